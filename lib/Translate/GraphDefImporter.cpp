@@ -1,0 +1,1448 @@
+//===- GraphDefImporter.cpp - TF GraphDef -> tf_executor MLIR -------------===//
+#include "lib/Translate/GraphDefImporter.h"
+
+#include "dialects/tf/TFExecutor.h"
+#include "dialects/tf/TFOps.h"
+#include "lib/Translate/Convert.h"
+#include "lib/Translate/OpRegistry.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <deque>
+#include <optional>
+
+using namespace mlir;
+using namespace tfmlir;
+using tensorflow::DataType;
+using tensorflow::NodeDef;
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects the first text-format error with its line number.
+class TextErrorCollector : public google::protobuf::io::ErrorCollector {
+public:
+  void AddError(int line, int column, const std::string &message) override {
+    if (!has) {
+      has = true;
+      this->line = line;
+      this->column = column;
+      this->message = message;
+    }
+  }
+  void AddWarning(int, int, const std::string &) override {}
+  bool has = false;
+  int line = 0, column = 0;
+  std::string message;
+};
+
+/// True when `bytes` is plausibly a text proto: printable ASCII/UTF-8 and
+/// whitespace only, in its first 4 KiB.
+bool looksLikeText(llvm::StringRef bytes) {
+  llvm::StringRef head = bytes.take_front(4096);
+  if (head.empty())
+    return false;
+  for (unsigned char c : head) {
+    if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
+      continue;
+    if (c < 0x20 || c == 0x7f)
+      return false;
+  }
+  return true;
+}
+
+/// For a text-format error at `line` (0-based), finds the name of the
+/// top-level `node { name: "..." }` that encloses it, if any.
+std::string enclosingNodeName(llvm::StringRef text, int line) {
+  SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n');
+  std::string found;
+  for (int i = std::min<int>(line, lines.size() - 1); i >= 0; --i) {
+    llvm::StringRef l = lines[i].trim();
+    if (l.starts_with("name:") && found.empty()) {
+      llvm::StringRef v = l.drop_front(5).trim();
+      if (v.size() >= 2 && v.front() == '"' && v.back() == '"')
+        found = v.drop_front().drop_back().str();
+    }
+    // A top-level "node {" line starts at column 0.
+    if (lines[i].starts_with("node {") || lines[i].starts_with("node{"))
+      return found;
+  }
+  return "";
+}
+} // namespace
+
+bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
+                           tensorflow::GraphDef &out, std::string &error) {
+  out.Clear();
+  if (bytes.empty()) {
+    // An empty binary GraphDef is valid protobuf: a graph with no nodes.
+    return true;
+  }
+  if (looksLikeText(bytes)) {
+    google::protobuf::TextFormat::Parser parser;
+    TextErrorCollector collector;
+    parser.RecordErrorsTo(&collector);
+    google::protobuf::io::ArrayInputStream stream(bytes.data(), bytes.size());
+    if (parser.Parse(&stream, &out))
+      return true;
+    std::string node = enclosingNodeName(bytes, collector.line);
+    error = llvm::formatv("{0}:{1}:{2}: error: not a valid text GraphDef: {3}",
+                          sourceName, collector.line + 1, collector.column + 1,
+                          collector.message)
+                .str();
+    if (!node.empty())
+      error += " (in node '" + node + "')";
+    return false;
+  }
+  if (bytes.size() > static_cast<size_t>(INT_MAX)) {
+    error = (sourceName + ": error: GraphDef is larger than 2 GiB").str();
+    return false;
+  }
+  if (!out.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    error = (sourceName +
+             ": error: not a valid GraphDef: binary protobuf parse failed "
+             "(truncated or corrupt file?)")
+                .str();
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> tfmlir::splitFlagList(llvm::StringRef value) {
+  std::vector<std::string> r;
+  if (value.trim().empty())
+    return r;
+  SmallVector<llvm::StringRef> parts;
+  value.split(parts, ',');
+  for (llvm::StringRef p : parts)
+    r.push_back(p.trim().str());
+  return r;
+}
+
+std::vector<std::string> tfmlir::splitShapeList(llvm::StringRef value) {
+  std::vector<std::string> r;
+  if (value.empty())
+    return r;
+  SmallVector<llvm::StringRef> parts;
+  value.split(parts, ':');
+  for (llvm::StringRef p : parts)
+    r.push_back(p.trim().str());
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Importer
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// "node:3" -> ("node", 3); "node" -> ("node", 0). Returns false for a bad
+/// index.
+bool splitTensorName(llvm::StringRef s, std::string &node, int &index) {
+  index = 0;
+  size_t colon = s.rfind(':');
+  if (colon == llvm::StringRef::npos) {
+    node = s.str();
+    return true;
+  }
+  llvm::StringRef idx = s.drop_front(colon + 1);
+  unsigned v;
+  if (idx.getAsInteger(10, v) || v > (1u << 30)) {
+    node = s.str();
+    return false;
+  }
+  node = s.take_front(colon).str();
+  index = static_cast<int>(v);
+  return true;
+}
+
+bool isControlFlowOp(llvm::StringRef op) {
+  return llvm::StringSwitch<bool>(op)
+      .Cases("Switch", "RefSwitch", "_SwitchN", "Merge", "RefMerge", true)
+      .Cases("Enter", "RefEnter", "Exit", "RefExit", true)
+      .Cases("NextIteration", "RefNextIteration", "LoopCond", "ControlTrigger",
+             true)
+      .Default(false);
+}
+
+bool isNextIteration(llvm::StringRef op) {
+  return op == "NextIteration" || op == "RefNextIteration";
+}
+
+/// One node to import.
+struct Node {
+  const NodeDef *def = nullptr;
+  const tensorflow::OpDef *opDef = nullptr; // null for unknown ops
+  bool isCall = false;                      // calls a library function
+  bool outTypesKnown = false;
+  SmallVector<DataType> outTypes;
+  /// Per-output-arg start index and count (for function-body input syntax).
+  SmallVector<std::pair<int, int>> outArgRanges;
+  /// Data inputs: producer node index (>= 0) and output, or an argument
+  /// (producer = -1 - argIndex).
+  SmallVector<std::pair<int, int>> dataInputs;
+  SmallVector<int> controlInputs;
+  int maxUsedOutput = -1;
+  bool keep = true;
+  // Emission results.
+  SmallVector<Value> results;
+  Value control;
+  Value token; // NextIteration.Source token
+  Operation *sourceOp = nullptr;
+};
+
+class Importer {
+public:
+  Importer(MLIRContext *ctx, llvm::StringRef sourceName,
+           const tensorflow::GraphDef &graph, const GraphImportConfig &config)
+      : ctx(ctx), b(ctx), sourceName(sourceName.str()), graph(graph),
+        config(config) {}
+
+  OwningOpRef<ModuleOp> run();
+
+private:
+  Location fileLoc() { return FileLineColLoc::get(ctx, sourceName, 0, 0); }
+  Location nodeLoc(const NodeDef &n) {
+    return NameLoc::get(b.getStringAttr(n.name()), fileLoc());
+  }
+  InFlightDiagnostic nodeError(const NodeDef &n) {
+    auto d = emitError(nodeLoc(n));
+    d << "node '" << n.name() << "' (op " << n.op() << "): ";
+    return d;
+  }
+
+  LogicalResult importFunction(const tensorflow::FunctionDef &fdef,
+                               ModuleOp module);
+  /// Builds per-node info, resolves inputs with `resolveInput`, sorts and
+  /// emits islands into `graphOp`'s body. `args` are the function's block
+  /// arguments. Returns the values for each requested fetch.
+  LogicalResult
+  buildGraph(std::vector<Node> &nodes, llvm::StringMap<int> &byName,
+             bool functionBody, ArrayRef<Value> args, Block *body);
+  LogicalResult computeOutputs(Node &n);
+  LogicalResult emitNode(Node &n, std::vector<Node> &nodes,
+                         ArrayRef<Value> args, OpBuilder &ob);
+  LogicalResult convertAttrs(const NodeDef &n, SmallVectorImpl<NamedAttribute> &out);
+  Type resultType(Node &n, int k);
+  Value inputValue(std::vector<Node> &nodes, ArrayRef<Value> args,
+                   std::pair<int, int> in);
+  LogicalResult parseInputs(std::vector<Node> &nodes,
+                            llvm::StringMap<int> &byName, bool functionBody,
+                            const llvm::StringMap<int> &argNames,
+                            const llvm::StringMap<int> &feeds);
+
+  MLIRContext *ctx;
+  Builder b;
+  std::string sourceName;
+  const tensorflow::GraphDef &graph;
+  const GraphImportConfig &config;
+  llvm::StringMap<const tensorflow::FunctionDef *> functions;
+};
+
+LogicalResult Importer::convertAttrs(const NodeDef &n,
+                                     SmallVectorImpl<NamedAttribute> &out) {
+  std::vector<std::string> keys;
+  for (const auto &kv : n.attr())
+    keys.push_back(kv.first);
+  std::sort(keys.begin(), keys.end());
+  for (const std::string &k : keys) {
+    if (k.empty() || k.find('.') != std::string::npos) {
+      nodeError(n) << "invalid attr name '" << k << "'";
+      return failure();
+    }
+    auto a = convertAttrValue(n.attr().at(k), b);
+    if (!a) {
+      nodeError(n) << "attr '" << k << "': " << llvm::toString(a.takeError());
+      return failure();
+    }
+    out.push_back(b.getNamedAttr(k, *a));
+  }
+  out.push_back(b.getNamedAttr("device", b.getStringAttr(n.device())));
+  if (n.has_experimental_debug_info()) {
+    const auto &di = n.experimental_debug_info();
+    SmallVector<Attribute> names, funcs;
+    for (const auto &s : di.original_node_names())
+      names.push_back(b.getStringAttr(s));
+    for (const auto &s : di.original_func_names())
+      funcs.push_back(b.getStringAttr(s));
+    out.push_back(b.getNamedAttr("tf._original_node_names", b.getArrayAttr(names)));
+    if (!funcs.empty())
+      out.push_back(
+          b.getNamedAttr("tf._original_func_names", b.getArrayAttr(funcs)));
+  }
+  if (n.has_experimental_type()) {
+    std::string s;
+    google::protobuf::TextFormat::Printer p;
+    p.SetSingleLineMode(true);
+    p.PrintToString(n.experimental_type(), &s);
+    out.push_back(b.getNamedAttr("tf._experimental_type", b.getStringAttr(s)));
+  }
+  return success();
+}
+
+/// Output dtypes from the OpDef (or the called function's signature).
+LogicalResult Importer::computeOutputs(Node &n) {
+  const NodeDef &def = *n.def;
+  n.outArgRanges.clear();
+  if (isNextIteration(def.op()) || def.op() == "Enter" ||
+      def.op() == "RefEnter" || def.op() == "Exit" || def.op() == "RefExit") {
+    // Handled by the registry too; nothing special.
+  }
+  if (!n.opDef)
+    return success();
+  SmallVector<DataType> types;
+  if (auto e = resolveOutputTypes(def, *n.opDef, types)) {
+    nodeError(def) << llvm::toString(std::move(e));
+    return failure();
+  }
+  // Per-arg ranges for "node:arg:idx" references in function bodies.
+  int start = 0;
+  for (const auto &arg : n.opDef->output_arg()) {
+    int count = 1;
+    if (!arg.number_attr().empty()) {
+      auto it = def.attr().find(arg.number_attr());
+      count = it != def.attr().end() ? static_cast<int>(it->second.i()) : 0;
+    } else if (!arg.type_list_attr().empty()) {
+      auto it = def.attr().find(arg.type_list_attr());
+      count = it != def.attr().end() ? it->second.list().type_size() : 0;
+    }
+    n.outArgRanges.push_back({start, count});
+    start += count;
+  }
+  n.outTypes.assign(types.begin(), types.end());
+  n.outTypesKnown = true;
+  return success();
+}
+
+Type Importer::resultType(Node &n, int k) {
+  const NodeDef &def = *n.def;
+  DataType dt = k < static_cast<int>(n.outTypes.size()) ? n.outTypes[k]
+                                                        : tensorflow::DT_INVALID;
+  Type elt;
+  if (dt != tensorflow::DT_INVALID) {
+    auto t = convertDataType(dt, b);
+    if (t)
+      elt = *t;
+    else
+      llvm::consumeError(t.takeError());
+  }
+  if (!elt)
+    elt = tf_type::VariantType::get(ctx);
+  // Shapes: Const's value, Placeholder's shape, or _output_shapes.
+  std::optional<SmallVector<int64_t>> dims;
+  auto attrIt = def.attr().find("_output_shapes");
+  if (attrIt != def.attr().end() && attrIt->second.list().shape_size() > k) {
+    auto d = convertShape(attrIt->second.list().shape(k));
+    if (d)
+      dims = *d;
+    else
+      llvm::consumeError(d.takeError());
+  }
+  if (k == 0 && (def.op() == "Const") ) {
+    auto v = def.attr().find("value");
+    if (v != def.attr().end() && v->second.has_tensor()) {
+      auto d = convertShape(v->second.tensor().tensor_shape());
+      if (d)
+        dims = *d;
+      else
+        llvm::consumeError(d.takeError());
+    }
+  }
+  if (k == 0 && (def.op() == "Placeholder" || def.op() == "PlaceholderV2" ||
+                 def.op() == "PlaceholderWithDefault")) {
+    auto v = def.attr().find("shape");
+    if (v != def.attr().end() && v->second.has_shape()) {
+      auto d = convertShape(v->second.shape());
+      if (d)
+        dims = *d;
+      else
+        llvm::consumeError(d.takeError());
+    }
+  }
+  // Resource/variant subtypes are not tracked at import.
+  return makeTensorType(dims ? std::optional<ArrayRef<int64_t>>(*dims)
+                             : std::nullopt,
+                        elt);
+}
+
+LogicalResult Importer::parseInputs(std::vector<Node> &nodes,
+                                    llvm::StringMap<int> &byName,
+                                    bool functionBody,
+                                    const llvm::StringMap<int> &argNames,
+                                    const llvm::StringMap<int> &feeds) {
+  for (Node &n : nodes) {
+    const NodeDef &def = *n.def;
+    bool seenControl = false;
+    for (const std::string &raw : def.input()) {
+      llvm::StringRef in(raw);
+      if (in.starts_with("^")) {
+        seenControl = true;
+        auto it = byName.find(in.drop_front());
+        if (it == byName.end()) {
+          nodeError(def) << "control input '" << in
+                         << "' names a node that does not exist";
+          return failure();
+        }
+        n.controlInputs.push_back(it->second);
+        continue;
+      }
+      if (seenControl) {
+        nodeError(def) << "data input '" << in
+                       << "' comes after a control input";
+        return failure();
+      }
+      if (functionBody) {
+        // "arg", "node:out_arg:idx" or (leniently) "node:idx" / "node".
+        auto a = argNames.find(in);
+        if (a != argNames.end()) {
+          n.dataInputs.push_back({-1 - a->second, 0});
+          continue;
+        }
+        SmallVector<llvm::StringRef, 3> parts;
+        in.split(parts, ':');
+        auto it = byName.find(parts[0]);
+        if (it == byName.end()) {
+          nodeError(def) << "input '" << in
+                         << "' names neither a node nor a function argument";
+          return failure();
+        }
+        Node &src = nodes[it->second];
+        int flat = 0;
+        if (parts.size() == 3) {
+          unsigned idx;
+          if (parts[2].getAsInteger(10, idx)) {
+            nodeError(def) << "input '" << in << "' has a bad output index";
+            return failure();
+          }
+          int argPos = -1;
+          if (src.opDef)
+            for (auto [i, arg] : llvm::enumerate(src.opDef->output_arg()))
+              if (arg.name() == parts[1])
+                argPos = i;
+          if (argPos < 0 && src.opDef) {
+            nodeError(def) << "input '" << in << "': op " << src.def->op()
+                           << " has no output named '" << parts[1] << "'";
+            return failure();
+          }
+          if (argPos >= 0) {
+            auto [start, count] = src.outArgRanges[argPos];
+            if (static_cast<int>(idx) >= count) {
+              nodeError(def) << "input '" << in << "': output '" << parts[1]
+                             << "' of node '" << parts[0] << "' has only "
+                             << count << " value(s)";
+              return failure();
+            }
+            flat = start + idx;
+          } else {
+            flat = idx;
+          }
+        } else if (parts.size() == 2) {
+          unsigned idx;
+          if (parts[1].getAsInteger(10, idx)) {
+            nodeError(def) << "input '" << in << "' has a bad output index";
+            return failure();
+          }
+          flat = idx;
+        } else if (parts.size() > 3) {
+          nodeError(def) << "input '" << in << "' is malformed";
+          return failure();
+        }
+        n.dataInputs.push_back({it->second, flat});
+        src.maxUsedOutput = std::max(src.maxUsedOutput, flat);
+        continue;
+      }
+      std::string srcName;
+      int idx;
+      if (!splitTensorName(in, srcName, idx)) {
+        nodeError(def) << "input '" << in << "' has a bad output index";
+        return failure();
+      }
+      std::string key = srcName + ":" + std::to_string(idx);
+      auto f = feeds.find(key);
+      if (f != feeds.end()) {
+        n.dataInputs.push_back({-1 - f->second, 0});
+        continue;
+      }
+      auto it = byName.find(srcName);
+      if (it == byName.end()) {
+        nodeError(def) << "input '" << in
+                       << "' names a node that does not exist";
+        return failure();
+      }
+      n.dataInputs.push_back({it->second, idx});
+      Node &src = nodes[it->second];
+      src.maxUsedOutput = std::max(src.maxUsedOutput, idx);
+    }
+  }
+  return success();
+}
+
+Value Importer::inputValue(std::vector<Node> &nodes, ArrayRef<Value> args,
+                           std::pair<int, int> in) {
+  if (in.first < 0)
+    return args[-1 - in.first];
+  return nodes[in.first].results[in.second];
+}
+
+LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
+                                 ArrayRef<Value> args, OpBuilder &ob) {
+  const NodeDef &def = *n.def;
+  Location loc = nodeLoc(def);
+  SmallVector<Value> data, ctls;
+  for (auto in : n.dataInputs) {
+    Value v = inputValue(nodes, args, in);
+    if (!v) {
+      nodeError(def) << "internal: input not yet available";
+      return failure();
+    }
+    data.push_back(v);
+  }
+  for (int c : n.controlInputs) {
+    Value v = nodes[c].control;
+    if (!v) {
+      nodeError(def) << "internal: control input not yet available";
+      return failure();
+    }
+    ctls.push_back(v);
+  }
+  SmallVector<NamedAttribute> attrs;
+  if (failed(convertAttrs(def, attrs)))
+    return failure();
+  llvm::StringRef op = def.op();
+  int numOut = n.outTypes.size();
+  SmallVector<Type> types;
+  for (int k = 0; k < numOut; ++k)
+    types.push_back(resultType(n, k));
+  Type ctlTy = tf_executor::ControlType::get(ctx);
+  auto markOp = [&](Operation *o, llvm::StringRef canonical) {
+    if (op != canonical)
+      o->setAttr("tf._op", b.getStringAttr(op));
+  };
+  auto needData = [&](size_t k) -> LogicalResult {
+    if (data.size() != k) {
+      nodeError(def) << "expects " << k << " data input(s), got "
+                     << data.size();
+      return failure();
+    }
+    return success();
+  };
+  auto all = [&]() {
+    SmallVector<Value> v(data);
+    v.append(ctls);
+    return v;
+  };
+
+  if (isControlFlowOp(op)) {
+    Type t0 = types.empty() ? Type(UnrankedTensorType::get(tf_type::VariantType::get(ctx)))
+                            : types[0];
+    Operation *created = nullptr;
+    if (op == "Switch" || op == "RefSwitch") {
+      if (failed(needData(2)))
+        return failure();
+      Type t1 = types.size() > 1 ? types[1] : t0;
+      created = ob.create<tf_executor::SwitchOp>(loc, TypeRange{t0, t1, ctlTy},
+                                                 all(), attrs);
+      markOp(created, "Switch");
+    } else if (op == "_SwitchN") {
+      if (failed(needData(2)))
+        return failure();
+      SmallVector<Type> rt(types);
+      rt.push_back(ctlTy);
+      created = ob.create<tf_executor::SwitchNOp>(loc, rt, all(), attrs);
+    } else if (op == "Merge" || op == "RefMerge") {
+      if (data.empty()) {
+        nodeError(def) << "Merge needs at least one data input";
+        return failure();
+      }
+      Type idxTy = RankedTensorType::get({}, b.getI32Type());
+      created = ob.create<tf_executor::MergeOp>(
+          loc, TypeRange{t0, idxTy, ctlTy}, all(), attrs);
+      markOp(created, "Merge");
+    } else if (op == "Enter" || op == "RefEnter") {
+      if (failed(needData(1)))
+        return failure();
+      if (!def.attr().count("frame_name")) {
+        nodeError(def) << "Enter needs a frame_name attr";
+        return failure();
+      }
+      created = ob.create<tf_executor::EnterOp>(loc, TypeRange{t0, ctlTy},
+                                                all(), attrs);
+      markOp(created, "Enter");
+    } else if (op == "Exit" || op == "RefExit") {
+      if (failed(needData(1)))
+        return failure();
+      created = ob.create<tf_executor::ExitOp>(loc, TypeRange{t0, ctlTy},
+                                               all(), attrs);
+      markOp(created, "Exit");
+    } else if (op == "LoopCond") {
+      if (failed(needData(1)))
+        return failure();
+      created = ob.create<tf_executor::LoopCondOp>(loc, TypeRange{t0, ctlTy},
+                                                   all(), attrs);
+    } else if (op == "ControlTrigger") {
+      if (failed(needData(0)))
+        return failure();
+      created = ob.create<tf_executor::ControlTriggerOp>(loc, TypeRange{ctlTy},
+                                                         ctls, attrs);
+    } else if (isNextIteration(op)) {
+      // The Source was created up front; here we make the Sink.
+      if (failed(needData(1)))
+        return failure();
+      SmallVector<Value> operands{n.token, data[0]};
+      operands.append(ctls);
+      auto sink = ob.create<tf_executor::NextIterationSinkOp>(
+          loc, TypeRange{ctlTy}, operands, attrs);
+      markOp(sink, "NextIteration");
+      // Consumers of the node's control token use the Source's.
+      return success();
+    }
+    unsigned nres = created->getNumResults();
+    n.results.assign(created->result_begin(), created->result_begin() + (nres - 1));
+    n.control = created->getResult(nres - 1);
+    return success();
+  }
+
+  // An ordinary node: an island wrapping one tf op.
+  SmallVector<Type> islandTypes(types);
+  islandTypes.push_back(ctlTy);
+  auto island = ob.create<tf_executor::IslandOp>(loc, islandTypes, ctls);
+  Block *block = new Block();
+  island.getBody().push_back(block);
+  OpBuilder ib = OpBuilder::atBlockEnd(block);
+  std::string opName;
+  if (n.isCall) {
+    opName = "tf.LegacyCall";
+    attrs.push_back(b.getNamedAttr("f", FlatSymbolRefAttr::get(ctx, op)));
+  } else {
+    opName = ("tf." + op).str();
+  }
+  OperationState state(loc, opName);
+  state.addOperands(data);
+  state.addTypes(types);
+  state.addAttributes(attrs);
+  Operation *inner = ib.create(state);
+  ib.create<tf_executor::YieldOp>(loc, inner->getResults());
+  n.results.assign(island.getOutputs().begin(), island.getOutputs().end());
+  n.control = island.getControl();
+  return success();
+}
+
+LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
+                                   llvm::StringMap<int> &byName,
+                                   bool functionBody, ArrayRef<Value> args,
+                                   Block *body) {
+  (void)byName;
+  (void)functionBody;
+  // Unknown ops: as many outputs as consumers use; dtype from the
+  // consumers' OpDefs, else from a `T`/`dtype`/`out_type` attr.
+  for (auto [idx, n] : llvm::enumerate(nodes)) {
+    if (!n.keep || n.outTypesKnown)
+      continue;
+    n.outTypes.assign(n.maxUsedOutput + 1, tensorflow::DT_INVALID);
+    for (const char *attrName : {"T", "dtype", "out_type", "output_type"}) {
+      auto it = n.def->attr().find(attrName);
+      if (it != n.def->attr().end() && it->second.value_case() ==
+                                           tensorflow::AttrValue::kType) {
+        for (DataType &dt : n.outTypes)
+          dt = it->second.type();
+        break;
+      }
+    }
+  }
+  for (Node &consumer : nodes) {
+    if (!consumer.keep || !consumer.opDef)
+      continue;
+    SmallVector<DataType> inTypes;
+    if (auto e = resolveInputTypes(*consumer.def, *consumer.opDef, inTypes)) {
+      llvm::consumeError(std::move(e));
+      continue;
+    }
+    for (auto [i, in] : llvm::enumerate(consumer.dataInputs)) {
+      if (in.first < 0 || i >= inTypes.size())
+        continue;
+      Node &src = nodes[in.first];
+      if (src.outTypesKnown)
+        continue;
+      DataType &dt = src.outTypes[in.second];
+      if (dt == tensorflow::DT_INVALID)
+        dt = inTypes[i];
+    }
+  }
+  // Check output indices and input dtypes.
+  for (Node &n : nodes) {
+    if (!n.keep)
+      continue;
+    SmallVector<DataType> inTypes;
+    bool haveIn = false;
+    if (n.opDef) {
+      if (auto e = resolveInputTypes(*n.def, *n.opDef, inTypes))
+        llvm::consumeError(std::move(e));
+      else
+        haveIn = true;
+      if (haveIn && inTypes.size() != n.dataInputs.size() &&
+          !isControlFlowOp(n.def->op())) {
+        nodeError(*n.def) << "expects " << inTypes.size()
+                          << " data input(s) but has " << n.dataInputs.size();
+        return failure();
+      }
+    }
+    for (auto [i, in] : llvm::enumerate(n.dataInputs)) {
+      if (in.first < 0)
+        continue;
+      Node &src = nodes[in.first];
+      if (in.second >= static_cast<int>(src.outTypes.size())) {
+        nodeError(*n.def) << "input " << i << " refers to output " << in.second
+                          << " of node '" << src.def->name() << "', which has "
+                          << src.outTypes.size() << " output(s)";
+        return failure();
+      }
+      if (haveIn && i < inTypes.size() && src.outTypesKnown &&
+          !isControlFlowOp(n.def->op())) {
+        int have = src.outTypes[in.second], want = inTypes[i];
+        // A ref may be passed where its base type is expected.
+        if (have != want && !(have > 100 && have - 100 == want)) {
+          nodeError(*n.def) << "input " << i << " from '" << src.def->name()
+                            << ":" << in.second << "' has dtype "
+                            << dataTypeName(static_cast<DataType>(have))
+                            << " but the op expects "
+                            << dataTypeName(static_cast<DataType>(want));
+          return failure();
+        }
+      }
+    }
+  }
+
+  // Topological order; a NextIteration's output is available up front
+  // (its Source), so only cycles without NextIteration remain.
+  size_t N = nodes.size();
+  std::vector<int> pending(N, 0);
+  std::vector<SmallVector<int>> users(N);
+  for (size_t i = 0; i < N; ++i) {
+    if (!nodes[i].keep)
+      continue;
+    auto addEdge = [&](int src) {
+      if (src < 0 || !nodes[src].keep)
+        return;
+      if (isNextIteration(nodes[src].def->op()))
+        return; // satisfied by the Source
+      ++pending[i];
+      users[src].push_back(i);
+    };
+    for (auto in : nodes[i].dataInputs)
+      addEdge(in.first);
+    for (int c : nodes[i].controlInputs)
+      if (!isNextIteration(nodes[c].def->op()))
+        addEdge(c);
+  }
+  OpBuilder ob = OpBuilder::atBlockBegin(body);
+  // NextIteration Sources first.
+  Type ctlTy = tf_executor::ControlType::get(ctx);
+  for (Node &n : nodes) {
+    if (!n.keep || !isNextIteration(n.def->op()))
+      continue;
+    Type t = n.outTypes.empty() ? Type(UnrankedTensorType::get(
+                                      tf_type::VariantType::get(ctx)))
+                                : resultType(n, 0);
+    SmallVector<NamedAttribute> attrs;
+    if (failed(convertAttrs(*n.def, attrs)))
+      return failure();
+    auto src = ob.create<tf_executor::NextIterationSourceOp>(
+        nodeLoc(*n.def),
+        TypeRange{t, tf_executor::TokenType::get(ctx), ctlTy}, ValueRange{},
+        attrs);
+    if (n.def->op() != "NextIteration")
+      src->setAttr("tf._op", b.getStringAttr(n.def->op()));
+    n.results = {src.getOutput()};
+    n.token = src.getToken();
+    n.control = src.getControl();
+    n.sourceOp = src;
+  }
+  std::deque<int> ready;
+  for (size_t i = 0; i < N; ++i)
+    if (nodes[i].keep && pending[i] == 0)
+      ready.push_back(i);
+  size_t emitted = 0, kept = 0;
+  for (Node &n : nodes)
+    kept += n.keep;
+  while (!ready.empty()) {
+    int i = ready.front();
+    ready.pop_front();
+    if (failed(emitNode(nodes[i], nodes, args, ob)))
+      return failure();
+    ++emitted;
+    for (int u : users[i])
+      if (--pending[u] == 0)
+        ready.push_back(u);
+  }
+  if (emitted != kept) {
+    for (size_t i = 0; i < N; ++i)
+      if (nodes[i].keep && pending[i] > 0) {
+        nodeError(*nodes[i].def)
+            << "is part of a cycle that has no NextIteration node";
+        return failure();
+      }
+  }
+  return success();
+}
+
+LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
+                                       ModuleOp module) {
+  const tensorflow::OpDef &sig = fdef.signature();
+  Location floc = NameLoc::get(b.getStringAttr(sig.name()), fileLoc());
+  auto ferr = [&]() {
+    auto d = emitError(floc);
+    d << "function '" << sig.name() << "': ";
+    return d;
+  };
+  // Argument and result types from the signature.
+  auto argType = [&](const tensorflow::OpDef::ArgDef &a) -> Type {
+    DataType dt = a.type();
+    if (dt == tensorflow::DT_INVALID && !a.type_attr().empty()) {
+      auto it = fdef.attr().find(a.type_attr());
+      if (it != fdef.attr().end())
+        dt = it->second.type();
+    }
+    auto t = convertDataType(dt, b);
+    if (!t) {
+      llvm::consumeError(t.takeError());
+      return UnrankedTensorType::get(tf_type::VariantType::get(ctx));
+    }
+    if (a.is_ref())
+      return UnrankedTensorType::get(tf_type::RefType::get(ctx, *t));
+    return UnrankedTensorType::get(*t);
+  };
+  SmallVector<Type> inTypes, outTypes;
+  for (const auto &a : sig.input_arg()) {
+    if (!a.number_attr().empty() || !a.type_list_attr().empty()) {
+      ferr() << "argument '" << a.name()
+             << "' is a list; only single-tensor arguments are supported";
+      return failure();
+    }
+    inTypes.push_back(argType(a));
+  }
+  // Refine argument shapes from `_output_shapes` arg attrs.
+  for (auto [i, t] : llvm::enumerate(inTypes)) {
+    auto it = fdef.arg_attr().find(i);
+    if (it == fdef.arg_attr().end())
+      continue;
+    auto s = it->second.attr().find("_output_shapes");
+    if (s != it->second.attr().end() && s->second.list().shape_size() == 1) {
+      auto d = convertShape(s->second.list().shape(0));
+      if (d && *d)
+        t = RankedTensorType::get(**d, cast<TensorType>(t).getElementType());
+      else if (!d)
+        llvm::consumeError(d.takeError());
+    }
+  }
+  for (const auto &a : sig.output_arg()) {
+    if (!a.number_attr().empty() || !a.type_list_attr().empty()) {
+      ferr() << "result '" << a.name()
+             << "' is a list; only single-tensor results are supported";
+      return failure();
+    }
+    outTypes.push_back(argType(a));
+  }
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto func = mb.create<func::FuncOp>(floc, sig.name(),
+                                      b.getFunctionType(inTypes, outTypes));
+  func.setPrivate();
+  // Keep what the signature says so that export reproduces it.
+  for (auto [i, a] : llvm::enumerate(sig.input_arg())) {
+    func.setArgAttr(i, "tf._arg_name", b.getStringAttr(a.name()));
+    auto it = fdef.arg_attr().find(i);
+    if (it != fdef.arg_attr().end()) {
+      NodeDef tmp;
+      *tmp.mutable_attr() = it->second.attr();
+      SmallVector<NamedAttribute> as;
+      std::vector<std::string> keys;
+      for (const auto &kv : tmp.attr())
+        keys.push_back(kv.first);
+      std::sort(keys.begin(), keys.end());
+      for (const auto &k : keys) {
+        auto v = convertAttrValue(tmp.attr().at(k), b);
+        if (!v) {
+          ferr() << "arg_attr '" << k << "': " << llvm::toString(v.takeError());
+          return failure();
+        }
+        as.push_back(b.getNamedAttr(k, *v));
+      }
+      func.setArgAttr(i, "tf._arg_attrs", b.getDictionaryAttr(as));
+    }
+    auto rid = fdef.resource_arg_unique_id().find(i);
+    if (rid != fdef.resource_arg_unique_id().end())
+      func.setArgAttr(i, "tf._resource_arg_unique_id",
+                      b.getI64IntegerAttr(rid->second));
+  }
+  for (auto [i, a] : llvm::enumerate(sig.output_arg()))
+    func.setResultAttr(i, "tf._ret_name", b.getStringAttr(a.name()));
+  if (sig.is_stateful())
+    func->setAttr("tf._is_stateful", b.getUnitAttr());
+  {
+    tensorflow::OpDef rest = sig;
+    rest.clear_input_arg();
+    rest.clear_output_arg();
+    rest.clear_name();
+    rest.clear_control_output();
+    rest.clear_is_stateful();
+    if (rest.ByteSizeLong() > 0) {
+      std::string s;
+      google::protobuf::TextFormat::Printer p;
+      p.SetSingleLineMode(true);
+      p.PrintToString(rest, &s);
+      func->setAttr("tf._signature", b.getStringAttr(s));
+    }
+  }
+  if (!fdef.attr().empty()) {
+    NodeDef tmp;
+    *tmp.mutable_attr() = fdef.attr();
+    SmallVector<NamedAttribute> as;
+    std::vector<std::string> keys;
+    for (const auto &kv : tmp.attr())
+      keys.push_back(kv.first);
+    std::sort(keys.begin(), keys.end());
+    for (const auto &k : keys) {
+      auto v = convertAttrValue(tmp.attr().at(k), b);
+      if (!v) {
+        ferr() << "attr '" << k << "': " << llvm::toString(v.takeError());
+        return failure();
+      }
+      as.push_back(b.getNamedAttr(k, *v));
+    }
+    func->setAttr("tf._attrs", b.getDictionaryAttr(as));
+  }
+
+  Block *entry = func.addEntryBlock();
+  SmallVector<Value> args(entry->getArguments().begin(),
+                          entry->getArguments().end());
+  llvm::StringMap<int> argNames;
+  for (auto [i, a] : llvm::enumerate(sig.input_arg()))
+    argNames[a.name()] = i;
+
+  std::vector<Node> nodes(fdef.node_def_size());
+  llvm::StringMap<int> byName;
+  for (int i = 0; i < fdef.node_def_size(); ++i) {
+    const NodeDef &nd = fdef.node_def(i);
+    nodes[i].def = &nd;
+    if (!byName.insert({nd.name(), i}).second) {
+      ferr() << "duplicate node name '" << nd.name() << "'";
+      return failure();
+    }
+  }
+  // Function bodies are imported as written (no default attrs added), so
+  // that they round-trip exactly.
+  for (Node &n : nodes) {
+    auto f = functions.find(n.def->op());
+    if (f != functions.end()) {
+      n.isCall = true;
+      n.opDef = &f->second->signature();
+    } else {
+      n.opDef = lookupOpDef(n.def->op());
+    }
+    if (failed(computeOutputs(n)))
+      return failure();
+  }
+  llvm::StringMap<int> noFeeds;
+  if (failed(parseInputs(nodes, byName, /*functionBody=*/true, argNames, noFeeds)))
+    return failure();
+
+  OpBuilder fb = OpBuilder::atBlockEnd(entry);
+  auto graphOp = fb.create<tf_executor::GraphOp>(floc, outTypes);
+  Block *body = new Block();
+  graphOp.getBody().push_back(body);
+  if (failed(buildGraph(nodes, byName, true, args, body)))
+    return failure();
+
+  // ret / control_ret
+  SmallVector<Value> fetches;
+  for (const auto &a : sig.output_arg()) {
+    auto r = fdef.ret().find(a.name());
+    if (r == fdef.ret().end()) {
+      ferr() << "no `ret` entry for output '" << a.name() << "'";
+      return failure();
+    }
+    llvm::StringRef ref(r->second);
+    auto an = argNames.find(ref);
+    if (an != argNames.end()) {
+      fetches.push_back(args[an->second]);
+      continue;
+    }
+    SmallVector<llvm::StringRef, 3> parts;
+    ref.split(parts, ':');
+    auto it = byName.find(parts[0]);
+    if (it == byName.end()) {
+      ferr() << "ret '" << a.name() << "' refers to unknown node '" << ref << "'";
+      return failure();
+    }
+    Node &src = nodes[it->second];
+    int flat = 0;
+    if (parts.size() == 3) {
+      unsigned idx = 0;
+      parts[2].getAsInteger(10, idx);
+      int argPos = -1;
+      if (src.opDef)
+        for (auto [i, arg] : llvm::enumerate(src.opDef->output_arg()))
+          if (arg.name() == parts[1])
+            argPos = i;
+      flat = argPos >= 0 ? src.outArgRanges[argPos].first + idx : idx;
+    } else if (parts.size() == 2) {
+      unsigned idx = 0;
+      parts[1].getAsInteger(10, idx);
+      flat = idx;
+    }
+    if (flat >= static_cast<int>(src.results.size())) {
+      ferr() << "ret '" << a.name() << "' refers to a missing output '" << ref
+             << "'";
+      return failure();
+    }
+    fetches.push_back(src.results[flat]);
+  }
+  // Results may be more refined than the signature's unranked types.
+  for (auto [i, v] : llvm::enumerate(fetches))
+    if (!tf_type::areCastCompatible(v.getType(), outTypes[i])) {
+      ferr() << "ret '" << sig.output_arg(i).name() << "' has type "
+             << v.getType() << " but the signature says " << outTypes[i];
+      return failure();
+    }
+  SmallVector<Attribute> ctlNames;
+  for (const auto &name : sig.control_output()) {
+    auto r = fdef.control_ret().find(name);
+    llvm::StringRef nodeName = r != fdef.control_ret().end()
+                                   ? llvm::StringRef(r->second)
+                                   : llvm::StringRef(name);
+    auto it = byName.find(nodeName);
+    if (it == byName.end()) {
+      ferr() << "control output '" << name << "' refers to unknown node '"
+             << nodeName << "'";
+      return failure();
+    }
+    fetches.push_back(nodes[it->second].control);
+    ctlNames.push_back(b.getStringAttr(name));
+  }
+  if (!ctlNames.empty())
+    func->setAttr("tf._control_output_names", b.getArrayAttr(ctlNames));
+  OpBuilder::atBlockEnd(body).create<tf_executor::FetchOp>(floc, fetches);
+  fb.create<func::ReturnOp>(floc, graphOp.getResults());
+  return success();
+}
+
+OwningOpRef<ModuleOp> Importer::run() {
+  Location floc = fileLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(floc);
+  ctx->loadDialect<TF::TFDialect, tf_executor::TfExecutorDialect,
+                   tf_type::TFTypeDialect, func::FuncDialect>();
+
+  // versions
+  if (graph.has_versions()) {
+    const auto &v = graph.versions();
+    SmallVector<int32_t> bad(v.bad_consumers().begin(), v.bad_consumers().end());
+    module->getOperation()->setAttr(
+        "tf.versions",
+        b.getDictionaryAttr({b.getNamedAttr("producer", b.getI32IntegerAttr(v.producer())),
+                             b.getNamedAttr("min_consumer", b.getI32IntegerAttr(v.min_consumer())),
+                             b.getNamedAttr("bad_consumers", b.getDenseI32ArrayAttr(bad))}));
+  }
+
+  // Library.
+  for (const auto &f : graph.library().function()) {
+    if (!functions.insert({f.signature().name(), &f}).second) {
+      emitError(floc) << "function '" << f.signature().name()
+                      << "' is defined twice in the library";
+      return nullptr;
+    }
+  }
+  for (const auto &f : graph.library().function())
+    if (failed(importFunction(f, *module)))
+      return nullptr;
+  if (graph.library().gradient_size() > 0) {
+    SmallVector<Attribute> grads;
+    for (const auto &g : graph.library().gradient())
+      grads.push_back(b.getArrayAttr({b.getStringAttr(g.function_name()),
+                                      b.getStringAttr(g.gradient_func())}));
+    module->getOperation()->setAttr("tf._gradients", b.getArrayAttr(grads));
+  }
+
+  // Nodes.
+  std::vector<Node> nodes(graph.node_size());
+  llvm::StringMap<int> byName;
+  for (int i = 0; i < graph.node_size(); ++i) {
+    const NodeDef &nd = graph.node(i);
+    nodes[i].def = &nd;
+    if (nd.name().empty()) {
+      emitError(floc) << "node #" << i << " (op " << nd.op()
+                      << ") has an empty name";
+      return nullptr;
+    }
+    if (nd.op().empty()) {
+      nodeError(nd) << "has no op";
+      return nullptr;
+    }
+    if (!byName.insert({nd.name(), i}).second) {
+      nodeError(nd) << "duplicate node name '" << nd.name() << "'";
+      return nullptr;
+    }
+  }
+  // Default attrs need a mutable copy of the nodes.
+  std::vector<NodeDef> withDefaults;
+  if (config.addDefaultAttributes) {
+    withDefaults.assign(graph.node().begin(), graph.node().end());
+    for (size_t i = 0; i < nodes.size(); ++i)
+      nodes[i].def = &withDefaults[i];
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node &n = nodes[i];
+    auto f = functions.find(n.def->op());
+    if (f != functions.end()) {
+      n.isCall = true;
+      n.opDef = &f->second->signature();
+    } else {
+      n.opDef = lookupOpDef(n.def->op());
+      if (n.opDef && config.addDefaultAttributes)
+        addDefaultAttrs(withDefaults[i], *n.opDef);
+    }
+    if (failed(computeOutputs(n)))
+      return nullptr;
+  }
+
+  // Feeds: @main arguments.
+  llvm::StringMap<int> feeds;
+  SmallVector<Type> argTypes;
+  SmallVector<std::string> feedNames;
+  if (!config.inputDataTypes.empty() &&
+      config.inputDataTypes.size() != config.inputArrays.size()) {
+    emitError(floc) << "-tf-input-data-types has "
+                    << config.inputDataTypes.size() << " entries but "
+                    << "-tf-input-arrays has " << config.inputArrays.size();
+    return nullptr;
+  }
+  if (!config.inputShapes.empty() &&
+      config.inputShapes.size() != config.inputArrays.size()) {
+    emitError(floc) << "-tf-input-shapes has " << config.inputShapes.size()
+                    << " entries but -tf-input-arrays has "
+                    << config.inputArrays.size();
+    return nullptr;
+  }
+  SmallVector<std::pair<int, int>> argNodes; // graph-as-function _Arg nodes
+  if (config.graphAsFunction) {
+    for (auto [i, n] : llvm::enumerate(nodes)) {
+      if (n.def->op() != "_Arg")
+        continue;
+      auto it = n.def->attr().find("index");
+      if (it == n.def->attr().end()) {
+        nodeError(*n.def) << "_Arg has no index attr";
+        return nullptr;
+      }
+      argNodes.push_back({static_cast<int>(it->second.i()), static_cast<int>(i)});
+    }
+    llvm::sort(argNodes);
+    for (auto [k, p] : llvm::enumerate(argNodes)) {
+      if (p.first != static_cast<int>(k)) {
+        nodeError(*nodes[p.second].def)
+            << "_Arg indices must be 0..N-1; found index " << p.first;
+        return nullptr;
+      }
+      Node &n = nodes[p.second];
+      feeds[n.def->name() + ":0"] = k;
+      argTypes.push_back(resultType(n, 0));
+      feedNames.push_back(n.def->name());
+      n.keep = false;
+    }
+  }
+  for (auto [i, in] : llvm::enumerate(config.inputArrays)) {
+    std::string name;
+    int idx;
+    if (!splitTensorName(in, name, idx)) {
+      emitError(floc) << "-tf-input-arrays: bad tensor name '" << in << "'";
+      return nullptr;
+    }
+    auto it = byName.find(name);
+    if (it == byName.end()) {
+      emitError(floc) << "-tf-input-arrays: node '" << name
+                      << "' is not in the graph";
+      return nullptr;
+    }
+    Node &n = nodes[it->second];
+    DataType dt = tensorflow::DT_INVALID;
+    if (!config.inputDataTypes.empty() && !config.inputDataTypes[i].empty()) {
+      auto p = parseDataTypeName(config.inputDataTypes[i]);
+      if (!p) {
+        emitError(floc) << "-tf-input-data-types: unknown dtype '"
+                        << config.inputDataTypes[i] << "'";
+        return nullptr;
+      }
+      dt = *p;
+    } else if (idx < static_cast<int>(n.outTypes.size())) {
+      dt = n.outTypes[idx];
+    }
+    auto eltOr = convertDataType(dt, b);
+    if (!eltOr) {
+      llvm::consumeError(eltOr.takeError());
+      nodeError(*n.def) << "cannot determine the dtype of input '" << in
+                        << "'; pass -tf-input-data-types";
+      return nullptr;
+    }
+    Type argTy;
+    if (!config.inputShapes.empty()) {
+      llvm::StringRef s = config.inputShapes[i];
+      if (s == "*") {
+        argTy = UnrankedTensorType::get(*eltOr);
+      } else {
+        SmallVector<int64_t> dims;
+        if (!s.trim().empty()) {
+          SmallVector<llvm::StringRef> ds;
+          s.split(ds, ',');
+          for (llvm::StringRef d : ds) {
+            d = d.trim();
+            int64_t v;
+            if (d == "?" || d == "-1") {
+              dims.push_back(ShapedType::kDynamic);
+            } else if (d.getAsInteger(10, v) || v < 0) {
+              emitError(floc) << "-tf-input-shapes: bad dimension '" << d
+                              << "' for input '" << in << "'";
+              return nullptr;
+            } else {
+              dims.push_back(v);
+            }
+          }
+        }
+        argTy = RankedTensorType::get(dims, *eltOr);
+      }
+    } else {
+      Type rt = idx < static_cast<int>(n.outTypes.size()) ? resultType(n, idx)
+                                                           : Type();
+      auto tt = dyn_cast_or_null<TensorType>(rt);
+      argTy = tt && tt.hasRank() ? Type(RankedTensorType::get(tt.getShape(), *eltOr))
+                                 : Type(UnrankedTensorType::get(*eltOr));
+    }
+    std::string key = name + ":" + std::to_string(idx);
+    if (feeds.count(key)) {
+      emitError(floc) << "-tf-input-arrays: '" << in << "' is listed twice";
+      return nullptr;
+    }
+    feeds[key] = argTypes.size();
+    argTypes.push_back(argTy);
+    feedNames.push_back(in);
+    // A fed Placeholder is replaced by the argument.
+    if (idx == 0 && (n.def->op() == "Placeholder" ||
+                     n.def->op() == "PlaceholderV2" ||
+                     n.def->op() == "PlaceholderWithDefault"))
+      n.keep = false;
+  }
+
+  llvm::StringMap<int> noArgs;
+  if (failed(parseInputs(nodes, byName, /*functionBody=*/false, noArgs, feeds)))
+    return nullptr;
+
+  // Fetches.
+  struct Fetch {
+    int node;
+    int index;
+  };
+  SmallVector<Fetch> fetches;
+  SmallVector<std::pair<int, int>> retNodes; // graph-as-function _Retval
+  auto addFetch = [&](llvm::StringRef t, llvm::StringRef flag) -> bool {
+    std::string name;
+    int idx;
+    if (!splitTensorName(t, name, idx)) {
+      emitError(floc) << flag << ": bad tensor name '" << t << "'";
+      return false;
+    }
+    auto it = byName.find(name);
+    if (it == byName.end()) {
+      emitError(floc) << flag << ": node '" << name << "' is not in the graph";
+      return false;
+    }
+    Node &n = nodes[it->second];
+    n.maxUsedOutput = std::max(n.maxUsedOutput, idx);
+    fetches.push_back({it->second, idx});
+    return true;
+  };
+  for (const auto &o : config.outputArrays)
+    if (!addFetch(o, "-tf-output-arrays"))
+      return nullptr;
+  if (config.graphAsFunction) {
+    for (auto [i, n] : llvm::enumerate(nodes)) {
+      if (n.def->op() != "_Retval")
+        continue;
+      auto it = n.def->attr().find("index");
+      if (it == n.def->attr().end() || n.dataInputs.size() != 1) {
+        nodeError(*n.def) << "_Retval needs an index attr and one input";
+        return nullptr;
+      }
+      retNodes.push_back({static_cast<int>(it->second.i()), static_cast<int>(i)});
+    }
+    llvm::sort(retNodes);
+    for (auto [k, p] : llvm::enumerate(retNodes)) {
+      if (p.first != static_cast<int>(k)) {
+        nodeError(*nodes[p.second].def)
+            << "_Retval indices must be 0..N-1; found index " << p.first;
+        return nullptr;
+      }
+      nodes[p.second].keep = false;
+    }
+  }
+  SmallVector<int> controlFetches;
+  for (const auto &c : config.controlOutputArrays) {
+    auto it = byName.find(c);
+    if (it == byName.end()) {
+      emitError(floc) << "-tf-control-output-arrays: node '" << c
+                      << "' is not in the graph";
+      return nullptr;
+    }
+    controlFetches.push_back(it->second);
+  }
+
+  // Pruning: keep what the fetches need.
+  if (config.pruneUnusedNodes &&
+      (!fetches.empty() || !controlFetches.empty() || !retNodes.empty())) {
+    std::vector<bool> live(nodes.size(), false);
+    std::vector<int> work;
+    for (auto &f : fetches)
+      work.push_back(f.node);
+    for (int c : controlFetches)
+      work.push_back(c);
+    for (auto &r : retNodes)
+      for (auto in : nodes[r.second].dataInputs)
+        if (in.first >= 0)
+          work.push_back(in.first);
+    while (!work.empty()) {
+      int i = work.back();
+      work.pop_back();
+      if (live[i])
+        continue;
+      live[i] = true;
+      for (auto in : nodes[i].dataInputs)
+        if (in.first >= 0)
+          work.push_back(in.first);
+      for (int c : nodes[i].controlInputs)
+        work.push_back(c);
+    }
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (!live[i])
+        nodes[i].keep = false;
+  }
+  for (auto &f : fetches)
+    if (!nodes[f.node].keep) {
+      nodeError(*nodes[f.node].def)
+          << "is fetched but is also fed as a Placeholder input";
+      return nullptr;
+    }
+  // A kept node must not consume a dropped one (other than via a feed).
+  for (Node &n : nodes) {
+    if (!n.keep)
+      continue;
+    for (auto in : n.dataInputs)
+      if (in.first >= 0 && !nodes[in.first].keep) {
+        nodeError(*n.def) << "uses '" << nodes[in.first].def->name()
+                          << "', which is not imported (fed Placeholder "
+                             "output other than 0, or _Arg/_Retval)";
+        return nullptr;
+      }
+    for (int c : n.controlInputs)
+      if (!nodes[c].keep) {
+        // A control edge from a fed Placeholder is dropped, as TF does.
+        n.controlInputs.erase(llvm::find(n.controlInputs, c));
+        break;
+      }
+  }
+
+  // @main
+  OpBuilder mb = OpBuilder::atBlockEnd(module->getBody());
+  auto func = mb.create<func::FuncOp>(floc, "main",
+                                      b.getFunctionType(argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  SmallVector<Value> args(entry->getArguments().begin(),
+                          entry->getArguments().end());
+  OpBuilder fb = OpBuilder::atBlockEnd(entry);
+  auto graphOp = fb.create<tf_executor::GraphOp>(floc, TypeRange{});
+  Block *body = new Block();
+  graphOp.getBody().push_back(body);
+  if (failed(buildGraph(nodes, byName, false, args, body)))
+    return nullptr;
+
+  SmallVector<Value> fetchValues;
+  std::string outputsAttr;
+  for (auto [i, f] : llvm::enumerate(fetches)) {
+    Node &n = nodes[f.node];
+    if (f.index >= static_cast<int>(n.results.size())) {
+      nodeError(*n.def) << "output " << f.index
+                        << " is fetched but the node has " << n.results.size()
+                        << " output(s)";
+      return nullptr;
+    }
+    fetchValues.push_back(n.results[f.index]);
+    if (i)
+      outputsAttr += ",";
+    outputsAttr += config.outputArrays[i];
+  }
+  for (auto [k, r] : llvm::enumerate(retNodes)) {
+    Node &rn = nodes[r.second];
+    auto in = rn.dataInputs[0];
+    fetchValues.push_back(inputValue(nodes, args, in));
+    if (k || !outputsAttr.empty())
+      outputsAttr += ",";
+    outputsAttr += rn.def->name();
+  }
+  SmallVector<Type> resultTypes;
+  for (Value v : fetchValues)
+    resultTypes.push_back(v.getType());
+  std::string ctlAttr;
+  for (auto [i, c] : llvm::enumerate(controlFetches)) {
+    fetchValues.push_back(nodes[c].control);
+    if (i)
+      ctlAttr += ",";
+    ctlAttr += config.controlOutputArrays[i];
+  }
+  OpBuilder::atBlockEnd(body).create<tf_executor::FetchOp>(floc, fetchValues);
+  // Rebuild the graph op with its result types now that they are known.
+  if (!resultTypes.empty()) {
+    OpBuilder rb(graphOp);
+    auto newGraph = rb.create<tf_executor::GraphOp>(floc, resultTypes);
+    newGraph.getBody().takeBody(graphOp.getBody());
+    graphOp.erase();
+    graphOp = newGraph;
+  }
+  fb.create<func::ReturnOp>(floc, graphOp.getResults());
+  func.setType(b.getFunctionType(argTypes, resultTypes));
+
+  std::string inputsAttr;
+  for (auto [i, n] : llvm::enumerate(feedNames)) {
+    if (i)
+      inputsAttr += ",";
+    inputsAttr += n;
+  }
+  func->setAttr("tf.entry_function",
+                b.getDictionaryAttr({b.getNamedAttr("inputs", b.getStringAttr(inputsAttr)),
+                                     b.getNamedAttr("outputs", b.getStringAttr(outputsAttr)),
+                                     b.getNamedAttr("control_outputs", b.getStringAttr(ctlAttr))}));
+  if (config.graphAsFunction)
+    func->setAttr("tf._graph_as_function", b.getUnitAttr());
+  return module;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
+                                             const GraphImportConfig &config,
+                                             MLIRContext *context,
+                                             llvm::StringRef sourceName) {
+  Importer importer(context, sourceName, graph, config);
+  OwningOpRef<ModuleOp> module = importer.run();
+  if (module && failed(verify(*module)))
+    return nullptr;
+  return module;
+}

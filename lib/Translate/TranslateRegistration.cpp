@@ -1,0 +1,131 @@
+//===- TranslateRegistration.cpp - tf-translate's GraphDef translations ---===//
+//
+//   -graphdef-to-mlir   GraphDef (.pb or .pbtxt, detected) -> MLIR
+//   -mlir-to-graphdef   MLIR -> GraphDef (text; -tf-graphdef-binary: binary)
+// with TF's importer flags (-tf-input-arrays, -tf-input-data-types,
+// -tf-input-shapes, -tf-output-arrays, -tf-control-output-arrays,
+// -tf-prune-unused-nodes, -tf-graph-as-function).
+//===----------------------------------------------------------------------===//
+#include "lib/Translate/TranslateRegistration.h"
+
+#include "dialects/tf/TFExecutor.h"
+#include "dialects/tf/TFOps.h"
+#include "lib/Translate/GraphDefExporter.h"
+#include "lib/Translate/GraphDefImporter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <google/protobuf/text_format.h>
+
+using namespace mlir;
+
+namespace {
+llvm::cl::OptionCategory category("GraphDef import/export options");
+llvm::cl::opt<std::string> inputArrays(
+    "tf-input-arrays", llvm::cl::desc("Fed tensors, comma separated (node[:idx])"),
+    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string> inputDataTypes(
+    "tf-input-data-types",
+    llvm::cl::desc("Input dtypes, comma separated (DT_FLOAT,...)"),
+    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string> inputShapes(
+    "tf-input-shapes",
+    llvm::cl::desc("Input shapes, colon separated, dims comma separated "
+                   "(1,224,224,3:2,-1); '*' = unknown rank"),
+    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string> outputArrays(
+    "tf-output-arrays", llvm::cl::desc("Fetched tensors, comma separated"),
+    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string> controlOutputArrays(
+    "tf-control-output-arrays",
+    llvm::cl::desc("Target nodes (run for their effects), comma separated"),
+    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<bool> pruneUnusedNodes(
+    "tf-prune-unused-nodes",
+    llvm::cl::desc("Import only nodes the outputs and control outputs need"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<bool> graphAsFunction(
+    "tf-graph-as-function",
+    llvm::cl::desc("Use _Arg/_Retval nodes as @main's arguments and results"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<bool> noDefaultAttrs(
+    "tf-no-default-attributes",
+    llvm::cl::desc("Do not add attrs that a node omits and TF's OpDef defaults"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<bool> graphdefBinary(
+    "tf-graphdef-binary",
+    llvm::cl::desc("-mlir-to-graphdef writes a binary GraphDef"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+} // namespace
+
+tfmlir::GraphImportConfig tfmlir::graphImportConfigFromFlags() {
+  GraphImportConfig c;
+  c.inputArrays = splitFlagList(inputArrays);
+  c.inputDataTypes = splitFlagList(inputDataTypes);
+  c.inputShapes = splitShapeList(inputShapes);
+  // "-tf-input-shapes=" with one scalar input means one empty shape.
+  if (c.inputShapes.empty() && inputShapes.getNumOccurrences() &&
+      c.inputArrays.size() == 1)
+    c.inputShapes.push_back("");
+  c.outputArrays = splitFlagList(outputArrays);
+  c.controlOutputArrays = splitFlagList(controlOutputArrays);
+  c.pruneUnusedNodes = pruneUnusedNodes;
+  c.graphAsFunction = graphAsFunction;
+  c.addDefaultAttributes = !noDefaultAttrs;
+  return c;
+}
+
+void tfmlir::registerGraphDefTranslations() {
+  static TranslateToMLIRRegistration importReg(
+      "graphdef-to-mlir", "TF GraphDef (.pb or .pbtxt) to MLIR",
+      [](llvm::SourceMgr &sm, MLIRContext *ctx) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(sm.getMainFileID());
+        std::string name = buf->getBufferIdentifier().str();
+        if (name.empty() || name == "<stdin>")
+          name = "<stdin>";
+        tensorflow::GraphDef graph;
+        std::string error;
+        if (!parseGraphDef(buf->getBuffer(), name, graph, error)) {
+          // A one-line error that names the file.
+          emitError(UnknownLoc::get(ctx)) << error;
+          return nullptr;
+        }
+        auto module = importGraphDef(graph, graphImportConfigFromFlags(), ctx, name);
+        if (!module)
+          return nullptr;
+        return OwningOpRef<Operation *>(module.release());
+      },
+      [](DialectRegistry &registry) {
+        registerTFDialects(registry);
+        registry.insert<func::FuncDialect>();
+      });
+
+  static TranslateFromMLIRRegistration exportReg(
+      "mlir-to-graphdef", "MLIR (tf_executor/tf) to a TF GraphDef",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("expected a builtin.module");
+        tensorflow::GraphDef graph;
+        if (failed(exportGraphDef(module, graph)))
+          return failure();
+        std::string out;
+        if (graphdefBinary) {
+          if (!graph.SerializeToString(&out))
+            return op->emitError("cannot serialize the GraphDef");
+        } else {
+          google::protobuf::TextFormat::PrintToString(graph, &out);
+        }
+        os << out;
+        return success();
+      },
+      [](DialectRegistry &registry) {
+        registerTFDialects(registry);
+        registry.insert<func::FuncDialect>();
+      });
+}

@@ -1,0 +1,15 @@
+//===- TranslateRegistration.h - GraphDef translations for tf-translate --===//
+#ifndef TFMLIR_LIB_TRANSLATE_TRANSLATEREGISTRATION_H
+#define TFMLIR_LIB_TRANSLATE_TRANSLATEREGISTRATION_H
+
+#include "lib/Translate/GraphDefImporter.h"
+
+namespace tfmlir {
+/// Registers -graphdef-to-mlir and -mlir-to-graphdef with mlir-translate's
+/// registry, and their command-line flags.
+void registerGraphDefTranslations();
+/// The import configuration given by the -tf-* command-line flags.
+GraphImportConfig graphImportConfigFromFlags();
+} // namespace tfmlir
+
+#endif
