@@ -16,12 +16,22 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "dialects/tf/TFOpTraits.h"
 #include "dialects/tf/TFTypes.h"
 
 #include "dialects/tf/TFOpsDialect.h.inc"
 
+// Core ops (Const, Placeholder, Identity, NoOp) and the op families, each
+// generated from its own TFOps<Family>.td.
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOps.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsMath.h.inc"
+
+namespace tfmlir::TF {
+// Per-family registration, called from TFDialect::registerMoreOps().
+void registerMathOps(TFDialect &dialect);
+} // namespace tfmlir::TF
 
 namespace tfmlir {
 /// Registers the tf, tf_type and tf_executor dialects.

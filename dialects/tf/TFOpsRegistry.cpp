@@ -5,4 +5,6 @@
 
 using namespace tfmlir;
 
-void TF::TFDialect::registerMoreOps() {}
+void TF::TFDialect::registerMoreOps() {
+  registerMathOps(*this);
+}
