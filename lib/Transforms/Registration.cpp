@@ -1,9 +1,14 @@
 //===- Registration.cpp - registers tfmlir passes and pipelines ----------===//
 #include "lib/Transforms/Passes.h"
+#include "lib/Transforms/ExecutorPasses.h"
 
 namespace tfmlir {
 #define GEN_PASS_REGISTRATION
 #include "lib/Transforms/Passes.h.inc"
 } // namespace tfmlir
 
-void tfmlir::registerTFPasses() { registerTFMLIRPasses(); }
+void tfmlir::registerTFPasses() {
+  registerTFMLIRPasses();
+  registerTFExecutorPasses();
+  registerTFStandardPipeline();
+}

@@ -1,0 +1,86 @@
+//===- Pipelines.cpp - tfmlir pass pipelines ------------------------------===//
+//
+// `tf-standard-pipeline`: from an imported GraphDef (tf_executor.graph of
+// one island per node) to plain functions in the tf dialect, as TF's
+// standard pipeline does. Each pass below says why it is there.
+//===----------------------------------------------------------------------===//
+#include "lib/Transforms/ExecutorPasses.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace tfmlir {
+namespace {
+
+/// Adds the pass registered as `name`, nested on the op it anchors on, when
+/// this build registers it (other components add passes over time; the
+/// pipeline builds without them). Returns whether it was added.
+bool addIfRegistered(OpPassManager &pm, StringRef name) {
+  const PassInfo *info = PassInfo::lookup(name);
+  if (!info)
+    return false;
+  auto onError = [&](const Twine &msg) {
+    llvm::errs() << "tf-standard-pipeline: cannot add '" << name
+                 << "': " << msg << "\n";
+    return failure();
+  };
+  // Find the op it anchors on by building it in an op-agnostic manager.
+  OpPassManager scratch;
+  if (failed(info->addToPipeline(scratch, "", onError)) ||
+      scratch.size() != 1)
+    return false;
+  std::optional<StringRef> anchor = scratch.begin()->getOpName();
+  std::optional<StringRef> pmAnchor = pm.getOpName();
+  OpPassManager *target = &pm;
+  if (anchor && pmAnchor && *anchor != *pmAnchor)
+    target = &pm.nest(*anchor);
+  return succeeded(info->addToPipeline(*target, "", onError));
+}
+
+} // namespace
+
+void buildTFStandardPipeline(OpPassManager &pm,
+                             const StandardPipelineOptions &options) {
+  // 1. Drop the nodes the fetches (outputs and targets) do not need, so that
+  //    nothing later spends time on them or reports errors about them.
+  pm.addNestedPass<func::FuncOp>(createExecutorGraphPruningPass());
+  // 2. Resolve Switches with constant predicates (e.g. `is_training`
+  //    flags) and remove the dead branches, so that functionalization sees
+  //    less V1 control flow and none that is statically decided.
+  pm.addNestedPass<func::FuncOp>(createSwitchFoldPass());
+  // 3. Turn the remaining V1 control flow (Switch/Merge conds, Enter/Exit
+  //    loops) into functional tf.If / tf.While, so that the graph holds only
+  //    islands. (Registered by the functionalization component.)
+  if (!options.skipFunctionalization)
+    addIfRegistered(pm, "tf-functionalize-control-flow");
+  // 4. Merge the per-node islands, so that the next pass has one (or few)
+  //    islands to inline and the ops end up in one topological order.
+  pm.addNestedPass<func::FuncOp>(createExecutorIslandCoarseningPass());
+  // 5. Dissolve graphs with only islands into the function bodies: the
+  //    later (functional) passes and the legalizations work on plain SSA.
+  pm.addNestedPass<func::FuncOp>(createExecutorToFunctionalConversionPass());
+  // 6. Refine tensor types from the feeds' shapes through the ops and the
+  //    function calls. (Registered by the shape inference component.)
+  addIfRegistered(pm, "tf-shape-inference");
+  // 7. Fold constants, forward identities and remove ops whose results are
+  //    unused (pure ones only).
+  pm.addPass(createCanonicalizerPass());
+  // 8. Remove library functions that nothing calls any more (public ones,
+  //    such as @main, are kept).
+  pm.addPass(createSymbolDCEPass());
+}
+
+void registerTFStandardPipeline() {
+  PassPipelineRegistration<StandardPipelineOptions>(
+      "tf-standard-pipeline",
+      "Imported GraphDef to tf-dialect functions: prune, fold switches, "
+      "functionalize control flow, coarsen islands, executor to functional, "
+      "shape inference, canonicalize, symbol DCE",
+      buildTFStandardPipeline);
+}
+
+} // namespace tfmlir
