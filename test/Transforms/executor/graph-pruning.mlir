@@ -8,7 +8,7 @@
 func.func @basic(%arg0: tensor<f32>) -> tensor<f32> {
   %0 = tf_executor.graph {
     // CHECK: tf_executor.island
-    // CHECK-NEXT: "tf.Const"
+    // CHECK-NEXT: tf.Const
     %a, %ca = tf_executor.island {
       %x = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
       tf_executor.yield %x : tensor<f32>
@@ -51,7 +51,7 @@ func.func @basic(%arg0: tensor<f32>) -> tensor<f32> {
 // CHECK-LABEL: func @no_fetch
 func.func @no_fetch() {
   tf_executor.graph {
-    // CHECK: "tf.Const"
+    // CHECK: tf.Const
     // CHECK: "tf.Print"
     %a, %ca = tf_executor.island {
       %x = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
@@ -72,7 +72,7 @@ func.func @no_fetch() {
 // CHECK-LABEL: func @control_fetch
 func.func @control_fetch() {
   tf_executor.graph {
-    // CHECK: "tf.Const"
+    // CHECK: tf.Const
     // CHECK: "tf.Print"
     // CHECK-NOT: tf.Abs
     %a, %ca = tf_executor.island {
@@ -101,10 +101,10 @@ func.func @control_fetch() {
 // CHECK-LABEL: func @loops
 func.func @loops(%arg0: tensor<i32>) -> tensor<i32> {
   %0 = tf_executor.graph {
-    // CHECK: tf_executor.NextIteration.Source
-    // CHECK: tf_executor.Merge
-    // CHECK: "tf.AddV2"
-    // CHECK: tf_executor.NextIteration.Sink
+    // CHECK-DAG: tf_executor.NextIteration.Source
+    // CHECK-DAG: tf_executor.Merge
+    // CHECK-DAG: "tf.AddV2"
+    // CHECK-DAG: tf_executor.NextIteration.Sink
     // CHECK-NOT: NextIteration
     // CHECK-NOT: tf.Mul
     // CHECK: tf_executor.fetch
@@ -133,7 +133,7 @@ func.func @loops(%arg0: tensor<i32>) -> tensor<i32> {
 // PRESERVE-LABEL: func @preserve
 func.func @preserve(%arg0: tensor<i1>) -> tensor<i1> {
   %0 = tf_executor.graph {
-    // PRESERVE: "tf.Const"
+    // PRESERVE: tf.Const
     // PRESERVE: "tf.Assert"
     // PRESERVE-NOT: tf.Abs
     %a, %ca = tf_executor.island {
