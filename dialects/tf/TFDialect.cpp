@@ -24,7 +24,7 @@ Operation *TF::TFDialect::materializeConstant(OpBuilder &builder,
   auto typed = dyn_cast<TypedAttr>(value);
   if (!typed || typed.getType() != type)
     return nullptr;
-  return builder.create<TF::ConstOp>(loc, typed);
+  return TF::ConstOp::create(builder, loc, typed);
 }
 
 void tfmlir::registerTFDialects(DialectRegistry &registry) {

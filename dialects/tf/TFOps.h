@@ -27,10 +27,16 @@
 #include "dialects/tf/TFOps.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsMath.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsNN.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsReduce.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
 void registerMathOps(TFDialect &dialect);
+void registerNNOps(TFDialect &dialect);
+void registerReduceOps(TFDialect &dialect);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

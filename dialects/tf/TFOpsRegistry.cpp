@@ -7,4 +7,6 @@ using namespace tfmlir;
 
 void TF::TFDialect::registerMoreOps() {
   registerMathOps(*this);
+  registerNNOps(*this);
+  registerReduceOps(*this);
 }

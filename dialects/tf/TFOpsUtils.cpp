@@ -64,6 +64,13 @@ bool broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
   return true;
 }
 
+int64_t getDim(Value v, int64_t i) {
+  auto s = dyn_cast<ShapedType>(v.getType());
+  if (!s || !s.hasRank() || i < 0 || i >= s.getRank())
+    return ShapedType::kDynamic;
+  return s.getDimSize(i);
+}
+
 Type getElementTypeNoRef(Type t) {
   return tf_type::dropRef(tf_type::getElementTypeOrSelf(t));
 }
@@ -233,6 +240,30 @@ LogicalResult verifyDim(Operation *op, Value v, StringRef name, int64_t dim,
     return success();
   return op->emitOpError() << "requires dim " << dim << " of '" << name
                            << "' to be " << size << ", got " << v.getType();
+}
+
+LogicalResult verifyResultShape(Operation *op, Value result,
+                                ArrayRef<int64_t> expected) {
+  auto r = dyn_cast<ShapedType>(result.getType());
+  if (!r || !r.hasRank())
+    return success();
+  bool ok = r.getRank() == static_cast<int64_t>(expected.size());
+  for (size_t i = 0; ok && i < expected.size(); ++i)
+    ok = dimsCompatible(r.getDimSize(i), expected[i]);
+  if (ok)
+    return success();
+  auto diag = op->emitOpError() << "result type " << r
+                                << " does not match the expected shape [";
+  llvm::interleave(
+      expected,
+      [&](int64_t d) {
+        if (ShapedType::isDynamic(d))
+          diag << "?";
+        else
+          diag << d;
+      },
+      [&] { diag << ", "; });
+  return diag << "]";
 }
 
 LogicalResult verifyListSize(Operation *op, ArrayAttr list, StringRef name,

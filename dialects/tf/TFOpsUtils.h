@@ -46,6 +46,9 @@ bool shapesCompatible(mlir::Type a, mlir::Type b);
 bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
                      llvm::SmallVectorImpl<int64_t> &out);
 
+/// Dim `i` of `v`'s type, or ShapedType::kDynamic when unknown.
+int64_t getDim(mlir::Value v, int64_t i);
+
 /// Element type of a shaped type with `!tf_type.ref<T>` mapped to T.
 mlir::Type getElementTypeNoRef(mlir::Type t);
 
@@ -73,6 +76,12 @@ mlir::LogicalResult verifyVector(mlir::Operation *op, mlir::Value v,
 /// Dim `dim` of `v` equals `size` when both are static.
 mlir::LogicalResult verifyDim(mlir::Operation *op, mlir::Value v,
                               llvm::StringRef name, int64_t dim, int64_t size);
+
+/// `result`'s type is compatible with the ranked shape `expected` (whose
+/// dims may be dynamic): "result type ... does not match the expected shape
+/// [2, ?, 3]".
+mlir::LogicalResult verifyResultShape(mlir::Operation *op, mlir::Value result,
+                                      llvm::ArrayRef<int64_t> expected);
 
 /// The list attr `name` has `size` elements.
 mlir::LogicalResult verifyListSize(mlir::Operation *op, mlir::ArrayAttr list,
