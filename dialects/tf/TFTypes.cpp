@@ -87,7 +87,8 @@ bool areCastCompatible(Type a, Type b) {
   auto ta = dyn_cast<TensorType>(a), tb = dyn_cast<TensorType>(b);
   if (!ta || !tb)
     return a == b;
-  Type ea = ta.getElementType(), eb = tb.getElementType();
+  // A `_REF` tensor is read as its base type (TF dereferences it).
+  Type ea = dropRef(ta.getElementType()), eb = dropRef(tb.getElementType());
   if (ea != eb) {
     bool bothRes = isa<ResourceType>(ea) && isa<ResourceType>(eb);
     bool bothVar = isa<VariantType>(ea) && isa<VariantType>(eb);

@@ -155,9 +155,9 @@ tfmlir::convertShape(const tensorflow::TensorShapeProto &shape) {
   }
   SmallVector<int64_t> dims;
   for (const auto &d : shape.dim()) {
-    if (d.size() < -1)
-      return err(llvm::formatv("shape has invalid dimension size {0}", d.size()));
-    dims.push_back(d.size() == -1 ? ShapedType::kDynamic : d.size());
+    // -1 is TF's unknown dim; other negative sizes are invalid and read as
+    // unknown too (TF's shape functions do the same for partial shapes).
+    dims.push_back(d.size() < 0 ? ShapedType::kDynamic : d.size());
   }
   return std::optional<SmallVector<int64_t>>(std::move(dims));
 }
@@ -188,7 +188,7 @@ static void shapeAttrToProto(tf_type::ShapeAttr s,
     return;
   }
   for (int64_t d : s.getDims())
-    out->add_dim()->set_size(d < 0 ? -1 : d);
+    out->add_dim()->set_size(d);
 }
 
 //===----------------------------------------------------------------------===//
@@ -196,6 +196,9 @@ static void shapeAttrToProto(tf_type::ShapeAttr s,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// Tensors with more elements than this are only accepted as splats.
+constexpr int64_t kMaxMaterializedElements = int64_t(1) << 31;
+
 /// Byte width of a TF dtype in tensor_content, 0 if not a fixed-width type.
 int contentByteWidth(DataType dt) {
   switch (dt) {
@@ -228,11 +231,19 @@ template <typename T, typename Src>
 bool expandValues(const Src &src, int64_t count, std::vector<T> &out) {
   if (src.size() > count)
     return false;
+  // Zero or one value: a splat. Keep one element; the caller builds a splat
+  // attribute without materializing `count` copies.
+  if (src.size() <= 1) {
+    out.assign(1, src.size() == 1 ? static_cast<T>(*src.begin()) : T());
+    if (count == 0)
+      out.clear();
+    return true;
+  }
+  if (count > kMaxMaterializedElements)
+    return false;
   out.reserve(count);
   for (const auto &v : src)
     out.push_back(static_cast<T>(v));
-  if (count > 0 && out.empty())
-    out.push_back(T());
   while (static_cast<int64_t>(out.size()) < count)
     out.push_back(out.back());
   return true;
@@ -276,12 +287,38 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
 
   if (dt == tensorflow::DT_STRING) {
     std::vector<std::string> vals;
-    if (!expandValues(t.string_val(), count, vals))
+    if (!t.tensor_content().empty()) {
+      // TF's encoding: `count` varint32 lengths, then the bytes of each.
+      llvm::StringRef c = t.tensor_content();
+      std::vector<uint64_t> lens;
+      size_t pos = 0;
+      for (int64_t i = 0; i < count; ++i) {
+        uint64_t v = 0;
+        int shift = 0;
+        while (true) {
+          if (pos >= c.size() || shift > 28)
+            return err("string tensor_content has a malformed length prefix");
+          uint8_t byte = c[pos++];
+          v |= uint64_t(byte & 0x7f) << shift;
+          shift += 7;
+          if (!(byte & 0x80))
+            break;
+        }
+        lens.push_back(v);
+      }
+      for (uint64_t l : lens) {
+        if (pos + l > c.size())
+          return err("string tensor_content is shorter than its lengths say");
+        vals.push_back(c.substr(pos, l).str());
+        pos += l;
+      }
+      if (pos != c.size())
+        return err("string tensor_content has trailing bytes");
+    } else if (!expandValues(t.string_val(), count, vals)) {
       return err(llvm::formatv("tensor has {0} string values but its shape "
                                "holds {1} elements",
                                t.string_val_size(), count));
-    if (!t.tensor_content().empty())
-      return err("string tensors cannot use tensor_content");
+    }
     SmallVector<StringRef> refs(vals.begin(), vals.end());
     return TypedAttr(DenseStringElementsAttr::get(type, refs));
   }
@@ -385,9 +422,12 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
         v.push_back(is64 ? std::make_pair<double, double>(t.scomplex_val(i), t.scomplex_val(i + 1))
                          : std::make_pair(t.dcomplex_val(i), t.dcomplex_val(i + 1)));
       if (count > 0 && v.empty()) v.push_back({0, 0});
-      while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
-      raw.resize(count * width);
-      for (int64_t i = 0; i < count; ++i) {
+      if (v.size() > 1) {
+        if (count > kMaxMaterializedElements) return mismatch(n / 2);
+        while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
+      }
+      raw.resize(v.size() * width);
+      for (size_t i = 0; i < v.size(); ++i) {
         if (is64) {
           float re = v[i].first, im = v[i].second;
           std::memcpy(&raw[i * 8], &re, 4);
@@ -406,7 +446,10 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
       if (static_cast<int64_t>(f8.size()) > count) return mismatch(f8.size());
       std::vector<uint8_t> v(f8.begin(), f8.end());
       if (count > 0 && v.empty()) v.push_back(0);
-      while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
+      if (v.size() > 1) {
+        if (count > kMaxMaterializedElements) return mismatch(f8.size());
+        while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
+      }
       pack(v);
       break;
     }
@@ -417,29 +460,36 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
   if (!isHostLittleEndian())
     return err("big-endian hosts are not supported");
 
-  // Bool and sub-byte integers go through APInt/bool lists; everything else
+  // `raw` holds either `count` elements or a single (splat) element.
+  int64_t have = width ? static_cast<int64_t>(raw.size()) / width : 0;
+  if (count == 0)
+    return TypedAttr(DenseElementsAttr::get(type, ArrayRef<Attribute>{}));
+  if (have != count && have != 1)
+    return err("internal: tensor data has the wrong size");
+  // Bool and sub-byte integers go through bool/APInt lists; everything else
   // is a raw buffer in MLIR's storage layout (which matches TF's for these).
   if (dt == tensorflow::DT_BOOL) {
-    SmallVector<bool> bools(count);
-    for (int64_t i = 0; i < count; ++i)
+    SmallVector<bool> bools(have);
+    for (int64_t i = 0; i < have; ++i)
       bools[i] = raw[i] != 0;
     return TypedAttr(DenseElementsAttr::get(type, bools));
   }
   if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 8) {
     SmallVector<APInt> ints;
-    ints.reserve(count);
-    for (int64_t i = 0; i < count; ++i)
+    ints.reserve(have);
+    for (int64_t i = 0; i < have; ++i)
       ints.push_back(APInt(it.getWidth(), static_cast<uint8_t>(raw[i]),
                            /*isSigned=*/false, /*implicitTrunc=*/true));
     return TypedAttr(DenseElementsAttr::get(type, ints));
   }
-  if (count == 0)
-    return TypedAttr(DenseElementsAttr::get(type, ArrayRef<Attribute>{}));
   ArrayRef<char> buf(raw.data(), raw.size());
   // A buffer whose elements are all equal is stored as a splat.
-  bool splat = true;
-  for (int64_t i = 1; i < count && splat; ++i)
-    splat = std::memcmp(raw.data(), raw.data() + i * width, width) == 0;
+  bool splat = have == 1;
+  if (!splat) {
+    splat = true;
+    for (int64_t i = 1; i < count && splat; ++i)
+      splat = std::memcmp(raw.data(), raw.data() + i * width, width) == 0;
+  }
   if (splat)
     buf = buf.take_front(width);
   bool detectedSplat = false;
@@ -555,17 +605,18 @@ llvm::Error tfmlir::convertToTensorProto(Attribute attr,
 
 static Attribute shapeAttr(const tensorflow::TensorShapeProto &s, Builder &b,
                            llvm::Error &e) {
-  auto dimsOr = convertShape(s);
-  if (!dimsOr) {
-    e = dimsOr.takeError();
-    return {};
-  }
-  if (!*dimsOr)
+  if (s.unknown_rank()) {
+    if (s.dim_size() != 0) {
+      e = err("shape has unknown_rank set but also lists dims");
+      return {};
+    }
     return tf_type::ShapeAttr::get(b.getContext(), std::nullopt);
-  SmallVector<int64_t> dims = **dimsOr;
-  for (int64_t &d : dims)
-    if (ShapedType::isDynamic(d))
-      d = -1;
+  }
+  // Dims are kept verbatim (also invalid negative sizes) so that export
+  // reproduces the attr exactly.
+  SmallVector<int64_t> dims;
+  for (const auto &d : s.dim())
+    dims.push_back(d.size());
   return tf_type::ShapeAttr::get(b.getContext(), ArrayRef<int64_t>(dims));
 }
 

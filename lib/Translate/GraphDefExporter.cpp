@@ -308,6 +308,10 @@ LogicalResult FunctionExporter::exportInputs(Operation *op,
   SmallVector<std::string> ctlNames;
   for (Value c : ctls)
     controlNames(c, ctlNames);
+  if (auto argCtls = op->getAttrOfType<ArrayAttr>("tf._arg_control_inputs"))
+    for (Attribute a : argCtls)
+      if (auto sa = dyn_cast<StringAttr>(a))
+        ctlNames.push_back("^" + sa.getValue().str());
   llvm::StringSet<> seen;
   for (const std::string &c : ctlNames)
     if (c != "^" + nd->name() && seen.insert(c).second)
@@ -376,7 +380,15 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
             return failure();
         continue;
       }
-      if (isa<tf_executor::FetchOp, tf_executor::NextIterationSinkOp,
+      // A NextIteration node is written where its Sink is (that is where
+      // the importer found it in the GraphDef's node order).
+      if (auto sink = dyn_cast<tf_executor::NextIterationSinkOp>(op)) {
+        Operation *src = sink.getOperand(0).getDefiningOp();
+        if (src && failed(exportOp(src, {})))
+          return failure();
+        continue;
+      }
+      if (isa<tf_executor::FetchOp, tf_executor::NextIterationSourceOp,
               func::ReturnOp, tf_executor::GraphOp>(op))
         continue;
       if (failed(exportOp(&op, {})))

@@ -20,7 +20,6 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
-#include <deque>
 #include <optional>
 
 using namespace mlir;
@@ -197,6 +196,8 @@ struct Node {
   /// (producer = -1 - argIndex).
   SmallVector<std::pair<int, int>> dataInputs;
   SmallVector<int> controlInputs;
+  /// Control inputs on function arguments (`^arg`), kept for export.
+  SmallVector<std::string> argControlInputs;
   int maxUsedOutput = -1;
   bool keep = true;
   // Emission results.
@@ -307,8 +308,12 @@ LogicalResult Importer::computeOutputs(Node &n) {
     return success();
   SmallVector<DataType> types;
   if (auto e = resolveOutputTypes(def, *n.opDef, types)) {
-    nodeError(def) << llvm::toString(std::move(e));
-    return failure();
+    // E.g. a generic function body whose attrs are placeholders of the
+    // function's own attrs: the dtypes are only known per call. Import the
+    // node with outputs typed like an unknown op's (from its consumers).
+    llvm::consumeError(std::move(e));
+    n.outArgRanges.clear();
+    return success();
   }
   // Per-arg ranges for "node:arg:idx" references in function bodies.
   int start = 0;
@@ -343,24 +348,18 @@ Type Importer::resultType(Node &n, int k) {
   }
   if (!elt)
     elt = tf_type::VariantType::get(ctx);
-  // Shapes: Const's value, Placeholder's shape, or _output_shapes.
+  // Shapes: Const's value and Placeholder's shape. `_output_shapes` is not
+  // trusted for result types (it is often stale); tf-shape-inference
+  // computes shapes instead.
   std::optional<SmallVector<int64_t>> dims;
-  auto attrIt = def.attr().find("_output_shapes");
-  if (attrIt != def.attr().end() && attrIt->second.list().shape_size() > k) {
-    auto d = convertShape(attrIt->second.list().shape(k));
-    if (d)
-      dims = *d;
-    else
-      llvm::consumeError(d.takeError());
-  }
-  if (k == 0 && (def.op() == "Const") ) {
+  if (k == 0 && def.op() == "Const") {
     auto v = def.attr().find("value");
     if (v != def.attr().end() && v->second.has_tensor()) {
-      auto d = convertShape(v->second.tensor().tensor_shape());
-      if (d)
-        dims = *d;
-      else
-        llvm::consumeError(d.takeError());
+      // The result type is exactly the value's type.
+      auto attr = convertTensorProto(v->second.tensor(), b);
+      if (attr)
+        return attr->getType();
+      llvm::consumeError(attr.takeError());
     }
   }
   if (k == 0 && (def.op() == "Placeholder" || def.op() == "PlaceholderV2" ||
@@ -392,6 +391,13 @@ LogicalResult Importer::parseInputs(std::vector<Node> &nodes,
       llvm::StringRef in(raw);
       if (in.starts_with("^")) {
         seenControl = true;
+        if (functionBody && argNames.count(in.drop_front()) &&
+            !byName.count(in.drop_front())) {
+          // Arguments are always available; the edge has no effect but is
+          // kept so that export reproduces it.
+          n.argControlInputs.push_back(in.drop_front().str());
+          continue;
+        }
         auto it = byName.find(in.drop_front());
         if (it == byName.end()) {
           nodeError(def) << "control input '" << in
@@ -523,6 +529,12 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
   SmallVector<NamedAttribute> attrs;
   if (failed(convertAttrs(def, attrs)))
     return failure();
+  if (!n.argControlInputs.empty()) {
+    SmallVector<Attribute> names;
+    for (const auto &a : n.argControlInputs)
+      names.push_back(b.getStringAttr(a));
+    attrs.push_back(b.getNamedAttr("tf._arg_control_inputs", b.getArrayAttr(names)));
+  }
   llvm::StringRef op = def.op();
   int numOut = n.outTypes.size();
   SmallVector<Type> types;
@@ -714,8 +726,10 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
       if (haveIn && i < inTypes.size() && src.outTypesKnown &&
           !isControlFlowOp(n.def->op())) {
         int have = src.outTypes[in.second], want = inTypes[i];
-        // A ref may be passed where its base type is expected.
-        if (have != want && !(have > 100 && have - 100 == want)) {
+        // Refs and their base types are interchangeable here: a ref is
+        // read as its value, and frozen graphs feed constants into ops that
+        // once took a variable's ref.
+        if ((have > 100 ? have - 100 : have) != (want > 100 ? want - 100 : want)) {
           nodeError(*n.def) << "input " << i << " from '" << src.def->name()
                             << ":" << in.second << "' has dtype "
                             << dataTypeName(static_cast<DataType>(have))
@@ -727,28 +741,22 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
     }
   }
 
-  // Topological order; a NextIteration's output is available up front
-  // (its Source), so only cycles without NextIteration remain.
+  // Emit in topological order, staying as close to the GraphDef's node order
+  // as possible (a depth-first walk over the inputs, in node order), so that
+  // export reproduces the original order. A NextIteration's output is
+  // available up front (its Source), so only cycles without NextIteration
+  // remain, and they are errors.
   size_t N = nodes.size();
-  std::vector<int> pending(N, 0);
-  std::vector<SmallVector<int>> users(N);
-  for (size_t i = 0; i < N; ++i) {
-    if (!nodes[i].keep)
-      continue;
-    auto addEdge = [&](int src) {
-      if (src < 0 || !nodes[src].keep)
-        return;
-      if (isNextIteration(nodes[src].def->op()))
-        return; // satisfied by the Source
-      ++pending[i];
-      users[src].push_back(i);
-    };
+  auto deps = [&](int i, SmallVectorImpl<int> &out) {
+    out.clear();
     for (auto in : nodes[i].dataInputs)
-      addEdge(in.first);
+      if (in.first >= 0 && nodes[in.first].keep &&
+          !isNextIteration(nodes[in.first].def->op()))
+        out.push_back(in.first);
     for (int c : nodes[i].controlInputs)
-      if (!isNextIteration(nodes[c].def->op()))
-        addEdge(c);
-  }
+      if (nodes[c].keep && !isNextIteration(nodes[c].def->op()))
+        out.push_back(c);
+  };
   OpBuilder ob = OpBuilder::atBlockBegin(body);
   // NextIteration Sources first.
   Type ctlTy = tf_executor::ControlType::get(ctx);
@@ -772,30 +780,44 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
     n.control = src.getControl();
     n.sourceOp = src;
   }
-  std::deque<int> ready;
-  for (size_t i = 0; i < N; ++i)
-    if (nodes[i].keep && pending[i] == 0)
-      ready.push_back(i);
-  size_t emitted = 0, kept = 0;
-  for (Node &n : nodes)
-    kept += n.keep;
-  while (!ready.empty()) {
-    int i = ready.front();
-    ready.pop_front();
-    if (failed(emitNode(nodes[i], nodes, args, ob)))
-      return failure();
-    ++emitted;
-    for (int u : users[i])
-      if (--pending[u] == 0)
-        ready.push_back(u);
-  }
-  if (emitted != kept) {
-    for (size_t i = 0; i < N; ++i)
-      if (nodes[i].keep && pending[i] > 0) {
-        nodeError(*nodes[i].def)
-            << "is part of a cycle that has no NextIteration node";
-        return failure();
+  std::vector<uint8_t> state(N, 0); // 0 new, 1 on stack, 2 emitted
+  SmallVector<int> depList;
+  for (size_t root = 0; root < N; ++root) {
+    if (!nodes[root].keep || state[root] != 0)
+      continue;
+    // Iterative DFS: (node, its deps, next dep to visit).
+    struct Frame {
+      int node;
+      SmallVector<int> deps;
+      size_t next = 0;
+    };
+    SmallVector<Frame> stack;
+    stack.push_back({static_cast<int>(root), {}, 0});
+    deps(root, stack.back().deps);
+    state[root] = 1;
+    while (!stack.empty()) {
+      Frame &f = stack.back();
+      if (f.next < f.deps.size()) {
+        int d = f.deps[f.next++];
+        if (state[d] == 2)
+          continue;
+        if (state[d] == 1) {
+          nodeError(*nodes[d].def)
+              << "is part of a cycle that has no NextIteration node (through '"
+              << nodes[f.node].def->name() << "')";
+          return failure();
+        }
+        state[d] = 1;
+        stack.push_back({d, {}, 0});
+        deps(d, stack.back().deps);
+        continue;
       }
+      int i = f.node;
+      stack.pop_back();
+      if (failed(emitNode(nodes[i], nodes, args, ob)))
+        return failure();
+      state[i] = 2;
+    }
   }
   return success();
 }
@@ -938,6 +960,14 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
   for (int i = 0; i < fdef.node_def_size(); ++i) {
     const NodeDef &nd = fdef.node_def(i);
     nodes[i].def = &nd;
+    if (nd.name().empty()) {
+      ferr() << "node #" << i << " (op " << nd.op() << ") has an empty name";
+      return failure();
+    }
+    if (nd.op().empty()) {
+      nodeError(nd) << "has no op";
+      return failure();
+    }
     if (!byName.insert({nd.name(), i}).second) {
       ferr() << "duplicate node name '" << nd.name() << "'";
       return failure();

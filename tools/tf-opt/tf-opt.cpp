@@ -12,6 +12,7 @@
 
 #include "dialects/tf/TFOps.h"
 #include "lib/Transforms/Passes.h"
+#include "tools/DefaultDebugInfo.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -20,6 +21,8 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   tfmlir::registerTFDialects(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "tfmlir optimizer driver\n", registry));
+  std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      static_cast<int>(args.size()) - 1, args.data(), "tfmlir optimizer driver\n",
+      registry));
 }

@@ -4,11 +4,14 @@
 // -mlir-to-graphdef (see lib/Translate/TranslateRegistration.cpp).
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
+#include "tools/DefaultDebugInfo.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   tfmlir::registerGraphDefTranslations();
-  return mlir::failed(mlir::mlirTranslateMain(argc, argv, "tfmlir translation driver\n"));
+  std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
+  return mlir::failed(mlir::mlirTranslateMain(
+      static_cast<int>(args.size()) - 1, args.data(), "tfmlir translation driver\n"));
 }
