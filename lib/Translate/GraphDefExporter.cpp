@@ -458,10 +458,14 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
       a->set_is_ref(true);
       elt = r.getBase();
     }
-    auto dt = convertToDataType(elt);
-    if (!dt)
-      return emitError(func.getLoc()) << llvm::toString(dt.takeError());
-    a->set_type(*dt);
+    if (auto ta = func.getArgAttrOfType<StringAttr>(i, "tf._type_attr")) {
+      a->set_type_attr(ta.getValue().str()); // polymorphic argument
+    } else {
+      auto dt = convertToDataType(elt);
+      if (!dt)
+        return emitError(func.getLoc()) << llvm::toString(dt.takeError());
+      a->set_type(*dt);
+    }
     if (auto d = func.getArgAttrOfType<DictionaryAttr>(i, "tf._arg_attrs")) {
       auto &aa = (*fdef->mutable_arg_attr())[i];
       for (NamedAttribute na : d) {
@@ -481,10 +485,14 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
       rn = r.getValue().str();
     a->set_name(rn);
     Type elt = tf_type::getElementTypeOrSelf(func.getResultTypes()[i]);
-    auto dt = convertToDataType(tf_type::dropRef(elt));
-    if (!dt)
-      return emitError(func.getLoc()) << llvm::toString(dt.takeError());
-    a->set_type(*dt);
+    if (auto ta = func.getResultAttrOfType<StringAttr>(i, "tf._type_attr")) {
+      a->set_type_attr(ta.getValue().str());
+    } else {
+      auto dt = convertToDataType(tf_type::dropRef(elt));
+      if (!dt)
+        return emitError(func.getLoc()) << llvm::toString(dt.takeError());
+      a->set_type(*dt);
+    }
     auto n = tensorName(v);
     if (failed(n))
       return failure();
@@ -503,6 +511,16 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
       (*fdef->mutable_control_ret())[name] = node;
     }
   }
+  if (auto a = func->getAttrOfType<ArrayAttr>("tf._arg_control_rets"))
+    for (Attribute e : a) {
+      auto pair = dyn_cast<ArrayAttr>(e);
+      if (!pair || pair.size() != 2)
+        continue;
+      std::string name = cast<StringAttr>(pair[0]).getValue().str();
+      sig->add_control_output(name);
+      (*fdef->mutable_control_ret())[name] =
+          cast<StringAttr>(pair[1]).getValue().str();
+    }
   if (auto d = func->getAttrOfType<DictionaryAttr>("tf._attrs")) {
     for (NamedAttribute na : d) {
       tensorflow::AttrValue v;
@@ -545,6 +563,15 @@ LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out)
     if (failed(FunctionExporter(f, false, fd->mutable_node_def()).run(fd)))
       return failure();
   }
+  // Library functions the importer kept as bytes (unreferenced and not
+  // importable), in their original form.
+  if (auto fs = module->getAttrOfType<ArrayAttr>("tf._unimported_functions"))
+    for (Attribute a : fs)
+      if (auto bytes = dyn_cast<StringAttr>(a))
+        if (!out.mutable_library()->add_function()->ParseFromString(
+                bytes.getValue().str()))
+          return emitError(module.getLoc(),
+                           "tf._unimported_functions holds invalid bytes");
   if (auto g = module->getAttrOfType<ArrayAttr>("tf._gradients"))
     for (Attribute a : g) {
       auto pair = cast<ArrayAttr>(a);

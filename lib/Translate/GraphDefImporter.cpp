@@ -15,11 +15,13 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
+#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -86,8 +88,11 @@ std::string enclosingNodeName(llvm::StringRef text, int line) {
 } // namespace
 
 bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
-                           tensorflow::GraphDef &out, std::string &error) {
+                           tensorflow::GraphDef &out, std::string &error,
+                           std::vector<int> *nodeLines) {
   out.Clear();
+  if (nodeLines)
+    nodeLines->clear();
   if (bytes.empty()) {
     // An empty binary GraphDef is valid protobuf: a graph with no nodes.
     return true;
@@ -96,9 +101,27 @@ bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
     google::protobuf::TextFormat::Parser parser;
     TextErrorCollector collector;
     parser.RecordErrorsTo(&collector);
+    google::protobuf::TextFormat::ParseInfoTree tree;
+    if (nodeLines)
+      parser.WriteLocationsTo(&tree);
     google::protobuf::io::ArrayInputStream stream(bytes.data(), bytes.size());
-    if (parser.Parse(&stream, &out))
+    if (parser.Parse(&stream, &out)) {
+      if (nodeLines) {
+        const auto *desc = out.GetDescriptor();
+        const auto *nodeField = desc->FindFieldByName("node");
+        const auto *nameField =
+            tensorflow::NodeDef::descriptor()->FindFieldByName("name");
+        for (int i = 0; i < out.node_size(); ++i) {
+          int line = 0;
+          if (auto *sub = tree.GetTreeForNested(nodeField, i)) {
+            auto loc = sub->GetLocation(nameField, -1);
+            line = loc.line >= 0 ? loc.line + 1 : 0;
+          }
+          nodeLines->push_back(line);
+        }
+      }
       return true;
+    }
     std::string node = enclosingNodeName(bytes, collector.line);
     error = llvm::formatv("{0}:{1}:{2}: error: not a valid text GraphDef: {3}",
                           sourceName, collector.line + 1, collector.column + 1,
@@ -183,6 +206,71 @@ bool isNextIteration(llvm::StringRef op) {
   return op == "NextIteration" || op == "RefNextIteration";
 }
 
+/// Checks each attr of `n` that `def` declares against the declared kind
+/// (e.g. `list(type)` must hold types), as TF's ValidateNodeDef does.
+/// `placeholder` values are only legal inside function bodies. Returns an
+/// empty string when valid, else what is wrong.
+std::string validateAttrKinds(const NodeDef &n, const tensorflow::OpDef &def,
+                              bool inFunction) {
+  using AV = tensorflow::AttrValue;
+  for (const auto &ad : def.attr()) {
+    auto it = n.attr().find(ad.name());
+    if (it == n.attr().end())
+      continue;
+    const AV &v = it->second;
+    if (v.value_case() == AV::kPlaceholder) {
+      if (!inFunction)
+        return "attr '" + ad.name() +
+               "' is a placeholder, which is only allowed in function bodies";
+      continue;
+    }
+    if (v.value_case() == AV::VALUE_NOT_SET)
+      continue;
+    llvm::StringRef t = ad.type();
+    bool isList = t.starts_with("list(");
+    if (isList != (v.value_case() == AV::kList))
+      return "attr '" + ad.name() + "' must be " + ad.type();
+    if (isList) {
+      llvm::StringRef elt = t.drop_front(5).drop_back(1);
+      const auto &l = v.list();
+      int wrong = 0;
+      if (elt != "string") wrong += l.s_size();
+      if (elt != "int") wrong += l.i_size();
+      if (elt != "float") wrong += l.f_size();
+      if (elt != "bool") wrong += l.b_size();
+      if (elt != "type") wrong += l.type_size();
+      if (elt != "shape") wrong += l.shape_size();
+      if (elt != "tensor") wrong += l.tensor_size();
+      if (elt != "func") wrong += l.func_size();
+      if (wrong)
+        return "attr '" + ad.name() + "' must be " + ad.type() +
+               " but holds values of another kind";
+      continue;
+    }
+    AV::ValueCase want = llvm::StringSwitch<AV::ValueCase>(t)
+                             .Case("string", AV::kS)
+                             .Case("int", AV::kI)
+                             .Case("float", AV::kF)
+                             .Case("bool", AV::kB)
+                             .Case("type", AV::kType)
+                             .Case("shape", AV::kShape)
+                             .Case("tensor", AV::kTensor)
+                             .Case("func", AV::kFunc)
+                             .Default(AV::VALUE_NOT_SET);
+    if (want != AV::VALUE_NOT_SET && v.value_case() != want)
+      return "attr '" + ad.name() + "' must be " + ad.type();
+  }
+  // func-valued attrs must name a function.
+  for (const auto &kv : n.attr()) {
+    if (kv.second.value_case() == AV::kFunc && kv.second.func().name().empty())
+      return "attr '" + kv.first + "' names a function with an empty name";
+    for (const auto &f : kv.second.list().func())
+      if (f.name().empty())
+        return "attr '" + kv.first + "' lists a function with an empty name";
+  }
+  return "";
+}
+
 /// One node to import.
 struct Node {
   const NodeDef *def = nullptr;
@@ -210,17 +298,31 @@ struct Node {
 class Importer {
 public:
   Importer(MLIRContext *ctx, llvm::StringRef sourceName,
-           const tensorflow::GraphDef &graph, const GraphImportConfig &config)
+           const tensorflow::GraphDef &graph, const GraphImportConfig &config,
+           const std::vector<int> *nodeLines)
       : ctx(ctx), b(ctx), sourceName(sourceName.str()), graph(graph),
-        config(config) {}
+        config(config) {
+    // Lines of the main graph's nodes, keyed by the NodeDef's address.
+    if (nodeLines && static_cast<int>(nodeLines->size()) == graph.node_size())
+      for (int i = 0; i < graph.node_size(); ++i)
+        lineOf[&graph.node(i)] = (*nodeLines)[i];
+  }
 
   OwningOpRef<ModuleOp> run();
 
 private:
-  Location fileLoc() { return FileLineColLoc::get(ctx, sourceName, 0, 0); }
-  Location nodeLoc(const NodeDef &n) {
-    return NameLoc::get(b.getStringAttr(n.name()), fileLoc());
+  Location fileLoc(int line = 0) {
+    return FileLineColLoc::get(ctx, sourceName, line, 0);
   }
+  /// NameLoc(node name) around the node's line in a text GraphDef.
+  Location nodeLoc(const NodeDef &n) {
+    auto it = lineOf.find(originalOf.lookup(&n) ? originalOf.lookup(&n) : &n);
+    int line = it != lineOf.end() ? it->second : 0;
+    return NameLoc::get(b.getStringAttr(n.name()), fileLoc(line));
+  }
+  llvm::DenseMap<const NodeDef *, int> lineOf;
+  /// Copies with default attrs -> the original NodeDef.
+  llvm::DenseMap<const NodeDef *, const NodeDef *> originalOf;
   InFlightDiagnostic nodeError(const NodeDef &n) {
     auto d = emitError(nodeLoc(n));
     d << "node '" << n.name() << "' (op " << n.op() << "): ";
@@ -229,6 +331,7 @@ private:
 
   LogicalResult importFunction(const tensorflow::FunctionDef &fdef,
                                ModuleOp module);
+  llvm::StringSet<> referencedFunctions();
   /// Builds per-node info, resolves inputs with `resolveInput`, sorts and
   /// emits islands into `graphOp`'s body. `args` are the function's block
   /// arguments. Returns the values for each requested fetch.
@@ -242,6 +345,10 @@ private:
   Type resultType(Node &n, int k);
   Value inputValue(std::vector<Node> &nodes, ArrayRef<Value> args,
                    std::pair<int, int> in);
+  /// Resolves "node", "node:idx", "node:out_arg" or "node:out_arg:idx" in a
+  /// function body to a flat output index of `src`; -1 with `why` if bad.
+  int functionOutputIndex(Node &src, ArrayRef<llvm::StringRef> parts,
+                          std::string &why);
   LogicalResult parseInputs(std::vector<Node> &nodes,
                             llvm::StringMap<int> &byName, bool functionBody,
                             const llvm::StringMap<int> &argNames,
@@ -306,28 +413,32 @@ LogicalResult Importer::computeOutputs(Node &n) {
   }
   if (!n.opDef)
     return success();
+  // Per-arg ranges for "node:arg:idx" references in function bodies. A
+  // count given by a placeholder attr is unknown here; take 1.
+  int start = 0;
+  for (const auto &arg : n.opDef->output_arg()) {
+    int count = 1;
+    if (!arg.number_attr().empty()) {
+      auto it = def.attr().find(arg.number_attr());
+      if (it != def.attr().end() &&
+          it->second.value_case() == tensorflow::AttrValue::kI)
+        count = static_cast<int>(it->second.i());
+    } else if (!arg.type_list_attr().empty()) {
+      auto it = def.attr().find(arg.type_list_attr());
+      if (it != def.attr().end() &&
+          it->second.value_case() == tensorflow::AttrValue::kList)
+        count = it->second.list().type_size();
+    }
+    n.outArgRanges.push_back({start, count});
+    start += count;
+  }
   SmallVector<DataType> types;
   if (auto e = resolveOutputTypes(def, *n.opDef, types)) {
     // E.g. a generic function body whose attrs are placeholders of the
     // function's own attrs: the dtypes are only known per call. Import the
     // node with outputs typed like an unknown op's (from its consumers).
     llvm::consumeError(std::move(e));
-    n.outArgRanges.clear();
     return success();
-  }
-  // Per-arg ranges for "node:arg:idx" references in function bodies.
-  int start = 0;
-  for (const auto &arg : n.opDef->output_arg()) {
-    int count = 1;
-    if (!arg.number_attr().empty()) {
-      auto it = def.attr().find(arg.number_attr());
-      count = it != def.attr().end() ? static_cast<int>(it->second.i()) : 0;
-    } else if (!arg.type_list_attr().empty()) {
-      auto it = def.attr().find(arg.type_list_attr());
-      count = it != def.attr().end() ? it->second.list().type_size() : 0;
-    }
-    n.outArgRanges.push_back({start, count});
-    start += count;
   }
   n.outTypes.assign(types.begin(), types.end());
   n.outTypesKnown = true;
@@ -428,44 +539,10 @@ LogicalResult Importer::parseInputs(std::vector<Node> &nodes,
           return failure();
         }
         Node &src = nodes[it->second];
-        int flat = 0;
-        if (parts.size() == 3) {
-          unsigned idx;
-          if (parts[2].getAsInteger(10, idx)) {
-            nodeError(def) << "input '" << in << "' has a bad output index";
-            return failure();
-          }
-          int argPos = -1;
-          if (src.opDef)
-            for (auto [i, arg] : llvm::enumerate(src.opDef->output_arg()))
-              if (arg.name() == parts[1])
-                argPos = i;
-          if (argPos < 0 && src.opDef) {
-            nodeError(def) << "input '" << in << "': op " << src.def->op()
-                           << " has no output named '" << parts[1] << "'";
-            return failure();
-          }
-          if (argPos >= 0) {
-            auto [start, count] = src.outArgRanges[argPos];
-            if (static_cast<int>(idx) >= count) {
-              nodeError(def) << "input '" << in << "': output '" << parts[1]
-                             << "' of node '" << parts[0] << "' has only "
-                             << count << " value(s)";
-              return failure();
-            }
-            flat = start + idx;
-          } else {
-            flat = idx;
-          }
-        } else if (parts.size() == 2) {
-          unsigned idx;
-          if (parts[1].getAsInteger(10, idx)) {
-            nodeError(def) << "input '" << in << "' has a bad output index";
-            return failure();
-          }
-          flat = idx;
-        } else if (parts.size() > 3) {
-          nodeError(def) << "input '" << in << "' is malformed";
+        std::string why;
+        int flat = functionOutputIndex(src, parts, why);
+        if (flat < 0) {
+          nodeError(def) << "input '" << in << "': " << why;
           return failure();
         }
         n.dataInputs.push_back({it->second, flat});
@@ -496,6 +573,46 @@ LogicalResult Importer::parseInputs(std::vector<Node> &nodes,
     }
   }
   return success();
+}
+
+int Importer::functionOutputIndex(Node &src, ArrayRef<llvm::StringRef> parts,
+                                  std::string &why) {
+  if (parts.size() == 1)
+    return 0;
+  if (parts.size() > 3) {
+    why = "malformed tensor reference";
+    return -1;
+  }
+  unsigned idx = 0;
+  llvm::StringRef argName;
+  if (parts.size() == 2) {
+    // "node:3" (flat index) or "node:out_arg" (its first value).
+    if (parts[1].getAsInteger(10, idx))
+      argName = parts[1];
+  } else {
+    argName = parts[1];
+    if (parts[2].getAsInteger(10, idx)) {
+      why = "bad output index '" + parts[2].str() + "'";
+      return -1;
+    }
+  }
+  if (argName.empty())
+    return idx;
+  if (!src.opDef || src.outArgRanges.empty())
+    return idx; // unknown op: each output arg is taken as one tensor
+  for (auto [i, arg] : llvm::enumerate(src.opDef->output_arg())) {
+    if (arg.name() != argName)
+      continue;
+    auto [start, count] = src.outArgRanges[i];
+    if (static_cast<int>(idx) >= count) {
+      why = "output '" + argName.str() + "' of node '" + src.def->name() +
+            "' has only " + std::to_string(count) + " value(s)";
+      return -1;
+    }
+    return start + idx;
+  }
+  why = "op " + src.def->op() + " has no output named '" + argName.str() + "'";
+  return -1;
 }
 
 Value Importer::inputValue(std::vector<Node> &nodes, ArrayRef<Value> args,
@@ -848,6 +965,28 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
       return UnrankedTensorType::get(tf_type::RefType::get(ctx, *t));
     return UnrankedTensorType::get(*t);
   };
+  if (sig.name().empty()) {
+    int index = 0;
+    for (const auto &f : graph.library().function()) {
+      if (&f == &fdef)
+        break;
+      ++index;
+    }
+    emitError(fileLoc()) << "function #" << index
+                         << " of the library has an empty name";
+    return failure();
+  }
+  for (const auto &kv : fdef.attr())
+    if (kv.first.empty()) {
+      ferr() << "has an attr with an empty name";
+      return failure();
+    }
+  for (const auto &name : sig.control_output())
+    if (!fdef.control_ret().count(name)) {
+      ferr() << "control output '" << name
+             << "' has no entry in control_ret";
+      return failure();
+    }
   SmallVector<Type> inTypes, outTypes;
   for (const auto &a : sig.input_arg()) {
     if (!a.number_attr().empty() || !a.type_list_attr().empty()) {
@@ -884,8 +1023,13 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
                                       b.getFunctionType(inTypes, outTypes));
   func.setPrivate();
   // Keep what the signature says so that export reproduces it.
+  for (auto [i, a] : llvm::enumerate(sig.output_arg()))
+    if (a.type() == tensorflow::DT_INVALID && !a.type_attr().empty())
+      func.setResultAttr(i, "tf._type_attr", b.getStringAttr(a.type_attr()));
   for (auto [i, a] : llvm::enumerate(sig.input_arg())) {
     func.setArgAttr(i, "tf._arg_name", b.getStringAttr(a.name()));
+    if (a.type() == tensorflow::DT_INVALID && !a.type_attr().empty())
+      func.setArgAttr(i, "tf._type_attr", b.getStringAttr(a.type_attr()));
     auto it = fdef.arg_attr().find(i);
     if (it != fdef.arg_attr().end()) {
       NodeDef tmp;
@@ -983,6 +1127,13 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     } else {
       n.opDef = lookupOpDef(n.def->op());
     }
+    if (n.opDef) {
+      std::string bad = validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/true);
+      if (!bad.empty()) {
+        nodeError(*n.def) << bad;
+        return failure();
+      }
+    }
     if (failed(computeOutputs(n)))
       return failure();
   }
@@ -990,15 +1141,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
   if (failed(parseInputs(nodes, byName, /*functionBody=*/true, argNames, noFeeds)))
     return failure();
 
-  OpBuilder fb = OpBuilder::atBlockEnd(entry);
-  auto graphOp = fb.create<tf_executor::GraphOp>(floc, outTypes);
-  Block *body = new Block();
-  graphOp.getBody().push_back(body);
-  if (failed(buildGraph(nodes, byName, true, args, body)))
-    return failure();
-
-  // ret / control_ret
-  SmallVector<Value> fetches;
+  // Resolve `ret` before building, so that the outputs it uses exist even on
+  // nodes whose output count is otherwise unknown.
+  SmallVector<std::pair<int, int>> retRefs; // (node or -1-arg, index)
   for (const auto &a : sig.output_arg()) {
     auto r = fdef.ret().find(a.name());
     if (r == fdef.ret().end()) {
@@ -1008,7 +1153,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     llvm::StringRef ref(r->second);
     auto an = argNames.find(ref);
     if (an != argNames.end()) {
-      fetches.push_back(args[an->second]);
+      retRefs.push_back({-1 - an->second, 0});
       continue;
     }
     SmallVector<llvm::StringRef, 3> parts;
@@ -1018,28 +1163,34 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
       ferr() << "ret '" << a.name() << "' refers to unknown node '" << ref << "'";
       return failure();
     }
-    Node &src = nodes[it->second];
-    int flat = 0;
-    if (parts.size() == 3) {
-      unsigned idx = 0;
-      parts[2].getAsInteger(10, idx);
-      int argPos = -1;
-      if (src.opDef)
-        for (auto [i, arg] : llvm::enumerate(src.opDef->output_arg()))
-          if (arg.name() == parts[1])
-            argPos = i;
-      flat = argPos >= 0 ? src.outArgRanges[argPos].first + idx : idx;
-    } else if (parts.size() == 2) {
-      unsigned idx = 0;
-      parts[1].getAsInteger(10, idx);
-      flat = idx;
-    }
-    if (flat >= static_cast<int>(src.results.size())) {
-      ferr() << "ret '" << a.name() << "' refers to a missing output '" << ref
-             << "'";
+    std::string why;
+    int flat = functionOutputIndex(nodes[it->second], parts, why);
+    if (flat < 0) {
+      ferr() << "ret '" << a.name() << "': " << why;
       return failure();
     }
-    fetches.push_back(src.results[flat]);
+    nodes[it->second].maxUsedOutput =
+        std::max(nodes[it->second].maxUsedOutput, flat);
+    retRefs.push_back({it->second, flat});
+  }
+
+  OpBuilder fb = OpBuilder::atBlockEnd(entry);
+  auto graphOp = fb.create<tf_executor::GraphOp>(floc, outTypes);
+  Block *body = new Block();
+  graphOp.getBody().push_back(body);
+  if (failed(buildGraph(nodes, byName, true, args, body)))
+    return failure();
+
+  SmallVector<Value> fetches;
+  for (auto [i, ref] : llvm::enumerate(retRefs)) {
+    if (ref.first >= 0 &&
+        ref.second >= static_cast<int>(nodes[ref.first].results.size())) {
+      ferr() << "ret '" << sig.output_arg(i).name()
+             << "' refers to a missing output of node '"
+             << nodes[ref.first].def->name() << "'";
+      return failure();
+    }
+    fetches.push_back(inputValue(nodes, args, ref));
   }
   // Results may be more refined than the signature's unranked types.
   for (auto [i, v] : llvm::enumerate(fetches))
@@ -1048,13 +1199,19 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
              << v.getType() << " but the signature says " << outTypes[i];
       return failure();
     }
-  SmallVector<Attribute> ctlNames;
+  SmallVector<Attribute> ctlNames, argControlRets;
   for (const auto &name : sig.control_output()) {
     auto r = fdef.control_ret().find(name);
     llvm::StringRef nodeName = r != fdef.control_ret().end()
                                    ? llvm::StringRef(r->second)
                                    : llvm::StringRef(name);
     auto it = byName.find(nodeName);
+    if (it == byName.end() && argNames.count(nodeName)) {
+      // A control result on an argument: always satisfied; kept for export.
+      argControlRets.push_back(b.getArrayAttr(
+          {b.getStringAttr(name), b.getStringAttr(nodeName)}));
+      continue;
+    }
     if (it == byName.end()) {
       ferr() << "control output '" << name << "' refers to unknown node '"
              << nodeName << "'";
@@ -1065,9 +1222,48 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
   }
   if (!ctlNames.empty())
     func->setAttr("tf._control_output_names", b.getArrayAttr(ctlNames));
+  if (!argControlRets.empty())
+    func->setAttr("tf._arg_control_rets", b.getArrayAttr(argControlRets));
   OpBuilder::atBlockEnd(body).create<tf_executor::FetchOp>(floc, fetches);
   fb.create<func::ReturnOp>(floc, graphOp.getResults());
   return success();
+}
+
+/// Names of library functions that the main graph uses, directly (as a
+/// node's op or in a func attr) or through other functions.
+llvm::StringSet<> Importer::referencedFunctions() {
+  llvm::StringSet<> seen;
+  SmallVector<std::string> work;
+  std::function<void(const tensorflow::AttrValue &)> scanAttr =
+      [&](const tensorflow::AttrValue &v) {
+        auto addFunc = [&](const tensorflow::NameAttrList &f) {
+          if (functions.count(f.name()) && seen.insert(f.name()).second)
+            work.push_back(f.name());
+          for (const auto &kv : f.attr())
+            scanAttr(kv.second);
+        };
+        if (v.has_func())
+          addFunc(v.func());
+        for (const auto &f : v.list().func())
+          addFunc(f);
+      };
+  auto scanNode = [&](const NodeDef &n) {
+    if (functions.count(n.op()) && seen.insert(n.op()).second)
+      work.push_back(n.op());
+    for (const auto &kv : n.attr())
+      scanAttr(kv.second);
+  };
+  for (const auto &n : graph.node())
+    scanNode(n);
+  while (!work.empty()) {
+    std::string name = work.pop_back_val();
+    const tensorflow::FunctionDef *f = functions.lookup(name);
+    if (!f)
+      continue;
+    for (const auto &n : f->node_def())
+      scanNode(n);
+  }
+  return seen;
 }
 
 OwningOpRef<ModuleOp> Importer::run() {
@@ -1095,9 +1291,44 @@ OwningOpRef<ModuleOp> Importer::run() {
       return nullptr;
     }
   }
-  for (const auto &f : graph.library().function())
-    if (failed(importFunction(f, *module)))
+  // Functions are imported eagerly, but like TF (which loads them lazily) a
+  // function that nothing references may be broken: it is then kept as its
+  // serialized FunctionDef and exported back unchanged.
+  llvm::StringSet<> referenced = referencedFunctions();
+  SmallVector<Attribute> opaque;
+  for (const auto &f : graph.library().function()) {
+    SmallVector<std::pair<Location, std::string>> diags;
+    LogicalResult ok = success();
+    {
+      ScopedDiagnosticHandler collect(ctx, [&](Diagnostic &d) {
+        diags.push_back({d.getLocation(), d.str()});
+        return success();
+      });
+      ok = importFunction(f, *module);
+    }
+    if (succeeded(ok))
+      continue;
+    if (referenced.count(f.signature().name())) {
+      for (auto &[loc, msg] : diags)
+        emitError(loc) << msg;
       return nullptr;
+    }
+    emitWarning(diags.empty() ? floc : diags.front().first)
+        << "function '" << f.signature().name()
+        << "' is not used by the graph and cannot be imported; it is kept "
+           "unchanged for export ("
+        << (diags.empty() ? std::string("unknown reason") : diags.front().second)
+        << ")";
+    if (!f.signature().name().empty())
+      if (Operation *partial = module->lookupSymbol(f.signature().name()))
+        partial->erase();
+    std::string bytes;
+    f.SerializeToString(&bytes);
+    opaque.push_back(b.getStringAttr(bytes));
+  }
+  if (!opaque.empty())
+    module->getOperation()->setAttr("tf._unimported_functions",
+                                    b.getArrayAttr(opaque));
   if (graph.library().gradient_size() > 0) {
     SmallVector<Attribute> grads;
     for (const auto &g : graph.library().gradient())
@@ -1130,8 +1361,10 @@ OwningOpRef<ModuleOp> Importer::run() {
   std::vector<NodeDef> withDefaults;
   if (config.addDefaultAttributes) {
     withDefaults.assign(graph.node().begin(), graph.node().end());
-    for (size_t i = 0; i < nodes.size(); ++i)
+    for (size_t i = 0; i < nodes.size(); ++i) {
       nodes[i].def = &withDefaults[i];
+      originalOf[&withDefaults[i]] = &graph.node(i);
+    }
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     Node &n = nodes[i];
@@ -1143,6 +1376,13 @@ OwningOpRef<ModuleOp> Importer::run() {
       n.opDef = lookupOpDef(n.def->op());
       if (n.opDef && config.addDefaultAttributes)
         addDefaultAttrs(withDefaults[i], *n.opDef);
+    }
+    if (n.opDef) {
+      std::string bad = validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/false);
+      if (!bad.empty()) {
+        nodeError(*n.def) << bad;
+        return nullptr;
+      }
     }
     if (failed(computeOutputs(n)))
       return nullptr;
@@ -1469,8 +1709,27 @@ OwningOpRef<ModuleOp> Importer::run() {
 OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
                                              const GraphImportConfig &config,
                                              MLIRContext *context,
-                                             llvm::StringRef sourceName) {
-  Importer importer(context, sourceName, graph, config);
+                                             llvm::StringRef sourceName,
+                                             const std::vector<int> *nodeLines) {
+  // Every diagnostic names the node: messages from op verifiers (which only
+  // know the op) get a "node '<name>': " prefix taken from the NameLoc.
+  bool reemitting = false;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &d) -> LogicalResult {
+    if (reemitting)
+      return failure();
+    auto name = dyn_cast<NameLoc>(d.getLocation());
+    std::string msg = d.str();
+    if (!name || llvm::StringRef(msg).starts_with("node '") ||
+        llvm::StringRef(msg).starts_with("function '"))
+      return failure();
+    reemitting = true;
+    Diagnostic re(d.getLocation(), d.getSeverity());
+    re << "node '" << name.getName().str() << "': " << msg;
+    context->getDiagEngine().emit(std::move(re));
+    reemitting = false;
+    return success();
+  });
+  Importer importer(context, sourceName, graph, config, nodeLines);
   OwningOpRef<ModuleOp> module = importer.run();
   if (module && failed(verify(*module)))
     return nullptr;

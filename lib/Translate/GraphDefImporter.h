@@ -54,8 +54,12 @@ struct GraphImportConfig {
 /// binary otherwise. On failure returns false and sets `error` to a one-line
 /// message naming `sourceName` (and, for text, the line and the enclosing
 /// node's name).
+/// If `nodeLines` is given, it receives the 1-based line of each node's
+/// `name:` field for text input (empty for binary input), so that
+/// diagnostics can point at the node in the file.
 bool parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
-                   tensorflow::GraphDef &out, std::string &error);
+                   tensorflow::GraphDef &out, std::string &error,
+                   std::vector<int> *nodeLines = nullptr);
 
 /// Imports `graph`. Returns null after emitting diagnostics (each names the
 /// node and what is wrong): duplicate node names, inputs that name missing
@@ -64,7 +68,8 @@ bool parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
 mlir::OwningOpRef<mlir::ModuleOp>
 importGraphDef(const tensorflow::GraphDef &graph,
                const GraphImportConfig &config, mlir::MLIRContext *context,
-               llvm::StringRef sourceName);
+               llvm::StringRef sourceName,
+               const std::vector<int> *nodeLines = nullptr);
 
 /// Splits a comma-separated flag value ("a,b:1") into entries.
 std::vector<std::string> splitFlagList(llvm::StringRef value);

@@ -90,12 +90,14 @@ void tfmlir::registerGraphDefTranslations() {
           name = "<stdin>";
         tensorflow::GraphDef graph;
         std::string error;
-        if (!parseGraphDef(buf->getBuffer(), name, graph, error)) {
-          // A one-line error that names the file.
-          emitError(UnknownLoc::get(ctx)) << error;
+        std::vector<int> nodeLines;
+        if (!parseGraphDef(buf->getBuffer(), name, graph, error, &nodeLines)) {
+          // A one-line error that names the file (and line and node).
+          llvm::errs() << error << "\n";
           return nullptr;
         }
-        auto module = importGraphDef(graph, graphImportConfigFromFlags(), ctx, name);
+        auto module = importGraphDef(graph, graphImportConfigFromFlags(), ctx, name,
+                                     &nodeLines);
         if (!module)
           return nullptr;
         return OwningOpRef<Operation *>(module.release());
