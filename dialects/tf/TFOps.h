@@ -31,12 +31,15 @@
 #include "dialects/tf/TFOpsNN.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsReduce.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsShape.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
 void registerMathOps(TFDialect &dialect);
 void registerNNOps(TFDialect &dialect);
 void registerReduceOps(TFDialect &dialect);
+void registerShapeOps(TFDialect &dialect);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

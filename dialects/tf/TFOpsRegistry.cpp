@@ -9,4 +9,5 @@ void TF::TFDialect::registerMoreOps() {
   registerMathOps(*this);
   registerNNOps(*this);
   registerReduceOps(*this);
+  registerShapeOps(*this);
 }
