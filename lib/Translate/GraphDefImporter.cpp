@@ -90,6 +90,13 @@ std::string enclosingNodeName(llvm::StringRef text, int line) {
 bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
                            tensorflow::GraphDef &out, std::string &error,
                            std::vector<int> *nodeLines) {
+  // protobuf logs parse problems (e.g. invalid UTF-8) to stderr; we report
+  // our own one-line error instead.
+  static const bool quietProtobuf = [] {
+    google::protobuf::SetLogHandler(nullptr);
+    return true;
+  }();
+  (void)quietProtobuf;
   out.Clear();
   if (nodeLines)
     nodeLines->clear();
