@@ -13,6 +13,8 @@ PKGS=(
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler libabsl-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # sanitizer runtimes for the ASan+UBSan build (scripts/sanitize.sh)
+  libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev
   # zlib / zstd / libedit etc. that LLVMConfig.cmake may want
