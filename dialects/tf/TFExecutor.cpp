@@ -59,16 +59,16 @@ LogicalResult GraphOp::verify() {
                 "in a tf_executor.island";
   }
   FetchOp fetch = GetFetch();
-  unsigned numData = 0;
+  SmallVector<Value> data;
   for (Value v : fetch.getFetches())
     if (!isControl(v.getType()))
-      ++numData;
-  if (numData != getNumResults())
+      data.push_back(v);
+  if (data.size() != getNumResults())
     return emitOpError() << "has " << getNumResults()
-                         << " results but its fetch returns " << numData
+                         << " results but its fetch returns " << data.size()
                          << " values";
   for (auto [i, res] : llvm::enumerate(getResults())) {
-    Type ft = fetch.getFetches()[i].getType();
+    Type ft = data[i].getType();
     if (!tfmlir::tf_type::areCastCompatible(ft, res.getType()))
       return emitOpError() << "result #" << i << " type " << res.getType()
                            << " is incompatible with fetched type " << ft;

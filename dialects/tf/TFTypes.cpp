@@ -43,6 +43,10 @@ Attribute ShapeAttr::parse(AsmParser &parser, Type) {
                                 /*withTrailingX=*/false) ||
       parser.parseGreater())
     return {};
+  // `?` is TF's unknown dim, stored as -1 as in TensorShapeProto.
+  for (int64_t &d : dims)
+    if (ShapedType::isDynamic(d))
+      d = -1;
   return ShapeAttr::get(parser.getContext(), ArrayRef<int64_t>(dims));
 }
 
