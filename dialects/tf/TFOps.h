@@ -33,6 +33,8 @@
 #include "dialects/tf/TFOpsReduce.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsShape.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsIndexing.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
@@ -40,6 +42,7 @@ void registerMathOps(TFDialect &dialect);
 void registerNNOps(TFDialect &dialect);
 void registerReduceOps(TFDialect &dialect);
 void registerShapeOps(TFDialect &dialect);
+void registerIndexingOps(TFDialect &dialect);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

@@ -10,4 +10,5 @@ void TF::TFDialect::registerMoreOps() {
   registerNNOps(*this);
   registerReduceOps(*this);
   registerShapeOps(*this);
+  registerIndexingOps(*this);
 }
