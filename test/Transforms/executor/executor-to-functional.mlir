@@ -4,7 +4,7 @@
 // the Print runs before the Assign that waits for it); control tokens and
 // the graph disappear.
 // CHECK-LABEL: func @islands
-// CHECK-SAME: (%[[ARG:.*]]: tensor<f32>)
+// CHECK-SAME: (%[[ARG:arg[0-9]+]]: tensor<f32>
 func.func @islands(%arg0: tensor<f32>) -> tensor<f32> {
   %0 = tf_executor.graph {
     %b, %cb = tf_executor.island(%cp) {

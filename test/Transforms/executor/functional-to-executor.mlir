@@ -2,7 +2,7 @@
 // RUN: tf-opt %s -split-input-file -tf-functional-to-executor-conversion -tf-executor-to-functional-conversion | FileCheck %s --check-prefix=ROUNDTRIP
 
 // CHECK-LABEL: func @f
-// CHECK-SAME: (%[[ARG:.*]]: tensor<f32>)
+// CHECK-SAME: (%[[ARG:arg[0-9]+]]: tensor<f32>
 // CHECK-NEXT: %[[G:.*]]:2 = tf_executor.graph {
 // CHECK-NEXT:   %[[I:.*]]:2, %{{.*}} = tf_executor.island {
 // CHECK-NEXT:     %[[N:.*]] = "tf.Neg"(%[[ARG]])
