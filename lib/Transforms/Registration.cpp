@@ -1,6 +1,7 @@
 //===- Registration.cpp - registers tfmlir passes and pipelines ----------===//
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/FunctionalizePasses.h"
 
 namespace tfmlir {
 #define GEN_PASS_REGISTRATION
@@ -10,5 +11,6 @@ namespace tfmlir {
 void tfmlir::registerTFPasses() {
   registerTFMLIRPasses();
   registerTFExecutorPasses();
+  registerTFFunctionalizePasses();
   registerTFStandardPipeline();
 }
