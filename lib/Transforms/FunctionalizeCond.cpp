@@ -98,6 +98,7 @@ private:
   LogicalResult rewriteSingleInputMerges();
   LogicalResult extract(ArrayRef<MergeOp> merges, unsigned pred);
   LogicalResult cleanup();
+  LogicalResult eraseDeadNodes();
   LogicalResult removeSwitchIfUnused(SwitchOp s);
 
   func::FuncOp func;
@@ -417,6 +418,21 @@ LogicalResult CondFunctionalizer::run() {
     determineAncestors(n);
     if (auto s = dyn_cast<SwitchOp>(n))
       if (failed(removeRedundantSwitch(s)))
+        return failure();
+  }
+
+  // Nodes on the untaken side of redundant Switches never run.
+  if (failed(eraseDeadNodes()))
+    return failure();
+  {
+    SmallVector<Operation *> reds;
+    for (auto &[s, b] : redundantSwitch)
+      reds.push_back(s);
+    llvm::sort(
+        reds, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    for (Operation *s : reds)
+      if (!erased.contains(s) &&
+          failed(removeSwitchIfUnused(cast<SwitchOp>(s))))
         return failure();
   }
 
@@ -826,8 +842,7 @@ LogicalResult CondFunctionalizer::removeSwitchIfUnused(SwitchOp s) {
   return success();
 }
 
-LogicalResult CondFunctionalizer::cleanup() {
-  // Nodes on untaken sides of redundant Switches never run.
+LogicalResult CondFunctionalizer::eraseDeadNodes() {
   SmallVector<Operation *> dead;
   llvm::DenseSet<Operation *> deadSet;
   for (Operation &op : block->without_terminator())
@@ -847,8 +862,16 @@ LogicalResult CondFunctionalizer::cleanup() {
                   "predicate is already decided) but '"
                << nodeName(un ? un : u) << "' needs it";
       }
+  for (Operation *n : dead) {
+    erased.insert(n);
+    condOf.erase(n);
+    ancOf.erase(n);
+  }
   eraseNodes(dead);
+  return success();
+}
 
+LogicalResult CondFunctionalizer::cleanup() {
   // Switches: every branch went into an If.
   for (Operation &op :
        llvm::make_early_inc_range(block->without_terminator())) {

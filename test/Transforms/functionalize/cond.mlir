@@ -177,3 +177,43 @@ func.func @nested(%arg0: tensor<i1>, %arg1: tensor<i1>, %arg2: tensor<f32>) -> t
   } : tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// A Switch on a predicate already decided on its path (gradient code makes
+// these) is redundant: its taken side is forwarded, its other side is dead,
+// and a Merge with a dead input forwards the live one.
+// CHECK-LABEL: func @redundant_switch
+// CHECK: "tf.StatelessIf"(%arg0, %arg1) {{.*}}else_branch = @red_else, is_stateless = true, then_branch = @red_then}
+// CHECK-NOT: tf.Exp
+// CHECK: func private @red_then(%[[X:[^:]*]]: tensor<f32>
+// CHECK: %[[N:.*]], %{{.*}} = tf_executor.island {
+// CHECK-NEXT: "tf.Neg"(%[[X]])
+// CHECK: %[[A:.*]], %{{.*}} = tf_executor.island {
+// CHECK-NEXT: "tf.Abs"(%[[N]])
+// CHECK: tf_executor.fetch %[[A]]
+// CHECK: func private @red_else(%[[Y:[^:]*]]: tensor<f32>
+// CHECK-NEXT: tf_executor.graph
+// CHECK-NEXT: tf_executor.fetch %[[Y]]
+func.func @redundant_switch(%arg0: tensor<i1>, %arg1: tensor<f32>) -> tensor<f32> {
+  %r = tf_executor.graph {
+    %sf, %st, %sc = tf_executor.Switch %arg1, %arg0 : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>, !tf_executor.control) loc("red/Switch")
+    %n, %cn = tf_executor.island {
+      %0 = "tf.Neg"(%st) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("red/Neg")
+    %rf, %rt, %rc = tf_executor.Switch %n, %arg0 : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>, !tf_executor.control) loc("red/grad/Switch")
+    %a, %ca = tf_executor.island {
+      %0 = "tf.Abs"(%rt) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("red/grad/Abs")
+    %e, %ce = tf_executor.island {
+      %0 = "tf.Exp"(%rf) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("red/grad/Exp")
+    %im, %imi, %imc = tf_executor.Merge %e, %a : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control) loc("red/grad/Merge")
+    %m, %mi, %mc = tf_executor.Merge %sf, %im : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control) loc("red/Merge")
+    tf_executor.fetch %m : tensor<f32>
+  } : tensor<f32>
+  return %r : tensor<f32>
+}
