@@ -31,7 +31,6 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <array>
-#include <functional>
 #include <map>
 #include <tuple>
 
@@ -128,6 +127,8 @@ unsigned CondFunctionalizer::predId(Value v) {
 }
 
 std::string CondFunctionalizer::predName(unsigned id) {
+  if (id >= predValues.size())
+    return "<dead>";
   Value v = predValues[id];
   if (Operation *d = definingNode(v, block)) {
     std::string n = nodeName(d);
@@ -622,21 +623,38 @@ LogicalResult CondFunctionalizer::extract(ArrayRef<MergeOp> clusterMerges,
 
   // Nodes that reach no Merge (side effects) go with the branch that feeds
   // them.
+  // (Computed iteratively: graphs can be deep.)
   llvm::DenseMap<Operation *, bool> reaches;
-  std::function<bool(Operation *)> reachesMerge = [&](Operation *n) -> bool {
-    auto it = reaches.find(n);
-    if (it != reaches.end())
-      return it->second;
-    reaches[n] = false; // acyclic; guards against surprises
-    bool r = isa<MergeOp>(n) || n->hasTrait<OpTrait::IsTerminator>();
-    if (!r)
-      for (Operation *u : getNodeUsers(n, block))
-        if (reachesMerge(u)) {
-          r = true;
+  auto reachesMerge = [&](Operation *root) -> bool {
+    auto found = reaches.find(root);
+    if (found != reaches.end())
+      return found->second;
+    SmallVector<std::pair<Operation *, SmallVector<Operation *>>> stack;
+    reaches[root] = false;
+    stack.push_back({root, getNodeUsers(root, block)});
+    while (!stack.empty()) {
+      Operation *n = stack.back().first;
+      bool r = isa<MergeOp>(n) || n->hasTrait<OpTrait::IsTerminator>();
+      Operation *descend = nullptr;
+      while (!r && !stack.back().second.empty()) {
+        Operation *u = stack.back().second.pop_back_val();
+        auto it = reaches.find(u);
+        if (it == reaches.end()) {
+          stack.back().second.push_back(u); // revisit once computed
+          descend = u;
           break;
         }
-    reaches[n] = r;
-    return r;
+        r = it->second;
+      }
+      if (descend) {
+        reaches[descend] = false; // acyclic; guards against surprises
+        stack.push_back({descend, getNodeUsers(descend, block)});
+        continue;
+      }
+      reaches[n] = r;
+      stack.pop_back();
+    }
+    return reaches[root];
   };
   // The Switches on this predicate in the Merges' context: their dangling
   // users (e.g. the switch_t/switch_f pivots) belong to the branches too.
