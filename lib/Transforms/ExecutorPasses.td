@@ -81,7 +81,12 @@ def ExecutorIslandCoarseningPass
     Switch, Merge, Enter, ... -- that it depends on through islands only)
     must be the same. In a graph without V1 control flow every island can
     merge; control-flow ops themselves are never merged or crossed, so the
-    deadness and frame of every op are unchanged.
+    deadness and frame of every op are unchanged. A graph that holds only
+    islands becomes a single island (islands with no edge between them
+    included), in topological order. Frontiers are compared exactly, so
+    inside a V1 loop body islands that read different Enter values stay
+    apart (conservative; functionalization normally removes such loops
+    first).
 
     The merged island keeps the control inputs of its members that come from
     outside, runs the members' bodies in topological order, and returns only
