@@ -81,6 +81,7 @@ public:
       : func(func), graph(graph), block(&graph.GetBody()), ctx(ctx) {
     kEmpty = states.get(CondState{});
     kDead = states.get(CondState{{~0u, Branch::Neither}});
+    kNoAncestors = ancestors.get(AncestorState{});
   }
   LogicalResult run();
 
@@ -107,7 +108,7 @@ private:
 
   Interner<CondState> states;
   Interner<AncestorState> ancestors;
-  unsigned kEmpty, kDead;
+  unsigned kEmpty, kDead, kNoAncestors;
   SmallVector<Value> predValues;
   llvm::DenseMap<Value, unsigned> predIds;
   llvm::DenseMap<Operation *, unsigned> condOf;
@@ -331,21 +332,32 @@ LogicalResult CondFunctionalizer::removeRedundantSwitch(SwitchOp s) {
 }
 
 void CondFunctionalizer::determineAncestors(Operation *n) {
-  AncestorState st;
+  // Most nodes inherit one input's set unchanged: share it (the sets grow
+  // along chains of conditionals, so copying them would be quadratic).
+  SmallVector<unsigned, 4> ids;
+  AncestorState extra;
   NodeInputs in = getNodeInputs(n);
   for (Value v : llvm::concat<Value>(in.data, in.control)) {
     Operation *src = definingNode(v, block);
     if (!src)
       continue;
     auto it = ancOf.find(src);
-    if (it != ancOf.end()) {
-      const AncestorState &o = ancestors[it->second];
-      st.insert(st.end(), o.begin(), o.end());
-    }
+    if (it != ancOf.end() && it->second != kNoAncestors &&
+        !llvm::is_contained(ids, it->second))
+      ids.push_back(it->second);
     if (isa<MergeOp>(src))
-      st.push_back({0, reinterpret_cast<uintptr_t>(src)});
+      extra.push_back({0, reinterpret_cast<uintptr_t>(src)});
     else if (isa<SwitchOp>(src))
-      st.push_back({1, switchPred.lookup(src)});
+      extra.push_back({1, switchPred.lookup(src)});
+  }
+  if (extra.empty() && ids.size() <= 1) {
+    ancOf[n] = ids.empty() ? kNoAncestors : ids.front();
+    return;
+  }
+  AncestorState st(extra);
+  for (unsigned id : ids) {
+    const AncestorState &o = ancestors[id];
+    st.insert(st.end(), o.begin(), o.end());
   }
   llvm::sort(st);
   st.erase(std::unique(st.begin(), st.end()), st.end());
@@ -422,6 +434,15 @@ LogicalResult CondFunctionalizer::run() {
         return failure();
   }
 
+  // The live Merges (collected before dead nodes go away: `order` then holds
+  // erased nodes and must not be used any more).
+  SmallVector<MergeOp> merges;
+  for (Operation *n : order)
+    if (auto m = dyn_cast<MergeOp>(n))
+      if (condOf.lookup(m) != kDead)
+        merges.push_back(m);
+  order.clear();
+
   // Nodes on the untaken side of redundant Switches never run.
   if (failed(eraseDeadNodes()))
     return failure();
@@ -438,11 +459,6 @@ LogicalResult CondFunctionalizer::run() {
   }
 
   // 2. Clusters of Merges, innermost first.
-  SmallVector<MergeOp> merges;
-  for (Operation *n : order)
-    if (auto m = dyn_cast<MergeOp>(n))
-      if (condOf.lookup(m) != kDead)
-        merges.push_back(m);
   {
     // Deepest cond state first; topological order among equals.
     SmallVector<std::tuple<size_t, unsigned, MergeOp>> keyed;
@@ -601,9 +617,14 @@ LogicalResult CondFunctionalizer::extract(ArrayRef<MergeOp> clusterMerges,
           freeNodes[b].insert(src);
           return success();
         }
-        CondState outer = states[nState];
-        llvm::erase_if(outer, [&](auto &e) { return e.first == pred; });
-        if (states.get(outer) == sState) {
+        // A value computed in an enclosing context (whose conditions all
+        // hold whenever this branch runs, without this predicate) is an
+        // operand of the If, as TF does by adding a Switch along the edge.
+        const CondState &outer = states[nState], &inner = states[sState];
+        bool enclosing = llvm::all_of(inner, [&](auto &e) {
+          return e.first != pred && llvm::is_contained(outer, e);
+        });
+        if (enclosing) {
           argVals[b][addInput(v)].push_back(v);
           return success();
         }
@@ -656,8 +677,8 @@ LogicalResult CondFunctionalizer::extract(ArrayRef<MergeOp> clusterMerges,
     }
     return reaches[root];
   };
-  // The Switches on this predicate in the Merges' context: their dangling
-  // users (e.g. the switch_t/switch_f pivots) belong to the branches too.
+  // Dangling users of this conditional's Switches and branch nodes (side
+  // effects that reach no Merge) belong to the branches too.
   unsigned outerState = condOf.lookup(m0);
   std::array<unsigned, 2> branchState;
   for (int b = 0; b < 2; ++b) {
@@ -666,21 +687,13 @@ LogicalResult CondFunctionalizer::extract(ArrayRef<MergeOp> clusterMerges,
     llvm::sort(st);
     branchState[b] = states.get(st);
   }
-  SmallVector<Operation *> predSwitches;
-  for (Operation &op : block->without_terminator())
-    if (isa<SwitchOp>(op) && !redundantSwitch.count(&op) &&
-        switchPred.lookup(&op) == pred && condOf.lookup(&op) == outerState)
-      predSwitches.push_back(&op);
   for (int b = 0; b < 2; ++b) {
     if (failed(collect(b)))
       return failure();
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<Operation *> frontier;
-      SmallVector<Operation *> sws(clusterSwitches.begin(),
-                                   clusterSwitches.end());
-      sws.append(predSwitches.begin(), predSwitches.end());
-      for (Operation *s : sws)
+      for (Operation *s : clusterSwitches)
         for (Operation *u : s->getResult(b).getUsers())
           frontier.push_back(nodeInBlock(u, block));
       for (Operation *n : nodes[b])
@@ -890,6 +903,45 @@ LogicalResult CondFunctionalizer::eraseDeadNodes() {
 }
 
 LogicalResult CondFunctionalizer::cleanup() {
+  // Nodes left hanging off a Switch that reach no Merge and no graph result
+  // and have no side effects are dead code (TF deletes them too), e.g. the
+  // unused switch_t/switch_f pivots of a tf.cond.
+  SmallVector<SwitchOp> switches;
+  for (Operation &op : block->without_terminator())
+    if (auto s = dyn_cast<SwitchOp>(op))
+      switches.push_back(s);
+  for (SwitchOp s : switches) {
+    llvm::SetVector<Operation *> closure;
+    SmallVector<Operation *> work;
+    for (Value out : {s.getFalseOutput(), s.getTrueOutput()})
+      for (Operation *u : out.getUsers())
+        work.push_back(nodeInBlock(u, block));
+    bool removable = !work.empty();
+    while (removable && !work.empty()) {
+      Operation *n = work.pop_back_val();
+      if (!n || n->hasTrait<OpTrait::IsTerminator>() ||
+          isa<MergeOp, SwitchOp>(n)) {
+        removable = false;
+        break;
+      }
+      if (!closure.insert(n))
+        continue;
+      n->walk([&](Operation *op) {
+        if (ctx.statefulness.isStateful(op))
+          removable = false;
+      });
+      for (Operation *u : getNodeUsers(n, block))
+        work.push_back(u);
+    }
+    if (!removable)
+      continue;
+    for (Operation *n : closure) {
+      erased.insert(n);
+      condOf.erase(n);
+    }
+    eraseNodes(closure.getArrayRef());
+  }
+
   // Switches: every branch went into an If.
   for (Operation &op :
        llvm::make_early_inc_range(block->without_terminator())) {

@@ -217,3 +217,43 @@ func.func @redundant_switch(%arg0: tensor<i1>, %arg1: tensor<f32>) -> tensor<f32
   } : tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// The inner conditional's predicate comes from the enclosing context
+// without a Switch of the outer one: it becomes an operand of the outer If.
+// A Switch whose only users are stateless nodes that reach no Merge (like
+// unused switch_t/switch_f pivots) is dead code and goes away.
+// CHECK-LABEL: func @enclosing_and_dangling
+// CHECK-NOT: tf_executor.Switch
+// CHECK: "tf.StatelessIf"(%arg0, %arg2, %arg1) {{.*}}else_branch = @outer2_else, is_stateless = true, then_branch = @outer2_then}
+// CHECK-NOT: tf.Sqrt
+// CHECK: func private @outer2_then(%[[X:[^:]*]]: tensor<f32> {{.*}}, %[[Q:[^:]*]]: tensor<i1>
+// CHECK: "tf.StatelessIf"(%[[Q]], %[[X]])
+func.func @enclosing_and_dangling(%arg0: tensor<i1>, %arg1: tensor<i1>, %arg2: tensor<f32>) -> tensor<f32> {
+  %r = tf_executor.graph {
+    %of, %ot, %oc = tf_executor.Switch %arg2, %arg0 : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>, !tf_executor.control) loc("outer2/Switch")
+    %if, %it, %ic = tf_executor.Switch %ot, %arg1 : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>, !tf_executor.control) loc("inner2/Switch")
+    %n, %cn = tf_executor.island {
+      %0 = "tf.Neg"(%it) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("inner2/Neg")
+    %a, %ca = tf_executor.island {
+      %0 = "tf.Abs"(%if) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("inner2/Abs")
+    %im, %imi, %imc = tf_executor.Merge %a, %n : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control) loc("inner2/Merge")
+    %e, %ce = tf_executor.island {
+      %0 = "tf.Exp"(%of) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("outer2/Exp")
+    %om, %omi, %omc = tf_executor.Merge %e, %im : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control) loc("outer2/Merge")
+    %df, %dt, %dc = tf_executor.Switch %arg2, %arg1 : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>, !tf_executor.control) loc("dangling/Switch")
+    %s, %cs = tf_executor.island {
+      %0 = "tf.Sqrt"(%dt) : (tensor<f32>) -> tensor<f32>
+      tf_executor.yield %0 : tensor<f32>
+    } : tensor<f32> loc("dangling/Sqrt")
+    tf_executor.fetch %om : tensor<f32>
+  } : tensor<f32>
+  return %r : tensor<f32>
+}
