@@ -35,6 +35,16 @@
 #include "dialects/tf/TFOpsShape.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsIndexing.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsImage.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsControl.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsVariables.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsRandom.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsLinalg.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
@@ -43,6 +53,11 @@ void registerNNOps(TFDialect &dialect);
 void registerReduceOps(TFDialect &dialect);
 void registerShapeOps(TFDialect &dialect);
 void registerIndexingOps(TFDialect &dialect);
+void registerImageOps(TFDialect &dialect);
+void registerControlOps(TFDialect &dialect);
+void registerVariableOps(TFDialect &dialect);
+void registerRandomOps(TFDialect &dialect);
+void registerLinalgOps(TFDialect &dialect);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

@@ -11,4 +11,9 @@ void TF::TFDialect::registerMoreOps() {
   registerReduceOps(*this);
   registerShapeOps(*this);
   registerIndexingOps(*this);
+  registerImageOps(*this);
+  registerControlOps(*this);
+  registerVariableOps(*this);
+  registerRandomOps(*this);
+  registerLinalgOps(*this);
 }

@@ -79,8 +79,7 @@ bool isResourceTensor(Type t) {
   return isa<tf_type::ResourceType>(getElementTypeNoRef(t));
 }
 
-/// Element types agree, ignoring `_REF` and resource/variant subtypes.
-static bool elementTypesMatch(Type a, Type b) {
+bool elementTypesMatch(Type a, Type b) {
   a = getElementTypeNoRef(a);
   b = getElementTypeNoRef(b);
   if (a == b)

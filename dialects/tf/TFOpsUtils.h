@@ -52,6 +52,10 @@ int64_t getDim(mlir::Value v, int64_t i);
 /// Element type of a shaped type with `!tf_type.ref<T>` mapped to T.
 mlir::Type getElementTypeNoRef(mlir::Type t);
 
+/// Whether two (tensor or element) types have the same element type,
+/// ignoring `_REF` and resource/variant subtypes.
+bool elementTypesMatch(mlir::Type a, mlir::Type b);
+
 /// Whether `t` is a tensor of `!tf_type.resource`.
 bool isResourceTensor(mlir::Type t);
 

@@ -1,0 +1,223 @@
+//===- TFOpsControl.cpp - functional control flow, calls, Assert ---------===//
+#include "dialects/tf/TFOps.h"
+#include "dialects/tf/TFOpsUtils.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace tfmlir;
+using namespace tfmlir::TF;
+
+//===----------------------------------------------------------------------===//
+// Function references
+//===----------------------------------------------------------------------===//
+
+/// The symbol of a `func` attr: #tf_type.func<@f, {...}> or @f.
+static SymbolRefAttr funcSymbol(Attribute attr) {
+  if (auto f = dyn_cast_or_null<tf_type::FuncAttr>(attr))
+    return f.getName();
+  return dyn_cast_or_null<SymbolRefAttr>(attr);
+}
+
+/// Looks up the function named by the attr `attrName`.
+static FunctionOpInterface lookupFunction(Operation *op,
+                                          SymbolTableCollection &symbols,
+                                          Attribute attr, StringRef attrName) {
+  SymbolRefAttr sym = funcSymbol(attr);
+  if (!sym) {
+    op->emitOpError() << "requires '" << attrName
+                      << "' to reference a function";
+    return {};
+  }
+  auto fn = symbols.lookupNearestSymbolFrom<FunctionOpInterface>(op, sym);
+  if (!fn)
+    op->emitOpError() << "'" << attrName << "' references " << sym
+                      << ", which is not a function in the module";
+  return fn;
+}
+
+/// The function's `what` types ("argument"/"result") correspond to the op's
+/// `opWhat` types: same count and element types (shapes may be refined
+/// differently on each side, so only dtypes are compared).
+static LogicalResult verifyTypeList(Operation *op, StringRef attrName,
+                                    FunctionOpInterface fn, StringRef what,
+                                    ArrayRef<Type> fnTypes, StringRef opWhat,
+                                    TypeRange opTypes) {
+  if (fnTypes.size() != opTypes.size())
+    return op->emitOpError()
+           << "'" << attrName << "' function @" << fn.getName() << " has "
+           << fnTypes.size() << " " << what << "s but the op has "
+           << opTypes.size() << " " << opWhat << "s";
+  for (auto [i, types] : llvm::enumerate(llvm::zip(fnTypes, opTypes))) {
+    auto [f, o] = types;
+    if (!elementTypesMatch(f, o))
+      return op->emitOpError()
+             << "'" << attrName << "' function @" << fn.getName() << " "
+             << what << " #" << i << " has type " << f << " but the op's "
+             << opWhat << " #" << i << " has type " << o;
+  }
+  return success();
+}
+
+/// `attr` names a function taking `inputs` and returning `results`.
+static LogicalResult verifyCallee(Operation *op, SymbolTableCollection &symbols,
+                                  Attribute attr, StringRef attrName,
+                                  TypeRange inputs, TypeRange results) {
+  FunctionOpInterface fn = lookupFunction(op, symbols, attr, attrName);
+  if (!fn)
+    return failure();
+  if (failed(verifyTypeList(op, attrName, fn, "argument",
+                            fn.getArgumentTypes(), "input", inputs)))
+    return failure();
+  return verifyTypeList(op, attrName, fn, "result", fn.getResultTypes(),
+                        "result", results);
+}
+
+//===----------------------------------------------------------------------===//
+// If / Case
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+static LogicalResult verifyIfUses(OpTy op, SymbolTableCollection &symbols) {
+  TypeRange inputs = op.getInput().getTypes();
+  TypeRange results = op->getResultTypes();
+  if (failed(verifyCallee(op, symbols, op.getThenBranch(), "then_branch",
+                          inputs, results)))
+    return failure();
+  return verifyCallee(op, symbols, op.getElseBranch(), "else_branch", inputs,
+                      results);
+}
+
+LogicalResult IfOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyIfUses(*this, symbols);
+}
+LogicalResult StatelessIfOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyIfUses(*this, symbols);
+}
+
+template <typename OpTy>
+static LogicalResult verifyCase(OpTy op) {
+  if (op.getBranches().empty())
+    return op.emitOpError() << "requires at least one branch";
+  return verifyScalar(op, op.getBranchIndex(), "branch_index");
+}
+
+template <typename OpTy>
+static LogicalResult verifyCaseUses(OpTy op, SymbolTableCollection &symbols) {
+  for (auto [i, branch] : llvm::enumerate(op.getBranches())) {
+    std::string name = "branches[" + std::to_string(i) + "]";
+    if (failed(verifyCallee(op, symbols, branch, name, op.getInput().getTypes(),
+                            op->getResultTypes())))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult CaseOp::verify() { return verifyCase(*this); }
+LogicalResult StatelessCaseOp::verify() { return verifyCase(*this); }
+LogicalResult CaseOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyCaseUses(*this, symbols);
+}
+LogicalResult
+StatelessCaseOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyCaseUses(*this, symbols);
+}
+
+//===----------------------------------------------------------------------===//
+// While
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+static LogicalResult verifyWhile(OpTy op) {
+  if (op.getInput().size() != op.getOutput().size())
+    return op.emitOpError() << "has " << op.getInput().size()
+                            << " loop inputs but " << op.getOutput().size()
+                            << " results";
+  for (auto [i, types] : llvm::enumerate(llvm::zip(
+           op.getInput().getTypes(), op.getOutput().getTypes()))) {
+    auto [in, out] = types;
+    if (!elementTypesMatch(in, out))
+      return op.emitOpError() << "loop variable #" << i << " has input type "
+                              << in << " but result type " << out;
+  }
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult verifyWhileUses(OpTy op, SymbolTableCollection &symbols) {
+  TypeRange inputs = op.getInput().getTypes();
+  FunctionOpInterface cond =
+      lookupFunction(op, symbols, op.getCond(), "cond");
+  if (!cond ||
+      failed(verifyTypeList(op, "cond", cond, "argument",
+                            cond.getArgumentTypes(), "input", inputs)))
+    return failure();
+  if (cond.getResultTypes().size() != 1)
+    return op.emitOpError() << "'cond' function @" << cond.getName()
+                            << " must return one value, got "
+                            << cond.getResultTypes().size();
+  return verifyCallee(op, symbols, op.getBody(), "body", inputs, inputs);
+}
+
+LogicalResult WhileOp::verify() { return verifyWhile(*this); }
+LogicalResult StatelessWhileOp::verify() { return verifyWhile(*this); }
+LogicalResult WhileOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyWhileUses(*this, symbols);
+}
+LogicalResult
+StatelessWhileOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyWhileUses(*this, symbols);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+static void setCallee(OpTy op, CallInterfaceCallable callee) {
+  auto sym = cast<SymbolRefAttr>(callee);
+  if (auto f = dyn_cast<tf_type::FuncAttr>(op.getF()))
+    op.setFAttr(tf_type::FuncAttr::get(op.getContext(), sym, f.getAttrs()));
+  else
+    op.setFAttr(sym);
+}
+
+#define TFMLIR_CALL_OP(OP)                                                     \
+  CallInterfaceCallable OP::getCallableForCallee() {                           \
+    return funcSymbol(getF());                                                 \
+  }                                                                            \
+  void OP::setCalleeFromCallable(CallInterfaceCallable callee) {               \
+    setCallee(*this, callee);                                                  \
+  }                                                                            \
+  Operation::operand_range OP::getArgOperands() { return getArgs(); }          \
+  MutableOperandRange OP::getArgOperandsMutable() { return getArgsMutable(); } \
+  LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbols) {         \
+    return verifyCallee(*this, symbols, getF(), "f", getArgs().getTypes(),     \
+                        getOperation()->getResultTypes());                     \
+  }
+TFMLIR_CALL_OP(PartitionedCallOp)
+TFMLIR_CALL_OP(StatefulPartitionedCallOp)
+TFMLIR_CALL_OP(LegacyCallOp)
+#undef TFMLIR_CALL_OP
+
+//===----------------------------------------------------------------------===//
+// Assert
+//===----------------------------------------------------------------------===//
+
+LogicalResult AssertOp::verify() {
+  return verifyScalar(*this, getCondition(), "condition");
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsControl.cpp.inc"
+
+void tfmlir::TF::registerControlOps(TFDialect &dialect) {
+  dialect.addOperations<
+#define GET_OP_LIST
+#include "dialects/tf/TFOpsControl.cpp.inc"
+      >();
+}
