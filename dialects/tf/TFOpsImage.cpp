@@ -89,9 +89,9 @@ LogicalResult ExtractImagePatchesOp::verify() {
       failed(verifyRank(op, getPatches(), "patches", 4)) ||
       failed(verifyPadding(op, getPadding(), /*allowExplicit=*/false)))
     return failure();
-  for (auto [list, name] :
-       llvm::zip(SmallVector<ArrayAttr>{getKsizes(), getStrides(), getRates()},
-                 ArrayRef<StringRef>{"ksizes", "strides", "rates"}))
+  ArrayAttr lists[] = {getKsizes(), getStrides(), getRates()};
+  StringRef names[] = {"ksizes", "strides", "rates"};
+  for (auto [list, name] : llvm::zip(lists, names))
     if (failed(verifyWindowList(op, list, name, 4)) ||
         failed(verifyNoBatchChannelWindow(op, list, name, "NHWC")))
       return failure();

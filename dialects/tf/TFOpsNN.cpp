@@ -403,19 +403,18 @@ static LogicalResult verifyFusedBatchNorm(OpTy op, bool allow3D) {
                             << op.getY().getType() << " and "
                             << op.getX().getType();
   int64_t c = channelDim(format, rank);
-  for (auto [v, name] :
-       llvm::zip(SmallVector<Value>{op.getScale(), op.getOffset(),
-                                    op.getMean(), op.getVariance(),
-                                    op.getBatchMean(), op.getBatchVariance()},
-                 ArrayRef<StringRef>{"scale", "offset", "mean", "variance",
-                                     "batch_mean", "batch_variance"}))
+  Value vectors[] = {op.getScale(),     op.getOffset(),
+                     op.getMean(),      op.getVariance(),
+                     op.getBatchMean(), op.getBatchVariance()};
+  StringRef names[] = {"scale",    "offset",     "mean",
+                       "variance", "batch_mean", "batch_variance"};
+  for (auto [v, name] : llvm::zip(vectors, names))
     if (failed(verifyRank(op, v, name, 1)))
       return failure();
   // `mean`/`variance` may be empty in training mode; scale and offset are
   // always per channel.
-  for (auto [v, name] : llvm::zip(SmallVector<Value>{op.getScale(),
-                                                     op.getOffset()},
-                                  ArrayRef<StringRef>{"scale", "offset"}))
+  for (auto [v, name] : llvm::zip(ArrayRef(vectors).take_front(2),
+                                  ArrayRef(names).take_front(2)))
     if (failed(verifyDimsMatch(op, v, 0, name, op.getX(), c, "x")))
       return failure();
   return success();

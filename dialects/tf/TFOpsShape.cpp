@@ -694,8 +694,9 @@ LogicalResult StridedSliceOp::verify() {
       failed(verifyRank(*this, getStrides(), "strides", 1)))
     return failure();
   int64_t n = getDim(getBegin(), 0);
-  for (auto [v, name] : llvm::zip(SmallVector<Value>{getEnd(), getStrides()},
-                                  ArrayRef<StringRef>{"end", "strides"}))
+  Value others[] = {getEnd(), getStrides()};
+  StringRef names[] = {"end", "strides"};
+  for (auto [v, name] : llvm::zip(others, names))
     if (!dimsCompatible(getDim(v, 0), n))
       return emitOpError() << "requires 'begin', 'end' and 'strides' of the "
                               "same length, got "

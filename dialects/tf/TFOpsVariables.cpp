@@ -76,8 +76,9 @@ LogicalResult VariableOp::verify() { return verifyRefVariable(*this); }
 
 static LogicalResult verifyRefUpdate(Operation *op, Value ref, Value value,
                                      Value out, bool sameShape) {
-  for (auto [v, name] : llvm::zip(SmallVector<Value>{value, out},
-                                  ArrayRef<StringRef>{"value", "output_ref"}))
+  Value values[] = {value, out};
+  StringRef names[] = {"value", "output_ref"};
+  for (auto [v, name] : llvm::zip(values, names))
     if (!elementTypesMatch(ref.getType(), v.getType()))
       return op->emitOpError() << "requires '" << name
                                << "' of the variable's dtype, got "
