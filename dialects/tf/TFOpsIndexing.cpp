@@ -544,9 +544,14 @@ static FailureOr<int64_t> rangeSize(Operation *op, double start, double limit,
     return failure();
   }
   if (delta > 0 ? start > limit : start < limit) {
+    auto str = [&](double v) {
+      return isInt ? std::to_string(static_cast<int64_t>(v))
+                   : std::to_string(v);
+    };
     op->emitOpError() << "requires start " << (delta > 0 ? "<=" : ">=")
                       << " limit when delta " << (delta > 0 ? ">" : "<")
-                      << " 0, got start " << start << ", limit " << limit;
+                      << " 0, got start " << str(start) << ", limit "
+                      << str(limit);
     return failure();
   }
   if (isInt) {
