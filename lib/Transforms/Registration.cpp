@@ -2,6 +2,7 @@
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/FunctionalizePasses.h"
+#include "lib/Transforms/ShapeInference.h"
 
 namespace tfmlir {
 #define GEN_PASS_REGISTRATION
@@ -12,5 +13,6 @@ void tfmlir::registerTFPasses() {
   registerTFMLIRPasses();
   registerTFExecutorPasses();
   registerTFFunctionalizePasses();
+  registerTFShapeInferencePasses();
   registerTFStandardPipeline();
 }

@@ -1,0 +1,33 @@
+//===- ShapeInference.h - the tf-shape-inference pass --------------------===//
+//
+// `tf-shape-inference` refines result types of tf ops module-wide by TF's
+// shape functions (see ShapeInferencePasses.td and
+// ShapeInferenceContext.h for the shape-function registry).
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_TRANSFORMS_SHAPEINFERENCE_H
+#define TFMLIR_LIB_TRANSFORMS_SHAPEINFERENCE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include <memory>
+
+namespace mlir::tensor {
+class TensorDialect;
+} // namespace mlir::tensor
+
+namespace tfmlir {
+
+#define GEN_PASS_DECL_TFSHAPEINFERENCE
+#include "lib/Transforms/ShapeInferencePasses.h.inc"
+
+/// Registers `tf-shape-inference` with the global pass registry.
+void registerTFShapeInferencePasses();
+
+/// Refines the types in `module` in place (the pass's work). Returns
+/// failure after emitting diagnostics for static contradictions.
+mlir::LogicalResult inferModuleShapes(mlir::ModuleOp module,
+                                      int64_t maxIterations = 20);
+
+} // namespace tfmlir
+
+#endif
