@@ -694,14 +694,15 @@ LogicalResult StridedSliceOp::verify() {
       failed(verifyRank(*this, getStrides(), "strides", 1)))
     return failure();
   int64_t n = getDim(getBegin(), 0);
-  Value others[] = {getEnd(), getStrides()};
-  StringRef names[] = {"end", "strides"};
-  for (auto [v, name] : llvm::zip(others, names))
+  for (int k = 0; k < 2; ++k) {
+    Value v = k == 0 ? getEnd() : getStrides();
     if (!dimsCompatible(getDim(v, 0), n))
       return emitOpError() << "requires 'begin', 'end' and 'strides' of the "
-                              "same length, got "
-                           << getBegin().getType() << " and '" << name
-                           << "' " << v.getType();
+                              "same length, got 'begin' "
+                           << getBegin().getType() << " and '"
+                           << (k == 0 ? "end" : "strides") << "' "
+                           << v.getType();
+  }
   uint64_t ellipsis = getEllipsisMask();
   if (ellipsis & (ellipsis - 1))
     return emitOpError() << "allows at most one ellipsis ('ellipsis_mask' = "
