@@ -91,7 +91,8 @@ LogicalResult ExtractImagePatchesOp::verify() {
     return failure();
   ArrayAttr lists[] = {getKsizes(), getStrides(), getRates()};
   StringRef names[] = {"ksizes", "strides", "rates"};
-  for (auto [list, name] : llvm::zip(lists, names))
+  for (size_t zi = 0; zi < std::size(lists); ++zi)
+    if (auto [list, name] = std::pair{lists[zi], names[zi]}; true)
     if (failed(verifyWindowList(op, list, name, 4)) ||
         failed(verifyNoBatchChannelWindow(op, list, name, "NHWC")))
       return failure();

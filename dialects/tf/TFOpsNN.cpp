@@ -408,13 +408,14 @@ static LogicalResult verifyFusedBatchNorm(OpTy op, bool allow3D) {
                      op.getBatchMean(), op.getBatchVariance()};
   StringRef names[] = {"scale",    "offset",     "mean",
                        "variance", "batch_mean", "batch_variance"};
-  for (auto [v, name] : llvm::zip(vectors, names))
+  for (size_t zi = 0; zi < std::size(vectors); ++zi)
+    if (auto [v, name] = std::pair{vectors[zi], names[zi]}; true)
     if (failed(verifyRank(op, v, name, 1)))
       return failure();
   // `mean`/`variance` may be empty in training mode; scale and offset are
   // always per channel.
-  for (auto [v, name] : llvm::zip(ArrayRef(vectors).take_front(2),
-                                  ArrayRef(names).take_front(2)))
+  for (size_t zi = 0; zi < 2; ++zi)
+    if (auto [v, name] = std::pair{vectors[zi], names[zi]}; true)
     if (failed(verifyDimsMatch(op, v, 0, name, op.getX(), c, "x")))
       return failure();
   return success();

@@ -78,7 +78,8 @@ static LogicalResult verifyRefUpdate(Operation *op, Value ref, Value value,
                                      Value out, bool sameShape) {
   Value values[] = {value, out};
   StringRef names[] = {"value", "output_ref"};
-  for (auto [v, name] : llvm::zip(values, names))
+  for (size_t zi = 0; zi < std::size(values); ++zi)
+    if (auto [v, name] = std::pair{values[zi], names[zi]}; true)
     if (!elementTypesMatch(ref.getType(), v.getType()))
       return op->emitOpError() << "requires '" << name
                                << "' of the variable's dtype, got "
