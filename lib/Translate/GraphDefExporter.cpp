@@ -204,8 +204,16 @@ void FunctionExporter::controlNames(Value ctl, SmallVectorImpl<std::string> &out
 }
 
 LogicalResult FunctionExporter::convertAttrs(Operation *op, NodeDef &nd) {
+  // Attrs the importer added from OpDef defaults are not written back.
+  llvm::StringSet<> defaulted;
+  if (auto d = op->getAttrOfType<ArrayAttr>("tf._defaulted_attrs"))
+    for (Attribute a : d)
+      if (auto s = dyn_cast<StringAttr>(a))
+        defaulted.insert(s.getValue());
   for (NamedAttribute na : op->getAttrs()) {
     llvm::StringRef name = na.getName().getValue();
+    if (defaulted.count(name))
+      continue;
     if (name == "device") {
       if (auto s = dyn_cast<StringAttr>(na.getValue()))
         nd.set_device(s.getValue().str());

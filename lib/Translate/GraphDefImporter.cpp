@@ -328,6 +328,8 @@ private:
     return NameLoc::get(b.getStringAttr(n.name()), fileLoc(line));
   }
   llvm::DenseMap<const NodeDef *, int> lineOf;
+  /// Attrs added from OpDef defaults, per node.
+  llvm::DenseMap<const NodeDef *, std::vector<std::string>> defaulted;
   /// Copies with default attrs -> the original NodeDef.
   llvm::DenseMap<const NodeDef *, const NodeDef *> originalOf;
   InFlightDiagnostic nodeError(const NodeDef &n) {
@@ -388,6 +390,15 @@ LogicalResult Importer::convertAttrs(const NodeDef &n,
     out.push_back(b.getNamedAttr(k, *a));
   }
   out.push_back(b.getNamedAttr("device", b.getStringAttr(n.device())));
+  auto d = defaulted.find(&n);
+  if (d != defaulted.end() && !d->second.empty()) {
+    SmallVector<Attribute> names;
+    std::vector<std::string> sorted = d->second;
+    std::sort(sorted.begin(), sorted.end());
+    for (const auto &name : sorted)
+      names.push_back(b.getStringAttr(name));
+    out.push_back(b.getNamedAttr("tf._defaulted_attrs", b.getArrayAttr(names)));
+  }
   if (n.has_experimental_debug_info()) {
     const auto &di = n.experimental_debug_info();
     SmallVector<Attribute> names, funcs;
@@ -1381,8 +1392,15 @@ OwningOpRef<ModuleOp> Importer::run() {
       n.opDef = &f->second->signature();
     } else {
       n.opDef = lookupOpDef(n.def->op());
-      if (n.opDef && config.addDefaultAttributes)
+      if (n.opDef && config.addDefaultAttributes) {
         addDefaultAttrs(withDefaults[i], *n.opDef);
+        // Remember which attrs were defaulted: export leaves them out, so a
+        // graph written by an older TF does not gain attrs that TF version
+        // would reject.
+        for (const auto &kv : withDefaults[i].attr())
+          if (!graph.node(i).attr().count(kv.first))
+            defaulted[&withDefaults[i]].push_back(kv.first);
+      }
     }
     if (n.opDef) {
       std::string bad = validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/false);
