@@ -588,6 +588,21 @@ LogicalResult LoopFunctionalizer::functionalizeFrame(Frame *f) {
     }
   }
 
+  // A node both functions need is copied into both; if it has side effects
+  // they now happen twice per iteration (TF's functionalization does the
+  // same). Say so.
+  for (Operation *n : condNodes)
+    if (bodyNodes.contains(n) && !freeNodes.contains(n)) {
+      bool stateful = false;
+      n->walk(
+          [&](Operation *op) { stateful |= ctx.statefulness.isStateful(op); });
+      if (stateful)
+        n->emitWarning() << "stateful node '" << nodeName(n)
+                         << "' is needed by both the condition and the body "
+                            "of while loop '"
+                         << f->name << "' and is copied into both";
+    }
+
   // --- Nothing of the frame may be used outside it except through Exits.
   for (Operation *n : f->nodes) {
     if (isa<ExitOp>(n))
