@@ -52,6 +52,7 @@ def TF_Dialect : Dialect {
     friend void registerVariableOps(TFDialect &dialect);
     friend void registerRandomOps(TFDialect &dialect);
     friend void registerLinalgOps(TFDialect &dialect);
+    friend void registerTensorArrayOps(TFDialect &dialect);
   }];
 }
 

@@ -45,6 +45,8 @@
 #include "dialects/tf/TFOpsRandom.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsLinalg.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsTensorArray.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
@@ -58,6 +60,7 @@ void registerControlOps(TFDialect &dialect);
 void registerVariableOps(TFDialect &dialect);
 void registerRandomOps(TFDialect &dialect);
 void registerLinalgOps(TFDialect &dialect);
+void registerTensorArrayOps(TFDialect &dialect);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

@@ -809,6 +809,27 @@ LogicalResult BincountOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Sparse
+//===----------------------------------------------------------------------===//
+
+LogicalResult SparseTensorDenseAddOp::verify() {
+  if (failed(verifyRank(*this, getAIndices(), "a_indices", 2)) ||
+      failed(verifyRank(*this, getAValues(), "a_values", 1)) ||
+      failed(verifyRank(*this, getAShape(), "a_shape", 1)) ||
+      failed(verifyDim(*this, getAValues(), "a_values", 0,
+                       getDim(getAIndices(), 0))) ||
+      failed(verifyDim(*this, getAShape(), "a_shape", 0,
+                       getDim(getAIndices(), 1))))
+    return failure();
+  if (std::optional<int64_t> r = getRank(getB());
+      r && failed(verifyDim(*this, getAShape(), "a_shape", 0, *r)))
+    return failure();
+  if (!shapesCompatible(getB().getType(), getOutput().getType()))
+    return emitOpError() << "requires 'output' to have the shape of 'b'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 

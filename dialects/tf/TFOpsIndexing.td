@@ -423,4 +423,21 @@ def TF_BincountOp : TF_Op<"Bincount", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Sparse
+//===----------------------------------------------------------------------===//
+
+def TF_SparseTensorDenseAddOp : TF_Op<"SparseTensorDenseAdd", [Pure]> {
+  let summary = "TF SparseTensorDenseAdd: adds a SparseTensor to a dense one";
+  let description = [{ The SparseTensor is `a_indices` ([nnz, ndims],
+    dtype `Tindices`), `a_values` ([nnz], dtype `T`) and `a_shape`
+    ([ndims]); `b` and `output` are dense with that shape. Duplicate
+    indices accumulate. Matches TF's SparseTensorDenseAdd. }];
+  let arguments = (ins TF_Tensor:$a_indices, TF_Tensor:$a_values,
+                   TF_Tensor:$a_shape, TF_Tensor:$b, TF_DerivedTypeAttr:$T,
+                   TF_DerivedTypeAttr:$Tindices);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
 #endif

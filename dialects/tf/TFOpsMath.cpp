@@ -343,7 +343,8 @@ LogicalResult AccumulateNV2Op::verify() { return verifyNAttr(*this); }
 static LogicalResult verifyScalarOrSameShape(Operation *op, Type shapeOf,
                                              ArrayRef<Value> values,
                                              ArrayRef<StringRef> names) {
-  for (auto [v, name] : llvm::zip(values, names)) {
+  for (size_t zi = 0; zi < std::size(values); ++zi)
+    if (auto [v, name] = std::pair{values[zi], names[zi]}; true) {
     std::optional<int64_t> rank = getRank(v);
     if (rank && *rank != 0 && !shapesCompatible(v.getType(), shapeOf))
       return op->emitOpError()
@@ -460,6 +461,27 @@ LogicalResult BitcastOp::verify() {
                             "last dimension, got "
                          << in << " and " << out;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Bit packing
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompareAndBitpackOp::verify() {
+  if (failed(verifyRankRange(*this, getInput(), "input", 1)) ||
+      failed(verifyScalar(*this, getThreshold(), "threshold")))
+    return failure();
+  auto in = dyn_cast<ShapedType>(getInput().getType());
+  if (!in || !in.hasRank())
+    return success();
+  int64_t last = in.getShape().back();
+  if (!ShapedType::isDynamic(last) && last % 8 != 0)
+    return emitOpError() << "requires the last dimension of 'input' to be a "
+                            "multiple of 8, got "
+                         << in;
+  SmallVector<int64_t> expected(in.getShape());
+  expected.back() = ShapedType::isDynamic(last) ? last : last / 8;
+  return verifyResultShape(*this, getOutput(), expected);
 }
 
 //===----------------------------------------------------------------------===//

@@ -370,4 +370,21 @@ def TF_BitcastOp : TF_Op<"Bitcast", [Pure]> {
   let hasFolder = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Bit packing
+//===----------------------------------------------------------------------===//
+
+def TF_CompareAndBitpackOp : TF_Op<"CompareAndBitpack", [Pure]> {
+  let summary = "TF CompareAndBitpack: packs input > threshold into bits";
+  let description = [{ `input` is [..., 8 * N] (dtype `T`: bool or
+    numeric) and `threshold` a scalar of the same dtype; `output` is uint8
+    [..., N] where bit 7 - j of output[..., i] is input[..., 8 * i + j] >
+    threshold (for bool input, the value itself). Matches TF's
+    CompareAndBitpack. }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$threshold,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
 #endif

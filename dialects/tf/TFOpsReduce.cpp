@@ -176,6 +176,23 @@ TFMLIR_SEGMENT(UnsortedSegmentMaxOp, verifyUnsortedSegment)
 #undef TFMLIR_SEGMENT
 
 //===----------------------------------------------------------------------===//
+// Histograms
+//===----------------------------------------------------------------------===//
+
+LogicalResult HistogramFixedWidthOp::verify() {
+  if (failed(verifyVector(*this, getValueRange(), "value_range", 2)) ||
+      failed(verifyScalar(*this, getNbins(), "nbins")) ||
+      failed(verifyRank(*this, getOut(), "out", 1)))
+    return failure();
+  if (std::optional<int64_t> n = getConstantScalarInt(getNbins())) {
+    if (*n <= 0)
+      return emitOpError() << "requires 'nbins' > 0, got " << *n;
+    return verifyDim(*this, getOut(), "out", 0, *n);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 

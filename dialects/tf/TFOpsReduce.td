@@ -140,4 +140,22 @@ def TF_UnsortedSegmentMinOp : TF_UnsortedSegmentOp<"UnsortedSegmentMin",
 def TF_UnsortedSegmentMaxOp : TF_UnsortedSegmentOp<"UnsortedSegmentMax",
     "maximum", "the lowest value of the type">;
 
+//===----------------------------------------------------------------------===//
+// Histograms
+//===----------------------------------------------------------------------===//
+
+def TF_HistogramFixedWidthOp : TF_Op<"HistogramFixedWidth", [Pure]> {
+  let summary = "TF HistogramFixedWidth: counts values in equal-width bins";
+  let description = [{ `value_range` is a 2-element vector [lo, hi] of the
+    dtype `T` of `values` (any shape); `nbins` is a positive int32 scalar.
+    `out` is [nbins] (dtype `dtype`, default int32): values below lo go to
+    bin 0 and values >= hi to the last bin. Matches TF's
+    HistogramFixedWidth. }];
+  let arguments = (ins TF_Tensor:$values, TF_Tensor:$value_range,
+                   TF_Tensor:$nbins, TF_DerivedTypeAttr:$T,
+                   TF_DerivedTypeAttr:$dtype);
+  let results = (outs TF_Tensor:$out);
+  let hasVerifier = 1;
+}
+
 #endif

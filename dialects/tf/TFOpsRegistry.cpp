@@ -16,4 +16,5 @@ void TF::TFDialect::registerMoreOps() {
   registerVariableOps(*this);
   registerRandomOps(*this);
   registerLinalgOps(*this);
+  registerTensorArrayOps(*this);
 }

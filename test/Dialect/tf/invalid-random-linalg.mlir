@@ -47,3 +47,35 @@ func.func @svd_s(%a: tensor<5x3xf32>) {
   %0:3 = "tf.Svd"(%a) : (tensor<5x3xf32>) -> (tensor<5xf32>, tensor<*xf32>, tensor<*xf32>)
   return
 }
+
+// -----
+
+func.func @tensor_array_handle(%h: tensor<f32>, %i: tensor<i32>, %f: tensor<f32>) {
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op requires 'handle' to be a !tf_type.resource tensor, got 'tensor<f32>'}}
+  %0 = "tf.TensorArrayReadV3"(%h, %i, %f) : (tensor<f32>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_array_index(%h: tensor<!tf_type.resource>, %i: tensor<2xi32>, %f: tensor<f32>, %v: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.TensorArrayWriteV3' op requires 'index' to be a scalar, got 'tensor<2xi32>'}}
+  %0 = "tf.TensorArrayWriteV3"(%h, %i, %v, %f) : (tensor<!tf_type.resource>, tensor<2xi32>, tensor<3xf32>, tensor<f32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @bitpack(%x: tensor<2x12xf32>, %t: tensor<f32>) {
+  // expected-error @+1 {{'tf.CompareAndBitpack' op requires the last dimension of 'input' to be a multiple of 8, got 'tensor<2x12xf32>'}}
+  %0 = "tf.CompareAndBitpack"(%x, %t) : (tensor<2x12xf32>, tensor<f32>) -> tensor<*xui8>
+  return
+}
+
+// -----
+
+func.func @sparse_dense_add(%ai: tensor<3x2xi64>, %av: tensor<4xf32>, %ash: tensor<2xi64>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'tf.SparseTensorDenseAdd' op requires dim 0 of 'a_values' to be 3, got 'tensor<4xf32>'}}
+  %0 = "tf.SparseTensorDenseAdd"(%ai, %av, %ash, %b) : (tensor<3x2xi64>, tensor<4xf32>, tensor<2xi64>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  return
+}
