@@ -242,7 +242,17 @@ LogicalResult SelectV2Op::verify() {
 }
 
 OpFoldResult SelectV2Op::fold(FoldAdaptor adaptor) {
-  return foldSelect(adaptor.getCondition(), getThenValue(), getElseValue(), getType());
+  OpFoldResult chosen = foldSelect(adaptor.getCondition(), getThenValue(),
+                                   getElseValue(), getType());
+  if (!chosen)
+    return {};
+  // The other operands must not broadcast the chosen one to a larger shape.
+  Value other = cast<Value>(chosen) == getThenValue() ? getElseValue()
+                                                      : getThenValue();
+  if (!broadcastsInto(getCondition().getType(), getType()) ||
+      !broadcastsInto(other.getType(), getType()))
+    return {};
+  return chosen;
 }
 
 LogicalResult WhereOp::verify() {

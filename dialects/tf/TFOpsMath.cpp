@@ -91,10 +91,13 @@ std::optional<APInt> iMin(const APInt &a, const APInt &b, bool isUnsigned) {
   return isUnsigned ? llvm::APIntOps::umin(a, b) : llvm::APIntOps::smin(a, b);
 }
 
-/// `x op neutral` folds to `x` when `x` already has the result type.
+/// `x op neutral` folds to `x` when `x` already has the result type and the
+/// constant cannot broadcast `x` to a larger shape.
 OpFoldResult foldNeutral(Value x, Attribute other, Type resultType,
                          double neutral) {
-  if (x.getType() == resultType && isConstantSplatValue(other, neutral))
+  auto c = dyn_cast_or_null<TypedAttr>(other);
+  if (c && x.getType() == resultType && broadcastsInto(c.getType(), resultType) &&
+      isConstantSplatValue(other, neutral))
     return x;
   return {};
 }

@@ -64,6 +64,23 @@ bool broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
   return true;
 }
 
+bool broadcastsInto(Type small, Type big) {
+  auto s = dyn_cast<ShapedType>(small), b = dyn_cast<ShapedType>(big);
+  if (!s || !b || !s.hasRank())
+    return false;
+  if (s.getRank() == 0)
+    return true;
+  if (!b.hasRank() || s.getRank() > b.getRank())
+    return false;
+  int64_t lead = b.getRank() - s.getRank();
+  for (auto [i, d] : llvm::enumerate(s.getShape())) {
+    int64_t bd = b.getDimSize(lead + i);
+    if (d != 1 && (ShapedType::isDynamic(bd) || bd != d))
+      return false;
+  }
+  return true;
+}
+
 int64_t getDim(Value v, int64_t i) {
   auto s = dyn_cast<ShapedType>(v.getType());
   if (!s || !s.hasRank() || i < 0 || i >= s.getRank())

@@ -49,6 +49,12 @@ bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
 /// Dim `i` of `v`'s type, or ShapedType::kDynamic when unknown.
 int64_t getDim(mlir::Value v, int64_t i);
 
+/// Whether broadcasting a value of type `small` against one of type `big`
+/// always yields big's runtime shape (small never expands big): small is a
+/// scalar, or big is ranked and each of small's (right-aligned) dims is 1 or
+/// equals big's static dim.
+bool broadcastsInto(mlir::Type small, mlir::Type big);
+
 /// Element type of a shaped type with `!tf_type.ref<T>` mapped to T.
 mlir::Type getElementTypeNoRef(mlir::Type t);
 

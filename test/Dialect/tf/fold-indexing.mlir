@@ -41,3 +41,16 @@ func.func @fold_reverse_none(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   // CHECK: return %[[X]]
   return %0 : tensor<2x3xf32>
 }
+
+// SelectV2 folds only when the other operands cannot broadcast the chosen
+// one to a larger shape.
+// CHECK-LABEL: func @fold_select_v2_dynamic
+// CHECK-SAME: (%[[T:.*]]: tensor<?xf32>, %[[E:.*]]: tensor<?xf32>, %[[S:.*]]: tensor<f32>
+func.func @fold_select_v2_dynamic(%t: tensor<?xf32>, %e: tensor<?xf32>, %s: tensor<f32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %true = "tf.Const"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+  // CHECK: %[[N:.*]] = "tf.SelectV2"
+  %0 = "tf.SelectV2"(%true, %t, %e) : (tensor<i1>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %1 = "tf.SelectV2"(%true, %t, %s) : (tensor<i1>, tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  // CHECK: return %[[N]], %[[T]]
+  return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}

@@ -203,3 +203,25 @@ func.func @no_fold_type_mismatch(%x: tensor<2xf32>) -> (tensor<3x2xf32>, tensor<
   %2 = "tf.AddV2"(%c, %c) : (tensor<2xf32>, tensor<2xf32>) -> tensor<*xf32>
   return %0, %1, %2 : tensor<3x2xf32>, tensor<*xf32>, tensor<*xf32>
 }
+
+// `x + 0` must not fold when the constant could broadcast `x` to a larger
+// shape (here an unranked `x` against a 2x3 zero).
+// CHECK-LABEL: func @no_fold_neutral_broadcast
+// CHECK-SAME: (%[[X:.*]]: tensor<*xf32>, %[[Y:.*]]: tensor<?xf32>
+func.func @no_fold_neutral_broadcast(%x: tensor<*xf32>, %y: tensor<?xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %z23 = "tf.Const"() {value = dense<0.0> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %z = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %z3 = "tf.Const"() {value = dense<0.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  %z1 = "tf.Const"() {value = dense<1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // CHECK: %[[A:.*]] = "tf.AddV2"(%[[X]]
+  %0 = "tf.AddV2"(%x, %z23) : (tensor<*xf32>, tensor<2x3xf32>) -> tensor<*xf32>
+  // A scalar never broadcasts `x`.
+  %1 = "tf.AddV2"(%x, %z) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  // [?] + [3] may be [3] when `x` has one element.
+  // CHECK: %[[B:.*]] = "tf.Sub"(%[[Y]]
+  %2 = "tf.Sub"(%y, %z3) : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
+  // [?] * [1] is always [?].
+  %3 = "tf.Mul"(%y, %z1) : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+  // CHECK: return %[[A]], %[[X]], %[[B]], %[[Y]]
+  return %0, %1, %2, %3 : tensor<*xf32>, tensor<*xf32>, tensor<?xf32>, tensor<?xf32>
+}
