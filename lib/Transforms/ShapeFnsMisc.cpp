@@ -100,7 +100,7 @@ StringRef tfOpName(Operation *op) {
 /// by `ta`, when every use of its handle is visible (forwarded only through
 /// islands, identity-likes, Enter and Switch) and is a known TensorArray
 /// op. Nullopt when a use escapes or nothing is written.
-std::optional<Shape> writtenElementShape(Operation *ta) {
+std::optional<Shape> writtenElementShape(Operation *ta, ValueEvaluator &evaluator) {
   std::optional<Shape> elem;
   SmallVector<Value> work{ta->getResult(0)};
   DenseSet<Value> seen;
@@ -144,11 +144,16 @@ std::optional<Shape> writtenElementShape(Operation *ta) {
         written = s.ranked && s.rank() >= 1
                       ? Shape::of(ArrayRef<int64_t>(s.dims).drop_front())
                       : Shape::unknown();
-      } else if (n == "TensorArraySplitV3" && user->getNumOperands() > 1) {
+      } else if (n == "TensorArraySplitV3" && user->getNumOperands() > 2) {
         Shape s = Shape::fromType(user->getOperand(1).getType());
         if (s.ranked && s.rank() >= 1) {
           written = s;
           written->dims[0] = kDyn;
+          // Equal constant lengths give a static first dim.
+          InferenceContext sub(user, evaluator);
+          if (auto lens = sub.inputInts(2))
+            if (!lens->empty() && llvm::all_equal(*lens))
+              written->dims[0] = lens->front();
         } else {
           written = Shape::unknown();
         }
@@ -166,7 +171,7 @@ std::optional<Shape> writtenElementShape(Operation *ta) {
   return elem;
 }
 
-std::optional<Shape> elementShapeOf(Value handle) {
+std::optional<Shape> elementShapeOf(Value handle, ValueEvaluator &evaluator) {
   Operation *ta = tensorArrayOf(handle);
   if (!ta)
     return std::nullopt;
@@ -178,7 +183,7 @@ std::optional<Shape> elementShapeOf(Value handle) {
       s.dims[i] = d < 0 ? kDyn : d;
     attrShape = s;
   }
-  std::optional<Shape> written = writtenElementShape(ta);
+  std::optional<Shape> written = writtenElementShape(ta, evaluator);
   if (!written)
     return attrShape;
   if (!attrShape)
@@ -190,7 +195,9 @@ std::optional<Shape> elementShapeOf(Value handle) {
 }
 
 LogicalResult tensorArrayV3(InferenceContext &c) {
-  c.setOutput(0, Shape::vector(2));
+  // TF's shape function gives the handle shape [2] (a string pair in V2);
+  // as in TF's MLIR dialect, the V3 resource handle is a scalar here.
+  c.setOutput(0, Shape::scalar());
   c.setOutput(1, Shape::scalar());
   return success();
 }
@@ -198,7 +205,7 @@ LogicalResult tensorArrayV3(InferenceContext &c) {
 LogicalResult tensorArrayRead(InferenceContext &c) {
   std::optional<Shape> s;
   if (c.numInputs() > 0)
-    s = elementShapeOf(c.input(0));
+    s = elementShapeOf(c.input(0), c.getEvaluator());
   if (auto attr = c.shapeAttr("element_shape")) {
     Shape m;
     if (s && mergeShape(*s, *attr, m))
@@ -216,7 +223,7 @@ LogicalResult tensorArrayGather(InferenceContext &c) {
   Shape idx = c.inputShape(1);
   std::optional<Shape> s;
   if (c.numInputs() > 0)
-    s = elementShapeOf(c.input(0));
+    s = elementShapeOf(c.input(0), c.getEvaluator());
   if (auto attr = c.shapeAttr("element_shape")) {
     Shape m;
     if (s && mergeShape(*s, *attr, m))
@@ -237,7 +244,7 @@ LogicalResult tensorArrayConcat(InferenceContext &c) {
   std::optional<Shape> s = c.shapeAttr("element_shape_except0");
   std::optional<Shape> elem;
   if (c.numInputs() > 0)
-    elem = elementShapeOf(c.input(0));
+    elem = elementShapeOf(c.input(0), c.getEvaluator());
   int64_t size = kDyn;
   if (Operation *ta = c.numInputs() > 0 ? tensorArrayOf(c.input(0)) : nullptr) {
     auto dyn = ta->getAttrOfType<BoolAttr>("dynamic_size");

@@ -520,6 +520,17 @@ bool Driver::inferOp(Operation *op) {
     if (t)
       refineAndEnqueue(out[i], t);
   }
+  // Integer results whose value is computable from constants (e.g. Where
+  // of a constant mask) get the value's shape, as TF's constant folding
+  // would give them.
+  for (Value v : out) {
+    auto tt = dyn_cast<TensorType>(v.getType());
+    if (!tt || tt.hasStaticShape() ||
+        !isa<IntegerType>(tf_type::dropRef(tt.getElementType())))
+      continue;
+    if (auto val = evaluator.eval(v))
+      refineAndEnqueue(v, withShape(v.getType(), Shape::of(val->shape)));
+  }
   return changed;
 }
 

@@ -323,6 +323,36 @@ std::optional<int64_t> binaryInt(StringRef n, int64_t a, int64_t b) {
   return std::nullopt;
 }
 
+std::optional<int64_t> compareInt(StringRef n, int64_t a, int64_t b) {
+  if (a == kUnknownValue || b == kUnknownValue)
+    return kUnknownValue;
+  if (n == "Equal")
+    return a == b;
+  if (n == "NotEqual")
+    return a != b;
+  if (n == "Less")
+    return a < b;
+  if (n == "LessEqual")
+    return a <= b;
+  if (n == "Greater")
+    return a > b;
+  if (n == "GreaterEqual")
+    return a >= b;
+  if (n == "LogicalAnd")
+    return a && b;
+  if (n == "LogicalOr")
+    return a || b;
+  return std::nullopt;
+}
+
+bool isIntCompare(StringRef n) {
+  return StringSwitch<bool>(n)
+      .Cases({"Equal", "NotEqual", "Less", "LessEqual", "Greater",
+              "GreaterEqual", "LogicalAnd", "LogicalOr"},
+             true)
+      .Default(false);
+}
+
 bool isIntBinary(StringRef n) {
   return StringSwitch<bool>(n)
       .Cases({"Add", "AddV2", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv",
@@ -591,11 +621,16 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
       }
     return r;
   }
-  if (isIntBinary(n)) {
+  if (isIntBinary(n) || isIntCompare(n)) {
+    bool cmp = isIntCompare(n);
     if (!isIntLike(op->getResult(0).getType()))
       return std::nullopt;
     auto a = sub(0), b = sub(1);
     if (!a || !b)
+      return std::nullopt;
+    // Comparisons of integer operands only (float operands are not tracked).
+    if (cmp && (!isIntLike(operand(0).getType()) ||
+                !isIntLike(operand(1).getType())))
       return std::nullopt;
     Shape out;
     if (!broadcastShape(Shape::of(a->shape), Shape::of(b->shape), out) ||
@@ -615,7 +650,8 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
         if (db >= 0 && b->shape[db] != 1)
           lb += idxs[d] * bs[db];
       }
-      auto x = binaryInt(n, a->values[la], b->values[lb]);
+      auto x = cmp ? compareInt(n, a->values[la], b->values[lb])
+                   : binaryInt(n, a->values[la], b->values[lb]);
       if (!x)
         return std::nullopt;
       r.values.push_back(*x);
@@ -625,6 +661,77 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
         idxs[d] = 0;
       }
     }
+    return r;
+  }
+  if (n == "LogicalNot") {
+    auto a = sub(0);
+    if (!a)
+      return std::nullopt;
+    for (int64_t &x : a->values)
+      if (x != kUnknownValue)
+        x = !x;
+    return a;
+  }
+  if (n == "Where" && op->getNumOperands() == 1) {
+    // Coordinates of the non-zero elements: [count, rank].
+    auto in = subInts(0);
+    if (!in) {
+      // A float constant condition.
+      DenseElementsAttr attr = getConstAttr(operand(0));
+      auto fv = floatValues(attr);
+      if (!fv || !attr.getType().hasStaticShape())
+        return std::nullopt;
+      in = IntValue();
+      in->shape.assign(attr.getType().getShape().begin(),
+                       attr.getType().getShape().end());
+      for (double d : *fv)
+        in->values.push_back(d != 0.0);
+    }
+    IntValue r;
+    SmallVector<int64_t> idxs(in->rank(), 0);
+    int64_t count = 0;
+    for (int64_t x : in->values) {
+      if (x != 0) {
+        r.values.append(idxs.begin(), idxs.end());
+        ++count;
+      }
+      for (int64_t d = in->rank() - 1; d >= 0; --d) {
+        if (++idxs[d] < in->shape[d])
+          break;
+        idxs[d] = 0;
+      }
+    }
+    r.shape = {count, in->rank()};
+    return r;
+  }
+  if (n == "ArgMax" || n == "ArgMin") {
+    auto in = subInts(0);
+    auto ax = subInts(1);
+    if (!in || !ax || ax->values.size() != 1 || in->rank() < 1 ||
+        !isIntLike(operand(0).getType()))
+      return std::nullopt;
+    int64_t rank = in->rank(), axis = ax->values[0];
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank || in->shape[axis] == 0)
+      return std::nullopt;
+    IntValue r;
+    r.shape = in->shape;
+    r.shape.erase(r.shape.begin() + axis);
+    int64_t outer = product(ArrayRef<int64_t>(in->shape).take_front(axis));
+    int64_t inner = product(ArrayRef<int64_t>(in->shape).drop_front(axis + 1));
+    int64_t len = in->shape[axis];
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        int64_t best = 0;
+        for (int64_t k = 1; k < len; ++k) {
+          int64_t x = in->values[(o * len + k) * inner + i];
+          int64_t y = in->values[(o * len + best) * inner + i];
+          if (n == "ArgMax" ? x > y : x < y)
+            best = k;
+        }
+        r.values.push_back(best);
+      }
     return r;
   }
   if (n == "Neg" || n == "Abs") {

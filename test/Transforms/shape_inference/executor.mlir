@@ -98,6 +98,7 @@ func.func private @tensor_array(%x: tensor<2x3xf32>) -> () {
   tf_executor.graph {
     %r:4, %c = tf_executor.island {
       %size = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+      // CHECK: "tf.TensorArrayV3"({{.*}}) -> (tensor<!tf_type.resource>, tensor<f32>)
       %ta:2 = "tf.TensorArrayV3"(%size) {dtype = f32, dynamic_size = false, element_shape = #tf_type.shape<*>} : (tensor<i32>) -> (tensor<*x!tf_type.resource>, tensor<*xf32>)
       %i = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
       %w = "tf.TensorArrayWriteV3"(%ta#0, %i, %x, %ta#1) : (tensor<*x!tf_type.resource>, tensor<i32>, tensor<2x3xf32>, tensor<*xf32>) -> tensor<*xf32>

@@ -69,3 +69,31 @@ func.func @main(%x: tensor<6xf32>) -> tensor<*xf32> {
   } : tensor<*xf32>
   func.return %0 : tensor<*xf32>
 }
+
+// Integer results computable from constants get their value's shape, as
+// with TF's constant folding: Where of a constant mask, and a size made by
+// Max/Greater/Cast/arithmetic of constants (tf.math.bincount's pattern).
+// CHECK-LABEL: func @folded
+func.func @folded(%x: tensor<5x4xf32>) -> () {
+  %m = "tf.Const"() {value = dense<[true, false, true, true, false]> : tensor<5xi1>} : () -> tensor<5xi1>
+  // CHECK: "tf.Where"({{.*}}) -> tensor<3x1xi64>
+  %w = "tf.Where"(%m) : (tensor<5xi1>) -> tensor<*xi64>
+  %ax = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  // CHECK: "tf.Squeeze"({{.*}}) -> tensor<3xi64>
+  %s = "tf.Squeeze"(%w) {squeeze_dims = [1]} : (tensor<*xi64>) -> tensor<*xi64>
+  %a0 = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // CHECK: "tf.GatherV2"({{.*}}) -> tensor<3x4xf32>
+  %g = "tf.GatherV2"(%x, %s, %a0) {batch_dims = 0 : i64} : (tensor<5x4xf32>, tensor<*xi64>, tensor<i32>) -> tensor<*xf32>
+  %arr = "tf.Const"() {value = dense<[1, 7, 3]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %r0 = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %mx = "tf.Max"(%arr, %r0) {keep_dims = false} : (tensor<3xi32>, tensor<1xi32>) -> tensor<*xi32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %n = "tf.AddV2"(%mx, %one) : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+  %gt = "tf.Greater"(%n, %a0) : (tensor<*xi32>, tensor<i32>) -> tensor<*xi1>
+  %c = "tf.Cast"(%gt) {DstT = i32} : (tensor<*xi1>) -> tensor<*xi32>
+  %size = "tf.Mul"(%c, %n) : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi32>
+  %wt = "tf.Const"() {value = dense<> : tensor<0xi32>} : () -> tensor<0xi32>
+  // CHECK: "tf.Bincount"({{.*}}) -> tensor<8xi32>
+  %b = "tf.Bincount"(%arr, %size, %wt) : (tensor<3xi32>, tensor<*xi32>, tensor<0xi32>) -> tensor<*xi32>
+  func.return
+}
