@@ -5,10 +5,10 @@
 // the graph disappear.
 // CHECK-LABEL: func @islands
 // CHECK-SAME: (%[[ARG:arg[0-9]+]]: tensor<f32>
-func.func @islands(%arg0: tensor<f32>) -> tensor<f32> {
+func.func @islands(%arg0: tensor<f32>, %var: tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32> {
   %0 = tf_executor.graph {
     %b, %cb = tf_executor.island(%cp) {
-      "tf.AssignVariableOp"(%a) : (tensor<f32>) -> ()
+      "tf.AssignVariableOp"(%var, %a) : (tensor<!tf_type.resource<tensor<f32>>>, tensor<f32>) -> ()
       %y = "tf.Sqrt"(%a) : (tensor<f32>) -> tensor<f32>
       tf_executor.yield %y : tensor<f32>
     } : tensor<f32>
@@ -17,7 +17,7 @@ func.func @islands(%arg0: tensor<f32>) -> tensor<f32> {
       tf_executor.yield %x : tensor<f32>
     } : tensor<f32>
     %cp = tf_executor.island {
-      "tf.Print"(%arg0) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     tf_executor.fetch %b, %cb : tensor<f32>, !tf_executor.control
@@ -26,8 +26,8 @@ func.func @islands(%arg0: tensor<f32>) -> tensor<f32> {
 }
 // CHECK-NOT:  tf_executor
 // CHECK:      %[[ABS:.*]] = "tf.Abs"(%[[ARG]])
-// CHECK-NEXT: "tf.Print"(%[[ARG]])
-// CHECK-NEXT: "tf.AssignVariableOp"(%[[ABS]])
+// CHECK-NEXT: "tf.Print"(%[[ARG]], %[[ARG]])
+// CHECK-NEXT: "tf.AssignVariableOp"(%{{.*}}, %[[ABS]])
 // CHECK-NEXT: %[[SQRT:.*]] = "tf.Sqrt"(%[[ABS]])
 // CHECK-NEXT: return %[[SQRT]] : tensor<f32>
 

@@ -6,7 +6,7 @@
 // CHECK-NEXT: %[[G:.*]]:2 = tf_executor.graph {
 // CHECK-NEXT:   %[[I:.*]]:2, %{{.*}} = tf_executor.island {
 // CHECK-NEXT:     %[[N:.*]] = "tf.Neg"(%[[ARG]])
-// CHECK-NEXT:     "tf.Print"(%[[N]])
+// CHECK-NEXT:     "tf.Print"(%[[N]], %[[N]])
 // CHECK-NEXT:     tf_executor.yield %[[N]], %[[ARG]] : tensor<f32>, tensor<f32>
 // CHECK-NEXT:   } : tensor<f32>, tensor<f32>
 // CHECK-NEXT:   tf_executor.fetch %[[I]]#0, %[[I]]#1 : tensor<f32>, tensor<f32>
@@ -14,11 +14,11 @@
 // CHECK-NEXT: return %[[G]]#0, %[[G]]#1
 // ROUNDTRIP-LABEL: func @f
 // ROUNDTRIP-NEXT: %[[N:.*]] = "tf.Neg"(%arg0)
-// ROUNDTRIP-NEXT: "tf.Print"(%[[N]])
+// ROUNDTRIP-NEXT: "tf.Print"(%[[N]], %[[N]])
 // ROUNDTRIP-NEXT: return %[[N]], %arg0
 func.func @f(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
   %0 = "tf.Neg"(%arg0) : (tensor<f32>) -> tensor<f32>
-  "tf.Print"(%0) : (tensor<f32>) -> ()
+  %pr = "tf.Print"(%0, %0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
   func.return %0, %arg0 : tensor<f32>, tensor<f32>
 }
 

@@ -5,7 +5,7 @@
 // nothing fetches; data, control and captured dependencies are kept.
 // CHECK-LABEL: func @basic
 // PRESERVE-LABEL: func @basic
-func.func @basic(%arg0: tensor<f32>) -> tensor<f32> {
+func.func @basic(%arg0: tensor<f32>, %var: tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32> {
   %0 = tf_executor.graph {
     // CHECK: tf_executor.island
     // CHECK-NEXT: tf.Const
@@ -17,7 +17,7 @@ func.func @basic(%arg0: tensor<f32>) -> tensor<f32> {
     // CHECK: tf_executor.island
     // CHECK-NEXT: "tf.AssignVariableOp"
     %ctl = tf_executor.island {
-      "tf.AssignVariableOp"(%arg0) : (tensor<f32>) -> ()
+      "tf.AssignVariableOp"(%var, %arg0) : (tensor<!tf_type.resource<tensor<f32>>>, tensor<f32>) -> ()
       tf_executor.yield
     }
     // CHECK: tf_executor.island(%{{.*}})
@@ -29,7 +29,7 @@ func.func @basic(%arg0: tensor<f32>) -> tensor<f32> {
     // CHECK-NOT: tf.Print
     // PRESERVE: "tf.Print"
     %dd = tf_executor.island {
-      "tf.Print"(%a) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     // CHECK-NOT: tf.Sqrt
@@ -58,7 +58,7 @@ func.func @no_fetch() {
       tf_executor.yield %x : tensor<f32>
     } : tensor<f32>
     %dd = tf_executor.island {
-      "tf.Print"(%a) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     tf_executor.fetch
@@ -80,7 +80,7 @@ func.func @control_fetch() {
       tf_executor.yield %x : tensor<f32>
     } : tensor<f32>
     %dd = tf_executor.island {
-      "tf.Print"(%a) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     %u, %cu = tf_executor.island {

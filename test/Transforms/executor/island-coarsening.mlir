@@ -4,10 +4,10 @@
 // the ops keep their dependency order and only the fetched value is
 // returned.
 // CHECK-LABEL: func @chain
-func.func @chain(%arg0: tensor<f32>) -> tensor<f32> {
+func.func @chain(%arg0: tensor<f32>, %var: tensor<!tf_type.resource<tensor<f32>>>) -> tensor<f32> {
   %0 = tf_executor.graph {
     %ctl = tf_executor.island {
-      "tf.AssignVariableOp"(%arg0) : (tensor<f32>) -> ()
+      "tf.AssignVariableOp"(%var, %arg0) : (tensor<!tf_type.resource<tensor<f32>>>, tensor<f32>) -> ()
       tf_executor.yield
     }
     %a, %ca = tf_executor.island(%ctl) {
@@ -25,7 +25,7 @@ func.func @chain(%arg0: tensor<f32>) -> tensor<f32> {
 }
 // CHECK:      tf_executor.graph {
 // CHECK-NEXT:   %[[OUT:.*]], %{{.*}} = tf_executor.island {
-// CHECK-NEXT:     "tf.AssignVariableOp"(%arg0)
+// CHECK-NEXT:     "tf.AssignVariableOp"(%{{.*}}, %arg0)
 // CHECK-NEXT:     %[[C:.*]] = tf.Const
 // CHECK-NEXT:     %[[N:.*]] = "tf.Neg"(%[[C]])
 // CHECK-NEXT:     %[[A:.*]] = "tf.Add"(%[[N]], %arg0)
@@ -49,7 +49,7 @@ func.func @unordered(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
       tf_executor.yield %x : tensor<f32>
     } : tensor<f32>
     %p = tf_executor.island(%ca) {
-      "tf.Print"(%arg0) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     tf_executor.fetch %a, %b, %p : tensor<f32>, tensor<f32>, !tf_executor.control
@@ -59,7 +59,7 @@ func.func @unordered(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
 // CHECK:      %[[R:.*]]:2, %[[CTL:.*]] = tf_executor.island {
 // CHECK-NEXT:   %[[ABS:.*]] = "tf.Abs"(%arg0)
 // CHECK-NEXT:   %[[SQRT:.*]] = "tf.Sqrt"(%[[ABS]])
-// CHECK-NEXT:   "tf.Print"(%arg0)
+// CHECK-NEXT:   "tf.Print"(%arg0, %arg0)
 // CHECK-NEXT:   tf_executor.yield %[[ABS]], %[[SQRT]] : tensor<f32>, tensor<f32>
 // CHECK-NEXT: } : tensor<f32>, tensor<f32>
 // CHECK-NEXT: tf_executor.fetch %[[R]]#0, %[[R]]#1, %[[CTL]] : tensor<f32>, tensor<f32>, !tf_executor.control

@@ -17,7 +17,7 @@ func.func @cond_true(%arg0: tensor<f32>) -> tensor<f32> {
       tf_executor.yield %y : tensor<f32>
     } : tensor<f32>
     %side = tf_executor.island(%cf) {
-      "tf.Print"(%arg0) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     %t, %ct = tf_executor.island {
@@ -73,7 +73,7 @@ func.func @cond_false_identity(%arg0: tensor<f32>) -> (tensor<f32>, tensor<i32>)
     } : tensor<f32>
     %m:3 = tf_executor.Merge %t, %f : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>, !tf_executor.control)
     %side = tf_executor.island(%m#2) {
-      "tf.Print"(%arg0) : (tensor<f32>) -> ()
+      %pr = "tf.Print"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       tf_executor.yield
     }
     tf_executor.fetch %m#0, %m#1, %side : tensor<f32>, tensor<i32>, !tf_executor.control
