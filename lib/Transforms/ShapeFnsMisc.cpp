@@ -325,6 +325,57 @@ LogicalResult matrixDiagPartV2(InferenceContext &c) {
   return success();
 }
 
+LogicalResult infeedDequeue(InferenceContext &c) {
+  if (auto s = c.shapeAttr("shape"))
+    c.setOutput(0, *s);
+  return success();
+}
+
+LogicalResult infeedDequeueTuple(InferenceContext &c) {
+  auto shapes = dyn_cast_or_null<ArrayAttr>(c.attr("shapes"));
+  if (!shapes)
+    return success();
+  for (auto [i, a] : llvm::enumerate(shapes)) {
+    auto s = dyn_cast<tf_type::ShapeAttr>(a);
+    if (!s || s.getUnranked())
+      continue;
+    Shape sh = Shape::ofRank(s.getDims().size());
+    for (auto [k, d] : llvm::enumerate(s.getDims()))
+      sh.dims[k] = d < 0 ? kDyn : d;
+    c.setOutput(i, sh);
+  }
+  return success();
+}
+
+LogicalResult quantizeV2(InferenceContext &c) {
+  // (input, min_range, max_range) -> (output, output_min, output_max).
+  Shape in = c.inputShape(0);
+  c.setOutput(0, in);
+  int64_t axis = c.intAttr("axis", -1);
+  if (axis == -1) {
+    c.setOutput(1, Shape::scalar());
+    c.setOutput(2, Shape::scalar());
+  } else if (in.ranked && axis >= 0 && axis < in.rank()) {
+    c.setOutput(1, Shape::vector(in.dims[axis]));
+    c.setOutput(2, Shape::vector(in.dims[axis]));
+  }
+  return success();
+}
+
+/// StringJoin / summaries of scalars: broadcast of the inputs (scalar when
+/// all are scalars).
+LogicalResult stringJoin(InferenceContext &c) {
+  Shape out = Shape::scalar();
+  for (unsigned i = 0; i < c.numInputs(); ++i) {
+    Shape s = c.inputShape(i), b;
+    if (!broadcastShape(out, s, b))
+      return c.error("inputs must be scalars or have the same shape");
+    out = b;
+  }
+  c.setOutput(0, out);
+  return success();
+}
+
 LogicalResult firstInput(InferenceContext &c) {
   c.setOutput(0, c.inputShape(0));
   return success();
@@ -350,8 +401,29 @@ void registerMiscShapeFns(ShapeFnRegistry &r) {
   r.add({"MatrixDiagV2", "MatrixDiagV3"}, matrixDiagV2);
   r.add({"MatrixDiagPartV2", "MatrixDiagPartV3"}, matrixDiagPartV2);
   r.add({"MatrixSetDiagV2", "MatrixSetDiagV3", "Cross", "Bucketize",
-         "Dilation2DBackpropInput", "LRNGrad", "OnesLike"},
+         "Dilation2DBackpropInput", "LRNGrad", "OnesLike",
+         "BatchNormWithGlobalNormalization", "StaticRegexFullMatch",
+         "StringToHashBucketFast", "StringToHashBucketStrong",
+         "StringToHashBucket", "Dequantize", "StringLower", "StringUpper",
+         "RegexReplace", "StaticRegexReplace", "StringStrip",
+         // Training ops (on refs): the output is the variable.
+         "ApplyGradientDescent", "ApplyMomentum", "ApplyKerasMomentum",
+         "ApplyAdam", "ApplyAdagrad", "ApplyAdagradV2", "ApplyRMSProp",
+         "ApplyCenteredRMSProp", "ApplyAdadelta", "ApplyFtrl", "ApplyFtrlV2",
+         "ApplyProximalGradientDescent", "ApplyProximalAdagrad",
+         "ApplyAdaMax", "ApplyPowerSign", "ApplyAddSign"},
         firstInput);
+  r.add("InfeedDequeue", infeedDequeue);
+  r.add("InfeedDequeueTuple", infeedDequeueTuple);
+  r.add("QuantizeV2", quantizeV2);
+  r.add("StringJoin", stringJoin);
+  r.add({"ScalarSummary", "ImageSummary", "HistogramSummary",
+         "AudioSummary", "AudioSummaryV2", "MergeSummary", "TensorSummary",
+         "TensorSummaryV2"},
+        [](InferenceContext &c) -> LogicalResult {
+          c.setOutput(0, Shape::scalar());
+          return success();
+        });
 }
 
 } // namespace shape_inference

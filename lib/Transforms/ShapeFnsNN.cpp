@@ -294,7 +294,15 @@ LogicalResult biasAdd(InferenceContext &c) {
   }
   bool nchw = c.opName() == "BiasAdd" &&
               c.strAttr("data_format", "NHWC").starts_with("NC");
-  int64_t ch = nchw && in.rank() >= 3 ? 1 : in.rank() - 1;
+  if (nchw && in.rank() < 3)
+    return c.error("NCHW value must be at least rank 3");
+  // TF merges the bias into the third-to-last dim for NCHW; that is the
+  // channel dim only for 4-D values, so other ranks are left unchecked.
+  if (nchw && in.rank() != 4) {
+    c.setOutput(0, in);
+    return success();
+  }
+  int64_t ch = nchw ? 1 : in.rank() - 1;
   auto d = c.merge(in.dims[ch], b->dims[0],
                    "bias size must equal the channel dimension");
   if (failed(d))
@@ -385,6 +393,11 @@ LogicalResult fusedBatchNormGrad(InferenceContext &c) {
 LogicalResult reduction(InferenceContext &c) {
   Shape in = c.inputShape(0);
   bool keep = c.boolAttr("keep_dims", false);
+  if (in.ranked && in.rank() == 0) {
+    // A scalar reduces to a scalar (only empty axes are valid).
+    c.setOutput(0, Shape::scalar());
+    return success();
+  }
   auto axes = c.inputInts(1);
   if (!axes || !in.ranked) {
     if (in.ranked && keep)
