@@ -106,6 +106,9 @@ LogicalResult ExtractImagePatchesOp::verify() {
       continue;
     int64_t k = at(getKsizes(), i), s = at(getStrides(), i),
             r = at(getRates(), i);
+    constexpr int64_t kLimit = int64_t(1) << 30;
+    if (k > kLimit || s > kLimit || r > kLimit)
+      continue;
     int64_t eff = (k - 1) * r + 1;
     int64_t out = getPadding() == "SAME" ? (in + s - 1) / s
                                           : (in - eff + s) / s;
@@ -116,8 +119,12 @@ LogicalResult ExtractImagePatchesOp::verify() {
     expected[i] = out;
   }
   int64_t depth = getDim(getImages(), 3);
-  if (!ShapedType::isDynamic(depth))
-    expected[3] = at(getKsizes(), 1) * at(getKsizes(), 2) * depth;
+  std::optional<int64_t> patch =
+      checkedMul(at(getKsizes(), 1), at(getKsizes(), 2));
+  if (patch)
+    patch = checkedMul(*patch, depth);
+  if (!ShapedType::isDynamic(depth) && patch)
+    expected[3] = *patch;
   return verifyResultShape(op, getPatches(), expected);
 }
 

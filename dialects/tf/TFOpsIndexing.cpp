@@ -362,7 +362,10 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
     if (b < 1)
       return op->emitOpError() << "requires 'block_shape' entries >= 1, got "
                                << b;
-    prod *= b;
+    std::optional<int64_t> p = checkedMul(prod, b);
+    if (!p)
+      return verifyRank(op, output, "output", shape->size());
+    prod = *p;
   }
   bool padsKnown = getConstantInts(pads, padv);
   if (padsKnown)
@@ -373,7 +376,8 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
   SmallVector<int64_t> expected(*shape);
   int64_t batch = (*shape)[0];
   if (toBatch) {
-    expected[0] = ShapedType::isDynamic(batch) ? kDyn : batch * prod;
+    std::optional<int64_t> b = checkedMul(batch, prod);
+    expected[0] = ShapedType::isDynamic(batch) || !b ? kDyn : *b;
   } else if (!ShapedType::isDynamic(batch)) {
     if (batch % prod != 0)
       return op->emitOpError() << "requires the batch (" << batch
@@ -383,23 +387,28 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
   }
   for (size_t i = 0; i < block.size(); ++i) {
     int64_t d = (*shape)[1 + i];
-    if (!padsKnown || ShapedType::isDynamic(d)) {
+    std::optional<int64_t> padTotal =
+        padsKnown ? checkedAdd(padv[2 * i], padv[2 * i + 1]) : std::nullopt;
+    std::optional<int64_t> grown =
+        toBatch ? (padTotal ? checkedAdd(d, *padTotal) : std::nullopt)
+                : checkedMul(d, block[i]);
+    if (!padTotal || !grown || ShapedType::isDynamic(d)) {
       expected[1 + i] = kDyn;
       continue;
     }
-    int64_t total = padv[2 * i] + padv[2 * i + 1];
+    int64_t total = *padTotal;
     if (toBatch) {
-      if ((d + total) % block[i] != 0)
+      if (*grown % block[i] != 0)
         return op->emitOpError()
                << "requires padded spatial dim " << 1 + i << " (" << d
                << " + " << total << ") to be divisible by block size "
                << block[i];
-      expected[1 + i] = (d + total) / block[i];
+      expected[1 + i] = *grown / block[i];
     } else {
-      if (d * block[i] < total)
+      if (*grown < total)
         return op->emitOpError() << "crops (" << total << ") exceed dim "
-                                 << 1 + i << " of size " << d * block[i];
-      expected[1 + i] = d * block[i] - total;
+                                 << 1 + i << " of size " << *grown;
+      expected[1 + i] = *grown - total;
     }
   }
   return verifyResultShape(op, output, expected);
@@ -425,6 +434,8 @@ static LogicalResult verifyDepthSpace(OpTy op, bool toDepth) {
   int64_t b = op.getBlockSize();
   if (b < 2)
     return op.emitOpError() << "requires 'block_size' >= 2, got " << b;
+  if (b > (int64_t(1) << 30))
+    return op.emitOpError() << "has a 'block_size' too large: " << b;
   bool vect = format == "NCHW_VECT_C";
   if (failed(verifyRank(op, op.getInput(), "input", vect ? 5 : 4)) ||
       failed(verifyRank(op, op.getOutput(), "output", vect ? 5 : 4)))
@@ -438,12 +449,15 @@ static LogicalResult verifyDepthSpace(OpTy op, bool toDepth) {
   auto scale = [&](int64_t idx, int64_t mul, int64_t div,
                    StringRef what) -> LogicalResult {
     int64_t d = (*shape)[idx];
-    if (ShapedType::isDynamic(d))
+    std::optional<int64_t> scaled = checkedMul(d, mul);
+    if (ShapedType::isDynamic(d) || !scaled) {
+      expected[idx] = kDyn;
       return success();
-    if (d * mul % div != 0)
+    }
+    if (*scaled % div != 0)
       return op.emitOpError() << "requires the " << what << " (" << d
                               << ") to be divisible by " << div;
-    expected[idx] = d * mul / div;
+    expected[idx] = *scaled / div;
     return success();
   };
   if (toDepth) {
@@ -581,8 +595,8 @@ static std::optional<double> scalarValue(Attribute attr) {
     return std::nullopt;
   Type et = a.getElementType();
   if (isa<FloatType>(et))
-    return (*a.getValues<APFloat>().begin()).convertToDouble();
-  if (isa<IntegerType>(et)) {
+    return toDouble(*a.getValues<APFloat>().begin());
+  if (isa<IntegerType>(et) && et.getIntOrFloatBitWidth() <= 64) {
     APInt v = *a.getValues<APInt>().begin();
     return et.isUnsignedInteger() ? static_cast<double>(v.getZExtValue())
                                   : static_cast<double>(v.getSExtValue());

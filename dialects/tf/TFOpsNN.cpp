@@ -43,7 +43,12 @@ static std::optional<int64_t> windowedOutputSize(int64_t in, int64_t window,
                                                  int64_t padBefore,
                                                  int64_t padAfter) {
   if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window) ||
-      stride <= 0 || dilation <= 0)
+      stride <= 0 || dilation <= 0 || window < 0)
+    return std::nullopt;
+  // Attrs and shapes come from user graphs: give up on int64 overflow.
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  if (in > kLimit || window > kLimit || dilation > kLimit || stride > kLimit ||
+      padBefore > kLimit || padAfter > kLimit)
     return std::nullopt;
   int64_t effective = (window - 1) * dilation + 1;
   if (padding == "SAME")

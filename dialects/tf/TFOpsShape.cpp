@@ -762,8 +762,10 @@ static LogicalResult verifyPad(Operation *op, Value input, Value paddings,
                << dim << " in " << (mode == 1 ? "REFLECT" : "SYMMETRIC")
                << " mode, got [" << before << ", " << after << "]";
     }
-    expected.push_back(ShapedType::isDynamic(dim) ? kDyn
-                                                  : dim + before + after);
+    std::optional<int64_t> sum = checkedAdd(before, after);
+    if (sum)
+      sum = checkedAdd(dim, *sum);
+    expected.push_back(ShapedType::isDynamic(dim) || !sum ? kDyn : *sum);
   }
   return verifyResultShape(op, output, expected);
 }
@@ -803,9 +805,10 @@ LogicalResult TileOp::verify() {
       return emitOpError() << "requires non-negative 'multiples', got "
                            << mult[i] << " for dim " << i;
     int64_t d = (*shape)[i];
-    expected.push_back(mult[i] == 0              ? 0
-                       : ShapedType::isDynamic(d) ? kDyn
-                                                  : d * mult[i]);
+    std::optional<int64_t> prod = checkedMul(d, mult[i]);
+    expected.push_back(mult[i] == 0                         ? 0
+                       : ShapedType::isDynamic(d) || !prod ? kDyn
+                                                           : *prod);
   }
   return verifyResultShape(*this, getOutput(), expected);
 }

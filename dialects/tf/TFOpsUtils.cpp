@@ -391,6 +391,8 @@ bool getConstantInts(Value v, SmallVectorImpl<int64_t> &out) {
     return false;
   out.clear();
   bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  if (attr.getElementType().getIntOrFloatBitWidth() > 64)
+    return false;
   for (const APInt &x : attr.getValues<APInt>())
     out.push_back(isUnsigned ? static_cast<int64_t>(x.getZExtValue())
                              : x.getSExtValue());
@@ -678,14 +680,37 @@ Attribute foldCast(Attribute operand, Type resultType, bool truncate) {
   return {};
 }
 
+double toDouble(const APFloat &value) {
+  APFloat d = value;
+  bool losesInfo;
+  d.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return d.convertToDouble();
+}
+
+std::optional<int64_t> checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    return std::nullopt;
+  return r;
+}
+
 bool isConstantSplatValue(Attribute attr, double value) {
   auto a = dyn_cast_or_null<DenseElementsAttr>(attr);
   if (!a || !a.isSplat())
     return false;
   Type et = a.getElementType();
   if (isa<FloatType>(et))
-    return a.getSplatValue<APFloat>().convertToDouble() == value;
+    return toDouble(a.getSplatValue<APFloat>()) == value;
   if (auto it = dyn_cast<IntegerType>(et)) {
+    if (it.getWidth() > 64)
+      return false;
     APInt v = a.getSplatValue<APInt>();
     int64_t iv = isUnsignedOrBool(et) ? static_cast<int64_t>(v.getZExtValue())
                                       : v.getSExtValue();

@@ -182,6 +182,14 @@ foldUnary(mlir::Attribute operand, mlir::Type resultType,
 mlir::Attribute foldCast(mlir::Attribute operand, mlir::Type resultType,
                          bool truncate);
 
+/// `value` as a double (any float semantics; rounds if needed).
+double toDouble(const llvm::APFloat &value);
+
+/// a * b and a + b, or nullopt on int64 overflow (shapes from user
+/// constants may be arbitrarily large).
+std::optional<int64_t> checkedMul(int64_t a, int64_t b);
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
+
 /// Whether `attr` is a splat (or every element) equal to `value` (integers
 /// and floats; -0.0 counts as 0).
 bool isConstantSplatValue(mlir::Attribute attr, double value);
