@@ -25,7 +25,8 @@ static llvm::Error err(const llvm::Twine &msg) {
 Expected<Type> tfmlir::convertDataType(DataType dt, Builder &b) {
   MLIRContext *ctx = b.getContext();
   int v = static_cast<int>(dt);
-  if (v > 100) {
+  if (v > 100 && v < 200) {
+    // X_REF = X + 100; a ref of a ref does not exist.
     auto base = convertDataType(static_cast<DataType>(v - 100), b);
     if (!base)
       return base.takeError();

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -106,6 +107,9 @@ bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
   }
   if (looksLikeText(bytes)) {
     google::protobuf::TextFormat::Parser parser;
+    // Deeply nested input must fail cleanly, not overflow the stack (the
+    // binary parser has the same default limit).
+    parser.SetRecursionLimit(100);
     TextErrorCollector collector;
     parser.RecordErrorsTo(&collector);
     google::protobuf::TextFormat::ParseInfoTree tree;
@@ -348,6 +352,8 @@ private:
   buildGraph(std::vector<Node> &nodes, llvm::StringMap<int> &byName,
              bool functionBody, ArrayRef<Value> args, Block *body);
   LogicalResult computeOutputs(Node &n);
+  /// Set while importing a library function body.
+  bool inFunctionBody = false;
   LogicalResult emitNode(Node &n, std::vector<Node> &nodes,
                          ArrayRef<Value> args, OpBuilder &ob);
   LogicalResult convertAttrs(const NodeDef &n, SmallVectorImpl<NamedAttribute> &out);
@@ -452,7 +458,13 @@ LogicalResult Importer::computeOutputs(Node &n) {
   }
   SmallVector<DataType> types;
   if (auto e = resolveOutputTypes(def, *n.opDef, types)) {
-    // E.g. a generic function body whose attrs are placeholders of the
+    if (!inFunctionBody) {
+      // In a graph every attr an output needs must be set (or defaulted).
+      // The registry's message already names the node and op.
+      emitError(nodeLoc(def)) << llvm::toString(std::move(e));
+      return failure();
+    }
+    // A generic function body whose attrs are placeholders of the
     // function's own attrs: the dtypes are only known per call. Import the
     // node with outputs typed like an unknown op's (from its consumers).
     llvm::consumeError(std::move(e));
@@ -764,6 +776,20 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
     return success();
   }
 
+  if (op == "Const") {
+    auto dt = def.attr().find("dtype");
+    auto v = def.attr().find("value");
+    if (dt != def.attr().end() && v != def.attr().end() && v->second.has_tensor() &&
+        dt->second.type() != v->second.tensor().dtype()) {
+      // TF itself accepts this (the tensor's dtype wins); say so.
+      emitWarning(nodeLoc(def))
+          << "node '" << def.name() << "' (op Const): attr 'dtype' is "
+          << dataTypeName(dt->second.type())
+          << " but its 'value' tensor has dtype "
+          << dataTypeName(v->second.tensor().dtype())
+          << "; the tensor's dtype is used";
+    }
+  }
   // An ordinary node: an island wrapping one tf op.
   SmallVector<Type> islandTypes(types);
   islandTypes.push_back(ctlTy);
@@ -1117,6 +1143,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
   for (auto [i, a] : llvm::enumerate(sig.input_arg()))
     argNames[a.name()] = i;
 
+  inFunctionBody = true;
+  auto resetFlag = llvm::make_scope_exit([&] { inFunctionBody = false; });
   std::vector<Node> nodes(fdef.node_def_size());
   llvm::StringMap<int> byName;
   for (int i = 0; i < fdef.node_def_size(); ++i) {
@@ -1471,6 +1499,12 @@ OwningOpRef<ModuleOp> Importer::run() {
       return nullptr;
     }
     Node &n = nodes[it->second];
+    if (n.outTypesKnown && idx >= static_cast<int>(n.outTypes.size())) {
+      nodeError(*n.def) << "-tf-input-arrays names output " << idx
+                        << ", but the node has " << n.outTypes.size()
+                        << " output(s)";
+      return nullptr;
+    }
     DataType dt = tensorflow::DT_INVALID;
     if (!config.inputDataTypes.empty() && !config.inputDataTypes[i].empty()) {
       auto p = parseDataTypeName(config.inputDataTypes[i]);
