@@ -50,7 +50,7 @@ def TF_IdentityOp : TF_Op<"Identity", [Pure]> {
 def TF_IdentityNOp : TF_Op<"IdentityN", [Pure]> {
   let summary = "TF IdentityN: outputs[i] = inputs[i]";
   let arguments = (ins Variadic<TF_Tensor>:$input,
-                   OptionalAttr<TypeArrayAttr>:$T);
+                   TF_DerivedTypeListAttr:$T);
   let results = (outs Variadic<TF_Tensor>:$output);
   let hasFolder = 1;
   let hasVerifier = 1;
