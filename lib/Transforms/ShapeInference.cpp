@@ -228,6 +228,9 @@ private:
 
   // --- module-level propagation -----------------------------------------
   void collectCallSites();
+  /// What every caller passes for `arg` of a private function (If/Case/
+  /// calls; empty for While bodies or unknown callers).
+  SmallVector<Value> argumentSources(BlockArgument arg);
   func::FuncOp lookupFunc(StringRef name) {
     return symbols.lookup<func::FuncOp>(name);
   }
@@ -483,6 +486,12 @@ bool Driver::inferOp(Operation *op) {
           if (src->getNumResults() > 0)
             refineAndEnqueue(src->getResult(0), op->getOperand(1).getType());
     }
+    return changed;
+  }
+  if (auto castOp = dyn_cast<tensor::CastOp>(op)) {
+    // Casts that other passes insert to keep a less specific type: the
+    // result can take the operand's (compatible) type.
+    refineAndEnqueue(castOp.getResult(), castOp.getSource().getType());
     return changed;
   }
   if (!name.starts_with("tf."))
@@ -873,8 +882,43 @@ void Driver::fixupUnchangeableResults(func::FuncOp f) {
   }
 }
 
+SmallVector<Value> Driver::argumentSources(BlockArgument arg) {
+  auto f = dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp());
+  if (!f || !f.isPrivate() || arg.getOwner() != &f.getBody().front())
+    return {};
+  StringRef name = f.getName();
+  auto it = callSites.find(name);
+  if (it == callSites.end() || escaping.contains(name) || it->second.empty())
+    return {};
+  unsigned idx = arg.getArgNumber();
+  SmallVector<Value> srcs;
+  for (const CallSite &cs : it->second) {
+    SmallVector<Value> operands = dataOperands(cs.op);
+    unsigned pos;
+    switch (cs.kind) {
+    case CallKind::If:
+    case CallKind::Case:
+      pos = idx + 1;
+      break;
+    case CallKind::Call:
+      pos = idx;
+      break;
+    default:
+      // While arguments change from one iteration to the next.
+      return {};
+    }
+    if (pos >= operands.size())
+      return {};
+    srcs.push_back(operands[pos]);
+  }
+  return srcs;
+}
+
 LogicalResult Driver::run() {
   collectCallSites();
+  evaluator.argSources = [this](BlockArgument arg) {
+    return argumentSources(arg);
+  };
   SmallVector<func::FuncOp> funcs;
   for (auto f : module.getOps<func::FuncOp>())
     if (!f.isExternal())

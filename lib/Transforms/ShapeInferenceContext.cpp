@@ -221,8 +221,26 @@ std::optional<IntValue> ValueEvaluator::evalImpl(Value v, int depth) {
   if (it != cache.end())
     return it->second;
   std::optional<IntValue> r;
-  if (auto res = dyn_cast<OpResult>(v))
+  if (auto res = dyn_cast<OpResult>(v)) {
     r = evalOp(res.getOwner(), res.getResultNumber(), depth);
+  } else if (auto arg = dyn_cast<BlockArgument>(v); arg && argSources) {
+    // The join of what every caller passes (equal elements stay known).
+    cache[v] = std::nullopt; // cuts recursion through recursive calls
+    for (Value src : argSources(arg)) {
+      auto x = evalImpl(src, depth + 1);
+      if (!x || (r && x->shape != r->shape)) {
+        r.reset();
+        break;
+      }
+      if (!r) {
+        r = x;
+        continue;
+      }
+      for (auto [a, b] : llvm::zip(r->values, x->values))
+        if (a != b)
+          a = kUnknownValue;
+    }
+  }
   if (r && (int64_t)r->values.size() > kMaxEvalElements)
     r.reset();
   cache[v] = r;

@@ -23,6 +23,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -110,6 +111,11 @@ public:
   std::optional<IntValue> eval(mlir::Value v);
   /// Drops cached results (call after types change).
   void invalidate() { cache.clear(); }
+  /// For a function argument: the values every caller passes for it (empty
+  /// when not all callers are known). Set by the driver; lets constants
+  /// flow into If/Case branches and called functions.
+  std::function<llvm::SmallVector<mlir::Value>(mlir::BlockArgument)>
+      argSources;
   /// The value an island result / identity-like op forwards.
   static mlir::Value lookThrough(mlir::Value v);
   /// The DenseElementsAttr of a tf.Const (after lookThrough), or null.

@@ -139,3 +139,50 @@ func.func @public_fn(%a: tensor<4xf32>) -> tensor<*xf32> {
   %0 = "tf.Neg"(%a) : (tensor<4xf32>) -> tensor<*xf32>
   func.return %0 : tensor<*xf32>
 }
+
+// tensor.cast ops that other passes insert (e.g. after folding a Switch)
+// take their operand's type, so callers see it.
+// CHECK-LABEL: func private @through_cast
+// CHECK-SAME: -> tensor<f32>
+func.func private @through_cast(%p: tensor<i1>) -> tensor<*xf32> {
+  // CHECK: "tf.If"({{.*}}) -> tensor<f32>
+  %0 = "tf.If"(%p) {then_branch = @cast_then, else_branch = @cast_else, is_stateless = true} : (tensor<i1>) -> tensor<*xf32>
+  // CHECK: "tf.Neg"({{.*}}) -> tensor<f32>
+  %1 = "tf.Neg"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+  func.return %1 : tensor<*xf32>
+}
+// CHECK-LABEL: func private @cast_then
+// CHECK-SAME: -> tensor<f32>
+// CHECK: tensor.cast %{{.*}} : tensor<f32> to tensor<f32>
+func.func private @cast_then() -> tensor<*xf32> {
+  %c = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = tensor.cast %c : tensor<f32> to tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+func.func private @cast_else() -> tensor<*xf32> {
+  %c = "tf.Const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = tensor.cast %c : tensor<f32> to tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+
+// Constant arguments flow into branches: every caller passes [3, 2].
+// CHECK-LABEL: func private @const_args
+// CHECK-SAME: -> tensor<3x2xf32>
+func.func private @const_args(%p: tensor<i1>, %x: tensor<6xf32>) -> tensor<*xf32> {
+  %s = "tf.Const"() {value = dense<[3, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.If"(%p, %x, %s) {then_branch = @reshape_then, else_branch = @reshape_else, is_stateless = true} : (tensor<i1>, tensor<6xf32>, tensor<2xi32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+// CHECK-LABEL: func private @reshape_then
+// CHECK: "tf.Reshape"({{.*}}) -> tensor<3x2xf32>
+func.func private @reshape_then(%x: tensor<*xf32>, %s: tensor<*xi32>) -> tensor<*xf32> {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<*xf32>, tensor<*xi32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+// CHECK-LABEL: func private @reshape_else
+// CHECK: "tf.Fill"({{.*}}) -> tensor<3x2xf32>
+func.func private @reshape_else(%x: tensor<*xf32>, %s: tensor<*xi32>) -> tensor<*xf32> {
+  %z = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.Fill"(%s, %z) : (tensor<*xi32>, tensor<f32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
