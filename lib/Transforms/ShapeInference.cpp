@@ -265,7 +265,10 @@ private:
   bool speculativeFailed = false;
   /// Set while checking assumed NextIteration.Source types on a clone.
   bool assumingLoopTypes = false;
-  DenseMap<Operation *, SmallVector<Type>> failedLoopAssumptions;
+  /// NextIteration.Sources of a clone that have no value yet.
+  DenseSet<Operation *> bottomSources;
+  /// Functions whose TF1 loops have been analysed at least once.
+  DenseSet<Operation *> loopsAnalysed;
 
   llvm::StringMap<SmallVector<CallSite>> callSites;
   llvm::StringSet<> escaping; // referenced other than by a known call attr
@@ -468,10 +471,17 @@ bool Driver::inferOp(Operation *op) {
     } else if (name == "tf_executor.Merge") {
       if (in.empty() || out.empty())
         return false;
-      Type t = in[0].getType();
-      for (Value v : ArrayRef<Value>(in).drop_front())
-        if (t)
-          t = joinType(t, v.getType());
+      // Inputs from a NextIteration.Source that (in a loop analysis) has
+      // no value yet are left out.
+      Type t;
+      bool any = false;
+      for (Value v : in) {
+        Operation *def = v.getDefiningOp();
+        if (def && bottomSources.contains(def))
+          continue;
+        t = any ? (t ? joinType(t, v.getType()) : Type()) : v.getType();
+        any = true;
+      }
       if (t)
         refineAndEnqueue(out[0], t);
     } else if (name == "tf_executor.Enter" || name == "tf_executor.Exit" ||
@@ -687,44 +697,11 @@ bool Driver::inferExecutorLoops(func::FuncOp f) {
   });
   if (sources.empty() || numOps > 50000)
     return false;
-  // Initial assumption: the join of the loop-entry values of the Merges
-  // that the Source feeds (the back edge itself is left out).
-  SmallVector<Type> assumed;
-  bool anyGuess = false;
-  for (Operation *src : sources) {
-    Value out = src->getResult(0);
-    Type guess;
-    for (Operation *user : out.getUsers()) {
-      if (user->getName().getStringRef() != "tf_executor.Merge")
-        continue;
-      for (Value v : dataOperands(user)) {
-        Operation *def = v.getDefiningOp();
-        if (def && isNextIterationSource(def))
-          continue;
-        guess = guess ? joinType(guess, v.getType()) : v.getType();
-        if (!guess)
-          break;
-      }
-    }
-    Type cur = out.getType();
-    if (guess) {
-      auto m = meetType(cur, guess);
-      if (succeeded(m) && *m != cur) {
-        assumed.push_back(*m);
-        anyGuess = true;
-        continue;
-      }
-    }
-    assumed.push_back(cur);
-  }
-  if (!anyGuess)
-    return false;
-  // Don't redo an analysis that already failed from the same start.
-  auto failedIt = failedLoopAssumptions.find(f);
-  if (failedIt != failedLoopAssumptions.end() && failedIt->second == assumed)
-    return false;
-  failedLoopAssumptions[f] = assumed;
-  for (int iter = 0; iter < 8; ++iter) {
+  // Optimistic iteration on clones: a Source starts as "no value yet" (its
+  // Merges ignore it), then takes the join of the types fed back to its
+  // Sink, until those fit. Nested loops settle together.
+  SmallVector<Type> assumed(sources.size()); // null: no value yet
+  for (int iter = 0; iter < 10; ++iter) {
     auto clone = cast<func::FuncOp>(f->clone());
     SmallVector<Operation *> cloneSources;
     clone.walk([&](Operation *op) {
@@ -735,8 +712,16 @@ bool Driver::inferExecutorLoops(func::FuncOp f) {
       clone->erase();
       return false;
     }
-    for (auto [src, t] : llvm::zip(cloneSources, assumed))
-      src->getResult(0).setType(t);
+    bottomSources.clear();
+    for (auto [src, t] : llvm::zip(cloneSources, assumed)) {
+      if (!t) {
+        bottomSources.insert(src);
+        continue;
+      }
+      auto m = meetType(src->getResult(0).getType(), t);
+      if (succeeded(m))
+        src->getResult(0).setType(*m);
+    }
     bool savedSpec = speculative, savedAssume = assumingLoopTypes;
     speculative = true;
     assumingLoopTypes = true;
@@ -746,6 +731,7 @@ bool Driver::inferExecutorLoops(func::FuncOp f) {
     speculative = savedSpec;
     assumingLoopTypes = savedAssume;
     speculativeFailed = false;
+    bottomSources.clear();
     SmallVector<Type> next;
     for (auto [src, t] : llvm::zip(cloneSources, assumed)) {
       Operation *sink = sinkOf(src);
@@ -753,7 +739,8 @@ bool Driver::inferExecutorLoops(func::FuncOp f) {
         next.push_back(t);
         continue;
       }
-      Type j = joinType(t, sink->getOperand(1).getType());
+      Type fed = sink->getOperand(1).getType();
+      Type j = t ? joinType(t, fed) : fed;
       if (!j) {
         bad = true;
         break;
@@ -767,7 +754,7 @@ bool Driver::inferExecutorLoops(func::FuncOp f) {
     if (next == assumed) {
       bool changed = false;
       for (auto [src, t] : llvm::zip(sources, assumed))
-        if (refine(src->getResult(0), t, src))
+        if (t && refine(src->getResult(0), t, src))
           changed = true;
       return changed;
     }
@@ -926,8 +913,12 @@ LogicalResult Driver::run() {
   for (int64_t iter = 0; iter < maxIterations; ++iter) {
     bool changed = false;
     for (func::FuncOp f : funcs) {
-      changed |= inferRegion(f);
-      if (inferExecutorLoops(f)) {
+      bool fchanged = inferRegion(f);
+      changed |= fchanged;
+      // TF1 loops: analysed the first time and whenever the function's
+      // types changed since.
+      if ((fchanged || loopsAnalysed.insert(f).second) &&
+          inferExecutorLoops(f)) {
         changed = true;
         inferRegion(f);
       }
