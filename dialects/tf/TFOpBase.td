@@ -12,6 +12,22 @@
 // FloatAttr, b -> BoolAttr, s -> StringAttr, type -> TypeAttr, shape ->
 // #tf_type.shape, tensor -> DenseElementsAttr (or #tf_type.tensor_proto),
 // func -> #tf_type.func, placeholder -> #tf_type.placeholder, list -> ArrayAttr.
+//
+// Defining an op in ODS must never make a valid graph fail to verify, so op
+// definitions follow these rules:
+//  - operands/results are TF_Tensor (any element type, any or no rank);
+//  - derived dtype attrs (`T`, `Tidx`, `out_type`, ...) are optional and may
+//    be #tf_type.placeholder (inside FunctionDefs); attrs with a TF default
+//    are TF_Default* (optional, the getter returns the default); attrs
+//    without a default (`strides`, `padding`, ...) are required;
+//  - verifiers (and the native traits below) check what TF's shape
+//    functions check, and only when the information is static;
+//  - `_REF` element types (`!tf_type.ref<T>`) are accepted wherever T is.
+//
+// Op families live in TFOps<Family>.td/.cpp (Math, NN, Reduce, Shape,
+// Indexing, Image, Control, Variables, Random, Linalg, TensorArray); each
+// .cpp defines register<Family>Ops, called from TFOpsRegistry.cpp. Shared
+// C++ helpers are in TFOpsUtils.h and the native traits in TFOpTraits.h.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_TF_OP_BASE_TD
 #define TFMLIR_TF_OP_BASE_TD

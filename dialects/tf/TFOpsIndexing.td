@@ -146,8 +146,7 @@ def TF_TopKV2Op : TF_Op<"TopKV2", [Pure]> {
     scalar (dtype `Tk`). `values` (dtype `T`) and `indices` (dtype
     `index_type`, default int32) have shape input.shape[:-1] + [k]. With
     `sorted` (default true) values are in descending order; equal values
-    keep the lower index first. NaN sorts above everything on CPU. Matches
-    TF's TopKV2. }];
+    keep the lower index first. Matches TF's TopKV2. }];
   let arguments = (ins TF_Tensor:$input, TF_Tensor:$k,
                    TF_DefaultBool<"true">:$sorted, TF_DerivedTypeAttr:$T,
                    TF_DerivedTypeAttr:$Tk, TF_DerivedTypeAttr:$index_type);

@@ -425,8 +425,9 @@ def TF_SparseSoftmaxCrossEntropyWithLogitsOp
                 "class-index labels";
   let description = [{ `features` is [batch, classes] (dtype `T`);
     `labels` is [batch] of class indices in [0, classes) (dtype `Tlabels`,
-    int32 or int64; out-of-range labels give NaN loss on CPU); `loss` is
-    [batch] and `backprop` [batch, classes]. Matches TF's
+    int32 or int64; an out-of-range label is a run-time error on CPU and
+    gives NaN rows on GPU); `loss` is [batch] and `backprop` [batch,
+    classes]. Matches TF's
     SparseSoftmaxCrossEntropyWithLogits. }];
   let arguments = (ins TF_Tensor:$features, TF_Tensor:$labels,
                    TF_DerivedTypeAttr:$T, TF_DerivedTypeAttr:$Tlabels);
