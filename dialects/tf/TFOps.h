@@ -13,6 +13,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -61,6 +62,20 @@ void registerVariableOps(TFDialect &dialect);
 void registerRandomOps(TFDialect &dialect);
 void registerLinalgOps(TFDialect &dialect);
 void registerTensorArrayOps(TFDialect &dialect);
+
+/// Why the function `fn` cannot be the callee of a functional op (If/Case
+/// branch, While body, PartitionedCall `f`) whose call-site operands have
+/// `inputs` types and whose results have `results` types, or "" when it can.
+/// It can when the argument and result counts are equal and the element
+/// types match pairwise (shapes are not compared; variants match anything;
+/// generic functions, whose arguments or results carry `tf._type_attr`,
+/// match any call). With `isWhileCond`, `results` is ignored and `fn` must
+/// return exactly one value (TF converts it to a bool). The message reads
+/// after "function @f ", e.g. "has 1 results but the op has 2 results".
+std::string calleeSignatureMismatch(mlir::FunctionOpInterface fn,
+                                    mlir::TypeRange inputs,
+                                    mlir::TypeRange results,
+                                    bool isWhileCond = false);
 } // namespace tfmlir::TF
 
 namespace tfmlir {

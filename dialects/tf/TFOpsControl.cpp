@@ -43,55 +43,74 @@ static FunctionOpInterface lookupFunction(Operation *op,
   return fn;
 }
 
-/// The function's `what` types ("argument"/"result") correspond to the op's
-/// `opWhat` types: same count and element types (shapes may be refined
-/// differently on each side, so only dtypes are compared).
-static LogicalResult verifyTypeList(Operation *op, StringRef attrName,
-                                    FunctionOpInterface fn, StringRef what,
-                                    ArrayRef<Type> fnTypes, StringRef opWhat,
-                                    TypeRange opTypes) {
+/// Why the function's `what` types ("argument"/"result") do not correspond
+/// to the op's `opWhat` types, or "" when they do: same count and element
+/// types (shapes may be refined differently on each side, so only dtypes are
+/// compared; variants match anything).
+static std::string typeListMismatch(StringRef what, ArrayRef<Type> fnTypes,
+                                    StringRef opWhat, TypeRange opTypes) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  if (fnTypes.size() != opTypes.size()) {
+    os << "has " << fnTypes.size() << " " << what << "s but the op has "
+       << opTypes.size() << " " << opWhat << "s";
+    return why;
+  }
+  for (size_t i = 0; i < fnTypes.size(); ++i) {
+    Type f = fnTypes[i], o = opTypes[i];
+    bool unknown = isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(f)) ||
+                   isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(o));
+    if (!unknown && !elementTypesMatch(f, o)) {
+      os << what << " #" << i << " has type '" << f << "' but the op's "
+         << opWhat << " #" << i << " has type '" << o << "'";
+      return why;
+    }
+  }
+  return why;
+}
+
+std::string tfmlir::TF::calleeSignatureMismatch(FunctionOpInterface fn,
+                                                TypeRange inputs,
+                                                TypeRange results,
+                                                bool isWhileCond) {
   // Generic (polymorphic) library functions are typed per call in TF; their
   // imported signature has placeholder types, so only calls of concrete
   // functions are checked.
-  bool generic = false;
   for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
-    generic |= static_cast<bool>(fn.getArgAttr(i, "tf._type_attr"));
+    if (fn.getArgAttr(i, "tf._type_attr"))
+      return "";
   for (unsigned i = 0, e = fn.getNumResults(); i < e; ++i)
-    generic |= static_cast<bool>(fn.getResultAttr(i, "tf._type_attr"));
-  if (generic)
-    return success();
-  if (fnTypes.size() != opTypes.size())
-    return op->emitOpError()
-           << "'" << attrName << "' function @" << fn.getName() << " has "
-           << fnTypes.size() << " " << what << "s but the op has "
-           << opTypes.size() << " " << opWhat << "s";
-  for (auto [i, types] : llvm::enumerate(llvm::zip(fnTypes, opTypes))) {
-    auto [f, o] = types;
-    bool unknown = isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(f)) ||
-                   isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(o));
-    if (!unknown && !elementTypesMatch(f, o))
-      return op->emitOpError()
-             << "'" << attrName << "' function @" << fn.getName() << " "
-             << what << " #" << i << " has type " << f << " but the op's "
-             << opWhat << " #" << i << " has type " << o;
+    if (fn.getResultAttr(i, "tf._type_attr"))
+      return "";
+  std::string why =
+      typeListMismatch("argument", fn.getArgumentTypes(), "input", inputs);
+  if (!why.empty())
+    return why;
+  if (isWhileCond) {
+    if (fn.getResultTypes().size() != 1)
+      return "must return one value, got " +
+             std::to_string(fn.getResultTypes().size());
+    return "";
   }
-  return success();
+  return typeListMismatch("result", fn.getResultTypes(), "result", results);
 }
 
-/// `attr` names a function taking `inputs` and returning `results`.
+/// `attr` names a function taking `inputs` and returning `results` (for a
+/// While's cond: returning one value).
 static LogicalResult verifyCallee(Operation *op, SymbolTableCollection &symbols,
                                   Attribute attr, StringRef attrName,
-                                  TypeRange inputs, TypeRange results) {
+                                  TypeRange inputs, TypeRange results,
+                                  bool isWhileCond = false) {
   FunctionOpInterface fn = lookupFunction(op, symbols, attr, attrName);
   if (!fn) {
     auto module = op->getParentOfType<ModuleOp>();
     return success(module && module->hasAttr("tf._unimported_functions"));
   }
-  if (failed(verifyTypeList(op, attrName, fn, "argument",
-                            fn.getArgumentTypes(), "input", inputs)))
-    return failure();
-  return verifyTypeList(op, attrName, fn, "result", fn.getResultTypes(),
-                        "result", results);
+  std::string why = calleeSignatureMismatch(fn, inputs, results, isWhileCond);
+  if (why.empty())
+    return success();
+  return op->emitOpError() << "'" << attrName << "' function @"
+                           << fn.getName() << " " << why;
 }
 
 //===----------------------------------------------------------------------===//
@@ -167,21 +186,9 @@ static LogicalResult verifyWhile(OpTy op) {
 template <typename OpTy>
 static LogicalResult verifyWhileUses(OpTy op, SymbolTableCollection &symbols) {
   TypeRange inputs = op.getInput().getTypes();
-  FunctionOpInterface cond =
-      lookupFunction(op, symbols, op.getCond(), "cond");
-  if (!cond) {
-    auto module = op->template getParentOfType<ModuleOp>();
-    if (!module || !module->hasAttr("tf._unimported_functions"))
-      return failure();
-    return verifyCallee(op, symbols, op.getBody(), "body", inputs, inputs);
-  }
-  if (failed(verifyTypeList(op, "cond", cond, "argument",
-                            cond.getArgumentTypes(), "input", inputs)))
+  if (failed(verifyCallee(op, symbols, op.getCond(), "cond", inputs, {},
+                          /*isWhileCond=*/true)))
     return failure();
-  if (cond.getResultTypes().size() != 1)
-    return op.emitOpError() << "'cond' function @" << cond.getName()
-                            << " must return one value, got "
-                            << cond.getResultTypes().size();
   return verifyCallee(op, symbols, op.getBody(), "body", inputs, inputs);
 }
 

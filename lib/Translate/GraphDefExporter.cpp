@@ -540,6 +540,35 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
   return success();
 }
 
+/// Renames the functions named in `v` (func attrs, also in lists and in
+/// the attrs of func attrs) that `rename` maps.
+void renameFuncRefs(tensorflow::AttrValue &v, const llvm::StringMap<std::string> &rename);
+
+void renameFuncRefs(tensorflow::NameAttrList &f,
+                    const llvm::StringMap<std::string> &rename) {
+  auto it = rename.find(f.name());
+  if (it != rename.end())
+    f.set_name(it->second);
+  for (auto &kv : *f.mutable_attr())
+    renameFuncRefs(kv.second, rename);
+}
+
+void renameFuncRefs(tensorflow::AttrValue &v,
+                    const llvm::StringMap<std::string> &rename) {
+  if (v.has_func())
+    renameFuncRefs(*v.mutable_func(), rename);
+  if (v.has_list())
+    for (auto &f : *v.mutable_list()->mutable_func())
+      renameFuncRefs(f, rename);
+}
+
+void renameFuncRefs(google::protobuf::RepeatedPtrField<NodeDef> &nodes,
+                    const llvm::StringMap<std::string> &rename) {
+  for (NodeDef &n : nodes)
+    for (auto &kv : *n.mutable_attr())
+      renameFuncRefs(kv.second, rename);
+}
+
 } // namespace
 
 LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out) {
@@ -556,11 +585,16 @@ LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out)
   }
   func::FuncOp main;
   SmallVector<func::FuncOp> library;
+  // Declarations stand for functions TF resolves lazily (see the importer's
+  // `tf._unresolved`); references to a renamed one get the library name.
+  llvm::StringMap<std::string> rename;
   for (auto f : module.getOps<func::FuncOp>()) {
     if (f.getSymName() == "main")
       main = f;
     else if (!f.isExternal())
       library.push_back(f);
+    else if (auto n = f->getAttrOfType<StringAttr>("tf._library_name"))
+      rename[f.getSymName()] = n.getValue().str();
   }
   if (!main)
     return emitError(module.getLoc(), "cannot export: the module has no @main function");
@@ -580,6 +614,11 @@ LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out)
                 bytes.getValue().str()))
           return emitError(module.getLoc(),
                            "tf._unimported_functions holds invalid bytes");
+  if (!rename.empty()) {
+    renameFuncRefs(*out.mutable_node(), rename);
+    for (auto &fd : *out.mutable_library()->mutable_function())
+      renameFuncRefs(*fd.mutable_node_def(), rename);
+  }
   if (auto g = module->getAttrOfType<ArrayAttr>("tf._gradients"))
     for (Attribute a : g) {
       auto pair = cast<ArrayAttr>(a);

@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <map>
+
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
@@ -1763,6 +1765,109 @@ OwningOpRef<ModuleOp> Importer::run() {
   return module;
 }
 
+/// The symbol a functional op's function attr names (#tf_type.func or @f).
+static SymbolRefAttr funcAttrSymbol(Attribute a) {
+  if (auto f = dyn_cast_or_null<tf_type::FuncAttr>(a))
+    return f.getName();
+  return dyn_cast_or_null<SymbolRefAttr>(a);
+}
+
+/// TF resolves the functions of If/Case/While/PartitionedCall nodes lazily,
+/// when the node first runs, so a GraphDef may name a function that is not
+/// in its library, or call one with a signature that does not match. Such
+/// graphs load in TF and fail only when the node runs. To import them
+/// losslessly (and keep the tf op verifiers strict), each such reference is
+/// pointed at a private body-less declaration with the call site's
+/// signature, marked `tf._unresolved` (the reason). When the library does
+/// have a function of that name, the declaration gets a fresh name and
+/// `tf._library_name` holds the name to export. Passes see an external
+/// function; the exporter writes the original reference and no function.
+static void resolveFunctionReferences(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  Builder b(ctx);
+  SymbolTable symbols(module);
+  // (name, signature) -> declaration, so equal references share one.
+  std::map<std::pair<std::string, const void *>, func::FuncOp> decls;
+  auto resolve = [&](Operation *op, StringRef attrName, Attribute attr,
+                     TypeRange inputs, TypeRange results,
+                     bool isWhileCond) -> Attribute {
+    SymbolRefAttr sym = funcAttrSymbol(attr);
+    if (!sym)
+      return attr;
+    std::string name = sym.getRootReference().str();
+    Operation *target = symbols.lookup(name);
+    std::string why;
+    if (!target) {
+      if (module->hasAttr("tf._unimported_functions"))
+        return attr;
+      why = "function '" + name + "' is not in the GraphDef's library";
+    } else if (auto fn = dyn_cast<FunctionOpInterface>(target)) {
+      if (fn->hasAttr("tf._unresolved"))
+        return attr;
+      std::string m =
+          TF::calleeSignatureMismatch(fn, inputs, results, isWhileCond);
+      if (m.empty())
+        return attr;
+      why = "library function '" + name + "' " + m;
+    } else {
+      return attr;
+    }
+    SmallVector<Type> resultTypes(results.begin(), results.end());
+    if (isWhileCond)
+      resultTypes.assign({UnrankedTensorType::get(b.getI1Type())});
+    Type sig = b.getFunctionType(inputs, resultTypes);
+    func::FuncOp &decl = decls[{name, sig.getAsOpaquePointer()}];
+    if (!decl) {
+      std::string declName = name;
+      for (int n = 0; symbols.lookup(declName); ++n)
+        declName = name + ".unresolved" + std::to_string(n);
+      decl = func::FuncOp::create(op->getLoc(), declName,
+                                  cast<FunctionType>(sig));
+      decl.setPrivate();
+      decl->setAttr("tf._unresolved", b.getStringAttr(why));
+      if (declName != name)
+        decl->setAttr("tf._library_name", b.getStringAttr(name));
+      symbols.insert(decl);
+    }
+    emitWarning(op->getLoc())
+        << "'" << attrName << "': " << why
+        << "; imported as a declaration (TF fails when this node runs)";
+    auto newSym = FlatSymbolRefAttr::get(ctx, decl.getSymName());
+    if (auto f = dyn_cast<tf_type::FuncAttr>(attr))
+      return tf_type::FuncAttr::get(ctx, newSym, f.getAttrs());
+    return newSym;
+  };
+  auto fix = [&](Operation *op, StringRef attrName, TypeRange inputs,
+                 TypeRange results, bool isWhileCond = false) {
+    if (Attribute a = op->getAttr(attrName))
+      op->setAttr(attrName,
+                  resolve(op, attrName, a, inputs, results, isWhileCond));
+  };
+  module.walk([&](Operation *op) {
+    if (isa<TF::IfOp, TF::StatelessIfOp>(op)) {
+      TypeRange in = TypeRange(op->getOperandTypes()).drop_front();
+      fix(op, "then_branch", in, op->getResultTypes());
+      fix(op, "else_branch", in, op->getResultTypes());
+    } else if (isa<TF::CaseOp, TF::StatelessCaseOp>(op)) {
+      auto branches = op->getAttrOfType<ArrayAttr>("branches");
+      if (!branches)
+        return;
+      TypeRange in = TypeRange(op->getOperandTypes()).drop_front();
+      SmallVector<Attribute> fixed;
+      for (auto [i, br] : llvm::enumerate(branches))
+        fixed.push_back(resolve(op, "branches[" + std::to_string(i) + "]", br,
+                                in, op->getResultTypes(), false));
+      op->setAttr("branches", b.getArrayAttr(fixed));
+    } else if (isa<TF::WhileOp, TF::StatelessWhileOp>(op)) {
+      TypeRange in = op->getOperandTypes();
+      fix(op, "cond", in, {}, /*isWhileCond=*/true);
+      fix(op, "body", in, in);
+    } else if (isa<TF::PartitionedCallOp, TF::StatefulPartitionedCallOp>(op)) {
+      fix(op, "f", op->getOperandTypes(), op->getResultTypes());
+    }
+  });
+}
+
 } // namespace
 
 OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
@@ -1790,6 +1895,8 @@ OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
   });
   Importer importer(context, sourceName, graph, config, nodeLines);
   OwningOpRef<ModuleOp> module = importer.run();
+  if (module)
+    resolveFunctionReferences(*module);
   if (module && failed(verify(*module)))
     return nullptr;
   return module;
