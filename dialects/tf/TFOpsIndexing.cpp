@@ -559,35 +559,6 @@ LogicalResult ReverseSequenceOp::verify() {
 // Sequences
 //===----------------------------------------------------------------------===//
 
-/// Number of elements of Range(start, limit, delta) as TF computes it, or
-/// failure for a spec TF rejects.
-static FailureOr<int64_t> rangeSize(Operation *op, double start, double limit,
-                                    double delta, bool isInt) {
-  if (delta == 0) {
-    op->emitOpError() << "requires non-zero 'delta'";
-    return failure();
-  }
-  if (delta > 0 ? start > limit : start < limit) {
-    auto str = [&](double v) {
-      return isInt ? std::to_string(static_cast<int64_t>(v))
-                   : std::to_string(v);
-    };
-    op->emitOpError() << "requires start " << (delta > 0 ? "<=" : ">=")
-                      << " limit when delta " << (delta > 0 ? ">" : "<")
-                      << " 0, got start " << str(start) << ", limit "
-                      << str(limit);
-    return failure();
-  }
-  if (isInt) {
-    int64_t s = start, l = limit, d = delta;
-    return (std::abs(l - s) + std::abs(d) - 1) / std::abs(d);
-  }
-  double n = std::ceil(std::abs((limit - start) / delta));
-  if (!(n < 9.0e18))
-    return failure();
-  return static_cast<int64_t>(n);
-}
-
 /// Reads a constant scalar as double (ints and floats).
 static std::optional<double> scalarValue(Attribute attr) {
   auto a = dyn_cast_or_null<DenseElementsAttr>(attr);
@@ -614,13 +585,14 @@ LogicalResult RangeOp::verify() {
   std::optional<double> l = scalarValue(getConstantDense(getLimit()));
   std::optional<double> d = scalarValue(getConstantDense(getDelta()));
   if (d && *d == 0)
-    return emitOpError() << "requires non-zero 'delta'";
+    return emitOpError() << "requires delta != 0";
   if (!s || !l || !d)
     return success();
   bool isInt = isa<IntegerType>(getElementTypeNoRef(getStart().getType()));
-  FailureOr<int64_t> n = rangeSize(*this, *s, *l, *d, isInt);
-  if (failed(n))
-    return failure();
+  std::string why;
+  std::optional<int64_t> n = rangeElementCount(*s, *l, *d, isInt, why);
+  if (!n)
+    return emitOpError() << why;
   return verifyDim(*this, getOutput(), "output", 0, *n);
 }
 

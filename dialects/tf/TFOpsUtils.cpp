@@ -8,6 +8,10 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace llvm;
@@ -721,3 +725,52 @@ bool isConstantSplatValue(Attribute attr, double value) {
 
 } // namespace TF
 } // namespace tfmlir
+
+std::optional<int64_t> tfmlir::TF::rangeElementCount(double start,
+                                                     double limit,
+                                                     double delta, bool isInt,
+                                                     std::string &why) {
+  auto str = [&](double v) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    if (isInt)
+      os << static_cast<long long>(v);
+    else
+      os << llvm::format("%g", v);
+    return out;
+  };
+  if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta)) {
+    why = "requires finite start, limit and delta, got start " + str(start) +
+          ", limit " + str(limit) + ", delta " + str(delta);
+    return std::nullopt;
+  }
+  if (delta == 0) {
+    why = "requires delta != 0";
+    return std::nullopt;
+  }
+  if (delta > 0 ? start > limit : start < limit) {
+    why = std::string("requires start ") + (delta > 0 ? "<=" : ">=") +
+          " limit when delta " + (delta > 0 ? ">" : "<") + " 0, got start " +
+          str(start) + ", limit " + str(limit);
+    return std::nullopt;
+  }
+  constexpr double kTwo63 = 9223372036854775808.0;
+  double n;
+  if (isInt) {
+    // The operands are int64 values (their double images are exact up to
+    // 2^53, and clamped here so the conversion is defined).
+    auto toInt = [&](double v) -> __int128 {
+      return static_cast<__int128>(std::clamp(v, -kTwo63, kTwo63 - 1024));
+    };
+    __int128 s = toInt(start), l = toInt(limit), d = toInt(delta);
+    __int128 ad = d < 0 ? -d : d, span = l > s ? l - s : s - l;
+    n = static_cast<double>((span + ad - 1) / ad);
+  } else {
+    n = std::ceil(std::abs((limit - start) / delta));
+  }
+  if (!(n < kTwo63)) {
+    why = "requires ((limit - start) / delta) <= 9223372036854775807";
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(n);
+}

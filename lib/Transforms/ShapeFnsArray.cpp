@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ShapeInferenceContext.h"
 
+#include "dialects/tf/TFOpsUtils.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -295,20 +297,13 @@ LogicalResult range(InferenceContext &c) {
     c.setOutput(0, Shape::ofRank(1));
     return success();
   }
-  if (*delta == 0)
-    return c.error("requires delta != 0");
-  if ((*delta > 0 && *start > *limit) || (*delta < 0 && *start < *limit))
-    return c.error("requires start <= limit when delta > 0 (or start >= "
-                   "limit when delta < 0)");
   Type et = c.inputElementType(0);
-  int64_t size;
-  if (et && isa<IntegerType>(et)) {
-    int64_t s = (int64_t)*start, l = (int64_t)*limit, d = (int64_t)*delta;
-    size = (std::abs(l - s) + std::abs(d) - 1) / std::abs(d);
-  } else {
-    size = (int64_t)std::ceil(std::abs((*limit - *start) / *delta));
-  }
-  c.setOutput(0, Shape::vector(size));
+  std::string why;
+  std::optional<int64_t> size = TF::rangeElementCount(
+      *start, *limit, *delta, et && isa<IntegerType>(et), why);
+  if (!size)
+    return c.error(why);
+  c.setOutput(0, Shape::vector(*size));
   return success();
 }
 

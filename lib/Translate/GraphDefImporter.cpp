@@ -2,6 +2,7 @@
 #include "lib/Translate/GraphDefImporter.h"
 
 #include "dialects/tf/TFExecutor.h"
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/Convert.h"
 #include "lib/Translate/OpRegistry.h"
@@ -1877,22 +1878,9 @@ OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
                                              const std::vector<int> *nodeLines) {
   // Every diagnostic names the node: messages from op verifiers (which only
   // know the op) get a "node '<name>': " prefix taken from the NameLoc.
-  bool reemitting = false;
-  ScopedDiagnosticHandler handler(context, [&](Diagnostic &d) -> LogicalResult {
-    if (reemitting)
-      return failure();
-    auto name = dyn_cast<NameLoc>(d.getLocation());
-    std::string msg = d.str();
-    if (!name || llvm::StringRef(msg).starts_with("node '") ||
-        llvm::StringRef(msg).starts_with("function '"))
-      return failure();
-    reemitting = true;
-    Diagnostic re(d.getLocation(), d.getSeverity());
-    re << "node '" << name.getName().str() << "': " << msg;
-    context->getDiagEngine().emit(std::move(re));
-    reemitting = false;
-    return success();
-  });
+  DiagnosticEngine::HandlerID handler = registerNodeNameDiagnostics(context);
+  auto eraseHandler = llvm::make_scope_exit(
+      [&] { context->getDiagEngine().eraseHandler(handler); });
   Importer importer(context, sourceName, graph, config, nodeLines);
   OwningOpRef<ModuleOp> module = importer.run();
   if (module)

@@ -11,6 +11,7 @@
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/GraphDefExporter.h"
+#include "dialects/tf/TFDiagnostics.h"
 #include "lib/Translate/GraphDefImporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -128,6 +129,7 @@ void tfmlir::registerGraphDefTranslations() {
       },
       [](DialectRegistry &registry) {
         registerTFDialects(registry);
+        addNodeNameDiagnosticsExtension(registry);
         registry.insert<func::FuncDialect>();
       });
 }

@@ -10,6 +10,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Transforms/Passes.h"
 #include "tools/DefaultDebugInfo.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   tfmlir::registerTFDialects(registry);
+  tfmlir::addNodeNameDiagnosticsExtension(registry);
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir optimizer driver\n",

@@ -133,6 +133,50 @@ func.func @range_size() {
 
 // -----
 
+func.func @range_inf_limit() {
+  %s = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %l = "tf.Const"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
+  %d = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  // expected-error @+1 {{'tf.Range' op requires finite start, limit and delta, got start 0, limit inf, delta 1}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @range_nan_delta() {
+  %s = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %l = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %d = "tf.Const"() {value = dense<0x7FC00000> : tensor<f32>} : () -> tensor<f32>
+  // expected-error @+1 {{'tf.Range' op requires finite start, limit and delta, got start 0, limit 1, delta nan}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @range_too_many() {
+  %s = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %l = "tf.Const"() {value = dense<1.0e30> : tensor<f32>} : () -> tensor<f32>
+  %d = "tf.Const"() {value = dense<1.0e-30> : tensor<f32>} : () -> tensor<f32>
+  // expected-error @+1 {{'tf.Range' op requires ((limit - start) / delta) <= 9223372036854775807}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @range_int64_extremes() {
+  %s = "tf.Const"() {value = dense<-9223372036854775808> : tensor<i64>} : () -> tensor<i64>
+  %l = "tf.Const"() {value = dense<9223372036854775807> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  // expected-error @+1 {{'tf.Range' op requires ((limit - start) / delta) <= 9223372036854775807}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<*xi64>
+  return
+}
+
+// -----
+
 func.func @stitch_suffix(%i: tensor<2xi32>, %a: tensor<2x3xf32>, %b: tensor<2x4xf32>) {
   // expected-error @+1 {{'tf.DynamicStitch' op requires every data[i] to have the same trailing shape beyond indices[i]}}
   %0 = "tf.DynamicStitch"(%i, %i, %a, %b) : (tensor<2xi32>, tensor<2xi32>, tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<*xf32>
