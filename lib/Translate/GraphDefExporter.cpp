@@ -36,6 +36,13 @@ std::string nameFromLoc(Location loc) {
   return "";
 }
 
+/// Whether `op` is one of TF's functional If/While/Case ops (stateful or
+/// stateless form).
+bool isFunctionalControlFlow(Operation *op) {
+  return isa<TF::IfOp, TF::StatelessIfOp, TF::WhileOp, TF::StatelessWhileOp,
+             TF::CaseOp, TF::StatelessCaseOp>(op);
+}
+
 bool isNodeOp(Operation *op) {
   if (isa<tf_executor::IslandOp, tf_executor::YieldOp, tf_executor::FetchOp,
           tf_executor::GraphOp, tf_executor::NextIterationSinkOp,
@@ -243,6 +250,10 @@ LogicalResult FunctionExporter::convertAttrs(Operation *op, NodeDef &nd) {
       continue;
     if (name == "operandSegmentSizes" || name == "resultSegmentSizes")
       continue;
+    // TF's MLIR form of If/While/Case carries `is_stateless`; in a GraphDef
+    // statelessness is the op type (StatelessIf, ...), see exportOp.
+    if (name == "is_stateless" && isFunctionalControlFlow(op))
+      continue;
     tensorflow::AttrValue v;
     if (auto e = convertToAttrValue(na.getValue(), &v))
       return op->emitError() << "attr '" << name
@@ -267,7 +278,13 @@ LogicalResult FunctionExporter::exportOp(Operation *op,
     nd->set_op(f.getValue().str());
   } else if (isa<TF::TFDialect>(op->getDialect()) ||
              op->getName().getDialectNamespace() == "tf") {
-    nd->set_op(op->getName().stripDialect().str());
+    std::string type = op->getName().stripDialect().str();
+    // tf.If/While/Case {is_stateless = true} is TF's StatelessIf/... .
+    auto stateless = op->getAttrOfType<BoolAttr>("is_stateless");
+    if (isFunctionalControlFlow(op) && stateless && stateless.getValue() &&
+        !llvm::StringRef(type).starts_with("Stateless"))
+      type = "Stateless" + type;
+    nd->set_op(type);
   } else if (isa<tf_executor::NextIterationSourceOp>(op)) {
     nd->set_op("NextIteration");
   } else if (isa<tf_executor::SwitchNOp>(op)) {
