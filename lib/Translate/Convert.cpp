@@ -1,6 +1,9 @@
 //===- Convert.cpp - TF DataType/AttrValue/TensorProto <-> MLIR -----------===//
 #include "lib/Translate/Convert.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
 #include "dialects/tf/TFTypes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -197,8 +200,11 @@ static void shapeAttrToProto(tf_type::ShapeAttr s,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Tensors with more elements than this are only accepted as splats.
-constexpr int64_t kMaxMaterializedElements = int64_t(1) << 31;
+/// A tensor given by fewer values than elements (TF repeats the last one)
+/// is expanded only up to this many bytes; bigger ones are accepted only as
+/// splats. (A GraphDef cannot exceed 2 GB, so only such expansions exceed
+/// it; this keeps a 150-byte file from allocating many GB.)
+constexpr int64_t kMaxMaterializedBytes = int64_t(1) << 30;
 
 /// Byte width of a TF dtype in tensor_content, 0 if not a fixed-width type.
 int contentByteWidth(DataType dt) {
@@ -240,7 +246,7 @@ bool expandValues(const Src &src, int64_t count, std::vector<T> &out) {
       out.clear();
     return true;
   }
-  if (count > kMaxMaterializedElements)
+  if (count > kMaxMaterializedBytes / static_cast<int64_t>(sizeof(T)))
     return false;
   out.reserve(count);
   for (const auto &v : src)
@@ -281,7 +287,7 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
           tf_type::Quint8Type, tf_type::Qint16Type, tf_type::Quint16Type,
           tf_type::Qint32Type, tf_type::RefType>(elt)) {
     std::string bytes;
-    if (!t.SerializeToString(&bytes))
+    if (!serializeDeterministic(t, &bytes))
       return err("cannot serialize tensor");
     return TypedAttr(tf_type::TensorProtoAttr::get(b.getContext(), type, bytes));
   }
@@ -338,7 +344,13 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
                                count * width));
     raw = t.tensor_content();
   } else {
-    auto mismatch = [&](int have) {
+    auto mismatch = [&](int64_t have) {
+      if (have > 1 && have <= count)
+        return err(llvm::formatv(
+            "tensor of {0} elements is given by {1} values; TF repeats the "
+            "last one, but the expanded tensor ({2} bytes) exceeds the "
+            "importer's limit of {3} bytes",
+            count, have, count * width, kMaxMaterializedBytes));
       return err(llvm::formatv("tensor has {0} values but its shape holds {1} "
                                "elements",
                                have, count));
@@ -424,7 +436,7 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
                          : std::make_pair(t.dcomplex_val(i), t.dcomplex_val(i + 1)));
       if (count > 0 && v.empty()) v.push_back({0, 0});
       if (v.size() > 1) {
-        if (count > kMaxMaterializedElements) return mismatch(n / 2);
+        if (count > kMaxMaterializedBytes / width) return mismatch(n / 2);
         while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
       }
       raw.resize(v.size() * width);
@@ -448,7 +460,7 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
       std::vector<uint8_t> v(f8.begin(), f8.end());
       if (count > 0 && v.empty()) v.push_back(0);
       if (v.size() > 1) {
-        if (count > kMaxMaterializedElements) return mismatch(f8.size());
+        if (count > kMaxMaterializedBytes / width) return mismatch(f8.size());
         while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
       }
       pack(v);
@@ -788,4 +800,17 @@ llvm::Error tfmlir::convertToAttrValue(Attribute attr, tensorflow::AttrValue *ou
     return err("attribute " + s + " has no AttrValue kind");
   }
   return llvm::Error::success();
+}
+
+bool tfmlir::serializeDeterministic(const google::protobuf::MessageLite &msg,
+                                    std::string *out) {
+  out->clear();
+  {
+    google::protobuf::io::StringOutputStream stream(out);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    if (!msg.SerializeToCodedStream(&coded))
+      return false;
+  }
+  return true;
 }

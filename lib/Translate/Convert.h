@@ -75,6 +75,13 @@ llvm::Expected<mlir::Attribute> convertAttrValue(const tensorflow::AttrValue &v,
 /// MLIR attribute -> AttrValue. Errors for attributes with no AttrValue kind.
 llvm::Error convertToAttrValue(mlir::Attribute attr, tensorflow::AttrValue *out);
 
+/// Serializes `msg` in protobuf's deterministic mode (map entries sorted by
+/// key), so equal messages give equal bytes: binary GraphDefs we write are
+/// reproducible. Returns false if protobuf cannot serialize it (e.g. over
+/// 2 GB).
+bool serializeDeterministic(const google::protobuf::MessageLite &msg,
+                            std::string *out);
+
 } // namespace tfmlir
 
 #endif

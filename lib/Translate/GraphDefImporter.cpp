@@ -1333,19 +1333,29 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
 
   // Library.
+  // Like TF's FunctionLibraryDefinition, an identical second definition is
+  // accepted (and dropped); a different one is an error.
+  std::vector<const tensorflow::FunctionDef *> library;
   for (const auto &f : graph.library().function()) {
-    if (!functions.insert({f.signature().name(), &f}).second) {
+    auto [it, inserted] = functions.insert({f.signature().name(), &f});
+    if (!inserted) {
+      std::string a, b;
+      if (serializeDeterministic(*it->second, &a) &&
+          serializeDeterministic(f, &b) && a == b)
+        continue;
       emitError(floc) << "function '" << f.signature().name()
-                      << "' is defined twice in the library";
+                      << "' is defined twice in the library, differently";
       return nullptr;
     }
+    library.push_back(&f);
   }
   // Functions are imported eagerly, but like TF (which loads them lazily) a
   // function that nothing references may be broken: it is then kept as its
   // serialized FunctionDef and exported back unchanged.
   llvm::StringSet<> referenced = referencedFunctions();
   SmallVector<Attribute> opaque;
-  for (const auto &f : graph.library().function()) {
+  for (const tensorflow::FunctionDef *fp : library) {
+    const tensorflow::FunctionDef &f = *fp;
     SmallVector<std::pair<Location, std::string>> diags;
     LogicalResult ok = success();
     {
@@ -1372,7 +1382,7 @@ OwningOpRef<ModuleOp> Importer::run() {
       if (Operation *partial = module->lookupSymbol(f.signature().name()))
         partial->erase();
     std::string bytes;
-    f.SerializeToString(&bytes);
+    serializeDeterministic(f, &bytes);
     opaque.push_back(b.getStringAttr(bytes));
   }
   if (!opaque.empty())
@@ -1779,9 +1789,11 @@ static SymbolRefAttr funcAttrSymbol(Attribute a) {
 /// graphs load in TF and fail only when the node runs. To import them
 /// losslessly (and keep the tf op verifiers strict), each such reference is
 /// pointed at a private body-less declaration with the call site's
-/// signature, marked `tf._unresolved` (the reason). When the library does
-/// have a function of that name, the declaration gets a fresh name and
-/// `tf._library_name` holds the name to export. Passes see an external
+/// signature, marked `tf._unresolved` (the reason); references with equal
+/// name and signature share one. When the name is taken (by the library
+/// function, by the entry function @main, or by a declaration for another
+/// signature), the declaration gets a fresh name and `tf._library_name`
+/// holds the name to export. Passes see an external
 /// function; the exporter writes the original reference and no function.
 static void resolveFunctionReferences(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
@@ -1797,14 +1809,17 @@ static void resolveFunctionReferences(ModuleOp module) {
       return attr;
     std::string name = sym.getRootReference().str();
     Operation *target = symbols.lookup(name);
+    // Neither the entry function (built from the graph, named "main") nor a
+    // declaration made here for an earlier reference is a library function.
+    if (target && (target->hasAttr("tf.entry_function") ||
+                   target->hasAttr("tf._unresolved")))
+      target = nullptr;
     std::string why;
     if (!target) {
       if (module->hasAttr("tf._unimported_functions"))
         return attr;
       why = "function '" + name + "' is not in the GraphDef's library";
     } else if (auto fn = dyn_cast<FunctionOpInterface>(target)) {
-      if (fn->hasAttr("tf._unresolved"))
-        return attr;
       std::string m =
           TF::calleeSignatureMismatch(fn, inputs, results, isWhileCond);
       if (m.empty())

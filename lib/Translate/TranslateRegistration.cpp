@@ -12,6 +12,7 @@
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/GraphDefExporter.h"
 #include "dialects/tf/TFDiagnostics.h"
+#include "lib/Translate/Convert.h"
 #include "lib/Translate/GraphDefImporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -119,7 +120,7 @@ void tfmlir::registerGraphDefTranslations() {
           return failure();
         std::string out;
         if (graphdefBinary) {
-          if (!graph.SerializeToString(&out))
+          if (!serializeDeterministic(graph, &out))
             return op->emitError("cannot serialize the GraphDef");
         } else {
           google::protobuf::TextFormat::PrintToString(graph, &out);
