@@ -581,16 +581,36 @@ LogicalResult RangeOp::verify() {
       failed(verifyScalar(*this, getDelta(), "delta")) ||
       failed(verifyRank(*this, getOutput(), "output", 1)))
     return failure();
-  std::optional<double> s = scalarValue(getConstantDense(getStart()));
-  std::optional<double> l = scalarValue(getConstantDense(getLimit()));
-  std::optional<double> d = scalarValue(getConstantDense(getDelta()));
-  if (d && *d == 0)
-    return emitOpError() << "requires delta != 0";
-  if (!s || !l || !d)
-    return success();
-  bool isInt = isa<IntegerType>(getElementTypeNoRef(getStart().getType()));
+  // start, limit, delta and output all have dtype Tidx.
+  Type tidx = getStart().getType();
+  for (auto [v, name] : {std::pair<Value, StringRef>{getLimit(), "limit"},
+                         {getDelta(), "delta"},
+                         {getOutput(), "output"}})
+    if (!elementTypesMatch(tidx, v.getType()))
+      return emitOpError() << "requires '" << name
+                           << "' to have the dtype of 'start' (Tidx), got "
+                           << v.getType() << " and " << tidx;
   std::string why;
-  std::optional<int64_t> n = rangeElementCount(*s, *l, *d, isInt, why);
+  std::optional<int64_t> n;
+  if (isa<IntegerType>(getElementTypeNoRef(tidx))) {
+    std::optional<int64_t> s = getConstantScalarInt(getStart()),
+                           l = getConstantScalarInt(getLimit()),
+                           d = getConstantScalarInt(getDelta());
+    if (d && *d == 0)
+      return emitOpError() << "requires delta != 0";
+    if (!s || !l || !d)
+      return success();
+    n = rangeElementCount(*s, *l, *d, why);
+  } else {
+    std::optional<double> s = scalarValue(getConstantDense(getStart()));
+    std::optional<double> l = scalarValue(getConstantDense(getLimit()));
+    std::optional<double> d = scalarValue(getConstantDense(getDelta()));
+    if (d && *d == 0)
+      return emitOpError() << "requires delta != 0";
+    if (!s || !l || !d)
+      return success();
+    n = rangeElementCount(*s, *l, *d, why);
+  }
   if (!n)
     return emitOpError() << why;
   return verifyDim(*this, getOutput(), "output", 0, *n);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace llvm;
@@ -726,17 +727,34 @@ bool isConstantSplatValue(Attribute attr, double value) {
 } // namespace TF
 } // namespace tfmlir
 
+/// Shared checks of both rangeElementCount overloads; `str` prints a value.
+template <typename T, typename Str>
+static bool rangeSpecValid(T start, T limit, T delta, Str str,
+                           std::string &why) {
+  if (delta == 0) {
+    why = "requires delta != 0";
+    return false;
+  }
+  if (delta > 0 ? start > limit : start < limit) {
+    why = std::string("requires start ") + (delta > 0 ? "<=" : ">=") +
+          " limit when delta " + (delta > 0 ? ">" : "<") + " 0, got start " +
+          str(start) + ", limit " + str(limit);
+    return false;
+  }
+  return true;
+}
+
+static const char kRangeTooLarge[] =
+    "requires ((limit - start) / delta) <= 9223372036854775807";
+
 std::optional<int64_t> tfmlir::TF::rangeElementCount(double start,
                                                      double limit,
-                                                     double delta, bool isInt,
+                                                     double delta,
                                                      std::string &why) {
-  auto str = [&](double v) {
+  auto str = [](double v) {
     std::string out;
     llvm::raw_string_ostream os(out);
-    if (isInt)
-      os << static_cast<long long>(v);
-    else
-      os << llvm::format("%g", v);
+    os << llvm::format("%g", v);
     return out;
   };
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta)) {
@@ -744,32 +762,30 @@ std::optional<int64_t> tfmlir::TF::rangeElementCount(double start,
           ", limit " + str(limit) + ", delta " + str(delta);
     return std::nullopt;
   }
-  if (delta == 0) {
-    why = "requires delta != 0";
+  if (!rangeSpecValid(start, limit, delta, str, why))
+    return std::nullopt;
+  double n = std::ceil(std::abs((limit - start) / delta));
+  if (!(n < 9223372036854775808.0)) {
+    why = kRangeTooLarge;
     return std::nullopt;
   }
-  if (delta > 0 ? start > limit : start < limit) {
-    why = std::string("requires start ") + (delta > 0 ? "<=" : ">=") +
-          " limit when delta " + (delta > 0 ? ">" : "<") + " 0, got start " +
-          str(start) + ", limit " + str(limit);
+  return static_cast<int64_t>(n);
+}
+
+std::optional<int64_t> tfmlir::TF::rangeElementCount(int64_t start,
+                                                     int64_t limit,
+                                                     int64_t delta,
+                                                     std::string &why) {
+  auto str = [](int64_t v) { return std::to_string(v); };
+  if (!rangeSpecValid(start, limit, delta, str, why))
     return std::nullopt;
-  }
-  constexpr double kTwo63 = 9223372036854775808.0;
-  double n;
-  if (isInt) {
-    // The operands are int64 values (their double images are exact up to
-    // 2^53, and clamped here so the conversion is defined).
-    auto toInt = [&](double v) -> __int128 {
-      return static_cast<__int128>(std::clamp(v, -kTwo63, kTwo63 - 1024));
-    };
-    __int128 s = toInt(start), l = toInt(limit), d = toInt(delta);
-    __int128 ad = d < 0 ? -d : d, span = l > s ? l - s : s - l;
-    n = static_cast<double>((span + ad - 1) / ad);
-  } else {
-    n = std::ceil(std::abs((limit - start) / delta));
-  }
-  if (!(n < kTwo63)) {
-    why = "requires ((limit - start) / delta) <= 9223372036854775807";
+  __int128 span = static_cast<__int128>(limit) - start;
+  if (span < 0)
+    span = -span;
+  __int128 step = delta < 0 ? -static_cast<__int128>(delta) : delta;
+  __int128 n = (span + step - 1) / step;
+  if (n > std::numeric_limits<int64_t>::max()) {
+    why = kRangeTooLarge;
     return std::nullopt;
   }
   return static_cast<int64_t>(n);

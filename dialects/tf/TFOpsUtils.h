@@ -190,14 +190,17 @@ double toDouble(const llvm::APFloat &value);
 std::optional<int64_t> checkedMul(int64_t a, int64_t b);
 std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
 
-/// Number of elements of TF's Range(start, limit, delta), as TF's RangeSize
-/// computes it: ceil(|limit - start| / |delta|) (exact integer arithmetic
-/// when `isInt`). Returns nullopt and sets `why` (the condition TF states)
-/// when TF rejects the spec: delta == 0, start past limit in delta's
-/// direction, a non-finite float operand, or a count above 2^63-1.
+/// Number of elements of TF's Range(start, limit, delta) for a float Tidx,
+/// as TF's RangeSize computes it: ceil(|limit - start| / |delta|). Returns
+/// nullopt and sets `why` (the condition TF states) when TF rejects the
+/// spec: a non-finite operand, delta == 0, start past limit in delta's
+/// direction, or a count above 2^63-1.
 std::optional<int64_t> rangeElementCount(double start, double limit,
-                                         double delta, bool isInt,
-                                         std::string &why);
+                                         double delta, std::string &why);
+/// The same for an integer Tidx, in exact (128-bit) arithmetic:
+/// ceil(|limit - start| / |delta|), at most 2^63-1.
+std::optional<int64_t> rangeElementCount(int64_t start, int64_t limit,
+                                         int64_t delta, std::string &why);
 
 /// Whether `attr` is a splat (or every element) equal to `value` (integers
 /// and floats; -0.0 counts as 0).

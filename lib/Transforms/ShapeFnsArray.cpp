@@ -237,8 +237,9 @@ LogicalResult reshape(InferenceContext &c) {
       inferAt = i;
     } else if (isDyn(out.dims[i])) {
       othersKnown = false;
-    } else {
-      knownProduct *= out.dims[i];
+    } else if (__builtin_mul_overflow(knownProduct, out.dims[i],
+                                      &knownProduct)) {
+      othersKnown = false; // not countable in int64: leave -1 unknown
     }
   }
   int64_t ne = in.numElements();
@@ -269,8 +270,8 @@ LogicalResult reshape(InferenceContext &c) {
         if (unknownAt >= 0)
           single = false;
         unknownAt = i;
-      } else {
-        prod *= out.dims[i];
+      } else if (__builtin_mul_overflow(prod, out.dims[i], &prod)) {
+        single = false;
       }
     }
     if (single && unknownAt >= 0 && prod != 0 && ne % prod == 0)
@@ -291,16 +292,26 @@ LogicalResult fill(InferenceContext &c) {
 LogicalResult shapeFromInput0(InferenceContext &c) { return fill(c); }
 
 LogicalResult range(InferenceContext &c) {
-  auto start = c.inputScalarDouble(0), limit = c.inputScalarDouble(1),
-       delta = c.inputScalarDouble(2);
-  if (!start || !limit || !delta) {
-    c.setOutput(0, Shape::ofRank(1));
-    return success();
-  }
   Type et = c.inputElementType(0);
   std::string why;
-  std::optional<int64_t> size = TF::rangeElementCount(
-      *start, *limit, *delta, et && isa<IntegerType>(et), why);
+  std::optional<int64_t> size;
+  if (et && isa<IntegerType>(et)) {
+    auto start = c.inputScalar(0), limit = c.inputScalar(1),
+         delta = c.inputScalar(2);
+    if (!start || !limit || !delta) {
+      c.setOutput(0, Shape::ofRank(1));
+      return success();
+    }
+    size = TF::rangeElementCount(*start, *limit, *delta, why);
+  } else {
+    auto start = c.inputScalarDouble(0), limit = c.inputScalarDouble(1),
+         delta = c.inputScalarDouble(2);
+    if (!start || !limit || !delta) {
+      c.setOutput(0, Shape::ofRank(1));
+      return success();
+    }
+    size = TF::rangeElementCount(*start, *limit, *delta, why);
+  }
   if (!size)
     return c.error(why);
   c.setOutput(0, Shape::vector(*size));

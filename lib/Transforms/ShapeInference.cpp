@@ -531,6 +531,24 @@ bool Driver::inferOp(Operation *op) {
       return false;
     }
   }
+  // A shape function must never produce a negative dim (e.g. from int64
+  // overflow); such a type would not even print as parseable IR.
+  for (unsigned i = 0; i < ctx.numOutputs(); ++i) {
+    const std::optional<Shape> &s = ctx.getOutput(i);
+    if (!s || !s->ranked || llvm::all_of(s->dims, [](int64_t d) {
+          return d >= 0 || isDyn(d);
+        }))
+      continue;
+    if (speculative) {
+      speculativeFailed = true;
+      return false;
+    }
+    (void)ctx.error("output " + Twine(i) + " would have shape " + s->str() +
+                    ", with a negative dimension (int64 overflow)");
+    failedOps.insert(op);
+    hadError = true;
+    return false;
+  }
   SmallVector<Value> out = dataResults(op);
   for (unsigned i = 0; i < out.size() && i < ctx.numOutputs(); ++i) {
     Type t = ctx.getOutputFullType(i);

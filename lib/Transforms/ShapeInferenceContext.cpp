@@ -38,8 +38,12 @@ int64_t Shape::numElements() const {
   for (int64_t d : dims) {
     if (isDyn(d))
       return kDyn;
-    n *= d;
+    if (d == 0)
+      return 0;
   }
+  for (int64_t d : dims)
+    if (__builtin_mul_overflow(n, d, &n))
+      return kDyn; // more elements than int64 counts: unknown
   return n;
 }
 
@@ -134,16 +138,21 @@ bool broadcastShape(const Shape &a, const Shape &b, Shape &out) {
   return true;
 }
 
+// Dim arithmetic that overflows int64 gives an unknown dim (never a wrapped
+// value); the pass rejects negative inferred dims.
 int64_t dimAdd(int64_t a, int64_t b) {
-  return isDyn(a) || isDyn(b) ? kDyn : a + b;
+  int64_t r;
+  return isDyn(a) || isDyn(b) || __builtin_add_overflow(a, b, &r) ? kDyn : r;
 }
 int64_t dimSub(int64_t a, int64_t b) {
-  return isDyn(a) || isDyn(b) ? kDyn : a - b;
+  int64_t r;
+  return isDyn(a) || isDyn(b) || __builtin_sub_overflow(a, b, &r) ? kDyn : r;
 }
 int64_t dimMul(int64_t a, int64_t b) {
   if (a == 0 || b == 0)
     return 0;
-  return isDyn(a) || isDyn(b) ? kDyn : a * b;
+  int64_t r;
+  return isDyn(a) || isDyn(b) || __builtin_mul_overflow(a, b, &r) ? kDyn : r;
 }
 
 bool IntValue::fullyKnown() const {

@@ -177,6 +177,28 @@ func.func @range_int64_extremes() {
 
 // -----
 
+func.func @range_int64_too_many() {
+  %s = "tf.Const"() {value = dense<-1> : tensor<i64>} : () -> tensor<i64>
+  %l = "tf.Const"() {value = dense<9223372036854775807> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  // expected-error @+1 {{'tf.Range' op requires ((limit - start) / delta) <= 9223372036854775807}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<*xi64>
+  return
+}
+
+// -----
+
+func.func @range_mixed_dtypes() {
+  %s = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %l = "tf.Const"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{'tf.Range' op requires 'limit' to have the dtype of 'start' (Tidx), got 'tensor<i64>' and 'tensor<i32>'}}
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i32>, tensor<i64>, tensor<i32>) -> tensor<*xi32>
+  return
+}
+
+// -----
+
 func.func @stitch_suffix(%i: tensor<2xi32>, %a: tensor<2x3xf32>, %b: tensor<2x4xf32>) {
   // expected-error @+1 {{'tf.DynamicStitch' op requires every data[i] to have the same trailing shape beyond indices[i]}}
   %0 = "tf.DynamicStitch"(%i, %i, %a, %b) : (tensor<2xi32>, tensor<2xi32>, tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<*xf32>

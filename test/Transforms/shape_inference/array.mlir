@@ -169,3 +169,21 @@ func.func @placeholder() -> () {
   %0 = "tf.Placeholder"() {dtype = f32, shape = #tf_type.shape<?x3>} : () -> tensor<*xf32>
   func.return
 }
+
+// Dims whose arithmetic overflows int64 stay unknown (never wrap negative);
+// int64 Range sizes are exact beyond 2^53.
+// CHECK-LABEL: func @int64_overflow
+// CHECK: "tf.ConcatV2"{{.*}} -> tensor<?xf32>
+// CHECK: "tf.Reshape"{{.*}} -> tensor<?xf32>
+// CHECK: "tf.Range"{{.*}} -> tensor<9007199254740993xi64>
+func.func @int64_overflow(%x: tensor<6000000000000000000xf32>, %y: tensor<4611686018427387904x4xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xi64>) {
+  %axis = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %c = "tf.ConcatV2"(%x, %x, %axis) : (tensor<6000000000000000000xf32>, tensor<6000000000000000000xf32>, tensor<i32>) -> tensor<*xf32>
+  %shape = "tf.Const"() {value = dense<[-1]> : tensor<1xi32>} : () -> tensor<1xi32>
+  %r = "tf.Reshape"(%y, %shape) : (tensor<4611686018427387904x4xf32>, tensor<1xi32>) -> tensor<*xf32>
+  %s = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %l = "tf.Const"() {value = dense<9007199254740993> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %g = "tf.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<*xi64>
+  return %c, %r, %g : tensor<*xf32>, tensor<*xf32>, tensor<*xi64>
+}
