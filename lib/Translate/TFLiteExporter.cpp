@@ -52,20 +52,24 @@ bool attrBool(Operation *op, StringRef n) {
 }
 
 /// The minimal operator version for the features `op` uses. The rules cover
-/// the version bumps of TFLite's op versioning that concern the types and
-/// options we emit (TFLite's versioning, tensorflow/lite/tools/versioning):
-///  - CONV_2D: 2 for hybrid (float input, int8 weights), 3 for int8
-///    activations, 4 for int16 activations;
+/// the version bumps of TFLite's op versioning for the element types and
+/// options we emit, cross-checked against the versions real converters wrote
+/// in the corpus (test/corpus/TFLiteCorpus.cpp reports every difference):
+///  - CONV_2D: 2 for hybrid (float input, int8 weights) and int8
+///    activations with per-tensor weights, 3 for int8 activations with
+///    per-channel weights and for int16 activations;
 ///  - DEPTHWISE_CONV_2D: 2 when a dilation factor is not 1, 3 for int8
 ///    activations;
 ///  - FULLY_CONNECTED: 2 for the shuffled weights format, 3 hybrid, 4 int8,
 ///    5 keep_num_dims;
-///  - ADD, SUB, MUL, CONCATENATION, SOFTMAX, LOGISTIC, TANH, AVERAGE_POOL_2D,
-///    MAX_POOL_2D, RESHAPE-free elementwise ops listed below, PAD, MEAN,
-///    GATHER, STRIDED_SLICE, TRANSPOSE, SPACE_TO_DEPTH, DEPTH_TO_SPACE,
-///    RESIZE_*: 2 for int8 activations (3 for int16 where TFLite has it);
-///  - RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR: 3 with half_pixel_centers;
-///  - DEQUANTIZE: 2 for int8 input, 3 for float16 input;
+///  - ADD, SUB, MUL, CONCATENATION, SOFTMAX, LOGISTIC, TANH, the pools, PAD,
+///    PADV2, MEAN, GATHER, STRIDED_SLICE, TRANSPOSE, SPACE_TO_DEPTH,
+///    DEPTH_TO_SPACE, MAXIMUM, MINIMUM, SLICE, SPLIT: 2 for int8 or int16
+///    activations;
+///  - LEAKY_RELU: 2 for int16 activations;
+///  - RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR: 3 with half_pixel_centers,
+///    2 for int8;
+///  - DEQUANTIZE: 2 for int8 or float16 input, 3 for int16;
 ///  - everything else: 1.
 int32_t minimalOpVersion(Operation *op, int32_t code) {
   Type in0 = op->getNumOperands() ? op->getOperand(0).getType() : Type();
@@ -73,13 +77,14 @@ int32_t minimalOpVersion(Operation *op, int32_t code) {
   bool int16 = in0 && isQuant16(in0);
   switch (code) {
   case tflite::BuiltinOperator_CONV_2D:
-    if (int16)
-      return 4;
-    if (int8)
+    if (int16 || (int8 && isa<quant::UniformQuantizedPerAxisType>(
+                              getElementTypeOrSelf(op->getOperand(1).getType()))))
       return 3;
-    if (isFloat(in0) && isInt8Weights(op->getOperand(1).getType()))
+    if (int8 || (isFloat(in0) && isInt8Weights(op->getOperand(1).getType())))
       return 2;
     return 1;
+  case tflite::BuiltinOperator_LEAKY_RELU:
+    return int16 ? 2 : 1;
   case tflite::BuiltinOperator_DEPTHWISE_CONV_2D:
     if (int8)
       return 3;
@@ -104,9 +109,9 @@ int32_t minimalOpVersion(Operation *op, int32_t code) {
       return 3;
     return int8 ? 2 : 1;
   case tflite::BuiltinOperator_DEQUANTIZE:
-    if (in0 && getElementTypeOrSelf(in0).isF16())
+    if (int16)
       return 3;
-    return int8 ? 2 : 1;
+    return int8 || (in0 && getElementTypeOrSelf(in0).isF16()) ? 2 : 1;
   case tflite::BuiltinOperator_ADD:
   case tflite::BuiltinOperator_SUB:
   case tflite::BuiltinOperator_MUL:
@@ -126,12 +131,9 @@ int32_t minimalOpVersion(Operation *op, int32_t code) {
   case tflite::BuiltinOperator_DEPTH_TO_SPACE:
   case tflite::BuiltinOperator_MAXIMUM:
   case tflite::BuiltinOperator_MINIMUM:
-  case tflite::BuiltinOperator_LEAKY_RELU:
   case tflite::BuiltinOperator_SLICE:
   case tflite::BuiltinOperator_SPLIT:
-    if (int16)
-      return 3;
-    return int8 ? 2 : 1;
+    return int8 || int16 ? 2 : 1;
   default:
     return 1;
   }
@@ -143,7 +145,6 @@ std::string runtimeVersionFor(int32_t code, int32_t version) {
   static const std::map<std::pair<int32_t, int32_t>, const char *> table = {
       {{tflite::BuiltinOperator_CONV_2D, 2}, "1.14.0"},
       {{tflite::BuiltinOperator_CONV_2D, 3}, "1.14.0"},
-      {{tflite::BuiltinOperator_CONV_2D, 4}, "2.3.0"},
       {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 2}, "1.14.0"},
       {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 3}, "1.14.0"},
       {{tflite::BuiltinOperator_FULLY_CONNECTED, 2}, "1.10.0"},

@@ -203,13 +203,26 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
       ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) { return success(); });
       auto emit = [&] { return emitError(UnknownLoc::get(ctx)); };
       Type qt;
-      if (n == 1 && q->quantized_dimension() == 0) {
+      int64_t rank = t->shape() ? t->shape()->size() : 0;
+      int32_t qdim = q->quantized_dimension();
+      // Some converters copy the filter's quantized_dimension to the 1-D
+      // bias; TFLite ignores it there. Use dimension 0 for such vectors.
+      if (n > 1 && rank == 1 && t->shape()->Get(0) == static_cast<int32_t>(n))
+        qdim = 0;
+      if (n > 1 && (qdim < 0 || qdim >= rank ||
+                    t->shape()->Get(qdim) != static_cast<int32_t>(n))) {
+        (void)fail(who + ": " + std::to_string(n) +
+                   " quantization scales along quantized_dimension " +
+                   std::to_string(q->quantized_dimension()) +
+                   " do not match the shape");
+        return failure();
+      }
+      if (n == 1) { // one scale: per tensor, whatever quantized_dimension says
         qt = quant::UniformQuantizedType::getChecked(
             emit, flags, storage, b.getF32Type(), scales[0], zps[0], smin, smax);
       } else {
         qt = quant::UniformQuantizedPerAxisType::getChecked(
-            emit, flags, storage, b.getF32Type(), scales, zps,
-            q->quantized_dimension(), smin, smax);
+            emit, flags, storage, b.getF32Type(), scales, zps, qdim, smin, smax);
       }
       if (qt)
         elem = qt;
@@ -260,6 +273,19 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
   Type elem = rt.getElementType();
   if (auto q = dyn_cast<quant::QuantizedType>(elem))
     elem = q.getStorageType();
+  // The element count must not overflow (hostile shapes) and cannot exceed
+  // the file size by more than the widest element (16 bytes), except for
+  // sparse tensors, whose buffer holds only the non-zero values.
+  {
+    uint64_t n = 1;
+    for (int64_t d : rt.getShape()) {
+      if (d != 0 && n > (uint64_t(1) << 40) / uint64_t(d)) {
+        (void)fail(who + ": shape has too many elements for a constant");
+        return failure();
+      }
+      n *= uint64_t(d);
+    }
+  }
   Attribute value;
   DictionaryAttr sparsity;
   if (auto *sp = t->sparsity()) {

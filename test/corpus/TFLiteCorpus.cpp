@@ -8,6 +8,8 @@
 //   1. import it (-tflite-flatbuffer-to-mlir) and verify the module: M1;
 //   2. export M1 (twice: the bytes must be identical) and check that the
 //      export has as many subgraphs and operators as the original;
+//      Operator versions are compared with the original's (reported only:
+//      the exporter emits the minimal version by its own rules);
 //   3. import the export: M2 must print exactly as M1 (with locations, so
 //      tensor names count): export∘import is a fixed point.
 // The invalid models (empty_model.bin and the two tensor-less 2_subgraphs
@@ -35,6 +37,7 @@
 
 #include <chrono>
 #include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -43,12 +46,18 @@ using namespace tfmlir;
 
 namespace {
 
+/// (operator, original version, exported version) -> count, for changes.
+std::map<std::tuple<std::string, int, int>, int> versionChanges;
+
 struct Result {
   std::string path;
   bool expectInvalid = false;
   bool imported = false, exported = false, sameCounts = false,
        deterministic = false, fixedPoint = false, rejectedWell = false;
   int subgraphs = 0, ops = 0, dedicated = 0, generic = 0, custom = 0;
+  // Operator versions of the export against the original, operator by
+  // operator (the export keeps the order).
+  int versionSame = 0, versionLower = 0, versionHigher = 0;
   size_t inBytes = 0, outBytes = 0;
   double importMs = 0, exportMs = 0;
   std::string error;
@@ -150,6 +159,26 @@ Result runOne(const std::string &path, const std::string &rel) {
   r.subgraphs = sg0;
   r.ops = ops0;
   r.sameCounts = sg0 == sg1 && ops0 == ops1;
+  if (r.sameCounts) {
+    const tflite::Model *a = tflite::GetModel(bytes.data());
+    const tflite::Model *e = tflite::GetModel(out1.data());
+    for (unsigned g = 0; g < a->subgraphs()->size(); ++g) {
+      auto *oa = a->subgraphs()->Get(g)->operators();
+      auto *oe = e->subgraphs()->Get(g)->operators();
+      for (unsigned k = 0; oa && oe && k < oa->size(); ++k) {
+        int va = a->operator_codes()->Get(oa->Get(k)->opcode_index())->version();
+        int ve = e->operator_codes()->Get(oe->Get(k)->opcode_index())->version();
+        (va == ve ? r.versionSame : va > ve ? r.versionLower : r.versionHigher)++;
+        if (va != ve) {
+          auto *oc = a->operator_codes()->Get(oa->Get(k)->opcode_index());
+          int code = std::max<int>(oc->deprecated_builtin_code(), oc->builtin_code());
+          versionChanges[{tflite::EnumNameBuiltinOperator(
+                              static_cast<tflite::BuiltinOperator>(code)),
+                          va, ve}]++;
+        }
+      }
+    }
+  }
   if (!r.sameCounts)
     r.error = "export has " + std::to_string(sg1) + " subgraphs / " +
               std::to_string(ops1) + " operators, the original " +
@@ -225,6 +254,7 @@ int main(int argc, char **argv) {
 
   int pass = 0, fail = 0, knownFail = 0, valid = 0, invalidOk = 0, fixed = 0;
   int ops = 0, dedicated = 0, generic = 0, custom = 0;
+  int vSame = 0, vLower = 0, vHigher = 0;
   double importMs = 0, exportMs = 0;
   std::error_code wec;
   llvm::raw_fd_ostream md(argv[2], wec);
@@ -250,6 +280,9 @@ int main(int argc, char **argv) {
       dedicated += r.dedicated;
       generic += r.generic;
       custom += r.custom;
+      vSame += r.versionSame;
+      vLower += r.versionLower;
+      vHigher += r.versionHigher;
       importMs += r.importMs;
       exportMs += r.exportMs;
     }
@@ -276,11 +309,18 @@ int main(int argc, char **argv) {
       std::to_string(skipped) + "; operators: " + std::to_string(ops) +
       " (tfl ops " + std::to_string(dedicated) + ", builtin_op " +
       std::to_string(generic) + ", custom " + std::to_string(custom) +
-      "); total import " + std::to_string(int(importMs)) + " ms, export " +
+      "); exported op versions vs the original: same " + std::to_string(vSame) +
+      ", lower " + std::to_string(vLower) + ", higher " + std::to_string(vHigher) +
+      "; total import " + std::to_string(int(importMs)) + " ms, export " +
       std::to_string(int(exportMs)) + " ms; pass " + std::to_string(pass) +
       ", known failures " + std::to_string(knownFail) + ", new failures " +
       std::to_string(fail);
-  md << "\n" << summary << "\n";
+  md << "\n" << summary << "\n\n## Operator versions that differ from the "
+        "original file\n\n| operator | original | exported | count |\n"
+        "|---|---|---|---|\n";
+  for (auto &[k, n] : versionChanges)
+    md << "| " << std::get<0>(k) << " | " << std::get<1>(k) << " | "
+       << std::get<2>(k) << " | " << n << " |\n";
   llvm::outs() << summary << "\nreport: " << argv[2] << "\n";
   return fail ? 1 : 0;
 }

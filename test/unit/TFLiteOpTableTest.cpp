@@ -7,9 +7,13 @@
 // through writeOptions/readOptions.
 //===----------------------------------------------------------------------===//
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Translate/TFLiteExporter.h"
+#include "lib/Translate/TFLiteImporter.h"
 #include "lib/Translate/TFLiteOptions.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 #include <gtest/gtest.h>
 
@@ -103,5 +107,53 @@ TEST(TFLiteOpTable, EveryOptionsTableRoundTrips) {
       EXPECT_EQ(b.getDictionaryAttr(back), dict) << t->name.str();
     }
   EXPECT_GE(tables, 140);
+}
+} // namespace
+
+namespace {
+/// The exporter writes buffer 0 as the empty sentinel, shares one buffer
+/// between equal constants, writes min_runtime_version, and the result
+/// verifies and re-imports.
+TEST(TFLiteExport, SentinelDedupAndMetadata) {
+  MLIRContext ctx;
+  ctx.loadDialect<tfl::TFLDialect, func::FuncDialect>();
+  const char *src = R"mlir(
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %a = "tfl.pseudo_const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+      %b = "tfl.pseudo_const"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+      %0 = "tfl.add"(%x, %a) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      %1 = "tfl.add"(%0, %b) {fused_activation_function = "RELU", pot_scale_int16 = true} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      return %1 : tensor<2xf32>
+    })mlir";
+  OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(src, &ctx);
+  ASSERT_TRUE(m);
+  std::string out;
+  ASSERT_TRUE(succeeded(exportTFLite(*m, out)));
+  flatbuffers::Verifier v(reinterpret_cast<const uint8_t *>(out.data()), out.size());
+  ASSERT_TRUE(tflite::VerifyModelBuffer(v));
+  const tflite::Model *model = tflite::GetModel(out.data());
+  // Buffers: sentinel, the one shared constant, min_runtime_version.
+  ASSERT_EQ(model->buffers()->size(), 3u);
+  EXPECT_TRUE(!model->buffers()->Get(0)->data() ||
+              model->buffers()->Get(0)->data()->size() == 0);
+  const tflite::SubGraph *g = model->subgraphs()->Get(0);
+  EXPECT_EQ(g->tensors()->Get(1)->buffer(), g->tensors()->Get(2)->buffer());
+  EXPECT_EQ(model->operator_codes()->size(), 1u); // one ADD opcode, version 1
+  EXPECT_EQ(model->operator_codes()->Get(0)->version(), 1);
+  ASSERT_TRUE(model->metadata() && model->metadata()->size() == 1);
+  EXPECT_EQ(model->metadata()->Get(0)->name()->str(), "min_runtime_version");
+  EXPECT_EQ(std::string(tflite::ModelIdentifier()), out.substr(4, 4));
+  // Re-import, export, import: the two imports print the same.
+  OwningOpRef<ModuleOp> back = importTFLite(out, "test.tflite", &ctx);
+  ASSERT_TRUE(back);
+  std::string again;
+  ASSERT_TRUE(succeeded(exportTFLite(*back, again)));
+  OwningOpRef<ModuleOp> back2 = importTFLite(again, "test.tflite", &ctx);
+  ASSERT_TRUE(back2);
+  std::string p1, p2;
+  llvm::raw_string_ostream o1(p1), o2(p2);
+  back->print(o1, OpPrintingFlags().enableDebugInfo());
+  back2->print(o2, OpPrintingFlags().enableDebugInfo());
+  EXPECT_EQ(p1, p2);
 }
 } // namespace
