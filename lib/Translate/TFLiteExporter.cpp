@@ -204,6 +204,8 @@ private:
   FailureOr<int32_t> addTensor(Value v, std::vector<Offset<tflite::Tensor>> &tensors,
                                uint32_t buffer, bool isVariable, StringRef name,
                                DictionaryAttr sparsity = {});
+  /// The `tfl.min_max` calibration range recorded for `v`, or null.
+  DictionaryAttr minMaxOf(Value v);
   FailureOr<uint32_t> addBuffer(Operation *constOp, Attribute value);
   FailureOr<uint32_t> opcodeIndex(int32_t code, StringRef custom, int32_t version);
   LogicalResult exportFunction(func::FuncOp fn, int index);
@@ -221,6 +223,19 @@ private:
   std::string minRuntime = "1.5.0";
   llvm::MapVector<StringRef, unsigned> unsupported;
 };
+
+DictionaryAttr Exporter::minMaxOf(Value v) {
+  if (auto a = dyn_cast<BlockArgument>(v)) {
+    auto fn = dyn_cast<func::FuncOp>(a.getOwner()->getParentOp());
+    return fn ? fn.getArgAttrOfType<DictionaryAttr>(a.getArgNumber(), "tfl.min_max")
+              : DictionaryAttr();
+  }
+  auto r = cast<OpResult>(v);
+  auto arr = r.getOwner()->getAttrOfType<ArrayAttr>("tfl.min_max");
+  if (!arr || arr.size() != r.getOwner()->getNumResults())
+    return {};
+  return dyn_cast<DictionaryAttr>(arr[r.getResultNumber()]);
+}
 
 std::string Exporter::nameOf(Value v) {
   Location loc = v.getLoc();
@@ -318,19 +333,30 @@ FailureOr<int32_t> Exporter::addTensor(Value v,
       signature.push_back(ShapedType::isDynamic(d) ? -1 : static_cast<int32_t>(d));
     }
   Offset<tflite::QuantizationParameters> quant = 0;
+  Offset<Vector<float>> qmin = 0, qmax = 0;
+  if (DictionaryAttr mm = minMaxOf(v)) {
+    auto lo = mm.getAs<DenseF32ArrayAttr>("min");
+    auto hi = mm.getAs<DenseF32ArrayAttr>("max");
+    if (lo && hi) {
+      qmin = fbb.CreateVector(lo.asArrayRef().data(), lo.size());
+      qmax = fbb.CreateVector(hi.asArrayRef().data(), hi.size());
+    }
+  }
   if (auto q = dyn_cast<quant::UniformQuantizedType>(elem)) {
     std::vector<float> scale = {static_cast<float>(q.getScale())};
     std::vector<int64_t> zp = {q.getZeroPoint()};
     quant = tflite::CreateQuantizationParameters(
-        fbb, 0, 0, fbb.CreateVector(scale), fbb.CreateVector(zp));
+        fbb, qmin, qmax, fbb.CreateVector(scale), fbb.CreateVector(zp));
   } else if (auto q = dyn_cast<quant::UniformQuantizedPerAxisType>(elem)) {
     std::vector<float> scale;
     for (double s : q.getScales())
       scale.push_back(static_cast<float>(s));
     std::vector<int64_t> zp(q.getZeroPoints().begin(), q.getZeroPoints().end());
     quant = tflite::CreateQuantizationParameters(
-        fbb, 0, 0, fbb.CreateVector(scale), fbb.CreateVector(zp),
+        fbb, qmin, qmax, fbb.CreateVector(scale), fbb.CreateVector(zp),
         tflite::QuantizationDetails_NONE, 0, q.getQuantizedDimension());
+  } else if (!qmin.IsNull()) {
+    quant = tflite::CreateQuantizationParameters(fbb, qmin, qmax);
   }
   Offset<tflite::SparsityParameters> sp = 0;
   if (sparsity) {

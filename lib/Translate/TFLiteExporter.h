@@ -20,6 +20,7 @@ namespace tfmlir {
 ///  - operator codes are deduplicated and each dedicated tfl op gets the
 ///    minimal version for the features it uses (see minimalOpVersion in the
 ///    .cpp for the rules); tfl.builtin_op and tfl.custom keep their version;
+///  - calibration ranges (quantization min/max) come from `tfl.min_max`;
 ///  - signature defs come from `tfl.signature_key`/`tfl.signature_name`, and
 ///    metadata from `tfl.metadata` plus a computed `min_runtime_version`.
 /// Errors (unsupported ops, listed all at once; types without a TFLite

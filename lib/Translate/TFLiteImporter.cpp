@@ -67,6 +67,31 @@ private:
                                         ArrayRef<Value> operands,
                                         TypeRange resultTypes, Location loc,
                                         OpBuilder &ob);
+  /// The calibration range (QuantizationParameters min/max) of `t` as
+  /// {min = array<f32>, max = array<f32>}, or null when absent.
+  DictionaryAttr minMax(const tflite::Tensor *t) {
+    auto *q = t->quantization();
+    if (!q || !q->min() || !q->max() || q->min()->size() == 0)
+      return {};
+    SmallVector<float> lo(q->min()->begin(), q->min()->end());
+    SmallVector<float> hi(q->max()->begin(), q->max()->end());
+    return b.getDictionaryAttr({b.getNamedAttr("max", b.getDenseF32ArrayAttr(hi)),
+                                b.getNamedAttr("min", b.getDenseF32ArrayAttr(lo))});
+  }
+  /// Records the calibration ranges of the results of `op` (tensors
+  /// `outs`) as its `tfl.min_max` attribute (one entry per result, unit
+  /// for none), if any result has one.
+  void setMinMax(Operation *op, ArrayRef<const tflite::Tensor *> outs) {
+    SmallVector<Attribute> entries;
+    bool any = false;
+    for (const tflite::Tensor *t : outs) {
+      DictionaryAttr d = minMax(t);
+      any |= static_cast<bool>(d);
+      entries.push_back(d ? Attribute(d) : Attribute(b.getUnitAttr()));
+    }
+    if (any)
+      op->setAttr("tfl.min_max", b.getArrayAttr(entries));
+  }
   Location nameLoc(const tflite::Tensor *t) {
     if (t && t->name() && t->name()->size())
       return NameLoc::get(b.getStringAttr(t->name()->string_view()));
@@ -603,6 +628,10 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
   for (auto [arg, loc] : llvm::zip(block->getArguments(), argLocs))
     arg.setLoc(loc);
   if (g->inputs())
+    for (auto [k, i] : llvm::enumerate(*g->inputs()))
+      if (DictionaryAttr d = minMax(tensors->Get(i)))
+        fn.setArgAttr(k, "tfl.min_max", d);
+  if (g->inputs())
     for (auto [k, i] : llvm::enumerate(*g->inputs())) {
       if (values[i])
         return fail(where(sg) + ": tensor " + std::to_string(i) +
@@ -639,6 +668,7 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
       if (failed(v))
         return failure();
       values[i] = *v;
+      setMinMax(v->getDefiningOp(), {t});
     } else {
       // TFLite's model verifier requires every operator input to be a
       // constant, a variable, a subgraph input or an earlier output. Custom
@@ -654,6 +684,7 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
       st.addAttribute("is_variable", b.getBoolAttr(t->is_variable()));
       st.addTypes(*ty);
       values[i] = ob.create(st)->getResult(0);
+      setMinMax(values[i].getDefiningOp(), {t});
     }
     return values[i];
   };
@@ -715,8 +746,12 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
     auto created = importOperator(sg, k, op, operands, resultTypes, loc, ob);
     if (failed(created))
       return failure();
-    for (auto [n, i] : llvm::enumerate(outIdx))
+    SmallVector<const tflite::Tensor *> outTensors;
+    for (auto [n, i] : llvm::enumerate(outIdx)) {
       values[i] = (*created)->getResult(n);
+      outTensors.push_back(tensors->Get(i));
+    }
+    setMinMax(*created, outTensors);
   }
 
   SmallVector<Value> results;

@@ -27,7 +27,9 @@ namespace tfmlir {
 /// The FlatBuffers verifier runs first. Every error is reported through the
 /// context's diagnostics with the file name and the subgraph / operator /
 /// tensor index at fault, and null is returned; no input can crash it.
-/// Lossy (documented): quantization min/max, custom quantization details,
+/// Calibration ranges (quantization min/max) are kept as `tfl.min_max`
+/// ({min, max} per result; argument attribute for inputs).
+/// Lossy (documented): custom quantization details,
 /// operator intermediates, variant subtypes, data of tensors that are also
 /// subgraph inputs or operator outputs, legacy metadata_buffer.
 mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
