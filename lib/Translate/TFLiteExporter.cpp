@@ -204,6 +204,12 @@ private:
   FailureOr<int32_t> addTensor(Value v, std::vector<Offset<tflite::Tensor>> &tensors,
                                uint32_t buffer, bool isVariable, StringRef name,
                                DictionaryAttr sparsity = {});
+  /// A tensor of `type` (no SSA value: operator intermediates).
+  FailureOr<int32_t> addTensorOfType(Type type, Location loc,
+                                     std::vector<Offset<tflite::Tensor>> &tensors,
+                                     uint32_t buffer, bool isVariable, StringRef name,
+                                     DictionaryAttr minMax,
+                                     DictionaryAttr sparsity = {});
   /// The `tfl.min_max` calibration range recorded for `v`, or null.
   DictionaryAttr minMaxOf(Value v);
   FailureOr<uint32_t> addBuffer(Operation *constOp, Attribute value);
@@ -314,14 +320,22 @@ FailureOr<int32_t> Exporter::addTensor(Value v,
                                        std::vector<Offset<tflite::Tensor>> &tensors,
                                        uint32_t buffer, bool isVariable,
                                        StringRef name, DictionaryAttr sparsity) {
-  auto st = dyn_cast<ShapedType>(v.getType());
+  return addTensorOfType(v.getType(), v.getLoc(), tensors, buffer, isVariable,
+                         name, minMaxOf(v), sparsity);
+}
+
+FailureOr<int32_t> Exporter::addTensorOfType(
+    Type type, Location loc, std::vector<Offset<tflite::Tensor>> &tensors,
+    uint32_t buffer, bool isVariable, StringRef name, DictionaryAttr minMax,
+    DictionaryAttr sparsity) {
+  auto st = dyn_cast<ShapedType>(type);
   if (!st) {
-    emitError(v.getLoc()) << "value of type " << v.getType()
-                          << " is not a tensor and cannot be exported";
+    emitError(loc) << "value of type " << type
+                   << " is not a tensor and cannot be exported";
     return failure();
   }
   Type elem = st.getElementType();
-  auto tt = tensorType(elem, v.getLoc());
+  auto tt = tensorType(elem, loc);
   if (failed(tt))
     return failure();
   std::vector<int32_t> shape, signature;
@@ -334,7 +348,7 @@ FailureOr<int32_t> Exporter::addTensor(Value v,
     }
   Offset<tflite::QuantizationParameters> quant = 0;
   Offset<Vector<float>> qmin = 0, qmax = 0;
-  if (DictionaryAttr mm = minMaxOf(v)) {
+  if (DictionaryAttr mm = minMax) {
     auto lo = mm.getAs<DenseF32ArrayAttr>("min");
     auto hi = mm.getAs<DenseF32ArrayAttr>("max");
     if (lo && hi) {
@@ -615,6 +629,21 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       tensorOf[r] = *t;
       out.push_back(*t);
     }
+    std::vector<int32_t> intermediates;
+    if (auto arr = op.getAttrOfType<ArrayAttr>("tfl.intermediates"))
+      for (Attribute a : arr) {
+        auto d = dyn_cast<DictionaryAttr>(a);
+        auto ty = d ? d.getAs<TypeAttr>("type") : TypeAttr();
+        if (!ty)
+          return op.emitError("tfl.intermediates entries need a 'type'");
+        auto nm = d.getAs<StringAttr>("name");
+        auto t = addTensorOfType(ty.getValue(), op.getLoc(), tensors, 0, false,
+                                 nm ? nm.getValue() : StringRef(),
+                                 d.getAs<DictionaryAttr>("min_max"));
+        if (failed(t))
+          return failure();
+        intermediates.push_back(*t);
+      }
     auto oc = opcodeIndex(code, custom, version);
     if (failed(oc))
       return failure();
@@ -625,7 +654,10 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
     }
     auto inOff = fbb.CreateVector(in);
     auto outOff = fbb.CreateVector(out);
+    auto interOff = intermediates.empty() ? 0 : fbb.CreateVector(intermediates);
     tflite::OperatorBuilder ob(fbb);
+    if (!interOff.IsNull())
+      ob.add_intermediates(interOff);
     ob.add_opcode_index(*oc);
     ob.add_inputs(inOff);
     ob.add_outputs(outOff);

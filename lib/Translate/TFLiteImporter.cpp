@@ -500,6 +500,31 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
                         op->mutating_variable_inputs()->end());
     st.addAttribute("tfl.mutating_variable_inputs", b.getDenseBoolArrayAttr(m));
   }
+  if (op->intermediates() && op->intermediates()->size()) {
+    auto *tensors = model->subgraphs()->Get(sg)->tensors();
+    int n = tensors ? static_cast<int>(tensors->size()) : 0;
+    SmallVector<Attribute> inter;
+    for (int32_t i : *op->intermediates()) {
+      if (i < 0 || i >= n) {
+        (void)fail(who + ": intermediate tensor index " + std::to_string(i) +
+                   " is out of range (" + std::to_string(n) + " tensors)");
+        return failure();
+      }
+      const tflite::Tensor *t = tensors->Get(i);
+      auto ty = tensorType(t, sg, i, false);
+      if (failed(ty))
+        return failure();
+      SmallVector<NamedAttribute> f;
+      f.push_back(b.getNamedAttr(
+          "name", b.getStringAttr(t->name() ? t->name()->string_view()
+                                            : std::string_view())));
+      f.push_back(b.getNamedAttr("type", TypeAttr::get(*ty)));
+      if (DictionaryAttr mm = minMax(t))
+        f.push_back(b.getNamedAttr("min_max", mm));
+      inter.push_back(b.getDictionaryAttr(f));
+    }
+    st.addAttribute("tfl.intermediates", b.getArrayAttr(inter));
+  }
   Operation *created = ob.create(st);
   // Verify now so that the error names the operator index.
   std::string diag;
@@ -529,8 +554,9 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
   gst.addTypes(resultTypes);
   if (failed(genericBuiltin(gst)))
     return failure();
-  if (auto m = st.attributes.get("tfl.mutating_variable_inputs"))
-    gst.addAttribute("tfl.mutating_variable_inputs", m);
+  for (StringRef keep : {"tfl.mutating_variable_inputs", "tfl.intermediates"})
+    if (auto m = st.attributes.get(keep))
+      gst.addAttribute(keep, m);
   return ob.create(gst);
 }
 

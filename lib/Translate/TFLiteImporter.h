@@ -29,9 +29,11 @@ namespace tfmlir {
 /// tensor index at fault, and null is returned; no input can crash it.
 /// Calibration ranges (quantization min/max) are kept as `tfl.min_max`
 /// ({min, max} per result; argument attribute for inputs).
-/// Lossy (documented): custom quantization details,
-/// operator intermediates, variant subtypes, data of tensors that are also
-/// subgraph inputs or operator outputs, legacy metadata_buffer.
+/// Operator intermediates (tensors internal to e.g. quantized LSTMs) are
+/// kept as `tfl.intermediates` = [{name, type, min_max?}].
+/// Lossy (documented): custom quantization details, variant subtypes, data
+/// of tensors that are also subgraph inputs or operator outputs, second
+/// signature defs of one subgraph, legacy metadata_buffer.
 mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
                                                llvm::StringRef fileName,
                                                mlir::MLIRContext *context);
