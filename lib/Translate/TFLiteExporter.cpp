@@ -209,9 +209,11 @@ private:
                                      std::vector<Offset<tflite::Tensor>> &tensors,
                                      uint32_t buffer, bool isVariable, StringRef name,
                                      DictionaryAttr minMax,
-                                     DictionaryAttr sparsity = {});
-  /// The `tfl.min_max` calibration range recorded for `v`, or null.
-  DictionaryAttr minMaxOf(Value v);
+                                     DictionaryAttr sparsity = {},
+                                     DictionaryAttr quantParams = {});
+  /// The `tfl.min_max` calibration range (or, with `attrName`, the
+  /// `tfl.quant_params`) recorded for `v`, or null.
+  DictionaryAttr minMaxOf(Value v, StringRef attrName = "tfl.min_max");
   FailureOr<uint32_t> addBuffer(Operation *constOp, Attribute value);
   FailureOr<uint32_t> opcodeIndex(int32_t code, StringRef custom, int32_t version);
   LogicalResult exportFunction(func::FuncOp fn, int index);
@@ -230,14 +232,14 @@ private:
   llvm::MapVector<StringRef, unsigned> unsupported;
 };
 
-DictionaryAttr Exporter::minMaxOf(Value v) {
+DictionaryAttr Exporter::minMaxOf(Value v, StringRef attrName) {
   if (auto a = dyn_cast<BlockArgument>(v)) {
     auto fn = dyn_cast<func::FuncOp>(a.getOwner()->getParentOp());
-    return fn ? fn.getArgAttrOfType<DictionaryAttr>(a.getArgNumber(), "tfl.min_max")
+    return fn ? fn.getArgAttrOfType<DictionaryAttr>(a.getArgNumber(), attrName)
               : DictionaryAttr();
   }
   auto r = cast<OpResult>(v);
-  auto arr = r.getOwner()->getAttrOfType<ArrayAttr>("tfl.min_max");
+  auto arr = r.getOwner()->getAttrOfType<ArrayAttr>(attrName);
   if (!arr || arr.size() != r.getOwner()->getNumResults())
     return {};
   return dyn_cast<DictionaryAttr>(arr[r.getResultNumber()]);
@@ -321,13 +323,14 @@ FailureOr<int32_t> Exporter::addTensor(Value v,
                                        uint32_t buffer, bool isVariable,
                                        StringRef name, DictionaryAttr sparsity) {
   return addTensorOfType(v.getType(), v.getLoc(), tensors, buffer, isVariable,
-                         name, minMaxOf(v), sparsity);
+                         name, minMaxOf(v), sparsity,
+                         minMaxOf(v, "tfl.quant_params"));
 }
 
 FailureOr<int32_t> Exporter::addTensorOfType(
     Type type, Location loc, std::vector<Offset<tflite::Tensor>> &tensors,
     uint32_t buffer, bool isVariable, StringRef name, DictionaryAttr minMax,
-    DictionaryAttr sparsity) {
+    DictionaryAttr sparsity, DictionaryAttr quantParams) {
   auto st = dyn_cast<ShapedType>(type);
   if (!st) {
     emitError(loc) << "value of type " << type
@@ -369,6 +372,19 @@ FailureOr<int32_t> Exporter::addTensorOfType(
     quant = tflite::CreateQuantizationParameters(
         fbb, qmin, qmax, fbb.CreateVector(scale), fbb.CreateVector(zp),
         tflite::QuantizationDetails_NONE, 0, q.getQuantizedDimension());
+  } else if (quantParams) {
+    auto sc = quantParams.getAs<DenseF32ArrayAttr>("scale");
+    auto zp = quantParams.getAs<DenseI64ArrayAttr>("zero_point");
+    auto dim = quantParams.getAs<IntegerAttr>("quantized_dimension");
+    if (!sc || !zp || !dim) {
+      emitError(loc) << "tfl.quant_params needs scale, zero_point and "
+                        "quantized_dimension";
+      return failure();
+    }
+    quant = tflite::CreateQuantizationParameters(
+        fbb, qmin, qmax, fbb.CreateVector(sc.asArrayRef().data(), sc.size()),
+        fbb.CreateVector(zp.asArrayRef().data(), zp.size()),
+        tflite::QuantizationDetails_NONE, 0, static_cast<int32_t>(dim.getInt()));
   } else if (!qmin.IsNull()) {
     quant = tflite::CreateQuantizationParameters(fbb, qmin, qmax);
   }
@@ -512,7 +528,15 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
     return fn.emitError("functions exported to TFLite must have one block");
   Block &block = fn.getBody().front();
   for (BlockArgument a : block.getArguments()) {
-    auto t = addTensor(a, tensors, 0, false, nameOf(a));
+    uint32_t buffer = 0;
+    if (auto init = fn.getArgAttrOfType<StringAttr>(a.getArgNumber(),
+                                                     "tfl.initial_data")) {
+      auto buf = addBuffer(fn, init);
+      if (failed(buf))
+        return failure();
+      buffer = *buf;
+    }
+    auto t = addTensor(a, tensors, buffer, false, nameOf(a));
     if (failed(t))
       return failure();
     tensorOf[a] = *t;

@@ -78,19 +78,46 @@ private:
     return b.getDictionaryAttr({b.getNamedAttr("max", b.getDenseF32ArrayAttr(hi)),
                                 b.getNamedAttr("min", b.getDenseF32ArrayAttr(lo))});
   }
-  /// Records the calibration ranges of the results of `op` (tensors
-  /// `outs`) as its `tfl.min_max` attribute (one entry per result, unit
-  /// for none), if any result has one.
+  /// Affine quantization parameters that the tensor's MLIR type cannot
+  /// carry (!quant.uniform storage is at most 32 bits, e.g. the int64 biases
+  /// of int16x8 convolutions; or invalid scales) as {scale, zero_point,
+  /// quantized_dimension}, or null when the type carries them or there are
+  /// none.
+  DictionaryAttr quantParams(const tflite::Tensor *t, Type type) {
+    auto *q = t->quantization();
+    if (!q || !q->scale() || q->scale()->size() == 0)
+      return {};
+    if (auto st = dyn_cast<ShapedType>(type);
+        st && isa<quant::QuantizedType>(st.getElementType()))
+      return {};
+    SmallVector<float> scale(q->scale()->begin(), q->scale()->end());
+    SmallVector<int64_t> zp;
+    if (q->zero_point())
+      zp.assign(q->zero_point()->begin(), q->zero_point()->end());
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("quantized_dimension",
+                        b.getI32IntegerAttr(q->quantized_dimension())),
+         b.getNamedAttr("scale", b.getDenseF32ArrayAttr(scale)),
+         b.getNamedAttr("zero_point", b.getDenseI64ArrayAttr(zp))});
+  }
+  /// Records the calibration ranges (`tfl.min_max`) and the quantization
+  /// parameters the types cannot carry (`tfl.quant_params`) of the results
+  /// of `op` (tensors `outs`): one entry per result, unit for none.
   void setMinMax(Operation *op, ArrayRef<const tflite::Tensor *> outs) {
-    SmallVector<Attribute> entries;
-    bool any = false;
-    for (const tflite::Tensor *t : outs) {
+    SmallVector<Attribute> ranges, params;
+    bool anyRange = false, anyParams = false;
+    for (auto [k, t] : llvm::enumerate(outs)) {
       DictionaryAttr d = minMax(t);
-      any |= static_cast<bool>(d);
-      entries.push_back(d ? Attribute(d) : Attribute(b.getUnitAttr()));
+      anyRange |= static_cast<bool>(d);
+      ranges.push_back(d ? Attribute(d) : Attribute(b.getUnitAttr()));
+      DictionaryAttr p = quantParams(t, op->getResult(k).getType());
+      anyParams |= static_cast<bool>(p);
+      params.push_back(p ? Attribute(p) : Attribute(b.getUnitAttr()));
     }
-    if (any)
-      op->setAttr("tfl.min_max", b.getArrayAttr(entries));
+    if (anyRange)
+      op->setAttr("tfl.min_max", b.getArrayAttr(ranges));
+    if (anyParams)
+      op->setAttr("tfl.quant_params", b.getArrayAttr(params));
   }
   Location nameLoc(const tflite::Tensor *t) {
     if (t && t->name() && t->name()->size())
@@ -655,8 +682,20 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
     arg.setLoc(loc);
   if (g->inputs())
     for (auto [k, i] : llvm::enumerate(*g->inputs()))
+    {
       if (DictionaryAttr d = minMax(tensors->Get(i)))
         fn.setArgAttr(k, "tfl.min_max", d);
+      if (DictionaryAttr d = quantParams(tensors->Get(i), argTypes[k]))
+        fn.setArgAttr(k, "tfl.quant_params", d);
+      // An input that also has data (a default value TFLite copies into the
+      // input tensor): keep the raw bytes.
+      auto data = bufferBytes(tensors->Get(i)->buffer(),
+                              where(sg) + ": input " + std::to_string(k));
+      if (failed(data))
+        return failure();
+      if (!data->empty())
+        fn.setArgAttr(k, "tfl.initial_data", b.getStringAttr(*data));
+    }
   if (g->inputs())
     for (auto [k, i] : llvm::enumerate(*g->inputs())) {
       if (values[i])

@@ -28,12 +28,16 @@ namespace tfmlir {
 /// context's diagnostics with the file name and the subgraph / operator /
 /// tensor index at fault, and null is returned; no input can crash it.
 /// Calibration ranges (quantization min/max) are kept as `tfl.min_max`
-/// ({min, max} per result; argument attribute for inputs).
+/// ({min, max} per result; argument attribute for inputs), and quantization
+/// parameters that !quant.uniform cannot hold (storage wider than 32 bits,
+/// invalid scales) as `tfl.quant_params` ({scale, zero_point,
+/// quantized_dimension}), in the same places.
 /// Operator intermediates (tensors internal to e.g. quantized LSTMs) are
 /// kept as `tfl.intermediates` = [{name, type, min_max?}].
+/// Data of subgraph input tensors is kept as `tfl.initial_data` (raw bytes).
 /// Lossy (documented): custom quantization details, variant subtypes, data
-/// of tensors that are also subgraph inputs or operator outputs, second
-/// signature defs of one subgraph, legacy metadata_buffer.
+/// of tensors that are operator outputs, second signature defs of one
+/// subgraph, legacy metadata_buffer.
 mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
                                                llvm::StringRef fileName,
                                                mlir::MLIRContext *context);

@@ -7,7 +7,12 @@
 // other data):
 //   1. import it (-tflite-flatbuffer-to-mlir) and verify the module: M1;
 //   2. export M1 (twice: the bytes must be identical) and check that the
-//      export has as many subgraphs and operators as the original;
+//      export has as many subgraphs and operators as the original, and that
+//      every operator is preserved: same builtin/custom code, same options
+//      (every field, read generically), same number of inputs and outputs,
+//      and each input/output tensor has the same name, element type, shape
+//      (shape_signature where present), quantization scales and zero
+//      points, and constant bytes;
 //      Operator versions are compared with the original's (reported only:
 //      the exporter emits the minimal version by its own rules);
 //   3. import the export: M2 must print exactly as M1 (with locations, so
@@ -22,6 +27,7 @@
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Translate/TFLiteExporter.h"
 #include "lib/Translate/TFLiteImporter.h"
+#include "lib/Translate/TFLiteOptions.h"
 #include "lib/Translate/tflite/Schema.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -58,13 +64,14 @@ struct Result {
   // Operator versions of the export against the original, operator by
   // operator (the export keeps the order).
   int versionSame = 0, versionLower = 0, versionHigher = 0;
+  int opsPreserved = 0;
   size_t inBytes = 0, outBytes = 0;
   double importMs = 0, exportMs = 0;
   std::string error;
   bool ok() const {
     return expectInvalid ? rejectedWell
                          : imported && exported && sameCounts && deterministic &&
-                               fixedPoint;
+                               fixedPoint && opsPreserved == ops;
   }
 };
 
@@ -93,6 +100,133 @@ std::pair<int, int> counts(StringRef bytes) {
       ops += g->operators() ? g->operators()->size() : 0;
     }
   return {sg, ops};
+}
+
+/// Bytes of a tensor's constant buffer (empty if none).
+std::string constBytes(const tflite::Model *m, const tflite::Tensor *t) {
+  if (!t->buffer() || !m->buffers() || t->buffer() >= m->buffers()->size())
+    return "";
+  const tflite::Buffer *b = m->buffers()->Get(t->buffer());
+  if (!b->data())
+    return "";
+  return std::string(reinterpret_cast<const char *>(b->data()->data()),
+                     b->data()->size());
+}
+
+template <typename T>
+std::vector<T> vec(const flatbuffers::Vector<T> *v) {
+  return v ? std::vector<T>(v->begin(), v->end()) : std::vector<T>();
+}
+
+/// Compares two tensors of the original (a) and the export (e); returns a
+/// description of the first difference or "".
+std::string diffTensor(const tflite::Model *ma, const tflite::Tensor *a,
+                       const tflite::Model *me, const tflite::Tensor *e) {
+  auto name = [](const tflite::Tensor *t) {
+    return t->name() ? t->name()->str() : std::string();
+  };
+  if (name(a) != name(e))
+    return "name '" + name(a) + "' became '" + name(e) + "'";
+  if (a->type() != e->type())
+    return "type of '" + name(a) + "' changed";
+  auto dims = [](const tflite::Tensor *t) {
+    auto sig = vec(t->shape_signature());
+    auto shape = vec(t->shape());
+    return sig.size() == shape.size() && !sig.empty() ? sig : shape;
+  };
+  if (dims(a) != dims(e))
+    return "shape of '" + name(a) + "' changed";
+  auto scales = [](const tflite::Tensor *t) {
+    return t->quantization() ? vec(t->quantization()->scale()) : std::vector<float>();
+  };
+  auto zps = [](const tflite::Tensor *t) {
+    return t->quantization() ? vec(t->quantization()->zero_point())
+                             : std::vector<int64_t>();
+  };
+  std::vector<float> sa = scales(a), se = scales(e);
+  // Parameters the importer keeps as a plain type (invalid scales) are not
+  // written back; everything that is written must match.
+  if (!se.empty() && (sa != se || zps(a).size() != zps(e).size()))
+    return "quantization of '" + name(a) + "' changed";
+  if (!se.empty())
+    for (size_t i = 0; i < zps(a).size(); ++i)
+      if (zps(a)[i] != zps(e)[i])
+        return "zero point of '" + name(a) + "' changed";
+  if (se.empty() && !sa.empty()) {
+    bool valid = true;
+    for (float x : sa)
+      valid &= x > 0;
+    if (valid)
+      return "quantization of '" + name(a) + "' was dropped";
+  }
+  if (constBytes(ma, a) != constBytes(me, e))
+    return "data of '" + name(a) + "' changed";
+  return "";
+}
+
+/// Compares operator k of subgraph g; returns the first difference or "".
+std::string diffOperator(const tflite::Model *ma, const tflite::Model *me,
+                         unsigned g, unsigned k, MLIRContext &ctx) {
+  const tflite::SubGraph *ga = ma->subgraphs()->Get(g), *ge = me->subgraphs()->Get(g);
+  const tflite::Operator *a = ga->operators()->Get(k), *e = ge->operators()->Get(k);
+  const tflite::OperatorCode *ca = ma->operator_codes()->Get(a->opcode_index());
+  const tflite::OperatorCode *ce = me->operator_codes()->Get(e->opcode_index());
+  int codeA = std::max<int>(ca->deprecated_builtin_code(), ca->builtin_code());
+  int codeE = std::max<int>(ce->deprecated_builtin_code(), ce->builtin_code());
+  if (codeA != codeE)
+    return "builtin code changed";
+  if ((ca->custom_code() ? ca->custom_code()->str() : "") !=
+      (ce->custom_code() ? ce->custom_code()->str() : ""))
+    return "custom code changed";
+  if (vec(a->custom_options()) != vec(e->custom_options()))
+    return "custom options changed";
+  // Options, field by field (a missing table reads as all defaults).
+  Builder b(&ctx);
+  auto sym = [&](int64_t i, std::string &) -> FailureOr<FlatSymbolRefAttr> {
+    return FlatSymbolRefAttr::get(&ctx, "sg" + std::to_string(i));
+  };
+  for (bool second : {false, true}) {
+    uint8_t ta = second ? uint8_t(a->builtin_options_2_type()) : uint8_t(a->builtin_options_type());
+    uint8_t te = second ? uint8_t(e->builtin_options_2_type()) : uint8_t(e->builtin_options_type());
+    if (ta == 0 && te == 0)
+      continue;
+    if (ta != 0 && te != 0 && ta != te)
+      return "options table changed";
+    auto table = tfmlir::tflite_io::optionsTableForUnion(ta ? ta : te, second);
+    if (!table)
+      return "unknown options table";
+    SmallVector<NamedAttribute> da, de;
+    std::string err;
+    auto *pa = static_cast<const flatbuffers::Table *>(
+        second ? a->builtin_options_2() : a->builtin_options());
+    auto *pe = static_cast<const flatbuffers::Table *>(
+        second ? e->builtin_options_2() : e->builtin_options());
+    if (failed(tfmlir::tflite_io::readOptions(ta ? pa : nullptr, *table, b, sym, da, err)) ||
+        failed(tfmlir::tflite_io::readOptions(te ? pe : nullptr, *table, b, sym, de, err)))
+      return "options unreadable: " + err;
+    if (b.getDictionaryAttr(da) != b.getDictionaryAttr(de))
+      return "options changed";
+  }
+  auto ia = vec(a->inputs()), ie = vec(e->inputs());
+  auto oa = vec(a->outputs()), oe = vec(e->outputs());
+  if (ia.size() != ie.size() || oa.size() != oe.size())
+    return "number of inputs or outputs changed";
+  for (int pass = 0; pass < 2; ++pass) {
+    auto &xa = pass ? oa : ia;
+    auto &xe = pass ? oe : ie;
+    for (size_t j = 0; j < xa.size(); ++j) {
+      if ((xa[j] < 0) != (xe[j] < 0))
+        return "an omitted input changed";
+      if (xa[j] < 0)
+        continue;
+      std::string d = diffTensor(ma, ga->tensors()->Get(xa[j]), me,
+                                 ge->tensors()->Get(xe[j]));
+      if (!d.empty())
+        return std::string(pass ? "output " : "input ") + std::to_string(j) +
+               ": " + d;
+    }
+  }
+  return "";
 }
 
 double msSince(std::chrono::steady_clock::time_point t) {
@@ -162,6 +296,17 @@ Result runOne(const std::string &path, const std::string &rel) {
   if (r.sameCounts) {
     const tflite::Model *a = tflite::GetModel(bytes.data());
     const tflite::Model *e = tflite::GetModel(out1.data());
+    for (unsigned g = 0; g < a->subgraphs()->size(); ++g)
+      for (unsigned k = 0; a->subgraphs()->Get(g)->operators() &&
+                           k < a->subgraphs()->Get(g)->operators()->size();
+           ++k) {
+        std::string d = diffOperator(a, e, g, k, ctx);
+        if (d.empty())
+          ++r.opsPreserved;
+        else if (r.error.empty())
+          r.error = "subgraph " + std::to_string(g) + " operator " +
+                    std::to_string(k) + ": " + d;
+      }
     for (unsigned g = 0; g < a->subgraphs()->size(); ++g) {
       auto *oa = a->subgraphs()->Get(g)->operators();
       auto *oe = e->subgraphs()->Get(g)->operators();
@@ -254,7 +399,7 @@ int main(int argc, char **argv) {
 
   int pass = 0, fail = 0, knownFail = 0, valid = 0, invalidOk = 0, fixed = 0;
   int ops = 0, dedicated = 0, generic = 0, custom = 0;
-  int vSame = 0, vLower = 0, vHigher = 0;
+  int vSame = 0, vLower = 0, vHigher = 0, preservedOps = 0;
   double importMs = 0, exportMs = 0;
   std::error_code wec;
   llvm::raw_fd_ostream md(argv[2], wec);
@@ -281,6 +426,7 @@ int main(int argc, char **argv) {
       generic += r.generic;
       custom += r.custom;
       vSame += r.versionSame;
+      preservedOps += r.opsPreserved;
       vLower += r.versionLower;
       vHigher += r.versionHigher;
       importMs += r.importMs;
@@ -307,6 +453,7 @@ int main(int argc, char **argv) {
       std::to_string(invalidOk) + " of " +
       std::to_string(results.size() - valid) + "; skipped (not TFL3): " +
       std::to_string(skipped) + "; operators: " + std::to_string(ops) +
+      ", preserved by the export: " + std::to_string(preservedOps) +
       " (tfl ops " + std::to_string(dedicated) + ", builtin_op " +
       std::to_string(generic) + ", custom " + std::to_string(custom) +
       "); exported op versions vs the original: same " + std::to_string(vSame) +
