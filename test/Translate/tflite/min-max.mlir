@@ -20,3 +20,13 @@ func.func @intermediates(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "tfl.builtin_op"(%x) {builtin_code = 16 : i32, name = "LSTM", version = 1 : i32, tfl.intermediates = [{name = "gate", type = tensor<4x!quant.uniform<i16:f32, 0.125>>, min_max = {min = array<f32: -1.0>, max = array<f32: 1.0>}}]} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// Quantization that !quant.uniform cannot hold (64-bit storage) and data of
+// subgraph inputs are kept as attributes.
+// CHECK-LABEL: func.func @int64_quant
+// CHECK-SAME: tfl.initial_data = "\00\00\80?"
+// CHECK: "tfl.pseudo_const"() {tfl.quant_params = [{quantized_dimension = 0 : i32, scale = array<f32: 2.500000e-01, 5.000000e-01>, zero_point = array<i64: 0, 0>}], value = dense<[1, 2]> : tensor<2xi64>}
+func.func @int64_quant(%x: tensor<1xf32> {tfl.initial_data = "\00\00\80?"}) -> (tensor<2xi64>, tensor<1xf32>) {
+  %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>, tfl.quant_params = [{scale = array<f32: 0.25, 0.5>, zero_point = array<i64: 0, 0>, quantized_dimension = 0 : i32}]} : () -> tensor<2xi64>
+  return %0, %x : tensor<2xi64>, tensor<1xf32>
+}
