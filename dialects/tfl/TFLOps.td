@@ -632,6 +632,153 @@ def TFL_AssignVariableOp : TFL_Op<"assign_variable"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Other builtins: operands and results as in the file (variadic; omitted
+// optional inputs are tfl.no_value), options as attributes. Semantics are
+// TFLite's reference kernels'.
+//===----------------------------------------------------------------------===//
+
+class TFL_GeneralOp<string mnemonic, string sum, string desc, dag attrs = (ins)>
+    : TFL_Op<mnemonic> {
+  let summary = sum;
+  let description = desc;
+  let arguments = !con((ins Variadic<TFL_TensorOrNone>:$input), attrs);
+  let results = (outs Variadic<TFL_Tensor>:$output);
+}
+
+def TFL_LSTMOp : TFL_GeneralOp<"lstm", "one LSTM cell step",
+    [{ TFLite's 24-input LSTM (input, 4 input weights, 4 recurrent weights,
+       3 peephole weights, 4 gate biases, projection weights and bias, the
+       activation and cell state variables, 4 layer-norm coefficients; absent
+       ones are tfl.no_value). cell_clip/proj_clip 0 mean no clipping;
+       kernel_type is FULL or BASIC. }],
+    (ins TFL_AFAttr:$fused_activation_function, F32Attr:$cell_clip,
+         F32Attr:$proj_clip, StrAttr:$kernel_type,
+         BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_UnidirectionalSequenceLSTMOp : TFL_GeneralOp<"unidirectional_sequence_lstm",
+    "LSTM over a sequence",
+    [{ Operands as tfl.lstm; input is [time, batch, features] if time_major
+       else [batch, time, features]. }],
+    (ins TFL_AFAttr:$fused_activation_function, F32Attr:$cell_clip,
+         F32Attr:$proj_clip, BoolAttr:$time_major,
+         BoolAttr:$asymmetric_quantize_inputs,
+         BoolAttr:$diagonal_recurrent_tensors)>;
+def TFL_BidirectionalSequenceLSTMOp : TFL_GeneralOp<"bidirectional_sequence_lstm",
+    "forward and backward LSTM over a sequence",
+    [{ merge_outputs concatenates both directions into the first output. }],
+    (ins TFL_AFAttr:$fused_activation_function, F32Attr:$cell_clip,
+         F32Attr:$proj_clip, BoolAttr:$merge_outputs, BoolAttr:$time_major,
+         BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_SVDFOp : TFL_GeneralOp<"svdf", "singular value decomposition filter",
+    [{ Operands: input [batch, input_size], weights_feature, weights_time,
+       optional bias, and the state variable; rank is the SVDF rank. }],
+    (ins I32Attr:$rank, TFL_AFAttr:$fused_activation_function,
+         BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_RNNOp : TFL_GeneralOp<"rnn", "basic RNN cell step",
+    [{ Operands: input, weights, recurrent weights, bias, hidden state. }],
+    (ins TFL_AFAttr:$fused_activation_function,
+         BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_UnidirectionalSequenceRNNOp : TFL_GeneralOp<"unidirectional_sequence_rnn",
+    "basic RNN over a sequence", [{ As tfl.rnn over time steps. }],
+    (ins BoolAttr:$time_major, TFL_AFAttr:$fused_activation_function,
+         BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_BidirectionalSequenceRNNOp : TFL_GeneralOp<"bidirectional_sequence_rnn",
+    "forward and backward RNN over a sequence", [{ As tfl.rnn both ways. }],
+    (ins BoolAttr:$time_major, TFL_AFAttr:$fused_activation_function,
+         BoolAttr:$merge_outputs, BoolAttr:$asymmetric_quantize_inputs)>;
+def TFL_AddNOp : TFL_GeneralOp<"add_n", "sum of all inputs",
+    [{ Element-wise sum of equal-shape tensors. }]>;
+def TFL_ZerosLikeOp : TFL_GeneralOp<"zeros_like", "zeros of the input's shape",
+    [{ Same shape and type as the input. }]>;
+def TFL_OneHotOp : TFL_GeneralOp<"one_hot", "one-hot encoding",
+    [{ Operands: indices, depth, on_value, off_value; the new dim is `axis`
+       (-1: last). }], (ins I32Attr:$axis)>;
+def TFL_ReverseV2Op : TFL_GeneralOp<"reverse_v2", "reverse along axes",
+    [{ Operands: input, axes (1-D int32). }]>;
+def TFL_CumsumOp : TFL_GeneralOp<"cumsum", "cumulative sum along an axis",
+    [{ Operands: input, axis; exclusive shifts by one, reverse sums from the
+       end. }], (ins BoolAttr:$exclusive, BoolAttr:$reverse)>;
+def TFL_WhereOp : TFL_GeneralOp<"where", "coordinates of true elements",
+    [{ Result [num_true, rank] int64. }]>;
+def TFL_UniqueOp : TFL_GeneralOp<"unique", "unique values and their indices",
+    [{ Results: values in first-occurrence order, and for each input element
+       the index of its value (type idx_out_type). }],
+    (ins TFL_TensorTypeAttr:$idx_out_type)>;
+def TFL_EmbeddingLookupOp : TFL_GeneralOp<"embedding_lookup", "rows of a table",
+    [{ Operands: ids (int32), table; output[i] = table[ids[i]]. }]>;
+def TFL_LocalResponseNormalizationOp : TFL_GeneralOp<"local_response_normalization",
+    "local response normalisation over channels",
+    [{ x / (bias + alpha * sum of squares over 2*radius+1 channels)^beta. }],
+    (ins I32Attr:$radius, F32Attr:$bias, F32Attr:$alpha, F32Attr:$beta)>;
+def TFL_RankOp : TFL_GeneralOp<"rank", "rank as a scalar int32",
+    [{ Number of dimensions of the input. }]>;
+def TFL_ReverseSequenceOp : TFL_GeneralOp<"reverse_sequence",
+    "reverse variable-length slices",
+    [{ Operands: input, seq_lengths; reverses the first seq_lengths[b]
+       elements along seq_dim for each batch_dim index b. }],
+    (ins I32Attr:$seq_dim, I32Attr:$batch_dim)>;
+def TFL_MatrixDiagOp : TFL_GeneralOp<"matrix_diag", "batched diagonal matrices",
+    [{ Builds matrices with the input's last dim on the diagonal. }]>;
+def TFL_MatrixSetDiagOp : TFL_GeneralOp<"matrix_set_diag",
+    "replace the diagonal of batched matrices", [{ Operands: input, diagonal. }]>;
+def TFL_FakeQuantOp : TFL_GeneralOp<"fake_quant", "quantize and dequantize",
+    [{ Simulates num_bits quantization over [min, max] (narrow_range drops the
+       lowest level). }],
+    (ins F32Attr:$min, F32Attr:$max, I32Attr:$num_bits, BoolAttr:$narrow_range)>;
+def TFL_SparseToDenseOp : TFL_GeneralOp<"sparse_to_dense",
+    "dense tensor from sparse indices and values",
+    [{ Operands: indices, output_shape, values, default_value. }],
+    (ins BoolAttr:$validate_indices)>;
+def TFL_DynamicUpdateSliceOp : TFL_GeneralOp<"dynamic_update_slice",
+    "write update into operand at start indices",
+    [{ Operands: operand, update, start_indices (clamped as XLA does). }]>;
+def TFL_BucketizeOp : TFL_GeneralOp<"bucketize", "bucket index of each value",
+    [{ Index of the first boundary greater than the value. }],
+    (ins DenseF32ArrayAttr:$boundaries)>;
+def TFL_RandomUniformOp : TFL_GeneralOp<"random_uniform",
+    "uniform random numbers in [0, 1)",
+    [{ Operand: shape. seed/seed2 as TF (both 0: nondeterministic). }],
+    (ins I64Attr:$seed, I64Attr:$seed2)>;
+def TFL_RandomStandardNormalOp : TFL_GeneralOp<"random_standard_normal",
+    "standard normal random numbers", [{ Operand: shape. }],
+    (ins I64Attr:$seed, I64Attr:$seed2)>;
+def TFL_MultinomialOp : TFL_GeneralOp<"multinomial", "samples from categorical logits",
+    [{ Operands: logits, num_samples. }], (ins I64Attr:$seed, I64Attr:$seed2)>;
+def TFL_NonMaxSuppressionV4Op : TFL_GeneralOp<"non_max_suppression_v4",
+    "greedy box selection with padding", [{ As tf.image.non_max_suppression_padded. }]>;
+def TFL_NonMaxSuppressionV5Op : TFL_GeneralOp<"non_max_suppression_v5",
+    "greedy box selection with soft-NMS", [{ As tf.image.non_max_suppression_with_scores. }]>;
+def TFL_Atan2Op : TFL_GeneralOp<"atan2", "atan2(y, x)", [{ Element-wise, radians. }]>;
+def TFL_BroadcastArgsOp : TFL_GeneralOp<"broadcast_args", "broadcast of two shapes",
+    [{ The NumPy broadcast shape of two 1-D shape tensors. }]>;
+def TFL_Conv3DOp : TFL_GeneralOp<"conv_3d", "3-D convolution, NDHWC input, DHWIO filter",
+    [{ Operands: input, filter, optional bias. }],
+    (ins TFL_PaddingAttr:$padding, I32Attr:$stride_d, I32Attr:$stride_w,
+         I32Attr:$stride_h, TFL_AFAttr:$fused_activation_function,
+         I32Attr:$dilation_d_factor, I32Attr:$dilation_w_factor,
+         I32Attr:$dilation_h_factor)>;
+def TFL_Conv3DTransposeOp : TFL_GeneralOp<"conv_3d_transpose",
+    "transposed 3-D convolution",
+    [{ Operands: output_shape, filter, input, optional bias. }],
+    (ins TFL_PaddingAttr:$padding, I32Attr:$stride_d, I32Attr:$stride_w,
+         I32Attr:$stride_h, TFL_AFAttr:$fused_activation_function,
+         I32Attr:$dilation_d_factor, I32Attr:$dilation_w_factor,
+         I32Attr:$dilation_h_factor)>;
+def TFL_UnsortedSegmentSumOp : TFL_GeneralOp<"unsorted_segment_sum",
+    "sums by segment id", [{ Operands: data, segment_ids, num_segments. }]>;
+def TFL_UnsortedSegmentProdOp : TFL_GeneralOp<"unsorted_segment_prod",
+    "products by segment id", [{ Operands: data, segment_ids, num_segments. }]>;
+def TFL_UnsortedSegmentMaxOp : TFL_GeneralOp<"unsorted_segment_max",
+    "maxima by segment id", [{ Operands: data, segment_ids, num_segments. }]>;
+def TFL_UnsortedSegmentMinOp : TFL_GeneralOp<"unsorted_segment_min",
+    "minima by segment id", [{ Operands: data, segment_ids, num_segments. }]>;
+def TFL_BitcastOp : TFL_GeneralOp<"bitcast", "reinterpret element bits",
+    [{ As tf.bitcast. }]>;
+def TFL_BitwiseXorOp : TFL_GeneralOp<"bitwise_xor", "bitwise xor",
+    [{ Integer operands, NumPy broadcasting. }]>;
+def TFL_RightShiftOp : TFL_GeneralOp<"right_shift", "arithmetic right shift",
+    [{ Integer operands, NumPy broadcasting. }]>;
+
+//===----------------------------------------------------------------------===//
 // Tensors that are not computed by an operator, and generic operators
 //===----------------------------------------------------------------------===//
 

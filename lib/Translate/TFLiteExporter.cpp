@@ -67,6 +67,8 @@ bool attrBool(Operation *op, StringRef n) {
 ///    DEPTH_TO_SPACE, MAXIMUM, MINIMUM, SLICE, SPLIT: 2 for int8 or int16
 ///    activations;
 ///  - LEAKY_RELU: 2 for int16 activations;
+///  - SVDF: 2 hybrid (float input, int8 weights), 3 int8;
+///  - LSTM: 2 for the BASIC kernel or int8 activations;
 ///  - RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR: 3 with half_pixel_centers,
 ///    2 for int8;
 ///  - DEQUANTIZE: 2 for int8 or float16 input, 3 for int16;
@@ -85,6 +87,18 @@ int32_t minimalOpVersion(Operation *op, int32_t code) {
     return 1;
   case tflite::BuiltinOperator_LEAKY_RELU:
     return int16 ? 2 : 1;
+  case tflite::BuiltinOperator_SVDF:
+    if (int8)
+      return 3;
+    return isFloat(in0) && op->getNumOperands() > 1 &&
+                   isInt8Weights(op->getOperand(1).getType())
+               ? 2
+               : 1;
+  case tflite::BuiltinOperator_LSTM:
+    if (auto k = op->getAttrOfType<StringAttr>("kernel_type");
+        k && k.getValue() == "BASIC")
+      return 2;
+    return int8 ? 2 : 1;
   case tflite::BuiltinOperator_DEPTHWISE_CONV_2D:
     if (int8)
       return 3;

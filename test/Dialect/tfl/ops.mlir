@@ -72,3 +72,11 @@ func.func @body(%i: tensor<i32>) -> tensor<i32> {
   %0 = "tfl.add"(%i, %c) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<i32>, tensor<i32>) -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// CHECK-LABEL: func @svdf
+func.func @svdf(%x: tensor<2x4xf32>, %wf: tensor<8x4xf32>, %wt: tensor<8x10xf32>, %s: tensor<2x80xf32>) -> tensor<2x4xf32> {
+  // CHECK: "tfl.svdf"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", rank = 2 : i32}
+  %n = "tfl.no_value"() : () -> none
+  %0 = "tfl.svdf"(%x, %wf, %wt, %n, %s) {rank = 2 : i32, fused_activation_function = "RELU", asymmetric_quantize_inputs = false} : (tensor<2x4xf32>, tensor<8x4xf32>, tensor<8x10xf32>, none, tensor<2x80xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
