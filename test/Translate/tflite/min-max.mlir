@@ -15,9 +15,9 @@ func.func @main(%x: tensor<4xf32> {tfl.min_max = {min = array<f32: -1.0>, max = 
 // Operator intermediates (internal tensors of e.g. quantized LSTMs) keep
 // their name, type and range.
 // CHECK-LABEL: func.func @intermediates
-// CHECK: "tfl.builtin_op"(%arg0) {builtin_code = 16 : i32, name = "LSTM", tfl.intermediates = [{min_max = {max = array<f32: 1.000000e+00>, min = array<f32: -1.000000e+00>}, name = "gate", type = tensor<4x!quant.uniform<i16:f32, 1.250000e-01>>}], version = 1 : i32}
+// CHECK: "tfl.builtin_op"(%arg0) {builtin_code = 15 : i32, name = "LSH_PROJECTION", tfl.intermediates = [{min_max = {max = array<f32: 1.000000e+00>, min = array<f32: -1.000000e+00>}, name = "gate", type = tensor<4x!quant.uniform<i16:f32, 1.250000e-01>>}], version = 1 : i32}
 func.func @intermediates(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = "tfl.builtin_op"(%x) {builtin_code = 16 : i32, name = "LSTM", version = 1 : i32, tfl.intermediates = [{name = "gate", type = tensor<4x!quant.uniform<i16:f32, 0.125>>, min_max = {min = array<f32: -1.0>, max = array<f32: 1.0>}}]} : (tensor<4xf32>) -> tensor<4xf32>
+  %0 = "tfl.builtin_op"(%x) {builtin_code = 15 : i32, name = "LSH_PROJECTION", version = 1 : i32, tfl.intermediates = [{name = "gate", type = tensor<4x!quant.uniform<i16:f32, 0.125>>, min_max = {min = array<f32: -1.0>, max = array<f32: 1.0>}}]} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 

@@ -46,12 +46,12 @@ module attributes {tfl.description = "roundtrip test", tfl.metadata = [{name = "
   }
   // CHECK-LABEL: func.func @body(
   // CHECK: "tfl.custom"(%{{.*}}) {custom_code = "MyOp", custom_option = "\01\02", version = 2 : i32}
-  // CHECK: "tfl.builtin_op"(%{{.*}}) {builtin_code = 103 : i32, builtin_options = {idx_out_type = "INT64"}, builtin_options_type = "UniqueOptions", name = "UNIQUE", version = 3 : i32}
+  // CHECK: "tfl.builtin_op"(%{{.*}}) {builtin_code = 30 : i32, builtin_options = {include_all_ngrams = true, max_skip_size = 0 : i32, ngram_size = 3 : i32}, builtin_options_type = "SkipGramOptions", name = "SKIP_GRAM", version = 3 : i32}
   func.func @body(%i: tensor<i32>) -> tensor<i32> {
     %c = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
     %0 = "tfl.add"(%i, %c) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<i32>, tensor<i32>) -> tensor<i32>
     %1 = "tfl.custom"(%0) {custom_code = "MyOp", version = 2 : i32, custom_option = "\01\02"} : (tensor<i32>) -> tensor<i32>
-    %2 = "tfl.builtin_op"(%1) {builtin_code = 103 : i32, name = "UNIQUE", version = 3 : i32, builtin_options_type = "UniqueOptions", builtin_options = {idx_out_type = "INT64"}} : (tensor<i32>) -> tensor<i32>
+    %2 = "tfl.builtin_op"(%1) {builtin_code = 30 : i32, name = "SKIP_GRAM", version = 3 : i32, builtin_options_type = "SkipGramOptions", builtin_options = {ngram_size = 3 : i32, include_all_ngrams = true}} : (tensor<i32>) -> tensor<i32>
     return %2 : tensor<i32>
   }
 }
