@@ -10,7 +10,10 @@ seeded). The exported model must load, and its outputs must be bit-identical
 to the original's: the export holds the same operators, tensors and
 constants, and CpuRef is deterministic. Models Arm NN cannot run are
 counted as unsupported. Each Arm NN run is a child process (Arm NN 20.08
-crashes on some corpus models). Prints a summary; exits 1 on any mismatch or an
+crashes on some corpus models). First, a model written directly in the tfl
+dialect is exported and run by Arm NN against a float64 NumPy reference
+(tolerance 1e-5 absolute), so the exporter is checked on its own output,
+not only on copies of converter output. Prints a summary; exits 1 on any mismatch or an
 export that Arm NN rejects although it ran the original. Prints SKIP (and
 exits 0) when pyarmnn is not installed.
 """
@@ -22,7 +25,8 @@ try:
     import numpy as np
     import pyarmnn as ann
 except ImportError:
-    print("SKIP: pyarmnn/numpy not installed")
+    print("SKIP from-scratch: pyarmnn/numpy not installed")
+    print("SKIP corpus: pyarmnn/numpy not installed")
     sys.exit(0)
 
 
@@ -90,12 +94,78 @@ def child(path, inputs_file, out):
     np.savez(out, **arrays)
 
 
+def fmt(a):
+    """MLIR dense literal of a float array."""
+    if a.ndim == 0:
+        return repr(float(a))
+    return "[" + ", ".join(fmt(x) for x in a) + "]"
+
+
+def from_scratch(translate, work):
+    """A model written in the tfl dialect (not read from a file), exported by
+    tf-translate and run by Arm NN, against a float64 NumPy reference:
+    FULLY_CONNECTED (+bias, RELU), CONV_2D (OHWI, VALID, stride 2, bias,
+    RELU6 fused), RESHAPE, ADD (broadcast), SOFTMAX. Returns the max error."""
+    rng = np.random.default_rng(7)
+    w = rng.uniform(-1, 1, (4, 8)).astype(np.float32)
+    b = rng.uniform(-1, 1, (4,)).astype(np.float32)
+    f = rng.uniform(-1, 1, (3, 3, 3, 2)).astype(np.float32)  # OHWI
+    fb = rng.uniform(-1, 1, (3,)).astype(np.float32)
+    c = rng.uniform(-1, 1, (1, 4)).astype(np.float32)
+    src = """
+func.func @main(%%x: tensor<1x8xf32> loc("x"), %%img: tensor<1x5x5x2xf32> loc("img")) -> (tensor<1x4xf32>, tensor<1x2x2x3xf32>) {
+  %%w = "tfl.pseudo_const"() {value = dense<%s> : tensor<4x8xf32>} : () -> tensor<4x8xf32>
+  %%b = "tfl.pseudo_const"() {value = dense<%s> : tensor<4xf32>} : () -> tensor<4xf32>
+  %%fc = "tfl.fully_connected"(%%x, %%w, %%b) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<1x8xf32>, tensor<4x8xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  %%c = "tfl.pseudo_const"() {value = dense<%s> : tensor<1x4xf32>} : () -> tensor<1x4xf32>
+  %%sum = "tfl.add"(%%fc, %%c) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  %%sm = "tfl.softmax"(%%sum) {beta = 1.0 : f32} : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("probs")
+  %%f = "tfl.pseudo_const"() {value = dense<%s> : tensor<3x3x3x2xf32>} : () -> tensor<3x3x3x2xf32>
+  %%fb = "tfl.pseudo_const"() {value = dense<%s> : tensor<3xf32>} : () -> tensor<3xf32>
+  %%conv = "tfl.conv_2d"(%%img, %%f, %%fb) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU6", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x5x5x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>) -> tensor<1x2x2x3xf32> loc("conv")
+  return %%sm, %%conv : tensor<1x4xf32>, tensor<1x2x2x3xf32>
+}
+""" % (fmt(w), fmt(b), fmt(c), fmt(f), fmt(fb))
+    mlir = os.path.join(work, "scratch.mlir")
+    out = os.path.join(work, "scratch.tflite")
+    with open(mlir, "w") as fh:
+        fh.write(src)
+    r = subprocess.run([translate, "-mlir-to-tflite-flatbuffer", mlir, "-o", out],
+                       capture_output=True)
+    if r.returncode:
+        raise RuntimeError("export failed: " + r.stderr.decode())
+    res = run_isolated(out, work)
+    if res is None:
+        raise RuntimeError("Arm NN rejects the exported model")
+    (x, img), got = res
+    x64, img64 = x.astype(np.float64), img.astype(np.float64)
+    h = np.maximum(x64 @ w.T.astype(np.float64) + b, 0) + c
+    e = np.exp(h - h.max())
+    probs = e / e.sum()
+    conv = np.zeros((1, 2, 2, 3))
+    for oy in range(2):
+        for ox in range(2):
+            patch = img64[0, 2 * oy:2 * oy + 3, 2 * ox:2 * ox + 3, :]
+            for o in range(3):
+                conv[0, oy, ox, o] = (patch * f[o]).sum() + fb[o]
+    conv = np.clip(conv, 0, 6)
+    by_shape = {g.shape: g for g in got}
+    return max(np.abs(by_shape[(1, 4)] - probs).max(),
+               np.abs(by_shape[(1, 2, 2, 3)] - conv).max())
+
+
 def main():
     if sys.argv[1] == "--run":
         child(*sys.argv[2:5])
         return
     translate, corpus, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
+    err = from_scratch(translate, work)
+    ok = err <= 1e-5
+    print("from-scratch model (FC, ADD, SOFTMAX, CONV_2D): Arm NN vs float64 "
+          "NumPy max abs error %.3g (tolerance 1e-5): %s" % (err, "ok" if ok else "FAIL"))
+    if not ok:
+        sys.exit(1)
     models = []
     for d, _, files in os.walk(corpus):
         for f in files:
