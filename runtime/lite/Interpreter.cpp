@@ -341,7 +341,8 @@ absl::Status Subgraph::planArena() {
   for (int32_t t : def_.inputs)
     use(t, 0), use(t, numOps);
   for (int32_t t : def_.outputs)
-    use(t, 0), use(t, numOps);
+    if (t >= 0)
+      last[t] = numOps;
   for (int i = 0; i < numOps; ++i) {
     for (int32_t t : def_.ops[i].inputs) {
       // A tensor read but never written keeps its memory for the run.
@@ -370,7 +371,7 @@ absl::Status Subgraph::planArena() {
     if (last[t] < 0 || ten.storage == Storage::kConstant ||
         ten.storage == Storage::kVariable || dynamicTensor_[t])
       continue;
-    if (!produced[t])
+    if (!produced[t] || first[t] > last[t])
       first[t] = 0, last[t] = numOps;
     size_t es = elementSize(ten.type);
     if (es == 0 && ten.numElements() > 0)
