@@ -188,6 +188,7 @@ Subgraph::Subgraph(Interpreter &interp, const SubgraphDef &def, int index)
   kernels_.assign(def.ops.size(), nullptr);
   states_.resize(def.ops.size());
   dynamicNode_.assign(def.ops.size(), false);
+  foldedNode_.assign(def.ops.size(), false);
   dynamicTensor_.assign(tensors_.size(), false);
 }
 
@@ -309,6 +310,35 @@ absl::Status Subgraph::prepareNode(int i, bool atInvoke) {
   return absl::OkStatus();
 }
 
+absl::Status Subgraph::foldNode(int i) {
+  // DEQUANTIZE (float16 / int8 weights) and DENSIFY of constants are
+  // computed once here, as TFLite does, and their outputs become constants
+  // (so the arena does not hold them and Invoke skips the node).
+  const OperatorDef &op = def_.ops[i];
+  if (op.builtinCode != kOp_DEQUANTIZE && op.builtinCode != kOp_DENSIFY)
+    return absl::OkStatus();
+  if (dynamicNode_[i] || op.inputs.empty() || op.outputs.size() != 1)
+    return absl::OkStatus();
+  for (int32_t in : op.inputs)
+    if (in < 0 || tensors_[in].storage != Storage::kConstant)
+      return absl::OkStatus();
+  int32_t o = op.outputs[0];
+  for (int32_t t : def_.outputs)
+    if (t == o)
+      return absl::OkStatus(); // keep graph outputs in the arena
+  Tensor &t = tensors_[o];
+  size_t need = t.requiredBytes();
+  t.owned.assign(std::max<size_t>(need, 1), 0);
+  t.data = t.owned.data();
+  t.bytes = need;
+  OpContext ctx(*this, op, states_[i], true);
+  if (absl::Status s = kernels_[i]->eval(ctx); !s.ok())
+    return absl::Status(s.code(), absl::StrCat(opLabel(i), ": ", s.message()));
+  t.storage = Storage::kConstant;
+  foldedNode_[i] = true;
+  return absl::OkStatus();
+}
+
 absl::Status Subgraph::allocateTensors() {
   std::fill(dynamicNode_.begin(), dynamicNode_.end(), false);
   std::fill(dynamicTensor_.begin(), dynamicTensor_.end(), false);
@@ -317,9 +347,14 @@ absl::Status Subgraph::allocateTensors() {
       t.storage = Storage::kNone;
       t.data = nullptr;
     }
-  for (size_t i = 0; i < def_.ops.size(); ++i)
+  for (size_t i = 0; i < def_.ops.size(); ++i) {
+    if (foldedNode_[i])
+      continue;
     if (absl::Status s = prepareNode(static_cast<int>(i), false); !s.ok())
       return s;
+    if (absl::Status s = foldNode(static_cast<int>(i)); !s.ok())
+      return s;
+  }
   if (absl::Status s = planArena(); !s.ok())
     return s;
   allocated_ = true;
@@ -432,6 +467,8 @@ absl::Status Subgraph::invoke() {
                      ": AllocateTensors() must be called before Invoke()"));
   for (size_t i = 0; i < def_.ops.size(); ++i) {
     int ii = static_cast<int>(i);
+    if (foldedNode_[i])
+      continue;
     if (dynamicNode_[i])
       if (absl::Status s = prepareNode(ii, true); !s.ok())
         return s;

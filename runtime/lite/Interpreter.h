@@ -75,6 +75,7 @@ private:
   friend class OpContext;
   absl::Status prepareNode(int i, bool atInvoke);
   absl::Status planArena();
+  absl::Status foldNode(int i);
 
   Interpreter &interp_;
   const SubgraphDef &def_;
@@ -84,6 +85,7 @@ private:
   std::vector<std::unique_ptr<NodeState>> states_;
   std::vector<bool> dynamicNode_;  ///< prepare re-runs at each invoke
   std::vector<bool> dynamicTensor_; ///< storage is kDynamic
+  std::vector<bool> foldedNode_;   ///< computed once at allocation
   std::unique_ptr<uint8_t[], void (*)(void *)> arena_{nullptr, nullptr};
   size_t arenaSize_ = 0;
   bool allocated_ = false;

@@ -15,24 +15,50 @@
 namespace tfmlir::lite::kernels {
 namespace {
 
-/// Weights of a node, densified once when stored sparse.
-struct DenseWeights : NodeState {
-  std::vector<uint8_t> bytes;
+/// Per-node weight state: dense copy of sparse weights, and the weights
+/// repacked so the innermost loop runs over output channels (contiguous,
+/// independent accumulators, so the compiler vectorizes it without
+/// reassociating sums).
+struct WeightState : NodeState {
+  std::vector<uint8_t> dense;
+  std::vector<float> packed;
+  bool packedValid = false;
 };
+
+WeightState &weightState(OpContext &ctx) {
+  if (!ctx.state())
+    ctx.state() = std::make_unique<WeightState>();
+  return *static_cast<WeightState *>(ctx.state().get());
+}
 
 /// Returns float weights of input `i`, densifying a sparse constant once.
 absl::StatusOr<const float *> weightsOf(OpContext &ctx, int i) {
   const Tensor *w = ctx.input(i);
   if (!w->sparsity)
     return w->as<float>();
-  auto *st = static_cast<DenseWeights *>(ctx.state().get());
-  if (!st) {
-    auto s = std::make_unique<DenseWeights>();
-    TFMLIR_RETURN_IF_ERROR(densify(*w, s->bytes));
-    st = s.get();
-    ctx.state() = std::move(s);
-  }
-  return reinterpret_cast<const float *>(st->bytes.data());
+  WeightState &st = weightState(ctx);
+  if (st.dense.empty())
+    TFMLIR_RETURN_IF_ERROR(densify(*w, st.dense));
+  return reinterpret_cast<const float *>(st.dense.data());
+}
+
+/// Returns the weights [O, I] (O rows of I contiguous values) repacked as
+/// [I, O]; cached when the weights are constant.
+absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i,
+                                               int64_t O, int64_t I) {
+  WeightState &st = weightState(ctx);
+  bool isConst = ctx.input(i)->storage == Storage::kConstant;
+  if (st.packedValid && isConst)
+    return st.packed.data();
+  auto w = weightsOf(ctx, i);
+  if (!w.ok())
+    return w.status();
+  st.packed.resize(static_cast<size_t>(O * I));
+  for (int64_t o = 0; o < O; ++o)
+    for (int64_t k = 0; k < I; ++k)
+      st.packed[k * O + o] = (*w)[o * I + k];
+  st.packedValid = isConst;
+  return st.packed.data();
 }
 
 absl::Status checkBias(const Tensor *b, int32_t n) {
@@ -77,27 +103,29 @@ absl::Status fcPrepare(OpContext &ctx) {
 absl::Status fcEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &w = *ctx.input(1);
   const Tensor *bias = ctx.input(2);
-  auto wp = weightsOf(ctx, 1);
+  const int64_t n = w.shape[0], k = w.shape[1];
+  auto wp = packedTransposed(ctx, 1, n, k); // [K, N]
   if (!wp.ok())
     return wp.status();
-  const float *W = *wp, *X = in.as<float>();
+  const float *Wt = *wp, *X = in.as<float>();
   const float *B = bias ? bias->as<float>() : nullptr;
   float *Y = ctx.output(0)->as<float>();
-  const int64_t n = w.shape[0], k = w.shape[1];
   const int64_t rows = in.numElements() / k;
   Activation act = ctx.options().activation;
   ctx.threadPool()->parallelFor(n, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r) {
+      float *y = Y + r * n;
+      for (int64_t o = b; o < e; ++o)
+        y[o] = B ? B[o] : 0.f;
       const float *x = X + r * k;
-      for (int64_t o = b; o < e; ++o) {
-        const float *wr = W + o * k;
-        float s = 0.f;
-        for (int64_t i = 0; i < k; ++i)
-          s += x[i] * wr[i];
-        if (B)
-          s += B[o];
-        Y[r * n + o] = applyActivation(s, act);
+      for (int64_t i = 0; i < k; ++i) {
+        const float xv = x[i];
+        const float *wr = Wt + i * n;
+        for (int64_t o = b; o < e; ++o)
+          y[o] += xv * wr[o];
       }
+      for (int64_t o = b; o < e; ++o)
+        y[o] = applyActivation(y[o], act);
     }
   });
   return absl::OkStatus();
@@ -153,15 +181,16 @@ absl::Status convEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
   const Tensor *bias = ctx.input(2);
   const OpOptions &o = ctx.options();
-  auto fp = weightsOf(ctx, 1);
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int KH = f.shape[1], KW = f.shape[2], FC = f.shape[3], CO = f.shape[0];
+  // Filter [CO, KH*KW*FC] repacked to [KH, KW, FC, CO].
+  auto fp = packedTransposed(ctx, 1, CO, static_cast<int64_t>(KH) * KW * FC);
   if (!fp.ok())
     return fp.status();
   const float *F = *fp, *X = in.as<float>();
   const float *B = bias ? bias->as<float>() : nullptr;
   Tensor &out = *ctx.output(0);
   float *Y = out.as<float>();
-  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
-  const int KH = f.shape[1], KW = f.shape[2], FC = f.shape[3], CO = f.shape[0];
   const int OH = out.shape[1], OW = out.shape[2];
   const int groups = FC ? C / FC : 1, coPerGroup = groups ? CO / groups : CO;
   int ph, pw, dummy;
@@ -186,14 +215,16 @@ absl::Status convEval(OpContext &ctx) {
                   continue;
                 const float *x =
                     X + ((static_cast<int64_t>(nI) * H + iy) * W + ix) * C;
-                for (int co = 0; co < CO; ++co) {
-                  const float *fr =
-                      F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * FC;
-                  const float *xg = x + (co / coPerGroup) * FC;
-                  float s = 0.f;
-                  for (int c = 0; c < FC; ++c)
-                    s += xg[c] * fr[c];
-                  y[co] += s;
+                const float *fk =
+                    F + (static_cast<int64_t>(ky) * KW + kx) * FC * CO;
+                for (int g = 0; g < groups; ++g) {
+                  const int c0 = g * coPerGroup, c1 = c0 + coPerGroup;
+                  for (int c = 0; c < FC; ++c) {
+                    const float xv = x[g * FC + c];
+                    const float *fr = fk + static_cast<int64_t>(c) * CO;
+                    for (int co = c0; co < c1; ++co)
+                      y[co] += xv * fr[co];
+                  }
                 }
               }
             }
