@@ -142,6 +142,7 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerReduce(*this);
   kernels::registerImageOps(*this);
   kernels::registerControlFlow(*this);
+  kernels::registerIndexOps(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -590,6 +591,20 @@ Interpreter::create(const ModelDef &def, const OpResolver &resolver,
     in->runners_.push_back(std::move(r));
   }
   return in;
+}
+
+int32_t Interpreter::resourceId(const std::string &key) {
+  for (size_t i = 0; i < resources_.size(); ++i)
+    if (resources_[i].name == key)
+      return static_cast<int32_t>(i);
+  resources_.push_back({key});
+  return static_cast<int32_t>(resources_.size() - 1);
+}
+
+Interpreter::ResourceVar *Interpreter::resource(int32_t id) {
+  if (id < 0 || id >= static_cast<int32_t>(resources_.size()))
+    return nullptr;
+  return &resources_[id];
 }
 
 void Interpreter::setNumThreads(int n) {

@@ -160,6 +160,20 @@ public:
   /// guard against cycles between subgraphs.
   int &callDepth() { return callDepth_; }
 
+  /// A resource variable (VAR_HANDLE / ASSIGN_VARIABLE / READ_VARIABLE),
+  /// shared by every subgraph of the interpreter.
+  struct ResourceVar {
+    std::string name;
+    bool initialized = false;
+    TensorType type = TensorType::kFloat32;
+    std::vector<int32_t> shape;
+    std::vector<uint8_t> bytes;
+  };
+  /// The id of the variable named `key`, created on first use.
+  int32_t resourceId(const std::string &key);
+  /// nullptr for an unknown id.
+  ResourceVar *resource(int32_t id);
+
 private:
   Interpreter() = default;
   std::string name_;
@@ -168,6 +182,7 @@ private:
   std::vector<std::unique_ptr<SignatureRunner>> runners_;
   int numThreads_ = 1;
   int callDepth_ = 0;
+  std::vector<ResourceVar> resources_;
   std::unique_ptr<ThreadPool> pool_;
 };
 

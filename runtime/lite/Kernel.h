@@ -128,6 +128,7 @@ void registerShapeOps(MutableOpResolver &r);
 void registerReduce(MutableOpResolver &r);
 void registerImageOps(MutableOpResolver &r);
 void registerControlFlow(MutableOpResolver &r);
+void registerIndexOps(MutableOpResolver &r);
 } // namespace kernels
 
 } // namespace tfmlir::lite

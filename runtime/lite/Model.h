@@ -69,6 +69,8 @@ struct OpOptions {
   int32_t condSubgraph = -1, bodySubgraph = -1;
   int32_t initSubgraph = -1;
   int32_t callSubgraph = -1;
+  bool exclusive = false, reverse = false; ///< CumsumOptions
+  std::string container, sharedName;      ///< VarHandleOptions
 };
 
 /// One operator: its opcode (builtin code or custom name plus version) and

@@ -231,6 +231,22 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
         std::min<uint32_t>(op->builtin_options_as_CallOptions()->subgraph(),
                            std::numeric_limits<int32_t>::max()));
     break;
+  case BuiltinOptions_CumsumOptions: {
+    auto *x = op->builtin_options_as_CumsumOptions();
+    o.exclusive = x->exclusive(), o.reverse = x->reverse();
+    break;
+  }
+  case BuiltinOptions_OneHotOptions:
+    o.axis = op->builtin_options_as_OneHotOptions()->axis();
+    break;
+  case BuiltinOptions_VarHandleOptions: {
+    auto *x = op->builtin_options_as_VarHandleOptions();
+    if (x->container())
+      o.container = x->container()->str();
+    if (x->shared_name())
+      o.sharedName = x->shared_name()->str();
+    break;
+  }
   default:
     break;
   }

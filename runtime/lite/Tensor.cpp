@@ -13,6 +13,7 @@ size_t elementSize(TensorType type) {
   case TensorType::kFloat32:
   case TensorType::kInt32:
   case TensorType::kUInt32:
+  case TensorType::kResource: // an int32 resource id, as TFLite stores it
     return 4;
   case TensorType::kFloat16:
   case TensorType::kInt16:

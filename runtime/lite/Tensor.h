@@ -43,7 +43,8 @@ enum class TensorType : int8_t {
 };
 
 /// Size in bytes of one element of `type`; 0 for types without a fixed
-/// element size (string, resource, variant, int4) and for unknown values.
+/// element size (string, variant, int4) and for unknown values. RESOURCE
+/// tensors hold an int32 resource id (4 bytes), as in TFLite.
 size_t elementSize(TensorType type);
 
 /// The schema name of `type` ("FLOAT32", ...), or "UNKNOWN(<n>)".

@@ -743,3 +743,68 @@ TEST(LiteInterpreter, WhileLoopCountsToLimit) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LiteIndexOps, ScatterNdAddsDuplicates) {
+  ModelBuilder b;
+  int idx = b.ci32({3, 1}, {1, 3, 1}), upd = b.f32({3, 2}),
+      shape = b.ci32({2}, {4, 2}), o = b.f32({1});
+  b.op(kOp_SCATTER_ND, {idx, upd, shape}, {o});
+  b.io({upd}, {o});
+  auto out = runTwice(b.def, {{1, 2, 3, 4, 5, 6}});
+  expectNear(out[0], {0, 0, 6, 8, 0, 0, 3, 4}, 0, 0);
+}
+
+TEST(LiteIndexOps, TopKStableDescending) {
+  ModelBuilder b;
+  int x = b.f32({2, 4}), k = b.ci32({}, {2}), v = b.f32({1}),
+      i = b.tensor(TensorType::kInt32, {1});
+  b.op(kOp_TOPK_V2, {x, k}, {v, i});
+  b.io({x}, {v, i});
+  auto out = runTwice(b.def, {{1, 5, 5, 2, -1, -3, 0, -2}});
+  expectNear(out[0], {5, 5, 0, -1}, 0, 0);
+  expectNear(out[1], {1, 2, 2, 0}, 0, 0);
+}
+
+TEST(LiteIndexOps, SegmentsCumsumOneHotWhere) {
+  {
+    ModelBuilder b;
+    int d = b.f32({4, 2}), ids = b.ci32({4}, {0, 0, 2, 2}), o = b.f32({1});
+    b.op(kOp_SEGMENT_SUM, {d, ids}, {o});
+    b.io({d}, {o});
+    auto out = runTwice(b.def, {{1, 2, 3, 4, 5, 6, 7, 8}});
+    expectNear(out[0], {4, 6, 0, 0, 12, 14}, 0, 0);
+  }
+  {
+    ModelBuilder b;
+    int x = b.f32({2, 3}), ax = b.ci32({}, {1}), o = b.f32({1});
+    OpOptions opt;
+    opt.exclusive = true, opt.reverse = true;
+    b.op(kOp_CUMSUM, {x, ax}, {o}, opt);
+    b.io({x}, {o});
+    auto out = runTwice(b.def, {{1, 2, 3, 4, 5, 6}});
+    expectNear(out[0], {5, 3, 0, 11, 6, 0}, 0, 0);
+  }
+  {
+    ModelBuilder b;
+    int idx = b.ci32({3}, {2, 0, 5}), depth = b.ci32({}, {3}),
+        on = b.cf32({}, {1.f}), off = b.cf32({}, {-1.f}), o = b.f32({1});
+    OpOptions opt;
+    opt.axis = -1;
+    b.op(kOp_ONE_HOT, {idx, depth, on, off}, {o}, opt);
+    b.io({}, {o});
+    auto out = runTwice(b.def, {});
+    expectNear(out[0], {-1, -1, 1, 1, -1, -1, -1, -1, -1}, 0, 0);
+  }
+  {
+    ModelBuilder b;
+    int x = b.f32({2, 2}), o = b.tensor(TensorType::kInt32, {1});
+    b.op(kOp_WHERE, {x}, {o});
+    b.io({x}, {o});
+    auto out = runTwice(b.def, {{0, 3, -1, 0}});
+    expectNear(out[0], {0, 1, 1, 0}, 0, 0);
+  }
+}
+
+} // namespace
