@@ -17,6 +17,8 @@ PKGS=(
   libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev
+  # Arm NN (TFLite parser + CpuRef backend): independent oracle for runtime/lite
+  python3-pyarmnn libarmnn-cpuref-backend22
   # zlib / zstd / libedit etc. that LLVMConfig.cmake may want
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )
