@@ -543,6 +543,51 @@ Interpreter::create(const ModelDef &def, const OpResolver &resolver,
                     std::string name) {
   if (def.subgraphs.empty())
     return absl::InvalidArgumentError(name + ": the model has no subgraphs");
+  // ModelDefs built in code skip the loader's checks: repeat the index ones.
+  const int64_t nsg = static_cast<int64_t>(def.subgraphs.size());
+  for (int64_t g = 0; g < nsg; ++g) {
+    const SubgraphDef &sd = def.subgraphs[g];
+    const int64_t nt = static_cast<int64_t>(sd.tensors.size());
+    auto bad = [&](int32_t t, bool optional) {
+      return optional ? (t < -1 || t >= nt) : (t < 0 || t >= nt);
+    };
+    for (int32_t t : sd.inputs)
+      if (bad(t, false))
+        return absl::InvalidArgumentError(absl::StrCat(
+            name, ": subgraph ", g, " input tensor ", t, " out of range"));
+    for (int32_t t : sd.outputs)
+      if (bad(t, false))
+        return absl::InvalidArgumentError(absl::StrCat(
+            name, ": subgraph ", g, " output tensor ", t, " out of range"));
+    for (size_t i = 0; i < sd.ops.size(); ++i) {
+      const OperatorDef &op = sd.ops[i];
+      for (const auto *v : {&op.inputs, &op.outputs, &op.intermediates})
+        for (int32_t t : *v)
+          if (bad(t, true))
+            return absl::InvalidArgumentError(
+                absl::StrCat(name, ": subgraph ", g, " op ", i, ": tensor ",
+                             t, " out of range"));
+      const OpOptions &o = op.options;
+      for (int32_t sub : {o.thenSubgraph, o.elseSubgraph, o.condSubgraph,
+                          o.bodySubgraph, o.initSubgraph, o.callSubgraph})
+        if (sub != -1 && (sub < 0 || sub >= nsg))
+          return absl::InvalidArgumentError(
+              absl::StrCat(name, ": subgraph ", g, " op ", i,
+                           ": subgraph index ", sub, " out of range"));
+    }
+  }
+  for (const SignatureDefIR &sig : def.signatures) {
+    if (sig.subgraphIndex < 0 || sig.subgraphIndex >= nsg)
+      return absl::InvalidArgumentError(absl::StrCat(
+          name, ": signature '", sig.key, "' subgraph out of range"));
+    const int64_t nt =
+        static_cast<int64_t>(def.subgraphs[sig.subgraphIndex].tensors.size());
+    for (const auto *v : {&sig.inputs, &sig.outputs})
+      for (const auto &[n, t] : *v)
+        if (t < 0 || t >= nt)
+          return absl::InvalidArgumentError(absl::StrCat(
+              name, ": signature '", sig.key, "' tensor ", t, " out of range"));
+  }
   if (def.subgraphs[0].outputs.empty())
     return absl::InvalidArgumentError(
         name + ": the primary subgraph has no outputs; nothing to run "

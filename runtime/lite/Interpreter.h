@@ -117,13 +117,16 @@ private:
 /// The interpreter. Tensor indices are those of the primary subgraph (0).
 class Interpreter {
 public:
-  /// Builds the subgraphs and resolves every kernel. Errors:
-  /// InvalidArgument for an empty model, NotFound listing the ops with no
-  /// kernel.
+  /// Builds the subgraphs and resolves every kernel. Errors (messages start
+  /// with the model name): InvalidArgument for an empty model (no outputs),
+  /// an out-of-range index, an op reading a tensor nothing writes, or an op
+  /// writing a constant; NotFound listing every op with no kernel, with
+  /// counts and subgraph:op positions. The model must outlive the
+  /// interpreter (constants point into it).
   static absl::StatusOr<std::unique_ptr<Interpreter>>
   create(const FlatBufferModel &model, const OpResolver &resolver);
   /// The same from a ModelDef (used by tests that build graphs directly);
-  /// `def` must outlive the interpreter.
+  /// index ranges are re-checked; `def` must outlive the interpreter.
   static absl::StatusOr<std::unique_ptr<Interpreter>>
   create(const ModelDef &def, const OpResolver &resolver,
          std::string name = "<model>");

@@ -808,3 +808,109 @@ TEST(LiteIndexOps, SegmentsCumsumOneHotWhere) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LiteShape, SpaceToBatchAndBack) {
+  // [1,4,4,1] with block [2,2], no padding: batch b = (by*2+bx) takes
+  // pixels (2i+by, 2j+bx).
+  ModelBuilder b;
+  int x = b.f32({1, 4, 4, 1}), bs = b.ci32({2}, {2, 2}),
+      pad = b.ci32({2, 2}, {0, 0, 0, 0}), s = b.f32({1}), back = b.f32({1});
+  b.op(kOp_SPACE_TO_BATCH_ND, {x, bs, pad}, {s});
+  b.op(kOp_BATCH_TO_SPACE_ND, {s, bs, pad}, {back});
+  b.io({x}, {s, back});
+  std::vector<float> xv(16);
+  for (int i = 0; i < 16; ++i)
+    xv[i] = float(i);
+  auto out = runTwice(b.def, {xv});
+  std::vector<double> want;
+  for (int by = 0; by < 2; ++by)
+    for (int bx = 0; bx < 2; ++bx)
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j)
+          want.push_back((2 * i + by) * 4 + 2 * j + bx);
+  expectNear(out[0], want, 0, 0);
+  expectNear(out[1], std::vector<double>(xv.begin(), xv.end()), 0, 0);
+}
+
+TEST(LiteShape, MirrorPadTileSliceSplitPack) {
+  ModelBuilder b;
+  int x = b.f32({2, 3});
+  int pads = b.ci32({2, 2}, {1, 0, 0, 2}), mp = b.f32({1});
+  OpOptions reflect;
+  reflect.mirrorMode = 0;
+  b.op(kOp_MIRROR_PAD, {x, pads}, {mp}, reflect); // [3,5]
+  int mult = b.ci32({2}, {1, 2}), tile = b.f32({1});
+  b.op(kOp_TILE, {x, mult}, {tile}); // [2,6]
+  int begin = b.ci32({2}, {1, 1}), size = b.ci32({2}, {1, -1}), sl = b.f32({1});
+  b.op(kOp_SLICE, {x, begin, size}, {sl}); // [1,2]
+  int axis = b.ci32({}, {1}), s0 = b.f32({1}), s1 = b.f32({1}), s2 = b.f32({1});
+  OpOptions split;
+  split.numSplits = 3;
+  b.op(kOp_SPLIT, {axis, x}, {s0, s1, s2}, split); // 3 x [2,1]
+  int pk = b.f32({1});
+  OpOptions pack;
+  pack.axis = 1;
+  pack.valuesCount = 2;
+  b.op(kOp_PACK, {s0, s2}, {pk}, pack); // [2,2,1]
+  b.io({x}, {mp, tile, sl, pk});
+  auto out = runTwice(b.def, {{1, 2, 3, 4, 5, 6}});
+  // REFLECT: row -1 mirrors row 1; columns 3,4 mirror columns 1,0.
+  expectNear(out[0], {4, 5, 6, 5, 4, 1, 2, 3, 2, 1, 4, 5, 6, 5, 4}, 0, 0);
+  expectNear(out[1], {1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6}, 0, 0);
+  expectNear(out[2], {5, 6}, 0, 0);
+  expectNear(out[3], {1, 3, 4, 6}, 0, 0);
+}
+
+TEST(LiteReduce, ArgMaxNaNAndSelectCast) {
+  ModelBuilder b;
+  int x = b.f32({2, 3}), ax = b.ci32({}, {1}),
+      am = b.tensor(TensorType::kInt32, {1});
+  b.op(kOp_ARG_MAX, {x, ax}, {am});
+  int c = b.tensor(TensorType::kBool, {2, 3}), zero = b.cf32({1}, {0.f});
+  b.op(kOp_GREATER, {x, zero}, {c});
+  int neg = b.f32({1}), sel = b.f32({1});
+  b.op(kOp_NEG, {x}, {neg});
+  b.op(kOp_SELECT_V2, {c, x, neg}, {sel}); // |x| for non-NaN
+  int ci = b.tensor(TensorType::kInt32, {1});
+  b.op(kOp_CAST, {sel}, {ci}); // truncation toward zero
+  b.io({x}, {am, ci});
+  auto out = runTwice(b.def, {{1.5f, NAN, 2.f, -3.7f, -1.2f, -2.9f}});
+  expectNear(out[0], {1, 1}, 0, 0); // NaN wins; then the first maximum
+  // NaN casts to 0.
+  expectNear(out[1], {1, 0, 2, 3, 1, 2}, 0, 0);
+}
+
+TEST(LiteInterpreter, IfPicksBranch) {
+  // out = cond ? x * 2 : x - 1
+  ModelBuilder b;
+  b.def.subgraphs.resize(3);
+  int cond = b.tensor(TensorType::kBool, {}), x = b.f32({2}), y = b.f32({2});
+  OpOptions o;
+  o.thenSubgraph = 1, o.elseSubgraph = 2;
+  b.op(kOp_IF, {cond, x}, {y}, o);
+  b.io({cond, x}, {y});
+  for (int sg : {1, 2}) {
+    int in = b.tensor(TensorType::kFloat32, {2}, sg),
+        k = b.constant(TensorType::kFloat32, {}, std::vector<float>{sg == 1 ? 2.f : 1.f}, sg),
+        out = b.tensor(TensorType::kFloat32, {2}, sg);
+    b.op(sg == 1 ? kOp_MUL : kOp_SUB, {in, k}, {out}, {}, sg);
+    b.io({in}, {out}, sg);
+  }
+  BuiltinOpResolver r;
+  auto in = Interpreter::create(b.def, r);
+  ASSERT_TRUE(in.ok()) << in.status();
+  ASSERT_TRUE((*in)->allocateTensors().ok());
+  for (bool c : {true, false, true}) {
+    (*in)->inputTensor(0)->as<bool>()[0] = c;
+    (*in)->inputTensor(1)->as<float>()[0] = 3.f;
+    (*in)->inputTensor(1)->as<float>()[1] = -1.f;
+    ASSERT_TRUE((*in)->invoke().ok());
+    const float *y = (*in)->outputTensor(0)->as<float>();
+    EXPECT_EQ(y[0], c ? 6.f : 2.f);
+    EXPECT_EQ(y[1], c ? -2.f : -2.f);
+  }
+}
+
+} // namespace
