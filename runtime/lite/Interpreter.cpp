@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -474,7 +475,13 @@ absl::Status Subgraph::invoke() {
       if (absl::Status s = prepareNode(ii, true); !s.ok())
         return s;
     OpContext ctx(*this, def_.ops[i], states_[i], true);
+    auto t0 = profiling_ ? std::chrono::steady_clock::now()
+                         : std::chrono::steady_clock::time_point();
     absl::Status s = kernels_[i]->eval(ctx);
+    if (profiling_)
+      opTimesUs_[i] += std::chrono::duration<double, std::micro>(
+                           std::chrono::steady_clock::now() - t0)
+                           .count();
     if (!s.ok())
       return absl::Status(s.code(), absl::StrCat(opLabel(ii), ": ", s.message()));
   }

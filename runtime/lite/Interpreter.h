@@ -68,6 +68,14 @@ public:
   size_t arenaBytes() const { return arenaSize_; }
   Interpreter &interpreter() { return interp_; }
   bool allocated() const { return allocated_; }
+  /// When on, invoke() accumulates each op's wall time (microseconds) into
+  /// opTimesUs() (index = op index).
+  void setProfiling(bool on) {
+    profiling_ = on;
+    opTimesUs_.assign(def_.ops.size(), 0.0);
+  }
+  const std::vector<double> &opTimesUs() const { return opTimesUs_; }
+  const SubgraphDef &def() const { return def_; }
   /// "<file>: subgraph <i> op <j> (<NAME>)" for error messages.
   std::string opLabel(int opIndex) const;
 
@@ -89,7 +97,8 @@ private:
   std::unique_ptr<uint8_t[], void (*)(void *)> arena_{nullptr, nullptr};
   size_t arenaSize_ = 0;
   bool allocated_ = false;
-  bool inEval_ = false;
+  bool profiling_ = false;
+  std::vector<double> opTimesUs_;
 };
 
 /// Runs one signature: inputs and outputs addressed by their signature

@@ -283,20 +283,35 @@ TEST(LiteConv, Conv2DSameStrideDilationThreads) {
   }
 }
 
-TEST(LiteConv, DepthwiseMultiplier2) {
-  std::vector<int> xs = {1, 7, 6, 3}, fs = {1, 3, 3, 6}, os;
-  auto xv = randomVec(7 * 6 * 3, 21), fv = randomVec(54, 22), bv = randomVec(6, 23);
-  auto want = convRef(xv, xs, fv, fs, bv, 2, 1, 1, 1, true, true,
-                      Activation::kNone, os);
+TEST(LiteConv, DepthwiseMultiplier1And2) {
+  for (int M : {1, 2}) {
+    int CO = 3 * M;
+    std::vector<int> xs = {1, 7, 6, 3}, fs = {1, 3, 3, CO}, os;
+    auto xv = randomVec(7 * 6 * 3, 21), fv = randomVec(9 * CO, 22),
+         bv = randomVec(CO, 23);
+    auto want = convRef(xv, xs, fv, fs, bv, 2, 1, 1, 1, true, true,
+                        Activation::kNone, os);
+    ModelBuilder b;
+    int x = b.f32({1, 7, 6, 3}), f = b.cf32({1, 3, 3, CO}, fv),
+        bias = b.cf32({CO}, bv), o = b.f32({1});
+    OpOptions opt;
+    opt.strideH = 2, opt.depthMultiplier = M;
+    b.op(kOp_DEPTHWISE_CONV_2D, {x, f, bias}, {o}, opt);
+    b.io({x}, {o});
+    auto out = runTwice(b.def, {xv});
+    SCOPED_TRACE(M);
+    expectNear(out[0], want);
+  }
+}
+
+TEST(LiteShape, PadV2ConstantValue) {
   ModelBuilder b;
-  int x = b.f32({1, 7, 6, 3}), f = b.cf32({1, 3, 3, 6}, fv),
-      bias = b.cf32({6}, bv), o = b.f32({1});
-  OpOptions opt;
-  opt.strideH = 2, opt.depthMultiplier = 2;
-  b.op(kOp_DEPTHWISE_CONV_2D, {x, f, bias}, {o}, opt);
+  int x = b.f32({2, 2}), pads = b.ci32({2, 2}, {0, 1, 1, 1}),
+      v = b.cf32({}, {-7.f}), o = b.f32({1});
+  b.op(kOp_PADV2, {x, pads, v}, {o});
   b.io({x}, {o});
-  auto out = runTwice(b.def, {xv});
-  expectNear(out[0], want);
+  auto out = runTwice(b.def, {{1, 2, 3, 4}});
+  expectNear(out[0], {-7, 1, 2, -7, -7, 3, 4, -7, -7, -7, -7, -7}, 0, 0);
 }
 
 TEST(LiteConv, FullyConnectedKeepNumDims) {

@@ -3,12 +3,13 @@
 // Usage:
 //   tflite-run --model m.tflite [--signature KEY] [--input NAME=in.npy]...
 //              [--output NAME[:out.npy]]... [--threads N]
-//              [--benchmark RUNS [--warmup N]]
+//              [--benchmark RUNS [--warmup N] [--profile]]
 // NAME is a tensor name, a signature input/output name (with --signature),
 // or a position (0, 1, ...). --dump prints the model's tensors and ops and
 // exits. Inputs not given are zero-filled (reported on
 // stderr). Without --output every output is printed. --benchmark prints the
-// median, min and max Invoke latency in microseconds and the arena size.
+// median, min and max Invoke latency in microseconds and the arena size;
+// --profile adds the mean time per op type.
 // Exit status: 0 on success, 1 on any error (printed on stderr).
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,7 +38,7 @@ struct Options {
   std::vector<std::pair<std::string, std::string>> inputs;  // name, file
   std::vector<std::pair<std::string, std::string>> outputs; // name, file
   int threads = 1, benchmark = 0, warmup = 1;
-  bool dump = false;
+  bool dump = false, profile = false;
 };
 
 /// Prints the model's subgraphs, tensors and ops (for --dump).
@@ -192,6 +194,8 @@ int main(int argc, char **argv) {
     } else if (a == "--warmup") {
       if (!value(v) || !parseInt(v, opt.warmup))
         return usage("--warmup needs a non-negative integer");
+    } else if (a == "--profile") {
+      opt.profile = true;
     } else if (a == "--dump") {
       opt.dump = true;
     } else if (a == "--help" || a == "-h") {
@@ -290,6 +294,8 @@ int main(int argc, char **argv) {
       if (auto s = sg.invoke(); !s.ok())
         return fail(s);
     std::vector<double> us;
+    if (opt.profile)
+      sg.setProfiling(true);
     for (int i = 0; i < opt.benchmark; ++i) {
       auto t0 = std::chrono::steady_clock::now();
       if (auto s = sg.invoke(); !s.ok())
@@ -298,6 +304,25 @@ int main(int argc, char **argv) {
       us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }
     std::sort(us.begin(), us.end());
+    if (opt.profile) {
+      // Per op type: total time over the benchmark runs, largest first.
+      std::map<std::string, std::pair<double, int>> byType;
+      const SubgraphDef &sd = sg.def();
+      for (size_t i = 0; i < sd.ops.size(); ++i) {
+        const OperatorDef &op = sd.ops[i];
+        std::string name = op.builtinCode == kOp_CUSTOM
+                               ? "CUSTOM:" + op.customName
+                               : builtinOpName(op.builtinCode);
+        byType[name].first += sg.opTimesUs()[i] / opt.benchmark;
+        byType[name].second++;
+      }
+      std::vector<std::pair<double, std::string>> rows;
+      for (auto &[k, v] : byType)
+        rows.push_back({v.first, k + " x" + std::to_string(v.second)});
+      std::sort(rows.rbegin(), rows.rend());
+      for (auto &[t, k] : rows)
+        std::printf("profile: %-40s %10.1f us/run\n", k.c_str(), t);
+    }
     std::printf("benchmark: runs=%d warmup=%d threads=%d median_us=%.1f "
                 "min_us=%.1f max_us=%.1f arena_bytes=%zu\n",
                 opt.benchmark, opt.warmup, opt.threads, us[us.size() / 2],

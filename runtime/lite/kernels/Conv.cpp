@@ -273,8 +273,14 @@ absl::Status dwEval(OpContext &ctx) {
                 const float *x =
                     X + ((static_cast<int64_t>(nI) * H + iy) * W + ix) * C;
                 const float *fr = F + (static_cast<int64_t>(ky) * KW + kx) * CO;
-                for (int co = 0; co < CO; ++co)
-                  y[co] += x[co / M] * fr[co];
+                if (M == 1) {
+                  for (int co = 0; co < CO; ++co)
+                    y[co] += x[co] * fr[co];
+                } else {
+                  for (int c = 0; c < C; ++c)
+                    for (int m = 0; m < M; ++m)
+                      y[c * M + m] += x[c] * fr[c * M + m];
+                }
               }
             }
             for (int co = 0; co < CO; ++co)

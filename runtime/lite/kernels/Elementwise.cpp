@@ -87,11 +87,26 @@ absl::Status binaryArith(OpContext &ctx, const Tensor &a, const Tensor &b,
           return invalid("integer division by zero");
     }
   }
+  const int64_t na = a.numElements(), nb = b.numElements(),
+                no = o.numElements();
   auto run = [&](auto f) {
-    forEachBroadcast(a.shape, b.shape, o.shape,
-                     [&](int64_t oi, int64_t ai, int64_t bi) {
-                       po[oi] = f(pa[ai], pb[bi]);
-                     });
+    if (na == no && nb == no) {
+      for (int64_t i = 0; i < no; ++i)
+        po[i] = f(pa[i], pb[i]);
+    } else if (nb == 1 && na == no) {
+      const T y = pb[0];
+      for (int64_t i = 0; i < no; ++i)
+        po[i] = f(pa[i], y);
+    } else if (na == 1 && nb == no) {
+      const T x = pa[0];
+      for (int64_t i = 0; i < no; ++i)
+        po[i] = f(x, pb[i]);
+    } else {
+      forEachBroadcast(a.shape, b.shape, o.shape,
+                       [&](int64_t oi, int64_t ai, int64_t bi) {
+                         po[oi] = f(pa[ai], pb[bi]);
+                       });
+    }
   };
   switch (code) {
   case kOp_ADD:

@@ -678,6 +678,32 @@ absl::Status padEval(OpContext &ctx) {
   if (const Tensor *v = ctx.input(2))
     std::memcpy(fill.data(), v->data, es);
   int64_t n = out.numElements();
+  if (!mirror && r > 0) {
+    // Constant padding: fill, then copy each innermost input row in place.
+    bool zeroFill = std::all_of(fill.begin(), fill.end(),
+                                [](uint8_t b) { return b == 0; });
+    if (zeroFill)
+      std::memset(out.data, 0, out.requiredBytes());
+    else
+      for (int64_t i = 0; i < n; ++i)
+        std::memcpy(out.data + i * es, fill.data(), es);
+    std::vector<int64_t> os = rowMajorStrides(out.shape);
+    int64_t rows = in.shape[r - 1] ? in.numElements() / in.shape[r - 1] : 0;
+    size_t rowBytes = static_cast<size_t>(in.shape[r - 1]) * es;
+    std::vector<int32_t> ridx(r, 0);
+    for (int64_t row = 0; row < rows; ++row) {
+      int64_t o = lo[r - 1];
+      for (int d = 0; d < r - 1; ++d)
+        o += (ridx[d] + lo[d]) * os[d];
+      std::memcpy(out.data + o * es, in.data + row * rowBytes, rowBytes);
+      for (int d = r - 2; d >= 0; --d) {
+        if (++ridx[d] < in.shape[d])
+          break;
+        ridx[d] = 0;
+      }
+    }
+    return absl::OkStatus();
+  }
   std::vector<int32_t> idx(r, 0);
   for (int64_t i = 0; i < n; ++i) {
     int64_t off = 0;
