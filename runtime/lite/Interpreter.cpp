@@ -416,6 +416,9 @@ absl::Status Subgraph::planArena() {
     size_t bytes = ten.requiredBytes();
     items.push_back({static_cast<int32_t>(t), (bytes + 63) / 64 * 64});
   }
+  arenaTensorBytes_ = 0;
+  for (const Item &it : items)
+    arenaTensorBytes_ += it.size;
   std::stable_sort(items.begin(), items.end(),
                    [](const Item &a, const Item &b) { return a.size > b.size; });
   struct Placed {

@@ -66,6 +66,9 @@ public:
   const Tensor *tensor(int i) const { return &tensors_[i]; }
   /// Bytes of this subgraph's arena after planning (aligned to 64).
   size_t arenaBytes() const { return arenaSize_; }
+  /// Sum of the (aligned) sizes of the arena tensors: the arena size
+  /// without lifetime-based reuse.
+  size_t arenaTensorBytes() const { return arenaTensorBytes_; }
   Interpreter &interpreter() { return interp_; }
   bool allocated() const { return allocated_; }
   /// When on, invoke() accumulates each op's wall time (microseconds) into
@@ -96,6 +99,7 @@ private:
   std::vector<bool> foldedNode_;   ///< computed once at allocation
   std::unique_ptr<uint8_t[], void (*)(void *)> arena_{nullptr, nullptr};
   size_t arenaSize_ = 0;
+  size_t arenaTensorBytes_ = 0;
   bool allocated_ = false;
   bool profiling_ = false;
   std::vector<double> opTimesUs_;

@@ -324,9 +324,11 @@ int main(int argc, char **argv) {
         std::printf("profile: %-40s %10.1f us/run\n", k.c_str(), t);
     }
     std::printf("benchmark: runs=%d warmup=%d threads=%d median_us=%.1f "
-                "min_us=%.1f max_us=%.1f arena_bytes=%zu\n",
+                "min_us=%.1f max_us=%.1f arena_bytes=%zu "
+                "(tensors without reuse: %zu)\n",
                 opt.benchmark, opt.warmup, opt.threads, us[us.size() / 2],
-                us.front(), us.back(), in.arenaBytes());
+                us.front(), us.back(), in.arenaBytes(),
+                sg.arenaTensorBytes());
   }
 
   if (opt.outputs.empty()) {
