@@ -99,6 +99,11 @@ absl::Status OpContext::resizeDynamicOutput(int i, std::vector<int32_t> shape) {
   if (absl::Status s = resizeOutput(i, std::move(shape)); !s.ok())
     return s;
   size_t need = t->requiredBytes();
+  Interpreter &in = sg_.interpreter();
+  if (need > in.maxTensorBytes())
+    return absl::ResourceExhaustedError(
+        absl::StrCat("output ", i, " needs ", need,
+                     " bytes, above the limit of ", in.maxTensorBytes()));
   t->owned.resize(std::max<size_t>(need, 1));
   t->data = t->owned.data();
   t->bytes = need;
@@ -170,12 +175,9 @@ Subgraph::Subgraph(Interpreter &interp, const SubgraphDef &def, int index)
     t.sparsity = td.sparsity;
     t.isVariable = td.isVariable;
     if (td.isVariable) {
+      // Storage is created (and initialized) by the first allocateTensors,
+      // which can report a size above the memory limit.
       t.storage = Storage::kVariable;
-      t.owned.assign(std::max(t.requiredBytes(), td.dataSize), 0);
-      if (td.data)
-        std::memcpy(t.owned.data(), td.data, td.dataSize);
-      t.data = t.owned.data();
-      t.bytes = t.owned.size();
     } else if (td.data) {
       t.storage = Storage::kConstant;
       t.bytes = td.dataSize;
@@ -303,6 +305,10 @@ absl::Status Subgraph::prepareNode(int i, bool atInvoke) {
         return absl::UnimplementedError(absl::StrCat(
             opLabel(i), ": output ", o, " has unsupported type ",
             typeName(t.type)));
+      if (need > interp_.maxTensorBytes())
+        return absl::ResourceExhaustedError(absl::StrCat(
+            opLabel(i), ": output ", o, " needs ", need,
+            " bytes, above the limit of ", interp_.maxTensorBytes()));
       t.owned.resize(std::max<size_t>(need, 1));
       t.data = t.owned.data();
       t.bytes = need;
@@ -344,6 +350,23 @@ absl::Status Subgraph::foldNode(int i) {
 absl::Status Subgraph::allocateTensors() {
   std::fill(dynamicNode_.begin(), dynamicNode_.end(), false);
   std::fill(dynamicTensor_.begin(), dynamicTensor_.end(), false);
+  for (size_t i = 0; i < tensors_.size(); ++i) {
+    Tensor &t = tensors_[i];
+    if (t.storage != Storage::kVariable || t.data)
+      continue;
+    const TensorDef &td = def_.tensors[i];
+    size_t need = std::max(t.requiredBytes(), td.dataSize);
+    if (need > interp_.maxTensorBytes())
+      return absl::ResourceExhaustedError(absl::StrCat(
+          interp_.modelName(), ": subgraph ", index_, " variable tensor ", i,
+          " needs ", need, " bytes, above the limit of ",
+          interp_.maxTensorBytes()));
+    t.owned.assign(std::max<size_t>(need, 1), 0);
+    if (td.data && td.dataSize)
+      std::memcpy(t.owned.data(), td.data, td.dataSize);
+    t.data = t.owned.data();
+    t.bytes = need;
+  }
   for (Tensor &t : tensors_)
     if (t.storage == Storage::kArena || t.storage == Storage::kDynamic) {
       t.storage = Storage::kNone;
@@ -444,6 +467,10 @@ absl::Status Subgraph::planArena() {
     placed.push_back({off, it.size, first[it.t], last[it.t]});
     total = std::max(total, off + it.size);
   }
+  if (total > interp_.maxTensorBytes())
+    return absl::ResourceExhaustedError(absl::StrCat(
+        interp_.modelName(), ": subgraph ", index_, " needs an arena of ",
+        total, " bytes, above the limit of ", interp_.maxTensorBytes()));
   if (total != arenaSize_ || !arena_) {
     size_t alloc = std::max<size_t>(total, 64);
     void *p = std::aligned_alloc(64, alloc);

@@ -175,6 +175,11 @@ public:
   /// Nesting depth of subgraph calls (WHILE/IF/CALL_ONCE), limited to
   /// guard against cycles between subgraphs.
   int &callDepth() { return callDepth_; }
+  /// Upper bound in bytes for one subgraph's arena and for any single
+  /// dynamic or variable tensor (default 8 GiB); larger requests fail with
+  /// ResourceExhausted instead of exhausting memory on a hostile model.
+  void setMaxTensorBytes(size_t n) { maxTensorBytes_ = n; }
+  size_t maxTensorBytes() const { return maxTensorBytes_; }
 
   /// A resource variable (VAR_HANDLE / ASSIGN_VARIABLE / READ_VARIABLE),
   /// shared by every subgraph of the interpreter.
@@ -198,6 +203,7 @@ private:
   std::vector<std::unique_ptr<SignatureRunner>> runners_;
   int numThreads_ = 1;
   int callDepth_ = 0;
+  size_t maxTensorBytes_ = size_t(8) << 30;
   std::vector<ResourceVar> resources_;
   std::unique_ptr<ThreadPool> pool_;
 };
