@@ -929,3 +929,73 @@ TEST(LiteInterpreter, IfPicksBranch) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LiteShape, SplitVGatherNdBroadcastFillRangeSqueezeReverse) {
+  ModelBuilder b;
+  int x = b.f32({2, 5});
+  int sizes = b.ci32({3}, {1, -1, 2}), ax = b.ci32({}, {1});
+  int v0 = b.f32({1}), v1 = b.f32({1}), v2 = b.f32({1});
+  OpOptions sv;
+  sv.numSplits = 3;
+  b.op(kOp_SPLIT_V, {x, sizes, ax}, {v0, v1, v2}, sv); // [2,1] [2,2] [2,2]
+  int idx = b.ci32({2, 2}, {1, 4, 0, 2}), gnd = b.f32({1});
+  b.op(kOp_GATHER_ND, {x, idx}, {gnd}); // x[1,4], x[0,2]
+  int shp = b.ci32({3}, {2, 2, 5}), bc = b.f32({1});
+  b.op(kOp_BROADCAST_TO, {x, shp}, {bc});
+  int dims = b.ci32({2}, {2, 3}), val = b.cf32({}, {2.5f}), fill = b.f32({1});
+  b.op(kOp_FILL, {dims, val}, {fill});
+  int r0 = b.cf32({}, {1.f}), r1 = b.cf32({}, {2.f}), rd = b.cf32({}, {0.25f}),
+      range = b.f32({1});
+  b.op(kOp_RANGE, {r0, r1, rd}, {range}); // 1, 1.25, 1.5, 1.75
+  int ed = b.ci32({}, {-1}), ex = b.f32({1}), sq = b.f32({1});
+  b.op(kOp_EXPAND_DIMS, {v0, ed}, {ex}); // [2,1,1]
+  b.op(kOp_SQUEEZE, {ex}, {sq});         // [2]
+  int rax = b.ci32({1}, {1}), rev = b.f32({1});
+  b.op(kOp_REVERSE_V2, {x, rax}, {rev});
+  b.io({x}, {v1, gnd, bc, fill, range, sq, rev});
+  std::vector<float> xv = {0, 1, 2, 3, 4, 10, 11, 12, 13, 14};
+  Interpreter *keep = nullptr;
+  auto out = runTwice(b.def, {xv}, 1, &keep);
+  std::unique_ptr<Interpreter> owner(keep);
+  ASSERT_TRUE(owner);
+  expectNear(out[0], {1, 2, 11, 12}, 0, 0);
+  expectNear(out[1], {14, 2}, 0, 0);
+  std::vector<double> twice(xv.begin(), xv.end());
+  twice.insert(twice.end(), xv.begin(), xv.end());
+  expectNear(out[2], twice, 0, 0);
+  expectNear(out[3], {2.5, 2.5, 2.5, 2.5, 2.5, 2.5}, 0, 0);
+  expectNear(out[4], {1, 1.25, 1.5, 1.75}, 0, 0);
+  expectNear(out[5], {0, 10}, 0, 0);
+  EXPECT_EQ(owner->outputTensor(5)->shape, (std::vector<int32_t>{2}));
+  expectNear(out[6], {4, 3, 2, 1, 0, 14, 13, 12, 11, 10}, 0, 0);
+}
+
+TEST(LiteConv, L2PoolAndNearestAlignCorners) {
+  {
+    ModelBuilder b;
+    int x = b.f32({1, 2, 2, 1}), o = b.f32({1});
+    OpOptions opt;
+    opt.filterH = opt.filterW = 2;
+    opt.strideH = opt.strideW = 2;
+    opt.padding = Padding::kValid;
+    b.op(kOp_L2_POOL_2D, {x}, {o}, opt);
+    b.io({x}, {o});
+    auto out = runTwice(b.def, {{1, 2, 3, 4}});
+    expectNear(out[0], {std::sqrt(30.0 / 4)});
+  }
+  {
+    ModelBuilder b;
+    int x = b.f32({1, 1, 3, 1}), sz = b.ci32({2}, {1, 4}), o = b.f32({1});
+    OpOptions opt;
+    opt.alignCorners = true;
+    b.op(kOp_RESIZE_NEAREST_NEIGHBOR, {x, sz}, {o}, opt);
+    b.io({x}, {o});
+    auto out = runTwice(b.def, {{10, 20, 30}});
+    // scale (3-1)/(4-1): round(0), round(0.667), round(1.333), round(2)
+    expectNear(out[0], {10, 20, 20, 30}, 0, 0);
+  }
+}
+
+} // namespace
