@@ -59,7 +59,7 @@ namespace tfmlir::lite {
   X(RELU_0_TO_1, 152) X(UNSORTED_SEGMENT_PROD, 153)                            \
   X(UNSORTED_SEGMENT_MAX, 154) X(UNSORTED_SEGMENT_SUM, 155) X(ATAN2, 156)      \
   X(UNSORTED_SEGMENT_MIN, 157) X(SIGN, 158) X(BITCAST, 159)                    \
-  X(BITWISE_XOR, 160) X(RIGHT_SHIFT, 161)
+  X(BITWISE_XOR, 160) X(RIGHT_SHIFT, 161) X(STABLEHLO_COMPOSITE, 206)
 
 /// TFLite builtin operator codes.
 enum BuiltinOp : int32_t {

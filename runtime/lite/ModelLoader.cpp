@@ -57,6 +57,8 @@ std::vector<int32_t> indexVector(const void *vec, tflite::SparseIndexVector t) {
 
 void parseOptions(const tflite::Operator *op, OpOptions &o) {
   using namespace tflite;
+  if (auto *x = op->builtin_options_2_as_StableHLOCompositeOptions())
+    o.callSubgraph = x->decomposition_subgraph_index();
   auto act = [&](ActivationFunctionType a) {
     o.activation = static_cast<Activation>(a);
   };

@@ -1,4 +1,4 @@
-//===- ControlFlow.cpp - WHILE, IF, CALL_ONCE -----------------------------===//
+//===- ControlFlow.cpp - WHILE, IF, CALL, CALL_ONCE, composites -----------===//
 //
 // Subgraph calls as TFLite's control-flow kernels: operands are copied into
 // the callee's input tensors (resizing them and re-allocating the callee
@@ -176,6 +176,9 @@ void registerControlFlow(MutableOpResolver &r) {
   r.addBuiltin(kOp_WHILE, {dynamicPrepare, whileEval}, 1, 1);
   r.addBuiltin(kOp_IF, {dynamicPrepare, ifEval}, 1, 1);
   r.addBuiltin(kOp_CALL, {dynamicPrepare, callEval}, 1, 1);
+  // A StableHLO composite runs its decomposition subgraph, as TFLite does
+  // when no delegate claims the composite.
+  r.addBuiltin(kOp_STABLEHLO_COMPOSITE, {dynamicPrepare, callEval}, 1, 1);
   r.addBuiltin(kOp_CALL_ONCE, {callOncePrepare, callOnceEval}, 1, 1);
 }
 
