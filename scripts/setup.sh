@@ -13,6 +13,9 @@ PKGS=(
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler libabsl-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # Arm NN's CpuRef backend (python3-pyarmnn only recommends it): the oracle
+  # of test/corpus/lite/armnn_crosscheck.py
+  libarmnn-cpuref-backend22
   # sanitizer runtimes for the ASan+UBSan build (scripts/sanitize.sh)
   libclang-rt-22-dev
   # python package and reference oracles
