@@ -2,6 +2,8 @@
 //
 //   -graphdef-to-mlir   GraphDef (.pb or .pbtxt, detected) -> MLIR
 //   -mlir-to-graphdef   MLIR -> GraphDef (text; -tf-graphdef-binary: binary)
+//   -tflite-flatbuffer-to-mlir   .tflite -> tfl dialect
+//   -mlir-to-tflite-flatbuffer   tfl dialect -> .tflite
 // with TF's importer flags (-tf-input-arrays, -tf-input-data-types,
 // -tf-input-shapes, -tf-output-arrays, -tf-control-output-arrays,
 // -tf-prune-unused-nodes, -tf-graph-as-function).
@@ -14,6 +16,9 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "lib/Translate/Convert.h"
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/TFLiteExporter.h"
+#include "lib/Translate/TFLiteImporter.h"
+#include "dialects/tfl/TFLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -131,6 +136,38 @@ void tfmlir::registerGraphDefTranslations() {
       [](DialectRegistry &registry) {
         registerTFDialects(registry);
         addNodeNameDiagnosticsExtension(registry);
+        registry.insert<func::FuncDialect>();
+      });
+}
+
+void tfmlir::registerTFLiteTranslations() {
+  static TranslateToMLIRRegistration importReg(
+      "tflite-flatbuffer-to-mlir", "TFLite FlatBuffer (.tflite) to the tfl dialect",
+      [](llvm::SourceMgr &sm, MLIRContext *ctx) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(sm.getMainFileID());
+        std::string name = buf->getBufferIdentifier().str();
+        if (name.empty())
+          name = "<stdin>";
+        return importTFLite(buf->getBuffer(), name, ctx);
+      },
+      [](DialectRegistry &registry) {
+        registerTFLDialect(registry);
+        registry.insert<func::FuncDialect>();
+      });
+  static TranslateFromMLIRRegistration exportReg(
+      "mlir-to-tflite-flatbuffer", "tfl dialect to a TFLite FlatBuffer (.tflite)",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("expected a builtin.module");
+        std::string out;
+        if (failed(exportTFLite(module, out)))
+          return failure();
+        os << out;
+        return success();
+      },
+      [](DialectRegistry &registry) {
+        registerTFLDialect(registry);
         registry.insert<func::FuncDialect>();
       });
 }

@@ -8,6 +8,9 @@ namespace tfmlir {
 /// Registers -graphdef-to-mlir and -mlir-to-graphdef with mlir-translate's
 /// registry, and their command-line flags.
 void registerGraphDefTranslations();
+/// Registers -tflite-flatbuffer-to-mlir (.tflite -> tfl dialect, see
+/// TFLiteImporter.h) and -mlir-to-tflite-flatbuffer (see TFLiteExporter.h).
+void registerTFLiteTranslations();
 /// The import configuration given by the -tf-* command-line flags.
 GraphImportConfig graphImportConfigFromFlags();
 } // namespace tfmlir

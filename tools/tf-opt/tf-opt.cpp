@@ -12,6 +12,7 @@
 
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
+#include "dialects/tfl/TFLOps.h"
 #include "lib/Transforms/Passes.h"
 #include "tools/DefaultDebugInfo.h"
 
@@ -22,6 +23,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   tfmlir::registerTFDialects(registry);
+  tfmlir::registerTFLDialect(registry);
   tfmlir::addNodeNameDiagnosticsExtension(registry);
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -1,7 +1,8 @@
 //===- tf-translate.cpp - GraphDef/TFLite <-> MLIR translations -----------===//
 //
 // mlir-translate with tfmlir's translations: -graphdef-to-mlir and
-// -mlir-to-graphdef (see lib/Translate/TranslateRegistration.cpp).
+// -mlir-to-graphdef, -tflite-flatbuffer-to-mlir and -mlir-to-tflite-flatbuffer
+// (see lib/Translate/TranslateRegistration.cpp).
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
 #include "tools/DefaultDebugInfo.h"
@@ -11,6 +12,7 @@
 
 int main(int argc, char **argv) {
   tfmlir::registerGraphDefTranslations();
+  tfmlir::registerTFLiteTranslations();
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::failed(mlir::mlirTranslateMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir translation driver\n"));
