@@ -17,8 +17,8 @@ PKGS=(
   libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev
-  # independent TFLite implementation (Arm NN 20.08) for checking our .tflite files
-  python3-pyarmnn
+  # Arm NN (TFLite parser + CpuRef backend): independent oracle for runtime/lite
+  python3-pyarmnn libarmnn-cpuref-backend22
   # zlib / zstd / libedit etc. that LLVMConfig.cmake may want
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )

@@ -1,0 +1,194 @@
+//===- Interpreter.h - The lite interpreter ---------------------*- C++ -*-===//
+//
+// Executes a ModelDef with float32 (and integer/bool shape-side) kernels,
+// modelled on tflite::Interpreter: build from a FlatBufferModel and an
+// OpResolver, ResizeInputTensor, AllocateTensors (shape propagation and an
+// arena planned by tensor lifetime), Invoke, and signature runners.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_LITE_INTERPRETER_H
+#define TFMLIR_RUNTIME_LITE_INTERPRETER_H
+
+#include "runtime/lite/Kernel.h"
+#include "runtime/lite/Model.h"
+#include "runtime/lite/Tensor.h"
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tfmlir::lite {
+
+class Interpreter;
+
+/// A fixed-size pool that splits [0, n) into contiguous chunks, one per
+/// thread. Chunk boundaries depend only on n and the thread count, and each
+/// index is computed by exactly one thread, so results are deterministic.
+class ThreadPool {
+public:
+  explicit ThreadPool(int numThreads);
+  ~ThreadPool();
+  int numThreads() const { return numThreads_; }
+  /// Runs fn(begin, end) over a partition of [0, n); returns when done.
+  void parallelFor(int64_t n, const std::function<void(int64_t, int64_t)> &fn);
+
+private:
+  struct Impl;
+  int numThreads_;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// One subgraph with its tensors, nodes and arena.
+class Subgraph {
+public:
+  Subgraph(Interpreter &interp, const SubgraphDef &def, int index);
+
+  /// Resolves kernels for every node. Errors: NotFound naming each op with
+  /// no kernel (builtin code/version or custom name).
+  absl::Status resolve(const OpResolver &resolver);
+  absl::Status resizeInputTensor(int inputIndex, std::vector<int32_t> shape);
+  /// Propagates shapes through every node's prepare and plans the arena.
+  absl::Status allocateTensors();
+  /// Runs every node in order. FailedPrecondition before allocateTensors.
+  absl::Status invoke();
+
+  int index() const { return index_; }
+  const std::string &name() const { return def_.name; }
+  const std::vector<int32_t> &inputs() const { return def_.inputs; }
+  const std::vector<int32_t> &outputs() const { return def_.outputs; }
+  size_t numTensors() const { return tensors_.size(); }
+  Tensor *tensor(int i) { return &tensors_[i]; }
+  const Tensor *tensor(int i) const { return &tensors_[i]; }
+  /// Bytes of this subgraph's arena after planning (aligned to 64).
+  size_t arenaBytes() const { return arenaSize_; }
+  Interpreter &interpreter() { return interp_; }
+  bool allocated() const { return allocated_; }
+  /// "<file>: subgraph <i> op <j> (<NAME>)" for error messages.
+  std::string opLabel(int opIndex) const;
+
+private:
+  friend class OpContext;
+  absl::Status prepareNode(int i, bool atInvoke);
+  absl::Status planArena();
+  absl::Status foldNode(int i);
+
+  Interpreter &interp_;
+  const SubgraphDef &def_;
+  int index_;
+  std::vector<Tensor> tensors_;
+  std::vector<const KernelRegistration *> kernels_;
+  std::vector<std::unique_ptr<NodeState>> states_;
+  std::vector<bool> dynamicNode_;  ///< prepare re-runs at each invoke
+  std::vector<bool> dynamicTensor_; ///< storage is kDynamic
+  std::vector<bool> foldedNode_;   ///< computed once at allocation
+  std::unique_ptr<uint8_t[], void (*)(void *)> arena_{nullptr, nullptr};
+  size_t arenaSize_ = 0;
+  bool allocated_ = false;
+  bool inEval_ = false;
+};
+
+/// Runs one signature: inputs and outputs addressed by their signature
+/// names.
+class SignatureRunner {
+public:
+  const std::string &key() const { return sig_->key; }
+  std::vector<std::string> inputNames() const;
+  std::vector<std::string> outputNames() const;
+  /// NotFound for an unknown name.
+  absl::StatusOr<Tensor *> input(const std::string &name);
+  absl::StatusOr<const Tensor *> output(const std::string &name) const;
+  absl::Status resizeInputTensor(const std::string &name,
+                                 std::vector<int32_t> shape);
+  absl::Status allocateTensors() { return sg_->allocateTensors(); }
+  absl::Status invoke() { return sg_->invoke(); }
+  Subgraph &subgraph() { return *sg_; }
+
+private:
+  friend class Interpreter;
+  const SignatureDefIR *sig_ = nullptr;
+  Subgraph *sg_ = nullptr;
+};
+
+/// The interpreter. Tensor indices are those of the primary subgraph (0).
+class Interpreter {
+public:
+  /// Builds the subgraphs and resolves every kernel. Errors (messages start
+  /// with the model name): InvalidArgument for an empty model (no outputs),
+  /// an out-of-range index, an op reading a tensor nothing writes, or an op
+  /// writing a constant; NotFound listing every op with no kernel, with
+  /// counts and subgraph:op positions. The model must outlive the
+  /// interpreter (constants point into it).
+  static absl::StatusOr<std::unique_ptr<Interpreter>>
+  create(const FlatBufferModel &model, const OpResolver &resolver);
+  /// The same from a ModelDef (used by tests that build graphs directly);
+  /// index ranges are re-checked; `def` must outlive the interpreter.
+  static absl::StatusOr<std::unique_ptr<Interpreter>>
+  create(const ModelDef &def, const OpResolver &resolver,
+         std::string name = "<model>");
+
+  absl::Status allocateTensors() { return primary().allocateTensors(); }
+  absl::Status invoke() { return primary().invoke(); }
+  /// Resizes primary input `inputIndex` (position in inputs()). A later
+  /// allocateTensors is required.
+  absl::Status resizeInputTensor(int inputIndex, std::vector<int32_t> shape) {
+    return primary().resizeInputTensor(inputIndex, std::move(shape));
+  }
+  /// Threads used by the conv / matmul kernels (>= 1; -1 means 1).
+  void setNumThreads(int n);
+  int numThreads() const { return numThreads_; }
+  ThreadPool *threadPool() { return pool_.get(); }
+
+  const std::vector<int32_t> &inputs() const { return primary().inputs(); }
+  const std::vector<int32_t> &outputs() const { return primary().outputs(); }
+  Tensor *tensor(int i) { return primary().tensor(i); }
+  Tensor *inputTensor(int i) { return tensor(inputs()[i]); }
+  Tensor *outputTensor(int i) { return tensor(outputs()[i]); }
+  size_t numSubgraphs() const { return subgraphs_.size(); }
+  Subgraph &subgraph(int i) { return *subgraphs_[i]; }
+  Subgraph &primary() { return *subgraphs_[0]; }
+  const Subgraph &primary() const { return *subgraphs_[0]; }
+  /// Sum of the arena sizes of all allocated subgraphs.
+  size_t arenaBytes() const;
+
+  std::vector<std::string> signatureKeys() const;
+  /// NotFound for an unknown key. An empty key selects the only signature.
+  absl::StatusOr<SignatureRunner *> signatureRunner(const std::string &key);
+  const std::string &modelName() const { return name_; }
+  /// Nesting depth of subgraph calls (WHILE/IF/CALL_ONCE), limited to
+  /// guard against cycles between subgraphs.
+  int &callDepth() { return callDepth_; }
+
+  /// A resource variable (VAR_HANDLE / ASSIGN_VARIABLE / READ_VARIABLE),
+  /// shared by every subgraph of the interpreter.
+  struct ResourceVar {
+    std::string name;
+    bool initialized = false;
+    TensorType type = TensorType::kFloat32;
+    std::vector<int32_t> shape;
+    std::vector<uint8_t> bytes;
+  };
+  /// The id of the variable named `key`, created on first use.
+  int32_t resourceId(const std::string &key);
+  /// nullptr for an unknown id.
+  ResourceVar *resource(int32_t id);
+
+private:
+  Interpreter() = default;
+  std::string name_;
+  const ModelDef *def_ = nullptr;
+  std::vector<std::unique_ptr<Subgraph>> subgraphs_;
+  std::vector<std::unique_ptr<SignatureRunner>> runners_;
+  int numThreads_ = 1;
+  int callDepth_ = 0;
+  std::vector<ResourceVar> resources_;
+  std::unique_ptr<ThreadPool> pool_;
+};
+
+} // namespace tfmlir::lite
+
+#endif // TFMLIR_RUNTIME_LITE_INTERPRETER_H

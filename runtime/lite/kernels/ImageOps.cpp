@@ -1,0 +1,268 @@
+//===- ImageOps.cpp - Resize and space/depth/batch rearrangement ----------===//
+//
+// NHWC. RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR follow TFLite's
+// reference kernels including align_corners and half_pixel_centers
+// (nearest: round half away from zero when align_corners, floor otherwise).
+// DEPTH_TO_SPACE / SPACE_TO_DEPTH use TF's DCR channel order.
+// SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND as TF (batch index = block offset *
+// N + n).
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/kernels/KernelUtil.h"
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+absl::Status resizePrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *sz = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkType(sz, TensorType::kInt32, "size"));
+  if (in->rank() != 4 || sz->numElements() != 2)
+    return invalid("input must be rank 4 and size have 2 elements");
+  if (ctx.options().alignCorners && ctx.options().halfPixelCenters)
+    return invalid("align_corners and half_pixel_centers are exclusive");
+  if (!ctx.hasData(1)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  int32_t h = sz->as<int32_t>()[0], w = sz->as<int32_t>()[1];
+  if (h <= 0 || w <= 0)
+    return invalid("output size ", h, "x", w, " must be positive");
+  return ctx.resizeOutput(0, {in->shape[0], h, w, in->shape[3]});
+}
+
+float resizeScale(int in, int out, bool alignCorners) {
+  return (alignCorners && out > 1) ? static_cast<float>(in - 1) / (out - 1)
+                                   : static_cast<float>(in) / out;
+}
+
+absl::Status bilinearEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
+  const float *X = in.as<float>();
+  float *Y = out.as<float>();
+  auto interp = [&](int v, float scale, int size, float &f, int &lo, int &hi) {
+    f = hp ? (v + 0.5f) * scale - 0.5f : v * scale;
+    lo = std::max(static_cast<int>(std::floor(f)), 0);
+    hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
+  };
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < OH; ++y) {
+      float fy;
+      int y0, y1;
+      interp(y, sy, H, fy, y0, y1);
+      for (int x = 0; x < OW; ++x) {
+        float fx;
+        int x0, x1;
+        interp(x, sx, W, fx, x0, x1);
+        auto at = [&](int yy, int xx) {
+          return X + ((static_cast<int64_t>(n) * H + yy) * W + xx) * C;
+        };
+        const float *a = at(y0, x0), *b = at(y1, x0), *c = at(y0, x1),
+                    *d = at(y1, x1);
+        float dy = fy - y0, dx = fx - x0;
+        float *o = Y + ((static_cast<int64_t>(n) * OH + y) * OW + x) * C;
+        for (int ch = 0; ch < C; ++ch)
+          o[ch] = a[ch] * (1 - dy) * (1 - dx) + b[ch] * dy * (1 - dx) +
+                  c[ch] * (1 - dy) * dx + d[ch] * dy * dx;
+      }
+    }
+  return absl::OkStatus();
+}
+
+absl::Status nearestEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  auto nearest = [&](int v, int inSize, int outSize) {
+    float scale = resizeScale(inSize, outSize, ac);
+    float off = hp ? 0.5f : 0.f;
+    int r = std::min(ac ? static_cast<int>(std::round((v + off) * scale))
+                        : static_cast<int>(std::floor((v + off) * scale)),
+                     inSize - 1);
+    return hp ? std::max(0, r) : r;
+  };
+  const float *X = in.as<float>();
+  float *Y = out.as<float>();
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < OH; ++y) {
+      int iy = nearest(y, H, OH);
+      for (int x = 0; x < OW; ++x) {
+        int ix = nearest(x, W, OW);
+        std::memcpy(Y + ((static_cast<int64_t>(n) * OH + y) * OW + x) * C,
+                    X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                    sizeof(float) * C);
+      }
+    }
+  return absl::OkStatus();
+}
+
+absl::Status d2sPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  if (elementSize(in->type) == 0 || ctx.output(0)->type != in->type)
+    return invalid("unsupported or mismatched types");
+  int b = ctx.options().blockSize;
+  if (in->rank() != 4 || b < 1)
+    return invalid("input must be rank 4 and block_size >= 1");
+  if (ctx.op().builtinCode == kOp_DEPTH_TO_SPACE) {
+    if (in->shape[3] % (b * b) != 0)
+      return invalid("depth ", in->shape[3], " not divisible by ", b * b);
+    return ctx.resizeOutput(0, {in->shape[0], in->shape[1] * b,
+                                in->shape[2] * b, in->shape[3] / (b * b)});
+  }
+  if (in->shape[1] % b || in->shape[2] % b)
+    return invalid("spatial dims not divisible by block_size ", b);
+  return ctx.resizeOutput(0, {in->shape[0], in->shape[1] / b, in->shape[2] / b,
+                              in->shape[3] * b * b});
+}
+
+absl::Status d2sEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const int b = ctx.options().blockSize;
+  const size_t es = elementSize(in.type);
+  const bool d2s = ctx.op().builtinCode == kOp_DEPTH_TO_SPACE;
+  // Work in the space (large) layout: S = [N, SH, SW, SC].
+  const Tensor &space = d2s ? out : in;
+  const int N = space.shape[0], SH = space.shape[1], SW = space.shape[2],
+            SC = space.shape[3];
+  const int DH = SH / b, DW = SW / b, DC = SC * b * b;
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < SH; ++y)
+      for (int x = 0; x < SW; ++x) {
+        int64_t so = ((static_cast<int64_t>(n) * SH + y) * SW + x) * SC;
+        int64_t dOff = ((static_cast<int64_t>(n) * DH + y / b) * DW + x / b) * DC +
+                       ((y % b) * b + (x % b)) * SC;
+        if (d2s)
+          std::memcpy(out.data + so * es, in.data + dOff * es, SC * es);
+        else
+          std::memcpy(out.data + dOff * es, in.data + so * es, SC * es);
+      }
+  return absl::OkStatus();
+}
+
+/// SPACE_TO_BATCH_ND (pads) and BATCH_TO_SPACE_ND (crops).
+absl::Status s2bPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *in = ctx.input(0);
+  if (elementSize(in->type) == 0 || ctx.output(0)->type != in->type)
+    return invalid("unsupported or mismatched types");
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(1), "block_shape"));
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(2), "paddings/crops"));
+  if (!ctx.hasData(1) || !ctx.hasData(2)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  const Tensor &bs = *ctx.input(1), &pc = *ctx.input(2);
+  int m = static_cast<int>(bs.numElements());
+  if (m < 1 || in->rank() < m + 1 || pc.numElements() != 2 * m)
+    return invalid("block_shape/paddings do not match input rank ",
+                   in->rank());
+  bool toBatch = ctx.op().builtinCode == kOp_SPACE_TO_BATCH_ND;
+  std::vector<int32_t> shape = in->shape;
+  int64_t prod = 1;
+  for (int i = 0; i < m; ++i) {
+    int64_t b = readInt(bs, i), lo = readInt(pc, 2 * i), hi = readInt(pc, 2 * i + 1);
+    if (b < 1 || lo < 0 || hi < 0)
+      return invalid("block sizes must be >= 1 and paddings >= 0");
+    prod *= b;
+    int64_t d = in->shape[i + 1];
+    if (toBatch) {
+      if ((d + lo + hi) % b)
+        return invalid("padded dim ", i + 1, " not divisible by block ", b);
+      shape[i + 1] = static_cast<int32_t>((d + lo + hi) / b);
+    } else {
+      if (d * b - lo - hi < 0)
+        return invalid("crops exceed dim ", i + 1);
+      shape[i + 1] = static_cast<int32_t>(d * b - lo - hi);
+    }
+  }
+  if (toBatch)
+    shape[0] = static_cast<int32_t>(in->shape[0] * prod);
+  else {
+    if (in->shape[0] % prod)
+      return invalid("batch ", in->shape[0], " not divisible by ", prod);
+    shape[0] = static_cast<int32_t>(in->shape[0] / prod);
+  }
+  return ctx.resizeOutput(0, shape);
+}
+
+absl::Status s2bEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &bs = *ctx.input(1), &pc = *ctx.input(2);
+  Tensor &out = *ctx.output(0);
+  bool toBatch = ctx.op().builtinCode == kOp_SPACE_TO_BATCH_ND;
+  const size_t es = elementSize(in.type);
+  int m = static_cast<int>(bs.numElements());
+  // Iterate over the batch-side tensor; map to the space-side tensor.
+  const Tensor &batchT = toBatch ? out : in, &spaceT = toBatch ? in : out;
+  const int r = batchT.rank();
+  int64_t rest = 1;
+  for (int d = m + 1; d < r; ++d)
+    rest *= batchT.shape[d];
+  const int64_t N = spaceT.shape[0];
+  std::vector<int64_t> block(m), pad(m);
+  for (int i = 0; i < m; ++i)
+    block[i] = readInt(bs, i), pad[i] = readInt(pc, 2 * i);
+  std::vector<int64_t> sStride(r, 1);
+  for (int d = r - 2; d >= 0; --d)
+    sStride[d] = sStride[d + 1] * spaceT.shape[d + 1];
+  if (toBatch)
+    std::memset(out.data, 0, out.requiredBytes());
+  std::vector<int32_t> idx(m + 1, 0);
+  int64_t outer = 1;
+  for (int d = 0; d <= m; ++d)
+    outer *= batchT.shape[d];
+  for (int64_t i = 0; i < outer; ++i) {
+    int64_t b = idx[0];
+    int64_t n = b % N, off = b / N;
+    bool inside = true;
+    int64_t so = n * sStride[0];
+    for (int k = m - 1; k >= 0; --k) {
+      int64_t bo = off % block[k];
+      off /= block[k];
+      int64_t sp = idx[k + 1] * block[k] + bo - pad[k];
+      if (sp < 0 || sp >= spaceT.shape[k + 1]) {
+        inside = false;
+        break;
+      }
+      so += sp * sStride[k + 1];
+    }
+    if (inside) {
+      uint8_t *bp = batchT.data + i * rest * es;
+      uint8_t *sp = spaceT.data + so * es;
+      if (toBatch)
+        std::memcpy(bp, sp, rest * es);
+      else
+        std::memcpy(sp, bp, rest * es);
+    }
+    for (int d = m; d >= 0; --d) {
+      if (++idx[d] < batchT.shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  return absl::OkStatus();
+}
+
+} // namespace
+
+void registerImageOps(MutableOpResolver &r) {
+  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {resizePrepare, nearestEval}, 1, 4);
+  r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval}, 1, 4);
+  r.addBuiltin(kOp_BATCH_TO_SPACE_ND, {s2bPrepare, s2bEval}, 1, 4);
+}
+
+} // namespace tfmlir::lite::kernels

@@ -1,0 +1,231 @@
+//===- Reduce.cpp - MEAN, SUM, REDUCE_*, ARG_MAX, ARG_MIN -----------------===//
+//
+// Reductions over the axes given by input 1 (int32/int64, negative axes
+// allowed, duplicates ignored), keep_dims as in TF. Float sums accumulate in
+// float in row-major order (TFLite's reference order). REDUCE_MAX/MIN
+// propagate NaN. ARG_MAX/ARG_MIN return the first index of the extreme
+// value along one axis; a NaN counts as the extreme (TF semantics).
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/kernels/KernelUtil.h"
+
+#include <limits>
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+struct ReduceState : NodeState {
+  std::vector<bool> reduced;
+};
+
+absl::Status reducePrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0);
+  int32_t code = ctx.op().builtinCode;
+  bool logical = code == kOp_REDUCE_ANY || code == kOp_REDUCE_ALL;
+  if (logical)
+    TFMLIR_RETURN_IF_ERROR(checkType(in, TensorType::kBool, "input"));
+  else if (in->type != TensorType::kFloat32 && in->type != TensorType::kInt32 &&
+           in->type != TensorType::kInt64)
+    return unimplemented("input type ", typeName(in->type));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(1), "axes"));
+  if (!ctx.hasData(1)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  auto st = std::make_unique<ReduceState>();
+  st->reduced.assign(in->rank(), false);
+  const Tensor &ax = *ctx.input(1);
+  for (int64_t i = 0, n = ax.numElements(); i < n; ++i) {
+    int a;
+    TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(ax, i), in->rank(), a));
+    st->reduced[a] = true;
+  }
+  std::vector<int32_t> shape;
+  for (int d = 0; d < in->rank(); ++d) {
+    if (!st->reduced[d])
+      shape.push_back(in->shape[d]);
+    else if (ctx.options().keepDims)
+      shape.push_back(1);
+  }
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, shape);
+}
+
+template <typename T> absl::Status reduceT(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  auto *st = static_cast<ReduceState *>(ctx.state().get());
+  const int r = in.rank();
+  std::vector<int64_t> outStride(r, 0);
+  int64_t s = 1;
+  for (int d = r - 1; d >= 0; --d)
+    if (!st->reduced[d]) {
+      outStride[d] = s;
+      s *= in.shape[d];
+    }
+  const int64_t nOut = out.numElements(), nIn = in.numElements();
+  int64_t count = nOut ? nIn / std::max<int64_t>(nOut, 1) : 0;
+  int32_t code = ctx.op().builtinCode;
+  T init;
+  switch (code) {
+  case kOp_REDUCE_MAX:
+    init = std::numeric_limits<T>::lowest();
+    break;
+  case kOp_REDUCE_MIN:
+    init = std::numeric_limits<T>::max();
+    break;
+  case kOp_REDUCE_PROD:
+  case kOp_REDUCE_ALL:
+    init = T(1);
+    break;
+  default:
+    init = T(0);
+  }
+  T *y = out.as<T>();
+  const T *x = in.as<T>();
+  std::fill(y, y + nOut, init);
+  std::vector<int32_t> idx(r, 0);
+  int64_t o = 0;
+  for (int64_t i = 0; i < nIn; ++i) {
+    T v = x[i];
+    T &acc = y[o];
+    switch (code) {
+    case kOp_SUM:
+    case kOp_MEAN:
+      acc = static_cast<T>(acc + v);
+      break;
+    case kOp_REDUCE_PROD:
+      acc = static_cast<T>(acc * v);
+      break;
+    case kOp_REDUCE_MAX:
+      if constexpr (std::is_floating_point_v<T>)
+        acc = (std::isnan(v) || std::isnan(acc)) ? NAN : std::max(acc, v);
+      else
+        acc = std::max(acc, v);
+      break;
+    case kOp_REDUCE_MIN:
+      if constexpr (std::is_floating_point_v<T>)
+        acc = (std::isnan(v) || std::isnan(acc)) ? NAN : std::min(acc, v);
+      else
+        acc = std::min(acc, v);
+      break;
+    case kOp_REDUCE_ANY:
+      acc = acc || v;
+      break;
+    case kOp_REDUCE_ALL:
+      acc = acc && v;
+      break;
+    default:
+      break;
+    }
+    for (int d = r - 1; d >= 0; --d) {
+      o += outStride[d];
+      if (++idx[d] < in.shape[d])
+        break;
+      o -= outStride[d] * in.shape[d];
+      idx[d] = 0;
+    }
+  }
+  if (code == kOp_MEAN && count > 0)
+    for (int64_t i = 0; i < nOut; ++i)
+      y[i] = static_cast<T>(y[i] / static_cast<T>(count));
+  return absl::OkStatus();
+}
+
+absl::Status reduceEval(OpContext &ctx) {
+  switch (ctx.input(0)->type) {
+  case TensorType::kFloat32:
+    return reduceT<float>(ctx);
+  case TensorType::kInt32:
+    return reduceT<int32_t>(ctx);
+  case TensorType::kInt64:
+    return reduceT<int64_t>(ctx);
+  case TensorType::kBool:
+    return reduceT<bool>(ctx);
+  default:
+    return unimplemented("type");
+  }
+}
+
+absl::Status argPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0);
+  if (in->type != TensorType::kFloat32 && in->type != TensorType::kInt32 &&
+      in->type != TensorType::kInt64)
+    return unimplemented("input type ", typeName(in->type));
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(1), "axis"));
+  if (ctx.input(1)->numElements() != 1)
+    return invalid("axis must have one element");
+  if (!ctx.hasData(1)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  int a;
+  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(1), 0), in->rank(), a));
+  if (in->shape[a] == 0)
+    return invalid("cannot take ARG_MAX/ARG_MIN over an empty axis");
+  std::vector<int32_t> shape = in->shape;
+  shape.erase(shape.begin() + a);
+  return ctx.resizeOutput(0, shape);
+}
+
+template <typename T> absl::Status argT(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  int a;
+  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(1), 0), in.rank(), a));
+  int64_t outer = 1, inner = 1, D = in.shape[a];
+  for (int d = 0; d < a; ++d)
+    outer *= in.shape[d];
+  for (int d = a + 1; d < in.rank(); ++d)
+    inner *= in.shape[d];
+  bool isMax = ctx.op().builtinCode == kOp_ARG_MAX;
+  const T *x = in.as<T>();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t best = 0;
+      T bv = x[o * D * inner + i];
+      for (int64_t k = 1; k < D; ++k) {
+        T v = x[(o * D + k) * inner + i];
+        bool better;
+        if constexpr (std::is_floating_point_v<T>)
+          better = !std::isnan(bv) && (std::isnan(v) || (isMax ? v > bv : v < bv));
+        else
+          better = isMax ? v > bv : v < bv;
+        if (better)
+          best = k, bv = v;
+      }
+      if (out.type == TensorType::kInt64)
+        out.as<int64_t>()[o * inner + i] = best;
+      else
+        out.as<int32_t>()[o * inner + i] = static_cast<int32_t>(best);
+    }
+  return absl::OkStatus();
+}
+
+absl::Status argEval(OpContext &ctx) {
+  switch (ctx.input(0)->type) {
+  case TensorType::kFloat32:
+    return argT<float>(ctx);
+  case TensorType::kInt32:
+    return argT<int32_t>(ctx);
+  default:
+    return argT<int64_t>(ctx);
+  }
+}
+
+} // namespace
+
+void registerReduce(MutableOpResolver &r) {
+  for (int32_t c : {kOp_MEAN, kOp_SUM, kOp_REDUCE_MAX, kOp_REDUCE_MIN,
+                    kOp_REDUCE_PROD, kOp_REDUCE_ANY, kOp_REDUCE_ALL})
+    r.addBuiltin(c, {reducePrepare, reduceEval}, 1, 3);
+  r.addBuiltin(kOp_ARG_MAX, {argPrepare, argEval}, 1, 3);
+  r.addBuiltin(kOp_ARG_MIN, {argPrepare, argEval}, 1, 3);
+}
+
+} // namespace tfmlir::lite::kernels

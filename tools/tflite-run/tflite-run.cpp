@@ -1,0 +1,323 @@
+//===- tflite-run.cpp - Run a .tflite model with the lite interpreter -----===//
+//
+// Usage:
+//   tflite-run --model m.tflite [--signature KEY] [--input NAME=in.npy]...
+//              [--output NAME[:out.npy]]... [--threads N]
+//              [--benchmark RUNS [--warmup N]]
+// NAME is a tensor name, a signature input/output name (with --signature),
+// or a position (0, 1, ...). --dump prints the model's tensors and ops and
+// exits. Inputs not given are zero-filled (reported on
+// stderr). Without --output every output is printed. --benchmark prints the
+// median, min and max Invoke latency in microseconds and the arena size.
+// Exit status: 0 on success, 1 on any error (printed on stderr).
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/Interpreter.h"
+#include "runtime/lite/Npy.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace tfmlir::lite;
+
+namespace {
+
+struct Options {
+  std::string model, signature;
+  std::vector<std::pair<std::string, std::string>> inputs;  // name, file
+  std::vector<std::pair<std::string, std::string>> outputs; // name, file
+  int threads = 1, benchmark = 0, warmup = 1;
+  bool dump = false;
+};
+
+/// Prints the model's subgraphs, tensors and ops (for --dump).
+void dumpModel(const ModelDef &def) {
+  for (size_t s = 0; s < def.subgraphs.size(); ++s) {
+    const SubgraphDef &sg = def.subgraphs[s];
+    std::cout << "subgraph " << s << " '" << sg.name << "': "
+              << sg.tensors.size() << " tensors, " << sg.ops.size()
+              << " ops\n";
+    for (size_t t = 0; t < sg.tensors.size(); ++t) {
+      const TensorDef &td = sg.tensors[t];
+      std::cout << "  tensor " << t << " '" << td.name << "' "
+                << typeName(td.type) << " " << shapeToString(td.shape)
+                << (td.data ? " const " + std::to_string(td.dataSize) + "B" : "")
+                << (td.sparsity ? " sparse" : "")
+                << (td.isVariable ? " variable" : "") << "\n";
+    }
+    for (size_t i = 0; i < sg.ops.size(); ++i) {
+      const OperatorDef &op = sg.ops[i];
+      std::cout << "  op " << i << " "
+                << (op.builtinCode == kOp_CUSTOM ? "CUSTOM:" + op.customName
+                                                 : builtinOpName(op.builtinCode))
+                << " v" << op.version << " in " << shapeToString(op.inputs)
+                << " out " << shapeToString(op.outputs) << "\n";
+    }
+  }
+}
+
+int usage(const std::string &msg) {
+  std::cerr << "tflite-run: " << msg << "\n"
+            << "usage: tflite-run --model m.tflite [--signature KEY] "
+               "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
+               "[--threads N] [--benchmark RUNS [--warmup N]]\n";
+  return 1;
+}
+
+bool parseInt(const std::string &s, int &out) {
+  if (s.empty() || s.size() > 9 ||
+      !std::all_of(s.begin(), s.end(), [](char c) { return isdigit(c); }))
+    return false;
+  out = std::stoi(s);
+  return true;
+}
+
+/// Binding of user-visible names to tensors of one subgraph.
+struct Binding {
+  Subgraph *sg;
+  std::vector<std::pair<std::string, int32_t>> inputs, outputs;
+};
+
+absl::StatusOr<int32_t> lookup(const std::vector<std::pair<std::string, int32_t>> &list,
+                               Subgraph &sg, const std::string &name,
+                               const char *what) {
+  for (auto &[n, t] : list)
+    if (n == name)
+      return t;
+  int idx;
+  if (parseInt(name, idx)) {
+    if (idx < static_cast<int>(list.size()))
+      return list[idx].second;
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " #", idx, " out of range (", list.size(), " ", what, "s)"));
+  }
+  std::string names;
+  for (auto &[n, t] : list)
+    names += (names.empty() ? "" : ", ") + n;
+  return absl::NotFoundError(absl::StrCat("no ", what, " named '", name,
+                                          "' (", what, "s: ", names, ")"));
+}
+
+void printTensor(const std::string &name, const Tensor &t) {
+  std::cout << name << ": " << typeName(t.type) << " "
+            << shapeToString(t.shape);
+  int64_t n = t.numElements();
+  std::cout << " =";
+  const int64_t kMax = 64;
+  for (int64_t i = 0; i < std::min(n, kMax); ++i) {
+    std::cout << " ";
+    switch (t.type) {
+    case TensorType::kFloat32:
+      std::printf("%.7g", t.as<float>()[i]);
+      std::fflush(stdout);
+      break;
+    case TensorType::kInt32:
+      std::cout << t.as<int32_t>()[i];
+      break;
+    case TensorType::kInt64:
+      std::cout << t.as<int64_t>()[i];
+      break;
+    case TensorType::kInt8:
+      std::cout << int(t.as<int8_t>()[i]);
+      break;
+    case TensorType::kUInt8:
+      std::cout << int(t.as<uint8_t>()[i]);
+      break;
+    case TensorType::kBool:
+      std::cout << (t.as<bool>()[i] ? "true" : "false");
+      break;
+    default:
+      std::cout << "?";
+    }
+  }
+  if (n > kMax)
+    std::cout << " ... (" << n << " values)";
+  std::cout << "\n";
+}
+
+int fail(const absl::Status &s) {
+  std::cerr << "tflite-run: " << s.message() << "\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options opt;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &out) {
+      if (i + 1 >= argc)
+        return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--model") {
+      if (!value(opt.model))
+        return usage("--model needs a file");
+    } else if (a == "--signature") {
+      if (!value(opt.signature))
+        return usage("--signature needs a key");
+    } else if (a == "--input") {
+      if (!value(v))
+        return usage("--input needs NAME=file.npy");
+      size_t eq = v.rfind('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+        return usage("--input '" + v + "' is not NAME=file.npy");
+      opt.inputs.push_back({v.substr(0, eq), v.substr(eq + 1)});
+    } else if (a == "--output") {
+      if (!value(v))
+        return usage("--output needs NAME[:file.npy]");
+      size_t c = v.rfind(':');
+      if (c == std::string::npos)
+        opt.outputs.push_back({v, ""});
+      else
+        opt.outputs.push_back({v.substr(0, c), v.substr(c + 1)});
+    } else if (a == "--threads") {
+      if (!value(v) || !parseInt(v, opt.threads) || opt.threads < 1)
+        return usage("--threads needs a positive integer");
+    } else if (a == "--benchmark" || a == "--runs") {
+      if (!value(v) || !parseInt(v, opt.benchmark) || opt.benchmark < 1)
+        return usage(a + " needs a positive integer");
+    } else if (a == "--warmup") {
+      if (!value(v) || !parseInt(v, opt.warmup))
+        return usage("--warmup needs a non-negative integer");
+    } else if (a == "--dump") {
+      opt.dump = true;
+    } else if (a == "--help" || a == "-h") {
+      usage("help");
+      return 0;
+    } else {
+      return usage("unknown argument '" + a + "'");
+    }
+  }
+  if (opt.model.empty())
+    return usage("--model is required");
+
+  auto model = FlatBufferModel::buildFromFile(opt.model);
+  if (!model.ok())
+    return fail(model.status());
+  if (opt.dump) {
+    dumpModel((*model)->def());
+    return 0;
+  }
+  BuiltinOpResolver resolver;
+  auto interp = Interpreter::create(**model, resolver);
+  if (!interp.ok())
+    return fail(interp.status());
+  Interpreter &in = **interp;
+  in.setNumThreads(opt.threads);
+
+  Binding b;
+  if (!opt.signature.empty()) {
+    auto r = in.signatureRunner(opt.signature);
+    if (!r.ok())
+      return fail(r.status());
+    b.sg = &(*r)->subgraph();
+    const ModelDef &def = (*model)->def();
+    for (auto &s : def.signatures)
+      if (s.key == opt.signature) {
+        b.inputs = s.inputs;
+        b.outputs = s.outputs;
+      }
+  } else {
+    b.sg = &in.primary();
+    for (int32_t t : b.sg->inputs())
+      b.inputs.push_back({b.sg->tensor(t)->name, t});
+    for (int32_t t : b.sg->outputs())
+      b.outputs.push_back({b.sg->tensor(t)->name, t});
+  }
+  Subgraph &sg = *b.sg;
+
+  // Read inputs and resize where the file's shape differs.
+  std::vector<std::pair<int32_t, NpyArray>> feeds;
+  for (auto &[name, file] : opt.inputs) {
+    auto t = lookup(b.inputs, sg, name, "input");
+    if (!t.ok())
+      return fail(t.status());
+    auto arr = readNpy(file);
+    if (!arr.ok())
+      return fail(arr.status());
+    const Tensor *ten = sg.tensor(*t);
+    if (arr->type != ten->type)
+      return fail(absl::InvalidArgumentError(absl::StrCat(
+          file, ": dtype ", typeName(arr->type), " does not match input '",
+          name, "' of type ", typeName(ten->type))));
+    if (arr->shape != ten->shape) {
+      auto &ins = sg.inputs();
+      auto it = std::find(ins.begin(), ins.end(), *t);
+      if (it == ins.end())
+        return fail(absl::InvalidArgumentError("input is not resizable"));
+      if (auto s = sg.resizeInputTensor(static_cast<int>(it - ins.begin()),
+                                        arr->shape);
+          !s.ok())
+        return fail(s);
+    }
+    feeds.push_back({*t, std::move(*arr)});
+  }
+  if (auto s = sg.allocateTensors(); !s.ok())
+    return fail(s);
+  for (auto &[name, t] : b.inputs) {
+    bool fed = false;
+    for (auto &f : feeds)
+      fed |= f.first == t;
+    if (!fed)
+      std::cerr << "tflite-run: note: input '" << name
+                << "' not given; using zeros "
+                << shapeToString(sg.tensor(t)->shape) << "\n";
+  }
+  for (auto &[t, arr] : feeds) {
+    Tensor *ten = sg.tensor(t);
+    if (ten->requiredBytes() != arr.bytes.size())
+      return fail(absl::InternalError("input size mismatch"));
+    std::memcpy(ten->data, arr.bytes.data(), arr.bytes.size());
+  }
+  if (auto s = sg.invoke(); !s.ok())
+    return fail(s);
+
+  if (opt.benchmark > 0) {
+    for (int i = 0; i < opt.warmup; ++i)
+      if (auto s = sg.invoke(); !s.ok())
+        return fail(s);
+    std::vector<double> us;
+    for (int i = 0; i < opt.benchmark; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      if (auto s = sg.invoke(); !s.ok())
+        return fail(s);
+      auto t1 = std::chrono::steady_clock::now();
+      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::sort(us.begin(), us.end());
+    std::printf("benchmark: runs=%d warmup=%d threads=%d median_us=%.1f "
+                "min_us=%.1f max_us=%.1f arena_bytes=%zu\n",
+                opt.benchmark, opt.warmup, opt.threads, us[us.size() / 2],
+                us.front(), us.back(), in.arenaBytes());
+  }
+
+  if (opt.outputs.empty()) {
+    if (opt.benchmark == 0)
+      for (auto &[name, t] : b.outputs)
+        printTensor(name, *sg.tensor(t));
+  } else {
+    for (auto &[name, file] : opt.outputs) {
+      auto t = lookup(b.outputs, sg, name, "output");
+      if (!t.ok())
+        return fail(t.status());
+      if (file.empty())
+        printTensor(name, *sg.tensor(*t));
+      else if (auto s = writeNpy(file, *sg.tensor(*t)); !s.ok())
+        return fail(s);
+    }
+  }
+  return 0;
+}
