@@ -19,6 +19,14 @@ using Results = SmallVectorImpl<Value>;
 
 Type resultType(Operation *op, unsigned i = 0) { return op->getResult(i).getType(); }
 
+/// A negative axis made non-negative against the rank of `v` (kept as is
+/// when the rank is unknown; TFLite's kernels accept negative axes too).
+int64_t normAxis(int64_t axis, Value v) {
+  if (auto t = dyn_cast<RankedTensorType>(v.getType()); t && axis < 0)
+    return axis + t.getRank();
+  return axis;
+}
+
 /// Plain 1:1 op: same operands, same result types, fixed attributes.
 Converter same(std::string tflName, std::vector<std::pair<std::string, std::string>> strAttrs = {},
                bool withAct = false, bool withPot = false) {
@@ -94,7 +102,7 @@ LogicalResult convertConcat(Operation *op, OpBuilder &b, Results &res, std::stri
     return success();
   }
   res.push_back(create1(b, op->getLoc(), "tfl.concatenation", values, resultType(op),
-                        {i32A(b, "axis", axis), actNone(b)}));
+                        {i32A(b, "axis", normAxis(axis, op->getResult(0))), actNone(b)}));
   return success();
 }
 
@@ -103,7 +111,7 @@ LogicalResult convertPack(Operation *op, OpBuilder &b, Results &res, std::string
                      ? op->getAttrOfType<IntegerAttr>("axis").getInt() : 0;
   res.push_back(create1(b, op->getLoc(), "tfl.pack", op->getOperands(), resultType(op),
                         {i32A(b, "values_count", op->getNumOperands()),
-                         i32A(b, "axis", axis)}));
+                         i32A(b, "axis", normAxis(axis, op->getResult(0)))}));
   return success();
 }
 
@@ -112,7 +120,8 @@ LogicalResult convertUnpack(Operation *op, OpBuilder &b, Results &res, std::stri
                      ? op->getAttrOfType<IntegerAttr>("axis").getInt() : 0;
   Operation *n = create(b, op->getLoc(), "tfl.unpack", op->getOperands(),
                         op->getResultTypes(),
-                        {i32A(b, "num", op->getNumResults()), i32A(b, "axis", axis)});
+                        {i32A(b, "num", op->getNumResults()),
+                         i32A(b, "axis", normAxis(axis, op->getOperand(0)))});
   res.append(n->result_begin(), n->result_end());
   return success();
 }
@@ -217,7 +226,8 @@ LogicalResult convertGather(Operation *op, OpBuilder &b, Results &res, std::stri
   }
   res.push_back(create1(b, op->getLoc(), "tfl.gather",
                         {op->getOperand(0), op->getOperand(1)}, resultType(op),
-                        {i32A(b, "axis", axis), i32A(b, "batch_dims", batchDims)}));
+                        {i32A(b, "axis", normAxis(axis, op->getOperand(0))),
+                         i32A(b, "batch_dims", batchDims)}));
   return success();
 }
 
