@@ -281,6 +281,17 @@ LogicalResult convertAddN(Operation *op, OpBuilder &b, Results &res, std::string
   return success();
 }
 
+/// Ops without results that only order or check execution (NoOp, Assert):
+/// TFLite has no control edges or runtime checks, so they are dropped, as
+/// TF's converter does.
+LogicalResult convertDrop(Operation *op, OpBuilder &, Results &, std::string &why) {
+  if (op->getNumResults() != 0) {
+    why = "op with results cannot be dropped";
+    return failure();
+  }
+  return success();
+}
+
 } // namespace
 
 void addGenericConverters(llvm::StringMap<Converter> &t) {
@@ -364,6 +375,10 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.GatherV2"] = convertGather;
   t["tf.GatherNd"] = same("tfl.gather_nd");
   t["tf.SelectV2"] = same("tfl.select_v2");
+  t["tf.Select"] = same("tfl.select");
+  t["tf.TopKV2"] = withI32("tfl.topk_v2", {1});
+  t["tf.NoOp"] = convertDrop;
+  t["tf.Assert"] = convertDrop;
   // Images and blocks.
   t["tf.ResizeBilinear"] = withI32("tfl.resize_bilinear", {1}, resizeAttrs);
   t["tf.ResizeNearestNeighbor"] = withI32("tfl.resize_nearest_neighbor", {1}, resizeAttrs);
