@@ -132,6 +132,9 @@ int main(int argc, char **argv) {
     llvm::errs() << "tf-convert: " << graphDefFile << ": canonicalization failed\n";
     return 1;
   }
+  // The interpreter runs subgraph 0: make @main the module's first function.
+  if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
+    mainFn->moveBefore(&module->getBody()->front());
   std::string errorMessage;
   auto out = openOutputFile(outputFile, &errorMessage);
   if (!out) {

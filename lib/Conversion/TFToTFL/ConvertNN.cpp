@@ -340,6 +340,47 @@ LogicalResult convertFusedBatchNorm(Operation *op, OpBuilder &b, Results &res,
   return success();
 }
 
+/// Conv2DBackpropInput(input_sizes, filter [KH, KW, C_out, C_in],
+/// out_backprop) -> transpose_conv(output_shape, weights [C_out, KH, KW,
+/// C_in], input). NHWC, no dilation, SAME/VALID only.
+LogicalResult convertConv2DBackpropInput(Operation *op, OpBuilder &b, Results &res,
+                                         std::string &why) {
+  Location loc = op->getLoc();
+  bool nchw;
+  int64_t sh, sw, dh, dw;
+  if (failed(dataFormat(op, nchw, why)) || failed(hw(op, "strides", nchw, sh, sw, why)) ||
+      failed(hw(op, "dilations", nchw, dh, dw, why)))
+    return failure();
+  if (nchw || dh != 1 || dw != 1) {
+    why = "only NHWC without dilation is supported";
+    return failure();
+  }
+  std::string padding = strAttr(op, "padding", "VALID");
+  if (padding != "SAME" && padding != "VALID") {
+    why = "padding " + padding + " is not supported";
+    return failure();
+  }
+  Value f = op->getOperand(1);
+  auto ft = dyn_cast<RankedTensorType>(f.getType());
+  if (!ft || ft.getRank() != 4 || !ft.getElementType().isF32()) {
+    why = "the filter must be a 4-D float32 tensor";
+    return failure();
+  }
+  Value sizes = toI32(b, loc, op->getOperand(0));
+  if (!sizes) {
+    why = "input_sizes has values outside int32";
+    return failure();
+  }
+  Value w = transpose(b, loc, f, {2, 0, 1, 3});
+  res.push_back(create1(b, loc, "tfl.transpose_conv",
+                        {sizes, w, op->getOperand(2), noValue(b, loc)},
+                        op->getResult(0).getType(),
+                        {strA(b, "padding", padding), i32A(b, "stride_w", sw),
+                         i32A(b, "stride_h", sh), actNone(b),
+                         strA(b, "quantized_bias_type", "FLOAT32")}));
+  return success();
+}
+
 } // namespace
 
 void addNNConverters(llvm::StringMap<Converter> &t) {
@@ -349,6 +390,7 @@ void addNNConverters(llvm::StringMap<Converter> &t) {
   t["tf.BatchMatMulV3"] = convertBatchMatMul;
   t["tf.Conv2D"] = convertConv2D;
   t["tf.DepthwiseConv2dNative"] = convertDepthwise;
+  t["tf.Conv2DBackpropInput"] = convertConv2DBackpropInput;
   t["tf.MaxPool"] = convertMaxPool;
   t["tf.AvgPool"] = convertAvgPool;
   t["tf.BiasAdd"] = convertBiasAdd;

@@ -89,6 +89,9 @@ void addGenericConverters(llvm::StringMap<Converter> &table);
 /// Adds converters for MatMul/BatchMatMul, convolutions, pooling,
 /// BiasAdd and FusedBatchNorm (ConvertNN.cpp).
 void addNNConverters(llvm::StringMap<Converter> &table);
+/// Adds converters for If/StatelessIf and While/StatelessWhile
+/// (ConvertControlFlow.cpp).
+void addControlFlowConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

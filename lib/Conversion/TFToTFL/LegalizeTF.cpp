@@ -45,6 +45,7 @@ const llvm::StringMap<conv::Converter> &converters() {
     llvm::StringMap<conv::Converter> t;
     conv::addGenericConverters(t);
     conv::addNNConverters(t);
+    conv::addControlFlowConverters(t);
     return t;
   }();
   return table;

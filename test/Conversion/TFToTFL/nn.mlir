@@ -59,3 +59,14 @@ func.func @pool_batch_matmul(%x: tensor<1x4x4x2xf32>, %a: tensor<2x3x4xf32>, %b:
   %2 = "tf.BatchMatMulV2"(%a, %b) {adj_x = false, adj_y = true} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
   func.return %0, %1, %2 : tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<2x3x5xf32>
 }
+
+// CHECK-LABEL: func @transpose_conv
+func.func @transpose_conv(%x: tensor<1x2x2x3xf32>, %f: tensor<3x3x5x3xf32>) -> tensor<1x4x4x5xf32> {
+  // Filter [KH, KW, C_out, C_in] -> [C_out, KH, KW, C_in]; sizes to int32.
+  // CHECK-DAG: %[[S:.*]] = "tfl.pseudo_const"() {value = dense<[1, 4, 4, 5]> : tensor<4xi32>}
+  // CHECK-DAG: %[[W:.*]] = "tfl.transpose"(%arg1, %{{.*}}) : (tensor<3x3x5x3xf32>, tensor<4xi32>) -> tensor<5x3x3x3xf32>
+  // CHECK: "tfl.transpose_conv"(%[[S]], %[[W]], %arg0, %{{.*}}) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32}
+  %s = "tf.Const"() {value = dense<[1, 4, 4, 5]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %0 = "tf.Conv2DBackpropInput"(%s, %f, %x) {data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<4xi64>, tensor<3x3x5x3xf32>, tensor<1x2x2x3xf32>) -> tensor<1x4x4x5xf32>
+  func.return %0 : tensor<1x4x4x5xf32>
+}
