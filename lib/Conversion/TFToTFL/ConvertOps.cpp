@@ -281,6 +281,22 @@ LogicalResult convertAddN(Operation *op, OpBuilder &b, Results &res, std::string
   return success();
 }
 
+/// Split(split_dim, value) -> tfl.split(split_dim, value), and
+/// SplitV(value, size_splits, split_dim) -> tfl.split_v with the same operand
+/// order; index operands as int32, num_splits = number of results.
+Converter splitLike(std::string tflName, std::vector<unsigned> idx) {
+  return [=](Operation *op, OpBuilder &b, Results &res, std::string &why) {
+    SmallVector<Value> ops(op->getOperands());
+    for (unsigned i : idx)
+      if (failed(i32Operand(op, b, i, ops[i], why)))
+        return failure();
+    Operation *n = create(b, op->getLoc(), tflName, ops, op->getResultTypes(),
+                          {i32A(b, "num_splits", op->getNumResults())});
+    res.append(n->result_begin(), n->result_end());
+    return success();
+  };
+}
+
 /// Ops without results that only order or check execution (NoOp, Assert):
 /// TFLite has no control edges or runtime checks, so they are dropped, as
 /// TF's converter does.
@@ -316,6 +332,7 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.LogicalAnd"] = same("tfl.logical_and");
   t["tf.LogicalOr"] = same("tfl.logical_or");
   t["tf.AddN"] = convertAddN;
+  t["tf.AccumulateNV2"] = convertAddN;
   // Element-wise unary.
   t["tf.Exp"] = same("tfl.exp");
   t["tf.Log"] = same("tfl.log");
@@ -349,6 +366,8 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.ConcatV2"] = convertConcat;
   t["tf.Pack"] = convertPack;
   t["tf.Unpack"] = convertUnpack;
+  t["tf.Split"] = splitLike("tfl.split", {0});
+  t["tf.SplitV"] = splitLike("tfl.split_v", {1, 2});
   t["tf.Pad"] = withI32("tfl.pad", {1});
   t["tf.PadV2"] = withI32("tfl.padv2", {1});
   t["tf.MirrorPad"] = convertMirrorPad;

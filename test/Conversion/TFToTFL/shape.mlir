@@ -54,3 +54,14 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %0 = "tf.Relu"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   func.return %0 : tensor<?x4xf32>
 }
+
+// CHECK-LABEL: func @split
+func.func @split(%x: tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x2xf32>) {
+  // CHECK: "tfl.split"(%{{.*}}, %arg0) {num_splits = 2 : i32}
+  %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %0:2 = "tf.Split"(%d, %x) {num_split = 2 : i64} : (tensor<i32>, tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+  // CHECK: "tfl.split_v"(%arg0, %{{.*}}, %{{.*}}) {num_splits = 3 : i32}
+  %s = "tf.Const"() {value = dense<[2, 2, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %1:3 = "tf.SplitV"(%x, %s, %d) {num_split = 3 : i64} : (tensor<4x6xf32>, tensor<3xi64>, tensor<i32>) -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>)
+  func.return %0#1, %1#2 : tensor<4x3xf32>, tensor<4x2xf32>
+}
