@@ -297,6 +297,34 @@ Converter splitLike(std::string tflName, std::vector<unsigned> idx) {
   };
 }
 
+/// A TFLite builtin without a dedicated tfl op, as tfl.builtin_op (code and
+/// name from the schema's BuiltinOperator enum, version 1). Operands listed
+/// in `idx` become int32; `options` (when non-empty) names the options
+/// table, whose fields `opts` fills from the TF op.
+Converter builtin(int32_t code, std::string name, std::vector<unsigned> idx,
+                  std::string options = "",
+                  std::function<void(Operation *, OpBuilder &,
+                                     SmallVectorImpl<NamedAttribute> &)> opts = nullptr) {
+  return [=](Operation *op, OpBuilder &b, Results &res, std::string &why) {
+    SmallVector<Value> ops(op->getOperands());
+    for (unsigned i : idx)
+      if (failed(i32Operand(op, b, i, ops[i], why)))
+        return failure();
+    SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code), strA(b, "name", name),
+                                  i32A(b, "version", 1)};
+    if (!options.empty()) {
+      SmallVector<NamedAttribute> o;
+      if (opts)
+        opts(op, b, o);
+      a.push_back(strA(b, "builtin_options_type", options));
+      a.push_back(b.getNamedAttr("builtin_options", b.getDictionaryAttr(o)));
+    }
+    Operation *n = create(b, op->getLoc(), "tfl.builtin_op", ops, op->getResultTypes(), a);
+    res.append(n->result_begin(), n->result_end());
+    return success();
+  };
+}
+
 /// Ops without results that only order or check execution (NoOp, Assert):
 /// TFLite has no control edges or runtime checks, so they are dropped, as
 /// TF's converter does.
@@ -397,6 +425,21 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.Select"] = same("tfl.select");
   t["tf.TopKV2"] = withI32("tfl.topk_v2", {1});
   t["tf.NoOp"] = convertDrop;
+  // Builtins without a dedicated tfl op (codes from schema.fbs).
+  t["tf.ReverseV2"] = builtin(105, "REVERSE_V2", {1}, "ReverseV2Options");
+  t["tf.Where"] = builtin(109, "WHERE", {}, "WhereOptions");
+  t["tf.ZerosLike"] = builtin(93, "ZEROS_LIKE", {}, "ZerosLikeOptions");
+  t["tf.Rank"] = builtin(110, "RANK", {}, "RankOptions");
+  t["tf.OneHot"] = builtin(85, "ONE_HOT", {1}, "OneHotOptions",
+                           [](Operation *op, OpBuilder &b, SmallVectorImpl<NamedAttribute> &o) {
+                             auto ax = op->getAttrOfType<IntegerAttr>("axis");
+                             o.push_back(i32A(b, "axis", ax ? ax.getInt() : -1));
+                           });
+  t["tf.Cumsum"] = builtin(128, "CUMSUM", {1}, "CumsumOptions",
+                           [](Operation *op, OpBuilder &b, SmallVectorImpl<NamedAttribute> &o) {
+                             o.push_back(boolA(b, "exclusive", boolAttr(op, "exclusive")));
+                             o.push_back(boolA(b, "reverse", boolAttr(op, "reverse")));
+                           });
   t["tf.Assert"] = convertDrop;
   // Images and blocks.
   t["tf.ResizeBilinear"] = withI32("tfl.resize_bilinear", {1}, resizeAttrs);

@@ -65,3 +65,18 @@ func.func @split(%x: tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x2xf32>) {
   %1:3 = "tf.SplitV"(%x, %s, %d) {num_split = 3 : i64} : (tensor<4x6xf32>, tensor<3xi64>, tensor<i32>) -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>)
   func.return %0#1, %1#2 : tensor<4x3xf32>, tensor<4x2xf32>
 }
+
+// Builtins without a dedicated tfl op become tfl.builtin_op with the
+// schema's code, name and options table.
+// CHECK-LABEL: func @generic_builtins
+func.func @generic_builtins(%x: tensor<4x3xf32>, %i: tensor<4xi32>) -> (tensor<4x3xf32>, tensor<4x5xf32>) {
+  // CHECK: "tfl.builtin_op"(%arg0, %{{.*}}) {builtin_code = 105 : i32, builtin_options = {}, builtin_options_type = "ReverseV2Options", name = "REVERSE_V2", version = 1 : i32}
+  %a = "tf.Const"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %0 = "tf.ReverseV2"(%x, %a) : (tensor<4x3xf32>, tensor<1xi64>) -> tensor<4x3xf32>
+  // CHECK: "tfl.builtin_op"(%arg1, {{.*}}) {builtin_code = 85 : i32, builtin_options = {axis = -1 : i32}, builtin_options_type = "OneHotOptions", name = "ONE_HOT", version = 1 : i32}
+  %d = "tf.Const"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+  %on = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %off = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tf.OneHot"(%i, %d, %on, %off) {axis = -1 : i64} : (tensor<4xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<4x5xf32>
+  func.return %0, %1 : tensor<4x3xf32>, tensor<4x5xf32>
+}
