@@ -342,7 +342,8 @@ LogicalResult convertFusedBatchNorm(Operation *op, OpBuilder &b, Results &res,
 
 /// Conv2DBackpropInput(input_sizes, filter [KH, KW, C_out, C_in],
 /// out_backprop) -> transpose_conv(output_shape, weights [C_out, KH, KW,
-/// C_in], input). NHWC, no dilation, SAME/VALID only.
+/// C_in], input). NCHW gets transposes (and a reordered input_sizes); no
+/// dilation; SAME/VALID only.
 LogicalResult convertConv2DBackpropInput(Operation *op, OpBuilder &b, Results &res,
                                          std::string &why) {
   Location loc = op->getLoc();
@@ -351,8 +352,8 @@ LogicalResult convertConv2DBackpropInput(Operation *op, OpBuilder &b, Results &r
   if (failed(dataFormat(op, nchw, why)) || failed(hw(op, "strides", nchw, sh, sw, why)) ||
       failed(hw(op, "dilations", nchw, dh, dw, why)))
     return failure();
-  if (nchw || dh != 1 || dw != 1) {
-    why = "only NHWC without dilation is supported";
+  if (dh != 1 || dw != 1) {
+    why = "dilated Conv2DBackpropInput is not supported";
     return failure();
   }
   std::string padding = strAttr(op, "padding", "VALID");
@@ -366,18 +367,36 @@ LogicalResult convertConv2DBackpropInput(Operation *op, OpBuilder &b, Results &r
     why = "the filter must be a 4-D float32 tensor";
     return failure();
   }
-  Value sizes = toI32(b, loc, op->getOperand(0));
+  Value sizes, dy = op->getOperand(2);
+  Type outT = op->getResult(0).getType();
+  if (nchw) {
+    // NCHW: input_sizes is reordered to NHWC; activations are transposed to
+    // NHWC and back.
+    if (auto c = constantInts(op->getOperand(0)); c && c->size() == 4) {
+      sizes = i32Vector(b, loc, {(*c)[0], (*c)[2], (*c)[3], (*c)[1]});
+    } else if (Value s32 = toI32(b, loc, op->getOperand(0))) {
+      // Computed sizes: reorder [N, C, H, W] -> [N, H, W, C] with a gather.
+      sizes = create1(b, loc, "tfl.gather", {s32, i32Vector(b, loc, {0, 2, 3, 1})},
+                      RankedTensorType::get({4}, b.getI32Type()),
+                      {i32A(b, "axis", 0), i32A(b, "batch_dims", 0)});
+    }
+    dy = transpose(b, loc, dy, kToNHWC);
+    outT = permuteType(outT, kToNHWC);
+  } else {
+    sizes = toI32(b, loc, op->getOperand(0));
+  }
   if (!sizes) {
     why = "input_sizes has values outside int32";
     return failure();
   }
   Value w = transpose(b, loc, f, {2, 0, 1, 3});
-  res.push_back(create1(b, loc, "tfl.transpose_conv",
-                        {sizes, w, op->getOperand(2), noValue(b, loc)},
-                        op->getResult(0).getType(),
-                        {strA(b, "padding", padding), i32A(b, "stride_w", sw),
-                         i32A(b, "stride_h", sh), actNone(b),
-                         strA(b, "quantized_bias_type", "FLOAT32")}));
+  Value out = create1(b, loc, "tfl.transpose_conv", {sizes, w, dy, noValue(b, loc)}, outT,
+                      {strA(b, "padding", padding), i32A(b, "stride_w", sw),
+                       i32A(b, "stride_h", sh), actNone(b),
+                       strA(b, "quantized_bias_type", "FLOAT32")});
+  if (nchw)
+    out = transpose(b, loc, out, kToNCHW);
+  res.push_back(out);
   return success();
 }
 

@@ -70,3 +70,14 @@ func.func @transpose_conv(%x: tensor<1x2x2x3xf32>, %f: tensor<3x3x5x3xf32>) -> t
   %0 = "tf.Conv2DBackpropInput"(%s, %f, %x) {data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<4xi64>, tensor<3x3x5x3xf32>, tensor<1x2x2x3xf32>) -> tensor<1x4x4x5xf32>
   func.return %0 : tensor<1x4x4x5xf32>
 }
+
+// CHECK-LABEL: func @transpose_conv_nchw
+func.func @transpose_conv_nchw(%x: tensor<1x3x2x2xf32>, %f: tensor<2x2x5x3xf32>, %s: tensor<4xi32>) -> tensor<1x5x4x4xf32> {
+  // Computed sizes [N, C, H, W] are gathered into NHWC order.
+  // CHECK: %[[S:.*]] = "tfl.gather"(%arg2, %{{.*}}) {axis = 0 : i32, batch_dims = 0 : i32}
+  // CHECK: %[[X:.*]] = "tfl.transpose"(%arg0, %{{.*}}) : (tensor<1x3x2x2xf32>, tensor<4xi32>) -> tensor<1x2x2x3xf32>
+  // CHECK: %[[T:.*]] = "tfl.transpose_conv"(%[[S]], %{{.*}}, %[[X]], %{{.*}}) {{.*}} -> tensor<1x4x4x5xf32>
+  // CHECK: "tfl.transpose"(%[[T]], %{{.*}}) : (tensor<1x4x4x5xf32>, tensor<4xi32>) -> tensor<1x5x4x4xf32>
+  %0 = "tf.Conv2DBackpropInput"(%s, %f, %x) {data_format = "NCHW", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "VALID", strides = [1, 1, 2, 2]} : (tensor<4xi32>, tensor<2x2x5x3xf32>, tensor<1x3x2x2xf32>) -> tensor<1x5x4x4xf32>
+  func.return %0 : tensor<1x5x4x4xf32>
+}
