@@ -301,6 +301,13 @@ def main():
         f.write("## Unsupported ops (number of cases needing each)\n\n")
         for op, n in hist.most_common():
             f.write(f"- {op}: {n}\n")
+        f.write("\n## Per op group (matched / cases)\n\n")
+        groups = collections.defaultdict(lambda: [0, 0])
+        for r in results:
+            g = groups[r["case"].split("/")[0]]
+            g[1] += 1
+            g[0] += r["status"] == "matched"
+        f.write(", ".join(f"{g} {m}/{n}" for g, (m, n) in sorted(groups.items())) + "\n")
         f.write("\n## Failures\n\n")
         for r in sorted(failed, key=lambda r: r["case"]):
             tag = "known" if r["case"] in known else "REGRESSION"
