@@ -20,9 +20,9 @@ func.func @conv_bias_relu(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x3xf32> {
 
 // CHECK-LABEL: func @conv_batchnorm_relu6
 func.func @conv_batchnorm_relu6(%x: tensor<1x4x4x1xf32>) -> tensor<1x4x4x2xf32> {
-  // scale = gamma / sqrt(var + eps) = [2/sqrt(4), 3/sqrt(9)] = [1, 1] * ...:
-  // gamma = [2, 3], var = [4 - eps, 9 - eps] -> s = [1, 1]; shift = beta - mean * s.
-  // Filter [1, 1, 1, 2] = [5, 7] -> OHWI [[5], [7]] scaled by s; bias = [10 - 1, 20 - 2].
+  // eps = 0: s = gamma / sqrt(var) = [2 / 2, 3 / 3] = [1, 1];
+  // shift = beta - mean * s = [10 - 1, 20 - 2] = [9, 18].
+  // Filter HWIO [5, 7] -> OHWI [[5], [7]], times s; bias = shift.
   // CHECK-DAG: %[[B:.*]] = "tfl.pseudo_const"() {value = dense<[9.000000e+00, 1.800000e+01]> : tensor<2xf32>}
   // CHECK-DAG: %[[W:.*]] = "tfl.pseudo_const"() {value = dense<{{\[\[\[\[}}5.000000e+00]]], {{\[\[\[}}7.000000e+00]]]]> : tensor<2x1x1x1xf32>}
   // CHECK: "tfl.conv_2d"(%arg0, %[[W]], %[[B]]) {{.*}}fused_activation_function = "RELU6"
