@@ -13,15 +13,14 @@ PKGS=(
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler libabsl-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
-  # Arm NN's CpuRef backend (python3-pyarmnn only recommends it): the oracle
-  # of test/corpus/lite/armnn_crosscheck.py
-  libarmnn-cpuref-backend22
   # sanitizer runtimes for the ASan+UBSan build (scripts/sanitize.sh)
   libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev
-  # independent TFLite implementation (Arm NN 20.08) for checking our .tflite files
-  python3-pyarmnn
+  # Arm NN 20.08 (TFLite parser; its CpuRef backend is only a recommended
+  # package): the independent TFLite oracle of test/corpus/lite and of our
+  # exported .tflite files
+  python3-pyarmnn libarmnn-cpuref-backend22
   # zlib / zstd / libedit etc. that LLVMConfig.cmake may want
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )

@@ -275,6 +275,14 @@ LogicalResult PackOp::verify() {
   return success();
 }
 
+/// Folds to the constant's value (with its sparsity, when present, so that
+/// constants differing only in sparsity are never merged).
+OpFoldResult PseudoConstOp::fold(FoldAdaptor) {
+  if (auto sp = getSparsityAttr())
+    return ArrayAttr::get(getContext(), {getValue(), sp});
+  return getValue();
+}
+
 LogicalResult PseudoConstOp::verify() {
   Type resultType = getOutput().getType();
   if (auto str = dyn_cast<StringAttr>(getValue())) {

@@ -792,6 +792,9 @@ def TFL_PseudoConstOp : TFL_Op<"pseudo_const", [Pure, ConstantLike]> {
   let arguments = (ins AnyAttr:$value, OptionalAttr<DictionaryAttr>:$sparsity);
   let results = (outs TFL_Tensor:$output);
   let hasVerifier = 1;
+  // ConstantLike ops must fold to their value: MLIR's constant matcher and
+  // the greedy driver's constant de-duplication rely on it.
+  let hasFolder = 1;
 }
 def TFL_PseudoTensorOp : TFL_Op<"pseudo_tensor"> {
   let summary = "tensor with neither producer nor data";

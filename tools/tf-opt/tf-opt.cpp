@@ -13,12 +13,14 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
 #include "tools/DefaultDebugInfo.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tfmlir::registerTFPasses();
+  tfmlir::registerTFToTFLPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

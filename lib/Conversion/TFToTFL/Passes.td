@@ -1,0 +1,53 @@
+//===- Passes.td - tf -> tfl legalization passes --------------------------===//
+#ifndef TFMLIR_CONVERSION_TFTOTFL_PASSES_TD
+#define TFMLIR_CONVERSION_TFTOTFL_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LegalizeTFToTFL : Pass<"tfl-legalize-tf", "mlir::ModuleOp"> {
+  let summary = "Rewrite functional-form tf ops into TFLite builtin (tfl) ops";
+  let description = [{
+    Input: what `tf-standard-pipeline` produces (func.func bodies of tf ops,
+    constants as tf.Const). Every supported tf op is replaced by tfl ops with
+    TFLite's layouts (NHWC activations, OHWI conv filters, 1HWO depthwise
+    filters, [out, in] fully-connected weights); constants become
+    tfl.pseudo_const; Identity-like ops are removed. Then fusions run: bias
+    adds into conv_2d/depthwise_conv_2d/fully_connected, per-channel constant
+    multiplies (e.g. from an inference-mode FusedBatchNorm) into their
+    weights, and Relu/Relu6/Tanh/Relu1 into the producer's
+    fused_activation_function.
+
+    Ops without a TFLite builtin fail the pass with one report listing the
+    builtin ops used and the unsupported ops (count and node names), like
+    tflite_convert; with `allow-custom-ops` they become `tfl.custom` with
+    custom_code = the TF op name.
+
+    Before:
+    ```mlir
+    %w = tf.Const {dtype = f32} dense<...> : tensor<3x2xf32>
+    %b = tf.Const {dtype = f32} dense<...> : tensor<2xf32>
+    %0 = "tf.MatMul"(%x, %w) {transpose_a = false, transpose_b = false}
+        : (tensor<1x3xf32>, tensor<3x2xf32>) -> tensor<1x2xf32>
+    %1 = "tf.BiasAdd"(%0, %b) {data_format = "NHWC"} : ... -> tensor<1x2xf32>
+    %2 = "tf.Relu"(%1) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+    ```
+    After:
+    ```mlir
+    %w = "tfl.pseudo_const"() {value = dense<...> : tensor<2x3xf32>}
+    %b = "tfl.pseudo_const"() {value = dense<...> : tensor<2xf32>}
+    %0 = "tfl.fully_connected"(%x, %w, %b) {fused_activation_function = "RELU",
+        keep_num_dims = false, weights_format = "DEFAULT", ...}
+        : (tensor<1x3xf32>, tensor<2x3xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+    ```
+  }];
+  let options = [
+    Option<"allowCustomOps", "allow-custom-ops", "bool", "false",
+           "Emit ops without a TFLite builtin as tfl.custom instead of failing">,
+    Option<"enableFusions", "fuse", "bool", "true",
+           "Run the bias/batch-norm/activation fusions after legalization">,
+  ];
+  let dependentDialects = ["::tfmlir::tfl::TFLDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+#endif

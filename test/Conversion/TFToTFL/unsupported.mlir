@@ -1,0 +1,22 @@
+// RUN: not tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tf-opt %s -tfl-legalize-tf=allow-custom-ops -mlir-print-debuginfo=false 2>&1 | FileCheck %s --check-prefix=CUSTOM
+
+// Ops without a TFLite builtin are listed with their counts and node names
+// (as tflite_convert does); with allow-custom-ops they become tfl.custom.
+
+// ERR: error: some ops have no TFLite builtin
+// ERR: TFLite builtin ops used (1):
+// ERR-NEXT: tfl.exp x1: e
+// ERR: Ops with no TFLite builtin (1); convert with --allow-custom-ops to emit them as custom ops:
+// ERR-NEXT: tf.Erf x2: erf_a, erf_b
+
+// CUSTOM-LABEL: func @main
+// CUSTOM: %[[A:.*]] = "tfl.custom"(%arg0) {custom_code = "Erf", custom_option = "", version = 1 : i32}
+// CUSTOM: "tfl.custom"(%[[A]]) {custom_code = "Erf"
+// CUSTOM: "tfl.exp"
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Erf"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("erf_a")
+  %1 = "tf.Erf"(%0) : (tensor<4xf32>) -> tensor<4xf32> loc("erf_b")
+  %2 = "tf.Exp"(%1) : (tensor<4xf32>) -> tensor<4xf32> loc("e")
+  func.return %2 : tensor<4xf32>
+}
