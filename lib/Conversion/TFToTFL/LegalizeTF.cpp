@@ -17,8 +17,10 @@ namespace tfmlir {
 void populateFuseActivationPatterns(RewritePatternSet &p);
 void populateFuseBiasPatterns(RewritePatternSet &p);
 void populateFuseMulPatterns(RewritePatternSet &p);
+void populateFuseDilatedConvPatterns(RewritePatternSet &p);
 
 void populateTFLFusionPatterns(RewritePatternSet &patterns) {
+  populateFuseDilatedConvPatterns(patterns);
   populateFuseMulPatterns(patterns);
   populateFuseBiasPatterns(patterns);
   populateFuseActivationPatterns(patterns);
