@@ -18,8 +18,10 @@ void populateFuseActivationPatterns(RewritePatternSet &p);
 void populateFuseBiasPatterns(RewritePatternSet &p);
 void populateFuseMulPatterns(RewritePatternSet &p);
 void populateFuseDilatedConvPatterns(RewritePatternSet &p);
+void populateFoldConstShapeOpsPatterns(RewritePatternSet &p);
 
 void populateTFLFusionPatterns(RewritePatternSet &patterns) {
+  populateFoldConstShapeOpsPatterns(patterns);
   populateFuseDilatedConvPatterns(patterns);
   populateFuseMulPatterns(patterns);
   populateFuseBiasPatterns(patterns);
