@@ -1,11 +1,14 @@
 //===- FuseActivation.cpp - fold tfl activations into their producer -----===//
 //
-// relu/relu6/relu_n1_to_1/tanh(x) where x comes from conv_2d,
+// relu/relu6/relu_n1_to_1(x) where x comes from conv_2d,
 // depthwise_conv_2d, fully_connected, add, sub, mul or div with
 // fused_activation_function = NONE and no other user: the activation becomes
-// the producer's fused_activation_function (RELU, RELU6, RELU_N1_TO_1,
-// TANH). TFLite's kernels apply the fused activation to the float result
-// exactly as the separate op would, so results are bit-identical.
+// the producer's fused_activation_function (RELU, RELU6, RELU_N1_TO_1).
+// TFLite's kernels apply these as a clamp of the float result, exactly as
+// the separate op would, so results are bit-identical. TANH is not fused:
+// TFLite's conv/FC/arithmetic kernels turn the fused activation into a clamp
+// range (CalculateActivationRange), which has no TANH case, so a fused TANH
+// would be silently skipped by stock TFLite.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Passes.h"
 
@@ -54,7 +57,6 @@ void populateFuseActivationPatterns(RewritePatternSet &p) {
   p.add<FuseActivation>("tfl.relu", "RELU", ctx);
   p.add<FuseActivation>("tfl.relu6", "RELU6", ctx);
   p.add<FuseActivation>("tfl.relu_n1_to_1", "RELU_N1_TO_1", ctx);
-  p.add<FuseActivation>("tfl.tanh", "TANH", ctx);
 }
 
 } // namespace tfmlir

@@ -14,7 +14,7 @@ def LegalizeTFToTFL : Pass<"tfl-legalize-tf", "mlir::ModuleOp"> {
     tfl.pseudo_const; Identity-like ops are removed. Then fusions run: bias
     adds into conv_2d/depthwise_conv_2d/fully_connected, per-channel constant
     multiplies (e.g. from an inference-mode FusedBatchNorm) into their
-    weights, and Relu/Relu6/Tanh/Relu1 into the producer's
+    weights, and Relu/Relu6/Relu1 (not Tanh: stock TFLite kernels ignore a fused TANH) into the producer's
     fused_activation_function.
 
     Ops without a TFLite builtin fail the pass with one report listing the
