@@ -63,6 +63,10 @@ void registerRandomOps(TFDialect &dialect);
 void registerLinalgOps(TFDialect &dialect);
 void registerTensorArrayOps(TFDialect &dialect);
 
+/// The function a `func` attr names: the symbol of #tf_type.func<@f, {...}>
+/// or the SymbolRefAttr @f itself; null for any other attribute.
+mlir::SymbolRefAttr getFuncAttrSymbol(mlir::Attribute attr);
+
 /// Why the function `fn` cannot be the callee of a functional op (If/Case
 /// branch, While body, PartitionedCall `f`) whose call-site operands have
 /// `inputs` types and whose results have `results` types, or "" when it can.

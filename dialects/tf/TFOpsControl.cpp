@@ -13,8 +13,7 @@ using namespace tfmlir::TF;
 // Function references
 //===----------------------------------------------------------------------===//
 
-/// The symbol of a `func` attr: #tf_type.func<@f, {...}> or @f.
-static SymbolRefAttr funcSymbol(Attribute attr) {
+SymbolRefAttr tfmlir::TF::getFuncAttrSymbol(Attribute attr) {
   if (auto f = dyn_cast_or_null<tf_type::FuncAttr>(attr))
     return f.getName();
   return dyn_cast_or_null<SymbolRefAttr>(attr);
@@ -24,7 +23,7 @@ static SymbolRefAttr funcSymbol(Attribute attr) {
 static FunctionOpInterface lookupFunction(Operation *op,
                                           SymbolTableCollection &symbols,
                                           Attribute attr, StringRef attrName) {
-  SymbolRefAttr sym = funcSymbol(attr);
+  SymbolRefAttr sym = getFuncAttrSymbol(attr);
   if (!sym) {
     op->emitOpError() << "requires '" << attrName
                       << "' to reference a function";
@@ -217,7 +216,7 @@ static void setCallee(OpTy op, CallInterfaceCallable callee) {
 
 #define TFMLIR_CALL_OP(OP)                                                     \
   CallInterfaceCallable OP::getCallableForCallee() {                           \
-    return funcSymbol(getF());                                                 \
+    return getFuncAttrSymbol(getF());                                          \
   }                                                                            \
   void OP::setCalleeFromCallable(CallInterfaceCallable callee) {               \
     setCallee(*this, callee);                                                  \

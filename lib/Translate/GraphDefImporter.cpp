@@ -1776,13 +1776,6 @@ OwningOpRef<ModuleOp> Importer::run() {
   return module;
 }
 
-/// The symbol a functional op's function attr names (#tf_type.func or @f).
-static SymbolRefAttr funcAttrSymbol(Attribute a) {
-  if (auto f = dyn_cast_or_null<tf_type::FuncAttr>(a))
-    return f.getName();
-  return dyn_cast_or_null<SymbolRefAttr>(a);
-}
-
 /// TF resolves the functions of If/Case/While/PartitionedCall nodes lazily,
 /// when the node first runs, so a GraphDef may name a function that is not
 /// in its library, or call one with a signature that does not match. Such
@@ -1804,7 +1797,7 @@ static void resolveFunctionReferences(ModuleOp module) {
   auto resolve = [&](Operation *op, StringRef attrName, Attribute attr,
                      TypeRange inputs, TypeRange results,
                      bool isWhileCond) -> Attribute {
-    SymbolRefAttr sym = funcAttrSymbol(attr);
+    SymbolRefAttr sym = TF::getFuncAttrSymbol(attr);
     if (!sym)
       return attr;
     std::string name = sym.getRootReference().str();
