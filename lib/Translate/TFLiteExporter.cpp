@@ -15,6 +15,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -231,9 +232,17 @@ private:
   FailureOr<uint32_t> addBuffer(Operation *constOp, Attribute value);
   FailureOr<uint32_t> opcodeIndex(int32_t code, StringRef custom, int32_t version);
   LogicalResult exportFunction(func::FuncOp fn, int index);
+  /// The tensor name for `v`: its override (a returned value named by the
+  /// function's `tf.entry_function` outputs), else the NameLoc of its
+  /// definition, else a generated name ("arg<i>" or the op's name, with
+  /// "_<k>" for repeats).
   std::string nameOf(Value v);
 
   ModuleOp module;
+  /// Tensor names that win over locations, for the function being exported.
+  llvm::DenseMap<Value, std::string> nameOverride;
+  /// Uses of each fallback name base in the function being exported.
+  llvm::StringMap<unsigned> fallbackCount;
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<Offset<tflite::Buffer>> buffers;
   llvm::StringMap<uint32_t> bufferIndex;
@@ -260,6 +269,8 @@ DictionaryAttr Exporter::minMaxOf(Value v, StringRef attrName) {
 }
 
 std::string Exporter::nameOf(Value v) {
+  if (auto it = nameOverride.find(v); it != nameOverride.end())
+    return it->second;
   Location loc = v.getLoc();
   if (auto r = dyn_cast<OpResult>(v)) {
     loc = r.getOwner()->getLoc();
@@ -269,7 +280,19 @@ std::string Exporter::nameOf(Value v) {
   }
   if (auto n = dyn_cast<NameLoc>(loc))
     return n.getName().str();
-  return "";
+  // No name in the IR (hand-written MLIR, or a function other than the
+  // importer's): name the tensor after its function argument or defining op,
+  // so every tensor can be found by name ("arg0", "add", "add_1", ...).
+  std::string base;
+  if (auto a = dyn_cast<BlockArgument>(v))
+    base = "arg" + std::to_string(a.getArgNumber());
+  else
+    base = cast<OpResult>(v).getOwner()->getName().stripDialect().str();
+  unsigned &k = fallbackCount[base];
+  std::string name = k ? base + "_" + std::to_string(k) : base;
+  ++k;
+  nameOverride[v] = name;
+  return name;
 }
 
 FailureOr<tflite::TensorType> Exporter::tensorType(Type e, Location loc) {
@@ -359,6 +382,14 @@ FailureOr<int32_t> Exporter::addTensorOfType(
   bool dynamic = false;
   if (st.hasRank())
     for (int64_t d : st.getShape()) {
+      // TFLite stores dims as int32; a larger dim would silently wrap.
+      if (!ShapedType::isDynamic(d) && d > std::numeric_limits<int32_t>::max()) {
+        emitError(loc) << "tensor" << (name.empty() ? "" : " '") << name
+                       << (name.empty() ? "" : "'") << " of type " << type
+                       << " has dimension " << d
+                       << ", larger than TFLite's int32 limit 2147483647";
+        return failure();
+      }
       dynamic |= ShapedType::isDynamic(d);
       shape.push_back(ShapedType::isDynamic(d) ? 1 : static_cast<int32_t>(d));
       signature.push_back(ShapedType::isDynamic(d) ? -1 : static_cast<int32_t>(d));
@@ -541,6 +572,28 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
   if (!fn.getBody().hasOneBlock())
     return fn.emitError("functions exported to TFLite must have one block");
   Block &block = fn.getBody().front();
+  // The outputs the user asked for keep the names they were asked by, as
+  // TF's converter does: `tf.entry_function = {outputs = "a,b:1"}` names the
+  // returned values (a ":0" suffix dropped), even when the value is computed
+  // by an op of another name (an Identity folded away, a fused conv).
+  nameOverride.clear();
+  fallbackCount.clear();
+  if (auto entry = fn->getAttrOfType<DictionaryAttr>("tf.entry_function"))
+    if (auto outs = entry.getAs<StringAttr>("outputs");
+        outs && !outs.getValue().empty())
+      if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator())) {
+        SmallVector<StringRef> names;
+        outs.getValue().split(names, ',');
+        if (names.size() == ret.getNumOperands())
+          for (auto [v, n] : llvm::zip(ret.getOperands(), names)) {
+            n = n.trim();
+            n.consume_back(":0");
+            // An input keeps its own name; a value returned twice keeps the
+            // first.
+            if (!isa<BlockArgument>(v) && !n.empty())
+              nameOverride.try_emplace(v, n.str());
+          }
+      }
   for (BlockArgument a : block.getArguments()) {
     uint32_t buffer = 0;
     if (auto init = fn.getArgAttrOfType<StringAttr>(a.getArgNumber(),

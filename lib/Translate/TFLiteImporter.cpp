@@ -975,6 +975,13 @@ OwningOpRef<ModuleOp> tfmlir::importTFLite(StringRef bytes, StringRef fileName,
     return nullptr;
   }
   const tflite::Model *model = tflite::GetModel(aligned.data());
+  // As TFLite's InterpreterBuilder: only schema version 3 is read; older
+  // layouts differ (e.g. v2 had no version field on OperatorCode).
+  if (model->version() != 3) {
+    emitError(fileLoc) << "invalid TFLite model: schema version "
+                       << model->version() << ", expected 3";
+    return nullptr;
+  }
   StringRef alignedBytes(reinterpret_cast<const char *>(aligned.data()),
                          aligned.size());
   Importer imp(model, alignedBytes, fileName, context);
