@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -77,6 +78,29 @@ LogicalResult tfl::verifySameShape(Operation *op, Value x, Value y) {
     if (!ShapedType::isDynamic(da) && !ShapedType::isDynamic(db) && da != db)
       return op->emitOpError("operand and result shapes differ: ")
              << shapeStr(a.getShape()) << " vs " << shapeStr(b.getShape());
+  return success();
+}
+
+LogicalResult tfl::verifySameElementKind(Operation *op,
+                                         ArrayRef<Value> values) {
+  // Quantized and integer types compare by storage width (signedness is
+  // carried by TFLite's tensor type, not checked here); others by identity.
+  auto kind = [](Type t) -> Type {
+    Type e = getElementTypeOrSelf(t);
+    if (auto q = dyn_cast<quant::QuantizedType>(e))
+      return IntegerType::get(e.getContext(), q.getStorageTypeIntegralWidth());
+    if (auto i = dyn_cast<IntegerType>(e))
+      return IntegerType::get(e.getContext(), i.getWidth());
+    return e;
+  };
+  if (values.empty() || !values[0])
+    return success();
+  Type first = kind(values[0].getType());
+  for (Value v : values.drop_front())
+    if (v && kind(v.getType()) != first)
+      return op->emitOpError("element types differ: ")
+             << getElementTypeOrSelf(values[0].getType()) << " vs "
+             << getElementTypeOrSelf(v.getType());
   return success();
 }
 

@@ -36,6 +36,12 @@ bool isWeightsFormatName(llvm::StringRef s);
 /// Emits "operand and result shapes differ: ..." on `op`.
 mlir::LogicalResult verifySameShape(mlir::Operation *op, mlir::Value x,
                                     mlir::Value y);
+/// Verifies that `values` share one element type, where quantized and
+/// integer types count by their storage width (an int8 input and an int8
+/// output with another scale agree). Emits "element types differ: ..."
+/// on `op` (e.g. a tfl.tanh from f64 to f32, which no TFLite kernel runs).
+mlir::LogicalResult verifySameElementKind(mlir::Operation *op,
+                                          mlir::ArrayRef<mlir::Value> values);
 /// Verifies that the static dims of lhs and rhs broadcast (NumPy rules) and,
 /// when the result is ranked, that it has the broadcast shape.
 mlir::LogicalResult verifyBroadcast(mlir::Operation *op, mlir::Value lhs,

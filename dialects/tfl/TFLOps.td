@@ -16,7 +16,9 @@ include "dialects/tfl/TFLOpBase.td"
 //===----------------------------------------------------------------------===//
 
 // y = f(x), element-wise, same shape. No options.
-class TFL_UnaryOp<string mnemonic, string what>
+// With sameElementType, y has x's element type (quantized: the same storage
+// type; scales may differ).
+class TFL_UnaryOp<string mnemonic, string what, bit sameElementType = 1>
     : TFL_Op<mnemonic, [Pure]> {
   let summary = what;
   let description = "Element-wise: y[i] = " # what # " of x[i]; y has x's shape "
@@ -26,24 +28,35 @@ class TFL_UnaryOp<string mnemonic, string what>
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::tfmlir::tfl::verifySameShape(*this, getX(), getY());
+      if (::mlir::failed(::tfmlir::tfl::verifySameShape(*this, getX(), getY())))
+        return ::mlir::failure();
+      return }] # !if(sameElementType,
+        "::tfmlir::tfl::verifySameElementKind(*this, {getX(), getY()});",
+        "::mlir::success();") # [{
     }
   }];
 }
 
 // output = lhs (op) rhs with NumPy broadcasting.
-class TFL_BinaryOp<string mnemonic, string what, list<Trait> traits = []>
+// lhs and rhs have one element type (quantized: one storage type); so does
+// the output unless it is a comparison (bool).
+class TFL_BinaryOp<string mnemonic, string what, list<Trait> traits = [],
+                   bit sameResultType = 1>
     : TFL_Op<mnemonic, !listconcat([Pure], traits)> {
   let summary = what;
   let description = "Element-wise " # what # " with NumPy broadcasting of lhs "
     "and rhs (TFLite supports up to 6-D broadcasts; equal ranks are not "
-    "required). Matches TFLite's reference kernel.";
+    "required); lhs, rhs and (except for comparisons) the output share one "
+    "element type. Matches TFLite's reference kernel.";
   let arguments = (ins TFL_Tensor:$lhs, TFL_Tensor:$rhs);
   let results = (outs TFL_Tensor:$output);
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::tfmlir::tfl::verifyBroadcast(*this, getLhs(), getRhs(), getOutput());
+      if (::mlir::failed(::tfmlir::tfl::verifyBroadcast(*this, getLhs(), getRhs(), getOutput())))
+        return ::mlir::failure();
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getLhs(), getRhs()}]
+        # !if(sameResultType, ", getOutput()", "") # [{});
     }
   }];
 }
@@ -54,11 +67,14 @@ class TFL_BinaryActOp<string mnemonic, string what>
   let summary = what;
   let description = "Element-wise " # what # " with NumPy broadcasting, then "
     "the fused activation (NONE, RELU, RELU_N1_TO_1, RELU6, TANH, SIGN_BIT). "
-    "Matches TFLite's reference kernel.";
+    "lhs, rhs and the output share one element type (quantized: one storage "
+    "type). Matches TFLite's reference kernel.";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::tfmlir::tfl::verifyBroadcast(*this, getLhs(), getRhs(), getOutput());
+      if (::mlir::failed(::tfmlir::tfl::verifyBroadcast(*this, getLhs(), getRhs(), getOutput())))
+        return ::mlir::failure();
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getLhs(), getRhs(), getOutput()});
     }
   }];
   let results = (outs TFL_Tensor:$output);
@@ -66,7 +82,7 @@ class TFL_BinaryActOp<string mnemonic, string what>
 
 // Comparison: bool result, NumPy broadcasting.
 class TFL_CompareOp<string mnemonic, string what>
-    : TFL_BinaryOp<mnemonic, what> {
+    : TFL_BinaryOp<mnemonic, what, [], 0> {
   let results = (outs TFL_BoolTensor:$output);
 }
 
@@ -165,9 +181,9 @@ def TFL_HardSwishOp : TFL_UnaryOp<"hard_swish", "x * relu6(x + 3) / 6">;
 def TFL_EluOp : TFL_UnaryOp<"elu", "x if x > 0 else e^x - 1">;
 def TFL_QuantizeOp : TFL_UnaryOp<"quantize",
     "quantization to the result's !quant.uniform type (or requantization); "
-    "q = round(x / scale) + zero_point, saturated to the storage range">;
+    "q = round(x / scale) + zero_point, saturated to the storage range", 0>;
 def TFL_DequantizeOp : TFL_UnaryOp<"dequantize",
-    "dequantization x -> scale * (q - zero_point); also float16 -> float32">;
+    "dequantization x -> scale * (q - zero_point); also float16 -> float32", 0>;
 def TFL_DensifyOp : TFL_Op<"densify", [Pure]> {
   let summary = "sparse constant to dense";
   let description = [{ Expands a constant stored in TFLite's sparse format
