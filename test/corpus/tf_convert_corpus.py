@@ -156,8 +156,9 @@ def run_case(row, corpus, bindir, tmp):
         res.update(status="convert-error", detail="tf-convert timed out")
         return res
     if p.returncode != 0:
-        unsup = re.findall(r"^\s+tf\.(\w+) x\d+:", p.stderr.split("Ops with no TFLite builtin")[-1],
-                           re.M) if "Ops with no TFLite builtin" in p.stderr else []
+        # Both report sections (no builtin; builtin cannot take it) list
+        # "  tf.<Op> xN: nodes"; the builtins-used section lists tfl.* ops.
+        unsup = re.findall(r"^\s+tf\.(\w+) x\d+:", p.stderr, re.M)
         if unsup:
             res.update(status="unsupported", unsupported=unsup)
         else:

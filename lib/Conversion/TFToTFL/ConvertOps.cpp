@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
@@ -238,6 +239,28 @@ LogicalResult resizeAttrs(Operation *op, OpBuilder &b, SmallVectorImpl<NamedAttr
   return success();
 }
 
+/// TF's ResizeBilinear returns float32 for every input dtype T (it computes
+/// in float); TFLite's RESIZE_BILINEAR keeps the input type. A non-f32 input
+/// is cast to the result type first, so the tfl op is float32 -> float32.
+LogicalResult convertResizeBilinear(Operation *op, OpBuilder &b, Results &res,
+                                    std::string &why) {
+  SmallVector<Value> ops(op->getOperands());
+  if (failed(i32Operand(op, b, 1, ops[1], why)))
+    return failure();
+  SmallVector<NamedAttribute> a;
+  if (failed(resizeAttrs(op, b, a, why)))
+    return failure();
+  auto inTy = dyn_cast<TensorType>(ops[0].getType());
+  Type outElem = getElementTypeOrSelf(op->getResult(0).getType());
+  if (inTy && inTy.getElementType() != outElem)
+    ops[0] = create1(b, op->getLoc(), "tfl.cast", {ops[0]}, inTy.clone(outElem),
+                     {strA(b, "in_data_type", tensorTypeName(inTy.getElementType())),
+                      strA(b, "out_data_type", tensorTypeName(outElem))});
+  res.push_back(create1(b, op->getLoc(), "tfl.resize_bilinear", ops,
+                        op->getResult(0).getType(), a));
+  return success();
+}
+
 LogicalResult blockAttrs(Operation *op, OpBuilder &b, SmallVectorImpl<NamedAttribute> &a,
                          std::string &why) {
   if (strAttr(op, "data_format", "NHWC") != "NHWC") {
@@ -442,7 +465,7 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
                            });
   t["tf.Assert"] = convertDrop;
   // Images and blocks.
-  t["tf.ResizeBilinear"] = withI32("tfl.resize_bilinear", {1}, resizeAttrs);
+  t["tf.ResizeBilinear"] = convertResizeBilinear;
   t["tf.ResizeNearestNeighbor"] = withI32("tfl.resize_nearest_neighbor", {1}, resizeAttrs);
   t["tf.DepthToSpace"] = withI32("tfl.depth_to_space", {}, blockAttrs);
   t["tf.SpaceToDepth"] = withI32("tfl.space_to_depth", {}, blockAttrs);

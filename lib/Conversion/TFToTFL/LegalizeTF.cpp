@@ -4,7 +4,9 @@
 
 #include "dialects/tfl/TFLOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -62,6 +64,31 @@ void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef ke
   e.nodes.push_back(nodeName(op));
 }
 
+/// TFLite's builtin kernels compute in float32 and the integer types; they
+/// have no float64, float16, bfloat16 or complex arithmetic. Those types are
+/// taken only by ops that move data without computing on it (CAST converts
+/// them; RESHAPE and friends copy bytes). Returns a tensor type of `op` that
+/// its builtin cannot take, or null. TF's converter rejects the same ops
+/// (they stay TF ops and need Flex).
+Type unsupportedFloatType(Operation *op) {
+  static const llvm::StringSet<> typeAgnostic = {
+      "tfl.cast",        "tfl.reshape", "tfl.squeeze",     "tfl.expand_dims",
+      "tfl.pseudo_const", "tfl.no_value", "tfl.shape", "tfl.rank"};
+  if (typeAgnostic.contains(op->getName().getStringRef()))
+    return {};
+  auto bad = [](Type t) {
+    Type e = getElementTypeOrSelf(t);
+    return e.isF64() || e.isF16() || e.isBF16() || isa<ComplexType>(e);
+  };
+  for (Type t : op->getOperandTypes())
+    if (bad(t))
+      return t;
+  for (Type t : op->getResultTypes())
+    if (bad(t))
+      return t;
+  return {};
+}
+
 /// Converts the ops of one function body in order. Returns the ops left
 /// unsupported (already recorded in `report`).
 void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) {
@@ -89,18 +116,47 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
       why = "ops with regions have no TFLite builtin here";
     } else {
       auto it = converters().find(name);
-      if (it != converters().end())
+      if (it != converters().end()) {
+        Operation *before = op->getPrevNode();
         ok = succeeded(it->second(op, b, results, why)) &&
              results.size() == op->getNumResults();
-      else
+        // The ops just created sit between `before` and `op`.
+        SmallVector<Operation *> created;
+        for (Operation *c = before ? before->getNextNode() : &block.front();
+             c && c != op; c = c->getNextNode())
+          created.push_back(c);
+        if (ok)
+          for (Operation *c : created)
+            if (Type t = unsupportedFloatType(c)) {
+              ok = false;
+              std::string ts;
+              llvm::raw_string_ostream(ts) << t;
+              why = (c->getName().getStringRef() + " has no kernel for " + ts +
+                     " (TFLite computes in float32: Cast first)")
+                        .str();
+              break;
+            }
+        if (!ok) {
+          // Undo the partial conversion: the new ops are used only by each
+          // other, so erase them latest first.
+          results.clear();
+          for (Operation *c : llvm::reverse(created))
+            if (c->use_empty())
+              c->erase();
+        }
+      } else {
         why = "no TFLite builtin";
+      }
     }
     if (!ok) {
       // Keep the op's name alive: the report's keys point into the context.
       StringRef key = op->getName().getIdentifier().getValue();
-      record(report.unsupported, key, op);
-      if (!why.empty() && why != "no TFLite builtin")
-        op->emitRemark() << "not converted to TFLite: " << why;
+      if (why.empty() || why == "no TFLite builtin") {
+        record(report.unsupported, key, op);
+      } else {
+        record(report.unconvertible, key, op);
+        report.unconvertible[key].reasons.push_back(why);
+      }
       if (!allowCustomOps)
         continue;
       b.setInsertionPoint(op);
@@ -136,8 +192,16 @@ std::string ConversionReport::format() const {
   auto list = [&](const llvm::MapVector<StringRef, Entry> &m) {
     for (auto &[k, e] : m) {
       os << "  " << k << " x" << e.count << ":";
-      for (size_t i = 0; i < e.nodes.size(); ++i)
+      // One reason for all nodes is printed once, at the end.
+      bool oneReason = !e.reasons.empty() &&
+                       llvm::all_equal(llvm::ArrayRef(e.reasons));
+      for (size_t i = 0; i < e.nodes.size(); ++i) {
         os << (i ? ", " : " ") << e.nodes[i];
+        if (!oneReason && i < e.reasons.size())
+          os << " (" << e.reasons[i] << ")";
+      }
+      if (oneReason)
+        os << " (" << e.reasons.front() << ")";
       os << "\n";
     }
   };
@@ -147,6 +211,11 @@ std::string ConversionReport::format() const {
     os << "Ops with no TFLite builtin (" << unsupported.size()
        << "); convert with --allow-custom-ops to emit them as custom ops:\n";
     list(unsupported);
+  }
+  if (!unconvertible.empty()) {
+    os << "Ops whose TFLite builtin cannot take them as they are ("
+       << unconvertible.size() << "); --allow-custom-ops emits them as custom ops:\n";
+    list(unconvertible);
   }
   return s;
 }
@@ -171,12 +240,20 @@ LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
       return fn.emitError("tfl-legalize-tf: fusion patterns did not converge");
   module.walk([&](Operation *op) {
     StringRef n = op->getName().getStringRef();
-    if (n.starts_with("tfl.") && n != "tfl.pseudo_const" && n != "tfl.no_value" &&
-        n != "tfl.custom")
-      record(report.builtins, op->getName().getIdentifier().getValue(), op);
+    if (!n.starts_with("tfl.") || n == "tfl.pseudo_const" || n == "tfl.no_value" ||
+        n == "tfl.custom")
+      return;
+    StringRef key = op->getName().getIdentifier().getValue();
+    // A generic builtin is listed under its builtin's name (interned in the
+    // context, so the key outlives this walk).
+    if (auto generic = op->getAttrOfType<StringAttr>("name");
+        generic && n == "tfl.builtin_op")
+      key = StringAttr::get(ctx, "tfl." + generic.getValue().lower()).getValue();
+    record(report.builtins, key, op);
   });
-  if (!report.unsupported.empty() && !allowCustomOps) {
-    module.emitError() << "some ops have no TFLite builtin\n" << report.format();
+  if (!report.complete() && !allowCustomOps) {
+    module.emitError() << "some ops cannot be converted to TFLite builtins\n"
+                       << report.format();
     return failure();
   }
   return success();

@@ -17,19 +17,32 @@ namespace tfmlir {
 #include "lib/Conversion/TFToTFL/Passes.h.inc"
 
 /// What one legalization run did, in tflite_convert's terms: for each TFLite
-/// builtin used (by tfl op name) and each TF op that has no builtin (by TF
-/// op name), how many nodes and their names (from the NameLoc of each op;
-/// "<unnamed>" when there is none). Maps keep first-seen order.
+/// builtin used (by tfl op name; a generic tfl.builtin_op is listed under
+/// its builtin's name, e.g. tfl.zeros_like), each TF op that has no builtin,
+/// and each TF op that has a builtin but whose use here cannot be expressed
+/// with it (by TF op name, with the reason): how many nodes and their names
+/// (from the NameLoc of each op; "<unnamed>" when there is none). Maps keep
+/// first-seen order.
 struct ConversionReport {
   struct Entry {
     unsigned count = 0;
     std::vector<std::string> nodes;
+    /// For `unconvertible`: why each node failed, parallel to `nodes`.
+    std::vector<std::string> reasons;
   };
   llvm::MapVector<llvm::StringRef, Entry> builtins;
+  /// TF ops with no TFLite builtin at all.
   llvm::MapVector<llvm::StringRef, Entry> unsupported;
-  /// Renders the two lists as tflite_convert does ("Some ops are not
+  /// TF ops with a builtin whose attributes or operand types/shapes the
+  /// builtin cannot take (e.g. a MatMul of unranked operands).
+  llvm::MapVector<llvm::StringRef, Entry> unconvertible;
+  /// True when nothing was left unconverted.
+  bool complete() const { return unsupported.empty() && unconvertible.empty(); }
+  /// Renders the lists as tflite_convert does ("Some ops are not
   /// supported by the native TFLite runtime ..."), one op per line:
-  /// "  tf.Foo x2: node_a, node_b".
+  /// "  tf.Foo x2: node_a, node_b"; unconvertible nodes carry their reason:
+  /// "  tf.MatMul x2: m1, m2 (MatMul operands must be ranked 2-D tensors)"
+  /// (the reason once when all nodes share it, else after each node).
   std::string format() const;
 };
 
@@ -39,7 +52,8 @@ struct ConversionReport {
 /// `report.unsupported`, and the function returns failure (after emitting
 /// one error on the module holding report.format()). Ops with a builtin but
 /// an unsupported configuration (e.g. a non-constant axis where TFLite needs
-/// an attribute) count as unsupported too, with the reason in a remark.
+/// an attribute) are listed in `report.unconvertible` with the reason, and
+/// are handled like unsupported ops otherwise.
 mlir::LogicalResult legalizeTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
                                     bool fuse, ConversionReport &report);
 

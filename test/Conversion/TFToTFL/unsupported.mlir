@@ -4,7 +4,7 @@
 // Ops without a TFLite builtin are listed with their counts and node names
 // (as tflite_convert does); with allow-custom-ops they become tfl.custom.
 
-// ERR: error: some ops have no TFLite builtin
+// ERR: error: some ops cannot be converted to TFLite builtins
 // ERR: TFLite builtin ops used (1):
 // ERR-NEXT: tfl.exp x1: e
 // ERR: Ops with no TFLite builtin (1); convert with --allow-custom-ops to emit them as custom ops:
@@ -19,4 +19,17 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %1 = "tf.Erf"(%0) : (tensor<4xf32>) -> tensor<4xf32> loc("erf_b")
   %2 = "tf.Exp"(%1) : (tensor<4xf32>) -> tensor<4xf32> loc("e")
   func.return %2 : tensor<4xf32>
+}
+
+// An op with a builtin that cannot take its operands is listed separately,
+// with the reason per node.
+// RUN: not tf-opt %s -split-input-file -tfl-legalize-tf -mlir-print-debuginfo=false 2>&1 | FileCheck %s --check-prefix=UNCONV
+// UNCONV: Ops whose TFLite builtin cannot take them as they are (1); --allow-custom-ops emits them as custom ops:
+// UNCONV-NEXT: tf.MatMul x1: mm (MatMul operands must be ranked 2-D tensors)
+
+// -----
+
+func.func @unranked(%a: tensor<*xf32>, %b: tensor<3x4xf32>) -> tensor<*xf32> {
+  %0 = "tf.MatMul"(%a, %b) {transpose_a = false, transpose_b = false} : (tensor<*xf32>, tensor<3x4xf32>) -> tensor<*xf32> loc("mm")
+  func.return %0 : tensor<*xf32>
 }

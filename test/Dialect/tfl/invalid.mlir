@@ -102,3 +102,27 @@ func.func @unary_shape(%x: tensor<2xf32>) -> tensor<3xf32> {
   %0 = "tfl.exp"(%x) : (tensor<2xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @unary_element_type(%x: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{element types differ: 'f64' vs 'f32'}}
+  %0 = "tfl.tanh"(%x) : (tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @binary_element_type(%x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{element types differ: 'f32' vs 'i32'}}
+  %0 = "tfl.add"(%x, %y) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @compare_operand_types(%x: tensor<4xf32>, %y: tensor<4xf16>) -> tensor<4xi1> {
+  // expected-error @+1 {{element types differ: 'f32' vs 'f16'}}
+  %0 = "tfl.less"(%x, %y) : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
