@@ -1562,6 +1562,26 @@ OwningOpRef<ModuleOp> Importer::run() {
           }
         }
         argTy = RankedTensorType::get(dims, *eltOr);
+        // The given shape must be one the node can produce (as TF checks a
+        // fed value against the Placeholder's `shape`).
+        Type declared = idx < static_cast<int>(n.outTypes.size())
+                            ? resultType(n, idx) : Type();
+        if (auto dt = dyn_cast_or_null<RankedTensorType>(declared);
+            dt && failed(verifyCompatibleShape(dt.getShape(), dims))) {
+          auto fmt = [](ArrayRef<int64_t> ds) {
+            std::string r = "[";
+            for (size_t k = 0; k < ds.size(); ++k)
+              r += (k ? "," : "") + (ShapedType::isDynamic(ds[k])
+                                         ? std::string("?")
+                                         : std::to_string(ds[k]));
+            return r + "]";
+          };
+          nodeError(*n.def) << "-tf-input-shapes gives " << fmt(dims)
+                            << " for input '" << in
+                            << "', incompatible with the node's shape "
+                            << fmt(dt.getShape());
+          return nullptr;
+        }
       }
     } else {
       Type rt = idx < static_cast<int>(n.outTypes.size()) ? resultType(n, idx)

@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/SourceMgr.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -70,6 +71,12 @@ int main(int argc, char **argv) {
   tfmlir::addNodeNameDiagnosticsExtension(registry);
   registry.insert<func::FuncDialect>();
   MLIRContext ctx(registry);
+  // Print diagnostics as "file:line:col: error: node 'n': ...". Registered
+  // before the dialects load, so the node-name handler (installed when the tf
+  // dialect loads) runs first and prefixes the node.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler sourceMgrHandler(sourceMgr, &ctx);
+  ctx.printOpOnDiagnostic(false);
   ctx.loadAllAvailableDialects();
 
   auto buf = llvm::MemoryBuffer::getFileOrSTDIN(graphDefFile, /*IsText=*/false);
@@ -115,6 +122,22 @@ int main(int argc, char **argv) {
   tfmlir::buildTFStandardPipeline(pm, tfmlir::StandardPipelineOptions());
   if (failed(pm.run(*module))) {
     llvm::errs() << "tf-convert: " << graphDefFile << ": tf-standard-pipeline failed\n";
+    return 1;
+  }
+  // A Placeholder still in the graph feeds the outputs but was not named an
+  // input: TFLite has no op for it, so say which input flag is missing
+  // instead of listing it as an unsupported op.
+  bool missingInput = false;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "tf.Placeholder")
+      return;
+    op->emitError() << "Placeholder is needed by --output-arrays but is not "
+                       "listed in --input-arrays; add it (and its shape to "
+                       "--input-shapes)";
+    missingInput = true;
+  });
+  if (missingInput) {
+    llvm::errs() << "tf-convert: " << graphDefFile << ": conversion failed\n";
     return 1;
   }
   tfmlir::ConversionReport report;
