@@ -2,6 +2,7 @@
 #include "lib/Translate/TFLiteExporter.h"
 
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Translate/TFLiteOpVersion.h"
 #include "lib/Translate/TFLiteOptions.h"
 #include "lib/Translate/tflite/Schema.h"
 
@@ -27,169 +28,6 @@ namespace {
 
 using flatbuffers::Offset;
 using flatbuffers::Vector;
-
-bool isSignedQuant8(Type t) {
-  auto q = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(t));
-  return q && q.isSigned() && q.getStorageTypeIntegralWidth() == 8;
-}
-bool isQuant16(Type t) {
-  auto q = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(t));
-  return q && q.getStorageTypeIntegralWidth() == 16;
-}
-bool isFloat(Type t) { return isa<FloatType>(getElementTypeOrSelf(t)); }
-bool isInt8Weights(Type t) {
-  Type e = getElementTypeOrSelf(t);
-  if (auto q = dyn_cast<quant::QuantizedType>(e))
-    return q.getStorageTypeIntegralWidth() == 8;
-  return e.isInteger(8);
-}
-int32_t attrInt(Operation *op, StringRef n) {
-  auto a = op->getAttrOfType<IntegerAttr>(n);
-  return a ? static_cast<int32_t>(a.getInt()) : 0;
-}
-bool attrBool(Operation *op, StringRef n) {
-  auto a = op->getAttrOfType<BoolAttr>(n);
-  return a && a.getValue();
-}
-
-/// The minimal operator version for the features `op` uses. The rules cover
-/// the version bumps of TFLite's op versioning for the element types and
-/// options we emit, cross-checked against the versions real converters wrote
-/// in the corpus (test/corpus/TFLiteCorpus.cpp reports every difference):
-///  - CONV_2D: 2 for hybrid (float input, int8 weights) and int8
-///    activations with per-tensor weights, 3 for int8 activations with
-///    per-channel weights and for int16 activations;
-///  - DEPTHWISE_CONV_2D: 2 when a dilation factor is not 1, 3 for int8
-///    activations;
-///  - FULLY_CONNECTED: 2 for the shuffled weights format, 3 hybrid, 4 int8,
-///    5 keep_num_dims;
-///  - ADD, SUB, MUL, CONCATENATION, SOFTMAX, LOGISTIC, TANH, the pools, PAD,
-///    PADV2, MEAN, GATHER, STRIDED_SLICE, TRANSPOSE, SPACE_TO_DEPTH,
-///    DEPTH_TO_SPACE, MAXIMUM, MINIMUM, SLICE, SPLIT: 2 for int8 or int16
-///    activations;
-///  - LEAKY_RELU: 2 for int16 activations;
-///  - SVDF: 2 hybrid (float input, int8 weights), 3 int8;
-///  - LSTM: 2 for the BASIC kernel or int8 activations;
-///  - RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR: 3 with half_pixel_centers,
-///    2 for int8;
-///  - DEQUANTIZE: 2 for int8 or float16 input, 3 for int16;
-///  - everything else: 1.
-int32_t minimalOpVersion(Operation *op, int32_t code) {
-  Type in0 = op->getNumOperands() ? op->getOperand(0).getType() : Type();
-  bool int8 = in0 && isSignedQuant8(in0);
-  bool int16 = in0 && isQuant16(in0);
-  switch (code) {
-  case tflite::BuiltinOperator_CONV_2D:
-    if (int16 || (int8 && isa<quant::UniformQuantizedPerAxisType>(
-                              getElementTypeOrSelf(op->getOperand(1).getType()))))
-      return 3;
-    if (int8 || (isFloat(in0) && isInt8Weights(op->getOperand(1).getType())))
-      return 2;
-    return 1;
-  case tflite::BuiltinOperator_LEAKY_RELU:
-    return int16 ? 2 : 1;
-  case tflite::BuiltinOperator_SVDF:
-    if (int8)
-      return 3;
-    return isFloat(in0) && op->getNumOperands() > 1 &&
-                   isInt8Weights(op->getOperand(1).getType())
-               ? 2
-               : 1;
-  case tflite::BuiltinOperator_LSTM:
-    if (auto k = op->getAttrOfType<StringAttr>("kernel_type");
-        k && k.getValue() == "BASIC")
-      return 2;
-    return int8 ? 2 : 1;
-  case tflite::BuiltinOperator_DEPTHWISE_CONV_2D:
-    if (int8)
-      return 3;
-    if (attrInt(op, "dilation_w_factor") != 1 ||
-        attrInt(op, "dilation_h_factor") != 1)
-      return 2;
-    return 1;
-  case tflite::BuiltinOperator_FULLY_CONNECTED:
-    if (attrBool(op, "keep_num_dims"))
-      return 5;
-    if (int8)
-      return 4;
-    if (isFloat(in0) && isInt8Weights(op->getOperand(1).getType()))
-      return 3;
-    if (auto f = op->getAttrOfType<StringAttr>("weights_format");
-        f && f.getValue() != "DEFAULT")
-      return 2;
-    return 1;
-  case tflite::BuiltinOperator_RESIZE_BILINEAR:
-  case tflite::BuiltinOperator_RESIZE_NEAREST_NEIGHBOR:
-    if (attrBool(op, "half_pixel_centers"))
-      return 3;
-    return int8 ? 2 : 1;
-  case tflite::BuiltinOperator_DEQUANTIZE:
-    if (int16)
-      return 3;
-    return int8 || (in0 && getElementTypeOrSelf(in0).isF16()) ? 2 : 1;
-  case tflite::BuiltinOperator_ADD:
-  case tflite::BuiltinOperator_SUB:
-  case tflite::BuiltinOperator_MUL:
-  case tflite::BuiltinOperator_CONCATENATION:
-  case tflite::BuiltinOperator_SOFTMAX:
-  case tflite::BuiltinOperator_LOGISTIC:
-  case tflite::BuiltinOperator_TANH:
-  case tflite::BuiltinOperator_AVERAGE_POOL_2D:
-  case tflite::BuiltinOperator_MAX_POOL_2D:
-  case tflite::BuiltinOperator_PAD:
-  case tflite::BuiltinOperator_PADV2:
-  case tflite::BuiltinOperator_MEAN:
-  case tflite::BuiltinOperator_GATHER:
-  case tflite::BuiltinOperator_STRIDED_SLICE:
-  case tflite::BuiltinOperator_TRANSPOSE:
-  case tflite::BuiltinOperator_SPACE_TO_DEPTH:
-  case tflite::BuiltinOperator_DEPTH_TO_SPACE:
-  case tflite::BuiltinOperator_MAXIMUM:
-  case tflite::BuiltinOperator_MINIMUM:
-  case tflite::BuiltinOperator_SLICE:
-  case tflite::BuiltinOperator_SPLIT:
-    return int8 || int16 ? 2 : 1;
-  default:
-    return 1;
-  }
-}
-
-/// A lower bound of the TFLite runtime needed for operator (code, version),
-/// from TFLite's release notes; "1.5.0" for operators of the first release.
-std::string runtimeVersionFor(int32_t code, int32_t version) {
-  static const std::map<std::pair<int32_t, int32_t>, const char *> table = {
-      {{tflite::BuiltinOperator_CONV_2D, 2}, "1.14.0"},
-      {{tflite::BuiltinOperator_CONV_2D, 3}, "1.14.0"},
-      {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 2}, "1.14.0"},
-      {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 3}, "1.14.0"},
-      {{tflite::BuiltinOperator_FULLY_CONNECTED, 2}, "1.10.0"},
-      {{tflite::BuiltinOperator_FULLY_CONNECTED, 3}, "1.14.0"},
-      {{tflite::BuiltinOperator_FULLY_CONNECTED, 4}, "1.14.0"},
-      {{tflite::BuiltinOperator_FULLY_CONNECTED, 5}, "2.0.0"},
-      {{tflite::BuiltinOperator_RESIZE_BILINEAR, 3}, "2.2.0"},
-      {{tflite::BuiltinOperator_RESIZE_NEAREST_NEIGHBOR, 3}, "2.3.0"},
-      {{tflite::BuiltinOperator_DEQUANTIZE, 2}, "1.14.0"},
-      {{tflite::BuiltinOperator_DEQUANTIZE, 3}, "1.15.0"},
-      {{tflite::BuiltinOperator_WHILE, 1}, "1.15.0"},
-      {{tflite::BuiltinOperator_IF, 1}, "1.15.0"},
-      {{tflite::BuiltinOperator_BATCH_MATMUL, 1}, "2.3.0"},
-      {{tflite::BuiltinOperator_BROADCAST_TO, 1}, "2.5.0"},
-      {{tflite::BuiltinOperator_CALL_ONCE, 1}, "2.5.0"},
-      {{tflite::BuiltinOperator_VAR_HANDLE, 1}, "2.6.0"},
-      {{tflite::BuiltinOperator_READ_VARIABLE, 1}, "2.6.0"},
-      {{tflite::BuiltinOperator_ASSIGN_VARIABLE, 1}, "2.6.0"},
-      {{tflite::BuiltinOperator_GELU, 1}, "2.9.0"},
-      {{tflite::BuiltinOperator_DENSIFY, 1}, "2.2.0"},
-      {{tflite::BuiltinOperator_SELECT_V2, 1}, "2.2.0"},
-      {{tflite::BuiltinOperator_SCATTER_ND, 1}, "2.1.0"},
-      {{tflite::BuiltinOperator_HARD_SWISH, 1}, "1.15.0"},
-      {{tflite::BuiltinOperator_QUANTIZE, 1}, "1.14.0"},
-      {{tflite::BuiltinOperator_SIGN, 1}, "2.11.0"},
-      {{tflite::BuiltinOperator_RELU_0_TO_1, 1}, "2.10.0"},
-  };
-  auto it = table.find({code, version});
-  return it == table.end() ? "1.5.0" : it->second;
-}
 
 /// Compares "a.b.c" version strings numerically.
 bool versionLess(StringRef a, StringRef b) {
@@ -296,61 +134,8 @@ std::string Exporter::nameOf(Value v) {
 }
 
 FailureOr<tflite::TensorType> Exporter::tensorType(Type e, Location loc) {
-  if (auto q = dyn_cast<quant::QuantizedType>(e)) {
-    unsigned w = q.getStorageTypeIntegralWidth();
-    bool s = q.isSigned();
-    switch (w) {
-    case 4:
-      return tflite::TensorType_INT4;
-    case 8:
-      return s ? tflite::TensorType_INT8 : tflite::TensorType_UINT8;
-    case 16:
-      return s ? tflite::TensorType_INT16 : tflite::TensorType_UINT16;
-    case 32:
-      return s ? tflite::TensorType_INT32 : tflite::TensorType_UINT32;
-    case 64:
-      return s ? tflite::TensorType_INT64 : tflite::TensorType_UINT64;
-    }
-  }
-  if (e.isF32())
-    return tflite::TensorType_FLOAT32;
-  if (e.isF16())
-    return tflite::TensorType_FLOAT16;
-  if (e.isBF16())
-    return tflite::TensorType_BFLOAT16;
-  if (e.isF64())
-    return tflite::TensorType_FLOAT64;
-  if (e.isInteger(1))
-    return tflite::TensorType_BOOL;
-  if (auto it = dyn_cast<IntegerType>(e)) {
-    bool u = it.isUnsigned();
-    switch (it.getWidth()) {
-    case 4:
-      if (!u)
-        return tflite::TensorType_INT4;
-      break;
-    case 8:
-      return u ? tflite::TensorType_UINT8 : tflite::TensorType_INT8;
-    case 16:
-      return u ? tflite::TensorType_UINT16 : tflite::TensorType_INT16;
-    case 32:
-      return u ? tflite::TensorType_UINT32 : tflite::TensorType_INT32;
-    case 64:
-      return u ? tflite::TensorType_UINT64 : tflite::TensorType_INT64;
-    }
-  }
-  if (auto c = dyn_cast<ComplexType>(e)) {
-    if (c.getElementType().isF32())
-      return tflite::TensorType_COMPLEX64;
-    if (c.getElementType().isF64())
-      return tflite::TensorType_COMPLEX128;
-  }
-  if (isa<tf_type::StringType>(e))
-    return tflite::TensorType_STRING;
-  if (isa<tf_type::ResourceType>(e))
-    return tflite::TensorType_RESOURCE;
-  if (isa<tf_type::VariantType>(e))
-    return tflite::TensorType_VARIANT;
+  if (auto t = toTFLiteTensorType(e))
+    return *t;
   emitError(loc) << "element type " << e << " has no TFLite TensorType";
   return failure();
 }
@@ -556,8 +341,9 @@ FailureOr<uint32_t> Exporter::opcodeIndex(int32_t code, StringRef custom,
       fbb, deprecated, customOff, version, static_cast<tflite::BuiltinOperator>(code)));
   uint32_t idx = static_cast<uint32_t>(opcodes.size() - 1);
   opcodeMap[key] = idx;
-  std::string rt = runtimeVersionFor(code, version);
-  if (versionLess(minRuntime, rt))
+  // Pairs missing from TFLite's runtime table are skipped, as TFLite does.
+  std::string rt = minimumRuntimeVersion(code, version);
+  if (!rt.empty() && versionLess(minRuntime, rt))
     minRuntime = rt;
   return idx;
 }

@@ -119,10 +119,14 @@ private:
     if (anyParams)
       op->setAttr("tfl.quant_params", b.getArrayAttr(params));
   }
+  /// The tensor's name as a NameLoc; an unnamed tensor gets an empty
+  /// NameLoc, so that the exporter keeps it unnamed (it generates names only
+  /// for values with no NameLoc at all).
   Location nameLoc(const tflite::Tensor *t) {
-    if (t && t->name() && t->name()->size())
-      return NameLoc::get(b.getStringAttr(t->name()->string_view()));
-    return UnknownLoc::get(ctx);
+    if (!t)
+      return UnknownLoc::get(ctx);
+    return NameLoc::get(b.getStringAttr(
+        t->name() ? t->name()->string_view() : std::string_view()));
   }
   /// Bytes of buffer `idx` (in the FlatBuffer, or after it for >2 GB files).
   FailureOr<StringRef> bufferBytes(uint32_t idx, const std::string &who);
