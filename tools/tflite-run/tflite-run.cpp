@@ -137,7 +137,37 @@ void printTensor(const std::string &name, const Tensor &t) {
     case TensorType::kBool:
       std::cout << (t.as<bool>()[i] ? "true" : "false");
       break;
+    case TensorType::kFloat64:
+      std::printf("%.15g", t.as<double>()[i]);
+      std::fflush(stdout);
+      break;
+    case TensorType::kFloat16:
+      std::printf("%.5g", halfToFloat(t.as<uint16_t>()[i]));
+      std::fflush(stdout);
+      break;
+    case TensorType::kBFloat16: {
+      // bfloat16 is the top half of a float32.
+      uint32_t bits = static_cast<uint32_t>(t.as<uint16_t>()[i]) << 16;
+      float f;
+      std::memcpy(&f, &bits, sizeof f);
+      std::printf("%.4g", f);
+      std::fflush(stdout);
+      break;
+    }
+    case TensorType::kInt16:
+      std::cout << t.as<int16_t>()[i];
+      break;
+    case TensorType::kUInt16:
+      std::cout << t.as<uint16_t>()[i];
+      break;
+    case TensorType::kUInt32:
+      std::cout << t.as<uint32_t>()[i];
+      break;
+    case TensorType::kUInt64:
+      std::cout << t.as<uint64_t>()[i];
+      break;
     default:
+      // Strings, complex, resource and variant tensors are not printed.
       std::cout << "?";
     }
   }
