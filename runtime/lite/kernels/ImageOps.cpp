@@ -14,11 +14,21 @@
 namespace tfmlir::lite::kernels {
 namespace {
 
-absl::Status resizePrepare(OpContext &ctx) {
+/// Shared shape logic of the resizes. Bilinear interpolates float32;
+/// nearest neighbour only copies elements, so (as TFLite's kernel, which
+/// takes float32, int8, uint8, int16 and int32) it accepts any fixed-size
+/// type equal on input and output.
+absl::Status resizePrepareImpl(OpContext &ctx, bool anyType) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
   const Tensor *in = ctx.input(0), *sz = ctx.input(1);
-  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
-  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  if (!anyType) {
+    TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+    TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  } else {
+    if (elementSize(in->type) == 0 || in->type == TensorType::kString)
+      return invalid("input type ", typeName(in->type), " cannot be resized");
+    TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  }
   TFMLIR_RETURN_IF_ERROR(checkType(sz, TensorType::kInt32, "size"));
   if (in->rank() != 4 || sz->numElements() != 2)
     return invalid("input must be rank 4 and size have 2 elements");
@@ -32,6 +42,13 @@ absl::Status resizePrepare(OpContext &ctx) {
   if (h <= 0 || w <= 0)
     return invalid("output size ", h, "x", w, " must be positive");
   return ctx.resizeOutput(0, {in->shape[0], h, w, in->shape[3]});
+}
+
+absl::Status resizePrepare(OpContext &ctx) {
+  return resizePrepareImpl(ctx, /*anyType=*/false);
+}
+absl::Status nearestPrepare(OpContext &ctx) {
+  return resizePrepareImpl(ctx, /*anyType=*/true);
 }
 
 float resizeScale(int in, int out, bool alignCorners) {
@@ -91,16 +108,18 @@ absl::Status nearestEval(OpContext &ctx) {
                      inSize - 1);
     return hp ? std::max(0, r) : r;
   };
-  const float *X = in.as<float>();
-  float *Y = out.as<float>();
+  // Any element type: copy C elements of `es` bytes per output pixel.
+  const size_t es = elementSize(in.type);
+  const uint8_t *X = in.as<uint8_t>();
+  uint8_t *Y = out.as<uint8_t>();
   for (int n = 0; n < N; ++n)
     for (int y = 0; y < OH; ++y) {
       int iy = nearest(y, H, OH);
       for (int x = 0; x < OW; ++x) {
         int ix = nearest(x, W, OW);
-        std::memcpy(Y + ((static_cast<int64_t>(n) * OH + y) * OW + x) * C,
-                    X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
-                    sizeof(float) * C);
+        std::memcpy(Y + ((static_cast<int64_t>(n) * OH + y) * OW + x) * C * es,
+                    X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C * es,
+                    es * C);
       }
     }
   return absl::OkStatus();
@@ -258,7 +277,7 @@ absl::Status s2bEval(OpContext &ctx) {
 
 void registerImageOps(MutableOpResolver &r) {
   r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval}, 1, 4);
-  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {resizePrepare, nearestEval}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval}, 1, 4);
   r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval}, 1, 2);
   r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval}, 1, 2);
   r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval}, 1, 4);
