@@ -288,8 +288,8 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
   SmallVector<int64_t> dims;
   auto *shape = t->shape();
   auto *sig = t->shape_signature();
-  // A shape_signature whose rank differs from shape's is ignored (old
-  // converters wrote [] for it).
+  // An empty shape_signature is ignored (old converters wrote [] for it);
+  // other rank mismatches are rejected when the subgraph is read.
   if (sig && shape && sig->size() != shape->size())
     sig = nullptr;
   // TFLite writes shape [] with has_rank = false for tensors of unknown shape
@@ -308,12 +308,15 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
       dims.push_back(d == -1 ? ShapedType::kDynamic : d);
     }
   } else if (shape) {
+    // Unknown dims are -1 in shape_signature only; shape holds sizes (1 for
+    // an unknown dim), as TFLite's loader expects.
     for (int32_t d : *shape) {
-      if (d < -1 || (forConstant && d < 0)) {
-        (void)fail(who + " has dimension " + std::to_string(d) + " in shape");
+      if (d < 0) {
+        (void)fail(who + " has dimension " + std::to_string(d) +
+                   " in shape (unknown dims are -1 in shape_signature)");
         return failure();
       }
-      dims.push_back(d == -1 ? ShapedType::kDynamic : d);
+      dims.push_back(d);
     }
   }
   return Type(RankedTensorType::get(dims, elem));
@@ -515,7 +518,12 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
       if (expected) {
         SmallVector<NamedAttribute> attrs;
         std::string err;
-        auto *tab = static_cast<const flatbuffers::Table *>(op->builtin_options());
+        // Only a table of the declared union type has been verified: with
+        // type NONE the options are absent (schema defaults), whatever the
+        // offset field holds.
+        auto *tab = op->builtin_options_type()
+                        ? static_cast<const flatbuffers::Table *>(op->builtin_options())
+                        : nullptr;
         if (failed(readOptions(tab, *expected, b, subgraphSym, attrs, err))) {
           (void)fail(who + ": " + err);
           return failure();
@@ -657,6 +665,27 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
       for (int32_t o : *outs)
         if (o >= 0 && o < numTensors && producer[o] < 0)
           producer[o] = k;
+
+  // Every tensor's buffer must exist, as TFLite's loader requires (also for
+  // tensors the import would not read: operator results), an operator's
+  // result cannot carry constant data, and shape_signature must have the
+  // shape's rank (an empty one is allowed: old converters wrote []).
+  for (int i = 0; i < numTensors; ++i) {
+    const tflite::Tensor *t = tensors->Get(i);
+    std::string who = where(sg) + ": " + tensorDesc(t, i);
+    auto data = bufferBytes(t->buffer(), who);
+    if (failed(data))
+      return failure();
+    if (producer[i] >= 0 && !data->empty())
+      return fail(who + " is written by operator " + std::to_string(producer[i]) +
+                  " but also has " + std::to_string(data->size()) +
+                  " bytes of constant data in buffer " + std::to_string(t->buffer()));
+    if (t->shape_signature() && t->shape_signature()->size() && t->shape() &&
+        t->shape_signature()->size() != t->shape()->size())
+      return fail(who + " has a shape_signature of rank " +
+                  std::to_string(t->shape_signature()->size()) +
+                  " but a shape of rank " + std::to_string(t->shape()->size()));
+  }
 
   // Signature of the function.
   SmallVector<Type> argTypes, resTypes;

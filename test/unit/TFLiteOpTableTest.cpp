@@ -157,3 +157,140 @@ TEST(TFLiteExport, SentinelDedupAndMetadata) {
   EXPECT_EQ(p1, p2);
 }
 } // namespace
+
+namespace {
+
+/// A one-op model: y = ADD(x, x) on float32 [2] tensors, with knobs for the
+/// malformations the importer must reject (or read safely).
+struct TinyModel {
+  uint32_t outputBuffer = 0;     // buffer index of the output tensor
+  bool outputHasData = false;    // give the output tensor constant bytes
+  std::vector<int32_t> outputSignature; // shape_signature of the output
+  std::vector<int32_t> inputShape = {2};
+  // Operator options: declared union type, and whether an AddOptions table
+  // (with RELU) is attached regardless of the type.
+  tflite::BuiltinOptions optionsType = tflite::BuiltinOptions_AddOptions;
+  bool attachAddOptions = true;
+
+  std::string build() const {
+    flatbuffers::FlatBufferBuilder fbb;
+    std::vector<flatbuffers::Offset<tflite::Buffer>> buffers = {
+        tflite::CreateBuffer(fbb)};
+    if (outputHasData) {
+      std::vector<uint8_t> bytes(8, 0);
+      buffers.push_back(tflite::CreateBuffer(fbb, fbb.CreateVector(bytes)));
+    }
+    auto tensor = [&](const char *name, std::vector<int32_t> shape,
+                      uint32_t buffer, std::vector<int32_t> sig) {
+      return tflite::CreateTensor(
+          fbb, fbb.CreateVector(shape), tflite::TensorType_FLOAT32, buffer,
+          fbb.CreateString(name), 0, false, 0,
+          sig.empty() ? 0 : fbb.CreateVector(sig));
+    };
+    std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
+        tensor("x", inputShape, 0, {}),
+        tensor("y", {2}, outputBuffer, outputSignature)};
+    auto opts = tflite::CreateAddOptions(
+        fbb, tflite::ActivationFunctionType_RELU);
+    std::vector<int32_t> in = {0, 0}, out = {1};
+    flatbuffers::Offset<tflite::Operator> op;
+    {
+      auto i = fbb.CreateVector(in);
+      auto o = fbb.CreateVector(out);
+      tflite::OperatorBuilder b(fbb);
+      b.add_opcode_index(0);
+      b.add_inputs(i);
+      b.add_outputs(o);
+      b.add_builtin_options_type(optionsType);
+      if (attachAddOptions)
+        b.add_builtin_options(opts.Union());
+      op = b.Finish();
+    }
+    std::vector<flatbuffers::Offset<tflite::Operator>> ops = {op};
+    std::vector<int32_t> gin = {0}, gout = {1};
+    auto sg = tflite::CreateSubGraph(fbb, fbb.CreateVector(tensors),
+                                     fbb.CreateVector(gin), fbb.CreateVector(gout),
+                                     fbb.CreateVector(ops), fbb.CreateString("main"));
+    std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
+        tflite::CreateOperatorCode(fbb, tflite::BuiltinOperator_ADD, 0, 1,
+                                   tflite::BuiltinOperator_ADD)};
+    std::vector<flatbuffers::Offset<tflite::SubGraph>> sgs = {sg};
+    auto model = tflite::CreateModel(fbb, 3, fbb.CreateVector(codes),
+                                     fbb.CreateVector(sgs), 0,
+                                     fbb.CreateVector(buffers));
+    tflite::FinishModelBuffer(fbb, model);
+    return std::string(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
+                       fbb.GetSize());
+  }
+};
+
+/// Imports `bytes`; returns the printed module, or the error text.
+std::string importOrError(const std::string &bytes, bool &ok) {
+  MLIRContext ctx;
+  std::string errors;
+  ScopedDiagnosticHandler h(&ctx, [&](Diagnostic &d) {
+    errors += d.str() + "\n";
+    return success();
+  });
+  OwningOpRef<ModuleOp> m = importTFLite(bytes, "tiny.tflite", &ctx);
+  ok = static_cast<bool>(m);
+  if (!m)
+    return errors;
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  m->print(os);
+  return s;
+}
+
+TEST(TFLiteImport, TinyModelImports) {
+  bool ok;
+  std::string s = importOrError(TinyModel().build(), ok);
+  ASSERT_TRUE(ok) << s;
+  EXPECT_NE(s.find("fused_activation_function = \"RELU\""), std::string::npos) << s;
+}
+
+// TFLite's loader rejects these; so does the importer, naming the tensor.
+TEST(TFLiteImport, RejectsBadTensors) {
+  bool ok;
+  TinyModel oob;
+  oob.outputBuffer = 7;
+  std::string e = importOrError(oob.build(), ok);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(e.find("tensor 1 ('y') refers to buffer 7, but the model has 1 buffers"),
+            std::string::npos) << e;
+
+  TinyModel data;
+  data.outputHasData = true;
+  data.outputBuffer = 1;
+  e = importOrError(data.build(), ok);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(e.find("is written by operator 0 but also has 8 bytes of constant data"),
+            std::string::npos) << e;
+
+  TinyModel sig;
+  sig.outputSignature = {-1, 2};
+  e = importOrError(sig.build(), ok);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(e.find("has a shape_signature of rank 2 but a shape of rank 1"),
+            std::string::npos) << e;
+
+  TinyModel neg;
+  neg.inputShape = {-1};
+  e = importOrError(neg.build(), ok);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(e.find("has dimension -1 in shape"), std::string::npos) << e;
+}
+
+// With builtin_options_type NONE the verifier checks no options table, so the
+// importer must not read one, whatever the offset holds: the op gets the
+// schema defaults (activation NONE), not the attached table's RELU.
+TEST(TFLiteImport, OptionsOfTypeNoneAreNotRead) {
+  bool ok;
+  TinyModel m;
+  m.optionsType = tflite::BuiltinOptions_NONE;
+  std::string s = importOrError(m.build(), ok);
+  ASSERT_TRUE(ok) << s;
+  EXPECT_NE(s.find("fused_activation_function = \"NONE\""), std::string::npos) << s;
+}
+
+} // namespace
