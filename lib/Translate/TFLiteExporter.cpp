@@ -289,6 +289,21 @@ FailureOr<uint32_t> Exporter::addBuffer(Operation *constOp, Attribute value) {
     bytes = s.getValue().str();
   } else if (auto d = dyn_cast<DenseElementsAttr>(value)) {
     Type e = d.getElementType();
+    // A FlatBuffer is addressed with 32-bit offsets: refuse a constant that
+    // cannot fit before building gigabytes (a splat is cheap in MLIR but is
+    // written element by element).
+    {
+      uint64_t elemBytes = e.isInteger(1) ? 1 : d.getRawData().size() /
+                                                   (d.isSplat() ? 1 : std::max<int64_t>(d.getNumElements(), 1));
+      uint64_t n = static_cast<uint64_t>(d.getNumElements());
+      uint64_t limit = (uint64_t(1) << 31) - 1;
+      if (elemBytes && n > (limit - std::min<uint64_t>(fbb.GetSize(), limit)) / elemBytes) {
+        constOp->emitError("constant of type ")
+            << d.getType() << " needs " << n * elemBytes
+            << " bytes; a .tflite file (a FlatBuffer) holds at most 2 GiB";
+        return failure();
+      }
+    }
     if (e.isInteger(1)) {
       for (bool v : d.getValues<bool>())
         bytes.push_back(v ? 1 : 0);

@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace tfmlir {
@@ -89,6 +91,33 @@ Type unsupportedFloatType(Operation *op) {
   return {};
 }
 
+/// A splat constant of at least this many bytes is written as a FILL: a
+/// .tflite stores every element of a constant, so a folded tf.Fill or
+/// ZerosLike of a large shape would otherwise grow the file by its size.
+constexpr uint64_t kLargeSplatBytes = 1 << 20;
+
+/// tfl.fill(shape, value) for a splat constant of at least kLargeSplatBytes
+/// with int32 dims and an int/float/bool element type; null otherwise.
+Value largeSplatAsFill(OpBuilder &b, Location loc, ElementsAttr v) {
+  auto d = dyn_cast<DenseElementsAttr>(v);
+  if (!d || !d.isSplat() || !d.getType().hasStaticShape())
+    return {};
+  Type e = d.getElementType();
+  if (!isa<FloatType, IntegerType>(e))
+    return {};
+  uint64_t bytes = static_cast<uint64_t>(d.getNumElements()) *
+                   std::max<uint64_t>(1, e.getIntOrFloatBitWidth() / 8);
+  if (bytes < kLargeSplatBytes)
+    return {};
+  SmallVector<int64_t> dims(d.getType().getShape());
+  for (int64_t x : dims)
+    if (x > std::numeric_limits<int32_t>::max())
+      return {};
+  Value shape = conv::i32Vector(b, loc, dims);
+  Value scalar = conv::constant(b, loc, d.resizeSplat(RankedTensorType::get({}, e)));
+  return conv::create1(b, loc, "tfl.fill", {shape, scalar}, d.getType());
+}
+
 /// Converts the ops of one function body in order. Returns the ops left
 /// unsupported (already recorded in `report`).
 void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) {
@@ -106,7 +135,9 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
     bool ok = false;
     if (name == "tf.Const") {
       if (auto v = dyn_cast_or_null<ElementsAttr>(op->getAttr("value"))) {
-        Value c = conv::constant(b, op->getLoc(), v);
+        Value c = largeSplatAsFill(b, op->getLoc(), v);
+        if (!c)
+          c = conv::constant(b, op->getLoc(), v);
         results.push_back(c);
         ok = true;
       } else {
