@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -50,6 +51,14 @@ bool headerField(const std::string &h, const std::string &key,
 } // namespace
 
 absl::StatusOr<NpyArray> readNpy(const std::string &path) {
+  // Only regular files: a directory makes the stream read throw, and
+  // /dev/zero never ends.
+  std::error_code ec;
+  auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status))
+    return absl::NotFoundError(path + ": cannot open");
+  if (!std::filesystem::is_regular_file(status))
+    return absl::InvalidArgumentError(path + ": not a regular file");
   std::ifstream f(path, std::ios::binary);
   if (!f)
     return absl::NotFoundError(path + ": cannot open");
