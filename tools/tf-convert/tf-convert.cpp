@@ -33,6 +33,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -79,6 +80,13 @@ int main(int argc, char **argv) {
   ctx.printOpOnDiagnostic(false);
   ctx.loadAllAvailableDialects();
 
+  // A directory or a device (/dev/zero) is not a GraphDef: refuse it rather
+  // than read without end.
+  if (graphDefFile != "-" && llvm::sys::fs::exists(graphDefFile) &&
+      !llvm::sys::fs::is_regular_file(graphDefFile)) {
+    llvm::errs() << "tf-convert: '" << graphDefFile << "' is not a regular file\n";
+    return 1;
+  }
   auto buf = llvm::MemoryBuffer::getFileOrSTDIN(graphDefFile, /*IsText=*/false);
   if (!buf) {
     llvm::errs() << "tf-convert: cannot read '" << graphDefFile
@@ -158,6 +166,13 @@ int main(int argc, char **argv) {
   // The interpreter runs subgraph 0: make @main the module's first function.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
     mainFn->moveBefore(&module->getBody()->front());
+  // As tflite_convert requires --output_file: never spill FlatBuffer bytes
+  // onto a terminal.
+  if (!emitMlir && outputFile == "-" && llvm::sys::Process::StandardOutIsDisplayed()) {
+    llvm::errs() << "tf-convert: pass --output FILE.tflite (refusing to write a "
+                    "binary .tflite to the terminal)\n";
+    return 1;
+  }
   std::string errorMessage;
   auto out = openOutputFile(outputFile, &errorMessage);
   if (!out) {
