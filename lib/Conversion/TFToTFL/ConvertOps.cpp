@@ -444,6 +444,14 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.Gather"] = convertGather;
   t["tf.GatherV2"] = convertGather;
   t["tf.GatherNd"] = same("tfl.gather_nd");
+  // Scatter and segment reductions: index operands as int32 (TFLite's
+  // kernels read int32 indices, segment ids and counts).
+  t["tf.ScatterNd"] = withI32("tfl.scatter_nd", {0, 2});
+  t["tf.SegmentSum"] = withI32("tfl.segment_sum", {1});
+  t["tf.UnsortedSegmentSum"] = withI32("tfl.unsorted_segment_sum", {1, 2});
+  t["tf.UnsortedSegmentProd"] = withI32("tfl.unsorted_segment_prod", {1, 2});
+  t["tf.UnsortedSegmentMax"] = withI32("tfl.unsorted_segment_max", {1, 2});
+  t["tf.UnsortedSegmentMin"] = withI32("tfl.unsorted_segment_min", {1, 2});
   t["tf.SelectV2"] = same("tfl.select_v2");
   t["tf.Select"] = same("tfl.select");
   t["tf.TopKV2"] = withI32("tfl.topk_v2", {1});

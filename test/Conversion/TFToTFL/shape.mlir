@@ -80,3 +80,18 @@ func.func @generic_builtins(%x: tensor<4x3xf32>, %i: tensor<4xi32>) -> (tensor<4
   %1 = "tf.OneHot"(%i, %d, %on, %off) {axis = -1 : i64} : (tensor<4xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<4x5xf32>
   func.return %0, %1 : tensor<4x3xf32>, tensor<4x5xf32>
 }
+
+// ScatterNd and the segment reductions take int32 indices in TFLite: int64
+// constants are narrowed, other operands pass through.
+// CHECK-LABEL: func @scatter_and_segments
+// CHECK: "tfl.scatter_nd"(%{{.*}}, %arg0, %{{.*}}) : (tensor<2x1xi32>, tensor<2xf32>, tensor<1xi32>) -> tensor<4xf32>
+// CHECK: "tfl.unsorted_segment_sum"(%arg1, %{{.*}}, %{{.*}}) : (tensor<3x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<2x2xf32>
+func.func @scatter_and_segments(%u: tensor<2xf32>, %d: tensor<3x2xf32>) -> (tensor<4xf32>, tensor<2x2xf32>) {
+  %i = "tf.Const"() {value = dense<[[1], [3]]> : tensor<2x1xi64>} : () -> tensor<2x1xi64>
+  %s = "tf.Const"() {value = dense<4> : tensor<1xi64>} : () -> tensor<1xi64>
+  %0 = "tf.ScatterNd"(%i, %u, %s) : (tensor<2x1xi64>, tensor<2xf32>, tensor<1xi64>) -> tensor<4xf32>
+  %ids = "tf.Const"() {value = dense<[0, 1, 0]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %n = "tf.Const"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %1 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x2xf32>
+  func.return %0, %1 : tensor<4xf32>, tensor<2x2xf32>
+}
