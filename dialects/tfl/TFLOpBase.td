@@ -52,6 +52,10 @@ class TFL_Op<string mnemonic, list<Trait> traits = []>
 def TFL_Tensor : AnyTypeOf<[AnyTensor], "tensor">;
 def TFL_TensorOrNone : AnyTypeOf<[AnyTensor, NoneType], "tensor or none">;
 def TFL_BoolTensor : TensorOf<[I1]>;
+// Index-like operands (axes, shapes, permutations, begin/end/strides,
+// paddings, indices, multiples, sizes): integer tensors, as TFLite's kernels
+// read them (int16/int32/int64 by op).
+def TFL_IndexTensor : TensorOf<[AnyI16, AnyI32, AnyI64]>;
 
 class TFL_StrEnumAttr<string fn, string desc>
     : ConfinedAttr<StrAttr, [AttrConstraint<

@@ -92,7 +92,7 @@ class TFL_ReduceOp<string mnemonic, string what> : TFL_Op<mnemonic, [Pure]> {
   let description = what # " of input over the axes in `axes` (int32, negative "
     "axes count from the end); reduced dims are kept as 1 when keep_dims is "
     "true and removed otherwise. Matches TFLite's reference kernel.";
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$axes, BoolAttr:$keep_dims);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$axes, BoolAttr:$keep_dims);
   let results = (outs TFL_Tensor:$output);
 }
 
@@ -199,6 +199,12 @@ def TFL_SoftmaxOp : TFL_Op<"softmax", [Pure]> {
     the innermost dimension. Matches TFLite's reference kernel. }];
   let arguments = (ins TFL_Tensor:$input, F32Attr:$beta);
   let results = (outs TFL_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getInput(), getOutput()});
+    }
+  }];
 }
 def TFL_LogSoftmaxOp : TFL_Op<"log_softmax", [Pure]> {
   let summary = "log of softmax over the last dimension";
@@ -206,12 +212,24 @@ def TFL_LogSoftmaxOp : TFL_Op<"log_softmax", [Pure]> {
     dimension. }];
   let arguments = (ins TFL_Tensor:$input);
   let results = (outs TFL_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getInput(), getOutput()});
+    }
+  }];
 }
 def TFL_LeakyReluOp : TFL_Op<"leaky_relu", [Pure]> {
   let summary = "x if x >= 0 else alpha * x";
   let description = [{ Element-wise leaky ReLU with slope `alpha` below 0. }];
   let arguments = (ins TFL_Tensor:$input, F32Attr:$alpha);
   let results = (outs TFL_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getInput(), getOutput()});
+    }
+  }];
 }
 def TFL_GeluOp : TFL_Op<"gelu", [Pure]> {
   let summary = "Gaussian error linear unit";
@@ -219,6 +237,12 @@ def TFL_GeluOp : TFL_Op<"gelu", [Pure]> {
     true the tanh form 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))). }];
   let arguments = (ins TFL_Tensor:$input, BoolAttr:$approximate);
   let results = (outs TFL_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getInput(), getOutput()});
+    }
+  }];
 }
 def TFL_PReluOp : TFL_Op<"prelu", [Pure]> {
   let summary = "x if x >= 0 else alpha * x, alpha broadcast";
@@ -233,6 +257,12 @@ def TFL_L2NormalizationOp : TFL_Op<"l2_normalization", [Pure]> {
     (TFLite's epsilon is 1e-6). The fused activation is ignored by TFLite. }];
   let arguments = (ins TFL_Tensor:$input, TFL_AFAttr:$fused_activation_function);
   let results = (outs TFL_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::tfmlir::tfl::verifySameElementKind(*this, {getInput(), getOutput()});
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -344,13 +374,13 @@ def TFL_SqueezeOp : TFL_Op<"squeeze", [Pure]> {
 def TFL_ExpandDimsOp : TFL_Op<"expand_dims", [Pure]> {
   let summary = "insert a size-1 dim at `dim`";
   let description = [{ dim is a scalar int32/int64 in [-rank-1, rank]. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$dim);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$dim);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_TransposeOp : TFL_Op<"transpose", [Pure]> {
   let summary = "permute dims";
   let description = [{ output dim i is input dim perm[i] (perm is int32). }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$perm);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$perm);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_ConcatenationOp : TFL_Op<"concatenation", [Pure]> {
@@ -380,7 +410,7 @@ def TFL_SplitOp : TFL_Op<"split", [Pure]> {
   let summary = "split into num_splits equal parts along split_dim";
   let description = [{ Operands in TFLite's order: split_dim (scalar int32),
     input. }];
-  let arguments = (ins TFL_Tensor:$split_dim, TFL_Tensor:$value,
+  let arguments = (ins TFL_IndexTensor:$split_dim, TFL_Tensor:$value,
     I32Attr:$num_splits);
   let results = (outs Variadic<TFL_Tensor>:$outputs);
 }
@@ -396,7 +426,7 @@ def TFL_SliceOp : TFL_Op<"slice", [Pure]> {
   let summary = "input[begin : begin + size]";
   let description = [{ begin and size are 1-D with one entry per dim; size
     -1 means "to the end". }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$begin, TFL_Tensor:$size);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$begin, TFL_IndexTensor:$size);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_StridedSliceOp : TFL_Op<"strided_slice", [Pure]> {
@@ -405,8 +435,8 @@ def TFL_StridedSliceOp : TFL_Op<"strided_slice", [Pure]> {
     bit i of begin_mask/end_mask ignores begin[i]/end[i], ellipsis_mask,
     new_axis_mask and shrink_axis_mask as in TF; with offset = true, end is
     relative to begin. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$begin, TFL_Tensor:$end,
-    TFL_Tensor:$strides, I32Attr:$begin_mask, I32Attr:$end_mask,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$begin, TFL_IndexTensor:$end,
+    TFL_IndexTensor:$strides, I32Attr:$begin_mask, I32Attr:$end_mask,
     I32Attr:$ellipsis_mask, I32Attr:$new_axis_mask, I32Attr:$shrink_axis_mask,
     BoolAttr:$offset);
   let results = (outs TFL_Tensor:$output);
@@ -415,13 +445,13 @@ def TFL_PadOp : TFL_Op<"pad", [Pure]> {
   let summary = "zero padding";
   let description = [{ padding is [rank, 2] (before, after) per dim; pads with
     0 (the zero point for quantized tensors). }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$padding);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$padding);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_PadV2Op : TFL_Op<"padv2", [Pure]> {
   let summary = "constant padding";
   let description = [{ As tfl.pad, with a scalar constant_values. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$padding,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$padding,
     TFL_Tensor:$constant_values);
   let results = (outs TFL_Tensor:$output);
 }
@@ -429,20 +459,20 @@ def TFL_MirrorPadOp : TFL_Op<"mirror_pad", [Pure]> {
   let summary = "reflect/symmetric padding";
   let description = [{ REFLECT does not repeat the border element, SYMMETRIC
     does; padding is [rank, 2]. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$pad,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$pad,
     TFL_MirrorPadModeAttr:$mode);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_TileOp : TFL_Op<"tile", [Pure]> {
   let summary = "repeat input multiples[i] times along dim i";
   let description = [{ multiples is 1-D int32/int64 with one entry per dim. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$multiples);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$multiples);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_FillOp : TFL_Op<"fill", [Pure]> {
   let summary = "tensor of shape `dims` filled with scalar `value`";
   let description = [{ dims is 1-D int32/int64. }];
-  let arguments = (ins TFL_Tensor:$dims, TFL_Tensor:$value);
+  let arguments = (ins TFL_IndexTensor:$dims, TFL_Tensor:$value);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_ShapeOp : TFL_Op<"shape", [Pure]> {
@@ -460,7 +490,7 @@ def TFL_RangeOp : TFL_Op<"range", [Pure]> {
 def TFL_BroadcastToOp : TFL_Op<"broadcast_to", [Pure]> {
   let summary = "broadcast input to `shape` (NumPy rules)";
   let description = [{ shape is 1-D int32/int64. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$shape);
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$shape);
   let results = (outs TFL_Tensor:$output);
 }
 
@@ -509,14 +539,14 @@ def TFL_GatherOp : TFL_Op<"gather", [Pure]> {
   let summary = "gather slices of params along `axis`";
   let description = [{ output = params[..., indices, ...] at `axis` with
     batch_dims leading batch dims, as tf.gather. }];
-  let arguments = (ins TFL_Tensor:$params, TFL_Tensor:$indices, I32Attr:$axis,
+  let arguments = (ins TFL_Tensor:$params, TFL_IndexTensor:$indices, I32Attr:$axis,
     I32Attr:$batch_dims);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_GatherNdOp : TFL_Op<"gather_nd", [Pure]> {
   let summary = "gather by N-d indices";
   let description = [{ As tf.gather_nd. }];
-  let arguments = (ins TFL_Tensor:$params, TFL_Tensor:$indices);
+  let arguments = (ins TFL_Tensor:$params, TFL_IndexTensor:$indices);
   let results = (outs TFL_Tensor:$output);
 }
 def TFL_ScatterNdOp : TFL_Op<"scatter_nd", [Pure]> {
@@ -561,7 +591,7 @@ def TFL_ResizeBilinearOp : TFL_Op<"resize_bilinear", [Pure]> {
     align_corners, x * (in - 1) / (out - 1); with half_pixel_centers,
     (x + 0.5) * in / out - 0.5; else x * in / out. As TF's
     ResizeBilinear. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$size,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$size,
     BoolAttr:$align_corners, BoolAttr:$half_pixel_centers);
   let results = (outs TFL_Tensor:$output);
 }
@@ -569,7 +599,7 @@ def TFL_ResizeNearestNeighborOp : TFL_Op<"resize_nearest_neighbor", [Pure]> {
   let summary = "nearest-neighbour resize of NHWC images to `size`";
   let description = [{ Coordinate rules of tfl.resize_bilinear, rounded as
     TF's ResizeNearestNeighbor. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$size,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$size,
     BoolAttr:$align_corners, BoolAttr:$half_pixel_centers);
   let results = (outs TFL_Tensor:$output);
 }
@@ -588,7 +618,7 @@ def TFL_SpaceToDepthOp : TFL_Op<"space_to_depth", [Pure]> {
 def TFL_BatchToSpaceNdOp : TFL_Op<"batch_to_space_nd", [Pure]> {
   let summary = "move batch blocks back into spatial dims, then crop";
   let description = [{ As tf.batch_to_space_nd; block_shape [M], crops [M, 2]. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$block_shape,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$block_shape,
     TFL_Tensor:$crops);
   let results = (outs TFL_Tensor:$output);
 }
@@ -596,7 +626,7 @@ def TFL_SpaceToBatchNdOp : TFL_Op<"space_to_batch_nd", [Pure]> {
   let summary = "pad spatial dims, then move blocks into the batch";
   let description = [{ As tf.space_to_batch_nd; block_shape [M],
     paddings [M, 2]. }];
-  let arguments = (ins TFL_Tensor:$input, TFL_Tensor:$block_shape,
+  let arguments = (ins TFL_Tensor:$input, TFL_IndexTensor:$block_shape,
     TFL_Tensor:$paddings);
   let results = (outs TFL_Tensor:$output);
 }

@@ -126,3 +126,19 @@ func.func @compare_operand_types(%x: tensor<4xf32>, %y: tensor<4xf16>) -> tensor
   %0 = "tfl.less"(%x, %y) : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+func.func @index_operand_type(%x: tensor<2x5xf32>, %p: tensor<2xf32>) -> tensor<5x2xf32> {
+  // expected-error @+1 {{'tfl.transpose' op operand #1 must be tensor of 16-bit integer or 32-bit integer or 64-bit integer values, but got 'tensor<2xf32>'}}
+  %0 = "tfl.transpose"(%x, %p) : (tensor<2x5xf32>, tensor<2xf32>) -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @softmax_element_type(%x: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{element types differ: 'f32' vs 'i32'}}
+  %0 = "tfl.softmax"(%x) {beta = 1.0 : f32} : (tensor<4xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
