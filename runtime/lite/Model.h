@@ -58,6 +58,10 @@ struct OpOptions {
   float beta = 1.f;    ///< SoftmaxOptions.beta
   bool approximate = false; ///< GeluOptions.approximate
   bool adjX = false, adjY = false;
+  /// FullyConnected/BatchMatMulOptions.asymmetric_quantize_inputs (hybrid
+  /// kernels quantize float inputs with a zero point instead of
+  /// symmetrically).
+  bool asymmetricQuantizeInputs = false;
   int32_t numSplits = 0;
   int32_t valuesCount = 0; ///< Pack/Unpack
   int32_t mirrorMode = 0;  ///< 0 REFLECT, 1 SYMMETRIC
