@@ -54,7 +54,15 @@ void dumpModel(const ModelDef &def) {
                 << typeName(td.type) << " " << shapeToString(td.shape)
                 << (td.data ? " const " + std::to_string(td.dataSize) + "B" : "")
                 << (td.sparsity ? " sparse" : "")
-                << (td.isVariable ? " variable" : "") << "\n";
+                << (td.isVariable ? " variable" : "");
+      // Quantization: "q scale zp" per tensor, or "q[N] axis D" per axis.
+      if (td.quant.scale.size() == 1)
+        std::cout << " q " << td.quant.scale[0] << " "
+                  << (td.quant.zeroPoint.empty() ? 0 : td.quant.zeroPoint[0]);
+      else if (td.quant.scale.size() > 1)
+        std::cout << " q[" << td.quant.scale.size() << "] axis "
+                  << td.quant.quantizedDimension;
+      std::cout << "\n";
     }
     for (size_t i = 0; i < sg.ops.size(); ++i) {
       const OperatorDef &op = sg.ops[i];
