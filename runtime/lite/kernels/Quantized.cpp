@@ -851,10 +851,9 @@ absl::Status qunaryPrepare(OpContext &ctx) {
   const float alpha = ctx.options().alpha;
   if (code == kOp_LEAKY_RELU) {
     // TFLite leaky_relu.cc: identity and alpha multipliers.
-    st->identityMult = quantizeMultiplier(
-        static_cast<double>(st->in.scale) / st->out.scale);
-    st->alphaMult = quantizeMultiplier(static_cast<double>(alpha) *
-                                       st->in.scale / st->out.scale);
+    // Both ratios in float, then widened (as TFLite / TFLite Micro).
+    st->identityMult = quantizeMultiplier(st->in.scale / st->out.scale);
+    st->alphaMult = quantizeMultiplier(st->in.scale * alpha / st->out.scale);
     if (alpha < 0)
       return unimplemented("quantized LEAKY_RELU with negative alpha");
   } else if (in->type == TensorType::kInt16) {
@@ -990,10 +989,10 @@ absl::Status qquantizeEval(OpContext &ctx) {
   const QuantMultiplier m =
       quantizeMultiplier(static_cast<double>(qi.scale) / qo.scale);
   for (int64_t i = 0; i < n; ++i) {
-    const int64_t x = static_cast<int64_t>(loadQ(in, i)) - qi.zp;
-    int32_t y = in.type == TensorType::kInt32
-                    ? multiplyByQuantizedMultiplier64(x, m)
-                    : multiplyByQuantizedMultiplier(static_cast<int32_t>(x), m);
+    // int32 arithmetic for every input type, as TFLite's Requantize.
+    const int32_t x = static_cast<int32_t>(
+        static_cast<uint32_t>(loadQ(in, i)) - static_cast<uint32_t>(qi.zp));
+    const int32_t y = multiplyByQuantizedMultiplier(x, m);
     storeQ(out, i, clampT(int64_t(y) + qo.zp, out.type));
   }
   return absl::OkStatus();
