@@ -26,6 +26,13 @@
 #include <map>
 #include <mutex>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace tfmlir::lite::kernels {
 namespace {
 
@@ -210,6 +217,12 @@ struct QConvState : NodeState {
   bool wValid = false;
   std::vector<int64_t> bias;  ///< per output channel (0 when absent)
   std::vector<int16_t> x16;   ///< offset input (scratch)
+  std::vector<int16_t> wPairs; ///< fast path: weights as k-pairs
+  std::vector<int32_t> bias32; ///< fast path: bias as int32
+  bool pairsValid = false;
+  /// mult split for the vector requantization: multiplier, left shift,
+  /// right shift per output channel.
+  std::vector<int32_t> qm, qls, qrs;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -303,6 +316,292 @@ absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what) {
   return absl::OkStatus();
 }
 
+
+//===----------------------------------------------------------------------===//
+// 8-bit fast paths: int16 operands, int32 accumulators, multiply-add of
+// pairs (pmaddwd: 8 multiply-accumulates per SSE2 instruction, twice the
+// float kernels' 4 per mulps + addps). Integer sums are exact, so the
+// result does not depend on the summation order or the vector width.
+//===----------------------------------------------------------------------===//
+
+/// acc[co] = bias[co] + sum_k x[k] * W[k][co] for co in [0, CO), where
+/// `xp` holds kp2 pairs (x[2j], x[2j+1]) as int32 (low half first) and
+/// `wp` is [kp2][CO][2] int16 (the matching pair of W rows interleaved).
+void dotPairs(const int32_t *__restrict xp, int64_t kp2,
+              const int16_t *__restrict wp, int CO,
+              const int32_t *__restrict bias, int32_t *__restrict acc) {
+  int co = 0;
+#if defined(__SSE2__)
+  const int64_t rowStride = static_cast<int64_t>(CO) * 2;
+  for (; co + 16 <= CO; co += 16) {
+    __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
+    __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 4));
+    __m128i a2 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 8));
+    __m128i a3 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 12));
+    const int16_t *w = wp + static_cast<int64_t>(co) * 2;
+    for (int64_t k = 0; k < kp2; ++k, w += rowStride) {
+      const __m128i xx = _mm_set1_epi32(xp[k]);
+      a0 = _mm_add_epi32(a0, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      a1 = _mm_add_epi32(a1, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+      a2 = _mm_add_epi32(a2, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 16))));
+      a3 = _mm_add_epi32(a3, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 24))));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 4), a1);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 8), a2);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 12), a3);
+  }
+  for (; co + 4 <= CO; co += 4) {
+    __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
+    const int16_t *w = wp + static_cast<int64_t>(co) * 2;
+    for (int64_t k = 0; k < kp2; ++k, w += rowStride)
+      a0 = _mm_add_epi32(a0, _mm_madd_epi16(_mm_set1_epi32(xp[k]),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
+  }
+#endif
+  for (; co < CO; ++co) {
+    int32_t a = bias[co];
+    for (int64_t k = 0; k < kp2; ++k) {
+      const int16_t x0 = static_cast<int16_t>(xp[k] & 0xffff);
+      const int16_t x1 = static_cast<int16_t>(static_cast<uint32_t>(xp[k]) >> 16);
+      const int16_t *w = wp + (k * CO + co) * 2;
+      a += int32_t(x0) * w[0] + int32_t(x1) * w[1];
+    }
+    acc[co] = a;
+  }
+}
+
+/// acc[c] += sum over tap pairs of x_t0[c] * w_t0[c] + x_t1[c] * w_t1[c]
+/// for c in [0, C): `rows[t]` are the input rows of the taps (a zero row
+/// for padding), `wi` is [numTaps/2][C][2] int16 (taps interleaved).
+void depthwisePairs(const int16_t *const *rows, int pairs, const int16_t *wi,
+                    int C, int32_t *__restrict acc) {
+  int c = 0;
+#if defined(__SSE2__)
+  for (; c + 8 <= C; c += 8) {
+    __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c));
+    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c + 4));
+    for (int p = 0; p < pairs; ++p) {
+      const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p] + c));
+      const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p + 1] + c));
+      const int16_t *w = wi + (static_cast<int64_t>(p) * C + c) * 2;
+      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(x0, x1),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      hi = _mm_add_epi32(hi, _mm_madd_epi16(_mm_unpackhi_epi16(x0, x1),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c), lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c + 4), hi);
+  }
+#endif
+  for (; c < C; ++c) {
+    int32_t a = acc[c];
+    for (int p = 0; p < pairs; ++p) {
+      const int16_t *w = wi + (static_cast<int64_t>(p) * C + c) * 2;
+      a += int32_t(rows[2 * p][c]) * w[0] + int32_t(rows[2 * p + 1][c]) * w[1];
+    }
+    acc[c] = a;
+  }
+}
+
+/// Requantizes `acc[0..n)` (channel = index) into `out` of type T.
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define TFMLIR_HAVE_AVX2_REQUANT 1
+/// Eight lanes of multiplyByQuantizedMultiplier + zero point + clamp with
+/// AVX2 (per-lane shifts need vpsllvd / vpsravd). Exact: with a
+/// non-negative multiplier, SaturatingRoundingDoublingHighMul(a, b) equals
+/// floor((a * b + 2^30) / 2^31) for every int32 a (the nudge of negative
+/// products and the truncating division cancel), which vpmuldq + 64-bit
+/// add + shift compute; RoundingDivideByPOT is the mask / threshold form.
+__attribute__((target("avx2"))) void
+requantAvx2(const int32_t *acc, int n, const int32_t *mult, const int32_t *ls,
+            const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
+            int32_t *out) {
+  const __m256i one = _mm256_set1_epi32(1), half = _mm256_set1_epi64x(1ll << 30);
+  const __m256i vzp = _mm256_set1_epi32(zp), vlo = _mm256_set1_epi32(lo),
+                vhi = _mm256_set1_epi32(hi);
+  int c = 0;
+  for (; c + 8 <= n; c += 8) {
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(acc + c));
+    const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult + c));
+    const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(ls + c));
+    const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(rs + c));
+    x = _mm256_sllv_epi32(x, l);
+    __m256i even = _mm256_add_epi64(_mm256_mul_epi32(x, m), half);
+    __m256i odd = _mm256_add_epi64(
+        _mm256_mul_epi32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(m, 32)),
+        half);
+    even = _mm256_srli_epi64(even, 31);
+    odd = _mm256_slli_epi64(_mm256_srli_epi64(odd, 31), 32);
+    __m256i y = _mm256_blend_epi32(even, odd, 0xAA);
+    const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, r), one);
+    const __m256i rem = _mm256_and_si256(y, mask);
+    const __m256i thr = _mm256_add_epi32(_mm256_srai_epi32(mask, 1),
+                                         _mm256_srli_epi32(y, 31));
+    y = _mm256_sub_epi32(_mm256_srav_epi32(y, r), _mm256_cmpgt_epi32(rem, thr));
+    y = _mm256_add_epi32(y, vzp);
+    y = _mm256_min_epi32(_mm256_max_epi32(y, vlo), vhi);
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(out + c), y);
+  }
+  for (; c < n; ++c) {
+    const QuantMultiplier q{mult[c], ls[c] > 0 ? ls[c] : -rs[c]};
+    const int32_t v = multiplyByQuantizedMultiplier(acc[c], q) + zp;
+    out[c] = v < lo ? lo : v > hi ? hi : v;
+  }
+}
+
+bool haveAvx2() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#endif
+
+void splitMultipliers(QConvState &st) {
+  const size_t n = st.mult.size();
+  st.qm.resize(n);
+  st.qls.resize(n);
+  st.qrs.resize(n);
+  for (size_t c = 0; c < n; ++c) {
+    st.qm[c] = st.mult[c].multiplier;
+    st.qls[c] = st.mult[c].shift > 0 ? st.mult[c].shift : 0;
+    st.qrs[c] = st.mult[c].shift > 0 ? 0 : std::min(31, -st.mult[c].shift);
+  }
+}
+
+template <typename T>
+void requantRow(const int32_t *__restrict acc, int n, const QConvState &st,
+                T *__restrict out) {
+#ifdef TFMLIR_HAVE_AVX2_REQUANT
+  if (haveAvx2() && n <= 4096 && static_cast<int>(st.qm.size()) == n) {
+    int32_t tmp[4096];
+    requantAvx2(acc, n, st.qm.data(), st.qls.data(), st.qrs.data(), st.out.zp,
+                st.lo, st.hi, tmp);
+    for (int c = 0; c < n; ++c)
+      out[c] = static_cast<T>(tmp[c]);
+    return;
+  }
+#endif
+  // Locals: stores through T* (a char type) may alias st's fields.
+  const QuantMultiplier *m = st.mult.data();
+  const int32_t zp = st.out.zp, lo = st.lo, hi = st.hi;
+  for (int c = 0; c < n; ++c) {
+    const int32_t v = multiplyByQuantizedMultiplier(acc[c], m[c]) + zp;
+    out[c] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
+  }
+}
+
+template <typename F> absl::Status withOut8(TensorType t, F f) {
+  if (t == TensorType::kInt8)
+    return f(int8_t{});
+  return f(uint8_t{});
+}
+
+void fillBias32(QConvState &st) {
+  st.bias32.resize(st.bias.size());
+  for (size_t i = 0; i < st.bias.size(); ++i)
+    st.bias32[i] = static_cast<int32_t>(std::clamp<int64_t>(
+        st.bias[i], std::numeric_limits<int32_t>::min(),
+        std::numeric_limits<int32_t>::max()));
+}
+
+/// CONV_2D, 8-bit activations, no groups: im2col per output pixel, then
+/// dotPairs over all output channels.
+template <typename T>
+void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+                const Tensor &f, Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int64_t K = static_cast<int64_t>(KH) * KW * C, kp2 = (K + 1) / 2;
+  if (!(st.pairsValid && f.storage == Storage::kConstant)) {
+    st.wPairs.assign(static_cast<size_t>(kp2 * CO * 2), 0);
+    for (int co = 0; co < CO; ++co)
+      for (int64_t k = 0; k < K; ++k)
+        st.wPairs[((k / 2) * CO + co) * 2 + (k & 1)] = st.w[co * K + k];
+    st.pairsValid = true;
+  }
+  fillBias32(st);
+  splitMultipliers(st);
+  const int16_t *X = st.x16.data();
+  T *Y = out.as<T>();
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
+    std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      int16_t *q = patch.data();
+      for (int ky = 0; ky < KH; ++ky) {
+        const int iy = iy0 + ky * o.dilationH;
+        for (int kx = 0; kx < KW; ++kx, q += C) {
+          const int ix = ix0 + kx * o.dilationW;
+          if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+            std::fill(q, q + C, int16_t(0));
+          else
+            std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                        C * sizeof(int16_t));
+        }
+      }
+      std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
+      dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
+               acc.data());
+      requantRow(acc.data(), CO, st, Y + p * CO);
+    }
+  });
+}
+
+/// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
+/// (the input channels repeated depth_multiplier times): taps in pairs
+/// through depthwisePairs.
+template <typename T>
+void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+              const Tensor &f, Tensor &out, int ph, int pw, int C) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
+  const int KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int taps = KH * KW, pairs = (taps + 1) / 2;
+  if (!(st.pairsValid && f.storage == Storage::kConstant)) {
+    st.wPairs.assign(static_cast<size_t>(pairs) * C * 2, 0);
+    for (int t = 0; t < taps; ++t)
+      for (int c = 0; c < C; ++c)
+        st.wPairs[((t / 2) * static_cast<int64_t>(C) + c) * 2 + (t & 1)] =
+            st.w[static_cast<int64_t>(t) * C + c];
+    st.pairsValid = true;
+  }
+  fillBias32(st);
+  splitMultipliers(st);
+  const int16_t *X = st.x16.data();
+  T *Y = out.as<T>();
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<int16_t> zero(C, 0);
+    std::vector<const int16_t *> rows(2 * pairs);
+    std::vector<int32_t> acc(C);
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      for (int t = 0; t < 2 * pairs; ++t) {
+        rows[t] = zero.data();
+        if (t >= taps)
+          continue;
+        const int iy = iy0 + (t / KW) * o.dilationH;
+        const int ix = ix0 + (t % KW) * o.dilationW;
+        if (iy >= 0 && iy < H && ix >= 0 && ix < W)
+          rows[t] = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+      }
+      std::memcpy(acc.data(), st.bias32.data(), C * sizeof(int32_t));
+      depthwisePairs(rows.data(), pairs, st.wPairs.data(), C, acc.data());
+      requantRow(acc.data(), C, st, Y + p * C);
+    }
+  });
+}
+
 // ---- CONV_2D ---------------------------------------------------------------
 
 absl::Status qconvPrepare(OpContext &ctx) {
@@ -329,7 +628,7 @@ absl::Status qconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = false;
+  st.wValid = st.pairsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
@@ -367,6 +666,13 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   int ph, pw, dummy;
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  if constexpr (sizeof(Acc) == 4) {
+    if (groups == 1 && in.type != TensorType::kInt16)
+      return withOut8(out.type, [&](auto t) {
+        qconvFast8<decltype(t)>(ctx, st, in, f, out, ph, pw);
+        return absl::OkStatus();
+      });
+  }
   const int16_t *X = st.x16.data();
   const int16_t *Wt = st.w.data();
   const bool direct = KH == 1 && KW == 1 && groups == 1 && ph == 0 && pw == 0;
@@ -441,7 +747,7 @@ absl::Status qdwPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = false;
+  st.wValid = st.pairsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
@@ -472,6 +778,25 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   int ph, pw, dummy;
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  if constexpr (sizeof(Acc) == 4) {
+    if (in.type != TensorType::kInt16) {
+      if (M != 1) {
+        // Repeat each input channel M times so that output channel
+        // c * M + m reads its own input lane; then the M == 1 kernel runs.
+        std::vector<int16_t> ex(static_cast<size_t>(in.numElements()) * M);
+        const int64_t pix = in.numElements() / C;
+        for (int64_t q = 0; q < pix; ++q)
+          for (int c = 0; c < C; ++c)
+            for (int m = 0; m < M; ++m)
+              ex[(q * C + c) * M + m] = st.x16[q * C + c];
+        st.x16 = std::move(ex);
+      }
+      return withOut8(out.type, [&](auto t) {
+        qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
+        return absl::OkStatus();
+      });
+    }
+  }
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
   ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
