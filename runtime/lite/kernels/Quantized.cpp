@@ -1565,8 +1565,9 @@ absl::Status qresizeEval(OpContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 struct QBmmState : NodeState {
-  TQ a, b, out;
-  QuantMultiplier m;
+  TQ a, out;
+  std::vector<int32_t> bZp;          ///< per output column (or one)
+  std::vector<QuantMultiplier> m;    ///< per output column (or one)
 };
 
 absl::Status qbmmPrepare(OpContext &ctx) {
@@ -1580,13 +1581,35 @@ absl::Status qbmmPrepare(OpContext &ctx) {
     return invalid("operands must have rank >= 2");
   auto st = std::make_unique<QBmmState>();
   TFMLIR_RETURN_IF_ERROR(perTensor(a, "lhs", st->a));
-  TFMLIR_RETURN_IF_ERROR(perTensor(b, "rhs", st->b));
   TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
-  // TFLite batch_matmul.cc: lhs_scale * rhs_scale / output_scale (double).
-  st->m = quantizeMultiplier(static_cast<double>(st->a.scale) * st->b.scale /
-                             st->out.scale);
   const OpOptions &o = ctx.options();
   const int ra = a->rank(), rb = b->rank();
+  // rhs: per tensor, or per output column (the N axis of rhs: last dim,
+  // or the one before it with adj_y), as the converter's per-channel
+  // einsum weights.
+  const QuantParams &bq = b->quant;
+  const int nAxis = o.adjY ? rb - 2 : rb - 1;
+  if (bq.scale.size() > 1 &&
+      (bq.quantizedDimension != nAxis ||
+       static_cast<int64_t>(bq.scale.size()) != b->shape[nAxis]))
+    return unimplemented("rhs per-axis quantization on dim ",
+                         bq.quantizedDimension, " (", bq.scale.size(),
+                         " scales); only the output-column axis ", nAxis,
+                         " is supported");
+  if (bq.scale.empty())
+    return invalid("rhs (", typeName(b->type), ") has no scale");
+  for (size_t c = 0; c < bq.scale.size(); ++c) {
+    const float bs = bq.scale[c];
+    if (!std::isfinite(bs) || !(bs > 0.f))
+      return invalid("rhs scale ", bs);
+    const int64_t z = bq.zeroPoint.empty() ? 0 : bq.zeroPoint[c];
+    if (z < typeMin(b->type) || z > typeMax(b->type))
+      return invalid("rhs zero point ", z, " outside ", typeName(b->type));
+    st->bZp.push_back(static_cast<int32_t>(z));
+    // TFLite batch_matmul.cc: lhs_scale * rhs_scale / output_scale.
+    st->m.push_back(quantizeMultiplier(static_cast<double>(st->a.scale) * bs /
+                                       st->out.scale));
+  }
   const int32_t m = o.adjX ? a->shape[ra - 1] : a->shape[ra - 2];
   const int32_t ka = o.adjX ? a->shape[ra - 2] : a->shape[ra - 1];
   const int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
@@ -1623,15 +1646,16 @@ absl::Status qbmmEval(OpContext &ctx) {
     const int64_t xa = ai * M * K, wb = bi * K * N, yo = oi * M * N;
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
+        const size_t ch = st.m.size() == 1 ? 0 : static_cast<size_t>(j);
         int64_t acc = 0;
         for (int64_t k = 0; k < K; ++k)
           acc += int64_t(loadQ(a, xa + (o.adjX ? k * M + i : i * K + k)) -
                          st.a.zp) *
-                 (loadQ(b, wb + (o.adjY ? j * K + k : k * N + j)) - st.b.zp);
+                 (loadQ(b, wb + (o.adjY ? j * K + k : k * N + j)) - st.bZp[ch]);
         const int32_t v =
-            wide ? multiplyByQuantizedMultiplier64(acc, st.m)
+            wide ? multiplyByQuantizedMultiplier64(acc, st.m[ch])
                  : multiplyByQuantizedMultiplier(static_cast<int32_t>(acc),
-                                                 st.m);
+                                                 st.m[ch]);
         storeQ(out, yo + i * N + j, clampT(int64_t(v) + st.out.zp, out.type));
       }
   });
