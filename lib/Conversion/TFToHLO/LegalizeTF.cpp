@@ -1,0 +1,165 @@
+//===- LegalizeTF.cpp - the xla-legalize-tf pass and its driver -----------===//
+//
+// Walks each function body in order and replaces every tf op that has a
+// converter (Convert*.cpp) by hlo ops; operands defined by already
+// converted ops are hlo values, so converters see hlo constants for shape
+// operands. Ops left over are collected into one histogram.
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Conversion/TFToHLO/Helpers.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace tfmlir {
+
+#define GEN_PASS_DEF_LEGALIZETFTOHLO
+#include "lib/Conversion/TFToHLO/Passes.h.inc"
+
+namespace {
+
+/// The node name of an op: its NameLoc, looked for through fused and
+/// callsite locations.
+std::string nodeName(Operation *op) {
+  std::string out;
+  op->getLoc()->walk([&](Location l) {
+    if (auto n = dyn_cast<NameLoc>(l)) {
+      out = n.getName().str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out.empty() ? "<unnamed>" : out;
+}
+
+const llvm::StringMap<tohlo::Converter> &converters() {
+  static const llvm::StringMap<tohlo::Converter> table = [] {
+    llvm::StringMap<tohlo::Converter> t;
+    tohlo::addElementwiseConverters(t);
+    tohlo::addContractionConverters(t);
+    tohlo::addReduceConverters(t);
+    tohlo::addShapeConverters(t);
+    return t;
+  }();
+  return table;
+}
+
+/// Converts the tf ops of `block` in order, recording the ones left.
+void legalizeBlock(Block &block, LegalizeHLOReport &report) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  OpBuilder b(block.getParentOp()->getContext());
+  for (Operation *op : ops) {
+    StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("tf."))
+      continue;
+    if (name == "tf.NoOp" && op->use_empty()) {
+      op->erase();
+      continue;
+    }
+    b.setInsertionPoint(op);
+    SmallVector<Value> results;
+    std::string why;
+    bool ok = false;
+    auto it = converters().find(name);
+    if (op->getNumRegions() != 0)
+      why = "ops with regions are not lowered yet";
+    else if (it != converters().end())
+      ok = succeeded(it->second(op, b, results, why)) &&
+           results.size() == op->getNumResults();
+    if (!ok) {
+      // Converters may have built ops before failing: drop the unused ones.
+      Operation *prev = op->getPrevNode();
+      while (prev && prev->getName().getDialectNamespace() == "hlo" &&
+             prev->use_empty()) {
+        Operation *p = prev->getPrevNode();
+        prev->erase();
+        prev = p;
+      }
+      report.failed[op->getName().getIdentifier().getValue()].push_back(
+          nodeName(op));
+      if (!why.empty())
+        op->emitRemark() << "not legalized to hlo: " << why;
+      continue;
+    }
+    for (auto [from, to] : llvm::zip(op->getResults(), results))
+      from.replaceAllUsesWith(to);
+    op->erase();
+  }
+}
+
+/// Makes a function's result types those of its return operands (hlo
+/// results may be more static than the tf types they replace).
+void syncFunctionType(func::FuncOp fn) {
+  if (fn.isExternal())
+    return;
+  auto ret = dyn_cast<func::ReturnOp>(fn.getBody().back().getTerminator());
+  if (!ret)
+    return;
+  SmallVector<Type> res(ret.getOperandTypes());
+  fn.setType(FunctionType::get(fn.getContext(), fn.getArgumentTypes(), res));
+}
+
+} // namespace
+
+std::string LegalizeHLOReport::format() const {
+  if (failed.empty())
+    return "";
+  SmallVector<std::pair<StringRef, const std::vector<std::string> *>> rows;
+  for (auto &[k, v] : failed)
+    rows.push_back({k, &v});
+  llvm::sort(rows, [](auto &a, auto &b) {
+    if (a.second->size() != b.second->size())
+      return a.second->size() > b.second->size();
+    return a.first < b.first;
+  });
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "cannot legalize: ";
+  for (auto [i, row] : llvm::enumerate(rows)) {
+    if (i)
+      os << "; ";
+    os << row.first << " (count " << row.second->size() << ": nodes ";
+    for (auto [j, n] : llvm::enumerate(*row.second))
+      os << (j ? ", " : "") << n;
+    os << ")";
+  }
+  return s;
+}
+
+LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
+                              LegalizeHLOReport &report) {
+  module.getContext()->getOrLoadDialect<hlo::HLODialect>();
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal())
+      continue;
+    for (Block &block : fn.getBody())
+      legalizeBlock(block, report);
+    syncFunctionType(fn);
+  }
+  if (report.failed.empty())
+    return success();
+  if (allowPartial) {
+    module.emitWarning() << report.format();
+    return success();
+  }
+  module.emitError() << report.format();
+  return failure();
+}
+
+namespace {
+struct LegalizeTFToHLOPass
+    : public impl::LegalizeTFToHLOBase<LegalizeTFToHLOPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    LegalizeHLOReport report;
+    if (failed(legalizeTFToHLO(getOperation(), allowPartial, report)))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+} // namespace tfmlir
