@@ -279,3 +279,104 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   }
   return {};
 }
+
+namespace {
+/// Folds an integer element-wise binary op on two dense constants of the
+/// same static type (exact, two's complement wrap as in XLA). Float ops are
+/// not folded here (rounding and -0.0 would need care).
+template <typename Fn>
+OpFoldResult foldIntBinary(Type type, Attribute l, Attribute r, Fn fn) {
+  auto a = dyn_cast_or_null<DenseIntElementsAttr>(l);
+  auto b = dyn_cast_or_null<DenseIntElementsAttr>(r);
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!a || !b || !t || !t.hasStaticShape() ||
+      !isa<IntegerType>(t.getElementType()) || t.getNumElements() > 4096)
+    return {};
+  SmallVector<APInt> out;
+  auto av = a.getValues<APInt>(), bv = b.getValues<APInt>();
+  for (int64_t i = 0, n = t.getNumElements(); i < n; ++i)
+    out.push_back(fn(a.isSplat() ? av[0] : av[i], b.isSplat() ? bv[0] : bv[i]));
+  return DenseElementsAttr::get(t, out);
+}
+} // namespace
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  return foldIntBinary(getType(), adaptor.getLhs(), adaptor.getRhs(),
+                       [](const APInt &a, const APInt &b) {
+                         // pred addition is logical or.
+                         return a.getBitWidth() == 1 ? (a | b) : a + b;
+                       });
+}
+OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
+  return foldIntBinary(getType(), adaptor.getLhs(), adaptor.getRhs(),
+                       [](const APInt &a, const APInt &b) { return a - b; });
+}
+OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
+  return foldIntBinary(getType(), adaptor.getLhs(), adaptor.getRhs(),
+                       [](const APInt &a, const APInt &b) { return a * b; });
+}
+
+/// Concatenation of constants (small tensors only: shape arithmetic).
+OpFoldResult ConcatenateOp::fold(FoldAdaptor adaptor) {
+  if (getInputs().size() == 1 && getInputs()[0].getType() == getType())
+    return getInputs()[0];
+  auto type = getType();
+  if (!type.hasStaticShape() || type.getNumElements() > 4096)
+    return {};
+  SmallVector<DenseElementsAttr> parts;
+  for (Attribute a : adaptor.getInputs()) {
+    auto d = dyn_cast_or_null<DenseElementsAttr>(a);
+    if (!d)
+      return {};
+    parts.push_back(d);
+  }
+  int64_t dim = getDimension();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= shape[d];
+  for (int64_t d = dim + 1; d < type.getRank(); ++d)
+    inner *= shape[d];
+  SmallVector<Attribute> out;
+  SmallVector<SmallVector<Attribute>> vals;
+  for (auto p : parts)
+    vals.push_back(SmallVector<Attribute>(p.getValues<Attribute>()));
+  for (int64_t o = 0; o < outer; ++o)
+    for (auto [p, v] : llvm::zip(parts, vals)) {
+      int64_t block = p.getType().getDimSize(dim) * inner;
+      for (int64_t i = 0; i < block; ++i)
+        out.push_back(v[o * block + i]);
+    }
+  return DenseElementsAttr::get(type, out);
+}
+
+/// Slice of a constant (small tensors only).
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  auto d = dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
+  auto type = getType();
+  if (!d || !type.hasStaticShape() || type.getNumElements() > 4096)
+    return {};
+  if (d.isSplat())
+    return d.resizeSplat(type);
+  auto in = cast<RankedTensorType>(d.getType());
+  SmallVector<Attribute> vals(d.getValues<Attribute>());
+  SmallVector<Attribute> out;
+  int64_t rank = in.getRank();
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * in.getDimSize(i + 1);
+  SmallVector<int64_t> idx(rank, 0);
+  int64_t n = type.getNumElements();
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t flat = 0;
+    for (int64_t i = 0; i < rank; ++i)
+      flat += (getStartIndices()[i] + idx[i] * getStrides()[i]) * strides[i];
+    out.push_back(vals[flat]);
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      if (++idx[i] < type.getDimSize(i))
+        break;
+      idx[i] = 0;
+    }
+  }
+  return DenseElementsAttr::get(type, out);
+}

@@ -77,10 +77,16 @@ def HLO_IotaOp : HLO_Op<"iota", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def HLO_AddOp : HLO_BinaryOp<"add", HLO_Tensor,
-    "addition (logical or for pred)">;
-def HLO_SubtractOp : HLO_BinaryOp<"subtract", HLO_NumTensor, "subtraction">;
+    "addition (logical or for pred)"> {
+  let hasFolder = 1;
+}
+def HLO_SubtractOp : HLO_BinaryOp<"subtract", HLO_NumTensor, "subtraction"> {
+  let hasFolder = 1;
+}
 def HLO_MultiplyOp : HLO_BinaryOp<"multiply", HLO_Tensor,
-    "multiplication (logical and for pred)">;
+    "multiplication (logical and for pred)"> {
+  let hasFolder = 1;
+}
 def HLO_DivideOp : HLO_BinaryOp<"divide", HLO_NumTensor,
     "division; integer division truncates toward zero, x/0 is -1 for signed "
     "and all ones for unsigned, INT_MIN/-1 is INT_MIN (XLA)">;
@@ -343,6 +349,7 @@ def HLO_SliceOp : HLO_Op<"slice", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
     $operand `,` `start` `=` $start_indices `,` `limit` `=` $limit_indices `,`
     `strides` `=` $strides attr-dict `:` functional-type($operand, $result)
   }];
+  let hasFolder = 1;
 }
 
 def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure,
@@ -396,6 +403,7 @@ def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure,
   let assemblyFormat = [{
     `(` $inputs `)` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)
   }];
+  let hasFolder = 1;
 }
 
 def HLO_PadOp : HLO_Op<"pad", [Pure, InferTypeOpAdaptorWithIsCompatible]> {

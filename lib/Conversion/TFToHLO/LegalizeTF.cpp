@@ -9,6 +9,8 @@
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/FoldUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -46,12 +48,39 @@ const llvm::StringMap<tohlo::Converter> &converters() {
   return table;
 }
 
-/// Converts the tf ops of `block` in order, recording the ones left.
+/// True for tf ops that only compute a value (erasable when unused).
+bool isPureValueOp(Operation *op) {
+  StringRef n = op->getName().getStringRef();
+  return n == "tf.Const" || n == "tf.Identity" || n == "tf.IdentityN" ||
+         n == "tf.StopGradient" || n == "tf.Snapshot";
+}
+
+/// XLA drops tf.Assert (its tf2xla kernel is a no-op; the check is not
+/// compiled). Erases the Asserts of `block` and then the constants and
+/// identities that only fed them (e.g. the string messages), last first.
+void dropAsserts(Block &block) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  for (Operation *op : llvm::reverse(ops)) {
+    StringRef n = op->getName().getStringRef();
+    if ((n == "tf.Assert" && op->getNumResults() == 0) ||
+        (isPureValueOp(op) && op->use_empty()))
+      op->erase();
+  }
+}
+
+/// Converts the tf ops of `block` in order, recording the ones left. The
+/// hlo ops each converter builds are folded right away (OperationFolder),
+/// so shape computations on constants (e.g. a perm built by ConcatV2 of
+/// constants) are constants for the converters of later ops.
 void legalizeBlock(Block &block, LegalizeHLOReport &report) {
+  dropAsserts(block);
   SmallVector<Operation *> ops;
   for (Operation &op : block)
     ops.push_back(&op);
   OpBuilder b(block.getParentOp()->getContext());
+  OperationFolder folder(block.getParentOp()->getContext());
   for (Operation *op : ops) {
     StringRef name = op->getName().getStringRef();
     if (!name.starts_with("tf."))
@@ -61,6 +90,7 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
       continue;
     }
     b.setInsertionPoint(op);
+    Operation *before = op->getPrevNode();
     SmallVector<Value> results;
     std::string why;
     bool ok = false;
@@ -85,9 +115,16 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
         op->emitRemark() << "not legalized to hlo: " << why;
       continue;
     }
+    SmallVector<Operation *> created;
+    for (Operation *n = op->getPrevNode(); n && n != before;
+         n = n->getPrevNode())
+      created.push_back(n);
     for (auto [from, to] : llvm::zip(op->getResults(), results))
       from.replaceAllUsesWith(to);
     op->erase();
+    for (Operation *n : llvm::reverse(created))
+      if (!n->hasTrait<OpTrait::ConstantLike>())
+        (void)folder.tryToFold(n);
   }
 }
 
@@ -138,6 +175,17 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
       continue;
     for (Block &block : fn.getBody())
       legalizeBlock(block, report);
+    // Drop hlo ops left unused by folding (e.g. the constants a folded
+    // shape computation consumed).
+    for (Block &block : fn.getBody()) {
+      SmallVector<Operation *> ops;
+      for (Operation &op : block)
+        ops.push_back(&op);
+      for (Operation *op : llvm::reverse(ops))
+        if (op->getName().getDialectNamespace() == "hlo" &&
+            isOpTriviallyDead(op))
+          op->erase();
+    }
     syncFunctionType(fn);
   }
   if (report.failed.empty())
