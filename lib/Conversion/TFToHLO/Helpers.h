@@ -43,6 +43,19 @@ void addReduceConverters(llvm::StringMap<Converter> &t);
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
 
+/// Legalizes the ops of a block (used for the regions control flow ops get).
+using BlockLegalizer = std::function<void(mlir::Block &)>;
+/// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while,
+/// with the callee functions inlined into the regions and legalized with
+/// `legalize` (ConvertControlFlow.cpp). Same contract as a Converter.
+mlir::LogicalResult convertIf(mlir::Operation *op, mlir::OpBuilder &b,
+                              llvm::SmallVectorImpl<mlir::Value> &results,
+                              std::string &why, const BlockLegalizer &legalize);
+mlir::LogicalResult convertWhile(mlir::Operation *op, mlir::OpBuilder &b,
+                                 llvm::SmallVectorImpl<mlir::Value> &results,
+                                 std::string &why,
+                                 const BlockLegalizer &legalize);
+
 //===----------------------------------------------------------------------===//
 // Types and constants
 //===----------------------------------------------------------------------===//

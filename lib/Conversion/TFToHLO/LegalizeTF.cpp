@@ -8,7 +8,9 @@
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
+#include "dialects/tf/TFOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/FoldUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
@@ -95,8 +97,17 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
     std::string why;
     bool ok = false;
     auto it = converters().find(name);
+    tohlo::BlockLegalizer nested = [&report](Block &inner) {
+      legalizeBlock(inner, report);
+    };
     if (op->getNumRegions() != 0)
       why = "ops with regions are not lowered yet";
+    else if (name == "tf.If" || name == "tf.StatelessIf")
+      ok = succeeded(tohlo::convertIf(op, b, results, why, nested)) &&
+           results.size() == op->getNumResults();
+    else if (name == "tf.While" || name == "tf.StatelessWhile")
+      ok = succeeded(tohlo::convertWhile(op, b, results, why, nested)) &&
+           results.size() == op->getNumResults();
     else if (it != converters().end())
       ok = succeeded(it->second(op, b, results, why)) &&
            results.size() == op->getNumResults();
@@ -170,8 +181,22 @@ std::string LegalizeHLOReport::format() const {
 LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
                               LegalizeHLOReport &report) {
   module.getContext()->getOrLoadDialect<hlo::HLODialect>();
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal())
+  // Functions called by functional control flow are inlined into the hlo
+  // regions (ConvertControlFlow.cpp); only the others are legalized here.
+  llvm::DenseSet<Operation *> callees;
+  module.walk([&](Operation *op) {
+    StringRef n = op->getName().getStringRef();
+    if (n != "tf.If" && n != "tf.StatelessIf" && n != "tf.While" &&
+        n != "tf.StatelessWhile")
+      return;
+    for (NamedAttribute a : op->getAttrs())
+      if (SymbolRefAttr sym = TF::getFuncAttrSymbol(a.getValue()))
+        if (Operation *f = SymbolTable::lookupSymbolIn(module, sym))
+          callees.insert(f);
+  });
+  SmallVector<func::FuncOp> fns(module.getOps<func::FuncOp>());
+  for (auto fn : fns) {
+    if (fn.isExternal() || callees.contains(fn))
       continue;
     for (Block &block : fn.getBody())
       legalizeBlock(block, report);
@@ -186,6 +211,19 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
             isOpTriviallyDead(op))
           op->erase();
     }
+    syncFunctionType(fn);
+  }
+  // Inlined callees that nothing references any more are dropped; callees
+  // of control flow that could not be legalized are legalized in place.
+  for (auto fn : fns) {
+    if (!callees.contains(fn))
+      continue;
+    if (SymbolTable::symbolKnownUseEmpty(fn, module)) {
+      fn.erase();
+      continue;
+    }
+    for (Block &block : fn.getBody())
+      legalizeBlock(block, report);
     syncFunctionType(fn);
   }
   if (report.failed.empty())
