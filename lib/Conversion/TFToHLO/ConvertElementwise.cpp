@@ -405,6 +405,7 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
   t["tf.BiasAdd"] = convertBiasAdd;
   t["tf.BiasAddV1"] = convertBiasAdd;
   t["tf.AddN"] = convertAddN;
+  t["tf.AccumulateNV2"] = convertAddN;
   for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient",
                       "tf.Snapshot", "tf.PreventGradient", "tf.CheckNumerics"})
     t[n] = forward;

@@ -45,6 +45,7 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     tohlo::addContractionConverters(t);
     tohlo::addReduceConverters(t);
     tohlo::addShapeConverters(t);
+    tohlo::addMiscConverters(t);
     return t;
   }();
   return table;
