@@ -17,10 +17,16 @@
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
 //  - (Sparse)SoftmaxCrossEntropyWithLogits: loss and backprop from a
 //    max-shifted log-softmax.
+//  - ResizeBilinear / ResizeNearestNeighbor (align_corners,
+//    half_pixel_centers) with constant sizes: gathers at precomputed source
+//    indices (and lerp weights), see resize().
+//  - MirrorPad REFLECT/SYMMETRIC: reversed slices concatenated.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tfmlir::hlo;
@@ -381,6 +387,141 @@ Converter crossEntropy(bool sparse) {
   };
 }
 
+
+/// x gathered along `axis` at the constant int32 `indices` (1-D): the
+/// result has indices.size() in place of dim `axis`.
+Value gatherAxis(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> indices,
+                 int64_t axis) {
+  auto t = cast<RankedTensorType>(x.getType());
+  auto it = RankedTensorType::get({static_cast<int64_t>(indices.size())},
+                                  b.getI32Type());
+  Value idx = constant(b, loc, DenseElementsAttr::get(it, indices));
+  SmallVector<int64_t> offsetDims, sizes(t.getShape());
+  sizes[axis] = 1;
+  for (int64_t d = 0; d < t.getRank(); ++d)
+    if (d != axis)
+      offsetDims.push_back(d);
+  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {axis},
+                                            {}, {}, {axis}, 1);
+  return GatherOp::create(b, loc, x, idx, dn, sizes, false);
+}
+
+/// Resize{Bilinear,NearestNeighbor} of NHWC images to a constant size, with
+/// TF's coordinate rules: scale = (align_corners && out > 1) ? (in - 1) /
+/// (out - 1) : in / out; bilinear samples at i * scale, or (i + 0.5) *
+/// scale - 0.5 with half_pixel_centers, between floor (clamped to 0) and
+/// ceil (clamped to in - 1) with lerp = coord - floor, interpolating along
+/// W then H as top + (bottom - top) * lerp in f32; nearest takes
+/// round (align_corners) or floor of i * scale ((i + 0.5) * scale with
+/// half_pixel_centers), clamped to [0, in - 1]. Coordinates are computed in
+/// float as TF's kernels do.
+Converter resize(bool bilinear) {
+  return [bilinear](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                    std::string &why) -> LogicalResult {
+    auto in = staticType(op->getOperand(0));
+    auto size = constantInts(op->getOperand(1));
+    auto out = staticResult(op);
+    if (!in || in.getRank() != 4 || !size || size->size() != 2 || !out)
+      return fail(why, "needs a static NHWC image and a constant size");
+    bool alignCorners = boolAttr(op, "align_corners");
+    bool halfPixel = boolAttr(op, "half_pixel_centers");
+    Location loc = op->getLoc();
+    Value x = op->getOperand(0);
+    if (bilinear)
+      x = convert(b, loc, x, out.getElementType());
+    // Interpolate along W (dim 2) first, then H (dim 1), as TF does.
+    for (int64_t dim : {2, 1}) {
+      int64_t inSize = in.getDimSize(dim), outSize = (*size)[dim - 1];
+      if (inSize <= 0 || outSize <= 0)
+        return fail(why, "empty image or size");
+      float scale = (alignCorners && outSize > 1)
+                        ? static_cast<float>(inSize - 1) / (outSize - 1)
+                        : static_cast<float>(inSize) / outSize;
+      SmallVector<int32_t> lo, hi;
+      SmallVector<float> lerp;
+      for (int64_t i = 0; i < outSize; ++i) {
+        if (bilinear) {
+          float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale - 0.5f
+                              : static_cast<float>(i) * scale;
+          float f = std::floor(c);
+          lo.push_back(static_cast<int32_t>(std::max<int64_t>(static_cast<int64_t>(f), 0)));
+          hi.push_back(static_cast<int32_t>(
+              std::min<int64_t>(static_cast<int64_t>(std::ceil(c)), inSize - 1)));
+          lerp.push_back(c - f);
+        } else {
+          float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale
+                              : static_cast<float>(i) * scale;
+          int64_t v = alignCorners ? static_cast<int64_t>(std::round(c))
+                                   : static_cast<int64_t>(std::floor(c));
+          v = std::min<int64_t>(v, inSize - 1);
+          if (halfPixel)
+            v = std::max<int64_t>(v, 0);
+          lo.push_back(static_cast<int32_t>(v));
+        }
+      }
+      if (!bilinear) {
+        x = gatherAxis(b, loc, x, lo, dim);
+        continue;
+      }
+      Value a = gatherAxis(b, loc, x, lo, dim);
+      Value c = gatherAxis(b, loc, x, hi, dim);
+      auto at = cast<RankedTensorType>(a.getType());
+      if (!at.getElementType().isF32())
+        return fail(why, "bilinear output must be f32");
+      auto lt = RankedTensorType::get({outSize}, b.getF32Type());
+      Value l = broadcastInDim(b, loc,
+                               constant(b, loc, DenseElementsAttr::get(lt, ArrayRef<float>(lerp))),
+                               at.getShape(), {dim});
+      x = AddOp::create(b, loc, a,
+                        MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), l));
+    }
+    if (x.getType() != out)
+      return fail(why, "computed shape differs from the result type");
+    results.push_back(x);
+    return success();
+  };
+}
+
+/// MirrorPad (REFLECT excludes the edge element, SYMMETRIC repeats it) with
+/// constant paddings: per dim, reversed slices concatenated on both sides.
+LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
+                               SmallVectorImpl<Value> &results,
+                               std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto pads = constantInts(op->getOperand(1));
+  if (!in || !pads || static_cast<int64_t>(pads->size()) != 2 * in.getRank())
+    return fail(why, "needs a static input and constant [rank, 2] paddings");
+  bool reflect = strAttr(op, "mode", "REFLECT") == "REFLECT";
+  int64_t off = reflect ? 1 : 0;
+  Location loc = op->getLoc();
+  Value x = op->getOperand(0);
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    int64_t lo = (*pads)[2 * d], hi = (*pads)[2 * d + 1];
+    auto t = cast<RankedTensorType>(x.getType());
+    int64_t n = t.getDimSize(d);
+    if (lo < 0 || hi < 0 || lo + off > n || hi + off > n)
+      return fail(why, "paddings too large for the mirror mode");
+    SmallVector<Value> parts;
+    auto piece = [&](int64_t begin, int64_t end) {
+      SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()),
+          strides(t.getRank(), 1);
+      start[d] = begin;
+      limit[d] = end;
+      Value s = SliceOp::create(b, loc, x, start, limit, strides);
+      return Value(ReverseOp::create(b, loc, s, {d}));
+    };
+    if (lo)
+      parts.push_back(piece(off, off + lo));
+    parts.push_back(x);
+    if (hi)
+      parts.push_back(piece(n - off - hi, n - off));
+    if (parts.size() > 1)
+      x = ConcatenateOp::create(b, loc, parts, static_cast<uint64_t>(d));
+  }
+  results.push_back(x);
+  return success();
+}
+
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
@@ -399,6 +540,9 @@ void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.UnsortedSegmentMin"] = segment(ReduceKind::Min);
   t["tf.SoftmaxCrossEntropyWithLogits"] = crossEntropy(false);
   t["tf.SparseSoftmaxCrossEntropyWithLogits"] = crossEntropy(true);
+  t["tf.ResizeBilinear"] = resize(true);
+  t["tf.ResizeNearestNeighbor"] = resize(false);
+  t["tf.MirrorPad"] = convertMirrorPad;
 }
 
 } // namespace tfmlir::tohlo

@@ -11,8 +11,11 @@
 //  - MaxPool/AvgPool (2-D, 3-D; NHWC/NCHW/NDHWC/NCDHW; SAME/VALID) become
 //    hlo.reduce_window; SAME AvgPool divides by the number of real (not
 //    padded) elements in each window, as TF does.
-//  - FusedBatchNorm{,V2,V3} with is_training = false: y = (x - mean) *
-//    rsqrt(variance + epsilon) * scale + offset along the channel dim.
+//  - FusedBatchNorm{,V2,V3}: y = (x - mean) * rsqrt(variance + epsilon) *
+//    scale + offset along the channel dim, with the given statistics
+//    (is_training = false) or the batch's (is_training = true: biased
+//    variance to normalize, Bessel-corrected batch_variance output, and
+//    exponential_avg_factor mixing, as TF's CPU kernel).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -299,59 +302,111 @@ Converter pool(int64_t ns, bool isMax) {
 LogicalResult convertFusedBatchNorm(Operation *op, OpBuilder &b,
                                     SmallVectorImpl<Value> &results,
                                     std::string &why) {
-  if (boolAttr(op, "is_training", true)) {
-    why = "is_training = true (batch statistics) is not supported";
-    return failure();
-  }
+  bool training = boolAttr(op, "is_training", true);
   auto x = staticType(op->getOperand(0));
-  if (!x || op->getNumOperands() < 5) {
+  if (!x || op->getNumOperands() < 5 || x.getRank() < 2) {
     why = "input shape is not static";
     return failure();
   }
   std::string fmt = strAttr(op, "data_format", "NHWC");
   int64_t c = (fmt == "NCHW" || fmt == "NCDHW") ? 1 : x.getRank() - 1;
+  int64_t channels = x.getDimSize(c);
   Location loc = op->getLoc();
   Type elt = x.getElementType();
   // Compute in the statistics' type (f32 for f16 inputs, as TF does).
   Type st = getElementTypeOrSelf(op->getOperand(1));
   auto full = RankedTensorType::get(x.getShape(), st);
-  auto chan = [&](unsigned i) -> Value {
-    auto t = staticType(op->getOperand(i));
-    if (!t || t.getRank() != 1 || t.getDimSize(0) != x.getDimSize(c))
-      return {};
-    return broadcastInDim(b, loc, convert(b, loc, op->getOperand(i), st),
-                          full.getShape(), {c});
+  auto vecType = RankedTensorType::get({channels}, st);
+  auto bc = [&](Value v) {
+    return broadcastInDim(b, loc, v, full.getShape(), {c});
   };
-  Value scale = chan(1), offset = chan(2), mean = chan(3), var = chan(4);
-  if (!scale || !offset || !mean || !var) {
-    why = "scale/offset/mean/variance must be 1-D with one entry per channel";
+  auto chanOperand = [&](unsigned i) -> Value {
+    auto t = staticType(op->getOperand(i));
+    if (!t || t.getRank() != 1 || t.getDimSize(0) != channels)
+      return {};
+    return convert(b, loc, op->getOperand(i), st);
+  };
+  Value scale = chanOperand(1), offset = chanOperand(2);
+  if (!scale || !offset) {
+    why = "scale/offset must be 1-D with one entry per channel";
     return failure();
   }
   double eps = floatAttr(op, "epsilon", 1e-4);
   Value xs = convert(b, loc, op->getOperand(0), st);
+  Value mean, var, meanOut, varOut;
+  if (training) {
+    // Batch statistics over every dim but the channel dim; the variance
+    // that normalizes is the biased one, the batch_variance output is
+    // Bessel-corrected (n / (n - 1)), as TF's CPU kernel computes them.
+    SmallVector<int64_t> dims;
+    int64_t n = 1;
+    for (int64_t d = 0; d < x.getRank(); ++d)
+      if (d != c) {
+        dims.push_back(d);
+        n *= x.getDimSize(d);
+      }
+    if (n == 0) {
+      why = "empty batch";
+      return failure();
+    }
+    Value zero = scalar(b, loc, st, 0);
+    mean = DivideOp::create(b, loc, reduce(b, loc, xs, zero, dims, ReduceKind::Add),
+                            splat(b, loc, vecType, n));
+    Value centered = SubtractOp::create(b, loc, xs, bc(mean));
+    Value sq = MultiplyOp::create(b, loc, centered, centered);
+    var = DivideOp::create(b, loc, reduce(b, loc, sq, zero, dims, ReduceKind::Add),
+                           splat(b, loc, vecType, n));
+    double adjust = n > 1 ? static_cast<double>(n) / (n - 1) : 1.0;
+    meanOut = mean;
+    varOut = MultiplyOp::create(b, loc, var, splat(b, loc, vecType, adjust));
+    double f = floatAttr(op, "exponential_avg_factor", 1.0);
+    if (f != 1.0) {
+      // running = (1 - f) * old + f * batch.
+      Value oldMean = chanOperand(3), oldVar = chanOperand(4);
+      if (!oldMean || !oldVar) {
+        why = "exponential_avg_factor != 1 needs per-channel mean/variance";
+        return failure();
+      }
+      auto mix = [&](Value old, Value cur) -> Value {
+        return AddOp::create(
+            b, loc, MultiplyOp::create(b, loc, old, splat(b, loc, vecType, 1 - f)),
+            MultiplyOp::create(b, loc, cur, splat(b, loc, vecType, f)));
+      };
+      meanOut = mix(oldMean, meanOut);
+      varOut = mix(oldVar, varOut);
+    }
+  } else {
+    mean = chanOperand(3);
+    var = chanOperand(4);
+    if (!mean || !var) {
+      why = "mean/variance must be 1-D with one entry per channel";
+      return failure();
+    }
+    meanOut = mean;
+    varOut = var;
+  }
   Value inv = RsqrtOp::create(
-      b, loc, AddOp::create(b, loc, var, splat(b, loc, full, eps)));
+      b, loc, AddOp::create(b, loc, bc(var), splat(b, loc, full, eps)));
   Value y = AddOp::create(
       b, loc,
-      MultiplyOp::create(b, loc,
-                         MultiplyOp::create(b, loc,
-                                            SubtractOp::create(b, loc, xs, mean),
-                                            inv),
-                         scale),
-      offset);
+      MultiplyOp::create(
+          b, loc,
+          MultiplyOp::create(b, loc, SubtractOp::create(b, loc, xs, bc(mean)), inv),
+          bc(scale)),
+      bc(offset));
   results.push_back(convert(b, loc, y, elt));
-  // batch_mean, batch_variance, reserve spaces: inference forwards the
-  // given statistics; reserve_space_3 (V3) is an empty or unused tensor.
+  // batch_mean, batch_variance, reserve_space_1/2 (the mean and the biased
+  // variance), reserve_space_3 (V3: unused, zeros of its static type).
+  Value outs[4] = {meanOut, varOut, mean, var};
   for (unsigned i = 1; i < op->getNumResults(); ++i) {
-    Value src = i <= 4 ? op->getOperand(i % 2 == 1 ? 3 : 4) : Value();
-    if (src && src.getType() == op->getResult(i).getType()) {
-      results.push_back(src);
-      continue;
-    }
     auto t = staticResult(op, i);
     if (!t) {
       why = "result " + std::to_string(i) + " has a dynamic shape";
       return failure();
+    }
+    if (i <= 4 && t.getRank() == 1 && t.getDimSize(0) == channels) {
+      results.push_back(convert(b, loc, outs[i - 1], t.getElementType()));
+      continue;
     }
     results.push_back(splat(b, loc, t, 0));
   }

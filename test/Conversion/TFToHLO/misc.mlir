@@ -104,3 +104,39 @@ func.func @space_batch(%x: tensor<1x4x4x1xf32>) -> tensor<1x4x4x1xf32> {
   %1 = "tf.BatchToSpaceND"(%0, %bs, %p) : (tensor<4x2x2x1xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x4x4x1xf32>
   func.return %1 : tensor<1x4x4x1xf32>
 }
+
+// CHECK-LABEL: func @resize
+func.func @resize(%x: tensor<1x2x2x1xf32>) -> (tensor<1x4x4x1xf32>, tensor<1x4x4x1xf32>) {
+  // Bilinear, legacy coordinates i * 0.5: rows/cols 0, 0.5, 1, 1.5 -> lo
+  // [0, 0, 1, 1], hi [0, 1, 1, 1], lerp [0, 0.5, 0, 0.5]; W first, then H.
+  // CHECK: %[[LO:.*]] = hlo.constant dense<[0, 0, 1, 1]> : tensor<4xi32>
+  // CHECK: %[[A:.*]] = hlo.gather %arg0, %[[LO]], <offset_dims = [0, 1, 3], collapsed_slice_dims = [2], {{.*}}, start_index_map = [2], index_vector_dim = 1>, sizes = [1, 2, 1, 1] : (tensor<1x2x2x1xf32>, tensor<4xi32>) -> tensor<1x2x4x1xf32>
+  // CHECK: %[[HI:.*]] = hlo.constant dense<[0, 1, 1, 1]> : tensor<4xi32>
+  // CHECK: %[[C:.*]] = hlo.gather %arg0, %[[HI]]
+  // CHECK: %[[L:.*]] = hlo.constant dense<[0.000000e+00, 5.000000e-01, 0.000000e+00, 5.000000e-01]> : tensor<4xf32>
+  // CHECK: %[[LB:.*]] = hlo.broadcast_in_dim %[[L]], dims = [2] : (tensor<4xf32>) -> tensor<1x2x4x1xf32>
+  // CHECK: %[[D:.*]] = hlo.subtract %[[C]], %[[A]]
+  // CHECK: %[[M:.*]] = hlo.multiply %[[D]], %[[LB]]
+  // CHECK: hlo.add %[[A]], %[[M]] : tensor<1x2x4x1xf32>
+  // CHECK: hlo.gather %{{.*}}, %{{.*}}, <offset_dims = [0, 2, 3], collapsed_slice_dims = [1], {{.*}}sizes = [1, 1, 4, 1] : (tensor<1x2x4x1xf32>, tensor<4xi32>) -> tensor<1x4x4x1xf32>
+  %s = "tf.Const"() {value = dense<4> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.ResizeBilinear"(%x, %s) {align_corners = false, half_pixel_centers = false} : (tensor<1x2x2x1xf32>, tensor<2xi32>) -> tensor<1x4x4x1xf32>
+  // Nearest, half-pixel: floor((i + 0.5) * 0.5) = [0, 0, 1, 1].
+  // CHECK: %[[NI:.*]] = hlo.constant dense<[0, 0, 1, 1]> : tensor<4xi32>
+  // CHECK: hlo.gather %arg0, %[[NI]]
+  %1 = "tf.ResizeNearestNeighbor"(%x, %s) {align_corners = false, half_pixel_centers = true} : (tensor<1x2x2x1xf32>, tensor<2xi32>) -> tensor<1x4x4x1xf32>
+  func.return %0, %1 : tensor<1x4x4x1xf32>, tensor<1x4x4x1xf32>
+}
+
+// CHECK-LABEL: func @mirror_pad
+func.func @mirror_pad(%x: tensor<3xf32>) -> tensor<6xf32> {
+  // REFLECT [1, 2] on [a, b, c]: [b | a b c | b a].
+  // CHECK: %[[L:.*]] = hlo.slice %arg0, start = [1], limit = [2], strides = [1]
+  // CHECK: %[[LR:.*]] = hlo.reverse %[[L]], dims = [0]
+  // CHECK: %[[H:.*]] = hlo.slice %arg0, start = [0], limit = [2], strides = [1]
+  // CHECK: %[[HR:.*]] = hlo.reverse %[[H]], dims = [0]
+  // CHECK: hlo.concatenate(%[[LR]], %arg0, %[[HR]]) dim = 0
+  %p = "tf.Const"() {value = dense<[[1, 2]]> : tensor<1x2xi32>} : () -> tensor<1x2xi32>
+  %0 = "tf.MirrorPad"(%x, %p) {mode = "REFLECT"} : (tensor<3xf32>, tensor<1x2xi32>) -> tensor<6xf32>
+  func.return %0 : tensor<6xf32>
+}

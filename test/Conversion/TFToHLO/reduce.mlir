@@ -73,17 +73,33 @@ func.func @pools(%x: tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x
 
 // CHECK-LABEL: func @batch_norm
 func.func @batch_norm(%x: tensor<1x2x2x3xf32>, %s: tensor<3xf32>, %o: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> tensor<1x2x2x3xf32> {
-  // CHECK-DAG: %[[S:.*]] = hlo.broadcast_in_dim %arg1, dims = [3]
-  // CHECK-DAG: %[[O:.*]] = hlo.broadcast_in_dim %arg2, dims = [3]
-  // CHECK-DAG: %[[M:.*]] = hlo.broadcast_in_dim %arg3, dims = [3]
-  // CHECK-DAG: %[[V:.*]] = hlo.broadcast_in_dim %arg4, dims = [3]
+  // CHECK: %[[V:.*]] = hlo.broadcast_in_dim %arg4, dims = [3]
   // CHECK: %[[EPS:.*]] = hlo.constant dense<1.000000e-03> : tensor<1x2x2x3xf32>
   // CHECK: %[[VE:.*]] = hlo.add %[[V]], %[[EPS]]
   // CHECK: %[[INV:.*]] = hlo.rsqrt %[[VE]]
+  // CHECK: %[[M:.*]] = hlo.broadcast_in_dim %arg3, dims = [3]
   // CHECK: %[[XM:.*]] = hlo.subtract %arg0, %[[M]]
   // CHECK: %[[N:.*]] = hlo.multiply %[[XM]], %[[INV]]
+  // CHECK: %[[S:.*]] = hlo.broadcast_in_dim %arg1, dims = [3]
   // CHECK: %[[SC:.*]] = hlo.multiply %[[N]], %[[S]]
+  // CHECK: %[[O:.*]] = hlo.broadcast_in_dim %arg2, dims = [3]
   // CHECK: hlo.add %[[SC]], %[[O]]
   %y:6 = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) {data_format = "NHWC", epsilon = 0.001 : f32, exponential_avg_factor = 1.0 : f32, is_training = false} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<0xf32>)
   func.return %y#0 : tensor<1x2x2x3xf32>
+}
+
+// CHECK-LABEL: func @batch_norm_training
+func.func @batch_norm_training(%x: tensor<1x2x2x3xf32>, %s: tensor<3xf32>, %o: tensor<3xf32>, %e: tensor<0xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  // Batch mean and biased variance over dims [0, 1, 2] (n = 4); the
+  // batch_variance output is scaled by n / (n - 1).
+  // CHECK: %[[SUM:.*]] = hlo.reduce(%arg0) init(%{{.*}}) dims = [0, 1, 2]
+  // CHECK: %[[N:.*]] = hlo.constant dense<4.000000e+00> : tensor<3xf32>
+  // CHECK: %[[MEAN:.*]] = hlo.divide %[[SUM]], %[[N]] : tensor<3xf32>
+  // CHECK: %[[SQ:.*]] = hlo.reduce(%{{.*}}) init(%{{.*}}) dims = [0, 1, 2]
+  // CHECK: %[[VAR:.*]] = hlo.divide %[[SQ]], %{{.*}} : tensor<3xf32>
+  // CHECK: %[[ADJ:.*]] = hlo.constant dense<1.33333337> : tensor<3xf32>
+  // CHECK: %[[CVAR:.*]] = hlo.multiply %[[VAR]], %[[ADJ]] : tensor<3xf32>
+  // CHECK: return %{{.*}}, %[[MEAN]], %[[CVAR]]
+  %y:6 = "tf.FusedBatchNormV3"(%x, %s, %o, %e, %e) {data_format = "NHWC", epsilon = 0.001 : f32, exponential_avg_factor = 1.0 : f32, is_training = true} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<0xf32>, tensor<0xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<0xf32>)
+  func.return %y#0, %y#1, %y#2 : tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>
 }
