@@ -969,6 +969,9 @@ LogicalResult SortOp::verifyRegions() {
   if (dim < -t.getRank() || dim >= std::max<int64_t>(t.getRank(), 1))
     return emitOpError() << "dimension " << dim << " out of range for rank "
                          << t.getRank();
+  if (getNumResults() != getInputs().size())
+    return emitOpError() << "has " << getNumResults() << " results for "
+                         << getInputs().size() << " inputs";
   for (auto [i, v] : llvm::enumerate(getInputs()))
     if (v.getType() != getResult(i).getType())
       return emitOpError() << "result " << i << " must have input " << i

@@ -11,6 +11,8 @@
 #include "dialects/tf/TFOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/FoldUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,6 +51,19 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     return t;
   }();
   return table;
+}
+
+/// True when every operand and result of `op` is a tensor of integers or
+/// floats (the element types the converters build hlo for; strings,
+/// resources, variants, complex and quantized types are not handled).
+bool hasHLOTypes(Operation *op) {
+  auto ok = [](Type t) {
+    auto tt = dyn_cast<TensorType>(t);
+    return tt && (isa<IntegerType>(tt.getElementType()) ||
+                  isa<FloatType>(tt.getElementType()));
+  };
+  return llvm::all_of(op->getOperandTypes(), ok) &&
+         llvm::all_of(op->getResultTypes(), ok);
 }
 
 /// True for tf ops that only compute a value (erasable when unused).
@@ -94,6 +109,14 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
     }
     b.setInsertionPoint(op);
     Operation *before = op->getPrevNode();
+    // The ops this conversion built so far, last first.
+    auto createdOps = [&]() {
+      SmallVector<Operation *> created;
+      for (Operation *n = op->getPrevNode(); n && n != before;
+           n = n->getPrevNode())
+        created.push_back(n);
+      return created;
+    };
     SmallVector<Value> results;
     std::string why;
     bool ok = false;
@@ -103,6 +126,8 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
     };
     if (op->getNumRegions() != 0)
       why = "ops with regions are not lowered yet";
+    else if (!hasHLOTypes(op))
+      why = "an operand or result is not an integer or float tensor";
     else if (name == "tf.If" || name == "tf.StatelessIf")
       ok = succeeded(tohlo::convertIf(op, b, results, why, nested)) &&
            results.size() == op->getNumResults();
@@ -112,14 +137,28 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
     else if (it != converters().end())
       ok = succeeded(it->second(op, b, results, why)) &&
            results.size() == op->getNumResults();
+    if (ok) {
+      // A converter bug or an op whose tf types disagree with what the hlo
+      // rules compute must not leave invalid IR: verify what was built and
+      // otherwise report the op (with the verifier's message).
+      std::string diag;
+      ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+        if (diag.empty())
+          diag = d.str();
+        return success();
+      });
+      for (Operation *n : createdOps())
+        if (failed(verify(n))) {
+          ok = false;
+          why = "the hlo built for it does not verify: " + diag;
+          break;
+        }
+    }
     if (!ok) {
-      // Converters may have built ops before failing: drop the unused ones.
-      Operation *prev = op->getPrevNode();
-      while (prev && prev->getName().getDialectNamespace() == "hlo" &&
-             prev->use_empty()) {
-        Operation *p = prev->getPrevNode();
-        prev->erase();
-        prev = p;
+      // Drop what the converter built before failing (last first).
+      for (Operation *n : createdOps()) {
+        n->dropAllUses();
+        n->erase();
       }
       report.failed[op->getName().getIdentifier().getValue()].push_back(
           nodeName(op));
@@ -127,10 +166,7 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
         op->emitRemark() << "not legalized to hlo: " << why;
       continue;
     }
-    SmallVector<Operation *> created;
-    for (Operation *n = op->getPrevNode(); n && n != before;
-         n = n->getPrevNode())
-      created.push_back(n);
+    SmallVector<Operation *> created = createdOps();
     for (auto [from, to] : llvm::zip(op->getResults(), results))
       from.replaceAllUsesWith(to);
     op->erase();

@@ -468,3 +468,15 @@ func.func @fusion_args(%x: tensor<3xf32>) -> tensor<3xf32> {
   }
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @sort_results(%x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{has 1 results for 2 inputs}}
+  %0 = "hlo.sort"(%x, %y) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
