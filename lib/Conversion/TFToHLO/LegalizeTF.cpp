@@ -250,19 +250,13 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
     }
     syncFunctionType(fn);
   }
-  // Inlined callees that nothing references any more are dropped; callees
-  // of control flow that could not be legalized are legalized in place.
-  for (auto fn : fns) {
-    if (!callees.contains(fn))
-      continue;
-    if (SymbolTable::symbolKnownUseEmpty(fn, module)) {
+  // Inlined callees that nothing references any more are dropped. Callees
+  // of control flow that could not be legalized stay as they are (still
+  // tf): the failing If/While is reported, and so are the ops of its
+  // branches that failed while it was tried.
+  for (auto fn : fns)
+    if (callees.contains(fn) && SymbolTable::symbolKnownUseEmpty(fn, module))
       fn.erase();
-      continue;
-    }
-    for (Block &block : fn.getBody())
-      legalizeBlock(block, report);
-    syncFunctionType(fn);
-  }
   if (report.failed.empty())
     return success();
   if (allowPartial) {

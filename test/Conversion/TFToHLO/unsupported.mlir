@@ -31,3 +31,30 @@ module {
     func.return %0 : tensor<3x2xf32>
   }
 }
+
+// -----
+
+// Ops of an If's branches that do not legalize are reported with their
+// node names; the If itself still becomes hlo.if (its branches keep the tf
+// ops with allow-partial).
+// CHECK: error: cannot legalize: tf.Where (count 2: nodes w1, w2)
+// PARTIAL: warning: cannot legalize: tf.Where (count 2: nodes w1, w2)
+// PARTIAL: hlo.if %arg0 : (tensor<i1>) -> tensor<?x1xi64> {
+// PARTIAL-NEXT: "tf.Where"(%arg1)
+// PARTIAL: } else {
+// PARTIAL-NEXT: "tf.Where"(%arg1)
+// PARTIAL-NOT: func.func private
+module {
+  func.func @main(%c: tensor<i1>, %x: tensor<4xi1>) -> tensor<?x1xi64> {
+    %0 = "tf.If"(%c, %x) {then_branch = @where_branch, else_branch = @where_branch2, is_stateless = true} : (tensor<i1>, tensor<4xi1>) -> tensor<?x1xi64> loc("if")
+    func.return %0 : tensor<?x1xi64>
+  }
+  func.func private @where_branch(%x: tensor<4xi1>) -> tensor<?x1xi64> {
+    %0 = "tf.Where"(%x) : (tensor<4xi1>) -> tensor<?x1xi64> loc("w1")
+    func.return %0 : tensor<?x1xi64>
+  }
+  func.func private @where_branch2(%x: tensor<4xi1>) -> tensor<?x1xi64> {
+    %0 = "tf.Where"(%x) : (tensor<4xi1>) -> tensor<?x1xi64> loc("w2")
+    func.return %0 : tensor<?x1xi64>
+  }
+}
