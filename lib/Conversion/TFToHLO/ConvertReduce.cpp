@@ -400,6 +400,11 @@ LogicalResult convertFusedBatchNorm(Operation *op, OpBuilder &b,
   Value outs[4] = {meanOut, varOut, mean, var};
   for (unsigned i = 1; i < op->getNumResults(); ++i) {
     auto t = staticResult(op, i);
+    if (!t && op->getResult(i).use_empty()) {
+      // An unused statistic of unknown shape (e.g. reserve_space_3).
+      results.push_back(splat(b, loc, RankedTensorType::get({0}, st), 0));
+      continue;
+    }
     if (!t) {
       why = "result " + std::to_string(i) + " has a dynamic shape";
       return failure();
