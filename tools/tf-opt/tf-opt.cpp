@@ -1,7 +1,7 @@
 //===- tf-opt.cpp - the tfmlir optimizer driver ---------------------------===//
 //
 // MlirOptMain with every upstream dialect, pass and extension plus ours
-// (tf, tf_type, tf_executor and the passes under lib/Transforms). Usage is
+// (tf, tf_type, tf_executor, tfl, hlo and the passes under lib/Transforms). Usage is
 // that of mlir-opt, e.g. `tf-opt in.mlir -tf-standard-pipeline`.
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/DialectRegistry.h"
@@ -11,8 +11,10 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 #include "dialects/tf/TFDiagnostics.h"
+#include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
 #include "tools/DefaultDebugInfo.h"
@@ -21,11 +23,13 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
+  tfmlir::registerTFToHLOPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   tfmlir::registerTFDialects(registry);
   tfmlir::registerTFLDialect(registry);
+  tfmlir::registerHLODialect(registry);
   tfmlir::addNodeNameDiagnosticsExtension(registry);
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

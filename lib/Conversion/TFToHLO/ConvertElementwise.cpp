@@ -1,0 +1,416 @@
+//===- ConvertElementwise.cpp - tf element-wise ops -> hlo ----------------===//
+//
+// TF's element-wise ops broadcast NumPy-style; HLO does not, so operands are
+// first broadcast (hlo.broadcast_in_dim) to the op's static result shape.
+// Semantics follow TF's CPU kernels:
+//  - Maximum/Minimum/Relu/Relu6 propagate NaN (hlo.maximum/minimum do);
+//  - integer Div truncates, FloorDiv/FloorMod floor (the remainder takes the
+//    divisor's sign), TruncateDiv/TruncateMod truncate;
+//  - Round/Rint round half to even;
+//  - Elu = x > 0 ? x : expm1(x); Selu = scale * (x > 0 ? x : alpha *
+//    expm1(x)) with TF's constants; LeakyRelu = x > 0 ? x : alpha * x.
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/TFToHLO/Helpers.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace tfmlir::hlo;
+
+namespace tfmlir::tohlo {
+namespace {
+
+using Dir = ComparisonDirection;
+
+/// Operands 0..n-1 of `op` broadcast to its static result shape and, when
+/// `elt` is set, converted to it. Fails for dynamic shapes.
+LogicalResult broadcastOperands(Operation *op, OpBuilder &b, unsigned n,
+                                SmallVectorImpl<Value> &out, std::string &why,
+                                RankedTensorType &resultType) {
+  resultType = staticResult(op);
+  if (!resultType) {
+    why = "result shape is not static";
+    return failure();
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Value v = broadcastTo(b, op->getLoc(), op->getOperand(i),
+                          resultType.getShape());
+    if (!v) {
+      why = "operand " + std::to_string(i) +
+            " has a dynamic shape or does not broadcast to the result";
+      return failure();
+    }
+    out.push_back(v);
+  }
+  return success();
+}
+
+/// A binary op whose hlo form is `build(lhs, rhs)` after broadcasting.
+Converter binary(std::function<Value(OpBuilder &, Location, Value, Value)> build) {
+  return [build](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                 std::string &why) -> LogicalResult {
+    SmallVector<Value> v;
+    RankedTensorType t;
+    if (op->getNumOperands() != 2 ||
+        failed(broadcastOperands(op, b, 2, v, why, t)))
+      return failure();
+    results.push_back(build(b, op->getLoc(), v[0], v[1]));
+    return success();
+  };
+}
+
+template <typename OpTy> Converter binaryOp() {
+  return binary([](OpBuilder &b, Location loc, Value l, Value r) -> Value {
+    return OpTy::create(b, loc, l, r);
+  });
+}
+
+/// A unary op whose hlo form is `build(x)`.
+Converter unary(std::function<Value(OpBuilder &, Location, Value)> build) {
+  return [build](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                 std::string &why) -> LogicalResult {
+    if (op->getNumOperands() < 1 || !staticType(op->getOperand(0))) {
+      why = "operand shape is not static";
+      return failure();
+    }
+    results.push_back(build(b, op->getLoc(), op->getOperand(0)));
+    return success();
+  };
+}
+
+template <typename OpTy> Converter unaryOp() {
+  return unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return OpTy::create(b, loc, x);
+  });
+}
+
+Converter compareOp(Dir dir) {
+  return binary([dir](OpBuilder &b, Location loc, Value l, Value r) {
+    return compare(b, loc, l, r, dir);
+  });
+}
+
+/// A splat of `v` with x's type.
+Value like(OpBuilder &b, Location loc, Value x, double v) {
+  return splat(b, loc, cast<RankedTensorType>(x.getType()), v);
+}
+
+bool isFloat(Value v) { return isa<FloatType>(getElementTypeOrSelf(v)); }
+
+/// Floor division: floats floor(l / r); integers TF's FloorDiv (quotient
+/// rounded toward negative infinity).
+Value floorDiv(OpBuilder &b, Location loc, Value l, Value r) {
+  if (isFloat(l))
+    return FloorOp::create(b, loc, DivideOp::create(b, loc, l, r));
+  if (getElementTypeOrSelf(l).isUnsignedInteger())
+    return DivideOp::create(b, loc, l, r);
+  // q = l / r (truncated); if the remainder is non-zero and l, r have
+  // different signs, q - 1.
+  Value q = DivideOp::create(b, loc, l, r);
+  Value rem = RemainderOp::create(b, loc, l, r);
+  Value zero = like(b, loc, l, 0);
+  Value remNonZero = compare(b, loc, rem, zero, Dir::NE);
+  Value signsDiffer = compare(b, loc, compare(b, loc, l, zero, Dir::LT),
+                              compare(b, loc, r, zero, Dir::LT), Dir::NE);
+  Value fix = AndOp::create(b, loc, remNonZero, signsDiffer);
+  Value qm1 = SubtractOp::create(b, loc, q, like(b, loc, q, 1));
+  return SelectOp::create(b, loc, fix, qm1, q);
+}
+
+/// Floor modulo: the remainder with the divisor's sign (TF FloorMod, and
+/// Python's %): r = rem(l, d); r != 0 and sign(r) != sign(d) ? r + d : r.
+Value floorMod(OpBuilder &b, Location loc, Value l, Value d) {
+  Value rem = RemainderOp::create(b, loc, l, d);
+  if (getElementTypeOrSelf(l).isUnsignedInteger())
+    return rem;
+  Value zero = like(b, loc, l, 0);
+  Value remNonZero = compare(b, loc, rem, zero, Dir::NE);
+  Value signsDiffer = compare(b, loc, compare(b, loc, rem, zero, Dir::LT),
+                              compare(b, loc, d, zero, Dir::LT), Dir::NE);
+  Value fix = AndOp::create(b, loc, remNonZero, signsDiffer);
+  return SelectOp::create(b, loc, fix, AddOp::create(b, loc, rem, d), rem);
+}
+
+LogicalResult convertCast(Operation *op, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !staticType(op->getOperand(0))) {
+    why = "shape is not static";
+    return failure();
+  }
+  results.push_back(convert(b, op->getLoc(), op->getOperand(0),
+                            out.getElementType()));
+  return success();
+}
+
+LogicalResult convertBitcast(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !staticType(op->getOperand(0))) {
+    why = "shape is not static";
+    return failure();
+  }
+  if (op->getOperand(0).getType() == out) {
+    results.push_back(op->getOperand(0));
+    return success();
+  }
+  results.push_back(
+      BitcastConvertOp::create(b, op->getLoc(), out, op->getOperand(0)));
+  return success();
+}
+
+/// tf.Select: condition of the result's shape, a scalar, or (TF v1) a
+/// vector matching the first dim; tf.SelectV2 broadcasts all three.
+LogicalResult convertSelect(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto cond = staticType(op->getOperand(0));
+  if (!out || !cond) {
+    why = "shape is not static";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  Value c = op->getOperand(0);
+  if (op->getName().getStringRef() == "tf.Select" && cond.getRank() == 1 &&
+      out.getRank() > 1)
+    c = broadcastInDim(b, loc, c, out.getShape(), {0});
+  else
+    c = broadcastTo(b, loc, c, out.getShape());
+  Value t = broadcastTo(b, loc, op->getOperand(1), out.getShape());
+  Value e = broadcastTo(b, loc, op->getOperand(2), out.getShape());
+  if (!c || !t || !e) {
+    why = "operands do not broadcast to the result";
+    return failure();
+  }
+  results.push_back(SelectOp::create(b, loc, c, t, e));
+  return success();
+}
+
+/// tf.BiasAdd: the 1-D bias is added along the channel dim (last for NHWC,
+/// 1 for NCHW).
+LogicalResult convertBiasAdd(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto x = staticType(op->getOperand(0));
+  auto bias = staticType(op->getOperand(1));
+  if (!out || !x || !bias || bias.getRank() != 1 || x.getRank() < 2) {
+    why = "needs static shapes and a 1-D bias";
+    return failure();
+  }
+  int64_t c = strAttr(op, "data_format", "NHWC") == "NCHW" ? 1 : x.getRank() - 1;
+  Location loc = op->getLoc();
+  Value bb = broadcastInDim(b, loc, op->getOperand(1), x.getShape(), {c});
+  results.push_back(AddOp::create(b, loc, op->getOperand(0), bb));
+  return success();
+}
+
+LogicalResult convertAddN(Operation *op, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || op->getNumOperands() == 0) {
+    why = "shape is not static";
+    return failure();
+  }
+  Value acc;
+  for (Value v : op->getOperands()) {
+    Value bv = broadcastTo(b, op->getLoc(), v, out.getShape());
+    if (!bv) {
+      why = "operand does not broadcast to the result";
+      return failure();
+    }
+    acc = acc ? Value(AddOp::create(b, op->getLoc(), acc, bv)) : bv;
+  }
+  results.push_back(acc);
+  return success();
+}
+
+/// Identity-like ops forward their operands.
+LogicalResult forward(Operation *op, OpBuilder &, SmallVectorImpl<Value> &results,
+                      std::string &why) {
+  if (op->getNumOperands() < op->getNumResults()) {
+    why = "fewer operands than results";
+    return failure();
+  }
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    if (op->getOperand(i).getType() != op->getResult(i).getType() &&
+        !staticType(op->getOperand(i))) {
+      why = "operand type differs from the result type";
+      return failure();
+    }
+    results.push_back(op->getOperand(i));
+  }
+  return success();
+}
+
+/// ZerosLike / OnesLike: a splat of the operand's static type.
+Converter splatLike(double v) {
+  return [v](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+             std::string &why) -> LogicalResult {
+    auto t = staticResult(op);
+    if (!t) {
+      why = "shape is not static";
+      return failure();
+    }
+    results.push_back(splat(b, op->getLoc(), t, v));
+    return success();
+  };
+}
+
+} // namespace
+
+void addElementwiseConverters(llvm::StringMap<Converter> &t) {
+  t["tf.Add"] = binaryOp<AddOp>();
+  t["tf.AddV2"] = binaryOp<AddOp>();
+  t["tf.Sub"] = binaryOp<SubtractOp>();
+  t["tf.Mul"] = binaryOp<MultiplyOp>();
+  t["tf.RealDiv"] = binaryOp<DivideOp>();
+  t["tf.Div"] = binary([](OpBuilder &b, Location loc, Value l, Value r) -> Value {
+    // TF's Div: float division, truncating integer division.
+    return DivideOp::create(b, loc, l, r);
+  });
+  t["tf.TruncateDiv"] = binaryOp<DivideOp>();
+  t["tf.TruncateMod"] = binaryOp<RemainderOp>();
+  t["tf.Mod"] = binaryOp<RemainderOp>();
+  t["tf.FloorDiv"] = binary(floorDiv);
+  t["tf.FloorMod"] = binary(floorMod);
+  t["tf.Pow"] = binaryOp<PowerOp>();
+  t["tf.Maximum"] = binaryOp<MaximumOp>();
+  t["tf.Minimum"] = binaryOp<MinimumOp>();
+  t["tf.Atan2"] = binaryOp<Atan2Op>();
+  t["tf.LogicalAnd"] = binaryOp<AndOp>();
+  t["tf.LogicalOr"] = binaryOp<OrOp>();
+  t["tf.BitwiseAnd"] = binaryOp<AndOp>();
+  t["tf.BitwiseOr"] = binaryOp<OrOp>();
+  t["tf.BitwiseXor"] = binaryOp<XorOp>();
+  t["tf.LeftShift"] = binaryOp<ShiftLeftOp>();
+  t["tf.RightShift"] = binary([](OpBuilder &b, Location loc, Value l,
+                                 Value r) -> Value {
+    if (getElementTypeOrSelf(l).isUnsignedInteger())
+      return ShiftRightLogicalOp::create(b, loc, l, r);
+    return ShiftRightArithmeticOp::create(b, loc, l, r);
+  });
+  t["tf.SquaredDifference"] = binary([](OpBuilder &b, Location loc, Value l,
+                                        Value r) -> Value {
+    Value d = SubtractOp::create(b, loc, l, r);
+    return MultiplyOp::create(b, loc, d, d);
+  });
+  t["tf.DivNoNan"] = binary([](OpBuilder &b, Location loc, Value l,
+                               Value r) -> Value {
+    Value zero = like(b, loc, r, 0);
+    return SelectOp::create(b, loc, compare(b, loc, r, zero, Dir::EQ), zero,
+                            DivideOp::create(b, loc, l, r));
+  });
+
+  t["tf.Equal"] = compareOp(Dir::EQ);
+  t["tf.NotEqual"] = compareOp(Dir::NE);
+  t["tf.Greater"] = compareOp(Dir::GT);
+  t["tf.GreaterEqual"] = compareOp(Dir::GE);
+  t["tf.Less"] = compareOp(Dir::LT);
+  t["tf.LessEqual"] = compareOp(Dir::LE);
+
+  t["tf.Abs"] = unaryOp<AbsOp>();
+  t["tf.ComplexAbs"] = unaryOp<AbsOp>();
+  t["tf.Neg"] = unaryOp<NegateOp>();
+  t["tf.Sign"] = unaryOp<SignOp>();
+  t["tf.Exp"] = unaryOp<ExpOp>();
+  t["tf.Expm1"] = unaryOp<Expm1Op>();
+  t["tf.Log"] = unaryOp<LogOp>();
+  t["tf.Log1p"] = unaryOp<Log1pOp>();
+  t["tf.Sigmoid"] = unaryOp<LogisticOp>();
+  t["tf.Tanh"] = unaryOp<TanhOp>();
+  t["tf.Sqrt"] = unaryOp<SqrtOp>();
+  t["tf.Rsqrt"] = unaryOp<RsqrtOp>();
+  t["tf.Floor"] = unaryOp<FloorOp>();
+  t["tf.Ceil"] = unaryOp<CeilOp>();
+  t["tf.Round"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    if (!isFloat(x))
+      return x;
+    return RoundNearestEvenOp::create(b, loc, x);
+  });
+  t["tf.Rint"] = unaryOp<RoundNearestEvenOp>();
+  t["tf.Sin"] = unaryOp<SineOp>();
+  t["tf.Cos"] = unaryOp<CosineOp>();
+  t["tf.Tan"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return DivideOp::create(b, loc, SineOp::create(b, loc, x),
+                            CosineOp::create(b, loc, x));
+  });
+  t["tf.IsFinite"] = unaryOp<IsFiniteOp>();
+  t["tf.IsNan"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return compare(b, loc, x, x, Dir::NE);
+  });
+  t["tf.IsInf"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    Value a = AbsOp::create(b, loc, x);
+    return compare(b, loc, a, like(b, loc, x, INFINITY), Dir::EQ);
+  });
+  t["tf.LogicalNot"] = unaryOp<NotOp>();
+  t["tf.Invert"] = unaryOp<NotOp>();
+  t["tf.PopulationCount"] = unaryOp<PopulationCountOp>();
+  t["tf.Square"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return MultiplyOp::create(b, loc, x, x);
+  });
+  t["tf.Reciprocal"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return DivideOp::create(b, loc, like(b, loc, x, 1), x);
+  });
+  t["tf.Inv"] = t["tf.Reciprocal"];
+  t["tf.Relu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return MaximumOp::create(b, loc, x, like(b, loc, x, 0));
+  });
+  t["tf.Relu6"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // min(max(x, 0), 6), NaN-propagating.
+    return MinimumOp::create(b, loc,
+                             MaximumOp::create(b, loc, x, like(b, loc, x, 0)),
+                             like(b, loc, x, 6));
+  });
+  t["tf.Elu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
+    return SelectOp::create(b, loc, pos, x, Expm1Op::create(b, loc, x));
+  });
+  t["tf.Selu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // TF's constants (tensorflow/core/kernels/relu_op_functor.h).
+    const double alpha = 1.6732632423543772848170429916717;
+    const double scale = 1.0507009873554804934193349852946;
+    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
+    Value neg = MultiplyOp::create(b, loc, like(b, loc, x, alpha),
+                                   Expm1Op::create(b, loc, x));
+    return MultiplyOp::create(b, loc, like(b, loc, x, scale),
+                              SelectOp::create(b, loc, pos, x, neg));
+  });
+  t["tf.Softplus"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // log(1 + exp(x)) computed stably as max(x, 0) + log1p(exp(-|x|)).
+    Value m = MaximumOp::create(b, loc, x, like(b, loc, x, 0));
+    Value e = ExpOp::create(b, loc,
+                            NegateOp::create(b, loc, AbsOp::create(b, loc, x)));
+    return AddOp::create(b, loc, m, Log1pOp::create(b, loc, e));
+  });
+  t["tf.LeakyRelu"] = [](Operation *op, OpBuilder &b,
+                         SmallVectorImpl<Value> &results,
+                         std::string &why) -> LogicalResult {
+    Value x = op->getOperand(0);
+    if (!staticType(x)) {
+      why = "operand shape is not static";
+      return failure();
+    }
+    Location loc = op->getLoc();
+    double alpha = floatAttr(op, "alpha", 0.2);
+    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
+    Value neg = MultiplyOp::create(b, loc, x, like(b, loc, x, alpha));
+    results.push_back(SelectOp::create(b, loc, pos, x, neg));
+    return success();
+  };
+
+  t["tf.Cast"] = convertCast;
+  t["tf.Bitcast"] = convertBitcast;
+  t["tf.Select"] = convertSelect;
+  t["tf.SelectV2"] = convertSelect;
+  t["tf.BiasAdd"] = convertBiasAdd;
+  t["tf.BiasAddV1"] = convertBiasAdd;
+  t["tf.AddN"] = convertAddN;
+  t["tf.AccumulateNV2"] = convertAddN;
+  for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient",
+                      "tf.Snapshot", "tf.PreventGradient", "tf.CheckNumerics"})
+    t[n] = forward;
+  t["tf.ZerosLike"] = splatLike(0);
+  t["tf.OnesLike"] = splatLike(1);
+}
+
+} // namespace tfmlir::tohlo

@@ -1,0 +1,656 @@
+//===- ConvertShape.cpp - tf shape and data-movement ops -> hlo -----------===//
+//
+// Shape operands (perm, axis, begin/end/strides, paddings, multiples, dims)
+// must be constants, and the shapes static: the result shape is then known
+// and each op becomes static hlo data movement. Reshape/ExpandDims/Squeeze
+// use the (shape-inferred) result type. StridedSlice implements TF's masks
+// (begin/end/ellipsis/new_axis/shrink_axis) and negative strides (a reverse
+// followed by a slice). GatherV2 with batch_dims = 0 becomes hlo.gather;
+// indices are clamped into range, as XLA does (TF's CPU kernel errors
+// instead).
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/TFToHLO/Helpers.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace tfmlir::hlo;
+
+namespace tfmlir::tohlo {
+namespace {
+
+LogicalResult fail(std::string &why, const std::string &msg) {
+  why = msg;
+  return failure();
+}
+
+LogicalResult convertConst(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  auto v = dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
+  if (!v)
+    return fail(why, "value is not a dense tensor");
+  auto t = dyn_cast<RankedTensorType>(v.getType());
+  if (!t || !(t.getElementType().isIntOrFloat() ||
+              isa<ComplexType>(t.getElementType())))
+    return fail(why, "element type has no HLO equivalent");
+  results.push_back(constant(b, op->getLoc(), v));
+  return success();
+}
+
+/// Reshape-like ops (Reshape, ExpandDims, Squeeze): the static result type
+/// says everything.
+LogicalResult convertReshape(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto in = staticType(op->getOperand(0));
+  if (!out || !in)
+    return fail(why, "shape is not static");
+  if (in.getNumElements() != out.getNumElements())
+    return fail(why, "element count changes");
+  results.push_back(reshape(b, op->getLoc(), op->getOperand(0), out.getShape()));
+  return success();
+}
+
+LogicalResult convertTranspose(Operation *op, OpBuilder &b,
+                               SmallVectorImpl<Value> &results,
+                               std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto perm = constantInts(op->getOperand(1));
+  if (!in || !perm)
+    return fail(why, "needs a static input and a constant perm");
+  if (static_cast<int64_t>(perm->size()) != in.getRank())
+    return fail(why, "perm size differs from the rank");
+  results.push_back(transpose(b, op->getLoc(), op->getOperand(0), *perm));
+  return success();
+}
+
+/// ConcatV2 (axis last) and Concat (axis first).
+LogicalResult convertConcat(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  bool v2 = op->getName().getStringRef() == "tf.ConcatV2";
+  unsigned n = op->getNumOperands();
+  if (n < 2)
+    return fail(why, "needs an axis and at least one value");
+  Value axisV = v2 ? op->getOperand(n - 1) : op->getOperand(0);
+  auto values = v2 ? op->getOperands().drop_back() : op->getOperands().drop_front();
+  auto out = staticResult(op);
+  auto axis = constantInts(axisV);
+  if (!out || !axis || axis->size() != 1)
+    return fail(why, "needs a static result and a constant axis");
+  auto dim = normAxis((*axis)[0], out.getRank());
+  if (!dim)
+    return fail(why, "axis out of range");
+  SmallVector<Value> parts;
+  for (Value v : values) {
+    auto t = staticType(v);
+    if (!t)
+      return fail(why, "operand shape is not static");
+    if (t.getNumElements() == 0 && values.size() > 1)
+      continue;
+    parts.push_back(v);
+  }
+  if (parts.size() == 1) {
+    results.push_back(parts[0]);
+    return success();
+  }
+  if (parts.empty())
+    parts.push_back(values.front());
+  results.push_back(ConcatenateOp::create(b, op->getLoc(), parts,
+                                          static_cast<uint64_t>(*dim)));
+  return success();
+}
+
+LogicalResult convertPack(Operation *op, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || op->getNumOperands() == 0)
+    return fail(why, "shape is not static");
+  auto dim = normAxis(intAttr(op, "axis", 0), out.getRank());
+  if (!dim)
+    return fail(why, "axis out of range");
+  SmallVector<int64_t> piece(out.getShape());
+  piece[*dim] = 1;
+  SmallVector<Value> parts;
+  for (Value v : op->getOperands()) {
+    if (!staticType(v))
+      return fail(why, "operand shape is not static");
+    parts.push_back(reshape(b, op->getLoc(), v, piece));
+  }
+  if (parts.size() == 1) {
+    results.push_back(parts[0]);
+    return success();
+  }
+  results.push_back(ConcatenateOp::create(b, op->getLoc(), parts,
+                                          static_cast<uint64_t>(*dim)));
+  return success();
+}
+
+LogicalResult convertUnpack(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  if (!in || in.getRank() == 0)
+    return fail(why, "shape is not static");
+  auto dim = normAxis(intAttr(op, "axis", 0), in.getRank());
+  if (!dim || in.getDimSize(*dim) != op->getNumResults())
+    return fail(why, "axis out of range or size differs from the result count");
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
+        strides(in.getRank(), 1);
+    start[*dim] = i;
+    limit[*dim] = i + 1;
+    Value s = SliceOp::create(b, op->getLoc(), op->getOperand(0), start, limit,
+                              strides);
+    SmallVector<int64_t> shape(in.getShape());
+    shape.erase(shape.begin() + *dim);
+    results.push_back(reshape(b, op->getLoc(), s, shape));
+  }
+  return success();
+}
+
+/// Split (axis first) and SplitV (sizes, axis last) into equal / given
+/// sizes along one dim.
+LogicalResult convertSplit(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  bool isV = op->getName().getStringRef() == "tf.SplitV";
+  Value x = op->getOperand(isV ? 0 : 1);
+  auto in = staticType(x);
+  auto axis = constantInts(op->getOperand(isV ? 2 : 0));
+  if (!in || !axis || axis->size() != 1)
+    return fail(why, "needs a static input and a constant axis");
+  auto dim = normAxis((*axis)[0], in.getRank());
+  if (!dim)
+    return fail(why, "axis out of range");
+  int64_t offset = 0;
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    auto rt = staticResult(op, i);
+    if (!rt)
+      return fail(why, "result shape is not static");
+    int64_t size = rt.getDimSize(*dim);
+    SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
+        strides(in.getRank(), 1);
+    start[*dim] = offset;
+    limit[*dim] = offset + size;
+    offset += size;
+    if (offset > in.getDimSize(*dim))
+      return fail(why, "split sizes exceed the dim");
+    results.push_back(
+        SliceOp::create(b, op->getLoc(), x, start, limit, strides));
+  }
+  return success();
+}
+
+LogicalResult convertSlice(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto begin = constantInts(op->getOperand(1));
+  auto size = constantInts(op->getOperand(2));
+  if (!in || !begin || !size)
+    return fail(why, "needs a static input and constant begin/size");
+  int64_t rank = in.getRank();
+  if (static_cast<int64_t>(begin->size()) != rank ||
+      static_cast<int64_t>(size->size()) != rank)
+    return fail(why, "begin/size length differs from the rank");
+  SmallVector<int64_t> limit, strides(rank, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t s = (*size)[d] == -1 ? in.getDimSize(d) - (*begin)[d] : (*size)[d];
+    if ((*begin)[d] < 0 || s < 0 || (*begin)[d] + s > in.getDimSize(d))
+      return fail(why, "slice out of bounds in dim " + std::to_string(d));
+    limit.push_back((*begin)[d] + s);
+  }
+  results.push_back(
+      SliceOp::create(b, op->getLoc(), op->getOperand(0), *begin, limit, strides));
+  return success();
+}
+
+/// tf.StridedSlice with constant begin/end/strides.
+LogicalResult convertStridedSlice(Operation *op, OpBuilder &b,
+                                  SmallVectorImpl<Value> &results,
+                                  std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  auto begin = constantInts(op->getOperand(1));
+  auto end = constantInts(op->getOperand(2));
+  auto strides = constantInts(op->getOperand(3));
+  if (!in || !out || !begin || !end || !strides)
+    return fail(why, "needs static shapes and constant begin/end/strides");
+  size_t n = begin->size();
+  if (end->size() != n || strides->size() != n)
+    return fail(why, "begin/end/strides lengths differ");
+  int64_t beginMask = intAttr(op, "begin_mask"), endMask = intAttr(op, "end_mask"),
+          ellipsisMask = intAttr(op, "ellipsis_mask"),
+          newAxisMask = intAttr(op, "new_axis_mask"),
+          shrinkMask = intAttr(op, "shrink_axis_mask");
+  int64_t rank = in.getRank();
+  // Expand the sparse spec to one entry per input dim.
+  struct DimSpec {
+    int64_t begin, end, stride;
+    bool beginMasked, endMasked, shrink;
+  };
+  SmallVector<DimSpec> dense;
+  int64_t numReal = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!((newAxisMask >> i) & 1) && !((ellipsisMask >> i) & 1))
+      ++numReal;
+  bool sawEllipsis = false;
+  for (size_t i = 0; i < n; ++i) {
+    if ((ellipsisMask >> i) & 1) {
+      if (sawEllipsis)
+        return fail(why, "more than one ellipsis");
+      sawEllipsis = true;
+      int64_t fill = rank - numReal;
+      for (int64_t k = 0; k < fill; ++k)
+        dense.push_back({0, 0, 1, true, true, false});
+      continue;
+    }
+    if ((newAxisMask >> i) & 1)
+      continue; // new axes only change the final reshape (the result type)
+    dense.push_back({(*begin)[i], (*end)[i], (*strides)[i],
+                     static_cast<bool>((beginMask >> i) & 1),
+                     static_cast<bool>((endMask >> i) & 1),
+                     static_cast<bool>((shrinkMask >> i) & 1)});
+  }
+  while (static_cast<int64_t>(dense.size()) < rank)
+    dense.push_back({0, 0, 1, true, true, false});
+  if (static_cast<int64_t>(dense.size()) != rank)
+    return fail(why, "slice spec has more dims than the input");
+  Location loc = op->getLoc();
+  Value x = op->getOperand(0);
+  SmallVector<int64_t> revDims, start, limit, step;
+  for (int64_t d = 0; d < rank; ++d) {
+    DimSpec s = dense[d];
+    int64_t size = in.getDimSize(d);
+    if (s.stride == 0)
+      return fail(why, "stride 0");
+    auto clampIdx = [&](int64_t v, bool forBegin) {
+      if (v < 0)
+        v += size;
+      if (s.stride > 0)
+        return std::clamp<int64_t>(v, 0, size);
+      return std::clamp<int64_t>(v, -1, size - 1);
+      (void)forBegin;
+    };
+    int64_t lo, hi;
+    if (s.shrink) {
+      int64_t v = s.begin < 0 ? s.begin + size : s.begin;
+      if (v < 0 || v >= size)
+        return fail(why, "shrink index out of range in dim " + std::to_string(d));
+      lo = v;
+      hi = v + 1;
+      s.stride = 1;
+    } else if (s.stride > 0) {
+      lo = s.beginMasked ? 0 : clampIdx(s.begin, true);
+      hi = s.endMasked ? size : clampIdx(s.end, false);
+      hi = std::max(hi, lo);
+    } else {
+      // Negative stride: walk down from `first` (inclusive) to `last`
+      // (exclusive); on the reversed dim that is an increasing slice.
+      int64_t first = s.beginMasked ? size - 1 : clampIdx(s.begin, true);
+      int64_t last = s.endMasked ? -1 : clampIdx(s.end, false);
+      revDims.push_back(d);
+      lo = size - 1 - first;
+      hi = std::max(size - 1 - last, lo);
+      s.stride = -s.stride;
+    }
+    start.push_back(lo);
+    limit.push_back(hi);
+    step.push_back(s.stride);
+  }
+  if (!revDims.empty())
+    x = ReverseOp::create(b, loc, x, revDims);
+  Value sl = SliceOp::create(b, loc, x, start, limit, step);
+  auto st = cast<RankedTensorType>(sl.getType());
+  if (st.getNumElements() != out.getNumElements())
+    return fail(why, "computed slice size differs from the result type");
+  results.push_back(reshape(b, loc, sl, out.getShape()));
+  return success();
+}
+
+/// Pad / PadV2 with constant paddings ([rank, 2]).
+LogicalResult convertPad(Operation *op, OpBuilder &b,
+                         SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto pads = constantInts(op->getOperand(1));
+  if (!in || !pads || static_cast<int64_t>(pads->size()) != 2 * in.getRank())
+    return fail(why, "needs a static input and constant [rank, 2] paddings");
+  Location loc = op->getLoc();
+  Value pv;
+  if (op->getNumOperands() > 2) {
+    auto t = staticType(op->getOperand(2));
+    if (!t || t.getNumElements() != 1)
+      return fail(why, "constant_values must be a scalar");
+    pv = reshape(b, loc, op->getOperand(2), {});
+  } else {
+    pv = scalar(b, loc, in.getElementType(), 0);
+  }
+  SmallVector<int64_t> lo, hi, interior(in.getRank(), 0);
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    lo.push_back((*pads)[2 * d]);
+    hi.push_back((*pads)[2 * d + 1]);
+    if (lo.back() < 0 || hi.back() < 0)
+      return fail(why, "negative paddings");
+  }
+  results.push_back(PadOp::create(b, loc, op->getOperand(0), pv, lo, hi, interior));
+  return success();
+}
+
+/// Tile: broadcast x[d0..] into [m0, d0, m1, d1, ...] and reshape to
+/// [m0*d0, m1*d1, ...].
+LogicalResult convertTile(Operation *op, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto mult = constantInts(op->getOperand(1));
+  if (!in || !mult || static_cast<int64_t>(mult->size()) != in.getRank())
+    return fail(why, "needs a static input and constant multiples");
+  SmallVector<int64_t> shape, dims, outShape;
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    if ((*mult)[d] < 0)
+      return fail(why, "negative multiple");
+    shape.push_back((*mult)[d]);
+    shape.push_back(in.getDimSize(d));
+    dims.push_back(2 * d + 1);
+    outShape.push_back((*mult)[d] * in.getDimSize(d));
+  }
+  Location loc = op->getLoc();
+  Value bc = broadcastInDim(b, loc, op->getOperand(0), shape, dims);
+  results.push_back(reshape(b, loc, bc, outShape));
+  return success();
+}
+
+/// Fill(dims, value) and BroadcastTo(x, shape): broadcast to the static
+/// result shape.
+LogicalResult convertFill(Operation *op, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out)
+    return fail(why, "result shape is not static");
+  bool isFill = op->getName().getStringRef() == "tf.Fill";
+  Value v = op->getOperand(isFill ? 1 : 0);
+  if (isFill) {
+    auto t = staticType(v);
+    if (!t || t.getNumElements() != 1)
+      return fail(why, "value must be a scalar");
+    v = reshape(b, op->getLoc(), v, {});
+  }
+  Value r = broadcastTo(b, op->getLoc(), v, out.getShape());
+  if (!r)
+    return fail(why, "operand does not broadcast to the result");
+  results.push_back(r);
+  return success();
+}
+
+/// Range with a static result: start + iota * delta, in the result type.
+LogicalResult convertRange(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || out.getRank() != 1)
+    return fail(why, "result shape is not static");
+  Location loc = op->getLoc();
+  Type elt = out.getElementType();
+  auto scalarOf = [&](Value v) -> Value {
+    auto t = staticType(v);
+    if (!t || t.getNumElements() != 1)
+      return {};
+    return broadcastTo(b, loc, reshape(b, loc, convert(b, loc, v, elt), {}),
+                       out.getShape());
+  };
+  // All-constant ranges (the usual case: axes and perms) fold to a constant.
+  auto c0 = constantOf(op->getOperand(0)), c2 = constantOf(op->getOperand(2));
+  if (c0 && c2 && c0->getNumElements() == 1 && c2->getNumElements() == 1) {
+    SmallVector<Attribute> vals;
+    int64_t n = out.getDimSize(0);
+    if (isa<IntegerType>(elt)) {
+      auto first = *c0->getValues<APInt>().begin();
+      auto step = *c2->getValues<APInt>().begin();
+      if (isa<IntegerType>(c0->getElementType()) &&
+          isa<IntegerType>(c2->getElementType())) {
+        int64_t s = first.getSExtValue(), d = step.getSExtValue();
+        for (int64_t i = 0; i < n; ++i)
+          vals.push_back(IntegerAttr::get(elt, s + i * d));
+      }
+    } else if (auto ft = dyn_cast<FloatType>(elt)) {
+      if (isa<FloatType>(c0->getElementType()) &&
+          isa<FloatType>(c2->getElementType())) {
+        double s = (*c0->getValues<APFloat>().begin()).convertToDouble();
+        double d = (*c2->getValues<APFloat>().begin()).convertToDouble();
+        // start + i * delta in double, rounded once (TF's float kernel
+        // rounds each step; the two agree within 1 ulp).
+        for (int64_t i = 0; i < n; ++i) {
+          APFloat v(s + static_cast<double>(i) * d);
+          bool lost;
+          v.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+          vals.push_back(FloatAttr::get(elt, v));
+        }
+      }
+    }
+    if (static_cast<int64_t>(vals.size()) == n) {
+      results.push_back(constant(b, loc, DenseElementsAttr::get(out, vals)));
+      return success();
+    }
+  }
+  Value start = scalarOf(op->getOperand(0)), delta = scalarOf(op->getOperand(2));
+  if (!start || !delta)
+    return fail(why, "start and delta must be scalars");
+  Value iota = IotaOp::create(b, loc, out, 0);
+  results.push_back(
+      AddOp::create(b, loc, start, MultiplyOp::create(b, loc, iota, delta)));
+  return success();
+}
+
+/// Shape / Size / Rank of a static input: a constant.
+LogicalResult convertShapeOf(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  StringRef name = op->getName().getStringRef();
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    auto in = staticType(op->getOperand(name == "tf.ShapeN" ? i : 0));
+    auto out = staticResult(op, i);
+    if (!in || !out || !isa<IntegerType>(out.getElementType()))
+      return fail(why, "input shape is not static");
+    unsigned w = out.getElementType().getIntOrFloatBitWidth();
+    SmallVector<APInt> vals;
+    if (name == "tf.Size")
+      vals.push_back(APInt(w, in.getNumElements()));
+    else if (name == "tf.Rank")
+      vals.push_back(APInt(w, in.getRank()));
+    else
+      for (int64_t d : in.getShape())
+        vals.push_back(APInt(w, d));
+    results.push_back(constant(b, op->getLoc(), DenseElementsAttr::get(out, vals)));
+  }
+  return success();
+}
+
+LogicalResult convertReverse(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto axes = constantInts(op->getOperand(1));
+  if (!in || !axes)
+    return fail(why, "needs a static input and constant axes");
+  SmallVector<int64_t> dims;
+  for (int64_t a : *axes) {
+    auto d = normAxis(a, in.getRank());
+    if (!d)
+      return fail(why, "axis out of range");
+    if (!llvm::is_contained(dims, *d))
+      dims.push_back(*d);
+  }
+  results.push_back(dims.empty() ? op->getOperand(0)
+                                 : Value(ReverseOp::create(b, op->getLoc(),
+                                                           op->getOperand(0),
+                                                           dims)));
+  return success();
+}
+
+/// GatherV2(params, indices, axis) with batch_dims = 0: result shape
+/// params[:axis] + indices.shape + params[axis+1:].
+LogicalResult convertGather(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto params = staticType(op->getOperand(0));
+  auto idx = staticType(op->getOperand(1));
+  auto out = staticResult(op);
+  if (!params || !idx || !out || params.getRank() == 0)
+    return fail(why, "shape is not static");
+  int64_t axis = 0;
+  if (op->getNumOperands() > 2) {
+    auto a = constantInts(op->getOperand(2));
+    if (!a || a->size() != 1)
+      return fail(why, "axis is not a constant");
+    axis = (*a)[0];
+  }
+  auto dim = normAxis(axis, params.getRank());
+  if (!dim)
+    return fail(why, "axis out of range");
+  if (intAttr(op, "batch_dims", 0) != 0)
+    return fail(why, "batch_dims != 0 is not supported");
+  int64_t ir = idx.getRank();
+  SmallVector<int64_t> offsetDims, sizes(params.getShape());
+  sizes[*dim] = 1;
+  for (int64_t d = 0; d < params.getRank(); ++d)
+    if (d != *dim)
+      offsetDims.push_back(d < *dim ? d : d - 1 + ir);
+  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*dim},
+                                            {}, {}, {*dim}, ir);
+  results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
+                                     op->getOperand(1), dn, sizes, false));
+  return success();
+}
+
+
+/// SpaceToBatchND(x [B, s1..sM, rest], block [M], paddings [M, 2]): pad,
+/// reshape to [B, p1/b1, b1, ..., pM/bM, bM, rest], move the block dims to
+/// the front, reshape to [B*prod(b), p1/b1, ..., rest].
+LogicalResult convertSpaceToBatch(Operation *op, OpBuilder &b,
+                                  SmallVectorImpl<Value> &results,
+                                  std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto block = constantInts(op->getOperand(1));
+  auto pads = constantInts(op->getOperand(2));
+  auto out = staticResult(op);
+  if (!in || !block || !pads || !out || pads->size() != 2 * block->size() ||
+      static_cast<int64_t>(block->size()) + 1 > in.getRank())
+    return fail(why, "needs a static input and constant block_shape/paddings");
+  Location loc = op->getLoc();
+  int64_t m = block->size(), r = in.getRank();
+  SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
+  for (int64_t i = 0; i < m; ++i) {
+    lo[1 + i] = (*pads)[2 * i];
+    hi[1 + i] = (*pads)[2 * i + 1];
+    if (lo[1 + i] < 0 || hi[1 + i] < 0 || (*block)[i] < 1)
+      return fail(why, "negative paddings or non-positive block size");
+  }
+  Value x = PadOp::create(b, loc, op->getOperand(0),
+                          scalar(b, loc, in.getElementType(), 0), lo, hi, interior);
+  auto pt = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> split{pt.getDimSize(0)};
+  for (int64_t i = 0; i < m; ++i) {
+    int64_t p = pt.getDimSize(1 + i);
+    if (p % (*block)[i])
+      return fail(why, "padded size is not a multiple of the block size");
+    split.push_back(p / (*block)[i]);
+    split.push_back((*block)[i]);
+  }
+  for (int64_t d = 1 + m; d < r; ++d)
+    split.push_back(pt.getDimSize(d));
+  x = reshape(b, loc, x, split);
+  SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < m; ++i)
+    perm.push_back(2 + 2 * i);
+  perm.push_back(0);
+  for (int64_t i = 0; i < m; ++i)
+    perm.push_back(1 + 2 * i);
+  for (int64_t d = 1 + 2 * m; d < static_cast<int64_t>(split.size()); ++d)
+    perm.push_back(d);
+  x = transpose(b, loc, x, perm);
+  if (cast<RankedTensorType>(x.getType()).getNumElements() != out.getNumElements())
+    return fail(why, "result size differs");
+  results.push_back(reshape(b, loc, x, out.getShape()));
+  return success();
+}
+
+/// BatchToSpaceND(x [B*prod(b), s1..sM, rest], block, crops): reshape to
+/// [b1..bM, B, s1..sM, rest], interleave to [B, s1, b1, ..., sM, bM, rest],
+/// reshape to [B, s1*b1, ..., rest] and crop.
+LogicalResult convertBatchToSpace(Operation *op, OpBuilder &b,
+                                  SmallVectorImpl<Value> &results,
+                                  std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto block = constantInts(op->getOperand(1));
+  auto crops = constantInts(op->getOperand(2));
+  auto out = staticResult(op);
+  if (!in || !block || !crops || !out || crops->size() != 2 * block->size() ||
+      static_cast<int64_t>(block->size()) + 1 > in.getRank())
+    return fail(why, "needs a static input and constant block_shape/crops");
+  Location loc = op->getLoc();
+  int64_t m = block->size(), r = in.getRank();
+  int64_t prod = 1;
+  for (int64_t v : *block) {
+    if (v < 1)
+      return fail(why, "non-positive block size");
+    prod *= v;
+  }
+  if (in.getDimSize(0) % prod)
+    return fail(why, "batch is not a multiple of the block volume");
+  int64_t batch = in.getDimSize(0) / prod;
+  SmallVector<int64_t> split(block->begin(), block->end());
+  split.push_back(batch);
+  for (int64_t d = 1; d < r; ++d)
+    split.push_back(in.getDimSize(d));
+  Value x = reshape(b, loc, op->getOperand(0), split);
+  SmallVector<int64_t> perm{m};
+  for (int64_t i = 0; i < m; ++i) {
+    perm.push_back(m + 1 + i);
+    perm.push_back(i);
+  }
+  for (int64_t d = 2 * m + 1; d < static_cast<int64_t>(split.size()); ++d)
+    perm.push_back(d);
+  x = transpose(b, loc, x, perm);
+  SmallVector<int64_t> merged{batch};
+  for (int64_t i = 0; i < m; ++i)
+    merged.push_back(in.getDimSize(1 + i) * (*block)[i]);
+  for (int64_t d = 1 + m; d < r; ++d)
+    merged.push_back(in.getDimSize(d));
+  x = reshape(b, loc, x, merged);
+  SmallVector<int64_t> start(r, 0), limit(merged), strides(r, 1);
+  for (int64_t i = 0; i < m; ++i) {
+    start[1 + i] = (*crops)[2 * i];
+    limit[1 + i] = merged[1 + i] - (*crops)[2 * i + 1];
+    if (start[1 + i] < 0 || limit[1 + i] < start[1 + i])
+      return fail(why, "crops out of range");
+  }
+  results.push_back(SliceOp::create(b, loc, x, start, limit, strides));
+  return success();
+}
+
+} // namespace
+
+void addShapeConverters(llvm::StringMap<Converter> &t) {
+  t["tf.Const"] = convertConst;
+  t["tf.Reshape"] = convertReshape;
+  t["tf.ExpandDims"] = convertReshape;
+  t["tf.Squeeze"] = convertReshape;
+  t["tf.Transpose"] = convertTranspose;
+  t["tf.ConcatV2"] = convertConcat;
+  t["tf.Concat"] = convertConcat;
+  t["tf.Pack"] = convertPack;
+  t["tf.Unpack"] = convertUnpack;
+  t["tf.Split"] = convertSplit;
+  t["tf.SplitV"] = convertSplit;
+  t["tf.Slice"] = convertSlice;
+  t["tf.StridedSlice"] = convertStridedSlice;
+  t["tf.Pad"] = convertPad;
+  t["tf.PadV2"] = convertPad;
+  t["tf.Tile"] = convertTile;
+  t["tf.Fill"] = convertFill;
+  t["tf.BroadcastTo"] = convertFill;
+  t["tf.Range"] = convertRange;
+  t["tf.Shape"] = convertShapeOf;
+  t["tf.ShapeN"] = convertShapeOf;
+  t["tf.Size"] = convertShapeOf;
+  t["tf.Rank"] = convertShapeOf;
+  t["tf.ReverseV2"] = convertReverse;
+  t["tf.GatherV2"] = convertGather;
+  t["tf.Gather"] = convertGather;
+  t["tf.SpaceToBatchND"] = convertSpaceToBatch;
+  t["tf.BatchToSpaceND"] = convertBatchToSpace;
+}
+
+} // namespace tfmlir::tohlo

@@ -1,0 +1,147 @@
+//===- Helpers.h - builders shared by the tf -> hlo patterns -------------===//
+//
+// The tf -> hlo converters work on generic tf ops (attributes read by name,
+// as the GraphDef importer writes them) and build hlo ops with static
+// shapes; a converter that meets a shape it cannot handle returns failure
+// with a reason, and the op is then reported as not legalized.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_HELPERS_H
+#define TFMLIR_LIB_CONVERSION_TFTOHLO_HELPERS_H
+
+#include "dialects/hlo/HLOOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace tfmlir::tohlo {
+
+/// One tf op's conversion: writes the replacement of each result of `op`
+/// into `results` (same count) or returns failure with `why` set. Builders
+/// insert before `op`; their locations are `op`'s (so the node name stays).
+using Converter = std::function<mlir::LogicalResult(
+    mlir::Operation *op, mlir::OpBuilder &b,
+    llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
+
+/// Element-wise math, comparisons, select, casts, activations, BiasAdd
+/// (ConvertElementwise.cpp).
+void addElementwiseConverters(llvm::StringMap<Converter> &t);
+/// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
+/// (ConvertContraction.cpp).
+void addContractionConverters(llvm::StringMap<Converter> &t);
+/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin, Softmax/LogSoftmax,
+/// MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm inference
+/// (ConvertReduce.cpp).
+void addReduceConverters(llvm::StringMap<Converter> &t);
+/// Shape and data-movement ops with constant shape operands
+/// (ConvertShape.cpp).
+void addShapeConverters(llvm::StringMap<Converter> &t);
+/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
+/// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
+void addMiscConverters(llvm::StringMap<Converter> &t);
+
+/// Legalizes the ops of a block (used for the regions control flow ops get).
+using BlockLegalizer = std::function<void(mlir::Block &)>;
+/// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while,
+/// with the callee functions inlined into the regions and legalized with
+/// `legalize` (ConvertControlFlow.cpp). Same contract as a Converter.
+mlir::LogicalResult convertIf(mlir::Operation *op, mlir::OpBuilder &b,
+                              llvm::SmallVectorImpl<mlir::Value> &results,
+                              std::string &why, const BlockLegalizer &legalize);
+mlir::LogicalResult convertWhile(mlir::Operation *op, mlir::OpBuilder &b,
+                                 llvm::SmallVectorImpl<mlir::Value> &results,
+                                 std::string &why,
+                                 const BlockLegalizer &legalize);
+
+//===----------------------------------------------------------------------===//
+// Types and constants
+//===----------------------------------------------------------------------===//
+
+/// The static ranked tensor type of `v`, or null (dynamic dims or unranked).
+mlir::RankedTensorType staticType(mlir::Value v);
+/// The static ranked type of result `i` of `op`, or null.
+mlir::RankedTensorType staticResult(mlir::Operation *op, unsigned i = 0);
+
+/// hlo.constant holding `value`.
+mlir::Value constant(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::ElementsAttr value);
+/// hlo.constant of `type` with every element `v` (converted to the element
+/// type: floats exactly as APFloat from double, ints truncated toward zero,
+/// i1 is v != 0).
+mlir::Value splat(mlir::OpBuilder &b, mlir::Location loc,
+                  mlir::RankedTensorType type, double v);
+/// 0-d splat of element type `elt`.
+mlir::Value scalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elt,
+                   double v);
+/// The largest / smallest value of `elt`: +inf / -inf for floats, the
+/// integer limits for ints (signed unless unsigned), true / false for i1.
+mlir::Value maxValue(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elt);
+mlir::Value minValue(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elt);
+
+/// The constant behind `v` (hlo.constant, tf.Const or any ConstantLike op).
+std::optional<mlir::DenseElementsAttr> constantOf(mlir::Value v);
+/// The integer values of a constant integer `v`.
+std::optional<llvm::SmallVector<int64_t>> constantInts(mlir::Value v);
+
+/// Integer list / string / bool / float attribute of a tf op, with default.
+std::optional<llvm::SmallVector<int64_t>> intList(mlir::Operation *op,
+                                                  llvm::StringRef name);
+std::string strAttr(mlir::Operation *op, llvm::StringRef name,
+                    llvm::StringRef dflt = "");
+bool boolAttr(mlir::Operation *op, llvm::StringRef name, bool dflt = false);
+double floatAttr(mlir::Operation *op, llvm::StringRef name, double dflt = 0.0);
+int64_t intAttr(mlir::Operation *op, llvm::StringRef name, int64_t dflt = 0);
+
+//===----------------------------------------------------------------------===//
+// Shape helpers
+//===----------------------------------------------------------------------===//
+
+/// NumPy-broadcasts `v` (static shape) to the static `shape` with
+/// hlo.broadcast_in_dim (trailing dims aligned); returns `v` when its shape
+/// already is `shape`, null when it does not broadcast.
+mlir::Value broadcastTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                        llvm::ArrayRef<int64_t> shape);
+/// hlo.broadcast_in_dim of `v` into `shape` with v's dims at `dims`.
+mlir::Value broadcastInDim(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value v, llvm::ArrayRef<int64_t> shape,
+                           llvm::ArrayRef<int64_t> dims);
+/// hlo.reshape of `v` to `shape` (same element type); `v` if already so.
+mlir::Value reshape(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    llvm::ArrayRef<int64_t> shape);
+/// hlo.transpose of `v` (result dim i = operand dim perm[i]).
+mlir::Value transpose(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                      llvm::ArrayRef<int64_t> perm);
+/// hlo.convert of `v` to element type `elt`; `v` when it already has it.
+mlir::Value convert(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    mlir::Type elt);
+
+/// The comparison type XLA uses for `elt`: FLOAT for floats, SIGNED for
+/// signless ints, UNSIGNED for unsigned ints and i1.
+hlo::ComparisonType compareTypeFor(mlir::Type elt);
+/// hlo.compare with the comparison type of the operands' element type.
+mlir::Value compare(mlir::OpBuilder &b, mlir::Location loc, mlir::Value l,
+                    mlir::Value r, hlo::ComparisonDirection dir);
+
+/// Which binary op combines values in a reduction body.
+enum class ReduceKind { Add, Mul, Max, Min, And, Or };
+/// Builds the hlo binary op of `kind` on two values of one type.
+mlir::Value combine(mlir::OpBuilder &b, mlir::Location loc, ReduceKind kind,
+                    mlir::Value l, mlir::Value r);
+/// hlo.reduce of `input` over `dims` from `init` (a 0-d value) with the
+/// body `kind`.
+mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                   mlir::Value init, llvm::ArrayRef<int64_t> dims,
+                   ReduceKind kind);
+
+/// Normalizes possibly negative `axis` for `rank`; nullopt if out of range.
+std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
+
+} // namespace tfmlir::tohlo
+
+#endif

@@ -1,0 +1,41 @@
+//===- Passes.h - tf -> hlo legalization (xla-legalize-tf) ----------------===//
+#ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_PASSES_H
+#define TFMLIR_LIB_CONVERSION_TFTOHLO_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <string>
+#include <vector>
+
+namespace tfmlir {
+
+#define GEN_PASS_DECL
+#include "lib/Conversion/TFToHLO/Passes.h.inc"
+
+/// The tf ops one xla-legalize-tf run could not legalize: per op name
+/// (first-seen order), the node names (NameLoc; "<unnamed>" without one).
+struct LegalizeHLOReport {
+  llvm::MapVector<llvm::StringRef, std::vector<std::string>> failed;
+  /// "cannot legalize: tf.Where (count 3: nodes a, b, c); tf.TopKV2 (count
+  /// 1: nodes t)", ordered by count (descending), then by name. Empty when
+  /// every op was legalized.
+  std::string format() const;
+};
+
+/// Legalizes every func.func in `module` from tf to hlo (see
+/// LegalizeTFToHLO in Passes.td). Unsupported ops stay in place and are
+/// listed in `report`; returns failure when any op is left, after emitting
+/// the histogram as an error on the module (or as a warning, returning
+/// success, when `allowPartial`).
+mlir::LogicalResult legalizeTFToHLO(mlir::ModuleOp module, bool allowPartial,
+                                    LegalizeHLOReport &report);
+
+/// registerTFToHLOPasses() registers xla-legalize-tf.
+#define GEN_PASS_REGISTRATION
+#include "lib/Conversion/TFToHLO/Passes.h.inc"
+
+} // namespace tfmlir
+
+#endif
