@@ -12,6 +12,9 @@
 // --profile adds the mean time per op type. --float-copy runs a float32
 // twin of a quantized model (weights dequantized, float activations; see
 // floatCopyOfQuantizedModel), for int8-vs-float benchmarks.
+// An input file must have the input's shape, except in dims the model's
+// shape_signature marks unknown (-1), as TFLite's ResizeInputTensorStrict;
+// --allow-resize lets any shape through (TFLite's ResizeInputTensor).
 // Exit status: 0 on success, 1 on any error (printed on stderr).
 //
 //===----------------------------------------------------------------------===//
@@ -40,7 +43,7 @@ struct Options {
   std::vector<std::pair<std::string, std::string>> inputs;  // name, file
   std::vector<std::pair<std::string, std::string>> outputs; // name, file
   int threads = 1, benchmark = 0, warmup = 1;
-  bool dump = false, profile = false, floatCopy = false;
+  bool dump = false, profile = false, floatCopy = false, allowResize = false;
 };
 
 /// Prints the model's subgraphs, tensors and ops (for --dump).
@@ -81,7 +84,8 @@ int usage(const std::string &msg) {
   std::cerr << "tflite-run: " << msg << "\n"
             << "usage: tflite-run --model m.tflite [--signature KEY] "
                "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
-               "[--threads N] [--benchmark RUNS [--warmup N]] [--float-copy]\n";
+               "[--threads N] [--benchmark RUNS (or --runs RUNS) [--warmup N] [--profile]] "
+               "[--float-copy] [--allow-resize] [--dump]\n";
   return 1;
 }
 
@@ -236,6 +240,8 @@ int main(int argc, char **argv) {
         return usage("--warmup needs a non-negative integer");
     } else if (a == "--profile") {
       opt.profile = true;
+    } else if (a == "--allow-resize") {
+      opt.allowResize = true;
     } else if (a == "--float-copy") {
       opt.floatCopy = true;
     } else if (a == "--dump") {
@@ -310,6 +316,19 @@ int main(int argc, char **argv) {
           file, ": dtype ", typeName(arr->type), " does not match input '",
           name, "' of type ", typeName(ten->type))));
     if (arr->shape != ten->shape) {
+      // Only dims the model marks unknown may change, unless --allow-resize.
+      const std::vector<int32_t> &sig = sg.def().tensors[*t].shapeSignature;
+      bool fits = arr->shape.size() == ten->shape.size() && !sig.empty() &&
+                  sig.size() == ten->shape.size();
+      for (size_t d = 0; fits && d < sig.size(); ++d)
+        fits = sig[d] == -1 || sig[d] == arr->shape[d];
+      if (!fits && !opt.allowResize)
+        return fail(absl::InvalidArgumentError(absl::StrCat(
+            file, ": shape ", shapeToString(arr->shape), " does not fit input '",
+            name, "' of shape ", shapeToString(ten->shape),
+            sig.empty() ? std::string(" (no unknown dims)")
+                        : " (signature " + shapeToString(sig) + ")",
+            "; pass --allow-resize to resize the input anyway")));
       auto &ins = sg.inputs();
       auto it = std::find(ins.begin(), ins.end(), *t);
       if (it == ins.end())

@@ -240,12 +240,16 @@ std::string ConversionReport::format() const {
   list(builtins);
   if (!unsupported.empty()) {
     os << "Ops with no TFLite builtin (" << unsupported.size()
-       << "); convert with --allow-custom-ops to emit them as custom ops:\n";
+       << (customOpsEmitted
+               ? "), emitted as custom ops:\n"
+               : "); convert with --allow-custom-ops to emit them as custom ops:\n");
     list(unsupported);
   }
   if (!unconvertible.empty()) {
     os << "Ops whose TFLite builtin cannot take them as they are ("
-       << unconvertible.size() << "); --allow-custom-ops emits them as custom ops:\n";
+       << unconvertible.size()
+       << (customOpsEmitted ? "), emitted as custom ops:\n"
+                            : "); --allow-custom-ops emits them as custom ops:\n");
     list(unconvertible);
   }
   return s;
@@ -255,6 +259,7 @@ LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
                               ConversionReport &report) {
   MLIRContext *ctx = module.getContext();
   ctx->getOrLoadDialect<tfl::TFLDialect>();
+  report.customOpsEmitted = allowCustomOps;
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (fn.isExternal())
       continue;

@@ -36,6 +36,8 @@ struct ConversionReport {
   /// TF ops with a builtin whose attributes or operand types/shapes the
   /// builtin cannot take (e.g. a MatMul of unranked operands).
   llvm::MapVector<llvm::StringRef, Entry> unconvertible;
+  /// Whether the run emitted the unconverted ops as tfl.custom.
+  bool customOpsEmitted = false;
   /// True when nothing was left unconverted.
   bool complete() const { return unsupported.empty() && unconvertible.empty(); }
   /// Renders the lists as tflite_convert does ("Some ops are not
