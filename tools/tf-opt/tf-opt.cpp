@@ -15,12 +15,14 @@
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Transforms/Quantization/Passes.h"
 #include "tools/DefaultDebugInfo.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
+  tfmlir::registerTFLQuantPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

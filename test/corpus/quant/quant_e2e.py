@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""End-to-end post-training quantization of dl4j graphs (tf-convert).
+
+usage: quant_e2e.py <bin dir> <corpus dir> <work dir> [<report.md>]
+
+For each case (an MLP, a softmax classifier, a conv and a separable conv from
+dl4j_tf_graphs, and lenet_frozen.pb for sizes):
+  1. convert to float .tflite, and with --quantize=int8 (representative data:
+     64 random samples, uniform in [lo, hi) per case), --quantize=dynamic and
+     --quantize=float16; the int8 model is also written with int8 input and
+     output (--inference-input-type/--inference-output-type int8);
+  2. run 16 held-out samples (another seed) through the float model in our
+     interpreter (tflite-run) and through the int8 model in Arm NN (CpuRef)
+     and, where its int8 kernels exist, in our interpreter;
+  3. require |int8 - float| <= 2 output-scale steps (the issue's bar), and for
+     float16 |f16 - float| <= 1e-2 * (1 + |float|) (float16 weights carry 11
+     significant bits); dynamic-range models run where hybrid kernels exist,
+     with |dyn - float| <= 0.05 * (1 + max|float|);
+  4. record model sizes (float / dynamic / int8 / float16).
+Exit 77 (skipped) when numpy or pyarmnn is missing or the corpus is absent.
+"""
+import os
+import subprocess
+import sys
+
+try:
+    import numpy as np
+except ImportError:
+    print("numpy not installed: skipped")
+    sys.exit(77)
+try:
+    import pyarmnn as ann
+except ImportError:
+    ann = None
+
+EX = "dl4j_tf_graphs/examples"
+# name, graph, inputs [(name, shape)], outputs, (lo, hi) input range
+CASES = [
+    ("mlp_00", EX + "/mlp_00/frozen_model.pb", [("input", (4, 5))], ["output"], (-1, 1)),
+    ("mnist_00", EX + "/mnist_00/frozen_model.pb", [("input", (100, 784))], ["output"], (0, 1)),
+    ("conv2d_valid", EX + "/cnn2d_layers/channels_last_b2_k2_s1_VALID/frozen_model.pb",
+     [("in_0", None)], ["conv2d/BiasAdd"], (-1, 1)),
+    ("sepconv2d_dm2", EX + "/sepconv2d_layers/channels_last_b2_k2_s2_d1_VALID_dm2/frozen_model.pb",
+     [("in_0", None)], ["separable_conv2d/BiasAdd"], (-1, 1)),
+]
+CALIB, HELD = 64, 16
+
+
+def run(cmd, check=True):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if check and p.returncode != 0:
+        raise RuntimeError("%s failed:\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+    return p
+
+
+def input_shape(bindir, graph, name, outs, work):
+    """Shape of a Const-fed input from the float model's tensor dump."""
+    m = os.path.join(work, "probe.tflite")
+    run([bindir + "/tf-convert", "--graph-def-file", graph, "--input-arrays", name,
+         "--output-arrays", ",".join(outs), "--output", m, "--quiet"])
+    mlir = run([bindir + "/tf-convert", "--graph-def-file", graph, "--input-arrays", name,
+                "--output-arrays", ",".join(outs), "--emit-mlir", "--quiet"]).stdout
+    head = mlir[mlir.index("func.func @main("):]
+    t = head[head.index("tensor<") + 7:head.index("xf32>")]
+    return tuple(int(d) for d in t.split("x"))
+
+
+def armnn_run(path, arrays):
+    """Runs `path` in Arm NN CpuRef; int8 inputs/outputs stay integer."""
+    parser = ann.ITfLiteParser()
+    net = parser.CreateNetworkFromBinaryFile(path)
+    rt = ann.IRuntime(ann.CreationOptions())
+    opt, _ = ann.Optimize(net, [ann.BackendId("CpuRef")], rt.GetDeviceSpec(),
+                          ann.OptimizerOptions())
+    nid, _ = rt.LoadNetwork(opt)
+    ins = [parser.GetNetworkInputBindingInfo(0, n)
+           for n in parser.GetSubgraphInputTensorNames(0)]
+    outs = [parser.GetNetworkOutputBindingInfo(0, n)
+            for n in parser.GetSubgraphOutputTensorNames(0)]
+    results = []
+    for sample in arrays:
+        feeds = []
+        for b, a in zip(ins, sample):
+            info = b[1]
+            if info.GetDataType() == ann.DataType_QAsymmS8:
+                s, z = info.GetQuantizationScale(), info.GetQuantizationOffset()
+                a = np.clip(np.round(a / s) + z, -128, 127).astype(np.int8)
+            feeds.append(a)
+        ot = ann.make_output_tensors(outs)
+        rt.EnqueueWorkload(nid, ann.make_input_tensors(ins, feeds), ot)
+        res = []
+        for b, o in zip(outs, ann.workload_tensors_to_ndarray(ot)):
+            info = b[1]
+            if info.GetDataType() == ann.DataType_QAsymmS8:
+                o = (o.astype(np.float64) - info.GetQuantizationOffset()) * \
+                    info.GetQuantizationScale()
+            res.append(np.asarray(o, dtype=np.float64))
+        results.append(res)
+    scales = [b[1].GetQuantizationScale() for b in outs]
+    return results, scales
+
+
+def ours_run(bindir, model, names, sample, work, tag):
+    """Runs `model` in tflite-run; float inputs, float or int8 outputs."""
+    cmd = [bindir + "/tflite-run", "--model", model]
+    for i, (n, a) in enumerate(zip(names, sample)):
+        f = os.path.join(work, "%s_in%d.npy" % (tag, i))
+        np.save(f, a)
+        cmd += ["--input", "%d=%s" % (i, f)]
+    outs = []
+    nout = 1
+    for k in range(nout):
+        f = os.path.join(work, "%s_out%d.npy" % (tag, k))
+        cmd += ["--output", "%d:%s" % (k, f)]
+        outs.append(f)
+    p = run(cmd, check=False)
+    if p.returncode != 0:
+        return None, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "failed"
+    return [np.load(f).astype(np.float64) for f in outs], None
+
+
+def main():
+    bindir, corpus, work = sys.argv[1:4]
+    report = sys.argv[4] if len(sys.argv) > 4 else None
+    if not os.path.isdir(os.path.join(corpus, EX)):
+        print("corpus missing: skipped")
+        return 77
+    if ann is None:
+        print("pyarmnn not installed: skipped")
+        return 77
+    os.makedirs(work, exist_ok=True)
+    failures, lines = [], []
+    lines.append("| case | int8 max err (steps) Arm NN | int8 ours | float16 max rel err | "
+                 "dynamic max err | float / dynamic / int8 / float16 bytes |")
+    lines.append("|---|---|---|---|---|---|")
+    for name, graph, inputs, outs, (lo, hi) in CASES:
+        graph = os.path.join(corpus, graph)
+        cw = os.path.join(work, name)
+        os.makedirs(cw, exist_ok=True)
+        names = [n for n, _ in inputs]
+        shapes = [s if s else input_shape(bindir, graph, n, outs, cw) for n, s in inputs]
+        base = [bindir + "/tf-convert", "--graph-def-file", graph, "--input-arrays",
+                ",".join(names), "--output-arrays", ",".join(outs), "--quiet"]
+        rng = np.random.RandomState(1)
+        rep = os.path.join(cw, "rep")
+        os.makedirs(rep, exist_ok=True)
+        for n, s in zip(names, shapes):
+            np.save(os.path.join(rep, n.replace("/", "_") + ".npy"),
+                    rng.uniform(lo, hi, (CALIB,) + s).astype(np.float32))
+        held_rng = np.random.RandomState(2)
+        held = [[held_rng.uniform(lo, hi, s).astype(np.float32) for s in shapes]
+                for _ in range(HELD)]
+        models = {}
+        for mode, extra in [("float", []), ("int8", ["--quantize=int8", "--representative-data", rep]),
+                            ("int8io", ["--quantize=int8", "--representative-data", rep,
+                                        "--inference-input-type", "int8",
+                                        "--inference-output-type", "int8"]),
+                            ("dynamic", ["--quantize=dynamic"]),
+                            ("float16", ["--quantize=float16"])]:
+            m = os.path.join(cw, mode + ".tflite")
+            p = run(base + extra + ["--output", m], check=False)
+            if p.returncode != 0:
+                if mode == "dynamic" and "no float weights" in p.stderr:
+                    models[mode] = None  # weights below 1024 elements
+                    continue
+                failures.append("%s %s: %s" % (name, mode, p.stderr.strip()))
+                models[mode] = None
+                continue
+            models[mode] = m
+        if not models.get("float") or not models.get("int8io"):
+            lines.append("| %s | conversion failed | | | | |" % name)
+            continue
+        fl = []
+        for i, s in enumerate(held):
+            o, err = ours_run(bindir, models["float"], names, s, cw, "f%d" % i)
+            if o is None:
+                failures.append("%s float run: %s" % (name, err))
+                break
+            fl.append(o)
+        if len(fl) != HELD:
+            continue
+        # int8 with int8 I/O in Arm NN: error in output-scale steps.
+        try:
+            q, scales = armnn_run(models["int8io"], held)
+            steps = max(float(np.max(np.abs(q[i][0] - fl[i][0]))) / scales[0]
+                        for i in range(HELD))
+            ann_col = "%.2f" % steps
+            if steps > 2.0:
+                failures.append("%s int8 (Arm NN): %.2f output-scale steps > 2" % (name, steps))
+            # The float-interface int8 model must agree with the int8-IO one.
+            qf, _ = armnn_run(models["int8"], held)
+            d = max(float(np.max(np.abs(qf[i][0] - q[i][0]))) for i in range(HELD))
+            if d > 1.0001 * scales[0]:
+                failures.append("%s int8 float-I/O vs int8-I/O differ by %g" % (name, d))
+        except Exception as e:  # Arm NN cannot run it
+            ann_col = "Arm NN: %s" % str(e).splitlines()[0][:60]
+            failures.append("%s int8 in Arm NN: %s" % (name, e))
+            scales = None
+        # int8 in our interpreter (needs the int8 kernels).
+        ours_col = "no int8 kernels"
+        o0, err = ours_run(bindir, models["int8"], names, held[0], cw, "q0")
+        if o0 is not None and scales:
+            worst = 0.0
+            for i, s in enumerate(held):
+                o, err = ours_run(bindir, models["int8"], names, s, cw, "q%d" % i)
+                worst = max(worst, float(np.max(np.abs(o[0] - fl[i][0]))) / scales[0])
+            ours_col = "%.2f" % worst
+            if worst > 2.0:
+                failures.append("%s int8 (ours): %.2f steps > 2" % (name, worst))
+        # float16.
+        f16_col = "-"
+        if models.get("float16"):
+            worst = 0.0
+            for i, s in enumerate(held):
+                o, err = ours_run(bindir, models["float16"], names, s, cw, "h%d" % i)
+                if o is None:
+                    failures.append("%s float16 run: %s" % (name, err))
+                    break
+                worst = max(worst, float(np.max(np.abs(o[0] - fl[i][0]) / (1 + np.abs(fl[i][0])))))
+            f16_col = "%.2e" % worst
+            if worst > 1e-2:
+                failures.append("%s float16 error %g > 1e-2" % (name, worst))
+        dyn_col = "weights < 1024 elements" if models.get("dynamic") is None else "no hybrid kernels"
+        if models.get("dynamic"):
+            o0, err = ours_run(bindir, models["dynamic"], names, held[0], cw, "d0")
+            if o0 is not None:
+                worst = 0.0
+                for i, s in enumerate(held):
+                    o, err = ours_run(bindir, models["dynamic"], names, s, cw, "d%d" % i)
+                    worst = max(worst, float(np.max(np.abs(o[0] - fl[i][0]))) /
+                                (1 + float(np.max(np.abs(fl[i][0])))))
+                dyn_col = "%.2e (rel)" % worst
+                if worst > 0.05:
+                    failures.append("%s dynamic error %g > 0.05" % (name, worst))
+        sizes = " / ".join(str(os.path.getsize(models[k])) if models.get(k) else "-"
+                           for k in ["float", "dynamic", "int8", "float16"])
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (name, ann_col, ours_col, f16_col,
+                                                          dyn_col, sizes))
+    text = "\n".join(lines)
+    print(text)
+    if report:
+        with open(report, "w") as f:
+            f.write(text + "\n")
+    if failures:
+        print("FAILURES:\n  " + "\n  ".join(failures))
+        return 1
+    print("all %d cases pass" % len(CASES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
