@@ -91,6 +91,9 @@ static cl::opt<std::string> inferenceInputType(
 static cl::opt<std::string> inferenceOutputType(
     "inference-output-type", cl::init("float32"),
     cl::desc("Type of the model outputs with --quantize=int8: float32, int8 or uint8"));
+static cl::opt<bool> disablePerChannelDense(
+    "disable-per-channel-for-dense-layers",
+    cl::desc("With --quantize=int8: per-tensor fully_connected weights"));
 static cl::opt<bool> quantReport(
     "report", cl::desc("Print per-output error of the quantized model against "
                        "the float model on the representative data"));
@@ -286,7 +289,9 @@ int main(int argc, char **argv) {
     if (qat)
       qpm.addPass(tfmlir::createPostQuantize());
     qpm.addPass(tfmlir::createPrepareQuantize());
-    qpm.addPass(tfmlir::createQuantize());
+    tfmlir::QuantizeOptions qo;
+    qo.disablePerChannelForDenseLayers = disablePerChannelDense;
+    qpm.addPass(tfmlir::createQuantize(qo));
     tfmlir::PostQuantizeOptions po;
     po.inferenceInputType = inferenceInputType;
     po.inferenceOutputType = inferenceOutputType;

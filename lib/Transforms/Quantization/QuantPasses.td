@@ -117,7 +117,11 @@ def Quantize : Pass<"tfl-quantize", "mlir::ModuleOp"> {
         (per channel);
       - other float constants: per-tensor asymmetric int8 over their range.
     Concatenation inputs are requantized to the output's type (TFLite's
-    int8 CONCATENATION requires equal parameters).
+    int8 CONCATENATION requires equal parameters). A conv_2d or
+    depthwise_conv_2d without bias gets a zero int32 bias (as TFLite's
+    converter emits; some runtimes, e.g. Arm NN, require one).
+    `disable-per-channel-for-dense-layers` quantizes fully_connected weights
+    per-tensor (TF's flag of that name; older runtimes lack per-channel FC).
 
     Before:
     ```mlir
@@ -135,6 +139,11 @@ def Quantize : Pass<"tfl-quantize", "mlir::ModuleOp"> {
         -> tensor<1x2x!quant.uniform<i8:f32, 0.05:-10>>
     ```
   }];
+  let options = [
+    Option<"disablePerChannelForDenseLayers",
+           "disable-per-channel-for-dense-layers", "bool", "false",
+           "Quantize fully_connected weights per-tensor">,
+  ];
   let dependentDialects = ["::tfmlir::tfl::TFLDialect",
                            "::mlir::quant::QuantDialect"];
 }

@@ -61,6 +61,8 @@ std::optional<std::tuple<unsigned, int32_t, unsigned>> weightLayout(StringRef n)
 }
 
 struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     bool failed = false;
     getOperation().walk([&](func::FuncOp fn) {
@@ -137,7 +139,11 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
       int32_t axis = std::get<1>(*layout);
       if (cast<ShapedType>(c.getType()).getRank() <= axis)
         return true;
-      auto qt = quantutil::symmetricPerAxisType(c, axis);
+      quant::QuantizedType qt;
+      if (name == "tfl.fully_connected" && disablePerChannelForDenseLayers)
+        qt = quantutil::symmetricPerTensorType(c);
+      else
+        qt = quantutil::symmetricPerAxisType(c, axis);
       weightType = qt;
       operands[i] = quantutil::makeConst(
           b, op->getOperand(i).getLoc(),
@@ -166,6 +172,23 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
           b, op->getOperand(i).getLoc(),
           quantutil::withElementType(c.getType(), qt),
           quantutil::quantizeValues(c, qt));
+    }
+    // conv_2d / depthwise_conv_2d without bias: a zero int32 bias.
+    if (layout && name != "tfl.fully_connected" && weightType &&
+        std::get<2>(*layout) < operands.size() &&
+        isa<NoneType>(operands[std::get<2>(*layout)].getType())) {
+      auto in = dyn_cast_or_null<quant::UniformQuantizedType>(
+          quantutil::quantElementType(operands[0].getType()));
+      auto rt = dyn_cast<RankedTensorType>(resultTypes[0]);
+      if (in && rt && rt.hasRank() && !rt.isDynamicDim(rt.getRank() - 1)) {
+        int64_t channels = rt.getDimSize(rt.getRank() - 1);
+        auto bt = quantutil::biasType(op->getContext(), in.getScale(), weightType,
+                                      channels);
+        auto storage = RankedTensorType::get({channels}, b.getI32Type());
+        operands[std::get<2>(*layout)] = quantutil::makeConst(
+            b, op->getLoc(), RankedTensorType::get({channels}, bt),
+            DenseElementsAttr::get(storage, ArrayRef<int32_t>(std::vector<int32_t>(channels, 0))));
+      }
     }
     // Inputs that must carry the output's parameters are requantized.
     if (needsSameInputType(name)) {
