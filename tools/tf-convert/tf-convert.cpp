@@ -279,6 +279,15 @@ int main(int argc, char **argv) {
                       "has no FakeQuant ranges)\n";
       return 1;
     }
+    if (qat) {
+      // Fold the QAT weights (quantize of constants) before calibration.
+      PassManager fold(&ctx);
+      fold.addPass(tfmlir::createPostQuantize());
+      if (failed(fold.run(*module))) {
+        llvm::errs() << "tf-convert: " << graphDefFile << ": quantization failed\n";
+        return 1;
+      }
+    }
     if (!samples.empty()) {
       std::string err;
       if (failed(tfmlir::quantutil::calibrate(*module, samples, err))) {

@@ -2,6 +2,7 @@
 #include "lib/Transforms/Quantization/Calibration.h"
 
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Transforms/Quantization/QuantUtils.h"
 #include "lib/Translate/TFLiteExporter.h"
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Kernel.h"
@@ -381,6 +382,34 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
   std::vector<Value> orig = collect(main);
   OwningOpRef<ModuleOp> clone = module.clone();
   auto cmain = clone->lookupSymbol<func::FuncOp>("main");
+  // The float interpreter runs the calibration model: QAT quantize /
+  // dequantize pairs are bypassed and quantized constants dequantized (the
+  // op results observed are the same ones, in the same order).
+  SmallVector<Operation *> dqs;
+  cmain.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "tfl.dequantize")
+      dqs.push_back(op);
+  });
+  for (Operation *dq : dqs) {
+    Value in = dq->getOperand(0);
+    Operation *def = in.getDefiningOp();
+    auto qt = quantElementType(in.getType());
+    if (!def || !qt)
+      continue;
+    if (def->getName().getStringRef() == "tfl.quantize" &&
+        isF32(def->getOperand(0).getType())) {
+      dq->getResult(0).replaceAllUsesWith(def->getOperand(0));
+    } else if (def->getName().getStringRef() == "tfl.pseudo_const") {
+      auto st = dyn_cast<RankedTensorType>(in.getType());
+      DenseElementsAttr f =
+          st ? dequantizeValues(def->getAttr("value"), qt, st.getShape())
+             : DenseElementsAttr();
+      if (!f)
+        continue;
+      OpBuilder b(dq);
+      dq->getResult(0).replaceAllUsesWith(makeConst(b, dq->getLoc(), f.getType(), f));
+    }
+  }
   std::vector<Value> cvals = collect(cmain);
   Operation *ret = cmain.getBody().front().getTerminator();
   std::vector<int> outputIndex(cvals.size());

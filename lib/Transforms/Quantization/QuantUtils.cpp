@@ -192,6 +192,56 @@ DenseElementsAttr quantizeValues(DenseElementsAttr w, quant::QuantizedType qtype
   return DenseElementsAttr::get(rt, vals);
 }
 
+DenseElementsAttr dequantizeValues(Attribute q, quant::QuantizedType qtype,
+                                   ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  std::vector<int64_t> ints;
+  if (auto d = dyn_cast<DenseIntElementsAttr>(q)) {
+    for (APInt v : d.getValues<APInt>())
+      ints.push_back(qtype.isSigned() ? v.getSExtValue()
+                                      : static_cast<int64_t>(v.getZExtValue()));
+    if (d.isSplat())
+      ints.assign(n, ints.empty() ? 0 : ints[0]);
+  } else if (auto str = dyn_cast<StringAttr>(q);
+             str && qtype.getStorageTypeIntegralWidth() == 4) {
+    StringRef bytes = str.getValue();
+    if (static_cast<int64_t>(bytes.size()) * 2 < n)
+      return {};
+    for (int64_t i = 0; i < n; ++i) {
+      int v = (static_cast<uint8_t>(bytes[i / 2]) >> ((i % 2) * 4)) & 0xF;
+      ints.push_back(v >= 8 ? v - 16 : v);
+    }
+  } else {
+    return {};
+  }
+  if (static_cast<int64_t>(ints.size()) != n)
+    return {};
+  std::vector<float> out(n);
+  if (auto pt = dyn_cast<quant::UniformQuantizedType>(qtype)) {
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = static_cast<float>(pt.getScale() * (ints[i] - pt.getZeroPoint()));
+  } else if (auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+    int32_t axis = pa.getQuantizedDimension();
+    if (axis < 0 || axis >= static_cast<int32_t>(shape.size()) ||
+        static_cast<int64_t>(pa.getScales().size()) != shape[axis])
+      return {};
+    int64_t inner = 1;
+    for (size_t d = axis + 1; d < shape.size(); ++d)
+      inner *= shape[d];
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t c = (i / inner) % shape[axis];
+      out[i] = static_cast<float>(pa.getScales()[c] *
+                                  (ints[i] - pa.getZeroPoints()[c]));
+    }
+  } else {
+    return {};
+  }
+  auto t = RankedTensorType::get(shape, Float32Type::get(qtype.getContext()));
+  return DenseElementsAttr::get(t, ArrayRef<float>(out));
+}
+
 quant::QuantizedType biasType(MLIRContext *ctx, double inputScale,
                               quant::QuantizedType weightType, int64_t channels) {
   auto i32 = IntegerType::get(ctx, 32);

@@ -59,6 +59,14 @@ mlir::quant::UniformQuantizedType asymmetricPerTensorType(mlir::DenseElementsAtt
 mlir::DenseElementsAttr quantizeValues(mlir::DenseElementsAttr w,
                                        mlir::quant::QuantizedType qtype);
 
+/// The float32 values of quantized storage `q` (an integer
+/// DenseElementsAttr, or TFLite's packed int4 bytes as a StringAttr) of type
+/// `qtype` with `shape`: x = scale * (q - zero_point). Null on a malformed
+/// buffer.
+mlir::DenseElementsAttr dequantizeValues(mlir::Attribute q,
+                                         mlir::quant::QuantizedType qtype,
+                                         llvm::ArrayRef<int64_t> shape);
+
 /// Bias of a quantized conv/depthwise/fully-connected: int32 storage, zero
 /// point 0, scale = inputScale * weightScale[c] (per-axis along 0 when the
 /// weights are per-axis, else per-tensor). Semantics of TFLite's

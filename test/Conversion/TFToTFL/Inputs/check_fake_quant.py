@@ -42,7 +42,8 @@ def const_values(nodes, name):
         raw = codecs.escape_decode(m.group(1).encode("latin-1"))[0]
         return np.array(struct.unpack("<%df" % (len(raw) // 4), raw), dtype=np.float64)
     vals = [float(v) for v in re.findall(r"float_val: ([-0-9.e+]+)", t)]
-    return np.array(vals, dtype=np.float64)
+    # TF stores float32: round the text values to float32 as TF reads them.
+    return np.array(vals, dtype=np.float32).astype(np.float64)
 
 
 def attr(block, key, kind, default):
@@ -96,7 +97,8 @@ def main():
         bits = attr(n["text"], "num_bits", "i", 8)
         narrow = attr(n["text"], "narrow_range", "b", False)
         if n["op"] == "FakeQuantWithMinMaxArgs":
-            los, his = [attr(n["text"], "min", "f", -6.0)], [attr(n["text"], "max", "f", 6.0)]
+            los = [float(np.float32(attr(n["text"], "min", "f", -6.0)))]
+            his = [float(np.float32(attr(n["text"], "max", "f", 6.0)))]
         else:
             los = const_values(nodes, n["inputs"][1])
             his = const_values(nodes, n["inputs"][2])
