@@ -149,6 +149,7 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerImageOps(*this);
   kernels::registerControlFlow(*this);
   kernels::registerIndexOps(*this);
+  kernels::registerQuantized(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -129,6 +129,9 @@ void registerReduce(MutableOpResolver &r);
 void registerImageOps(MutableOpResolver &r);
 void registerControlFlow(MutableOpResolver &r);
 void registerIndexOps(MutableOpResolver &r);
+/// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
+/// others: it wraps their registrations in a type dispatcher.
+void registerQuantized(MutableOpResolver &r);
 } // namespace kernels
 
 } // namespace tfmlir::lite

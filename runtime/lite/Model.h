@@ -14,6 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <utility>
@@ -58,6 +59,10 @@ struct OpOptions {
   float beta = 1.f;    ///< SoftmaxOptions.beta
   bool approximate = false; ///< GeluOptions.approximate
   bool adjX = false, adjY = false;
+  /// FullyConnected/BatchMatMulOptions.asymmetric_quantize_inputs (hybrid
+  /// kernels quantize float inputs with a zero point instead of
+  /// symmetrically).
+  bool asymmetricQuantizeInputs = false;
   int32_t numSplits = 0;
   int32_t valuesCount = 0; ///< Pack/Unpack
   int32_t mirrorMode = 0;  ///< 0 REFLECT, 1 SYMMETRIC
@@ -157,6 +162,18 @@ private:
   std::vector<uint8_t> copy_;
   ModelDef def_;
 };
+
+/// A float32 twin of a quantized model, for int8-vs-float benchmarks and
+/// accuracy comparisons: every quantized int8/uint8/int16/int32/int64
+/// tensor becomes float32 without quantization, and its constant data is
+/// dequantized (scale * (q - zero_point), per tensor or per axis) into
+/// buffers appended to `storage` (which must outlive the result). The graph
+/// and op versions are unchanged. Errors: Unimplemented for models with
+/// QUANTIZE / DEQUANTIZE ops or sparse quantized constants,
+/// InvalidArgument for a constant whose size does not match its shape.
+absl::StatusOr<ModelDef>
+floatCopyOfQuantizedModel(const ModelDef &in,
+                          std::deque<std::vector<uint8_t>> &storage);
 
 /// Parses already verified-size bytes into `out`; shared by the two
 /// builders. Exposed for the loader fuzz test.

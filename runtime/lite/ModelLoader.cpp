@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <cmath>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -99,6 +100,7 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
     auto *x = op->builtin_options_as_FullyConnectedOptions();
     act(x->fused_activation_function());
     o.keepNumDims = x->keep_num_dims();
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
     break;
   }
   case BuiltinOptions_AddOptions:
@@ -211,6 +213,7 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
   case BuiltinOptions_BatchMatMulOptions: {
     auto *x = op->builtin_options_as_BatchMatMulOptions();
     o.adjX = x->adj_x(), o.adjY = x->adj_y();
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
     break;
   }
   case BuiltinOptions_IfOptions: {
@@ -366,11 +369,30 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
             td.quant.zeroPoint.size() != td.quant.scale.size())
           return bad(where(), ": ", td.quant.scale.size(), " scales but ",
                      td.quant.zeroPoint.size(), " zero points");
-        if (td.quant.scale.size() > 1 &&
-            (td.quant.quantizedDimension < 0 ||
-             td.quant.quantizedDimension >= static_cast<int>(td.shape.size())))
-          return bad(where(), ": quantized_dimension ",
-                     td.quant.quantizedDimension, " out of range");
+        for (size_t c = 0; c < td.quant.scale.size(); ++c) {
+          float s = td.quant.scale[c];
+          if (!std::isfinite(s) || s == 0.f)
+            return bad(where(), ": quantization scale[", c, "] is ", s,
+                       " (must be finite and non-zero)");
+        }
+        const size_t nScales = td.quant.scale.size();
+        if (nScales > 1) {
+          int qd = td.quant.quantizedDimension;
+          const int rank = static_cast<int>(td.shape.size());
+          // Converters (e.g. TFLite Micro's person_detect) leave the
+          // filter's quantized_dimension on rank-1 per-channel biases; the
+          // only axis such a tensor has is 0, as TFLite Micro reads it.
+          if (rank == 1 && (qd < 0 || qd >= rank) &&
+              static_cast<int64_t>(nScales) == td.shape[0])
+            qd = td.quant.quantizedDimension = 0;
+          if (qd < 0 || qd >= rank)
+            return bad(where(), ": quantized_dimension ", qd,
+                       " out of range for rank ", rank);
+          if (static_cast<int64_t>(nScales) != td.shape[qd])
+            return bad(where(), ": ", nScales,
+                       " per-axis scales but dim ", qd, " of shape ",
+                       shapeToString(td.shape), " has ", td.shape[qd]);
+        }
       }
       if (const tflite::SparsityParameters *sp = ten->sparsity()) {
         SparsityParams p;

@@ -24,6 +24,10 @@ struct Knobs {
   int dim = 4;              ///< last dim of every tensor
   uint32_t sigSubgraph = 0;
   int opcodeIndex = 0;
+  /// Quantization of the constant 'w' (none when wScale is empty).
+  std::vector<float> wScale;
+  std::vector<int64_t> wZeroPoint;
+  int wQuantDim = 0;
 };
 
 /// x:[1,4] -> ADD(x, w=const[4]) -> y -> MUL(y, y) -> z; signature "serve".
@@ -41,8 +45,17 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
                                 tflite::TensorType_FLOAT32, buf,
                                 fb.CreateString(name));
   };
+  flatbuffers::Offset<tflite::QuantizationParameters> wq = 0;
+  if (!k.wScale.empty())
+    wq = tflite::CreateQuantizationParameters(
+        fb, 0, 0, fb.CreateVector(k.wScale), fb.CreateVector(k.wZeroPoint),
+        tflite::QuantizationDetails_NONE, 0, k.wQuantDim);
+  std::vector<int32_t> wShape = {k.dim};
+  auto wTensor = tflite::CreateTensor(fb, fb.CreateVector(wShape),
+                                      tflite::TensorType_FLOAT32,
+                                      k.constBuffer, fb.CreateString("w"), wq);
   std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
-      tensor("x", {1, k.dim}, 0), tensor("w", {k.dim}, k.constBuffer),
+      tensor("x", {1, k.dim}, 0), wTensor,
       tensor("y", {1, k.dim}, 0), tensor("z", {1, k.dim}, 0)};
   std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
       tflite::CreateOperatorCode(fb, 0, 0, 1, tflite::BuiltinOperator_ADD),
@@ -144,6 +157,38 @@ TEST(LiteLoader, RejectsCorruptions) {
     k.dim = -3;
     k.constBytes = 0;
     expectRejected(buildModel(k), "negative dim");
+  }
+  // Quantization parameters (issue 5 section 6): zero or non-finite
+  // scales, per-axis counts that do not match the quantized dimension.
+  auto quantKnobs = [](std::vector<float> s, std::vector<int64_t> z, int d) {
+    Knobs k;
+    k.wScale = std::move(s);
+    k.wZeroPoint = std::move(z);
+    k.wQuantDim = d;
+    return k;
+  };
+  expectRejected(buildModel(quantKnobs({0.f}, {0}, 0)),
+                 "tensor 1 ('w'): quantization scale[0] is 0");
+  expectRejected(buildModel(quantKnobs({0.5f, std::nanf("")}, {0, 0}, 0)),
+                 "tensor 1 ('w'): quantization scale[1] is nan");
+  expectRejected(
+      buildModel(quantKnobs({0.5f, INFINITY, 1.f, 1.f}, {0, 0, 0, 0}, 0)),
+      "tensor 1 ('w'): quantization scale[1] is inf");
+  expectRejected(buildModel(quantKnobs({1.f, 2.f}, {0, 0}, 0)),
+                 "tensor 1 ('w'): 2 per-axis scales but dim 0 of shape [4] "
+                 "has 4");
+  expectRejected(buildModel(quantKnobs({1.f, 2.f, 3.f}, {0, 0, 0}, 2)),
+                 "tensor 1 ('w'): quantized_dimension 2 out of range for "
+                 "rank 1");
+  expectRejected(buildModel(quantKnobs({1.f, 2.f, 3.f, 4.f}, {0, 0}, 0)),
+                 "tensor 1 ('w'): 4 scales but 2 zero points");
+  {
+    // A rank-1 per-channel tensor whose quantized_dimension was copied from
+    // a 4-D filter (TFLite Micro's person_detect biases) loads with axis 0.
+    auto b = buildModel(quantKnobs({1.f, 2.f, 3.f, 4.f}, {0, 0, 0, 0}, 3));
+    auto m = FlatBufferModel::buildFromBuffer(b.data(), b.size(), "ok.tflite");
+    ASSERT_TRUE(m.ok()) << m.status();
+    EXPECT_EQ((*m)->def().subgraphs[0].tensors[1].quant.quantizedDimension, 0);
   }
   auto good = buildModel();
   std::vector<uint8_t> trunc(good.begin(), good.begin() + good.size() / 2);

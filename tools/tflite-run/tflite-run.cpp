@@ -9,7 +9,9 @@
 // exits. Inputs not given are zero-filled (reported on
 // stderr). Without --output every output is printed. --benchmark prints the
 // median, min and max Invoke latency in microseconds and the arena size;
-// --profile adds the mean time per op type.
+// --profile adds the mean time per op type. --float-copy runs a float32
+// twin of a quantized model (weights dequantized, float activations; see
+// floatCopyOfQuantizedModel), for int8-vs-float benchmarks.
 // Exit status: 0 on success, 1 on any error (printed on stderr).
 //
 //===----------------------------------------------------------------------===//
@@ -38,7 +40,7 @@ struct Options {
   std::vector<std::pair<std::string, std::string>> inputs;  // name, file
   std::vector<std::pair<std::string, std::string>> outputs; // name, file
   int threads = 1, benchmark = 0, warmup = 1;
-  bool dump = false, profile = false;
+  bool dump = false, profile = false, floatCopy = false;
 };
 
 /// Prints the model's subgraphs, tensors and ops (for --dump).
@@ -54,7 +56,15 @@ void dumpModel(const ModelDef &def) {
                 << typeName(td.type) << " " << shapeToString(td.shape)
                 << (td.data ? " const " + std::to_string(td.dataSize) + "B" : "")
                 << (td.sparsity ? " sparse" : "")
-                << (td.isVariable ? " variable" : "") << "\n";
+                << (td.isVariable ? " variable" : "");
+      // Quantization: "q scale zp" per tensor, or "q[N] axis D" per axis.
+      if (td.quant.scale.size() == 1)
+        std::cout << " q " << td.quant.scale[0] << " "
+                  << (td.quant.zeroPoint.empty() ? 0 : td.quant.zeroPoint[0]);
+      else if (td.quant.scale.size() > 1)
+        std::cout << " q[" << td.quant.scale.size() << "] axis "
+                  << td.quant.quantizedDimension;
+      std::cout << "\n";
     }
     for (size_t i = 0; i < sg.ops.size(); ++i) {
       const OperatorDef &op = sg.ops[i];
@@ -71,7 +81,7 @@ int usage(const std::string &msg) {
   std::cerr << "tflite-run: " << msg << "\n"
             << "usage: tflite-run --model m.tflite [--signature KEY] "
                "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
-               "[--threads N] [--benchmark RUNS [--warmup N]]\n";
+               "[--threads N] [--benchmark RUNS [--warmup N]] [--float-copy]\n";
   return 1;
 }
 
@@ -196,6 +206,8 @@ int main(int argc, char **argv) {
         return usage("--warmup needs a non-negative integer");
     } else if (a == "--profile") {
       opt.profile = true;
+    } else if (a == "--float-copy") {
+      opt.floatCopy = true;
     } else if (a == "--dump") {
       opt.dump = true;
     } else if (a == "--help" || a == "-h") {
@@ -216,7 +228,17 @@ int main(int argc, char **argv) {
     return 0;
   }
   BuiltinOpResolver resolver;
-  auto interp = Interpreter::create(**model, resolver);
+  std::deque<std::vector<uint8_t>> floatStorage;
+  ModelDef floatDef;
+  if (opt.floatCopy) {
+    auto d = floatCopyOfQuantizedModel((*model)->def(), floatStorage);
+    if (!d.ok())
+      return fail(d.status());
+    floatDef = std::move(*d);
+  }
+  auto interp = opt.floatCopy
+                    ? Interpreter::create(floatDef, resolver, opt.model)
+                    : Interpreter::create(**model, resolver);
   if (!interp.ok())
     return fail(interp.status());
   Interpreter &in = **interp;

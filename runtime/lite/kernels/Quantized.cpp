@@ -1,0 +1,1764 @@
+//===- Quantized.cpp - int8 / uint8 / int16 kernels and type dispatch ----===//
+//
+// Integer kernels after TFLite's reference kernels
+// (tensorflow/lite/kernels/internal/reference/integer_ops/*, reference_ops
+// for uint8): real = scale * (q - zero_point); accumulation in int32 (int64
+// for int16 activations); requantization with QuantUtil.h's fixed-point
+// multipliers, so results match TFLite bit for bit where TFLite's kernel is
+// pure integer arithmetic (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
+// TRANSPOSE_CONV, ADD, SUB, MUL, pools, LEAKY_RELU, requantizing QUANTIZE,
+// CONCATENATION, PAD). SOFTMAX, LOGISTIC, TANH, HARD_SWISH, MEAN and
+// RESIZE_BILINEAR are computed through float/double and rounded, so they
+// agree with TFLite's kernels within +-1 output step.
+//
+// Dispatch: every builtin that has an integer kernel here is registered
+// with a dispatcher; it picks the integer kernel when the op's activation
+// input is int8 / uint8 / int16 (or, for FC / CONV / DEPTHWISE, when float
+// activations meet int8 weights: the hybrid kernels), and otherwise runs the
+// float kernel registered by the other kernel files.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantUtil.h"
+
+#include <limits>
+#include <map>
+#include <mutex>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+bool isQType(TensorType t) {
+  return t == TensorType::kInt8 || t == TensorType::kUInt8 ||
+         t == TensorType::kInt16;
+}
+
+int32_t typeMin(TensorType t) {
+  switch (t) {
+  case TensorType::kInt8:
+    return -128;
+  case TensorType::kUInt8:
+    return 0;
+  case TensorType::kInt16:
+    return -32768;
+  default:
+    return std::numeric_limits<int32_t>::min();
+  }
+}
+int32_t typeMax(TensorType t) {
+  switch (t) {
+  case TensorType::kInt8:
+    return 127;
+  case TensorType::kUInt8:
+    return 255;
+  case TensorType::kInt16:
+    return 32767;
+  default:
+    return std::numeric_limits<int32_t>::max();
+  }
+}
+
+/// Per-tensor quantization of one tensor.
+struct TQ {
+  float scale = 1.f;
+  int32_t zp = 0;
+};
+
+/// Reads the single (per-tensor) scale and zero point of `t`.
+absl::Status perTensor(const Tensor *t, const char *what, TQ &q) {
+  if (!t)
+    return invalid(what, " is missing");
+  if (t->quant.scale.size() != 1)
+    return invalid(what, " (", typeName(t->type),
+                   ") needs one per-tensor scale, has ", t->quant.scale.size());
+  q.scale = t->quant.scale[0];
+  if (!std::isfinite(q.scale) || !(q.scale > 0.f))
+    return invalid(what, " has scale ", q.scale);
+  int64_t zp = t->quant.zeroPoint.empty() ? 0 : t->quant.zeroPoint[0];
+  if (zp < typeMin(t->type) || zp > typeMax(t->type))
+    return invalid(what, " zero point ", zp, " outside ", typeName(t->type));
+  q.zp = static_cast<int32_t>(zp);
+  return absl::OkStatus();
+}
+
+/// TFLite's CalculateActivationRangeQuantized: the clamp bounds of a fused
+/// activation in the output's quantized domain.
+absl::Status activationRangeQ(Activation a, TensorType t, TQ out, int32_t &lo,
+                              int32_t &hi) {
+  lo = typeMin(t);
+  hi = typeMax(t);
+  auto q = [&](float f) {
+    return out.zp + static_cast<int32_t>(std::round(f / out.scale));
+  };
+  switch (a) {
+  case Activation::kNone:
+    return absl::OkStatus();
+  case Activation::kRelu:
+    lo = std::max(lo, q(0.f));
+    return absl::OkStatus();
+  case Activation::kRelu6:
+    lo = std::max(lo, q(0.f));
+    hi = std::min(hi, q(6.f));
+    return absl::OkStatus();
+  case Activation::kReluN1To1:
+    lo = std::max(lo, q(-1.f));
+    hi = std::min(hi, q(1.f));
+    return absl::OkStatus();
+  default:
+    return unimplemented("fused activation ", static_cast<int>(a),
+                         " on a quantized output");
+  }
+}
+
+/// Reads element i of an int8/uint8/int16/int32 tensor.
+inline int32_t loadQ(const Tensor &t, int64_t i) {
+  switch (t.type) {
+  case TensorType::kInt8:
+    return t.as<int8_t>()[i];
+  case TensorType::kUInt8:
+    return t.as<uint8_t>()[i];
+  case TensorType::kInt16:
+    return t.as<int16_t>()[i];
+  case TensorType::kInt32:
+    return t.as<int32_t>()[i];
+  default:
+    return 0;
+  }
+}
+/// Stores v (already clamped to the type's range) as element i.
+inline void storeQ(Tensor &t, int64_t i, int32_t v) {
+  switch (t.type) {
+  case TensorType::kInt8:
+    t.as<int8_t>()[i] = static_cast<int8_t>(v);
+    break;
+  case TensorType::kUInt8:
+    t.as<uint8_t>()[i] = static_cast<uint8_t>(v);
+    break;
+  case TensorType::kInt16:
+    t.as<int16_t>()[i] = static_cast<int16_t>(v);
+    break;
+  case TensorType::kInt32:
+    t.as<int32_t>()[i] = v;
+    break;
+  default:
+    break;
+  }
+}
+inline int32_t clampT(int64_t v, TensorType t) {
+  return static_cast<int32_t>(
+      std::clamp<int64_t>(v, typeMin(t), typeMax(t)));
+}
+
+absl::Status checkQ(const Tensor *t, const char *what) {
+  if (!t)
+    return invalid(what, " is missing");
+  if (!isQType(t->type))
+    return unimplemented(what, " type ", typeName(t->type),
+                         " in a quantized kernel");
+  return absl::OkStatus();
+}
+
+/// Converts x - zp of a quantized tensor into int16 (the offset input of
+/// the conv kernels). |x - zp| <= 255 for 8-bit types; int16 activations
+/// must have zero point 0 (TFLite's int16x8 scheme).
+void toOffsetInt16(const Tensor &t, int32_t zp, std::vector<int16_t> &out) {
+  const int64_t n = t.numElements();
+  out.resize(static_cast<size_t>(n));
+  switch (t.type) {
+  case TensorType::kInt8: {
+    const int8_t *p = t.as<int8_t>();
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = static_cast<int16_t>(p[i] - zp);
+    break;
+  }
+  case TensorType::kUInt8: {
+    const uint8_t *p = t.as<uint8_t>();
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = static_cast<int16_t>(p[i] - zp);
+    break;
+  }
+  case TensorType::kInt16:
+    std::memcpy(out.data(), t.data, n * sizeof(int16_t));
+    break;
+  default:
+    break;
+  }
+}
+
+/// Integer dot product of two int16 vectors; with Acc = int32_t this is the
+/// multiply-add-pairs pattern the compiler maps to pmaddwd.
+template <typename Acc>
+inline Acc dot16(const int16_t *__restrict a, const int16_t *__restrict b,
+                 int64_t n) {
+  Acc s = 0;
+  for (int64_t i = 0; i < n; ++i)
+    s += static_cast<int32_t>(a[i]) * static_cast<int32_t>(b[i]);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED / TRANSPOSE_CONV (integer)
+//===----------------------------------------------------------------------===//
+
+/// Per-node state of the integer conv-like kernels, computed at prepare.
+struct QConvState : NodeState {
+  TQ in, out;
+  std::vector<QuantMultiplier> mult; ///< per output channel
+  int32_t lo = 0, hi = 0;
+  std::vector<int16_t> w;     ///< weights minus their zero point, repacked
+  bool wValid = false;
+  std::vector<int64_t> bias;  ///< per output channel (0 when absent)
+  std::vector<int16_t> x16;   ///< offset input (scratch)
+  std::vector<int16_t> wPairs; ///< fast path: weights as k-pairs
+  std::vector<int32_t> bias32; ///< fast path: bias as int32
+  bool pairsValid = false;
+  /// mult split for the vector requantization: multiplier, left shift,
+  /// right shift per output channel.
+  std::vector<int32_t> qm, qls, qrs;
+};
+
+/// Validates the filter's quantization (per-tensor or per-channel along
+/// `chanDim` with `channels` entries) and fills the per-channel
+/// multipliers in_s * f_s[c] / out_s (TFLite's
+/// PopulateConvolutionQuantizationParams; legacy uint8 multiplies the two
+/// float scales in float first, as GetQuantizedConvolutionMultipler).
+absl::Status convMultipliers(const Tensor &in, const Tensor &f,
+                             const Tensor &out, int chanDim, int64_t channels,
+                             QConvState &st) {
+  TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", st.in));
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", st.out));
+  if (f.type != TensorType::kInt8 && f.type != TensorType::kUInt8)
+    return unimplemented("filter type ", typeName(f.type),
+                         " with quantized input");
+  const QuantParams &fq = f.quant;
+  const size_t ns = fq.scale.size();
+  if (ns != 1 && static_cast<int64_t>(ns) != channels)
+    return invalid("filter has ", ns, " scales for ", channels,
+                   " output channels");
+  if (ns > 1 && fq.quantizedDimension != chanDim)
+    return invalid("filter per-channel quantized_dimension is ",
+                   fq.quantizedDimension, ", expected ", chanDim);
+  st.mult.resize(channels);
+  for (int64_t c = 0; c < channels; ++c) {
+    float fs = fq.scale[ns == 1 ? 0 : c];
+    if (!std::isfinite(fs) || !(fs > 0.f))
+      return invalid("filter scale ", fs);
+    double real = ns == 1 && f.type == TensorType::kUInt8
+                      ? static_cast<double>(st.in.scale * fs) / st.out.scale
+                      : static_cast<double>(st.in.scale) * fs / st.out.scale;
+    st.mult[c] = quantizeMultiplier(real);
+  }
+  return absl::OkStatus();
+}
+
+/// Weight zero point of output channel c.
+int32_t filterZp(const Tensor &f, int64_t c) {
+  const auto &z = f.quant.zeroPoint;
+  if (z.empty())
+    return 0;
+  return static_cast<int32_t>(z.size() == 1 ? z[0] : z[c]);
+}
+
+absl::Status readBias(OpContext &ctx, int idx, int64_t n, QConvState &st) {
+  st.bias.assign(n, 0);
+  const Tensor *b = ctx.input(idx);
+  if (!b)
+    return absl::OkStatus();
+  if (b->numElements() != n)
+    return invalid("bias has ", b->numElements(), " elements, expected ", n);
+  if (b->type != TensorType::kInt32 && b->type != TensorType::kInt64)
+    return invalid("bias of a quantized op must be int32 or int64, got ",
+                   typeName(b->type));
+  if (!ctx.hasData(idx))
+    return absl::OkStatus(); // read at eval
+  for (int64_t i = 0; i < n; ++i)
+    st.bias[i] = readInt(*b, i);
+  return absl::OkStatus();
+}
+
+void refreshBias(OpContext &ctx, int idx, QConvState &st) {
+  const Tensor *b = ctx.input(idx);
+  if (b && b->storage != Storage::kConstant)
+    for (int64_t i = 0, n = st.bias.size(); i < n; ++i)
+      st.bias[i] = readInt(*b, i);
+}
+
+/// Requantizes an accumulator for channel c and clamps to [lo, hi].
+template <typename Acc>
+inline int32_t requant(Acc acc, const QConvState &st, int64_t c) {
+  int32_t v;
+  if constexpr (sizeof(Acc) == 8)
+    v = multiplyByQuantizedMultiplier64(acc, st.mult[c]);
+  else
+    v = multiplyByQuantizedMultiplier(acc, st.mult[c]);
+  int64_t r = static_cast<int64_t>(v) + st.out.zp;
+  return static_cast<int32_t>(std::clamp<int64_t>(r, st.lo, st.hi));
+}
+
+QConvState &qstate(OpContext &ctx) {
+  if (!ctx.state() || !dynamic_cast<QConvState *>(ctx.state().get()))
+    ctx.state() = std::make_unique<QConvState>();
+  return *static_cast<QConvState *>(ctx.state().get());
+}
+
+absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what) {
+  if (in.type == TensorType::kInt16 && q.zp != 0)
+    return unimplemented(what, " int16 with zero point ", q.zp,
+                         " (int16x8 needs 0)");
+  return absl::OkStatus();
+}
+
+
+//===----------------------------------------------------------------------===//
+// 8-bit fast paths: int16 operands, int32 accumulators, multiply-add of
+// pairs (pmaddwd: 8 multiply-accumulates per SSE2 instruction, twice the
+// float kernels' 4 per mulps + addps). Integer sums are exact, so the
+// result does not depend on the summation order or the vector width.
+//===----------------------------------------------------------------------===//
+
+/// acc[co] = bias[co] + sum_k x[k] * W[k][co] for co in [0, CO), where
+/// `xp` holds kp2 pairs (x[2j], x[2j+1]) as int32 (low half first) and
+/// `wp` is [kp2][CO][2] int16 (the matching pair of W rows interleaved).
+void dotPairs(const int32_t *__restrict xp, int64_t kp2,
+              const int16_t *__restrict wp, int CO,
+              const int32_t *__restrict bias, int32_t *__restrict acc) {
+  int co = 0;
+#if defined(__SSE2__)
+  const int64_t rowStride = static_cast<int64_t>(CO) * 2;
+  for (; co + 16 <= CO; co += 16) {
+    __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
+    __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 4));
+    __m128i a2 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 8));
+    __m128i a3 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 12));
+    const int16_t *w = wp + static_cast<int64_t>(co) * 2;
+    for (int64_t k = 0; k < kp2; ++k, w += rowStride) {
+      const __m128i xx = _mm_set1_epi32(xp[k]);
+      a0 = _mm_add_epi32(a0, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      a1 = _mm_add_epi32(a1, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+      a2 = _mm_add_epi32(a2, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 16))));
+      a3 = _mm_add_epi32(a3, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 24))));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 4), a1);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 8), a2);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 12), a3);
+  }
+  for (; co + 4 <= CO; co += 4) {
+    __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
+    const int16_t *w = wp + static_cast<int64_t>(co) * 2;
+    for (int64_t k = 0; k < kp2; ++k, w += rowStride)
+      a0 = _mm_add_epi32(a0, _mm_madd_epi16(_mm_set1_epi32(xp[k]),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
+  }
+#endif
+  for (; co < CO; ++co) {
+    int32_t a = bias[co];
+    for (int64_t k = 0; k < kp2; ++k) {
+      const int16_t x0 = static_cast<int16_t>(xp[k] & 0xffff);
+      const int16_t x1 = static_cast<int16_t>(static_cast<uint32_t>(xp[k]) >> 16);
+      const int16_t *w = wp + (k * CO + co) * 2;
+      a += int32_t(x0) * w[0] + int32_t(x1) * w[1];
+    }
+    acc[co] = a;
+  }
+}
+
+/// acc[c] += sum over tap pairs of x_t0[c] * w_t0[c] + x_t1[c] * w_t1[c]
+/// for c in [0, C): `rows[t]` are the input rows of the taps (a zero row
+/// for padding), `wi` is [numTaps/2][C][2] int16 (taps interleaved).
+void depthwisePairs(const int16_t *const *rows, int pairs, const int16_t *wi,
+                    int C, int32_t *__restrict acc) {
+  int c = 0;
+#if defined(__SSE2__)
+  for (; c + 8 <= C; c += 8) {
+    __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c));
+    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c + 4));
+    for (int p = 0; p < pairs; ++p) {
+      const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p] + c));
+      const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p + 1] + c));
+      const int16_t *w = wi + (static_cast<int64_t>(p) * C + c) * 2;
+      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(x0, x1),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      hi = _mm_add_epi32(hi, _mm_madd_epi16(_mm_unpackhi_epi16(x0, x1),
+                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c), lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c + 4), hi);
+  }
+#endif
+  for (; c < C; ++c) {
+    int32_t a = acc[c];
+    for (int p = 0; p < pairs; ++p) {
+      const int16_t *w = wi + (static_cast<int64_t>(p) * C + c) * 2;
+      a += int32_t(rows[2 * p][c]) * w[0] + int32_t(rows[2 * p + 1][c]) * w[1];
+    }
+    acc[c] = a;
+  }
+}
+
+/// Requantizes `acc[0..n)` (channel = index) into `out` of type T.
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define TFMLIR_HAVE_AVX2_REQUANT 1
+/// Eight lanes of multiplyByQuantizedMultiplier + zero point + clamp with
+/// AVX2 (per-lane shifts need vpsllvd / vpsravd). Exact: with a
+/// non-negative multiplier, SaturatingRoundingDoublingHighMul(a, b) equals
+/// floor((a * b + 2^30) / 2^31) for every int32 a (the nudge of negative
+/// products and the truncating division cancel), which vpmuldq + 64-bit
+/// add + shift compute; RoundingDivideByPOT is the mask / threshold form.
+__attribute__((target("avx2"))) void
+requantAvx2(const int32_t *acc, int n, const int32_t *mult, const int32_t *ls,
+            const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
+            int32_t *out) {
+  const __m256i one = _mm256_set1_epi32(1), half = _mm256_set1_epi64x(1ll << 30);
+  const __m256i vzp = _mm256_set1_epi32(zp), vlo = _mm256_set1_epi32(lo),
+                vhi = _mm256_set1_epi32(hi);
+  int c = 0;
+  for (; c + 8 <= n; c += 8) {
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(acc + c));
+    const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult + c));
+    const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(ls + c));
+    const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(rs + c));
+    x = _mm256_sllv_epi32(x, l);
+    __m256i even = _mm256_add_epi64(_mm256_mul_epi32(x, m), half);
+    __m256i odd = _mm256_add_epi64(
+        _mm256_mul_epi32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(m, 32)),
+        half);
+    even = _mm256_srli_epi64(even, 31);
+    odd = _mm256_slli_epi64(_mm256_srli_epi64(odd, 31), 32);
+    __m256i y = _mm256_blend_epi32(even, odd, 0xAA);
+    const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, r), one);
+    const __m256i rem = _mm256_and_si256(y, mask);
+    const __m256i thr = _mm256_add_epi32(_mm256_srai_epi32(mask, 1),
+                                         _mm256_srli_epi32(y, 31));
+    y = _mm256_sub_epi32(_mm256_srav_epi32(y, r), _mm256_cmpgt_epi32(rem, thr));
+    y = _mm256_add_epi32(y, vzp);
+    y = _mm256_min_epi32(_mm256_max_epi32(y, vlo), vhi);
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(out + c), y);
+  }
+  for (; c < n; ++c) {
+    const QuantMultiplier q{mult[c], ls[c] > 0 ? ls[c] : -rs[c]};
+    const int32_t v = multiplyByQuantizedMultiplier(acc[c], q) + zp;
+    out[c] = v < lo ? lo : v > hi ? hi : v;
+  }
+}
+
+bool haveAvx2() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#endif
+
+void splitMultipliers(QConvState &st) {
+  const size_t n = st.mult.size();
+  st.qm.resize(n);
+  st.qls.resize(n);
+  st.qrs.resize(n);
+  for (size_t c = 0; c < n; ++c) {
+    st.qm[c] = st.mult[c].multiplier;
+    st.qls[c] = st.mult[c].shift > 0 ? st.mult[c].shift : 0;
+    st.qrs[c] = st.mult[c].shift > 0 ? 0 : std::min(31, -st.mult[c].shift);
+  }
+}
+
+template <typename T>
+void requantRow(const int32_t *__restrict acc, int n, const QConvState &st,
+                T *__restrict out) {
+#ifdef TFMLIR_HAVE_AVX2_REQUANT
+  if (haveAvx2() && n <= 4096 && static_cast<int>(st.qm.size()) == n) {
+    int32_t tmp[4096];
+    requantAvx2(acc, n, st.qm.data(), st.qls.data(), st.qrs.data(), st.out.zp,
+                st.lo, st.hi, tmp);
+    for (int c = 0; c < n; ++c)
+      out[c] = static_cast<T>(tmp[c]);
+    return;
+  }
+#endif
+  // Locals: stores through T* (a char type) may alias st's fields.
+  const QuantMultiplier *m = st.mult.data();
+  const int32_t zp = st.out.zp, lo = st.lo, hi = st.hi;
+  for (int c = 0; c < n; ++c) {
+    const int32_t v = multiplyByQuantizedMultiplier(acc[c], m[c]) + zp;
+    out[c] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
+  }
+}
+
+template <typename F> absl::Status withOut8(TensorType t, F f) {
+  if (t == TensorType::kInt8)
+    return f(int8_t{});
+  return f(uint8_t{});
+}
+
+void fillBias32(QConvState &st) {
+  st.bias32.resize(st.bias.size());
+  for (size_t i = 0; i < st.bias.size(); ++i)
+    st.bias32[i] = static_cast<int32_t>(std::clamp<int64_t>(
+        st.bias[i], std::numeric_limits<int32_t>::min(),
+        std::numeric_limits<int32_t>::max()));
+}
+
+/// CONV_2D, 8-bit activations, no groups: im2col per output pixel, then
+/// dotPairs over all output channels.
+template <typename T>
+void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+                const Tensor &f, Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int64_t K = static_cast<int64_t>(KH) * KW * C, kp2 = (K + 1) / 2;
+  if (!(st.pairsValid && f.storage == Storage::kConstant)) {
+    st.wPairs.assign(static_cast<size_t>(kp2 * CO * 2), 0);
+    for (int co = 0; co < CO; ++co)
+      for (int64_t k = 0; k < K; ++k)
+        st.wPairs[((k / 2) * CO + co) * 2 + (k & 1)] = st.w[co * K + k];
+    st.pairsValid = true;
+  }
+  fillBias32(st);
+  splitMultipliers(st);
+  const int16_t *X = st.x16.data();
+  T *Y = out.as<T>();
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
+    std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      int16_t *q = patch.data();
+      for (int ky = 0; ky < KH; ++ky) {
+        const int iy = iy0 + ky * o.dilationH;
+        for (int kx = 0; kx < KW; ++kx, q += C) {
+          const int ix = ix0 + kx * o.dilationW;
+          if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+            std::fill(q, q + C, int16_t(0));
+          else
+            std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                        C * sizeof(int16_t));
+        }
+      }
+      std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
+      dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
+               acc.data());
+      requantRow(acc.data(), CO, st, Y + p * CO);
+    }
+  });
+}
+
+/// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
+/// (the input channels repeated depth_multiplier times): taps in pairs
+/// through depthwisePairs.
+template <typename T>
+void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+              const Tensor &f, Tensor &out, int ph, int pw, int C) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
+  const int KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int taps = KH * KW, pairs = (taps + 1) / 2;
+  if (!(st.pairsValid && f.storage == Storage::kConstant)) {
+    st.wPairs.assign(static_cast<size_t>(pairs) * C * 2, 0);
+    for (int t = 0; t < taps; ++t)
+      for (int c = 0; c < C; ++c)
+        st.wPairs[((t / 2) * static_cast<int64_t>(C) + c) * 2 + (t & 1)] =
+            st.w[static_cast<int64_t>(t) * C + c];
+    st.pairsValid = true;
+  }
+  fillBias32(st);
+  splitMultipliers(st);
+  const int16_t *X = st.x16.data();
+  T *Y = out.as<T>();
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<int16_t> zero(C, 0);
+    std::vector<const int16_t *> rows(2 * pairs);
+    std::vector<int32_t> acc(C);
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      for (int t = 0; t < 2 * pairs; ++t) {
+        rows[t] = zero.data();
+        if (t >= taps)
+          continue;
+        const int iy = iy0 + (t / KW) * o.dilationH;
+        const int ix = ix0 + (t % KW) * o.dilationW;
+        if (iy >= 0 && iy < H && ix >= 0 && ix < W)
+          rows[t] = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+      }
+      std::memcpy(acc.data(), st.bias32.data(), C * sizeof(int32_t));
+      depthwisePairs(rows.data(), pairs, st.wPairs.data(), C, acc.data());
+      requantRow(acc.data(), C, st, Y + p * C);
+    }
+  });
+}
+
+// ---- CONV_2D ---------------------------------------------------------------
+
+absl::Status qconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *f = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  const OpOptions &o = ctx.options();
+  if (in->rank() != 4 || f->rank() != 4)
+    return invalid("input ", shapeToString(in->shape), " and filter ",
+                   shapeToString(f->shape), " must be rank 4");
+  if (f->sparsity)
+    return unimplemented("sparse quantized filter");
+  if (o.strideW < 1 || o.strideH < 1 || o.dilationW < 1 || o.dilationH < 1)
+    return invalid("strides and dilations must be >= 1");
+  const int cin = in->shape[3], cout = f->shape[0], fc = f->shape[3];
+  if (fc == 0 || cin % fc != 0 || cout % (cin / fc) != 0)
+    return invalid("filter ", shapeToString(f->shape),
+                   " does not match input channels ", cin);
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 0, cout, st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(
+      activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
+  st.wValid = st.pairsValid = false;
+  int oh, ow, ph, pw;
+  computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
+                 oh, ph);
+  computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
+                 ow, pw);
+  return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+}
+
+/// Weights [CO, K] minus their per-channel zero points, as int16.
+void packRows(const Tensor &f, int64_t rows, int64_t k, QConvState &st) {
+  if (st.wValid && f.storage == Storage::kConstant)
+    return;
+  st.w.resize(static_cast<size_t>(rows * k));
+  for (int64_t r = 0; r < rows; ++r) {
+    const int32_t zp = filterZp(f, r);
+    for (int64_t i = 0; i < k; ++i)
+      st.w[r * k + i] = static_cast<int16_t>(loadQ(f, r * k + i) - zp);
+  }
+  st.wValid = true;
+}
+
+template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  QConvState &st = qstate(ctx);
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2], FC = f.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int64_t K = static_cast<int64_t>(KH) * KW * FC;
+  packRows(f, CO, K, st);
+  refreshBias(ctx, 2, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
+  const int groups = C / FC, coPerGroup = CO / groups;
+  int ph, pw, dummy;
+  computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
+  computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  if constexpr (sizeof(Acc) == 4) {
+    if (groups == 1 && in.type != TensorType::kInt16)
+      return withOut8(out.type, [&](auto t) {
+        qconvFast8<decltype(t)>(ctx, st, in, f, out, ph, pw);
+        return absl::OkStatus();
+      });
+  }
+  const int16_t *X = st.x16.data();
+  const int16_t *Wt = st.w.data();
+  const bool direct = KH == 1 && KW == 1 && groups == 1 && ph == 0 && pw == 0;
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<int16_t> patch(static_cast<size_t>(K));
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      for (int g = 0; g < groups; ++g) {
+        const int16_t *pp;
+        if (direct) {
+          pp = X + ((static_cast<int64_t>(n) * H + iy0) * W + ix0) * C;
+        } else {
+          // im2col of one output pixel; padded taps are 0 (= x - zp of a
+          // zero-point pad, as TFLite skips them).
+          int16_t *q = patch.data();
+          for (int ky = 0; ky < KH; ++ky) {
+            const int iy = iy0 + ky * o.dilationH;
+            for (int kx = 0; kx < KW; ++kx, q += FC) {
+              const int ix = ix0 + kx * o.dilationW;
+              if (iy < 0 || iy >= H || ix < 0 || ix >= W) {
+                std::fill(q, q + FC, int16_t(0));
+                continue;
+              }
+              std::memcpy(q,
+                          X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C +
+                              static_cast<int64_t>(g) * FC,
+                          FC * sizeof(int16_t));
+            }
+          }
+          pp = patch.data();
+        }
+        for (int co = g * coPerGroup; co < (g + 1) * coPerGroup; ++co) {
+          Acc acc = dot16<Acc>(pp, Wt + co * K, K) + static_cast<Acc>(st.bias[co]);
+          storeQ(out, p * CO + co, requant(acc, st, co));
+        }
+      }
+    }
+  });
+  return absl::OkStatus();
+}
+
+absl::Status qconvEval(OpContext &ctx) {
+  return ctx.input(0)->type == TensorType::kInt16 ? qconvEvalT<int64_t>(ctx)
+                                                  : qconvEvalT<int32_t>(ctx);
+}
+
+// ---- DEPTHWISE_CONV_2D -------------------------------------------------------
+
+absl::Status qdwPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *f = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  const OpOptions &o = ctx.options();
+  if (in->rank() != 4 || f->rank() != 4)
+    return invalid("input and filter must be rank 4");
+  if (f->sparsity)
+    return unimplemented("sparse quantized filter");
+  if (o.strideW < 1 || o.strideH < 1 || o.dilationW < 1 || o.dilationH < 1)
+    return invalid("strides and dilations must be >= 1");
+  const int cin = in->shape[3], cout = f->shape[3];
+  if (f->shape[0] != 1 || cin == 0 || cout % cin != 0)
+    return invalid("depthwise filter ", shapeToString(f->shape),
+                   " does not match input channels ", cin);
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 3, cout, st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(
+      activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
+  st.wValid = st.pairsValid = false;
+  int oh, ow, ph, pw;
+  computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
+                 oh, ph);
+  computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
+                 ow, pw);
+  return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+}
+
+template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  QConvState &st = qstate(ctx);
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int KH = f.shape[1], KW = f.shape[2], CO = f.shape[3];
+  const int M = CO / C;
+  const int OH = out.shape[1], OW = out.shape[2];
+  // Filter [1, KH, KW, CO] minus per-channel zero points (channel = last).
+  if (!(st.wValid && f.storage == Storage::kConstant)) {
+    const int64_t n = static_cast<int64_t>(KH) * KW * CO;
+    st.w.resize(n);
+    for (int64_t i = 0; i < n; ++i)
+      st.w[i] = static_cast<int16_t>(loadQ(f, i) - filterZp(f, i % CO));
+    st.wValid = true;
+  }
+  refreshBias(ctx, 2, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
+  int ph, pw, dummy;
+  computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
+  computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  if constexpr (sizeof(Acc) == 4) {
+    if (in.type != TensorType::kInt16) {
+      if (M != 1) {
+        // Repeat each input channel M times so that output channel
+        // c * M + m reads its own input lane; then the M == 1 kernel runs.
+        std::vector<int16_t> ex(static_cast<size_t>(in.numElements()) * M);
+        const int64_t pix = in.numElements() / C;
+        for (int64_t q = 0; q < pix; ++q)
+          for (int c = 0; c < C; ++c)
+            for (int m = 0; m < M; ++m)
+              ex[(q * C + c) * M + m] = st.x16[q * C + c];
+        st.x16 = std::move(ex);
+      }
+      return withOut8(out.type, [&](auto t) {
+        qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
+        return absl::OkStatus();
+      });
+    }
+  }
+  const int16_t *X = st.x16.data(), *Wt = st.w.data();
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+    std::vector<Acc> acc(CO);
+    std::vector<int16_t> xr(CO);
+    for (int64_t p = pb; p < pe; ++p) {
+      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+      for (int c = 0; c < CO; ++c)
+        acc[c] = static_cast<Acc>(st.bias[c]);
+      for (int ky = 0; ky < KH; ++ky) {
+        const int iy = iy0 + ky * o.dilationH;
+        if (iy < 0 || iy >= H)
+          continue;
+        for (int kx = 0; kx < KW; ++kx) {
+          const int ix = ix0 + kx * o.dilationW;
+          if (ix < 0 || ix >= W)
+            continue;
+          const int16_t *xp = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+          const int16_t *wp = Wt + (static_cast<int64_t>(ky) * KW + kx) * CO;
+          const int16_t *xs = xp;
+          if (M != 1) {
+            for (int c = 0; c < C; ++c)
+              for (int m = 0; m < M; ++m)
+                xr[c * M + m] = xp[c];
+            xs = xr.data();
+          }
+          Acc *__restrict a = acc.data();
+          for (int c = 0; c < CO; ++c)
+            a[c] += static_cast<int32_t>(xs[c]) * static_cast<int32_t>(wp[c]);
+        }
+      }
+      for (int c = 0; c < CO; ++c)
+        storeQ(out, p * CO + c, requant(acc[c], st, c));
+    }
+  });
+  return absl::OkStatus();
+}
+
+absl::Status qdwEval(OpContext &ctx) {
+  return ctx.input(0)->type == TensorType::kInt16 ? qdwEvalT<int64_t>(ctx)
+                                                  : qdwEvalT<int32_t>(ctx);
+}
+
+// ---- FULLY_CONNECTED ---------------------------------------------------------
+
+absl::Status qfcPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *w = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  if (w->rank() != 2)
+    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
+  if (w->sparsity)
+    return unimplemented("sparse quantized weights");
+  const int32_t n = w->shape[0], k = w->shape[1];
+  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
+    return invalid("input ", shapeToString(in->shape),
+                   " does not flatten to rows of ", k);
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *w, *out, 0, n, st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
+                                          st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, n, st));
+  st.wValid = false;
+  std::vector<int32_t> shape;
+  if (ctx.options().keepNumDims) {
+    if (in->shape.back() != k)
+      return invalid("keep_num_dims needs the input's last dim to be ", k);
+    shape = in->shape;
+    shape.back() = n;
+  } else {
+    shape = {static_cast<int32_t>(in->numElements() / k), n};
+  }
+  return ctx.resizeOutput(0, shape);
+}
+
+template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &w = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  QConvState &st = qstate(ctx);
+  const int64_t n = w.shape[0], k = w.shape[1];
+  packRows(w, n, k, st);
+  refreshBias(ctx, 2, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
+  const int64_t rows = in.numElements() / k;
+  const int16_t *X = st.x16.data(), *Wt = st.w.data();
+  ctx.threadPool()->parallelFor(n, [&](int64_t b, int64_t e) {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t o = b; o < e; ++o) {
+        Acc acc = dot16<Acc>(X + r * k, Wt + o * k, k) +
+                  static_cast<Acc>(st.bias[o]);
+        storeQ(out, r * n + o, requant(acc, st, o));
+      }
+  });
+  return absl::OkStatus();
+}
+
+absl::Status qfcEval(OpContext &ctx) {
+  return ctx.input(0)->type == TensorType::kInt16 ? qfcEvalT<int64_t>(ctx)
+                                                  : qfcEvalT<int32_t>(ctx);
+}
+
+// ---- TRANSPOSE_CONV ----------------------------------------------------------
+
+absl::Status qtconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkType(os, TensorType::kInt32, "output_shape"));
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
+    return invalid("output_shape must have 4 elements and filter/input be "
+                   "rank 4");
+  if (f->shape[3] != in->shape[3])
+    return invalid("filter ", shapeToString(f->shape),
+                   " does not match input channels ", in->shape[3]);
+  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
+    return invalid("strides must be >= 1");
+  if (f->sparsity)
+    return unimplemented("sparse quantized filter");
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 0, f->shape[0], st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
+                                          st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 3, f->shape[0], st));
+  st.wValid = false;
+  if (!ctx.hasData(0)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  const int32_t *s = os->as<int32_t>();
+  if (s[0] != in->shape[0] || s[3] != f->shape[0] || s[1] < 0 || s[2] < 0)
+    return invalid("output_shape ", s[0], "x", s[1], "x", s[2], "x", s[3],
+                   " does not match batch / filter output channels");
+  return ctx.resizeOutput(0, {s[0], s[1], s[2], s[3]});
+}
+
+/// TFLite's reference_integer_ops::TransposeConv: scatter-accumulate
+/// (x - zp) * w into an int32 (int64 for int16) scratch, add bias,
+/// requantize per output channel.
+template <typename Acc> absl::Status qtconvEvalT(OpContext &ctx) {
+  const Tensor &f = *ctx.input(1), &in = *ctx.input(2);
+  Tensor &out = *ctx.output(0);
+  QConvState &st = qstate(ctx);
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  packRows(f, CO, static_cast<int64_t>(KH) * KW * C, st);
+  refreshBias(ctx, 3, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
+  int ph, pw, dummy;
+  computePadding(o.padding, OH, KH, o.strideH, 1, dummy, ph);
+  computePadding(o.padding, OW, KW, o.strideW, 1, dummy, pw);
+  std::vector<Acc> acc(static_cast<size_t>(out.numElements()), 0);
+  const int16_t *X = st.x16.data(), *F = st.w.data();
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        const int16_t *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
+        for (int ky = 0; ky < KH; ++ky) {
+          const int oy = y * o.strideH - ph + ky;
+          if (oy < 0 || oy >= OH)
+            continue;
+          for (int kx = 0; kx < KW; ++kx) {
+            const int ox = x * o.strideW - pw + kx;
+            if (ox < 0 || ox >= OW)
+              continue;
+            Acc *ap = acc.data() + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
+            for (int co = 0; co < CO; ++co)
+              ap[co] += dot16<Acc>(
+                  xp, F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C, C);
+          }
+        }
+      }
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  for (int64_t p = 0; p < pixels; ++p)
+    for (int co = 0; co < CO; ++co)
+      storeQ(out, p * CO + co,
+             requant(acc[p * CO + co] + static_cast<Acc>(st.bias[co]), st, co));
+  return absl::OkStatus();
+}
+
+absl::Status qtconvEval(OpContext &ctx) {
+  return ctx.input(2)->type == TensorType::kInt16 ? qtconvEvalT<int64_t>(ctx)
+                                                  : qtconvEvalT<int32_t>(ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// ADD / SUB / MUL
+//===----------------------------------------------------------------------===//
+
+struct QBinaryState : NodeState {
+  TQ a, b, out;
+  int leftShift = 20;
+  QuantMultiplier ma, mb, mout;
+  int32_t lo = 0, hi = 0;
+};
+
+absl::Status qbinaryPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *a = ctx.input(0), *b = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(a, "input 0"));
+  TFMLIR_RETURN_IF_ERROR(checkType(b, a->type, "input 1"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, a->type, "output"));
+  auto st = std::make_unique<QBinaryState>();
+  TFMLIR_RETURN_IF_ERROR(perTensor(a, "input 0", st->a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(b, "input 1", st->b));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
+  TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
+                                          st->out, st->lo, st->hi));
+  if (ctx.op().builtinCode == kOp_MUL) {
+    // TFLite mul.cc: input1_scale * input2_scale / output_scale in float.
+    float real = st->a.scale * st->b.scale / st->out.scale;
+    st->mout = quantizeMultiplier(real);
+  } else {
+    // TFLite add.cc / sub.cc general path: inputs scaled to
+    // 2 * max(scale) with 20 (8-bit) or 15 (int16) bits of headroom.
+    st->leftShift = a->type == TensorType::kInt16 ? 15 : 20;
+    const double twiceMax = 2 * std::max(st->a.scale, st->b.scale);
+    st->ma = quantizeMultiplier(st->a.scale / twiceMax);
+    st->mb = quantizeMultiplier(st->b.scale / twiceMax);
+    st->mout = quantizeMultiplier(
+        twiceMax / ((1 << st->leftShift) * st->out.scale));
+  }
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(broadcastShapes(a->shape, b->shape, shape));
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, shape);
+}
+
+absl::Status qbinaryEval(OpContext &ctx) {
+  const Tensor &a = *ctx.input(0), &b = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QBinaryState *>(ctx.state().get());
+  const int32_t code = ctx.op().builtinCode;
+  const int32_t ls = 1 << st.leftShift;
+  forEachBroadcast(a.shape, b.shape, out.shape,
+                   [&](int64_t o, int64_t ia, int64_t ib) {
+    const int32_t x = loadQ(a, ia) - st.a.zp, y = loadQ(b, ib) - st.b.zp;
+    int32_t raw;
+    if (code == kOp_MUL) {
+      raw = multiplyByQuantizedMultiplier(x * y, st.mout);
+    } else {
+      const int32_t sx = multiplyByQuantizedMultiplier(x * ls, st.ma);
+      const int32_t sy = multiplyByQuantizedMultiplier(y * ls, st.mb);
+      raw = multiplyByQuantizedMultiplier(code == kOp_ADD ? sx + sy : sx - sy,
+                                          st.mout);
+    }
+    storeQ(out, o, std::clamp<int32_t>(raw + st.out.zp, st.lo, st.hi));
+  });
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// AVERAGE_POOL_2D / MAX_POOL_2D
+//===----------------------------------------------------------------------===//
+
+struct QPoolState : NodeState {
+  int32_t lo = 0, hi = 0;
+};
+
+absl::Status qpoolPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  const OpOptions &o = ctx.options();
+  if (in->rank() != 4)
+    return invalid("input must be rank 4, got ", shapeToString(in->shape));
+  if (o.strideW < 1 || o.strideH < 1 || o.filterW < 1 || o.filterH < 1)
+    return invalid("pool strides and filter sizes must be >= 1");
+  TQ qi, qo;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", qi));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", qo));
+  if (qi.scale != qo.scale || qi.zp != qo.zp)
+    return unimplemented("quantized pooling with different input and output "
+                         "quantization");
+  auto st = std::make_unique<QPoolState>();
+  TFMLIR_RETURN_IF_ERROR(
+      activationRangeQ(o.activation, out->type, qo, st->lo, st->hi));
+  ctx.state() = std::move(st);
+  int oh, ow, ph, pw;
+  computePadding(o.padding, in->shape[1], o.filterH, o.strideH, 1, oh, ph);
+  computePadding(o.padding, in->shape[2], o.filterW, o.strideW, 1, ow, pw);
+  return ctx.resizeOutput(0, {in->shape[0], oh, ow, in->shape[3]});
+}
+
+absl::Status qpoolEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QPoolState *>(ctx.state().get());
+  const OpOptions &o = ctx.options();
+  const bool isMax = ctx.op().builtinCode == kOp_MAX_POOL_2D;
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  int ph, pw, dummy;
+  computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
+  computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
+  for (int n = 0; n < N; ++n)
+    for (int oy = 0; oy < OH; ++oy)
+      for (int ox = 0; ox < OW; ++ox) {
+        const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
+        const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
+        const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
+        const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
+        for (int c = 0; c < C; ++c) {
+          int32_t acc = isMax ? typeMin(in.type) : 0;
+          for (int y = ya; y < yb; ++y)
+            for (int x = xa; x < xb; ++x) {
+              int32_t v = loadQ(in, ((static_cast<int64_t>(n) * H + y) * W + x) * C + c);
+              acc = isMax ? std::max(acc, v) : acc + v;
+            }
+          if (!isMax) {
+            if (count == 0)
+              return invalid("average pool window with no input element");
+            // Rounded to nearest, ties away from zero (TFLite's AveragePool).
+            acc = acc > 0 ? (acc + count / 2) / count
+                          : (acc - count / 2) / count;
+          }
+          storeQ(out, ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * C + c,
+                 std::clamp(acc, st.lo, st.hi));
+        }
+      }
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise functions through a lookup table (8-bit) or fixed point
+//===----------------------------------------------------------------------===//
+
+struct QLutState : NodeState {
+  TQ in, out;
+  int32_t lut[256];
+  QuantMultiplier alphaMult, identityMult; ///< LEAKY_RELU
+};
+
+double unaryReal(int32_t code, double x, float alpha) {
+  switch (code) {
+  case kOp_LOGISTIC:
+    return 1.0 / (1.0 + std::exp(-x));
+  case kOp_TANH:
+    return std::tanh(x);
+  case kOp_HARD_SWISH:
+    return x * std::min(6.0, std::max(0.0, x + 3.0)) / 6.0;
+  case kOp_RELU:
+    return std::max(0.0, x);
+  case kOp_RELU6:
+    return std::min(6.0, std::max(0.0, x));
+  case kOp_RELU_N1_TO_1:
+    return std::min(1.0, std::max(-1.0, x));
+  case kOp_LEAKY_RELU:
+    return x >= 0 ? x : alpha * x;
+  default:
+    return x;
+  }
+}
+
+absl::Status qunaryPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  auto st = std::make_unique<QLutState>();
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", st->in));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
+  const int32_t code = ctx.op().builtinCode;
+  const float alpha = ctx.options().alpha;
+  if (code == kOp_LEAKY_RELU) {
+    // TFLite leaky_relu.cc: identity and alpha multipliers.
+    // Both ratios in float, then widened (as TFLite / TFLite Micro).
+    st->identityMult = quantizeMultiplier(st->in.scale / st->out.scale);
+    st->alphaMult = quantizeMultiplier(st->in.scale * alpha / st->out.scale);
+    if (alpha < 0)
+      return unimplemented("quantized LEAKY_RELU with negative alpha");
+  } else if (in->type == TensorType::kInt16) {
+    return unimplemented(builtinOpName(code), " on int16");
+  } else {
+    // 8-bit: a 256-entry table f(dequantize(q)) requantized (TFLite's
+    // optimized 8-bit LOGISTIC / TANH use such a table).
+    const int32_t lo = typeMin(in->type);
+    for (int i = 0; i < 256; ++i) {
+      const double x = st->in.scale * double(lo + i - st->in.zp);
+      const double y = unaryReal(code, x, alpha);
+      st->lut[i] = clampT(static_cast<int64_t>(std::round(y / st->out.scale)) +
+                              st->out.zp,
+                          out->type);
+    }
+  }
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, in->shape);
+}
+
+absl::Status qunaryEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QLutState *>(ctx.state().get());
+  const int64_t n = in.numElements();
+  if (ctx.op().builtinCode == kOp_LEAKY_RELU) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int32_t x = loadQ(in, i) - st.in.zp;
+      const int32_t y = multiplyByQuantizedMultiplier(
+          x, x >= 0 ? st.identityMult : st.alphaMult);
+      storeQ(out, i, clampT(int64_t(y) + st.out.zp, out.type));
+    }
+    return absl::OkStatus();
+  }
+  const int32_t lo = typeMin(in.type);
+  for (int64_t i = 0; i < n; ++i)
+    storeQ(out, i, st.lut[loadQ(in, i) - lo]);
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// SOFTMAX
+//===----------------------------------------------------------------------===//
+
+absl::Status qsoftmaxPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkQ(ctx.output(0), "output"));
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(ctx.output(0), "output", b));
+  if (in->rank() < 1)
+    return invalid("softmax input must have rank >= 1");
+  return ctx.resizeOutput(0, in->shape);
+}
+
+/// softmax(beta * s * (q - max)) over the last dim, rounded to the output
+/// scale (TFLite fixes it at 1/256 with zero point -128 for int8). Within
+/// +-1 of TFLite's fixed-point / table kernels.
+absl::Status qsoftmaxEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", b));
+  const double beta = ctx.options().beta;
+  const int64_t depth = in.shape.back();
+  const int64_t rows = depth ? in.numElements() / depth : 0;
+  std::vector<double> e(depth);
+  for (int64_t r = 0; r < rows; ++r) {
+    int32_t mx = typeMin(in.type);
+    for (int64_t i = 0; i < depth; ++i)
+      mx = std::max(mx, loadQ(in, r * depth + i));
+    double sum = 0;
+    for (int64_t i = 0; i < depth; ++i) {
+      e[i] = std::exp(beta * a.scale * double(loadQ(in, r * depth + i) - mx));
+      sum += e[i];
+    }
+    for (int64_t i = 0; i < depth; ++i)
+      storeQ(out, r * depth + i,
+             clampT(static_cast<int64_t>(std::round(e[i] / sum / b.scale)) + b.zp,
+                    out.type));
+  }
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// QUANTIZE (float -> int, and requantize int -> int)
+//===----------------------------------------------------------------------===//
+
+absl::Status qquantizePrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  Tensor *out = ctx.output(0);
+  TQ qo;
+  if (out->type != TensorType::kInt8 && out->type != TensorType::kUInt8 &&
+      out->type != TensorType::kInt16 && out->type != TensorType::kInt32)
+    return unimplemented("QUANTIZE to ", typeName(out->type));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", qo));
+  if (in->type != TensorType::kFloat32) {
+    if (!isQType(in->type) && in->type != TensorType::kInt32)
+      return unimplemented("QUANTIZE from ", typeName(in->type));
+    TQ qi;
+    TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", qi));
+  }
+  return ctx.resizeOutput(0, in->shape);
+}
+
+/// float: zero_point + round(x / scale) with float division and ties away
+/// from zero (TFLite's AffineQuantize); integer input: TFLite's Requantize,
+/// MBQM(q - zp_in, s_in / s_out) + zp_out, saturated.
+absl::Status qquantizeEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  TQ qo;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
+  const int64_t n = in.numElements();
+  if (in.type == TensorType::kFloat32) {
+    const float *x = in.as<float>();
+    for (int64_t i = 0; i < n; ++i) {
+      const float r = std::round(x[i] / qo.scale);
+      int64_t v = std::isnan(r) ? 0
+                  : r >= 9.2e18f ? std::numeric_limits<int64_t>::max() / 2
+                  : r <= -9.2e18f ? std::numeric_limits<int64_t>::min() / 2
+                                  : static_cast<int64_t>(r);
+      storeQ(out, i, clampT(v + qo.zp, out.type));
+    }
+    return absl::OkStatus();
+  }
+  TQ qi;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", qi));
+  const QuantMultiplier m =
+      quantizeMultiplier(static_cast<double>(qi.scale) / qo.scale);
+  for (int64_t i = 0; i < n; ++i) {
+    // int32 arithmetic for every input type, as TFLite's Requantize.
+    const int32_t x = static_cast<int32_t>(
+        static_cast<uint32_t>(loadQ(in, i)) - static_cast<uint32_t>(qi.zp));
+    const int32_t y = multiplyByQuantizedMultiplier(x, m);
+    storeQ(out, i, clampT(int64_t(y) + qo.zp, out.type));
+  }
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// MEAN
+//===----------------------------------------------------------------------===//
+
+struct QMeanState : NodeState {
+  std::vector<bool> reduced;
+};
+
+absl::Status qmeanPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(ctx.output(0), "output", b));
+  TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(1), "axes"));
+  if (!ctx.hasData(1)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  auto st = std::make_unique<QMeanState>();
+  st->reduced.assign(in->rank(), false);
+  const Tensor &ax = *ctx.input(1);
+  for (int64_t i = 0, n = ax.numElements(); i < n; ++i) {
+    int d;
+    TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(ax, i), in->rank(), d));
+    st->reduced[d] = true;
+  }
+  std::vector<int32_t> shape;
+  for (int d = 0; d < in->rank(); ++d) {
+    if (!st->reduced[d])
+      shape.push_back(in->shape[d]);
+    else if (ctx.options().keepDims)
+      shape.push_back(1);
+  }
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, shape);
+}
+
+/// Mean of s_in * (q - zp_in) requantized to the output: exact int64 sum,
+/// one rounding (within +-1 of TFLite's multiplier-based kernels).
+absl::Status qmeanEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QMeanState *>(ctx.state().get());
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", b));
+  const int r = in.rank();
+  std::vector<int64_t> outStride(r, 0);
+  int64_t s = 1, count = 1;
+  for (int d = r - 1; d >= 0; --d) {
+    if (st.reduced[d]) {
+      count *= in.shape[d];
+      continue;
+    }
+    outStride[d] = s;
+    s *= in.shape[d];
+  }
+  std::vector<int64_t> sums(static_cast<size_t>(out.numElements()), 0);
+  std::vector<int32_t> idx(r, 0);
+  for (int64_t i = 0, n = in.numElements(); i < n; ++i) {
+    int64_t o = 0;
+    for (int d = 0; d < r; ++d)
+      o += idx[d] * outStride[d];
+    sums[o] += loadQ(in, i) - a.zp;
+    for (int d = r - 1; d >= 0; --d) {
+      if (++idx[d] < in.shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  const double k = count ? double(a.scale) / (double(b.scale) * count) : 0.0;
+  for (size_t o = 0; o < sums.size(); ++o)
+    storeQ(out, o,
+           clampT(static_cast<int64_t>(std::round(sums[o] * k)) + b.zp,
+                  out.type));
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// CONCATENATION, PAD / PADV2, RESIZE_BILINEAR
+//===----------------------------------------------------------------------===//
+
+/// Concatenation with requantization of inputs whose quantization differs
+/// from the output's: round(q * s_in/s_out - zp_in * s_in/s_out) + zp_out
+/// in float, as TFLite's ConcatenationWithScaling.
+absl::Status qconcatEval(OpContext &ctx, const KernelRegistration &floatReg) {
+  Tensor &out = *ctx.output(0);
+  TQ qo;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
+  bool same = true;
+  for (int i = 0; i < ctx.numInputs(); ++i) {
+    TQ qi;
+    TFMLIR_RETURN_IF_ERROR(perTensor(ctx.input(i), "input", qi));
+    same &= qi.scale == qo.scale && qi.zp == qo.zp;
+  }
+  if (same)
+    return floatReg.eval(ctx);
+  int axis;
+  TFMLIR_RETURN_IF_ERROR(normalizeAxis(ctx.options().axis, out.rank(), axis));
+  int64_t outer = 1;
+  for (int d = 0; d < axis; ++d)
+    outer *= out.shape[d];
+  int64_t outRow = out.numElements() / std::max<int64_t>(outer, 1);
+  int64_t off = 0;
+  for (int i = 0; i < ctx.numInputs(); ++i) {
+    const Tensor &in = *ctx.input(i);
+    TQ qi;
+    TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", qi));
+    const int64_t row = in.numElements() / std::max<int64_t>(outer, 1);
+    const float scale = qi.scale / qo.scale;
+    const float bias = -qi.zp * scale;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t j = 0; j < row; ++j) {
+        int32_t v = loadQ(in, o * row + j);
+        if (!(qi.scale == qo.scale && qi.zp == qo.zp))
+          v = static_cast<int32_t>(std::round(v * scale + bias)) + qo.zp;
+        storeQ(out, o * outRow + off + j, clampT(v, out.type));
+      }
+    off += row;
+  }
+  return absl::OkStatus();
+}
+
+/// Constant PAD of a quantized tensor: the pad value is the output zero
+/// point (PAD) or the given value (PADV2), as TFLite.
+absl::Status qpadEval(OpContext &ctx, const KernelRegistration &floatReg) {
+  if (ctx.input(2))
+    return floatReg.eval(ctx);
+  const Tensor &in = *ctx.input(0), &p = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  TQ qo;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
+  if (qo.zp == 0)
+    return floatReg.eval(ctx);
+  const int r = in.rank();
+  const int64_t n = out.numElements();
+  for (int64_t i = 0; i < n; ++i)
+    storeQ(out, i, qo.zp);
+  std::vector<int64_t> lo(r);
+  for (int d = 0; d < r; ++d)
+    lo[d] = readInt(p, 2 * d);
+  std::vector<int64_t> os(r, 1);
+  for (int d = r - 2; d >= 0; --d)
+    os[d] = os[d + 1] * out.shape[d + 1];
+  std::vector<int32_t> idx(r, 0);
+  for (int64_t i = 0, m = in.numElements(); i < m; ++i) {
+    int64_t o = 0;
+    for (int d = 0; d < r; ++d)
+      o += (idx[d] + lo[d]) * os[d];
+    storeQ(out, o, loadQ(in, i));
+    for (int d = r - 1; d >= 0; --d) {
+      if (++idx[d] < in.shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status qresizePrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *sz = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  TFMLIR_RETURN_IF_ERROR(checkType(sz, TensorType::kInt32, "size"));
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(ctx.output(0), "output", b));
+  if (a.scale != b.scale || a.zp != b.zp)
+    return unimplemented("RESIZE_BILINEAR with different input and output "
+                         "quantization");
+  if (in->rank() != 4 || sz->numElements() != 2)
+    return invalid("input must be rank 4 and size have 2 elements");
+  if (ctx.options().alignCorners && ctx.options().halfPixelCenters)
+    return invalid("align_corners and half_pixel_centers are exclusive");
+  if (!ctx.hasData(1)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  int32_t h = sz->as<int32_t>()[0], w = sz->as<int32_t>()[1];
+  if (h <= 0 || w <= 0)
+    return invalid("output size ", h, "x", w, " must be positive");
+  return ctx.resizeOutput(0, {in->shape[0], h, w, in->shape[3]});
+}
+
+/// Bilinear interpolation of the quantized values (input and output share
+/// scale and zero point), rounded half away from zero; same sampling
+/// positions as the float kernel.
+absl::Status qresizeEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  auto scaleOf = [&](int i, int o) {
+    return (ac && o > 1) ? static_cast<float>(i - 1) / (o - 1)
+                         : static_cast<float>(i) / o;
+  };
+  const float sy = scaleOf(H, OH), sx = scaleOf(W, OW);
+  auto interp = [&](int v, float scale, int size, float &f, int &lo, int &hi) {
+    f = hp ? (v + 0.5f) * scale - 0.5f : v * scale;
+    lo = std::max(static_cast<int>(std::floor(f)), 0);
+    hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
+  };
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < OH; ++y) {
+      float fy;
+      int y0, y1;
+      interp(y, sy, H, fy, y0, y1);
+      for (int x = 0; x < OW; ++x) {
+        float fx;
+        int x0, x1;
+        interp(x, sx, W, fx, x0, x1);
+        const double dy = fy - y0, dx = fx - x0;
+        auto at = [&](int yy, int xx, int c) {
+          return double(loadQ(in, ((static_cast<int64_t>(n) * H + yy) * W + xx) * C + c));
+        };
+        for (int c = 0; c < C; ++c) {
+          double v = at(y0, x0, c) * (1 - dy) * (1 - dx) +
+                     at(y1, x0, c) * dy * (1 - dx) +
+                     at(y0, x1, c) * (1 - dy) * dx + at(y1, x1, c) * dy * dx;
+          storeQ(out, ((static_cast<int64_t>(n) * OH + y) * OW + x) * C + c,
+                 clampT(static_cast<int64_t>(std::round(v)), out.type));
+        }
+      }
+    }
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+/// The float (and type-generic) kernels, as the other kernel files register
+/// them.
+const MutableOpResolver &floatResolver() {
+  static const MutableOpResolver r = [] {
+    MutableOpResolver m;
+    registerElementwise(m);
+    registerConv(m);
+    registerShapeOps(m);
+    registerReduce(m);
+    registerImageOps(m);
+    registerControlFlow(m);
+    registerIndexOps(m);
+    return m;
+  }();
+  return r;
+}
+
+enum class Route { kFloat, kQuant, kHybrid };
+
+Route routeOf(OpContext &ctx) {
+  const int32_t code = ctx.op().builtinCode;
+  const int act = code == kOp_TRANSPOSE_CONV ? 2 : 0;
+  const Tensor *in = ctx.input(act);
+  if (!in)
+    return Route::kFloat;
+  if (code == kOp_QUANTIZE)
+    return Route::kQuant;
+  if (isQType(in->type))
+    return Route::kQuant;
+  if ((code == kOp_FULLY_CONNECTED || code == kOp_CONV_2D ||
+       code == kOp_DEPTHWISE_CONV_2D) &&
+      in->type == TensorType::kFloat32 && ctx.input(1) &&
+      (ctx.input(1)->type == TensorType::kInt8 ||
+       ctx.input(1)->type == TensorType::kUInt8))
+    return Route::kHybrid;
+  return Route::kFloat;
+}
+
+const KernelRegistration *floatKernel(OpContext &ctx) {
+  return floatResolver().findBuiltin(ctx.op().builtinCode, ctx.op().version);
+}
+
+} // namespace
+
+// Hybrid kernels live in Hybrid.cpp.
+absl::Status hybridPrepare(OpContext &ctx);
+absl::Status hybridEval(OpContext &ctx);
+
+namespace {
+
+absl::Status quantPrepare(OpContext &ctx) {
+  switch (ctx.op().builtinCode) {
+  case kOp_CONV_2D:
+    return qconvPrepare(ctx);
+  case kOp_DEPTHWISE_CONV_2D:
+    return qdwPrepare(ctx);
+  case kOp_FULLY_CONNECTED:
+    return qfcPrepare(ctx);
+  case kOp_TRANSPOSE_CONV:
+    return qtconvPrepare(ctx);
+  case kOp_ADD:
+  case kOp_SUB:
+  case kOp_MUL:
+    return qbinaryPrepare(ctx);
+  case kOp_AVERAGE_POOL_2D:
+  case kOp_MAX_POOL_2D:
+    return qpoolPrepare(ctx);
+  case kOp_LOGISTIC:
+  case kOp_TANH:
+  case kOp_HARD_SWISH:
+  case kOp_LEAKY_RELU:
+  case kOp_RELU:
+  case kOp_RELU6:
+  case kOp_RELU_N1_TO_1:
+    return qunaryPrepare(ctx);
+  case kOp_SOFTMAX:
+    return qsoftmaxPrepare(ctx);
+  case kOp_QUANTIZE:
+    return qquantizePrepare(ctx);
+  case kOp_MEAN:
+    return qmeanPrepare(ctx);
+  case kOp_RESIZE_BILINEAR:
+    return qresizePrepare(ctx);
+  default:
+    break;
+  }
+  // Type-generic kernels (shape ops, CONCATENATION, PAD) prepare as the
+  // float registration does.
+  const KernelRegistration *f = floatKernel(ctx);
+  if (!f)
+    return unimplemented("no kernel for quantized ", builtinOpName(ctx.op().builtinCode),
+                         " v", ctx.op().version);
+  return f->prepare ? f->prepare(ctx) : absl::OkStatus();
+}
+
+absl::Status quantEval(OpContext &ctx) {
+  switch (ctx.op().builtinCode) {
+  case kOp_CONV_2D:
+    return qconvEval(ctx);
+  case kOp_DEPTHWISE_CONV_2D:
+    return qdwEval(ctx);
+  case kOp_FULLY_CONNECTED:
+    return qfcEval(ctx);
+  case kOp_TRANSPOSE_CONV:
+    return qtconvEval(ctx);
+  case kOp_ADD:
+  case kOp_SUB:
+  case kOp_MUL:
+    return qbinaryEval(ctx);
+  case kOp_AVERAGE_POOL_2D:
+  case kOp_MAX_POOL_2D:
+    return qpoolEval(ctx);
+  case kOp_LOGISTIC:
+  case kOp_TANH:
+  case kOp_HARD_SWISH:
+  case kOp_LEAKY_RELU:
+  case kOp_RELU:
+  case kOp_RELU6:
+  case kOp_RELU_N1_TO_1:
+    return qunaryEval(ctx);
+  case kOp_SOFTMAX:
+    return qsoftmaxEval(ctx);
+  case kOp_QUANTIZE:
+    return qquantizeEval(ctx);
+  case kOp_MEAN:
+    return qmeanEval(ctx);
+  case kOp_RESIZE_BILINEAR:
+    return qresizeEval(ctx);
+  default:
+    break;
+  }
+  const KernelRegistration *f = floatKernel(ctx);
+  if (!f)
+    return unimplemented("no kernel for quantized ", builtinOpName(ctx.op().builtinCode));
+  switch (ctx.op().builtinCode) {
+  case kOp_CONCATENATION:
+    return qconcatEval(ctx, *f);
+  case kOp_PAD:
+  case kOp_PADV2:
+    return qpadEval(ctx, *f);
+  default:
+    return f->eval(ctx);
+  }
+}
+
+absl::Status dispatchPrepare(OpContext &ctx) {
+  switch (routeOf(ctx)) {
+  case Route::kQuant:
+    return quantPrepare(ctx);
+  case Route::kHybrid:
+    return hybridPrepare(ctx);
+  case Route::kFloat:
+    break;
+  }
+  const KernelRegistration *f = floatKernel(ctx);
+  if (!f)
+    return unimplemented("no kernel for ", typeName(ctx.input(0)->type), " ",
+                         builtinOpName(ctx.op().builtinCode), " v", ctx.op().version);
+  return f->prepare ? f->prepare(ctx) : absl::OkStatus();
+}
+
+absl::Status dispatchEval(OpContext &ctx) {
+  switch (routeOf(ctx)) {
+  case Route::kQuant:
+    return quantEval(ctx);
+  case Route::kHybrid:
+    return hybridEval(ctx);
+  case Route::kFloat:
+    break;
+  }
+  const KernelRegistration *f = floatKernel(ctx);
+  if (!f)
+    return unimplemented("no kernel for ", builtinOpName(ctx.op().builtinCode));
+  return f->eval(ctx);
+}
+
+} // namespace
+
+/// Registers the dispatcher for every op with an integer kernel, over the
+/// versions the float registration covers and those TFLite uses for the
+/// integer variants (e.g. CONV_2D v2/v3 int8, v4 int16x8 ... v8).
+void registerQuantized(MutableOpResolver &r) {
+  static const std::pair<int32_t, int32_t> ops[] = {
+      {kOp_CONV_2D, 8},         {kOp_DEPTHWISE_CONV_2D, 7},
+      {kOp_FULLY_CONNECTED, 12}, {kOp_TRANSPOSE_CONV, 5},
+      {kOp_ADD, 5},             {kOp_SUB, 5},
+      {kOp_MUL, 7},             {kOp_AVERAGE_POOL_2D, 3},
+      {kOp_MAX_POOL_2D, 3},     {kOp_LOGISTIC, 3},
+      {kOp_TANH, 3},            {kOp_HARD_SWISH, 1},
+      {kOp_LEAKY_RELU, 2},      {kOp_RELU, 3},
+      {kOp_RELU6, 3},           {kOp_RELU_N1_TO_1, 2},
+      {kOp_SOFTMAX, 3},         {kOp_QUANTIZE, 3},
+      {kOp_MEAN, 3},            {kOp_RESIZE_BILINEAR, 4},
+      {kOp_CONCATENATION, 4},   {kOp_PAD, 4},
+      {kOp_PADV2, 4},
+  };
+  for (auto [code, qmax] : ops)
+    for (int32_t v = 1; v <= 16; ++v)
+      if (v <= qmax || r.findBuiltin(code, v))
+        r.addBuiltin(code, {dispatchPrepare, dispatchEval}, v, v);
+}
+
+} // namespace tfmlir::lite::kernels
