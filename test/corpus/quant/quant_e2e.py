@@ -49,6 +49,10 @@ CASES = [
     # (2 logit steps) plus 1 output step.
     ("mnist_00_softmax", EX + "/mnist_00/frozen_model.pb", [("input", (100, 784))], ["output"],
      (0, 1), "mnist_00_logits"),
+    # A small CNN (LeNet: 3 conv + 2 max-pool + 2 fully-connected, 61k
+    # weights): the weight-heavy model for the size ratios.
+    ("lenet", "dl4j_tf_graphs/lenet_frozen.pb", [("input", (1, 784))], ["Lenet/fc9_1/Relu"],
+     (0, 1)),
     ("conv2d_valid", EX + "/cnn2d_layers/channels_last_b2_k2_s1_VALID/frozen_model.pb",
      [("in_0", None)], ["conv2d/BiasAdd"], (-1, 1)),
     ("sepconv2d_dm2", EX + "/sepconv2d_layers/channels_last_b2_k2_s2_d1_VALID_dm2/frozen_model.pb",
@@ -189,9 +193,9 @@ def main():
         return 77
     os.makedirs(work, exist_ok=True)
     failures, lines = [], []
-    lines.append("| case | int8 max err (steps) Arm NN | int8 ours | float16 max rel err | "
-                 "dynamic max err | float / dynamic / int8 / float16 bytes |")
-    lines.append("|---|---|---|---|---|---|")
+    lines.append("| case | int8 max err (steps) Arm NN | int8 ours | ours vs Arm NN (steps) | "
+                 "float16 max rel err | dynamic max err | float / dynamic / int8 / float16 bytes |")
+    lines.append("|---|---|---|---|---|---|---|")
     logit_scale = {}
     for name, graph, inputs, outs, (lo, hi), *softmax_of in CASES:
         graph = os.path.join(corpus, graph)
@@ -236,7 +240,7 @@ def main():
                 continue
             models[mode] = m
         if not models.get("float") or not models.get("int8io"):
-            lines.append("| %s | conversion failed | | | | |" % name)
+            lines.append("| %s | conversion failed | | | | | |" % name)
             continue
         fl = []
         for i, s in enumerate(held):
@@ -249,6 +253,7 @@ def main():
             continue
         # int8 with int8 I/O in Arm NN: error in output-scale steps.
         bar = 2.0
+        qf = None
         try:
             # Arm NN 20.08 has no per-channel fully-connected: per-tensor FC.
             q, qparams = armnn_run(models["int8io_pt"], held)
@@ -283,6 +288,22 @@ def main():
             ours_col = "%.2f (%d clipped)" % (worst, clipped)
             if worst > bar:
                 failures.append("%s int8 (ours): %.2f steps > 2" % (name, worst))
+        # Arm NN and our interpreter on the same int8 model (per-tensor FC):
+        # within 1 output step (TFLite's reference kernels are exact up to
+        # rounding of the requantization).
+        agree_col = "-"
+        if scales and qf is not None:
+            o0, err = ours_run(bindir, models["int8_pt"], names, held[0], cw, "p0")
+            if o0 is not None:
+                d = 0.0
+                for i, s in enumerate(held):
+                    o = ours_run(bindir, models["int8_pt"], names, s, cw, "p%d" % i)[0][0]
+                    d = max(d, float(np.max(np.abs(o - qf[i][0]))) / scale)
+                agree_col = "%.2f" % d
+                if d > 1.0001:
+                    failures.append("%s int8: ours vs Arm NN differ by %.2f steps > 1" % (name, d))
+            else:
+                agree_col = "ours: " + err[:40]
         # float16.
         f16_col = "-"
         if models.get("float16"):
@@ -310,8 +331,8 @@ def main():
                     failures.append("%s dynamic error %g > 0.05" % (name, worst))
         sizes = " / ".join(str(os.path.getsize(models[k])) if models.get(k) else "-"
                            for k in ["float", "dynamic", "int8", "float16"])
-        lines.append("| %s | %s | %s | %s | %s | %s |" % (name, ann_col, ours_col, f16_col,
-                                                          dyn_col, sizes))
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (name, ann_col, ours_col, agree_col,
+                                                               f16_col, dyn_col, sizes))
     text = "\n".join(lines)
     print(text)
     if report:
