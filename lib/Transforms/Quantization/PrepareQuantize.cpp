@@ -52,16 +52,22 @@ bool isF32Tensor(Type t) {
   return st && st.getElementType().isF32();
 }
 
-/// The [min, max] of a `tfl.min_max` dictionary, if it holds one value
-/// each (per-tensor statistics).
+/// The [min, max] of a `tfl.min_max` dictionary; per-channel statistics
+/// (several values, as some calibrated .tflite files carry) are merged into
+/// one per-tensor range, since activations are quantized per tensor.
 std::optional<std::pair<double, double>> rangeOf(DictionaryAttr d) {
   if (!d)
     return std::nullopt;
   auto lo = d.getAs<DenseF32ArrayAttr>("min");
   auto hi = d.getAs<DenseF32ArrayAttr>("max");
-  if (!lo || !hi || lo.size() != 1 || hi.size() != 1)
+  if (!lo || !hi || lo.empty() || lo.size() != hi.size())
     return std::nullopt;
-  return std::make_pair(double(lo[0]), double(hi[0]));
+  double l = lo[0], h = hi[0];
+  for (int64_t i = 1; i < static_cast<int64_t>(lo.size()); ++i) {
+    l = std::min(l, double(lo[i]));
+    h = std::max(h, double(hi[i]));
+  }
+  return std::make_pair(l, h);
 }
 
 struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQuantizePass> {
