@@ -90,7 +90,7 @@ readZip(const std::string &path) {
   uint64_t cd = rd32(&b[eocd + 16]);
   std::map<std::string, std::vector<uint8_t>> out;
   for (uint32_t e = 0; e < entries; ++e) {
-    if (cd + 46 > b.size() || rd32(&b[cd]) != 0x02014b50)
+    if (cd > b.size() || b.size() - cd < 46 || rd32(&b[cd]) != 0x02014b50)
       return bad("bad central directory entry");
     uint32_t method = rd16(&b[cd + 10]);
     uint64_t csize = rd32(&b[cd + 20]), usize = rd32(&b[cd + 24]);
@@ -115,10 +115,10 @@ readZip(const std::string &path) {
       return bad("member '" + name +
                  "' is compressed; write the archive with np.savez, not "
                  "np.savez_compressed");
-    if (loff + 30 > b.size() || rd32(&b[loff]) != 0x04034b50)
+    if (loff > b.size() || b.size() - loff < 30 || rd32(&b[loff]) != 0x04034b50)
       return bad("bad local header of '" + name + "'");
     uint64_t data = loff + 30 + rd16(&b[loff + 26]) + rd16(&b[loff + 28]);
-    if (data + csize > b.size() || csize != usize)
+    if (data > b.size() || csize > b.size() - data || csize != usize)
       return bad("truncated member '" + name + "'");
     out[name] = std::vector<uint8_t>(b.begin() + data, b.begin() + data + csize);
     cd += 46 + nlen + xlen + clen;
