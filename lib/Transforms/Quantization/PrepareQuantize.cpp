@@ -84,6 +84,7 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
   bool prepare(func::FuncOp fn) {
     MLIRContext *ctx = fn.getContext();
     llvm::MapVector<Value, Type> assigned;
+    bool ok = true;
     auto fromStats = [&](DictionaryAttr d, Location loc) -> Type {
       auto r = rangeOf(d);
       if (!r)
@@ -92,6 +93,7 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
       auto t = quantutil::rangeToType(ctx, r->first, r->second, 8, false, true, &why);
       if (!t) {
         emitError(loc) << "bad tfl.min_max statistics: " << why;
+        ok = false;
         return {};
       }
       return t;
@@ -152,7 +154,7 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
       Operation *dq = b.create(ds);
       v.replaceAllUsesExcept(dq->getResult(0), q);
     }
-    return true;
+    return ok;
   }
 };
 

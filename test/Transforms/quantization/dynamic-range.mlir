@@ -31,3 +31,21 @@ func.func @depthwise(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x3x2xf32> {
   %y = "tfl.depthwise_conv_2d"(%x, %w, %n) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x1x2x2xf32>, none) -> tensor<1x4x3x2xf32>
   return %y : tensor<1x4x3x2xf32>
 }
+
+// conv_2d filters [O, H, W, I] per-channel along 0; batch_matmul's constant
+// rhs per-tensor (max |w| = 2.54 -> scale 0.02 (2.54 is 2.5399999 in float32),
+// values 127, -50, 25, 0).
+// CHECK-LABEL: func @conv_and_bmm
+// (row 0 max 31.75 -> scale 0.25, 1.0 -> 4; row 1 max 63.5 -> 0.5, 0.5 -> 1)
+// CHECK: "tfl.pseudo_const"() {value = dense<{{\[\[\[\[}}127, 4]]], {{\[\[\[}}-127, 1]]]]> : tensor<2x1x1x2xi8>} : () -> tensor<2x1x1x2x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,5.000000e-01}>>
+// CHECK: "tfl.conv_2d"
+// CHECK: "tfl.pseudo_const"() {value = dense<{{\[\[}}127, -50], [25, 0]]> : tensor<2x2xi8>} : () -> tensor<2x2x!quant.uniform<i8<-127:127>:f32, 0.0199999{{[0-9]*}}>>
+// CHECK: "tfl.batch_matmul"({{.*}}) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = true}
+func.func @conv_and_bmm(%x: tensor<1x2x2x2xf32>, %y: tensor<1x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2xf32>) {
+  %w = "tfl.pseudo_const"() {value = dense<[[[[31.75, 1.0]]], [[[-63.5, 0.5]]]]> : tensor<2x1x1x2xf32>} : () -> tensor<2x1x1x2xf32>
+  %n = "tfl.no_value"() : () -> none
+  %c = "tfl.conv_2d"(%x, %w, %n) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x2x2xf32>, tensor<2x1x1x2xf32>, none) -> tensor<1x2x2x2xf32>
+  %m = "tfl.pseudo_const"() {value = dense<[[2.54, -1.0], [0.5, 0.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %b = "tfl.batch_matmul"(%y, %m) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
+  return %c, %b : tensor<1x2x2x2xf32>, tensor<1x2xf32>
+}

@@ -1,4 +1,4 @@
-// RUN: tf-opt %s --mlir-print-debuginfo=false -tfl-prepare-quantize | FileCheck %s
+// RUN: tf-opt %s --mlir-print-debuginfo=false -tfl-prepare-quantize -split-input-file -verify-diagnostics | FileCheck %s
 
 // Scales and zero points by hand (TF's nudging, int8 [-128, 127]):
 //  input [-1, 1]: scale 2/255 = 0.00784313725490196, zp round(-128 + 127.5) = -1
@@ -29,4 +29,13 @@ func.func @main(%x: tensor<1x4xf32> {tfl.min_max = {max = array<f32: 1.0>, min =
   %t = "tfl.tanh"(%x2) : (tensor<4xf32>) -> tensor<4xf32>
   %b = "tfl.add"(%u, %t) {fused_activation_function = "NONE", pot_scale_int16 = false} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %b, %u : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Statistics with min > max are an error naming the op, not a crash.
+func.func @bad(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{bad tfl.min_max statistics: min 2.000000 > max -1.000000}}
+  %r = "tfl.relu"(%x) {tfl.min_max = [{max = array<f32: -1.0>, min = array<f32: 2.0>}]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
 }
