@@ -691,6 +691,51 @@ TEST(LiteQuant, TransposeConvInt16) {
   expectWithin(*got, want, 1);
 }
 
+// ---- BATCH_MATMUL int8 x int8 and int16 x int8 -------------------------------------
+
+TEST(LiteQuant, BatchMatMul) {
+  for (bool i16 : {false, true}) {
+    const int B = 2, M = 3, K = 5, N = 4;
+    ModelBuilder b;
+    QT qa{i16 ? TensorType::kInt16 : TensorType::kInt8, {0.01f}, {i16 ? 0 : 3}};
+    QT qo{qa.type, {0.05f}, {i16 ? 0 : -2}};
+    auto w = randomQ<int8_t>(K * N, 121, -127, 127);
+    int a = qtensor(b, qa, {B, M, K});
+    int wt = qconst(b, {TensorType::kInt8, {0.02f}, {0}}, {K, N}, w);
+    int y = qtensor(b, qo, {B, M, N});
+    b.op(kOp_BATCH_MATMUL, {a, wt}, {y});
+    b.io({a}, {y});
+    std::vector<uint8_t> raw;
+    std::vector<int> av;
+    std::mt19937 g(122);
+    for (int i = 0; i < B * M * K; ++i) {
+      int v = i16 ? int(g() % 4001) - 2000 : int(g() % 256) - 128;
+      av.push_back(v);
+      if (i16) {
+        int16_t s16 = static_cast<int16_t>(v);
+        raw.push_back(static_cast<uint8_t>(s16 & 0xff));
+        raw.push_back(static_cast<uint8_t>((s16 >> 8) & 0xff));
+      } else {
+        raw.push_back(static_cast<uint8_t>(v));
+      }
+    }
+    auto got = runInt(b.def, {raw});
+    ASSERT_TRUE(got.ok()) << got.status();
+    std::vector<int64_t> want;
+    for (int bb = 0; bb < B; ++bb)
+      for (int i = 0; i < M; ++i)
+        for (int j = 0; j < N; ++j) {
+          double acc = 0;
+          for (int k = 0; k < K; ++k)
+            acc += 0.01 * (av[(bb * M + i) * K + k] - qa.zp[0]) * 0.02 *
+                   w[k * N + j];
+          want.push_back(quantizeRef(acc, 0.05f, qo.zp[0], i16 ? -32768 : -128,
+                                     i16 ? 32767 : 127));
+        }
+    expectWithin(*got, want, 1);
+  }
+}
+
 // ---- hybrid FULLY_CONNECTED / CONV_2D ----------------------------------------------
 
 TEST(LiteQuant, HybridFullyConnectedAndConv) {

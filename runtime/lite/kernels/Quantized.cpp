@@ -1045,15 +1045,19 @@ absl::Status qbinaryEval(OpContext &ctx) {
                    [&](int64_t o, int64_t ia, int64_t ib) {
     const int32_t x = loadQ(a, ia) - st.a.zp, y = loadQ(b, ib) - st.b.zp;
     int32_t raw;
+    // Products in int64, wrapped to int32 like TFLite's int32 arithmetic
+    // (no overflow for valid zero points; hostile ones must not be UB).
+    auto wrap = [](int64_t v) { return static_cast<int32_t>(v); };
     if (code == kOp_MUL) {
-      raw = multiplyByQuantizedMultiplier(x * y, st.mout);
+      raw = multiplyByQuantizedMultiplier(wrap(int64_t(x) * y), st.mout);
     } else {
-      const int32_t sx = multiplyByQuantizedMultiplier(x * ls, st.ma);
-      const int32_t sy = multiplyByQuantizedMultiplier(y * ls, st.mb);
-      raw = multiplyByQuantizedMultiplier(code == kOp_ADD ? sx + sy : sx - sy,
-                                          st.mout);
+      const int32_t sx = multiplyByQuantizedMultiplier(wrap(int64_t(x) * ls), st.ma);
+      const int32_t sy = multiplyByQuantizedMultiplier(wrap(int64_t(y) * ls), st.mb);
+      raw = multiplyByQuantizedMultiplier(
+          wrap(code == kOp_ADD ? int64_t(sx) + sy : int64_t(sx) - sy), st.mout);
     }
-    storeQ(out, o, std::clamp<int32_t>(raw + st.out.zp, st.lo, st.hi));
+    storeQ(out, o, static_cast<int32_t>(std::clamp<int64_t>(
+                       int64_t(raw) + st.out.zp, st.lo, st.hi)));
   });
   return absl::OkStatus();
 }
@@ -1112,10 +1116,10 @@ absl::Status qpoolEval(OpContext &ctx) {
         const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
         const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
         for (int c = 0; c < C; ++c) {
-          int32_t acc = isMax ? typeMin(in.type) : 0;
+          int64_t acc = isMax ? typeMin(in.type) : 0;
           for (int y = ya; y < yb; ++y)
             for (int x = xa; x < xb; ++x) {
-              int32_t v = loadQ(in, ((static_cast<int64_t>(n) * H + y) * W + x) * C + c);
+              int64_t v = loadQ(in, ((static_cast<int64_t>(n) * H + y) * W + x) * C + c);
               acc = isMax ? std::max(acc, v) : acc + v;
             }
           if (!isMax) {
@@ -1126,7 +1130,7 @@ absl::Status qpoolEval(OpContext &ctx) {
                           : (acc - count / 2) / count;
           }
           storeQ(out, ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * C + c,
-                 std::clamp(acc, st.lo, st.hi));
+                 static_cast<int32_t>(std::clamp<int64_t>(acc, st.lo, st.hi)));
         }
       }
   return absl::OkStatus();
@@ -1555,6 +1559,109 @@ absl::Status qresizeEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+
+//===----------------------------------------------------------------------===//
+// BATCH_MATMUL (int8 x int8, int16 x int16, int16 x int8 weights)
+//===----------------------------------------------------------------------===//
+
+struct QBmmState : NodeState {
+  TQ a, out;
+  std::vector<int32_t> bZp;          ///< per output column (or one)
+  std::vector<QuantMultiplier> m;    ///< per output column (or one)
+};
+
+absl::Status qbmmPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *a = ctx.input(0), *b = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(a, "lhs"));
+  TFMLIR_RETURN_IF_ERROR(checkQ(b, "rhs"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, a->type, "output"));
+  if (a->rank() < 2 || b->rank() < 2)
+    return invalid("operands must have rank >= 2");
+  auto st = std::make_unique<QBmmState>();
+  TFMLIR_RETURN_IF_ERROR(perTensor(a, "lhs", st->a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
+  const OpOptions &o = ctx.options();
+  const int ra = a->rank(), rb = b->rank();
+  // rhs: per tensor, or per output column (the N axis of rhs: last dim,
+  // or the one before it with adj_y), as the converter's per-channel
+  // einsum weights.
+  const QuantParams &bq = b->quant;
+  const int nAxis = o.adjY ? rb - 2 : rb - 1;
+  if (bq.scale.size() > 1 &&
+      (bq.quantizedDimension != nAxis ||
+       static_cast<int64_t>(bq.scale.size()) != b->shape[nAxis]))
+    return unimplemented("rhs per-axis quantization on dim ",
+                         bq.quantizedDimension, " (", bq.scale.size(),
+                         " scales); only the output-column axis ", nAxis,
+                         " is supported");
+  if (bq.scale.empty())
+    return invalid("rhs (", typeName(b->type), ") has no scale");
+  for (size_t c = 0; c < bq.scale.size(); ++c) {
+    const float bs = bq.scale[c];
+    if (!std::isfinite(bs) || !(bs > 0.f))
+      return invalid("rhs scale ", bs);
+    const int64_t z = bq.zeroPoint.empty() ? 0 : bq.zeroPoint[c];
+    if (z < typeMin(b->type) || z > typeMax(b->type))
+      return invalid("rhs zero point ", z, " outside ", typeName(b->type));
+    st->bZp.push_back(static_cast<int32_t>(z));
+    // TFLite batch_matmul.cc: lhs_scale * rhs_scale / output_scale.
+    st->m.push_back(quantizeMultiplier(static_cast<double>(st->a.scale) * bs /
+                                       st->out.scale));
+  }
+  const int32_t m = o.adjX ? a->shape[ra - 1] : a->shape[ra - 2];
+  const int32_t ka = o.adjX ? a->shape[ra - 2] : a->shape[ra - 1];
+  const int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
+  const int32_t n = o.adjY ? b->shape[rb - 2] : b->shape[rb - 1];
+  if (ka != kb)
+    return invalid("contraction dims differ: ", shapeToString(a->shape),
+                   " x ", shapeToString(b->shape));
+  std::vector<int32_t> ba(a->shape.begin(), a->shape.end() - 2),
+      bb(b->shape.begin(), b->shape.end() - 2), batch;
+  TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, batch));
+  batch.push_back(m);
+  batch.push_back(n);
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, batch);
+}
+
+/// out = MBQM(sum_k (a - zp_a)(b - zp_b), s_a s_b / s_out) + zp_out,
+/// saturated; the sum is int64 (exact for any depth) and requantized with
+/// the int32 multiplier for 8-bit operands and the int64 one otherwise, as
+/// TFLite's reference BatchMatMul<T, AccumT>.
+absl::Status qbmmEval(OpContext &ctx) {
+  const Tensor &a = *ctx.input(0), &b = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QBmmState *>(ctx.state().get());
+  const OpOptions &o = ctx.options();
+  const int ra = a.rank(), ro = out.rank();
+  const int64_t M = out.shape[ro - 2], N = out.shape[ro - 1];
+  const int64_t K = o.adjX ? a.shape[ra - 2] : a.shape[ra - 1];
+  const bool wide = a.type == TensorType::kInt16 || b.type == TensorType::kInt16;
+  std::vector<int32_t> ba(a.shape.begin(), a.shape.end() - 2),
+      bb(b.shape.begin(), b.shape.end() - 2),
+      bo(out.shape.begin(), out.shape.end() - 2);
+  forEachBroadcast(ba, bb, bo, [&](int64_t oi, int64_t ai, int64_t bi) {
+    const int64_t xa = ai * M * K, wb = bi * K * N, yo = oi * M * N;
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        const size_t ch = st.m.size() == 1 ? 0 : static_cast<size_t>(j);
+        int64_t acc = 0;
+        for (int64_t k = 0; k < K; ++k)
+          acc += int64_t(loadQ(a, xa + (o.adjX ? k * M + i : i * K + k)) -
+                         st.a.zp) *
+                 (loadQ(b, wb + (o.adjY ? j * K + k : k * N + j)) - st.bZp[ch]);
+        const int32_t v =
+            wide ? multiplyByQuantizedMultiplier64(acc, st.m[ch])
+                 : multiplyByQuantizedMultiplier(static_cast<int32_t>(acc),
+                                                 st.m[ch]);
+        storeQ(out, yo + i * N + j, clampT(int64_t(v) + st.out.zp, out.type));
+      }
+  });
+  return absl::OkStatus();
+}
+
 //===----------------------------------------------------------------------===//
 // Dispatch
 //===----------------------------------------------------------------------===//
@@ -1642,6 +1749,8 @@ absl::Status quantPrepare(OpContext &ctx) {
     return qmeanPrepare(ctx);
   case kOp_RESIZE_BILINEAR:
     return qresizePrepare(ctx);
+  case kOp_BATCH_MATMUL:
+    return qbmmPrepare(ctx);
   default:
     break;
   }
@@ -1687,6 +1796,8 @@ absl::Status quantEval(OpContext &ctx) {
     return qmeanEval(ctx);
   case kOp_RESIZE_BILINEAR:
     return qresizeEval(ctx);
+  case kOp_BATCH_MATMUL:
+    return qbmmEval(ctx);
   default:
     break;
   }
@@ -1753,7 +1864,7 @@ void registerQuantized(MutableOpResolver &r) {
       {kOp_SOFTMAX, 3},         {kOp_QUANTIZE, 3},
       {kOp_MEAN, 3},            {kOp_RESIZE_BILINEAR, 4},
       {kOp_CONCATENATION, 4},   {kOp_PAD, 4},
-      {kOp_PADV2, 4},
+      {kOp_PADV2, 4},           {kOp_BATCH_MATMUL, 4},
   };
   for (auto [code, qmax] : ops)
     for (int32_t v = 1; v <= 16; ++v)

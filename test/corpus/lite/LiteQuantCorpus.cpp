@@ -17,12 +17,16 @@
 //    lite/testdata quantized models: load and run twice identically where
 //    every op has a kernel; models that need a missing kernel are listed
 //    with the reason and do not fail.
+//  - litert's int16 x int8 einsum models (BATCH_MATMUL with per-column
+//    weight scales): within kEinsumSteps output steps of their float32
+//    twin on the dequantized input.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/Interpreter.h"
 
 #include <cmath>
+#include <deque>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -488,6 +492,74 @@ void sweep(const fs::path &corpus) {
               ran, total, missing);
 }
 
+//===----------------------------------------------------------------------===//
+// int16 x int8 BATCH_MATMUL models (no other oracle: Arm NN cannot parse
+// them) against their float32 twin
+//===----------------------------------------------------------------------===//
+
+/// Runs the int16 model on a deterministic input and its float copy
+/// (floatCopyOfQuantizedModel) on the dequantized input: one-op models must
+/// agree within kEinsumSteps output steps (one requantization rounding plus
+/// the float twin's own float32 summation error).
+constexpr double kEinsumSteps = 1.5;
+
+void einsumVsFloat(const fs::path &corpus) {
+  const fs::path dir = corpus / "litert/litert/test/testdata";
+  report << "## int16 x int8 einsum models vs their float32 twin\n\n| model | "
+            "max diff (output steps) |\n|---|---|\n";
+  for (const char *name : {"static_w8_a16_quantized_k_einsum",
+                           "static_w8_a16_quantized_v_einsum",
+                           "static_w8_a16_quantized_attn_vec_einsum"}) {
+    const fs::path p = dir / (std::string(name) + ".tflite");
+    if (!fs::exists(p))
+      continue;
+    Loaded q;
+    if (std::string e = load(p, q); !e.empty()) {
+      fail(std::string(name) + ": " + e);
+      continue;
+    }
+    std::deque<std::vector<uint8_t>> storage;
+    auto fdef = floatCopyOfQuantizedModel(q.model->def(), storage);
+    if (!fdef.ok()) {
+      fail(std::string(name) + ": " + std::string(fdef.status().message()));
+      continue;
+    }
+    auto fin = Interpreter::create(*fdef, resolver(), name);
+    if (!fin.ok() || !(*fin)->allocateTensors().ok()) {
+      fail(std::string(name) + ": float twin does not build");
+      continue;
+    }
+    Tensor *xq = q.interp->inputTensor(0), *xf = (*fin)->inputTensor(0);
+    const double sx = quantScale(xq);
+    std::mt19937 g(5);
+    for (int64_t i = 0; i < xq->numElements(); ++i) {
+      const int16_t v = static_cast<int16_t>(int(g() % 40001) - 20000);
+      xq->as<int16_t>()[i] = v;
+      xf->as<float>()[i] = static_cast<float>(sx * v);
+    }
+    if (std::string e = invokeTwice(*q.interp); !e.empty()) {
+      fail(std::string(name) + ": " + e);
+      continue;
+    }
+    if (auto st = (*fin)->invoke(); !st.ok()) {
+      fail(std::string(name) + ": " + std::string(st.message()));
+      continue;
+    }
+    const Tensor *yq = q.interp->outputTensor(0), *yf = (*fin)->outputTensor(0);
+    const double sy = quantScale(yq);
+    double worst = 0;
+    for (int64_t i = 0; i < yq->numElements(); ++i)
+      worst = std::max(worst, std::fabs(sy * (yq->as<int16_t>()[i] - quantZp(yq)) -
+                                        yf->as<float>()[i]) / sy);
+    report << "| " << name << " | " << worst << " |\n";
+    std::printf("%s vs float twin: max diff %.2f output steps\n", name, worst);
+    if (worst > kEinsumSteps)
+      fail(std::string(name) + ": int16 result off the float twin by " +
+           std::to_string(worst) + " output steps");
+  }
+  report << "\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -505,6 +577,7 @@ int main(int argc, char **argv) {
   helloWorld(corpus);
   seanet(corpus);
   sweep(corpus);
+  einsumVsFloat(corpus);
   if (argc > 2) {
     std::ofstream f(argv[2]);
     f << report.str();
