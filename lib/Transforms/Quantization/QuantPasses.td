@@ -107,7 +107,12 @@ def PrepareQuantize : Pass<"tfl-prepare-quantize", "mlir::ModuleOp"> {
 def Quantize : Pass<"tfl-quantize", "mlir::ModuleOp"> {
   let summary = "Rewrite ops between dequantize and quantize to int8 ops";
   let description = [{
-    An op that TFLite has an int8 kernel for, whose float activation operands
+    An op that TFLite (and runtime/lite) has an int8 kernel for (conv_2d,
+    depthwise_conv_2d, fully_connected, add, sub, mul, average/max_pool_2d,
+    softmax, logistic, tanh, hard_swish, relu, relu6, relu_n1_to_1,
+    leaky_relu, concatenation, mean, pad, padv2, resize_bilinear, reshape,
+    squeeze, expand_dims, transpose, strided_slice, gather), whose float
+    activation operands
     all come from tfl.dequantize and whose results all feed tfl.quantize, is
     rebuilt on the quantized values. Its constant operands are quantized:
       - conv_2d filter (axis 0), depthwise_conv_2d filter (axis 3) and

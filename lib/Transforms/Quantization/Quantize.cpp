@@ -25,7 +25,9 @@ bool tfmlir::quantutil::isQuantizableOp(StringRef n) {
       "tfl.softmax",        "tfl.logistic",          "tfl.tanh",
       "tfl.concatenation",  "tfl.mean",              "tfl.pad",
       "tfl.resize_bilinear", "tfl.hard_swish",       "tfl.strided_slice",
-      "tfl.transpose"};
+      "tfl.transpose",      "tfl.relu",              "tfl.relu6",
+      "tfl.relu_n1_to_1",   "tfl.leaky_relu",        "tfl.squeeze",
+      "tfl.expand_dims",    "tfl.padv2",             "tfl.gather"};
   return ops.contains(n);
 }
 
@@ -47,7 +49,8 @@ bool needsSameInputType(StringRef n) {
   static const llvm::StringSet<> ops = {
       "tfl.concatenation", "tfl.reshape",   "tfl.max_pool_2d",
       "tfl.average_pool_2d", "tfl.pad",     "tfl.strided_slice",
-      "tfl.transpose",     "tfl.resize_bilinear"};
+      "tfl.transpose",     "tfl.resize_bilinear", "tfl.squeeze",
+      "tfl.expand_dims",   "tfl.padv2",           "tfl.gather"};
   return ops.contains(n);
 }
 
