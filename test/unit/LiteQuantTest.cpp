@@ -809,6 +809,45 @@ TEST(LiteQuant, HybridFullyConnectedAndConv) {
   }
 }
 
+TEST(LiteQuant, HybridDepthwise) {
+  const int H = 6, W = 5, C = 3, M = 2, CO = C * M, K = 3;
+  ModelBuilder b;
+  auto w = randomQ<int8_t>(K * K * CO, 131, -127, 127);
+  std::vector<float> ws = {0.01f, 0.02f, 0.03f, 0.015f, 0.025f, 0.005f};
+  int x = b.f32({1, H, W, C});
+  int wt = qconst(b, {TensorType::kInt8, ws, std::vector<int64_t>(CO, 0), 3},
+                  {1, K, K, CO}, w);
+  std::vector<float> bias = randomVec(CO, 132);
+  int bt = b.cf32({CO}, bias);
+  int y = b.f32({1, H, W, CO});
+  OpOptions o;
+  o.depthMultiplier = M;
+  o.activation = Activation::kRelu;
+  b.op(kOp_DEPTHWISE_CONV_2D, {x, wt, bt}, {y}, o).version = 6;
+  b.io({x}, {y});
+  std::vector<float> xin = randomVec(H * W * C, 133, -1.f, 2.f);
+  auto got = tfmlir::lite::testing::runTwice(b.def, {xin});
+  ASSERT_EQ(got.size(), 1u);
+  std::vector<double> want;
+  double maxAbs = 0;
+  for (int oy = 0; oy < H; ++oy)
+    for (int ox = 0; ox < W; ++ox)
+      for (int oc = 0; oc < CO; ++oc) {
+        double acc = bias[oc];
+        for (int ky = 0; ky < K; ++ky)
+          for (int kx = 0; kx < K; ++kx) {
+            int iy = oy - 1 + ky, ix = ox - 1 + kx;
+            if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+              continue;
+            acc += double(xin[(iy * W + ix) * C + oc / M]) * ws[oc] *
+                   w[(ky * K + kx) * CO + oc];
+          }
+        want.push_back(std::max(0.0, acc));
+        maxAbs = std::max(maxAbs, std::fabs(acc));
+      }
+  tfmlir::lite::testing::expectNear(got[0], want, 0.02 * maxAbs, 0);
+}
+
 // ---- bad input --------------------------------------------------------------------
 
 TEST(LiteQuant, BadQuantizationIsAnErrorNotACrash) {

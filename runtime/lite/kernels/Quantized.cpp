@@ -1642,16 +1642,32 @@ absl::Status qbmmEval(OpContext &ctx) {
   std::vector<int32_t> ba(a.shape.begin(), a.shape.end() - 2),
       bb(b.shape.begin(), b.shape.end() - 2),
       bo(out.shape.begin(), out.shape.end() - 2);
+  // Offset operands as int16 rows: lhs [M][K], rhs transposed [N][K]
+  // (|q - zp| <= 255 for 8-bit; int16 needs zero point 0).
+  if (a.type == TensorType::kInt16 && st.a.zp != 0)
+    return unimplemented("int16 lhs with zero point ", st.a.zp);
+  if (b.type == TensorType::kInt16)
+    for (int32_t z : st.bZp)
+      if (z != 0)
+        return unimplemented("int16 rhs with zero point ", z);
+  std::vector<int16_t> A(static_cast<size_t>(M * K)), Bt(static_cast<size_t>(N * K));
   forEachBroadcast(ba, bb, bo, [&](int64_t oi, int64_t ai, int64_t bi) {
     const int64_t xa = ai * M * K, wb = bi * K * N, yo = oi * M * N;
     for (int64_t i = 0; i < M; ++i)
+      for (int64_t k = 0; k < K; ++k)
+        A[i * K + k] = static_cast<int16_t>(
+            loadQ(a, xa + (o.adjX ? k * M + i : i * K + k)) - st.a.zp);
+    for (int64_t j = 0; j < N; ++j) {
+      const int32_t z = st.bZp[st.bZp.size() == 1 ? 0 : j];
+      for (int64_t k = 0; k < K; ++k)
+        Bt[j * K + k] = static_cast<int16_t>(
+            loadQ(b, wb + (o.adjY ? j * K + k : k * N + j)) - z);
+    }
+    for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         const size_t ch = st.m.size() == 1 ? 0 : static_cast<size_t>(j);
-        int64_t acc = 0;
-        for (int64_t k = 0; k < K; ++k)
-          acc += int64_t(loadQ(a, xa + (o.adjX ? k * M + i : i * K + k)) -
-                         st.a.zp) *
-                 (loadQ(b, wb + (o.adjY ? j * K + k : k * N + j)) - st.bZp[ch]);
+        const int64_t acc = wide ? dot16<int64_t>(&A[i * K], &Bt[j * K], K)
+                                 : dot16<int32_t>(&A[i * K], &Bt[j * K], K);
         const int32_t v =
             wide ? multiplyByQuantizedMultiplier64(acc, st.m[ch])
                  : multiplyByQuantizedMultiplier(static_cast<int32_t>(acc),

@@ -52,6 +52,13 @@ void fillInputs(Subgraph &sg, int intFill) {
   std::uniform_real_distribution<float> d(0.f, 1.f);
   for (int32_t t : sg.inputs()) {
     Tensor *x = sg.tensor(t);
+    if (x->type != TensorType::kFloat32 && x->type != TensorType::kInt32 &&
+        x->type != TensorType::kInt64) {
+      // Other types (int8, uint8, int16, bool, ...) are zero-filled once.
+      if (x->data)
+        std::memset(x->data, 0, x->requiredBytes());
+      continue;
+    }
     for (int64_t i = 0, n = x->numElements(); i < n; ++i) {
       switch (x->type) {
       case TensorType::kFloat32:

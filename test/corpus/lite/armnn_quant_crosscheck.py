@@ -112,6 +112,14 @@ def main():
     exact_total, elems_total = 0, 0
     for m in models:
         name = os.path.relpath(m, corpus)
+        # Only models with quantized integer tensors (tflite-run --dump
+        # prints "q <scale> <zp>" or "q[N] axis D" for them); this skips
+        # the float models without starting Arm NN.
+        d = subprocess.run([tool, "--model", m, "--dump"], capture_output=True,
+                           text=True).stdout
+        if not any((" INT8 " in l or " UINT8 " in l or " INT16 " in l) and
+                   (" q " in l or " q[" in l) for l in d.splitlines()):
+            continue
         try:
             inputs, ref = armnn_isolated(m, work)
         except Exception as e:
