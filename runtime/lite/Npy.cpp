@@ -64,6 +64,11 @@ absl::StatusOr<NpyArray> readNpy(const std::string &path) {
     return absl::NotFoundError(path + ": cannot open");
   std::vector<uint8_t> buf((std::istreambuf_iterator<char>(f)),
                            std::istreambuf_iterator<char>());
+  return parseNpy(buf, path);
+}
+
+absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &buf,
+                                  const std::string &path) {
   auto bad = [&](auto &&...p) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", p...));
   };

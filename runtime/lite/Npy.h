@@ -27,6 +27,10 @@ struct NpyArray {
 /// Reads `path`. Errors: NotFound (cannot open), InvalidArgument (bad magic,
 /// header, dtype, Fortran order, or data size), each naming the file.
 absl::StatusOr<NpyArray> readNpy(const std::string &path);
+/// Parses the bytes of a .npy file (e.g. a member of an .npz archive);
+/// `path` names it in errors. Same errors as readNpy.
+absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
+                                  const std::string &path);
 /// Writes `t` (fixed-size element types only) to `path` as .npy v1.0.
 absl::Status writeNpy(const std::string &path, const Tensor &t);
 

@@ -17,6 +17,7 @@
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Transforms/Quantization/Passes.h"
 #include "tools/DefaultDebugInfo.h"
 
 int main(int argc, char **argv) {
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
   tfmlir::registerTFToHLOPasses();
+  tfmlir::registerTFLQuantPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

@@ -92,6 +92,10 @@ void addNNConverters(llvm::StringMap<Converter> &table);
 /// Adds converters for If/StatelessIf and While/StatelessWhile
 /// (ConvertControlFlow.cpp).
 void addControlFlowConverters(llvm::StringMap<Converter> &table);
+/// Adds converters for the QAT ops FakeQuantWithMinMaxArgs/Vars/
+/// VarsPerChannel, which become tfl.quantize + tfl.dequantize
+/// (ConvertFakeQuant.cpp).
+void addFakeQuantConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

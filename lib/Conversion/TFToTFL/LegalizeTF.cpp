@@ -54,6 +54,7 @@ const llvm::StringMap<conv::Converter> &converters() {
     conv::addGenericConverters(t);
     conv::addNNConverters(t);
     conv::addControlFlowConverters(t);
+    conv::addFakeQuantConverters(t);
     return t;
   }();
   return table;

@@ -1,0 +1,65 @@
+//===- Calibration.h - representative data, calibration, model runs -------===//
+//
+// Post-training calibration for tfl-prepare-quantize: the float model runs
+// in our lite interpreter (runtime/lite) over a representative dataset and
+// the per-tensor min/max of every float32 activation is recorded as
+// `tfl.min_max` (the format QuantPasses.td describes). Also the data loader
+// for tf-convert --representative-data and the model runner that
+// tf-convert --report uses.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
+#define TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
+
+#include "runtime/lite/Npy.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "absl/status/statusor.h"
+
+#include <string>
+#include <vector>
+
+namespace tfmlir::quantutil {
+
+/// One set of model inputs, in @main argument order.
+struct Sample {
+  std::vector<lite::NpyArray> inputs;
+};
+
+/// The names of @main's inputs: the NameLoc of each argument (tf-convert
+/// names them after --input-arrays), else "input_<i>".
+std::vector<std::string> inputNamesOf(mlir::func::FuncOp main);
+
+/// Loads a representative dataset for `main`. `path` is either a directory
+/// holding `<input>.npy` for each input, or an .npz archive (np.savez; not
+/// savez_compressed) with one member `<input>.npy` per input. `<input>` is
+/// the input's name with '/' and ':' also accepted as '_'. Each array is
+/// either the input's shape (one sample) or [S, <input shape>] (S samples
+/// stacked on a new leading axis); all inputs need the same S, and the
+/// dtype must be the input's. Errors (InvalidArgument / NotFound) name the
+/// file and the input, and give the expected and actual shapes or dtypes.
+absl::StatusOr<std::vector<Sample>>
+loadRepresentativeData(const std::string &path, mlir::func::FuncOp main);
+
+/// Runs the .tflite `bytes` in runtime/lite over `samples` (inputs resized
+/// when their shape differs). Float samples fed to int8/uint8 inputs are
+/// quantized with the input's parameters; quantized outputs are
+/// dequantized. Returns, per sample, each output as float values.
+absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
+runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
+          const std::string &name);
+
+/// Calibrates `module` (tfl dialect, float): exports a copy whose @main
+/// also returns every float32 op result of its body, runs it over
+/// `samples`, and sets `tfl.min_max` on each such op (and on @main's float
+/// arguments, from the samples). NaN values are ignored; a tensor whose
+/// values were all NaN or infinite gets no statistics. Returns failure with
+/// `error` set when the model cannot be exported or run.
+mlir::LogicalResult calibrate(mlir::ModuleOp module,
+                              const std::vector<Sample> &samples,
+                              std::string &error);
+
+} // namespace tfmlir::quantutil
+
+#endif
