@@ -61,44 +61,48 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 
+/// tf-convert's own flags; --help lists only these (LLVM's many backend
+/// options are hidden).
+static cl::OptionCategory tfConvertCategory("tf-convert options");
+
 static cl::opt<std::string> graphDefFile("graph-def-file", cl::Required,
-                                         cl::desc("Input GraphDef (.pb binary or .pbtxt text)"));
+                                         cl::desc("Input GraphDef (.pb binary or .pbtxt text)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> outputFile("output", cl::desc("Output .tflite file"),
-                                       cl::init("-"));
+                                       cl::init("-"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputArrays("input-arrays",
-                                        cl::desc("Comma-separated input tensors (node or node:index)"));
+                                        cl::desc("Comma-separated input tensors (node or node:index)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputShapes(
-    "input-shapes", cl::desc("Shapes of the inputs, ':'-separated, e.g. 1,28,28,1:4"));
+    "input-shapes", cl::desc("Shapes of the inputs, ':'-separated, e.g. 1,28,28,1:4"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputDataTypes("input-data-types",
-                                           cl::desc("Comma-separated input dtypes (optional)"));
+                                           cl::desc("Comma-separated input dtypes (optional)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> outputArrays("output-arrays",
-                                         cl::desc("Comma-separated output tensors"));
+                                         cl::desc("Comma-separated output tensors"), cl::cat(tfConvertCategory));
 static cl::opt<bool> allowCustomOps("allow-custom-ops",
-                                    cl::desc("Emit ops without a TFLite builtin as custom ops"));
-static cl::opt<bool> emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"));
-static cl::opt<bool> noFuse("no-fuse", cl::desc("Skip the bias/BN/activation fusions"));
-static cl::opt<bool> quiet("quiet", cl::desc("Do not print the op report on success"));
+                                    cl::desc("Emit ops without a TFLite builtin as custom ops"), cl::cat(tfConvertCategory));
+static cl::opt<bool> emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"), cl::cat(tfConvertCategory));
+static cl::opt<bool> noFuse("no-fuse", cl::desc("Skip the bias/BN/activation fusions"), cl::cat(tfConvertCategory));
+static cl::opt<bool> quiet("quiet", cl::desc("Do not print the op report on success"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> quantizeMode(
     "quantize", cl::init("none"),
     cl::desc("Post-training quantization: none, dynamic (int8 weights, hybrid "
              "ops), int8 (full integer; needs --representative-data unless "
-             "the graph has FakeQuant ops) or float16 (float16 weights)"));
+             "the graph has FakeQuant ops) or float16 (float16 weights)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> representativeData(
     "representative-data",
     cl::desc("Directory of <input>.npy files or an .npz (np.savez) with one "
-             "array per input, shaped [samples, ...input shape] or the input shape"));
+             "array per input, shaped [samples, ...input shape] or the input shape"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inferenceInputType(
     "inference-input-type", cl::init("float32"),
-    cl::desc("Type of the model inputs with --quantize=int8: float32, int8 or uint8"));
+    cl::desc("Type of the model inputs with --quantize=int8: float32, int8 or uint8"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inferenceOutputType(
     "inference-output-type", cl::init("float32"),
-    cl::desc("Type of the model outputs with --quantize=int8: float32, int8 or uint8"));
+    cl::desc("Type of the model outputs with --quantize=int8: float32, int8 or uint8"), cl::cat(tfConvertCategory));
 static cl::opt<bool> disablePerChannelDense(
     "disable-per-channel-for-dense-layers",
-    cl::desc("With --quantize=int8: per-tensor fully_connected weights"));
+    cl::desc("With --quantize=int8: per-tensor fully_connected weights"), cl::cat(tfConvertCategory));
 static cl::opt<bool> quantReport(
     "report", cl::desc("Print per-output error of the quantized model against "
-                       "the float model on the representative data"));
+                       "the float model on the representative data"), cl::cat(tfConvertCategory));
 
 namespace {
 /// True when `module` has a tfl.quantize (QAT FakeQuant pairs).
@@ -142,6 +146,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
+  cl::HideUnrelatedOptions(tfConvertCategory);
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
   if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&
