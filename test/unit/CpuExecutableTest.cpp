@@ -359,6 +359,48 @@ func.func @main(%x: tensor<3xf32>) -> tensor<6xf32> {
   expectClose(r[0], {9, 2, 9, 3, 9, 9}, 0);
 }
 
+TEST(CpuExecutable, ArgMaxReducerAndIntegerBitOps) {
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<2x5xf32>, %s: tensor<4xi32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %i = hlo.iota dim = 1 : tensor<2x5xi32>
+  %m = hlo.constant dense<0xFF800000> : tensor<f32>
+  %z = hlo.constant dense<0> : tensor<i32>
+  %0:2 = hlo.reduce(%x, %i) init(%m, %z) dims = [1] : (tensor<2x5xf32>, tensor<2x5xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%av: tensor<f32>, %ai: tensor<i32>, %bv: tensor<f32>, %bi: tensor<i32>):
+    %ge = hlo.compare GE, %av, %bv : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %v = hlo.select %ge, %av, %bv : tensor<i1>, tensor<f32>
+    %k = hlo.select %ge, %ai, %bi : tensor<i1>, tensor<i32>
+    hlo.return %v, %k : tensor<f32>, tensor<i32>
+  }
+  %c = hlo.constant dense<[-8, 1, 100, 7]> : tensor<4xi32>
+  %1 = hlo.shift_left %c, %s : tensor<4xi32>
+  %2 = hlo.shift_right_arithmetic %c, %s : tensor<4xi32>
+  %3 = hlo.sign %c : tensor<4xi32>
+  return %0#0, %0#1, %1, %2, %3 : tensor<2xf32>, tensor<2xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor x = randomF32({2, 5}, 13), s(DType::kI32, {4});
+  int32_t sv[] = {1, 40, 2, 32};
+  std::memcpy(s.raw(), sv, sizeof sv);
+  auto r = runTwice(*exe, {&x, &s});
+  ASSERT_EQ(r.size(), 5u);
+  for (int b = 0; b < 2; ++b) {
+    int best = 0;
+    for (int k = 1; k < 5; ++k)
+      if (x.data<float>()[b * 5 + k] > x.data<float>()[b * 5 + best])
+        best = k;
+    EXPECT_EQ(r[0].data<float>()[b], x.data<float>()[b * 5 + best]);
+    EXPECT_EQ(r[1].data<int32_t>()[b], best);
+  }
+  // XLA: shifts by >= 32 give 0 (left) or the sign fill (arithmetic right).
+  int32_t shl[] = {-16, 0, 400, 0}, sra[] = {-4, 0, 25, 0}, sign[] = {-1, 1, 1, 1};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(r[2].data<int32_t>()[i], shl[i]) << i;
+    EXPECT_EQ(r[3].data<int32_t>()[i], sra[i]) << i;
+    EXPECT_EQ(r[4].data<int32_t>()[i], sign[i]) << i;
+  }
+}
+
 TEST(CpuExecutable, Errors) {
   auto exe = compileOrDie(R"(
 func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
