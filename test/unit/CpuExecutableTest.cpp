@@ -233,6 +233,41 @@ func.func @main(%x: tensor<2x5x5x4xf32>, %f: tensor<3x3x4x3xf32>, %g: tensor<2x2
   expectClose(r[1], convRef(x, g, 1, 1, 0, 0, 2, 2, 4, 3, 3), 1e-5);
 }
 
+TEST(CpuExecutable, ConvolutionNCHWLhsDilationWindowReversal) {
+  // NCHW input, OIHW kernel, lhs_dilation 2 (3 -> 5), padding 1 (-> 7),
+  // 2x2 window reversed along H: output 6x6.
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<1x2x3x3xf32>, %f: tensor<3x2x2x2xf32>) -> tensor<1x3x6x6xf32> {
+  %0 = hlo.convolution %x, %f, <[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]> {lhs_dilation = array<i64: 2, 2>, padding = dense<1> : tensor<2x2xi64>, window_reversal = array<i1: true, false>} : (tensor<1x2x3x3xf32>, tensor<3x2x2x2xf32>) -> tensor<1x3x6x6xf32>
+  return %0 : tensor<1x3x6x6xf32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor x = randomF32({1, 2, 3, 3}, 14), f = randomF32({3, 2, 2, 2}, 15);
+  auto r = runTwice(*exe, {&x, &f});
+  ASSERT_EQ(r.size(), 1u);
+  // Element (y, x) of the dilated, padded 7x7 input.
+  auto xd = [&](int c, int y, int xx) -> double {
+    y -= 1;
+    xx -= 1;
+    if (y < 0 || xx < 0 || y % 2 || xx % 2 || y / 2 >= 3 || xx / 2 >= 3)
+      return 0;
+    return x.data<float>()[(c * 3 + y / 2) * 3 + xx / 2];
+  };
+  std::vector<double> ref;
+  for (int o = 0; o < 3; ++o)
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < 6; ++j) {
+        double acc = 0;
+        for (int c = 0; c < 2; ++c)
+          for (int p = 0; p < 2; ++p)
+            for (int q = 0; q < 2; ++q)
+              acc += xd(c, i + p, j + q) *
+                     f.data<float>()[((o * 2 + c) * 2 + (1 - p)) * 2 + q];
+        ref.push_back(acc);
+      }
+  expectClose(r[0], ref, 1e-5);
+}
+
 TEST(CpuExecutable, ReduceSumMaxAndMaxPool) {
   auto exe = compileOrDie(R"(
 func.func @main(%x: tensor<2x3x4xf32>) -> (tensor<2xf32>, tensor<3xf32>, tensor<2x2x2xf32>) {
