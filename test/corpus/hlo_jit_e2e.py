@@ -60,6 +60,11 @@ def parse_results(text):
     return results
 
 
+def parse_value(x):
+    # Bools are written as True/False in some cases, 1.00000000 in others.
+    return {"True": 1.0, "False": 0.0}.get(x) if x in ("True", "False") else float(x)
+
+
 def run(cmd, inp=None):
     return subprocess.run(cmd, input=inp, capture_output=True, text=True, timeout=300)
 
@@ -106,10 +111,13 @@ def run_case(row, corpus, bindir):
         if not csvp:
             return "mismatch", f"no reference for {node}:{k}"
         with open(csvp) as f:
-            ref = [float(x) for x in f.read().split()]
+            ref = [parse_value(x) for x in f.read().split()]
         if shp:
             with open(shp) as f:
                 want_shape = [int(x) for x in f.read().replace(",", " ").split()]
+            # The corpus writes a scalar's shape as "0" (or nothing).
+            if want_shape == [0] and shape == [] and len(ref) == 1:
+                want_shape = []
             if want_shape != shape:
                 return "mismatch", f"{node}:{k} shape {shape}, want {want_shape}"
         if len(ref) != len(got):
@@ -146,7 +154,12 @@ def main():
     status = collections.Counter()
     cases = collections.defaultdict(list)
     for row in rows:
-        st, detail = run_case(row, corpus, bindir)
+        try:
+            st, detail = run_case(row, corpus, bindir)
+        except subprocess.TimeoutExpired:
+            st, detail = "codegen-fail", "timeout"
+        except ValueError as e:
+            st, detail = "mismatch", f"unreadable reference: {e}"
         status[st] += 1
         cases[st].append((row["case_dir"], detail))
     with open(report, "w") as f:

@@ -287,7 +287,13 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](Log1pOp) { return fp(math::Log1pOp()); })
       .Case([&](TanhOp) { return fp(math::TanhOp()); })
       .Case([&](SqrtOp) { return fp(math::SqrtOp()); })
-      .Case([&](RsqrtOp) { return fp(math::RsqrtOp()); })
+      .Case([&](RsqrtOp) -> Value {
+        // 1 / sqrt(x): convert-math-to-libm would turn math.rsqrt into a
+        // call of rsqrtf, which libm does not have.
+        if (!f) return needFloat("hlo.rsqrt");
+        return arith::DivFOp::create(b, loc, fpConst(b, loc, t, 1.0),
+                                     math::SqrtOp::create(b, loc, a[0]));
+      })
       .Case([&](CbrtOp) { return fp(math::CbrtOp()); })
       .Case([&](FloorOp) { return fp(math::FloorOp()); })
       .Case([&](CeilOp) { return fp(math::CeilOp()); })
