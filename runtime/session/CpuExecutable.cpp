@@ -60,6 +60,9 @@ std::optional<DType> toDType(mlir::Type t) {
   if (t.isSignlessInteger(8)) return DType::kI8;
   if (t.isSignlessInteger(32)) return DType::kI32;
   if (t.isSignlessInteger(64)) return DType::kI64;
+  if (t.isSignlessInteger(16)) return DType::kI16;
+  if (t.isF16()) return DType::kF16;
+  if (t.isBF16()) return DType::kBF16;
   return std::nullopt;
 }
 
@@ -77,7 +80,7 @@ absl::Status toSpecs(mlir::TypeRange types, const char *what,
       return absl::InvalidArgumentError(
           absl::StrCat(what, " ", i, " has type ", s,
                        "; expected a static-shaped tensor of "
-                       "f32/f64/i1/i8/i32/i64"));
+                       "f16/bf16/f32/f64/i1/i8/i16/i32/i64"));
     }
     out.push_back({*d, std::vector<int64_t>(rt.getShape().begin(),
                                             rt.getShape().end())});

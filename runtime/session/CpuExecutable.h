@@ -43,7 +43,7 @@ public:
   ~CpuExecutable();
 
   /// Parses `mlirText` (a module of func.func on ranked static-shaped
-  /// tensors of f32/f64/i1/i8/i32/i64 in the hlo dialect, plus any
+  /// tensors of f16/bf16/f32/f64/i1/i8/i16/i32/i64 in the hlo dialect, plus any
   /// upstream dialect) and compiles its public function `entry`.
   /// Errors: InvalidArgument when the text does not parse, `entry` is
   /// missing, or a signature type is unsupported; Internal with the

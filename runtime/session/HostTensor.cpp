@@ -2,6 +2,8 @@
 #include "runtime/session/HostTensor.h"
 
 #include <cassert>
+#include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <cstring>
 
@@ -15,6 +17,9 @@ size_t dtypeSize(DType t) {
   case DType::kI8: return 1;
   case DType::kI32: return 4;
   case DType::kI64: return 8;
+  case DType::kF16: return 2;
+  case DType::kBF16: return 2;
+  case DType::kI16: return 2;
   }
   return 0;
 }
@@ -27,8 +32,32 @@ const char *dtypeName(DType t) {
   case DType::kI8: return "i8";
   case DType::kI32: return "i32";
   case DType::kI64: return "i64";
+  case DType::kF16: return "f16";
+  case DType::kBF16: return "bf16";
+  case DType::kI16: return "i16";
   }
   return "?";
+}
+
+float halfToFloat(uint16_t bits) {
+  uint32_t sign = (bits >> 15) & 1, exp = (bits >> 10) & 0x1f,
+           mant = bits & 0x3ff;
+  float v;
+  if (exp == 0)
+    v = std::ldexp(static_cast<float>(mant), -24); // subnormal or zero
+  else if (exp == 31)
+    v = mant ? std::numeric_limits<float>::quiet_NaN()
+             : std::numeric_limits<float>::infinity();
+  else
+    v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+  return sign ? -v : v;
+}
+
+float bfloat16ToFloat(uint16_t bits) {
+  uint32_t w = static_cast<uint32_t>(bits) << 16;
+  float v;
+  std::memcpy(&v, &w, sizeof v);
+  return v;
 }
 
 void HostTensor::FreeDeleter::operator()(void *p) const { std::free(p); }

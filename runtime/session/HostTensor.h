@@ -11,13 +11,18 @@
 namespace tfmlir::session {
 
 /// Element types the CPU executable exchanges with callers. kBool is XLA's
-/// PRED (MLIR i1), stored as one byte holding 0 or 1.
-enum class DType { kF32, kF64, kBool, kI8, kI32, kI64 };
+/// PRED (MLIR i1), stored as one byte holding 0 or 1. kF16 is IEEE binary16
+/// and kBF16 bfloat16, both stored as their 16-bit patterns (uint16_t).
+enum class DType { kF32, kF64, kBool, kI8, kI32, kI64, kF16, kBF16, kI16 };
 
 /// Bytes per element of `t` (kBool: 1).
 size_t dtypeSize(DType t);
-/// "f32", "f64", "bool", "i8", "i32", "i64".
+/// "f32", "f64", "bool", "i8", "i32", "i64", "f16", "bf16", "i16".
 const char *dtypeName(DType t);
+/// The value of the binary16 / bfloat16 bit pattern `bits` (exact; NaN and
+/// infinities preserved).
+float halfToFloat(uint16_t bits);
+float bfloat16ToFloat(uint16_t bits);
 
 /// A dense row-major tensor in one 64-byte-aligned host buffer. Owns its
 /// buffer; moves are cheap, copies are explicit (clone()). Shapes are

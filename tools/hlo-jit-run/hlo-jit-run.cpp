@@ -5,7 +5,7 @@
 // CpuExecutable and runs it. The function must take no arguments (graphs
 // whose inputs are constants). Prints each result as a header line
 // `# result <i> <dtype> <d0,d1,...>` followed by its elements, one per line,
-// row-major (floats with %.9g: nan, inf, -inf as printf writes them; bools
+// row-major (floats, f16 and bf16 with %.9g: nan, inf, -inf as printf writes them; bools
 // and integers as integers). With --benchmark N, runs N more times and
 // prints `# benchmark: N runs, mean <ms> ms, min <ms> ms` on stderr.
 // Exit status: 0 on success, 1 with the error on stderr otherwise.
@@ -38,6 +38,13 @@ void printTensor(size_t index, const HostTensor &t) {
     case DType::kI8: std::printf("%d\n", int(t.data<int8_t>()[i])); break;
     case DType::kI32: std::printf("%d\n", t.data<int32_t>()[i]); break;
     case DType::kI64: std::printf("%" PRId64 "\n", t.data<int64_t>()[i]); break;
+    case DType::kI16: std::printf("%d\n", int(t.data<int16_t>()[i])); break;
+    case DType::kF16:
+      std::printf("%.9g\n", double(halfToFloat(t.data<uint16_t>()[i])));
+      break;
+    case DType::kBF16:
+      std::printf("%.9g\n", double(bfloat16ToFloat(t.data<uint16_t>()[i])));
+      break;
     }
   }
 }

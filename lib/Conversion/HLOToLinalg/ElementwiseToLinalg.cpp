@@ -2,7 +2,8 @@
 //
 // One linalg.generic per op with identity maps (0-d operands of select and
 // clamp are broadcast with constant maps) and the scalar body of
-// ScalarOps.cpp (XLA semantics).
+// ScalarOps.cpp (XLA semantics). bitcast_convert is handled between
+// element types of one width only.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
@@ -48,7 +49,7 @@ void addElementwiseLowerings(llvm::StringMap<Lowering> &t) {
         "exp", "expm1", "log", "log1p", "logistic", "tanh", "sqrt", "rsqrt",
         "cbrt", "floor", "ceil", "round_nearest_even", "round_nearest_afz",
         "sine", "cosine", "not", "popcnt", "abs", "is_finite", "compare",
-        "select", "clamp", "convert"})
+        "select", "clamp", "convert", "bitcast_convert"})
     t[("hlo." + name).str()] = lowerElementwise;
 }
 

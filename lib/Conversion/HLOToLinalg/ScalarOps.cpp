@@ -333,6 +333,14 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
         return emitMin(b, loc, emitMax(b, loc, a[1], a[0]), a[2]);
       })
       .Case([&](ConvertOp) { return emitConvert(b, loc, a[0], resultElt); })
+      .Case([&](BitcastConvertOp) -> Value {
+        if (t.getIntOrFloatBitWidth() != resultElt.getIntOrFloatBitWidth()) {
+          why = "bitcast_convert between element types of different widths "
+                "is not supported";
+          return {};
+        }
+        return arith::BitcastOp::create(b, loc, resultElt, a[0]);
+      })
       .Default([&](Operation *o) -> Value {
         why = "no scalar lowering for " + o->getName().getStringRef().str();
         return {};
