@@ -436,6 +436,28 @@ func.func @main(%x: tensor<2x5xf32>, %s: tensor<4xi32>) -> (tensor<2xf32>, tenso
   }
 }
 
+TEST(CpuExecutable, BitcastConvertSplitsAndJoinsLittleEndian) {
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<2xf32>) -> (tensor<2x2xi16>, tensor<2xf32>, tensor<2xi32>) {
+  %0 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2x2xi16>
+  %1 = hlo.bitcast_convert %0 : (tensor<2x2xi16>) -> tensor<2xf32>
+  %2 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2xi32>
+  return %0, %1, %2 : tensor<2x2xi16>, tensor<2xf32>, tensor<2xi32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor x(DType::kF32, {2});
+  x.data<float>()[0] = 1.0f;     // 0x3F800000
+  x.data<float>()[1] = -2.5e-3f; // any pattern
+  auto r = runTwice(*exe, {&x});
+  ASSERT_EQ(r.size(), 3u);
+  // On this little-endian host the reference is the memory layout itself.
+  EXPECT_EQ(0, std::memcmp(r[0].raw(), x.raw(), 8));
+  EXPECT_EQ(r[0].data<uint16_t>()[0], 0x0000);
+  EXPECT_EQ(r[0].data<uint16_t>()[1], 0x3F80);
+  EXPECT_EQ(0, std::memcmp(r[1].raw(), x.raw(), 8));
+  EXPECT_EQ(0, std::memcmp(r[2].raw(), x.raw(), 8));
+}
+
 TEST(CpuExecutable, Errors) {
   auto exe = compileOrDie(R"(
 func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {

@@ -13,7 +13,8 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
        (maximum/minimum propagate NaN; integer divide/remainder truncate with
        XLA's results for x/0 and INT_MIN/-1; shifts by >= the bit width give
        XLA's results; convert saturates float->int with NaN -> 0;
-       bitcast_convert between element types of one width is arith.bitcast);
+       bitcast_convert is arith.bitcast, splitting or joining the last dim
+       between widths, little-endian);
      - broadcast_in_dim, reverse and iota become linalg.generic; transpose
        linalg.transpose; reshape tensor.collapse_shape/expand_shape; slice,
        concatenate and pad (negative edges and interior padding included)

@@ -68,3 +68,24 @@ func.func @clamp(%lo: tensor<f32>, %x: tensor<3xf32>, %hi: tensor<f32>) -> tenso
   %0 = hlo.clamp %lo, %x, %hi : tensor<f32>, tensor<3xf32>, tensor<f32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// bitcast_convert: same width is arith.bitcast; f32 -> 2 x i16 splits the
+// bits (element 0 = low half); 2 x i16 -> f32 joins them.
+// CHECK-LABEL: func @bitcast
+func.func @bitcast(%x: tensor<2xf32>, %h: tensor<2x2xi16>) -> (tensor<2xi32>, tensor<2x2xi16>, tensor<2xf32>) {
+  // CHECK: arith.bitcast %{{.*}} : f32 to i32
+  // CHECK: linalg.index 1
+  // CHECK: arith.shrui
+  // CHECK: arith.trunci %{{.*}} : i32 to i16
+  // CHECK: iterator_types = ["parallel", "reduction"]
+  // CHECK: arith.extui %{{.*}} : i16 to i32
+  // CHECK: arith.shli
+  // CHECK: arith.ori
+  // CHECK: arith.bitcast %{{.*}} : i32 to f32
+  %0 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2xi32>
+  %1 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2x2xi16>
+  %2 = hlo.bitcast_convert %h : (tensor<2x2xi16>) -> tensor<2xf32>
+  return %0, %1, %2 : tensor<2xi32>, tensor<2x2xi16>, tensor<2xf32>
+}
