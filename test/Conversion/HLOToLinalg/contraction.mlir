@@ -1,4 +1,4 @@
-// RUN: tf-opt %s -hlo-legalize-to-linalg -split-input-file | FileCheck %s
+// RUN: tf-opt %s -hlo-legalize-to-linalg -split-input-file -mlir-print-debuginfo=false | FileCheck %s
 // dot_general and convolution become linalg.generic contractions
 // accumulating from zero in the result type.
 

@@ -1,4 +1,4 @@
-// RUN: tf-opt %s -hlo-legalize-to-linalg -split-input-file | FileCheck %s
+// RUN: tf-opt %s -hlo-legalize-to-linalg -split-input-file -mlir-print-debuginfo=false | FileCheck %s
 // Data movement ops become tensor/linalg ops.
 
 // CHECK: #[[BC:.*]] = affine_map<(d0, d1) -> (d1)>

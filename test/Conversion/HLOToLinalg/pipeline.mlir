@@ -1,4 +1,4 @@
-// RUN: tf-opt %s -hlo-to-llvm-pipeline | FileCheck %s
+// RUN: tf-opt %s -hlo-to-llvm-pipeline -mlir-print-debuginfo=false | FileCheck %s
 // The whole CPU pipeline ends in the llvm dialect with a C interface
 // wrapper for the public function (no JIT here; see CpuExecutableTest).
 
