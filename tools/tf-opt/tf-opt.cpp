@@ -1,7 +1,8 @@
 //===- tf-opt.cpp - the tfmlir optimizer driver ---------------------------===//
 //
 // MlirOptMain with every upstream dialect, pass and extension plus ours
-// (tf, tf_type, tf_executor, tfl, hlo and the passes under lib/Transforms). Usage is
+// (tf, tf_type, tf_executor, tfl, hlo, the passes under lib/Transforms and
+// lib/Conversion, and the hlo-to-llvm-pipeline). Usage is
 // that of mlir-opt, e.g. `tf-opt in.mlir -tf-standard-pipeline`.
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/DialectRegistry.h"
@@ -14,6 +15,7 @@
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
@@ -26,6 +28,7 @@ int main(int argc, char **argv) {
   tfmlir::registerTFToTFLPasses();
   tfmlir::registerTFToHLOPasses();
   tfmlir::registerTFLQuantPasses();
+  tfmlir::registerHLOCodegenPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

@@ -1,0 +1,50 @@
+//===- Passes.td - hlo -> linalg lowering and the CPU codegen pipeline ----===//
+#ifndef TFMLIR_CONVERSION_HLOTOLINALG_PASSES_TD
+#define TFMLIR_CONVERSION_HLOTOLINALG_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower hlo ops on static-shaped tensors to linalg/tensor/arith/math";
+  let description = [{
+    Replaces every hlo op in the func.func bodies of the module by ops on
+    tensors with XLA's semantics:
+     - element-wise ops become one linalg.generic with an arith/math body
+       (maximum/minimum propagate NaN; integer divide/remainder truncate with
+       XLA's results for x/0 and INT_MIN/-1; shifts by >= the bit width give
+       XLA's results; convert saturates float->int with NaN -> 0;
+       bitcast_convert is arith.bitcast, splitting or joining the last dim
+       between widths, little-endian);
+     - broadcast_in_dim, reverse and iota become linalg.generic; transpose
+       linalg.transpose; reshape tensor.collapse_shape/expand_shape; slice,
+       concatenate and pad (negative edges and interior padding included)
+       tensor.extract_slice/insert_slice on a filled tensor; constant
+       arith.constant (dense attributes are kept as they are);
+     - dot_general and convolution become a linalg.generic contraction
+       accumulating in the result element type (convolution: any dimension
+       numbers, strides, padding, lhs/rhs dilation, window reversal and
+       feature groups; batch_group_count must be 1);
+     - reduce and reduce_window become linalg.generic reductions whose
+       body is the reducer region re-emitted on scalars (any reducer built
+       from element-wise hlo ops, multi-input reducers such as arg-max
+       included).
+    Supported element types: i1, signless integers, f16/bf16/f32/f64.
+    Unsigned and complex element types, dynamic shapes and the remaining
+    ops (gather, scatter, sort, while, if, case, ...) make the pass fail
+    with an error on the op saying why.
+    With `emit-c-interface`, every public function gets
+    `llvm.emit_c_interface` and its arguments `bufferization.writable =
+    false` (the caller's buffers are read-only), as CpuExecutable needs.
+  }];
+  let options = [
+    Option<"emitCInterface", "emit-c-interface", "bool", "false",
+           "Mark public functions llvm.emit_c_interface and their arguments read-only">,
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::func::FuncDialect", "::mlir::affine::AffineDialect",
+    "::mlir::bufferization::BufferizationDialect"];
+}
+
+#endif

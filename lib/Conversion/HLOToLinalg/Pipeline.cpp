@@ -1,0 +1,49 @@
+//===- Pipeline.cpp - hlo-to-llvm-pipeline (CPU codegen) ------------------===//
+#include "lib/Conversion/HLOToLinalg/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace tfmlir {
+
+const char *hloToLLVMPipelineText() {
+  // memref.copy of strided views (insert_slice into padded/concatenated
+  // buffers) lowers to a call of memrefCopy (libmlir_c_runner_utils); tanh,
+  // atan2, cbrt, expm1, log1p, ... become libm calls.
+  return "hlo-legalize-to-linalg{emit-c-interface=true},"
+         "canonicalize,"
+         "func.func(linalg-fuse-elementwise-ops),"
+         "one-shot-bufferize{bufferize-function-boundaries=true "
+         "function-boundary-type-conversion=identity-layout-map},"
+         "buffer-deallocation-pipeline,"
+         "convert-bufferization-to-memref,"
+         "func.func(convert-linalg-to-loops),"
+         "expand-strided-metadata,"
+         "lower-affine,"
+         "convert-scf-to-cf,"
+         "convert-math-to-libm,"
+         "func.func(convert-math-to-llvm),"
+         "finalize-memref-to-llvm,"
+         "convert-arith-to-llvm,"
+         "convert-index-to-llvm,"
+         "convert-func-to-llvm,"
+         "convert-cf-to-llvm,"
+         "reconcile-unrealized-casts";
+}
+
+LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
+  return parsePassPipeline(hloToLLVMPipelineText(), pm, llvm::errs());
+}
+
+void registerHLOCodegenPasses() {
+  registerHLOToLinalgPasses();
+  PassPipelineRegistration<>(
+      "hlo-to-llvm-pipeline",
+      "Lower hlo functions to the llvm dialect for CPU execution "
+      "(hlo-legalize-to-linalg, fusion, bufferization, loops, LLVM)",
+      [](OpPassManager &pm) { (void)buildHLOToLLVMPipeline(pm); });
+}
+
+} // namespace tfmlir

@@ -1,0 +1,350 @@
+//===- ScalarOps.cpp - hlo element-wise ops on scalars (arith/math) -------===//
+//
+// The scalar semantics of XLA's element-wise ops (XLA operation semantics;
+// StableHLO spec for the edge cases), used for linalg.generic bodies of
+// element-wise ops and for re-emitting reducer regions on scalars:
+//  - pred (i1) add/multiply are or/and; i1 compares unsigned;
+//  - integer divide: x / 0 = -1 (all ones), INT_MIN / -1 = INT_MIN;
+//    remainder: x % 0 = x, INT_MIN % -1 = 0 (no UB is ever executed);
+//  - shift_left / shift_right_logical by >= bit width give 0;
+//    shift_right_arithmetic by >= bit width shifts by width-1;
+//  - maximum/minimum propagate NaN; sign keeps NaN and +-0;
+//  - convert float->int truncates, saturates out of range, NaN -> 0;
+//    int->float rounds to nearest even; x->pred is x != 0.
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/HLOToLinalg/Helpers.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tfmlir::hlo;
+
+namespace tfmlir::tolinalg {
+namespace {
+
+Value intConst(OpBuilder &b, Location loc, Type t, const APInt &v) {
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+}
+Value intConst(OpBuilder &b, Location loc, Type t, int64_t v) {
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+}
+Value fpConst(OpBuilder &b, Location loc, Type t, double v) {
+  return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
+}
+Value cmpi(OpBuilder &b, Location loc, arith::CmpIPredicate p, Value l,
+           Value r) {
+  return arith::CmpIOp::create(b, loc, p, l, r);
+}
+Value sel(OpBuilder &b, Location loc, Value c, Value t, Value f) {
+  return arith::SelectOp::create(b, loc, c, t, f);
+}
+
+/// Integer divide / remainder with XLA's results for the UB cases.
+Value intDivRem(OpBuilder &b, Location loc, Value l, Value r, bool rem) {
+  Type t = l.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value zero = intConst(b, loc, t, 0), one = intConst(b, loc, t, 1);
+  Value minusOne = intConst(b, loc, t, -1);
+  Value intMin = intConst(b, loc, t, APInt::getSignedMinValue(w));
+  Value byZero = cmpi(b, loc, arith::CmpIPredicate::eq, r, zero);
+  Value overflow = arith::AndIOp::create(
+      b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, l, intMin),
+      cmpi(b, loc, arith::CmpIPredicate::eq, r, minusOne));
+  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
+  Value d = sel(b, loc, unsafe, one, r);
+  if (rem) {
+    Value q = arith::RemSIOp::create(b, loc, l, d);
+    return sel(b, loc, byZero, l, sel(b, loc, overflow, zero, q));
+  }
+  Value q = arith::DivSIOp::create(b, loc, l, d);
+  return sel(b, loc, byZero, minusOne, sel(b, loc, overflow, intMin, q));
+}
+
+} // namespace
+
+Value emitConvert(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  auto fromF = dyn_cast<FloatType>(from);
+  auto toF = dyn_cast<FloatType>(to);
+  if (to.isInteger(1)) {
+    if (fromF)
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
+                                   fpConst(b, loc, from, 0.0));
+    return cmpi(b, loc, arith::CmpIPredicate::ne, x, intConst(b, loc, from, 0));
+  }
+  if (fromF && toF) {
+    if (fromF.getWidth() < toF.getWidth())
+      return arith::ExtFOp::create(b, loc, to, x);
+    if (fromF.getWidth() > toF.getWidth())
+      return arith::TruncFOp::create(b, loc, to, x);
+    // f16 <-> bf16: through f32.
+    Value w = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, to, w);
+  }
+  if (toF) {
+    if (from.isInteger(1))
+      return arith::UIToFPOp::create(b, loc, to, x);
+    return arith::SIToFPOp::create(b, loc, to, x);
+  }
+  unsigned tw = to.getIntOrFloatBitWidth();
+  if (fromF) {
+    // Saturating truncation toward zero; NaN -> 0. +-2^(w-1) are exact in
+    // every float type wide enough to reach them.
+    Value lo = arith::ConstantOp::create(
+        b, loc, from,
+        b.getFloatAttr(from, -std::ldexp(1.0, static_cast<int>(tw) - 1)));
+    Value hi = arith::ConstantOp::create(
+        b, loc, from,
+        b.getFloatAttr(from, std::ldexp(1.0, static_cast<int>(tw) - 1)));
+    Value raw = arith::FPToSIOp::create(b, loc, to, x);
+    Value tooBig =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, hi);
+    Value tooSmall =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, lo);
+    Value isNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+    Value v = sel(b, loc, tooBig,
+                  intConst(b, loc, to, APInt::getSignedMaxValue(tw)), raw);
+    v = sel(b, loc, tooSmall,
+            intConst(b, loc, to, APInt::getSignedMinValue(tw)), v);
+    return sel(b, loc, isNaN, intConst(b, loc, to, 0), v);
+  }
+  unsigned fw = from.getIntOrFloatBitWidth();
+  if (fw > tw)
+    return arith::TruncIOp::create(b, loc, to, x);
+  if (from.isInteger(1))
+    return arith::ExtUIOp::create(b, loc, to, x);
+  return arith::ExtSIOp::create(b, loc, to, x);
+}
+
+namespace {
+
+Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
+              std::string &why) {
+  Type t = l.getType();
+  ComparisonDirection dir = op.getComparisonDirection();
+  std::optional<ComparisonType> ct = op.getCompareType();
+  if (ct && *ct == ComparisonType::TOTALORDER) {
+    why = "compare_type TOTALORDER is not supported";
+    return {};
+  }
+  if (isa<FloatType>(t)) {
+    arith::CmpFPredicate p;
+    switch (dir) {
+    case ComparisonDirection::EQ: p = arith::CmpFPredicate::OEQ; break;
+    case ComparisonDirection::NE: p = arith::CmpFPredicate::UNE; break;
+    case ComparisonDirection::GE: p = arith::CmpFPredicate::OGE; break;
+    case ComparisonDirection::GT: p = arith::CmpFPredicate::OGT; break;
+    case ComparisonDirection::LE: p = arith::CmpFPredicate::OLE; break;
+    case ComparisonDirection::LT: p = arith::CmpFPredicate::OLT; break;
+    }
+    return arith::CmpFOp::create(b, loc, p, l, r);
+  }
+  bool isUnsigned = t.isInteger(1) || (ct && *ct == ComparisonType::UNSIGNED);
+  arith::CmpIPredicate p;
+  switch (dir) {
+  case ComparisonDirection::EQ: p = arith::CmpIPredicate::eq; break;
+  case ComparisonDirection::NE: p = arith::CmpIPredicate::ne; break;
+  case ComparisonDirection::GE:
+    p = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
+  case ComparisonDirection::GT:
+    p = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  case ComparisonDirection::LE:
+    p = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case ComparisonDirection::LT:
+    p = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  }
+  return cmpi(b, loc, p, l, r);
+}
+
+} // namespace
+
+Value emitMax(OpBuilder &b, Location loc, Value l, Value r) {
+  Type t = l.getType();
+  if (isa<FloatType>(t))
+    return arith::MaximumFOp::create(b, loc, l, r);
+  if (t.isInteger(1))
+    return arith::MaxUIOp::create(b, loc, l, r);
+  return arith::MaxSIOp::create(b, loc, l, r);
+}
+
+Value emitMin(OpBuilder &b, Location loc, Value l, Value r) {
+  Type t = l.getType();
+  if (isa<FloatType>(t))
+    return arith::MinimumFOp::create(b, loc, l, r);
+  if (t.isInteger(1))
+    return arith::MinUIOp::create(b, loc, l, r);
+  return arith::MinSIOp::create(b, loc, l, r);
+}
+
+Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
+                   Type resultElt, std::string &why) {
+  Type t = a.empty() ? resultElt : a[0].getType();
+  bool f = isa<FloatType>(t);
+  bool pred = t.isInteger(1);
+  auto needFloat = [&](StringRef what) -> Value {
+    why = (what + " needs a float element type").str();
+    return {};
+  };
+  // Unary float functions.
+  auto fp = [&](auto tag) -> Value {
+    using MathOp = decltype(tag);
+    if (!f)
+      return needFloat(op->getName().getStringRef());
+    return MathOp::create(b, loc, a[0]);
+  };
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](ConstantOp c) -> Value {
+        auto e = dyn_cast<DenseElementsAttr>(c.getValue());
+        if (!e || !e.isSplat()) {
+          why = "only splat constants can be used as scalars";
+          return {};
+        }
+        return arith::ConstantOp::create(b, loc, resultElt,
+                                         e.getSplatValue<TypedAttr>());
+      })
+      .Case([&](AddOp) -> Value {
+        if (f) return arith::AddFOp::create(b, loc, a[0], a[1]);
+        if (pred) return arith::OrIOp::create(b, loc, a[0], a[1]);
+        return arith::AddIOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](SubtractOp) -> Value {
+        if (f) return arith::SubFOp::create(b, loc, a[0], a[1]);
+        return arith::SubIOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](MultiplyOp) -> Value {
+        if (f) return arith::MulFOp::create(b, loc, a[0], a[1]);
+        if (pred) return arith::AndIOp::create(b, loc, a[0], a[1]);
+        return arith::MulIOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](DivideOp) -> Value {
+        if (f) return arith::DivFOp::create(b, loc, a[0], a[1]);
+        if (pred) { why = "divide on pred"; return {}; }
+        return intDivRem(b, loc, a[0], a[1], /*rem=*/false);
+      })
+      .Case([&](RemainderOp) -> Value {
+        if (f) return arith::RemFOp::create(b, loc, a[0], a[1]);
+        if (pred) { why = "remainder on pred"; return {}; }
+        return intDivRem(b, loc, a[0], a[1], /*rem=*/true);
+      })
+      .Case([&](PowerOp) -> Value {
+        if (!f) { why = "integer power is not supported"; return {}; }
+        return math::PowFOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](MaximumOp) { return emitMax(b, loc, a[0], a[1]); })
+      .Case([&](MinimumOp) { return emitMin(b, loc, a[0], a[1]); })
+      .Case([&](Atan2Op) -> Value {
+        if (!f) return needFloat("hlo.atan2");
+        return math::Atan2Op::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](AndOp) -> Value { return arith::AndIOp::create(b, loc, a[0], a[1]); })
+      .Case([&](OrOp) -> Value { return arith::OrIOp::create(b, loc, a[0], a[1]); })
+      .Case([&](XorOp) -> Value { return arith::XOrIOp::create(b, loc, a[0], a[1]); })
+      .Case<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp>(
+          [&](Operation *s) -> Value {
+            unsigned w = t.getIntOrFloatBitWidth();
+            Value width = intConst(b, loc, t, w);
+            Value inRange =
+                cmpi(b, loc, arith::CmpIPredicate::ult, a[1], width);
+            if (isa<ShiftRightArithmeticOp>(s)) {
+              Value amt = sel(b, loc, inRange, a[1], intConst(b, loc, t, w - 1));
+              return arith::ShRSIOp::create(b, loc, a[0], amt);
+            }
+            // The shift result is poison out of range but not selected.
+            Value v = isa<ShiftLeftOp>(s)
+                          ? Value(arith::ShLIOp::create(b, loc, a[0], a[1]))
+                          : Value(arith::ShRUIOp::create(b, loc, a[0], a[1]));
+            return sel(b, loc, inRange, v, intConst(b, loc, t, 0));
+          })
+      .Case([&](NegateOp) -> Value {
+        if (f) return arith::NegFOp::create(b, loc, a[0]);
+        return arith::SubIOp::create(b, loc, intConst(b, loc, t, 0), a[0]);
+      })
+      .Case([&](SignOp) -> Value {
+        if (f) {
+          Value zeroOrNaN = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::UEQ, a[0], fpConst(b, loc, t, 0.0));
+          Value one = math::CopySignOp::create(b, loc, fpConst(b, loc, t, 1.0),
+                                               a[0]);
+          return sel(b, loc, zeroOrNaN, a[0], one);
+        }
+        if (pred) return a[0];
+        Value zero = intConst(b, loc, t, 0);
+        Value pos = sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::sgt, a[0], zero),
+                        intConst(b, loc, t, 1), zero);
+        return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, a[0], zero),
+                   intConst(b, loc, t, -1), pos);
+      })
+      .Case([&](ExpOp) { return fp(math::ExpOp()); })
+      .Case([&](Expm1Op) { return fp(math::ExpM1Op()); })
+      .Case([&](LogOp) { return fp(math::LogOp()); })
+      .Case([&](Log1pOp) { return fp(math::Log1pOp()); })
+      .Case([&](TanhOp) { return fp(math::TanhOp()); })
+      .Case([&](SqrtOp) { return fp(math::SqrtOp()); })
+      .Case([&](RsqrtOp) -> Value {
+        // 1 / sqrt(x): convert-math-to-libm would turn math.rsqrt into a
+        // call of rsqrtf, which libm does not have.
+        if (!f) return needFloat("hlo.rsqrt");
+        return arith::DivFOp::create(b, loc, fpConst(b, loc, t, 1.0),
+                                     math::SqrtOp::create(b, loc, a[0]));
+      })
+      .Case([&](CbrtOp) { return fp(math::CbrtOp()); })
+      .Case([&](FloorOp) { return fp(math::FloorOp()); })
+      .Case([&](CeilOp) { return fp(math::CeilOp()); })
+      .Case([&](RoundNearestEvenOp) { return fp(math::RoundEvenOp()); })
+      .Case([&](RoundNearestAfzOp) { return fp(math::RoundOp()); })
+      .Case([&](SineOp) { return fp(math::SinOp()); })
+      .Case([&](CosineOp) { return fp(math::CosOp()); })
+      .Case([&](LogisticOp) -> Value {
+        if (!f) return needFloat("hlo.logistic");
+        Value one = fpConst(b, loc, t, 1.0);
+        Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
+        return arith::DivFOp::create(b, loc, one,
+                                     arith::AddFOp::create(b, loc, one, e));
+      })
+      .Case([&](NotOp) -> Value {
+        return arith::XOrIOp::create(b, loc, a[0], intConst(b, loc, t, -1));
+      })
+      .Case([&](PopulationCountOp) -> Value {
+        return math::CtPopOp::create(b, loc, a[0]);
+      })
+      .Case([&](AbsOp) -> Value {
+        if (f) return math::AbsFOp::create(b, loc, a[0]);
+        if (pred) return a[0];
+        return math::AbsIOp::create(b, loc, a[0]);
+      })
+      .Case([&](IsFiniteOp) -> Value {
+        Value inf = arith::ConstantOp::create(
+            b, loc, t,
+            b.getFloatAttr(t, APFloat::getInf(
+                                  cast<FloatType>(t).getFloatSemantics())));
+        return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                     math::AbsFOp::create(b, loc, a[0]), inf);
+      })
+      .Case([&](CompareOp c) { return compare(b, loc, c, a[0], a[1], why); })
+      .Case([&](SelectOp) -> Value { return sel(b, loc, a[0], a[1], a[2]); })
+      .Case([&](ClampOp) -> Value {
+        return emitMin(b, loc, emitMax(b, loc, a[1], a[0]), a[2]);
+      })
+      .Case([&](ConvertOp) { return emitConvert(b, loc, a[0], resultElt); })
+      .Case([&](BitcastConvertOp) -> Value {
+        if (t.getIntOrFloatBitWidth() != resultElt.getIntOrFloatBitWidth()) {
+          why = "bitcast_convert between element types of different widths "
+                "is not supported";
+          return {};
+        }
+        return arith::BitcastOp::create(b, loc, resultElt, a[0]);
+      })
+      .Default([&](Operation *o) -> Value {
+        why = "no scalar lowering for " + o->getName().getStringRef().str();
+        return {};
+      });
+}
+
+} // namespace tfmlir::tolinalg

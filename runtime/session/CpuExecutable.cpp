@@ -1,0 +1,274 @@
+//===- CpuExecutable.cpp - JIT-compiled hlo functions on the host CPU -----===//
+//
+// The entry function gets `llvm.emit_c_interface` (hlo-legalize-to-linalg
+// with emit-c-interface), so it is called as
+//   _mlir_ciface_<entry>(Results *out, Desc0 *in0, Desc1 *in1, ...)
+// where a rank-R memref descriptor is {T *allocated, T *aligned, i64 offset,
+// i64 sizes[R], i64 strides[R]} and Results is the descriptor of the single
+// result or a struct of all results' descriptors (all fields are 8 bytes, so
+// descriptors are laid out back to back). Results are allocated by the
+// generated code with malloc and freed here after copying, except buffers
+// that are constants (memref.get_global marks them 0xdeadbeef) or caller
+// inputs.
+//===----------------------------------------------------------------------===//
+#include "runtime/session/CpuExecutable.h"
+
+#include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "dialects/hlo/HLOOps.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <sys/stat.h>
+
+namespace tfmlir::session {
+namespace {
+
+void initOnce() {
+  static std::once_flag flag;
+  std::call_once(flag, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    mlir::registerAllPasses();
+    registerHLOCodegenPasses();
+  });
+}
+
+/// The dtype of a supported element type.
+std::optional<DType> toDType(mlir::Type t) {
+  if (t.isF32()) return DType::kF32;
+  if (t.isF64()) return DType::kF64;
+  if (t.isInteger(1)) return DType::kBool;
+  if (t.isSignlessInteger(8)) return DType::kI8;
+  if (t.isSignlessInteger(32)) return DType::kI32;
+  if (t.isSignlessInteger(64)) return DType::kI64;
+  if (t.isSignlessInteger(16)) return DType::kI16;
+  if (t.isF16()) return DType::kF16;
+  if (t.isBF16()) return DType::kBF16;
+  return std::nullopt;
+}
+
+absl::Status toSpecs(mlir::TypeRange types, const char *what,
+                     std::vector<TensorSpec> &out) {
+  for (auto [i, t] : llvm::enumerate(types)) {
+    auto rt = mlir::dyn_cast<mlir::RankedTensorType>(t);
+    std::optional<DType> d;
+    if (rt)
+      d = toDType(rt.getElementType());
+    if (!rt || !rt.hasStaticShape() || !d) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << t;
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, " ", i, " has type ", s,
+                       "; expected a static-shaped tensor of "
+                       "f16/bf16/f32/f64/i1/i8/i16/i32/i64"));
+    }
+    out.push_back({*d, std::vector<int64_t>(rt.getShape().begin(),
+                                            rt.getShape().end())});
+  }
+  return absl::OkStatus();
+}
+
+bool fileExists(const char *p) {
+  struct stat st;
+  return ::stat(p, &st) == 0;
+}
+
+/// Copies the strided result described by `desc` (rank r) into `t`.
+void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
+  const char *aligned = reinterpret_cast<const char *>(desc[1]);
+  int64_t offset = desc[2];
+  const int64_t *sizes = desc + 3;
+  const int64_t *strides = desc + 3 + rank;
+  size_t es = dtypeSize(t.dtype());
+  int64_t n = t.numElements();
+  char *dst = static_cast<char *>(t.raw());
+  std::vector<int64_t> idx(rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t off = offset;
+    for (size_t d = 0; d < rank; ++d)
+      off += idx[d] * strides[d];
+    std::memcpy(dst + k * es, aligned + off * es, es);
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < sizes[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+} // namespace
+
+CpuExecutable::~CpuExecutable() = default;
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  mlir::OpPrintingFlags flags;
+  flags.enableDebugInfo(false);
+  module->print(os, flags);
+  return compile(text, entry);
+}
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
+  initOnce();
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerHLODialect(registry);
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+
+  std::string diags;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diags);
+    os << d.getLocation() << ": " << d << "\n";
+    return mlir::success();
+  });
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(mlirText, &ctx);
+  if (!module)
+    return absl::InvalidArgumentError("cannot parse the module: " + diags);
+  auto func = module->lookupSymbol<mlir::func::FuncOp>(entry);
+  if (!func || func.isExternal())
+    return absl::InvalidArgumentError("the module has no function @" + entry);
+  if (!func.isPublic())
+    return absl::InvalidArgumentError("function @" + entry + " is not public");
+
+  std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
+  exe->entry_ = entry;
+  if (absl::Status s = toSpecs(func.getArgumentTypes(), "argument", exe->inputs_);
+      !s.ok())
+    return s;
+  if (absl::Status s = toSpecs(func.getResultTypes(), "result", exe->outputs_);
+      !s.ok())
+    return s;
+
+  mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
+  if (mlir::failed(buildHLOToLLVMPipeline(pm)))
+    return absl::InternalError("cannot build hlo-to-llvm-pipeline");
+  if (mlir::failed(pm.run(*module)))
+    return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
+
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb)
+    return absl::InternalError("cannot detect the host CPU: " +
+                               llvm::toString(jtmb.takeError()));
+  auto tm = jtmb->createTargetMachine();
+  if (!tm)
+    return absl::InternalError("cannot create a target machine: " +
+                               llvm::toString(tm.takeError()));
+  mlir::ExecutionEngineOptions opts;
+  // The engine keeps a reference to the transformer: the executable owns it.
+  exe->transformer_ = mlir::makeOptimizingTransformer(3, 0, tm->get());
+  opts.transformer = exe->transformer_;
+  std::vector<llvm::StringRef> libs;
+  if (fileExists(TFMLIR_RUNNER_UTILS_LIB))
+    libs.push_back(TFMLIR_RUNNER_UTILS_LIB);
+  opts.sharedLibPaths = libs;
+  auto engine = mlir::ExecutionEngine::create(*module, opts);
+  if (!engine)
+    return absl::InternalError("JIT compilation failed: " +
+                               llvm::toString(engine.takeError()) + diags);
+  exe->engine_ = std::move(*engine);
+  return exe;
+}
+
+absl::StatusOr<std::vector<HostTensor>>
+CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
+  if (inputs.size() != inputs_.size())
+    return absl::InvalidArgumentError(
+        absl::StrCat("@", entry_, " takes ", inputs_.size(), " inputs, got ",
+                     inputs.size()));
+  // Descriptors: one int64 block per input, one for all results.
+  std::vector<std::vector<int64_t>> inDescs(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const HostTensor *t = inputs[i];
+    if (!t)
+      return absl::InvalidArgumentError(absl::StrCat("input ", i, " is null"));
+    const TensorSpec &spec = inputs_[i];
+    if (t->dtype() != spec.dtype || t->shape() != spec.shape) {
+      std::string want = dtypeName(spec.dtype);
+      want += "[";
+      for (size_t d = 0; d < spec.shape.size(); ++d)
+        want += (d ? "," : "") + std::to_string(spec.shape[d]);
+      want += "]";
+      return absl::InvalidArgumentError(
+          absl::StrCat("@", entry_, " input ", i, ": expected ", want,
+                       ", got ", t->typeString()));
+    }
+    size_t r = spec.shape.size();
+    std::vector<int64_t> &d = inDescs[i];
+    d.resize(3 + 2 * r);
+    d[0] = d[1] = reinterpret_cast<int64_t>(t->raw());
+    d[2] = 0;
+    int64_t stride = 1;
+    for (size_t k = r; k-- > 0;) {
+      d[3 + k] = spec.shape[k];
+      d[3 + r + k] = stride;
+      stride *= spec.shape[k];
+    }
+  }
+  size_t outWords = 0;
+  for (const TensorSpec &s : outputs_)
+    outWords += 3 + 2 * s.shape.size();
+  std::vector<int64_t> outDesc(outWords, 0);
+
+  std::vector<void *> ptrs;
+  if (!outputs_.empty())
+    ptrs.push_back(outDesc.data());
+  for (auto &d : inDescs)
+    ptrs.push_back(d.data());
+  llvm::SmallVector<void *> args;
+  for (void *&p : ptrs)
+    args.push_back(&p);
+  if (llvm::Error e = engine_->invokePacked("_mlir_ciface_" + entry_, args))
+    return absl::InternalError("JIT call failed: " +
+                               llvm::toString(std::move(e)));
+
+  std::vector<HostTensor> results;
+  std::set<int64_t> freed;
+  for (const HostTensor *t : inputs)
+    freed.insert(reinterpret_cast<int64_t>(t->raw()));
+  freed.insert(0xdeadbeef);
+  freed.insert(0);
+  std::vector<int64_t> toFree;
+  size_t pos = 0;
+  for (const TensorSpec &s : outputs_) {
+    const int64_t *desc = outDesc.data() + pos;
+    HostTensor t(s.dtype, s.shape);
+    copyOut(desc, s.shape.size(), t);
+    results.push_back(std::move(t));
+    if (freed.insert(desc[0]).second)
+      toFree.push_back(desc[0]);
+    pos += 3 + 2 * s.shape.size();
+  }
+  for (int64_t p : toFree)
+    std::free(reinterpret_cast<void *>(p));
+  return results;
+}
+
+} // namespace tfmlir::session

@@ -1,0 +1,80 @@
+//===- CpuExecutable.h - JIT-compiled hlo functions on the host CPU -------===//
+//
+// Compiles one function of an hlo-dialect module with hlo-to-llvm-pipeline
+// and mlir::ExecutionEngine (LLVM -O3, host CPU features) and runs it on
+// caller tensors. Large constants stay dense attributes in the module (they
+// become LLVM globals); externalizing them is future work.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_SESSION_CPUEXECUTABLE_H
+#define TFMLIR_RUNTIME_SESSION_CPUEXECUTABLE_H
+
+#include "runtime/session/HostTensor.h"
+
+#include "absl/status/statusor.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class ExecutionEngine;
+class ModuleOp;
+} // namespace mlir
+
+namespace tfmlir::session {
+
+/// The dtype and static shape of one argument or result.
+struct TensorSpec {
+  DType dtype;
+  std::vector<int64_t> shape;
+};
+
+/// One compiled function. Not thread-safe to construct; run() may be called
+/// repeatedly (and from several threads: it keeps no per-call state).
+class CpuExecutable {
+public:
+  ~CpuExecutable();
+
+  /// Parses `mlirText` (a module of func.func on ranked static-shaped
+  /// tensors of f16/bf16/f32/f64/i1/i8/i16/i32/i64 in the hlo dialect, plus any
+  /// upstream dialect) and compiles its public function `entry`.
+  /// Errors: InvalidArgument when the text does not parse, `entry` is
+  /// missing, or a signature type is unsupported; Internal with the
+  /// pipeline's diagnostics when lowering or JIT compilation fails.
+  static absl::StatusOr<std::unique_ptr<CpuExecutable>>
+  compile(const std::string &mlirText, const std::string &entry);
+
+  /// As above for an existing module (printed and re-parsed into the
+  /// executable's own context; `module` is not modified).
+  static absl::StatusOr<std::unique_ptr<CpuExecutable>>
+  compile(mlir::ModuleOp module, const std::string &entry);
+
+  /// Runs the function on `inputs` (one per argument, same dtype and
+  /// shape) and returns new tensors for its results. Errors:
+  /// InvalidArgument naming the argument index for a count, dtype or shape
+  /// mismatch; Internal when the JIT call fails.
+  absl::StatusOr<std::vector<HostTensor>>
+  run(const std::vector<const HostTensor *> &inputs) const;
+
+  const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
+  const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }
+
+private:
+  CpuExecutable() = default;
+
+  std::string entry_;
+  std::vector<TensorSpec> inputs_, outputs_;
+  std::function<llvm::Error(llvm::Module *)> transformer_;
+  std::unique_ptr<mlir::ExecutionEngine> engine_;
+};
+
+} // namespace tfmlir::session
+
+#endif

@@ -1,0 +1,99 @@
+//===- HostTensor.cpp - a dense host tensor for the CPU session runtime ---===//
+#include "runtime/session/HostTensor.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <cstdlib>
+#include <cstring>
+
+namespace tfmlir::session {
+
+size_t dtypeSize(DType t) {
+  switch (t) {
+  case DType::kF32: return 4;
+  case DType::kF64: return 8;
+  case DType::kBool: return 1;
+  case DType::kI8: return 1;
+  case DType::kI32: return 4;
+  case DType::kI64: return 8;
+  case DType::kF16: return 2;
+  case DType::kBF16: return 2;
+  case DType::kI16: return 2;
+  }
+  return 0;
+}
+
+const char *dtypeName(DType t) {
+  switch (t) {
+  case DType::kF32: return "f32";
+  case DType::kF64: return "f64";
+  case DType::kBool: return "bool";
+  case DType::kI8: return "i8";
+  case DType::kI32: return "i32";
+  case DType::kI64: return "i64";
+  case DType::kF16: return "f16";
+  case DType::kBF16: return "bf16";
+  case DType::kI16: return "i16";
+  }
+  return "?";
+}
+
+float halfToFloat(uint16_t bits) {
+  uint32_t sign = (bits >> 15) & 1, exp = (bits >> 10) & 0x1f,
+           mant = bits & 0x3ff;
+  float v;
+  if (exp == 0)
+    v = std::ldexp(static_cast<float>(mant), -24); // subnormal or zero
+  else if (exp == 31)
+    v = mant ? std::numeric_limits<float>::quiet_NaN()
+             : std::numeric_limits<float>::infinity();
+  else
+    v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+  return sign ? -v : v;
+}
+
+float bfloat16ToFloat(uint16_t bits) {
+  uint32_t w = static_cast<uint32_t>(bits) << 16;
+  float v;
+  std::memcpy(&v, &w, sizeof v);
+  return v;
+}
+
+void HostTensor::FreeDeleter::operator()(void *p) const { std::free(p); }
+
+HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
+    : dtype_(dtype), shape_(std::move(shape)) {
+  for ([[maybe_unused]] int64_t d : shape_)
+    assert(d >= 0 && "negative dim");
+  size_t bytes = byteSize();
+  size_t rounded = (bytes + 63) / 64 * 64;
+  if (rounded == 0)
+    rounded = 64;
+  data_.reset(std::aligned_alloc(64, rounded));
+  std::memset(data_.get(), 0, rounded);
+}
+
+int64_t HostTensor::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape_)
+    n *= d;
+  return n;
+}
+
+HostTensor HostTensor::clone() const {
+  HostTensor t(dtype_, shape_);
+  if (data_)
+    std::memcpy(t.raw(), raw(), byteSize());
+  return t;
+}
+
+std::string HostTensor::typeString() const {
+  std::string s = dtypeName(dtype_);
+  s += "[";
+  for (size_t i = 0; i < shape_.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape_[i]);
+  return s + "]";
+}
+
+} // namespace tfmlir::session

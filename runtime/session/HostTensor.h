@@ -1,0 +1,64 @@
+//===- HostTensor.h - a dense host tensor for the CPU session runtime -----===//
+#ifndef TFMLIR_RUNTIME_SESSION_HOSTTENSOR_H
+#define TFMLIR_RUNTIME_SESSION_HOSTTENSOR_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tfmlir::session {
+
+/// Element types the CPU executable exchanges with callers. kBool is XLA's
+/// PRED (MLIR i1), stored as one byte holding 0 or 1. kF16 is IEEE binary16
+/// and kBF16 bfloat16, both stored as their 16-bit patterns (uint16_t).
+enum class DType { kF32, kF64, kBool, kI8, kI32, kI64, kF16, kBF16, kI16 };
+
+/// Bytes per element of `t` (kBool: 1).
+size_t dtypeSize(DType t);
+/// "f32", "f64", "bool", "i8", "i32", "i64", "f16", "bf16", "i16".
+const char *dtypeName(DType t);
+/// The value of the binary16 / bfloat16 bit pattern `bits` (exact; NaN and
+/// infinities preserved).
+float halfToFloat(uint16_t bits);
+float bfloat16ToFloat(uint16_t bits);
+
+/// A dense row-major tensor in one 64-byte-aligned host buffer. Owns its
+/// buffer; moves are cheap, copies are explicit (clone()). Shapes are
+/// non-negative dims; rank 0 is a scalar with one element.
+class HostTensor {
+public:
+  HostTensor() = default;
+  /// A zero-filled tensor of `dtype` and `shape` (no dim may be negative;
+  /// that is the caller's invariant, checked with an assert).
+  HostTensor(DType dtype, std::vector<int64_t> shape);
+
+  DType dtype() const { return dtype_; }
+  const std::vector<int64_t> &shape() const { return shape_; }
+  int64_t numElements() const;
+  size_t byteSize() const { return numElements() * dtypeSize(dtype_); }
+  void *raw() { return data_.get(); }
+  const void *raw() const { return data_.get(); }
+  /// The buffer as T (the caller picks T matching dtype()).
+  template <typename T> T *data() { return static_cast<T *>(raw()); }
+  template <typename T> const T *data() const {
+    return static_cast<const T *>(raw());
+  }
+  /// A deep copy.
+  HostTensor clone() const;
+  /// "f32[2,3]".
+  std::string typeString() const;
+
+private:
+  struct FreeDeleter {
+    void operator()(void *p) const;
+  };
+  DType dtype_ = DType::kF32;
+  std::vector<int64_t> shape_;
+  std::unique_ptr<void, FreeDeleter> data_;
+};
+
+} // namespace tfmlir::session
+
+#endif

@@ -1,0 +1,20 @@
+// RUN: tf-opt %s -hlo-to-llvm-pipeline -mlir-print-debuginfo=false | FileCheck %s
+// The whole CPU pipeline ends in the llvm dialect with a C interface
+// wrapper for the public function (no JIT here; see CpuExecutableTest).
+
+// CHECK-NOT: hlo.
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.alloc
+// CHECK: llvm.func @main(
+// CHECK: llvm.call @malloc
+// CHECK: llvm.fmul
+// CHECK: llvm.fadd
+// CHECK: llvm.func @_mlir_ciface_main(
+func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<4xf32>) -> tensor<3x4xf32> {
+  %0 = hlo.dot_general %a, %b, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>
+  %1 = hlo.broadcast_in_dim %c, dims = [1] : (tensor<4xf32>) -> tensor<3x4xf32>
+  %2 = hlo.add %0, %1 : tensor<3x4xf32>
+  %z = hlo.constant dense<0.0> : tensor<3x4xf32>
+  %3 = hlo.maximum %2, %z : tensor<3x4xf32>
+  return %3 : tensor<3x4xf32>
+}
