@@ -220,6 +220,9 @@ int main(int argc, char **argv) {
       size_t eq = v.rfind('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
         return usage("--input '" + v + "' is not NAME=file.npy");
+      for (auto &[prev, file] : opt.inputs)
+        if (prev == v.substr(0, eq))
+          return usage("--input '" + prev + "' is given twice");
       opt.inputs.push_back({v.substr(0, eq), v.substr(eq + 1)});
     } else if (a == "--output") {
       if (!value(v))
@@ -407,8 +410,18 @@ int main(int argc, char **argv) {
       for (auto &[name, t] : b.outputs)
         printTensor(name, *sg.tensor(t));
   } else {
-    for (auto &[name, file] : opt.outputs) {
+    for (auto [name, file] : opt.outputs) {
       auto t = lookup(b.outputs, sg, name, "output");
+      // "NAME:0" is an output named with TF's ":0" suffix when NAME alone is
+      // not one (the ":" split took "0" as a file name).
+      if (!t.ok() && !file.empty()) {
+        if (auto whole = lookup(b.outputs, sg, name + ":" + file, "output");
+            whole.ok()) {
+          name += ":" + file;
+          file.clear();
+          t = whole;
+        }
+      }
       if (!t.ok())
         return fail(t.status());
       if (file.empty())
