@@ -44,3 +44,15 @@ void tfmlir::addNodeNameDiagnosticsExtension(DialectRegistry &registry) {
     registerNodeNameDiagnostics(ctx);
   });
 }
+
+std::string tfmlir::nodeNameOf(Location loc) {
+  std::string out;
+  loc->walk([&](Location l) {
+    if (auto n = dyn_cast<NameLoc>(l)) {
+      out = n.getName().str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out.empty() ? "<unnamed>" : out;
+}

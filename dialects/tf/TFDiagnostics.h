@@ -13,6 +13,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 
+#include <string>
+
 namespace tfmlir {
 
 /// Registers, on `ctx`, a handler that prefixes "node '<name>': " to every
@@ -28,6 +30,12 @@ registerNodeNameDiagnostics(mlir::MLIRContext *ctx);
 /// whose driver owns the context). The handler is then registered after the
 /// driver's own, so it sees each diagnostic first.
 void addNodeNameDiagnosticsExtension(mlir::DialectRegistry &registry);
+
+/// The GraphDef node name carried by `loc`: the first NameLoc found in it,
+/// looking through fused and call-site locations; "<unnamed>" when there is
+/// none. Used by the legalization reports (tfl-legalize-tf,
+/// xla-legalize-tf) to list nodes.
+std::string nodeNameOf(mlir::Location loc);
 
 } // namespace tfmlir
 

@@ -9,6 +9,7 @@
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "dialects/tf/TFOps.h"
+#include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Diagnostics.h"
@@ -26,19 +27,9 @@ namespace tfmlir {
 
 namespace {
 
-/// The node name of an op: its NameLoc, looked for through fused and
-/// callsite locations.
-std::string nodeName(Operation *op) {
-  std::string out;
-  op->getLoc()->walk([&](Location l) {
-    if (auto n = dyn_cast<NameLoc>(l)) {
-      out = n.getName().str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return out.empty() ? "<unnamed>" : out;
-}
+
+/// The node name of `op` for the report (see nodeNameOf).
+std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
 const llvm::StringMap<tohlo::Converter> &converters() {
   static const llvm::StringMap<tohlo::Converter> table = [] {

@@ -3,6 +3,7 @@
 #include "lib/Conversion/TFToTFL/Passes.h"
 
 #include "dialects/tfl/TFLOps.h"
+#include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -34,19 +35,9 @@ void populateTFLFusionPatterns(RewritePatternSet &patterns) {
 
 namespace {
 
-/// The node name of an op: its NameLoc, looked for through fused and
-/// callsite locations.
-std::string nodeName(Operation *op) {
-  std::string out;
-  op->getLoc()->walk([&](Location l) {
-    if (auto n = dyn_cast<NameLoc>(l)) {
-      out = n.getName().str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return out.empty() ? "<unnamed>" : out;
-}
+
+/// The node name of `op` for the report (see nodeNameOf).
+std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
 const llvm::StringMap<conv::Converter> &converters() {
   static const llvm::StringMap<conv::Converter> table = [] {
