@@ -115,6 +115,27 @@ Operation *oneUseDef(Value v, StringRef name) {
              : nullptr;
 }
 
+/// The constant block shape, paddings and crops of a space_to_batch_nd /
+/// batch_to_space_nd pair over `dims` spatial dims; fails unless all are
+/// constants of that size and both ops use the same block shape.
+struct SpaceBatchConstants {
+  SmallVector<int64_t> block, pads, crops;
+};
+FailureOr<SpaceBatchConstants> spaceBatchConstants(Operation *s2b,
+                                                   Operation *b2s,
+                                                   size_t dims) {
+  auto block = conv::constantInts(s2b->getOperand(1));
+  auto block2 = conv::constantInts(b2s->getOperand(1));
+  auto pads = conv::constantInts(s2b->getOperand(2));
+  auto crops = conv::constantInts(b2s->getOperand(2));
+  if (!block || !block2 || *block != *block2 || block->size() != dims ||
+      !pads || pads->size() != 2 * dims || !crops || crops->size() != 2 * dims)
+    return failure();
+  return SpaceBatchConstants{SmallVector<int64_t>(*block),
+                             SmallVector<int64_t>(*pads),
+                             SmallVector<int64_t>(*crops)};
+}
+
 struct FuseDilatedConv : public RewritePattern {
   explicit FuseDilatedConv(MLIRContext *ctx)
       : RewritePattern("tfl.batch_to_space_nd", 1, ctx) {}
@@ -125,17 +146,13 @@ struct FuseDilatedConv : public RewritePattern {
     if (!isPlainValidConv(conv))
       return failure();
     StringRef kind = conv->getName().getStringRef();
-    Operation *s2b = conv->getOperand(0).getDefiningOp();
-    if (!s2b || s2b->getName().getStringRef() != "tfl.space_to_batch_nd" ||
-        !s2b->getResult(0).hasOneUse())
+    Operation *s2b = oneUseDef(conv->getOperand(0), "tfl.space_to_batch_nd");
+    if (!s2b)
       return failure();
-    auto block = conv::constantInts(s2b->getOperand(1));
-    auto block2 = conv::constantInts(b2s->getOperand(1));
-    auto pads = conv::constantInts(s2b->getOperand(2));
-    auto crops = conv::constantInts(b2s->getOperand(2));
-    if (!block || !block2 || *block != *block2 || block->size() != 2 ||
-        !pads || pads->size() != 4 || !crops || crops->size() != 4)
+    auto sb = spaceBatchConstants(s2b, b2s, 2);
+    if (failed(sb))
       return failure();
+    auto &block = sb->block;
     // Kernel size: filter is OHWI (conv) or 1HWO (depthwise).
     auto ft = dyn_cast<RankedTensorType>(conv->getOperand(1).getType());
     auto xt = dyn_cast<RankedTensorType>(s2b->getOperand(0).getType());
@@ -143,7 +160,7 @@ struct FuseDilatedConv : public RewritePattern {
         !xt || xt.getRank() != 4)
       return failure();
     int64_t k[2] = {ft.getDimSize(1), ft.getDimSize(2)};
-    auto pad = dilatedPadding(k, *block, *pads, *crops);
+    auto pad = dilatedPadding(k, block, sb->pads, sb->crops);
     if (failed(pad))
       return failure();
 
@@ -165,7 +182,7 @@ struct FuseDilatedConv : public RewritePattern {
                             RankedTensorType::get(padded, xt.getElementType()));
     }
     SmallVector<NamedAttribute> attrs =
-        dilatedAttrs(conv, rewriter, *pad, (*block)[0], (*block)[1]);
+        dilatedAttrs(conv, rewriter, *pad, block[0], block[1]);
     SmallVector<Value> operands(conv->getOperands());
     operands[0] = input;
     Operation *fused = conv::create(rewriter, b2s->getLoc(), kind, operands,
@@ -203,13 +220,10 @@ struct FuseDilatedConv1D : public RewritePattern {
     Operation *s2b = oneUseDef(expand->getOperand(0), "tfl.space_to_batch_nd");
     if (!s2b)
       return failure();
-    auto block = conv::constantInts(s2b->getOperand(1));
-    auto block2 = conv::constantInts(b2s->getOperand(1));
-    auto pads = conv::constantInts(s2b->getOperand(2));
-    auto crops = conv::constantInts(b2s->getOperand(2));
-    if (!block || !block2 || *block != *block2 || block->size() != 1 ||
-        !pads || pads->size() != 2 || !crops || crops->size() != 2)
+    auto sb = spaceBatchConstants(s2b, b2s, 1);
+    if (failed(sb))
       return failure();
+    auto &block = sb->block;
     auto ft = dyn_cast<RankedTensorType>(conv->getOperand(1).getType());
     auto xt = dyn_cast<RankedTensorType>(s2b->getOperand(0).getType());
     auto ct = dyn_cast<RankedTensorType>(conv->getResult(0).getType());
@@ -218,7 +232,7 @@ struct FuseDilatedConv1D : public RewritePattern {
         xt.getRank() != 3 || !ct || ct.getRank() != 4 || !yt || yt.getRank() != 3)
       return failure();
     int64_t k[1] = {ft.getDimSize(2)};
-    auto pad = dilatedPadding(k, *block, *pads, *crops);
+    auto pad = dilatedPadding(k, block, sb->pads, sb->crops);
     if (failed(pad))
       return failure();
 
@@ -246,7 +260,7 @@ struct FuseDilatedConv1D : public RewritePattern {
         {yt.getDimSize(0), 1, yt.getDimSize(1), yt.getDimSize(2)}, yt.getElementType());
     Operation *fused = conv::create(rewriter, loc, conv->getName().getStringRef(),
                                     operands, TypeRange{convTy},
-                                    dilatedAttrs(conv, rewriter, *pad, 1, (*block)[0]));
+                                    dilatedAttrs(conv, rewriter, *pad, 1, block[0]));
     Operation *out = conv::create(rewriter, b2s->getLoc(), "tfl.squeeze",
                                   {fused->getResult(0)}, b2s->getResultTypes(),
                                   squeeze->getAttrs());
