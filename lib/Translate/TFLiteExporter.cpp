@@ -293,11 +293,16 @@ FailureOr<uint32_t> Exporter::addBuffer(Operation *constOp, Attribute value) {
     // cannot fit before building gigabytes (a splat is cheap in MLIR but is
     // written element by element).
     {
-      uint64_t elemBytes = e.isInteger(1) ? 1 : d.getRawData().size() /
-                                                   (d.isSplat() ? 1 : std::max<int64_t>(d.getNumElements(), 1));
+      // Bytes per written element: bools are written one byte each; a
+      // splat's raw data is one element; a dense constant's is all of them.
       uint64_t n = static_cast<uint64_t>(d.getNumElements());
+      uint64_t raw = d.getRawData().size();
+      uint64_t elemBytes = e.isInteger(1) ? 1
+                           : d.isSplat()  ? raw
+                                          : raw / std::max<uint64_t>(n, 1);
       uint64_t limit = (uint64_t(1) << 31) - 1;
-      if (elemBytes && n > (limit - std::min<uint64_t>(fbb.GetSize(), limit)) / elemBytes) {
+      uint64_t room = limit - std::min<uint64_t>(fbb.GetSize(), limit);
+      if (elemBytes && n > room / elemBytes) {
         constOp->emitError("constant of type ")
             << d.getType() << " needs " << n * elemBytes
             << " bytes; a .tflite file (a FlatBuffer) holds at most 2 GiB";
