@@ -149,6 +149,7 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerImageOps(*this);
   kernels::registerControlFlow(*this);
   kernels::registerIndexOps(*this);
+  kernels::registerRecurrent(*this);
   kernels::registerQuantized(*this);
 }
 
@@ -226,8 +227,13 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
         return absl::InvalidArgumentError(absl::StrCat(
             opLabel(i), ": output tensor ", o, " ('", tensors_[o].name,
             "') has constant data"));
+    kernels_[i] = op.builtinCode == kOp_CUSTOM
+                      ? resolver.findCustom(op.customName, op.version)
+                      : resolver.findBuiltin(op.builtinCode, op.version);
+    // An op without a kernel is reported by name (Interpreter::create)
+    // rather than by what it reads.
     for (int32_t in : op.inputs)
-      if (in >= 0 && !available[in])
+      if (kernels_[i] && in >= 0 && !available[in])
         return absl::InvalidArgumentError(absl::StrCat(
             opLabel(i), ": input tensor ", in, " ('", tensors_[in].name,
             "') has no data: it is not constant, not a variable, not a "
@@ -235,9 +241,6 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
     for (int32_t o : op.outputs)
       if (o >= 0)
         available[o] = true;
-    kernels_[i] = op.builtinCode == kOp_CUSTOM
-                      ? resolver.findCustom(op.customName, op.version)
-                      : resolver.findBuiltin(op.builtinCode, op.version);
   }
   return absl::OkStatus();
 }
@@ -363,10 +366,9 @@ absl::Status Subgraph::allocateTensors() {
           " needs ", need, " bytes, above the limit of ",
           interp_.maxTensorBytes()));
     t.owned.assign(std::max<size_t>(need, 1), 0);
-    if (td.data && td.dataSize)
-      std::memcpy(t.owned.data(), td.data, td.dataSize);
     t.data = t.owned.data();
     t.bytes = need;
+    resetVariable(static_cast<int>(i));
   }
   for (Tensor &t : tensors_)
     if (t.storage == Storage::kArena || t.storage == Storage::kDynamic) {
@@ -385,6 +387,29 @@ absl::Status Subgraph::allocateTensors() {
     return s;
   allocated_ = true;
   return absl::OkStatus();
+}
+
+void Subgraph::resetVariable(int i) {
+  Tensor &t = tensors_[i];
+  const TensorDef &td = def_.tensors[i];
+  if (!t.data)
+    return;
+  // As TFLite's ResetVariableTensor: int8 state starts at its zero point
+  // (a real 0), every other type at 0; a variable with a constant buffer
+  // starts at that buffer instead.
+  uint8_t fill = 0;
+  if (t.type == TensorType::kInt8 && !t.quant.zeroPoint.empty())
+    fill = static_cast<uint8_t>(static_cast<int8_t>(
+        std::clamp<int64_t>(t.quant.zeroPoint[0], -128, 127)));
+  std::memset(t.data, fill, t.owned.size());
+  if (td.data && td.dataSize)
+    std::memcpy(t.data, td.data, std::min(td.dataSize, t.owned.size()));
+}
+
+void Subgraph::resetVariableTensors() {
+  for (size_t i = 0; i < tensors_.size(); ++i)
+    if (tensors_[i].storage == Storage::kVariable)
+      resetVariable(static_cast<int>(i));
 }
 
 absl::Status Subgraph::planArena() {
@@ -664,6 +689,9 @@ Interpreter::create(const ModelDef &def, const OpResolver &resolver,
       for (size_t j = 0; j < v.size() && j < 5; ++j)
         msg += (j ? ", " : "") + v[j];
       msg += v.size() > 5 ? ", ...)" : ")";
+      if (k.rfind("CUSTOM 'ethos-u'", 0) == 0)
+        msg += " [an Arm Ethos-U NPU command stream compiled by Vela: it "
+               "runs only on the Ethos-U NPU, never on a CPU]";
     }
     return absl::NotFoundError(msg);
   }
@@ -693,6 +721,11 @@ Interpreter::ResourceVar *Interpreter::resource(int32_t id) {
 void Interpreter::setNumThreads(int n) {
   numThreads_ = std::max(1, n);
   pool_ = std::make_unique<ThreadPool>(numThreads_);
+}
+
+void Interpreter::resetVariableTensors() {
+  for (auto &sg : subgraphs_)
+    sg->resetVariableTensors();
 }
 
 size_t Interpreter::arenaBytes() const {

@@ -56,6 +56,11 @@ public:
   absl::Status allocateTensors();
   /// Runs every node in order. FailedPrecondition before allocateTensors.
   absl::Status invoke();
+  /// Restores every variable tensor (SVDF / RNN / LSTM state) to its
+  /// initial value, as TFLite's ResetVariableTensors: the tensor's constant
+  /// buffer when it has one, else the zero point for int8 and 0 otherwise.
+  /// No effect before allocateTensors.
+  void resetVariableTensors();
 
   int index() const { return index_; }
   const std::string &name() const { return def_.name; }
@@ -87,6 +92,7 @@ private:
   absl::Status prepareNode(int i, bool atInvoke);
   absl::Status planArena();
   absl::Status foldNode(int i);
+  void resetVariable(int i);
 
   Interpreter &interp_;
   const SubgraphDef &def_;
@@ -146,6 +152,9 @@ public:
 
   absl::Status allocateTensors() { return primary().allocateTensors(); }
   absl::Status invoke() { return primary().invoke(); }
+  /// Resets the variable tensors of every subgraph (see
+  /// Subgraph::resetVariableTensors).
+  void resetVariableTensors();
   /// Resizes primary input `inputIndex` (position in inputs()). A later
   /// allocateTensors is required.
   absl::Status resizeInputTensor(int inputIndex, std::vector<int32_t> shape) {

@@ -129,6 +129,9 @@ void registerReduce(MutableOpResolver &r);
 void registerImageOps(MutableOpResolver &r);
 void registerControlFlow(MutableOpResolver &r);
 void registerIndexOps(MutableOpResolver &r);
+/// SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN and UNIDIRECTIONAL_SEQUENCE_LSTM
+/// (float, hybrid and, for SVDF, full integer).
+void registerRecurrent(MutableOpResolver &r);
 /// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
 /// others: it wraps their registrations in a type dispatcher.
 void registerQuantized(MutableOpResolver &r);

@@ -76,6 +76,11 @@ struct OpOptions {
   int32_t callSubgraph = -1;
   bool exclusive = false, reverse = false; ///< CumsumOptions
   std::string container, sharedName;      ///< VarHandleOptions
+  int32_t rank = 0;        ///< SVDFOptions.rank
+  bool timeMajor = false;  ///< SequenceRNN / UnidirectionalSequenceLSTM
+  float cellClip = 0.f;    ///< LSTM cell_clip (0: no clipping)
+  float projClip = 0.f;    ///< LSTM proj_clip (0: no clipping)
+  int32_t lstmKernelType = 0; ///< LSTMOptions.kernel_type (0 FULL, 1 BASIC)
 };
 
 /// One operator: its opcode (builtin code or custom name plus version) and

@@ -244,6 +244,45 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
   case BuiltinOptions_OneHotOptions:
     o.axis = op->builtin_options_as_OneHotOptions()->axis();
     break;
+  case BuiltinOptions_SVDFOptions: {
+    auto *x = op->builtin_options_as_SVDFOptions();
+    o.rank = x->rank();
+    act(x->fused_activation_function());
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
+    break;
+  }
+  case BuiltinOptions_RNNOptions: {
+    auto *x = op->builtin_options_as_RNNOptions();
+    act(x->fused_activation_function());
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
+    break;
+  }
+  case BuiltinOptions_SequenceRNNOptions: {
+    auto *x = op->builtin_options_as_SequenceRNNOptions();
+    o.timeMajor = x->time_major();
+    act(x->fused_activation_function());
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
+    break;
+  }
+  case BuiltinOptions_LSTMOptions: {
+    auto *x = op->builtin_options_as_LSTMOptions();
+    act(x->fused_activation_function());
+    o.cellClip = x->cell_clip();
+    o.projClip = x->proj_clip();
+    o.lstmKernelType = x->kernel_type();
+    o.timeMajor = true;
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
+    break;
+  }
+  case BuiltinOptions_UnidirectionalSequenceLSTMOptions: {
+    auto *x = op->builtin_options_as_UnidirectionalSequenceLSTMOptions();
+    act(x->fused_activation_function());
+    o.cellClip = x->cell_clip();
+    o.projClip = x->proj_clip();
+    o.timeMajor = x->time_major();
+    o.asymmetricQuantizeInputs = x->asymmetric_quantize_inputs();
+    break;
+  }
   case BuiltinOptions_VarHandleOptions: {
     auto *x = op->builtin_options_as_VarHandleOptions();
     if (x->container())

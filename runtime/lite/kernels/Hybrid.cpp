@@ -327,6 +327,11 @@ absl::Status hconvEval(OpContext &ctx) {
 
 } // namespace
 
+float hybridQuantizeRow(const float *x, int64_t n, bool asymmetric,
+                        int16_t *out) {
+  return quantizeRow(x, n, asymmetric, out);
+}
+
 /// Hybrid prepare/eval entry points for the type dispatcher (Quantized.cpp).
 absl::Status hybridPrepare(OpContext &ctx) {
   return ctx.op().builtinCode == kOp_FULLY_CONNECTED ? hfcPrepare(ctx)

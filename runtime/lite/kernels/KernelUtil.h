@@ -121,6 +121,15 @@ void forEachBroadcast(const std::vector<int32_t> &aShape,
 /// otherwise.
 absl::Status normalizeAxis(int64_t axis, int rank, int &out);
 
+/// Quantizes n floats to int8 as TFLite's hybrid kernels do
+/// (SymmetricQuantizeFloats: scale = max|x| / 127, q in [-127, 127]; or
+/// AsymmetricQuantizeFloats: scale = (max(0,max) - min(0,min)) / 255 with a
+/// nudged zero point) and stores q - zero_point into `out`, so a real 0 maps
+/// to 0. Returns the scale (1 for an all-zero or non-finite row, whose
+/// output is all 0). Defined in Hybrid.cpp.
+float hybridQuantizeRow(const float *x, int64_t n, bool asymmetric,
+                        int16_t *out);
+
 /// Reads element i of an integer tensor (int32 or int64) as int64.
 int64_t readInt(const Tensor &t, int64_t i);
 /// InvalidArgument unless `t` is int32 or int64.

@@ -1831,7 +1831,24 @@ absl::Status quantEval(OpContext &ctx) {
   }
 }
 
+/// TFLite's ADD / SUB / MUL Prepare sets the output type to the inputs'
+/// type (`output->type = input2->type`) once both inputs agree, whatever
+/// the model declares; TFLite's own test model add_quantized.bin relies on
+/// it (a float32-declared intermediate between two uint8 ADDs). We do the
+/// same, so such a model runs as it does in TFLite.
+void retypeBinaryOutput(OpContext &ctx) {
+  const int32_t code = ctx.op().builtinCode;
+  if (code != kOp_ADD && code != kOp_SUB && code != kOp_MUL)
+    return;
+  const Tensor *a = ctx.input(0), *b = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  if (a && b && out && a->type == b->type && out->type != b->type &&
+      out->storage != Storage::kConstant && !out->isVariable)
+    out->type = b->type;
+}
+
 absl::Status dispatchPrepare(OpContext &ctx) {
+  retypeBinaryOutput(ctx);
   switch (routeOf(ctx)) {
   case Route::kQuant:
     return quantPrepare(ctx);
