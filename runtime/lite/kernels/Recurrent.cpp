@@ -105,7 +105,11 @@ struct SvdfState : NodeState {
 };
 
 absl::Status svdfPrepare(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 5, 1));
+  // Inputs: 0 input, 1 weights_feature, 2 weights_time, 3 bias (optional),
+  // 4 activation state.
+  if (ctx.numInputs() != 5)
+    return invalid("expects 5 inputs, has ", ctx.numInputs());
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
   const Tensor *in = ctx.input(0), *wf = ctx.input(1), *wt = ctx.input(2),
                *bias = ctx.input(3);
   Tensor *state;
