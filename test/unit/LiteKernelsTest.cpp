@@ -704,14 +704,14 @@ TEST(LiteInterpreter, MissingKernelsListedTogether) {
   int x = b.f32({1}), y = b.f32({1}), z = b.f32({1});
   OperatorDef &op = b.op(kOp_CUSTOM, {x}, {y});
   op.customName = "NoSuchOp";
-  b.op(kOp_LSTM, {y}, {z});
+  b.op(kOp_BIDIRECTIONAL_SEQUENCE_LSTM, {y}, {z});
   b.io({x}, {z});
   BuiltinOpResolver r;
   auto in = Interpreter::create(b.def, r, "m.tflite");
   ASSERT_FALSE(in.ok());
   EXPECT_EQ(in.status().code(), absl::StatusCode::kNotFound);
   EXPECT_NE(in.status().message().find("CUSTOM 'NoSuchOp' v1"), std::string::npos);
-  EXPECT_NE(in.status().message().find("LSTM v1"), std::string::npos);
+  EXPECT_NE(in.status().message().find("BIDIRECTIONAL_SEQUENCE_LSTM v1"), std::string::npos);
 }
 
 TEST(LiteInterpreter, ShapeMismatchNamesOp) {
