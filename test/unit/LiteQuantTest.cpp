@@ -885,3 +885,135 @@ TEST(LiteQuant, BadQuantizationIsAnErrorNotACrash) {
 }
 
 } // namespace
+
+// ---- int16 LOGISTIC / TANH / SOFTMAX / RSQRT (TFLite's table kernels) -------
+//
+// Every int16 input (65536 values) against float64 f(s_in * q) rounded to
+// the output scale. TFLite's kernels interpolate tables, so they are not
+// within +-1 of float64; the bars are the measured worst cases of the
+// algorithm, in output steps of 2^-15 (3e-5): LOGISTIC 2, TANH 3 (its table
+// is read at twice the input), SOFTMAX 10 (exp table + reciprocal table,
+// 3e-4 absolute), RSQRT 2 away from the point where 1/sqrt(x) reaches the
+// largest output and 32 within one table segment (128 inputs) of it, where
+// the segment joins a saturated and an unsaturated sample: the bound is
+// |f'| * segment / 4 = 0.5 * 0.0078 / 4 = 32 steps.
+
+namespace int16fn {
+/// Largest |ours - float64| in output steps over all int16 inputs.
+int64_t maxStepsOverAllInputs(int32_t code, float inScale, float outScale,
+                              const std::function<double(double)> &f,
+                              bool nonNegative = false,
+                              const std::function<bool(double)> &only = {}) {
+  ModelBuilder b;
+  const int n = nonNegative ? 32768 : 65536;
+  int x = qtensor(b, {TensorType::kInt16, {inScale}, {0}}, {n});
+  int y = qtensor(b, {TensorType::kInt16, {outScale}, {0}}, {n});
+  b.op(code, {x}, {y}).version = code == kOp_RSQRT ? 3 : 3;
+  b.io({x}, {y});
+  std::vector<int16_t> xin(n);
+  for (int i = 0; i < n; ++i)
+    xin[i] = static_cast<int16_t>(nonNegative ? i : i - 32768);
+  auto got = runInt(b.def, {bytes(xin)});
+  EXPECT_TRUE(got.ok()) << builtinOpName(code) << ": " << got.status();
+  if (!got.ok())
+    return 1 << 30;
+  int64_t worst = 0;
+  for (int i = 0; i < n; ++i) {
+    if (only && !only(double(inScale) * xin[i]))
+      continue;
+    const int64_t want =
+        quantizeRef(f(double(inScale) * xin[i]), outScale, 0, -32768, 32767);
+    worst = std::max<int64_t>(worst, std::llabs((*got)[i] - want));
+  }
+  return worst;
+}
+} // namespace int16fn
+
+TEST(LiteQuant, Int16LogisticTanhRsqrt) {
+  auto sig = [](double x) { return 1 / (1 + std::exp(-x)); };
+  auto th = [](double x) { return std::tanh(x); };
+  const float q15 = 1.f / 32768;
+  struct C {
+    int32_t code;
+    float scale;
+    std::function<double(double)> f;
+    int64_t bar;
+  };
+  const std::vector<C> cases = {
+      {kOp_LOGISTIC, 1.f / 4096, sig, 2}, // power-of-two scale
+      {kOp_LOGISTIC, 0.00037f, sig, 2},  // general scale
+      {kOp_TANH, 1.f / 4096, th, 2},
+      {kOp_TANH, 1.f / 2048, th, 2},
+      {kOp_TANH, 0.00021f, th, 3},
+  };
+  for (const C &c : cases) {
+    const int64_t worst =
+        int16fn::maxStepsOverAllInputs(c.code, c.scale, q15, c.f);
+    std::printf("%s s_in=%g: max %lld output steps\n",
+                builtinOpName(c.code).c_str(), c.scale, (long long)worst);
+    EXPECT_LE(worst, c.bar) << builtinOpName(c.code) << " s_in=" << c.scale;
+  }
+  // RSQRT on x >= 0: 1/sqrt(x) reaches the largest output (1.0 at this
+  // output scale) at x = 1.
+  const float rsIn = 6.1e-5f, rsOut = 3.05e-5f;
+  auto rs = [&](double x) { return x <= 0 ? 32767.0 * rsOut : 1 / std::sqrt(x); };
+  const double seg = 128 * double(rsIn);
+  const int64_t nearKink = int16fn::maxStepsOverAllInputs(
+      kOp_RSQRT, rsIn, rsOut, rs, true, [&](double x) {
+        return std::fabs(x - 1.0) <= seg;
+      });
+  const int64_t elsewhere = int16fn::maxStepsOverAllInputs(
+      kOp_RSQRT, rsIn, rsOut, rs, true, [&](double x) {
+        return std::fabs(x - 1.0) > seg;
+      });
+  std::printf("RSQRT: max %lld output steps within a segment of x = 1, %lld "
+              "elsewhere\n",
+              (long long)nearKink, (long long)elsewhere);
+  EXPECT_LE(nearKink, 32);
+  EXPECT_LE(elsewhere, 2);
+}
+
+TEST(LiteQuant, Int16Softmax) {
+  const int rows = 40, depth = 12;
+  ModelBuilder b;
+  const float sIn = 0.0007f;
+  int x = qtensor(b, {TensorType::kInt16, {sIn}, {0}}, {rows, depth});
+  int y = qtensor(b, {TensorType::kInt16, {1.f / 32768}, {0}}, {rows, depth});
+  OpOptions o;
+  o.beta = 1.f;
+  b.op(kOp_SOFTMAX, {x}, {y}, o).version = 3;
+  b.io({x}, {y});
+  auto xin = randomQ<int16_t>(rows * depth, 77, -12000, 12000);
+  auto got = runInt(b.def, {bytes(xin)});
+  ASSERT_TRUE(got.ok()) << got.status();
+  int64_t worst = 0;
+  for (int r = 0; r < rows; ++r) {
+    double mx = -1e300, s = 0;
+    for (int i = 0; i < depth; ++i)
+      mx = std::max(mx, sIn * double(xin[r * depth + i]));
+    for (int i = 0; i < depth; ++i)
+      s += std::exp(sIn * double(xin[r * depth + i]) - mx);
+    for (int i = 0; i < depth; ++i) {
+      const int64_t want = quantizeRef(
+          std::exp(sIn * double(xin[r * depth + i]) - mx) / s, 1. / 32768, 0,
+          -32768, 32767);
+      worst = std::max<int64_t>(worst, std::llabs((*got)[r * depth + i] - want));
+    }
+  }
+  std::printf("int16 SOFTMAX: max %lld output steps\n", (long long)worst);
+  EXPECT_LE(worst, 10);
+}
+
+TEST(LiteQuant, Int16FunctionsRejectBadScales) {
+  ModelBuilder b;
+  int x = qtensor(b, {TensorType::kInt16, {1.f / 4096}, {0}}, {4});
+  int y = qtensor(b, {TensorType::kInt16, {1.f / 1000}, {0}}, {4});
+  b.op(kOp_LOGISTIC, {x}, {y}).version = 3;
+  b.io({x}, {y});
+  auto in = Interpreter::create(b.def, BuiltinOpResolver(), "m.tflite");
+  ASSERT_TRUE(in.ok());
+  absl::Status s = (*in)->allocateTensors();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("needs output scale 2^-15"), std::string::npos)
+      << s;
+}
