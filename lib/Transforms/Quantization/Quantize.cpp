@@ -27,7 +27,8 @@ bool tfmlir::quantutil::isQuantizableOp(StringRef n) {
       "tfl.resize_bilinear", "tfl.hard_swish",       "tfl.strided_slice",
       "tfl.transpose",      "tfl.relu",              "tfl.relu6",
       "tfl.relu_n1_to_1",   "tfl.leaky_relu",        "tfl.squeeze",
-      "tfl.expand_dims",    "tfl.padv2",             "tfl.gather"};
+      "tfl.expand_dims",    "tfl.padv2",             "tfl.gather",
+      "tfl.transpose_conv"};
   return ops.contains(n);
 }
 
@@ -54,12 +55,27 @@ bool needsSameInputType(StringRef n) {
   return ops.contains(n);
 }
 
-/// For conv/depthwise/fully-connected: (weight operand, axis, bias operand).
-std::optional<std::tuple<unsigned, int32_t, unsigned>> weightLayout(StringRef n) {
+/// Operand layout of the ops with weights: the weight operand, its
+/// per-channel (output channel) axis, the bias operand and the activation
+/// input whose scale the bias scale multiplies.
+struct WeightLayout {
+  unsigned weight;
+  int32_t axis;
+  unsigned bias;
+  unsigned input;
+};
+
+/// conv_2d / fully_connected (weights [O, ...], axis 0), depthwise_conv_2d
+/// (weights [1, H, W, O], axis 3) and transpose_conv (operands
+/// output_shape, weights [O, H, W, I], input, bias: axis 0), as TFLite's
+/// quantizer lays them out.
+std::optional<WeightLayout> weightLayout(StringRef n) {
   if (n == "tfl.conv_2d" || n == "tfl.fully_connected")
-    return std::make_tuple(1u, 0, 2u);
+    return WeightLayout{1, 0, 2, 0};
   if (n == "tfl.depthwise_conv_2d")
-    return std::make_tuple(1u, 3, 2u);
+    return WeightLayout{1, 3, 2, 0};
+  if (n == "tfl.transpose_conv")
+    return WeightLayout{1, 0, 3, 2};
   return std::nullopt;
 }
 
@@ -97,7 +113,7 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
         continue;
       Operation *def = v.getDefiningOp();
       // Weights already quantized (QAT, or 4-bit): used as they are.
-      if (layout && i == std::get<0>(*layout) && def &&
+      if (layout && i == layout->weight && def &&
           def->getName().getStringRef() == "tfl.dequantize" &&
           quantutil::quantElementType(def->getOperand(0).getType())) {
         operands[i] = def->getOperand(0);
@@ -136,10 +152,10 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
     OpBuilder b(op);
     // Weights first: the bias type depends on them.
     for (unsigned i : constIdx) {
-      if (!layout || i != std::get<0>(*layout))
+      if (!layout || i != layout->weight)
         continue;
       DenseElementsAttr c = *quantutil::floatConstant(op->getOperand(i));
-      int32_t axis = std::get<1>(*layout);
+      int32_t axis = layout->axis;
       if (cast<ShapedType>(c.getType()).getRank() <= axis)
         return true;
       quant::QuantizedType qt;
@@ -154,13 +170,13 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
           quantutil::quantizeValues(c, qt));
     }
     for (unsigned i : constIdx) {
-      if (layout && i == std::get<0>(*layout))
+      if (layout && i == layout->weight)
         continue;
       DenseElementsAttr c = *quantutil::floatConstant(op->getOperand(i));
       quant::QuantizedType qt;
-      if (layout && i == std::get<2>(*layout)) {
+      if (layout && i == layout->bias) {
         auto in = dyn_cast_or_null<quant::UniformQuantizedType>(
-            quantutil::quantElementType(operands[0].getType()));
+            quantutil::quantElementType(operands[layout->input].getType()));
         if (!in || !weightType)
           return true;
         qt = quantutil::biasType(op->getContext(), in.getScale(), weightType,
@@ -176,19 +192,20 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
           quantutil::withElementType(c.getType(), qt),
           quantutil::quantizeValues(c, qt));
     }
-    // conv_2d / depthwise_conv_2d without bias: a zero int32 bias.
+    // conv_2d / depthwise_conv_2d / transpose_conv without bias: a zero
+    // int32 bias.
     if (layout && name != "tfl.fully_connected" && weightType &&
-        std::get<2>(*layout) < operands.size() &&
-        isa<NoneType>(operands[std::get<2>(*layout)].getType())) {
+        layout->bias < operands.size() &&
+        isa<NoneType>(operands[layout->bias].getType())) {
       auto in = dyn_cast_or_null<quant::UniformQuantizedType>(
-          quantutil::quantElementType(operands[0].getType()));
+          quantutil::quantElementType(operands[layout->input].getType()));
       auto rt = dyn_cast<RankedTensorType>(resultTypes[0]);
       if (in && rt && rt.hasRank() && !rt.isDynamicDim(rt.getRank() - 1)) {
         int64_t channels = rt.getDimSize(rt.getRank() - 1);
         auto bt = quantutil::biasType(op->getContext(), in.getScale(), weightType,
                                       channels);
         auto storage = RankedTensorType::get({channels}, b.getI32Type());
-        operands[std::get<2>(*layout)] = quantutil::makeConst(
+        operands[layout->bias] = quantutil::makeConst(
             b, op->getLoc(), RankedTensorType::get({channels}, bt),
             DenseElementsAttr::get(storage, ArrayRef<int32_t>(std::vector<int32_t>(channels, 0))));
       }
