@@ -510,6 +510,7 @@ struct LstmCfg {
   bool cifg = false, peephole = false, projection = false, layerNorm = false;
   float cellClip = 0.f, projClip = 0.f;
   bool timeMajor = true;
+  bool hybrid = false; ///< int8 weights (per-tensor scale max|w| / 127)
 };
 
 double sig(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -530,7 +531,22 @@ void lstmCase(const LstmCfg &c) {
     for (int32_t d : shape)
       n *= d;
     vals[i] = randomVec(n, seed++, -0.7f, 0.7f);
-    idx[i] = b.cf32(shape, vals[i]);
+    const bool weight = (i >= 1 && i <= 11) || i == 16;
+    if (!c.hybrid || !weight) {
+      idx[i] = b.cf32(shape, vals[i]);
+      return;
+    }
+    // int8 weights; the reference uses their dequantized values.
+    float mx = 0.f;
+    for (float v : vals[i])
+      mx = std::max(mx, std::fabs(v));
+    const float sc = mx / 127;
+    std::vector<int8_t> q(n);
+    for (int64_t k = 0; k < n; ++k) {
+      q[k] = int8_t(std::round(vals[i][k] / sc));
+      vals[i][k] = sc * q[k];
+    }
+    idx[i] = qconst(b, TensorType::kInt8, shape, q, sc);
   };
   for (int g = 0; g < 4; ++g) {
     if (g == 0 && c.cifg)
@@ -578,6 +594,22 @@ void lstmCase(const LstmCfg &c) {
       for (int bb = 0; bb < B; ++bb) {
         const int row = c.timeMajor ? t * B + bb : bb * T + t;
         double gate[4][8];
+        // Hybrid: the matrix products see x and h quantized per row.
+        std::vector<double> xv(I), hv(O);
+        for (int i = 0; i < I; ++i)
+          xv[i] = xf[row * I + i];
+        for (int i = 0; i < O; ++i)
+          hv[i] = h[bb * O + i];
+        if (c.hybrid) {
+          std::vector<float> x32(xv.begin(), xv.end()), h32(hv.begin(), hv.end());
+          double s1, s2;
+          auto q1 = symQuant(x32.data(), I, s1);
+          auto q2 = symQuant(h32.data(), O, s2);
+          for (int i = 0; i < I; ++i)
+            xv[i] = q1[i] * s1;
+          for (int i = 0; i < O; ++i)
+            hv[i] = q2[i] * s2;
+        }
         for (int g = 0; g < 4; ++g) {
           if (g == 0 && c.cifg)
             continue;
@@ -585,9 +617,9 @@ void lstmCase(const LstmCfg &c) {
           for (int j = 0; j < C; ++j) {
             double a = 0;
             for (int i = 0; i < I; ++i)
-              a += V(1 + g, j * I + i) * xf[row * I + i];
+              a += V(1 + g, j * I + i) * xv[i];
             for (int i = 0; i < O; ++i)
-              a += V(5 + g, j * O + i) * h[bb * O + i];
+              a += V(5 + g, j * O + i) * hv[i];
             if (c.peephole && g < 2)
               a += V(9 + g, j) * cs[bb * C + j];
             pre[j] = a;
@@ -646,9 +678,17 @@ void lstmCase(const LstmCfg &c) {
         for (int j = 0; j < O; ++j) {
           double a;
           if (c.projection) {
+            std::vector<double> hq(hid);
+            if (c.hybrid) {
+              std::vector<float> h32(hid.begin(), hid.end());
+              double s3;
+              auto q3 = symQuant(h32.data(), C, s3);
+              for (int q = 0; q < C; ++q)
+                hq[q] = q3[q] * s3;
+            }
             a = V(17, j);
             for (int q = 0; q < C; ++q)
-              a += V(16, j * C + q) * hid[q];
+              a += V(16, j * C + q) * hq[q];
             if (c.projClip > 0)
               a = std::clamp<double>(a, -c.projClip, c.projClip);
           } else {
@@ -658,11 +698,23 @@ void lstmCase(const LstmCfg &c) {
           h[bb * O + j] = a;
         }
       }
-    expectClose(as<float>(out[k]), want, 1e-5, 1e-4, int(k));
+    expectClose(as<float>(out[k]), want, c.hybrid ? 3e-5 : 1e-5, 1e-4,
+                int(k));
   }
 }
 
 TEST(LiteRecurrent, LstmBasic) { lstmCase({}); }
+TEST(LiteRecurrent, LstmHybridPeepholeProjection) {
+  LstmCfg c;
+  c.hybrid = c.peephole = c.projection = true;
+  lstmCase(c);
+}
+TEST(LiteRecurrent, LstmHybridCifgLayerNorm) {
+  LstmCfg c;
+  c.hybrid = c.cifg = c.layerNorm = true;
+  c.timeMajor = false;
+  lstmCase(c);
+}
 TEST(LiteRecurrent, LstmBatchMajor) {
   LstmCfg c;
   c.timeMajor = false;

@@ -501,6 +501,8 @@ enum : int {
 struct LstmState : NodeState {
   int batch = 0, time = 0, inputSize = 0, cells = 0, outputs = 0;
   bool cifg = false, peephole = false, layerNorm = false, projection = false;
+  bool hybrid = false;
+  std::vector<int16_t> xq, hq, pq; ///< hybrid: quantized x, h, hidden
   std::vector<float> gate[4]; ///< i, f, g, o pre-activations [cells]
   std::vector<float> hidden;  ///< o * act(c) before projection [cells]
 };
@@ -536,15 +538,31 @@ absl::Status lstmPrepare(OpContext &ctx) {
   st->outputs = rfw->shape[1];
   st->cifg = ctx.input(kLInW) == nullptr;
   const int C = st->cells, O = st->outputs, I = st->inputSize;
+  // Hybrid LSTM: int8 weights (per-tensor scale; input, recurrent,
+  // peephole and projection weights), everything else float.
+  st->hybrid = ctx.input(kLInW + 1)->type == TensorType::kInt8 ||
+               ctx.input(kLInW + 1)->type == TensorType::kUInt8;
+  auto isWeight = [](int idx) {
+    return (idx >= kLInW && idx < kLBias) || idx == kLProjW;
+  };
   auto need = [&](int idx, std::vector<int32_t> shape,
                   const char *what) -> absl::Status {
     const Tensor *t = ctx.input(idx);
     if (!t)
       return invalid(what, " (input ", idx, ") is missing");
-    if (t->type != TensorType::kFloat32)
+    if (st->hybrid && isWeight(idx) && t->type != TensorType::kFloat32) {
+      if (!isInt8(t))
+        return invalid(what, " (input ", idx, ") of a hybrid LSTM must be "
+                       "INT8, UINT8 or FLOAT32, is ", typeName(t->type));
+      float sc;
+      int32_t zp;
+      TFMLIR_RETURN_IF_ERROR(singleScale(t, what, sc, zp));
+    } else if (t->type != TensorType::kFloat32) {
       return unimplemented(what, " (input ", idx, ") of type ",
                            typeName(t->type),
-                           ": only the float LSTM is implemented");
+                           ": the float and hybrid LSTM are implemented, "
+                           "not the integer one");
+    }
     if (t->shape != shape)
       return invalid(what, " (input ", idx, ") has shape ",
                      shapeToString(t->shape), ", expected ",
@@ -604,10 +622,44 @@ absl::Status lstmPrepare(OpContext &ctx) {
   for (auto &g : st->gate)
     g.resize(C);
   st->hidden.resize(C);
+  st->xq.resize(I);
+  st->hq.resize(O);
+  st->pq.resize(C);
   std::vector<int32_t> outShape = in->shape;
   outShape.back() = O;
   ctx.state() = std::move(st);
   return ctx.resizeOutput(0, outShape);
+}
+
+/// Row `k` of the weight matrix `w` ([rows, n]) times a vector: float
+/// weights with the float vector `v`; int8 weights (hybrid) with the
+/// quantized vector `vq` (scale `vs`), the int32 dot product rescaled by
+/// vs * weight scale in float, as TFLite's hybrid
+/// MatrixBatchVectorMultiplyAccumulate.
+float matvecRow(const Tensor &w, int k, const float *v, const int16_t *vq,
+                float vs, int n, bool hybrid) {
+  if (!hybrid || w.type == TensorType::kFloat32) {
+    const float *W = w.as<float>() + int64_t(k) * n;
+    float a = 0.f;
+    for (int j = 0; j < n; ++j)
+      a += W[j] * v[j];
+    return a;
+  }
+  const int32_t zp =
+      w.quant.zeroPoint.empty() ? 0 : static_cast<int32_t>(w.quant.zeroPoint[0]);
+  int32_t acc = 0;
+  for (int j = 0; j < n; ++j)
+    acc += w8(w, int64_t(k) * n + j, zp) * vq[j];
+  return float(acc) * (vs * w.quant.scale[0]);
+}
+
+/// Element `k` of a vector of weights (peepholes), dequantized when int8.
+float weightAt(const Tensor &w, int k, bool hybrid) {
+  if (!hybrid || w.type == TensorType::kFloat32)
+    return w.as<float>()[k];
+  const int32_t zp =
+      w.quant.zeroPoint.empty() ? 0 : static_cast<int32_t>(w.quant.zeroPoint[0]);
+  return w.quant.scale[0] * float(w8(w, k, zp));
 }
 
 /// TFLite's MeanStddevNormalization: (x - mean) / sqrt(variance + 1e-8).
@@ -648,24 +700,29 @@ absl::Status lstmEval(OpContext &ctx) {
       const float *xr = x + row * I;
       float *h = os->as<float>() + int64_t(b) * O;
       float *c = cs->as<float>() + int64_t(b) * C;
+      // Hybrid: x and h quantized per row (symmetric unless
+      // asymmetric_quantize_inputs), as TFLite's hybrid LSTM step.
+      float xs = 1.f, hs = 1.f;
+      if (st.hybrid) {
+        const bool asym = ctx.options().asymmetricQuantizeInputs;
+        xs = hybridQuantizeRow(xr, I, asym, st.xq.data());
+        hs = hybridQuantizeRow(h, O, asym, st.hq.data());
+      }
       for (int g = st.cifg ? 1 : 0; g < 4; ++g) {
-        const float *W = f32(kLInW + g), *R = f32(kLRecW + g),
-                    *bias = f32(kLBias + g);
+        const float *bias = f32(kLBias + g);
         std::vector<float> &pre = st.gate[g];
         for (int k = 0; k < C; ++k) {
           float a = st.layerNorm ? 0.f : bias[k];
-          for (int j = 0; j < I; ++j)
-            a += W[int64_t(k) * I + j] * xr[j];
-          for (int j = 0; j < O; ++j)
-            a += R[int64_t(k) * O + j] * h[j];
+          a += matvecRow(*ctx.input(kLInW + g), k, xr, st.xq.data(), xs, I,
+                         st.hybrid);
+          a += matvecRow(*ctx.input(kLRecW + g), k, h, st.hq.data(), hs, O,
+                         st.hybrid);
           pre[k] = a;
         }
         // Peepholes of the input and forget gates use the old cell state.
-        if (st.peephole && (g == 0 || g == 1)) {
-          const float *p = f32(kLPeep + g);
+        if (st.peephole && (g == 0 || g == 1))
           for (int k = 0; k < C; ++k)
-            pre[k] += p[k] * c[k];
-        }
+            pre[k] += weightAt(*ctx.input(kLPeep + g), k, st.hybrid) * c[k];
         if (g == 3)
           continue; // the output gate needs the new cell state first
         if (st.layerNorm) {
@@ -687,11 +744,9 @@ absl::Status lstmEval(OpContext &ctx) {
         c[k] = v;
       }
       std::vector<float> &og = st.gate[3];
-      if (st.peephole) {
-        const float *p = f32(kLPeep + 2);
+      if (st.peephole)
         for (int k = 0; k < C; ++k)
-          og[k] += p[k] * c[k];
-      }
+          og[k] += weightAt(*ctx.input(kLPeep + 2), k, st.hybrid) * c[k];
       if (st.layerNorm) {
         normalize(og);
         const float *ln = f32(kLNorm + 3), *bias = f32(kLBias + 3);
@@ -702,11 +757,16 @@ absl::Status lstmEval(OpContext &ctx) {
         st.hidden[k] = sigmoid(og[k]) * applyActivation(c[k], act);
       float *yr = y + row * O;
       if (st.projection) {
-        const float *P = f32(kLProjW), *pb = f32(kLProjB);
+        const float *pb = f32(kLProjB);
+        float ps = 1.f;
+        if (st.hybrid)
+          ps = hybridQuantizeRow(st.hidden.data(), C,
+                                 ctx.options().asymmetricQuantizeInputs,
+                                 st.pq.data());
         for (int j = 0; j < O; ++j) {
           float a = pb ? pb[j] : 0.f;
-          for (int k = 0; k < C; ++k)
-            a += P[int64_t(j) * C + k] * st.hidden[k];
+          a += matvecRow(*ctx.input(kLProjW), j, st.hidden.data(),
+                         st.pq.data(), ps, C, st.hybrid);
           if (projClip > 0.f)
             a = std::clamp(a, -projClip, projClip);
           yr[j] = a;
