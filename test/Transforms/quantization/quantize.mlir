@@ -37,3 +37,26 @@ func.func @concat(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<4xf32> {
   %e = "tfl.exp"(%dc) : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }
+
+// transpose_conv (operands output_shape, weights OHWI, input, bias): weights
+// per-channel symmetric along the output channel (axis 0): row 0 max 1.0 ->
+// scale 1/127, [1.0, -0.5] -> [127, -64] (half away from zero); row 1 max
+// 2.0 -> 2/127, [0.25, 2.0] -> [16, 127]. Bias scale = input scale (0.5, the
+// third operand) * weight scale: 0.5 / (0.5/127) = 127, -1.0 / (1/127) = -127.
+// CHECK-LABEL: func @tconv
+// CHECK-DAG: %[[S:.*]] = "tfl.pseudo_const"() {value = dense<[1, 2, 4, 2]> : tensor<4xi32>}
+// CHECK-DAG: %[[W:.*]] = "tfl.pseudo_const"() {value = dense<{{\[\[\[\[}}127], [-64]]], {{\[\[\[}}16], [127]]]]> : tensor<2x1x2x1xi8>} : () -> tensor<2x1x2x1x!quant.uniform<i8<-127:127>:f32:0, {0.0078740157480314959,0.015748031496062992}>>
+// CHECK-DAG: %[[B:.*]] = "tfl.pseudo_const"() {value = dense<[127, -127]> : tensor<2xi32>} : () -> tensor<2x!quant.uniform<i32:f32:0, {0.003937007874015748,0.0078740157480314959}>>
+// CHECK: %[[Y:.*]] = "tfl.transpose_conv"(%[[S]], %[[W]], %[[QX:.*]], %[[B]]) {{.*}} -> tensor<1x2x4x2x!quant.uniform<i8:f32, 2.500000e-01:-10>>
+// CHECK: "tfl.dequantize"(%[[Y]])
+func.func @tconv(%x: tensor<1x2x2x1xf32>) -> tensor<1x2x4x2xf32> {
+  %qx = "tfl.quantize"(%x) : (tensor<1x2x2x1xf32>) -> tensor<1x2x2x1x!quant.uniform<i8:f32, 0.5>>
+  %dx = "tfl.dequantize"(%qx) : (tensor<1x2x2x1x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x1xf32>
+  %s = "tfl.pseudo_const"() {value = dense<[1, 2, 4, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_const"() {value = dense<[[[[1.0], [-0.5]]], [[[0.25], [2.0]]]]> : tensor<2x1x2x1xf32>} : () -> tensor<2x1x2x1xf32>
+  %b = "tfl.pseudo_const"() {value = dense<[0.5, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %y = "tfl.transpose_conv"(%s, %w, %dx, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x1x2x1xf32>, tensor<1x2x2x1xf32>, tensor<2xf32>) -> tensor<1x2x4x2xf32>
+  %qy = "tfl.quantize"(%y) : (tensor<1x2x4x2xf32>) -> tensor<1x2x4x2x!quant.uniform<i8:f32, 0.25:-10>>
+  %dy = "tfl.dequantize"(%qy) : (tensor<1x2x4x2x!quant.uniform<i8:f32, 0.25:-10>>) -> tensor<1x2x4x2xf32>
+  return %dy : tensor<1x2x4x2xf32>
+}
