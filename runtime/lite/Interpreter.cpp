@@ -540,6 +540,8 @@ absl::Status Subgraph::invoke() {
                            .count();
     if (!s.ok())
       return absl::Status(s.code(), absl::StrCat(opLabel(ii), ": ", s.message()));
+    if (const Interpreter::OpObserver &ob = interp_.opObserver())
+      ob(*this, ii);
   }
   return absl::OkStatus();
 }

@@ -184,6 +184,12 @@ public:
   /// Nesting depth of subgraph calls (WHILE/IF/CALL_ONCE), limited to
   /// guard against cycles between subgraphs.
   int &callDepth() { return callDepth_; }
+  /// Called after each op of any subgraph (WHILE / IF bodies included) has
+  /// run successfully, with the subgraph and the op index; used by
+  /// calibration to observe intermediate tensors. Empty: no call (default).
+  using OpObserver = std::function<void(Subgraph &, int opIndex)>;
+  void setOpObserver(OpObserver f) { observer_ = std::move(f); }
+  const OpObserver &opObserver() const { return observer_; }
   /// Upper bound in bytes for one subgraph's arena and for any single
   /// dynamic or variable tensor (default 8 GiB); larger requests fail with
   /// ResourceExhausted instead of exhausting memory on a hostile model.
@@ -215,6 +221,7 @@ private:
   size_t maxTensorBytes_ = size_t(8) << 30;
   std::vector<ResourceVar> resources_;
   std::unique_ptr<ThreadPool> pool_;
+  OpObserver observer_;
 };
 
 } // namespace tfmlir::lite

@@ -758,6 +758,29 @@ TEST(LiteRecurrent, AddRetypesItsOutputAsTflite) {
   EXPECT_EQ(out[0], want);
 }
 
+/// The op observer (calibration's hook) sees every op after it ran, in
+/// order, with its outputs computed.
+TEST(LiteRecurrent, OpObserverSeesEachOpAfterItRuns) {
+  ModelBuilder b;
+  int x = b.f32({2}), y = b.f32({2}), z = b.f32({2});
+  b.op(kOp_ABS, {x}, {y});
+  b.op(kOp_NEG, {y}, {z});
+  b.io({x}, {z});
+  auto in = Interpreter::create(b.def, resolver(), "t");
+  ASSERT_TRUE(in.ok()) << in.status();
+  std::vector<std::pair<int, float>> seen;
+  (*in)->setOpObserver([&](Subgraph &sg, int k) {
+    const Tensor *out = sg.tensor(sg.def().ops[k].outputs[0]);
+    seen.push_back({k, out->as<float>()[0]});
+  });
+  ASSERT_TRUE((*in)->allocateTensors().ok());
+  (*in)->inputTensor(0)->as<float>()[0] = -3.f;
+  (*in)->inputTensor(0)->as<float>()[1] = 2.f;
+  ASSERT_TRUE((*in)->invoke().ok());
+  const std::vector<std::pair<int, float>> want = {{0, 3.f}, {1, -3.f}};
+  EXPECT_EQ(seen, want);
+}
+
 TEST(LiteRecurrent, EthosUOpIsNamedAsNpuOnly) {
   ModelBuilder b;
   int x = b.tensor(TensorType::kInt8, {4});

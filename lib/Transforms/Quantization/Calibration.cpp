@@ -20,6 +20,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <tuple>
 
 using namespace mlir;
 
@@ -260,7 +261,8 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
 
 absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
 runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
-          const std::string &name) {
+          const std::string &name,
+          const lite::Interpreter::OpObserver &observer) {
   auto model = lite::FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), name);
   if (!model.ok())
     return model.status();
@@ -269,6 +271,7 @@ runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
   if (!interp.ok())
     return interp.status();
   lite::Interpreter &it = **interp;
+  it.setOpObserver(observer);
   if (auto st = it.allocateTensors(); !st.ok())
     return st;
   std::vector<std::vector<std::vector<float>>> results;
@@ -354,6 +357,12 @@ runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
   return results;
 }
 
+absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
+runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
+          const std::string &name) {
+  return runTFLite(bytes, samples, name, {});
+}
+
 LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
                         std::string &error) {
   auto main = module.lookupSymbol<func::FuncOp>("main");
@@ -436,7 +445,40 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
     error = "cannot export the float model for calibration";
     return failure();
   }
-  auto outs = runTFLite(bytes, samples, "<calibration model>");
+  // Ops of the other functions (WHILE / IF / CALL_ONCE bodies, subgraphs
+  // 1..n in module order) cannot be returned by @main: the interpreter's op
+  // observer records their float results, and the float inputs of each
+  // subgraph, over every execution (every loop iteration).
+  struct Range {
+    float lo = std::numeric_limits<float>::infinity();
+    float hi = -std::numeric_limits<float>::infinity();
+  };
+  // Key: (subgraph, op index or -1 for the subgraph inputs, result index).
+  std::map<std::tuple<int, int, int>, Range> bodyRanges;
+  auto observe = [&](const lite::Tensor &t, Range &r) {
+    if (t.type != lite::TensorType::kFloat32 || !t.data)
+      return;
+    const float *v = t.as<float>();
+    for (int64_t k = 0, n = t.numElements(); k < n; ++k)
+      if (std::isfinite(v[k])) {
+        r.lo = std::min(r.lo, v[k]);
+        r.hi = std::max(r.hi, v[k]);
+      }
+  };
+  lite::Interpreter::OpObserver observer = [&](lite::Subgraph &sg, int k) {
+    if (sg.index() == 0)
+      return;
+    const lite::OperatorDef &op = sg.def().ops[k];
+    for (size_t r = 0; r < op.outputs.size(); ++r)
+      if (op.outputs[r] >= 0)
+        observe(*sg.tensor(op.outputs[r]),
+                bodyRanges[{sg.index(), k, static_cast<int>(r)}]);
+    if (k == 0)
+      for (size_t i = 0; i < sg.inputs().size(); ++i)
+        observe(*sg.tensor(sg.inputs()[i]),
+                bodyRanges[{sg.index(), -1, static_cast<int>(i)}]);
+  };
+  auto outs = runTFLite(bytes, samples, "<calibration model>", observer);
   if (!outs.ok()) {
     error = "calibration run failed: " + std::string(outs.status().message());
     return failure();
@@ -468,6 +510,48 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
       list.assign(r.getOwner()->getNumResults(), b.getDictionaryAttr({}));
     if (lo[i] <= hi[i])
       list[r.getResultNumber()] = dict(lo[i], hi[i]);
+  }
+  // Body functions: the exporter makes one subgraph per function in module
+  // order and one operator per op other than pseudo_const / no_value /
+  // pseudo_tensor / return, in body order.
+  int g = 0;
+  for (Operation &top : module.getBody()->getOperations()) {
+    auto fn = dyn_cast<func::FuncOp>(top);
+    if (!fn)
+      continue;
+    const int sgIndex = g++;
+    if (fn == main || fn.isExternal())
+      continue;
+    int k = 0;
+    for (Operation &op : fn.getBody().front()) {
+      StringRef n = op.getName().getStringRef();
+      if (n == "tfl.pseudo_const" || n == "tfl.no_value" ||
+          n == "tfl.pseudo_tensor" || op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      const int opIndex = k++;
+      SmallVector<Attribute> list;
+      bool any = false;
+      for (OpResult r : op.getResults()) {
+        auto it = bodyRanges.find({sgIndex, opIndex,
+                                   static_cast<int>(r.getResultNumber())});
+        if (isF32(r.getType()) && it != bodyRanges.end() &&
+            it->second.lo <= it->second.hi) {
+          list.push_back(dict(it->second.lo, it->second.hi));
+          any = true;
+        } else {
+          list.push_back(b.getDictionaryAttr({}));
+        }
+      }
+      if (any)
+        perOp[&op] = std::move(list);
+    }
+    for (BlockArgument a : fn.getArguments()) {
+      auto it = bodyRanges.find({sgIndex, -1, static_cast<int>(a.getArgNumber())});
+      if (isF32(a.getType()) && it != bodyRanges.end() &&
+          it->second.lo <= it->second.hi)
+        fn.setArgAttr(a.getArgNumber(), "tfl.min_max",
+                      dict(it->second.lo, it->second.hi));
+    }
   }
   for (auto &[op, list] : perOp)
     op->setAttr("tfl.min_max", b.getArrayAttr(list));

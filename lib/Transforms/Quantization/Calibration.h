@@ -10,6 +10,7 @@
 #ifndef TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
 #define TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
 
+#include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Npy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -45,7 +46,13 @@ loadRepresentativeData(const std::string &path, mlir::func::FuncOp main);
 /// Runs the .tflite `bytes` in runtime/lite over `samples` (inputs resized
 /// when their shape differs). Float samples fed to int8/uint8 inputs are
 /// quantized with the input's parameters; quantized outputs are
-/// dequantized. Returns, per sample, each output as float values.
+/// dequantized. `observer`, when set, is called after every op of every
+/// subgraph. Returns, per sample, each output as float values.
+absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
+runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
+          const std::string &name,
+          const lite::Interpreter::OpObserver &observer);
+/// The same without an observer.
 absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
 runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
           const std::string &name);
@@ -53,7 +60,10 @@ runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
 /// Calibrates `module` (tfl dialect, float): exports a copy whose @main
 /// also returns every float32 op result of its body, runs it over
 /// `samples`, and sets `tfl.min_max` on each such op (and on @main's float
-/// arguments, from the samples). NaN values are ignored; a tensor whose
+/// arguments, from the samples). The float op results and float arguments
+/// of the other functions (WHILE / IF / CALL_ONCE bodies) are observed in
+/// the interpreter while they run, over every execution, and get
+/// `tfl.min_max` too. NaN values are ignored; a tensor whose
 /// values were all NaN or infinite gets no statistics. Returns failure with
 /// `error` set when the model cannot be exported or run.
 mlir::LogicalResult calibrate(mlir::ModuleOp module,

@@ -70,6 +70,16 @@ CASES = [
     # the output-channel axis, int32 bias), stride 2 and stride 1 + RELU6.
     ("conv2d_transpose_s2", EX + "/conv2d_transpose/channels_last_b1_k2_s2_SAME/frozen_model.pb",
      [("in_0", None)], ["conv2d_transpose/BiasAdd"], (-1, 1)),
+    # Ops inside a loop body (while_dense_tanh.pbtxt, next to this script:
+    # 3 iterations of x = tanh(x W + b)): calibration observes the body's
+    # tensors in the interpreter, so the body's FULLY_CONNECTED and TANH
+    # are int8 (checked below) between float loop boundaries. Bar: each
+    # iteration is one FC+tanh layer with the 2-step bar in the tanh's
+    # output scale; the loop contracts errors (tanh' <= 1 and every column
+    # of W sums to < 1 in absolute value), so they add at most: 3 x 2 tanh
+    # steps, plus half a step for the final requantization.
+    ("while_dense_tanh", "@while_dense_tanh.pbtxt", [("x", (1, 4))], ["while/Exit_1"],
+     (-1, 1), "body:tfl.fully_connected:tfl.tanh:3"),
     # Its BiasAdd + RELU6 stays an ADD after the transpose_conv (the output
     # shape is computed in the graph), so it has the chain bar of the NCHW
     # conv above.
@@ -108,6 +118,16 @@ def chain_bar(base, rep, op, scale):
     inner = float(re.findall(r"-> tensor<[^>]*quant\.uniform<i8:f32, ([0-9.eE+-]+)",
                              line)[-1])
     return 2.0 + 0.5 * inner / scale
+
+
+def body_bar(marker, body_scale, scale):
+    """Bar of a loop of `iters` layers (marker body:<op>:<last op>:<iters>)
+    whose errors the loop contracts: iters x 2 steps of the last body op's
+    output scale, plus half an output step."""
+    iters = int(marker.split(":")[3])
+    if body_scale is None:
+        return 2.0
+    return 0.5 + iters * 2.0 * body_scale / scale
 
 
 def armnn_run(path, arrays):
@@ -233,7 +253,8 @@ def main():
         if only and name not in only.split(","):
             continue
         ran += 1
-        graph = os.path.join(corpus, graph)
+        graph = (os.path.join(os.path.dirname(os.path.abspath(__file__)), graph[1:])
+                 if graph.startswith("@") else os.path.join(corpus, graph))
         cw = os.path.join(work, name)
         os.makedirs(cw, exist_ok=True)
         names = [n for n, _ in inputs]
@@ -274,6 +295,18 @@ def main():
                 models[mode] = None
                 continue
             models[mode] = m
+        body_scale = None
+        if softmax_of and softmax_of[0].startswith("body:") and models.get("int8"):
+            # The op must be int8 inside a function other than @main.
+            op, last_op, _ = softmax_of[0][len("body:"):].split(":")
+            mlir = run(base + ["--quantize=int8", "--representative-data", rep,
+                               "--emit-mlir"]).stdout
+            bodies = mlir[mlir.index("func.func private"):] if "func.func private" in mlir else ""
+            if not re.search(r'"%s"\(.*\) -> tensor<[^>]*!quant\.uniform<i8' % re.escape(op), bodies):
+                failures.append("%s: %s in the loop body is not int8" % (name, op))
+            m = re.search(r'"%s"\(.*\) -> tensor<[^>]*!quant\.uniform<i8:f32, ([0-9.eE+-]+)'
+                          % re.escape(last_op), bodies)
+            body_scale = float(m.group(1)) if m else None
         if not models.get("float") or not models.get("int8io"):
             lines.append("| %s | conversion failed | | | | | |" % name)
             continue
@@ -300,6 +333,9 @@ def main():
             bar = 2.0
             if softmax_of and softmax_of[0].startswith("chain:"):
                 bar = chain_bar(base, rep, softmax_of[0][len("chain:"):], scale)
+                ann_col += ", bar %.2f" % bar
+            elif softmax_of and softmax_of[0].startswith("body:"):
+                bar = body_bar(softmax_of[0], body_scale, scale)
                 ann_col += ", bar %.2f" % bar
             elif softmax_of:
                 bar = (0.5 * 2.0 * logit_scale[softmax_of[0]] + scale) / scale
@@ -332,6 +368,9 @@ def main():
             scales = [scale]
             if softmax_of and softmax_of[0].startswith("chain:"):
                 bar = chain_bar(base, rep, softmax_of[0][len("chain:"):], scale)
+                ann_col += ", bar %.2f" % bar
+            elif softmax_of and softmax_of[0].startswith("body:"):
+                bar = body_bar(softmax_of[0], body_scale, scale)
                 ann_col += ", bar %.2f" % bar
         # int8 in our interpreter (needs the int8 kernels).
         ours_col = "no int8 kernels"
