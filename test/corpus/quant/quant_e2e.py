@@ -3,8 +3,9 @@
 
 usage: quant_e2e.py <bin dir> <corpus dir> <work dir> [<report.md>]
 
-For each case (an MLP, a softmax classifier, a conv and a separable conv from
-dl4j_tf_graphs, and lenet_frozen.pb for sizes):
+For each case (an MLP, a softmax classifier, convs, a separable conv and two
+conv2d_transpose graphs from dl4j_tf_graphs, lenet_frozen.pb for sizes, and
+while_dense_tanh.pbtxt next to this script for ops inside a loop body):
   1. convert to float .tflite, and with --quantize=int8 (representative data:
      64 random samples, uniform in [lo, hi) per case), --quantize=dynamic and
      --quantize=float16; the int8 model is also written with int8 input and
