@@ -758,6 +758,59 @@ TEST(LiteRecurrent, AddRetypesItsOutputAsTflite) {
   EXPECT_EQ(out[0], want);
 }
 
+/// Wrong shapes in the LSTM and RNN families are errors naming the op and
+/// the operand, never a crash.
+TEST(LiteRecurrent, BadRecurrentShapesAreErrors) {
+  {
+    // LSTM whose recurrent weights have the wrong cell count.
+    ModelBuilder b;
+    const int B = 1, T = 2, I = 3, C = 4;
+    std::vector<int32_t> idx(20, -1);
+    idx[0] = b.f32({T, B, I});
+    for (int g = 0; g < 4; ++g) {
+      idx[1 + g] = b.cf32({C, I}, randomVec(C * I, 1 + g));
+      idx[5 + g] = b.cf32({C + 1, C}, randomVec((C + 1) * C, 5 + g));
+      idx[12 + g] = b.cf32({C}, randomVec(C, 12 + g));
+    }
+    idx[18] = variable(b, TensorType::kFloat32, {B, C});
+    idx[19] = variable(b, TensorType::kFloat32, {B, C});
+    int y = b.f32({T, B, C});
+    OpOptions o;
+    o.activation = Activation::kTanh;
+    o.timeMajor = true;
+    b.op(kOp_UNIDIRECTIONAL_SEQUENCE_LSTM, idx, {y}, o);
+    b.io({idx[0]}, {y});
+    auto in = Interpreter::create(b.def, resolver(), "lstm.tflite");
+    ASSERT_TRUE(in.ok()) << in.status();
+    absl::Status s = (*in)->allocateTensors();
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("op 0 (UNIDIRECTIONAL_SEQUENCE_LSTM)"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.message().find("recurrent weights (input 5)"), std::string::npos)
+        << s;
+  }
+  {
+    // RNN whose hidden state is too small.
+    ModelBuilder b;
+    int x = b.f32({2, 3});
+    int w = b.cf32({4, 3}, randomVec(12, 1));
+    int r = b.cf32({4, 4}, randomVec(16, 2));
+    int bias = b.cf32({4}, randomVec(4, 3));
+    int h = variable(b, TensorType::kFloat32, {2, 3});
+    int y = b.f32({2, 4});
+    b.op(kOp_RNN, {x, w, r, bias, h}, {y});
+    b.io({x}, {y});
+    auto in = Interpreter::create(b.def, resolver(), "rnn.tflite");
+    ASSERT_TRUE(in.ok()) << in.status();
+    absl::Status s = (*in)->allocateTensors();
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("op 0 (RNN): hidden state [2,3]"),
+              std::string::npos)
+        << s;
+  }
+}
+
 /// The op observer (calibration's hook) sees every op after it ran, in
 /// order, with its outputs computed.
 TEST(LiteRecurrent, OpObserverSeesEachOpAfterItRuns) {

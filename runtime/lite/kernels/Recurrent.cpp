@@ -254,7 +254,7 @@ absl::Status svdfEvalFloat(OpContext &ctx, SvdfState &st) {
           hybridQuantizeRow(x + int64_t(b) * I, I, asym, st.xq.data()) *
           st.wfScale;
       for (int f = 0; f < F; ++f) {
-        int32_t acc = 0;
+        int64_t acc = 0;
         for (int k = 0; k < I; ++k)
           acc += w8(wf, int64_t(f) * I + k, st.wfZp) * st.xq[k];
         state[(int64_t(b) * F + f) * M + M - 1] = float(acc) * s;
@@ -299,32 +299,38 @@ template <typename T> absl::Status svdfEvalInt(OpContext &ctx, SvdfState &st) {
                 smax = std::numeric_limits<T>::max();
   for (int b = 0; b < B; ++b)
     for (int f = 0; f < F; ++f) {
-      int32_t acc = 0;
+      // int64 sums wrapped to int32 like TFLite's int32 accumulators, but
+      // without signed overflow on hostile sizes.
+      int64_t acc64 = 0;
       for (int k = 0; k < I; ++k)
-        acc += int32_t(w[int64_t(f) * I + k]) *
-               (int32_t(x[int64_t(b) * I + k]) - st.inZp);
-      acc = multiplyByQuantizedMultiplier(acc, st.s1) + st.stateZp;
+        acc64 += int32_t(w[int64_t(f) * I + k]) *
+                 (int32_t(x[int64_t(b) * I + k]) - st.inZp);
+      int32_t acc = multiplyByQuantizedMultiplier(static_cast<int32_t>(acc64),
+                                                  st.s1) +
+                    st.stateZp;
       state[(int64_t(b) * F + f) * M + M - 1] =
           static_cast<T>(std::clamp(acc, smin, smax));
     }
   for (int b = 0; b < B; ++b)
     for (int f = 0; f < F; ++f) {
-      int32_t acc = 0;
+      int64_t acc = 0;
       const T *srow = state + (int64_t(b) * F + f) * M;
       for (int j = 0; j < M; ++j)
         acc += int32_t(wtime[int64_t(f) * M + j]) *
                (int32_t(srow[j]) - st.stateZp);
-      st.scratchI[int64_t(b) * F + f] = acc;
+      st.scratchI[int64_t(b) * F + f] = static_cast<int32_t>(acc);
     }
   int8_t *y = ctx.output(0)->as<int8_t>();
   for (int b = 0; b < B; ++b)
     for (int u = 0; u < U; ++u) {
-      int32_t acc = bias ? bias->as<int32_t>()[u] : 0;
+      int64_t acc = bias ? bias->as<int32_t>()[u] : 0;
       for (int r = 0; r < R; ++r)
         acc += st.scratchI[int64_t(b) * F + int64_t(u) * R + r];
       // TFLite's integer SVDF clamps to the int8 range only; the fused
       // activation is expressed by the output's quantization range.
-      const int32_t v = multiplyByQuantizedMultiplier(acc, st.s2) + st.outZp;
+      const int32_t v =
+          multiplyByQuantizedMultiplier(static_cast<int32_t>(acc), st.s2) +
+          st.outZp;
       y[int64_t(b) * U + u] = static_cast<int8_t>(std::clamp(v, -128, 127));
     }
   shiftLeft(state, int64_t(B) * F, M);
@@ -444,7 +450,7 @@ void rnnStep(OpContext &ctx, RnnState &st, const float *x, float *h,
     const float sx = hybridQuantizeRow(x, I, asym, st.xq.data()) * st.wScale;
     const float sh = hybridQuantizeRow(h, U, asym, st.hq.data()) * st.rScale;
     for (int u = 0; u < U; ++u) {
-      int32_t a = 0, b = 0;
+      int64_t a = 0, b = 0;
       for (int k = 0; k < I; ++k)
         a += w8(w, int64_t(u) * I + k, st.wZp) * st.xq[k];
       for (int k = 0; k < U; ++k)
@@ -647,7 +653,7 @@ float matvecRow(const Tensor &w, int k, const float *v, const int16_t *vq,
   }
   const int32_t zp =
       w.quant.zeroPoint.empty() ? 0 : static_cast<int32_t>(w.quant.zeroPoint[0]);
-  int32_t acc = 0;
+  int64_t acc = 0;
   for (int j = 0; j < n; ++j)
     acc += w8(w, int64_t(k) * n + j, zp) * vq[j];
   return float(acc) * (vs * w.quant.scale[0]);
