@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -376,6 +377,20 @@ bool Driver::inferCall(Operation *op, CallKind kind) {
     auto b = funcResults(funcNameOf(op->getAttr("else_branch")));
     if (!a || !b)
       return false;
+    // A constant condition selects one branch statically (as TF's constant
+    // folding of If does): only that branch's result types count.
+    DenseElementsAttr pred;
+    if (op->getNumOperands() > 0 &&
+        matchPattern(op->getOperand(0), m_Constant(&pred)) &&
+        pred.getNumElements() == 1) {
+      bool taken = pred.getElementType().isInteger(1)
+                       ? pred.getSplatValue<bool>()
+                   : isa<IntegerType>(pred.getElementType())
+                       ? !pred.getSplatValue<APInt>().isZero()
+                       : !pred.getSplatValue<APFloat>().isZero();
+      joinInto(taken ? *a : *b, true);
+      break;
+    }
     joinInto(*a, true);
     joinInto(*b, false);
     break;

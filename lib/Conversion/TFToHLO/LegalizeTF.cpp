@@ -39,6 +39,8 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     tohlo::addReduceConverters(t);
     tohlo::addShapeConverters(t);
     tohlo::addMiscConverters(t);
+    tohlo::addExtraConverters(t);
+    tohlo::addLinalgConverters(t);
     return t;
   }();
   return table;
@@ -85,6 +87,7 @@ void dropAsserts(Block &block) {
 /// constants) are constants for the converters of later ops.
 void legalizeBlock(Block &block, LegalizeHLOReport &report) {
   dropAsserts(block);
+  tohlo::lowerTensorArrays(block);
   SmallVector<Operation *> ops;
   for (Operation &op : block)
     ops.push_back(&op);

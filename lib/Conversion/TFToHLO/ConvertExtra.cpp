@@ -1,0 +1,712 @@
+//===- ConvertExtra.cpp - more tf ops -> hlo (copies, packing, indexing) --===//
+//
+// Each converter follows the TF CPU kernel's semantics and the shape of
+// tf2xla's lowering where XLA has one:
+//  - DeepCopy: the value itself (values are immutable in hlo).
+//  - ParallelConcat: hlo.concatenate of the [1, ...] pieces along dim 0.
+//  - MaxPoolWithArgmax (NHWC): a running max over the ksize window offsets
+//    (strided slices of the padded input, row-major window order, strict >
+//    so the first maximum wins, as TF's kernel); argmax is the
+//    flat index ((b * H + y) * W + x) * C + c of the input (b dropped when
+//    include_batch_in_index is false).
+//  - CompareAndBitpack: bits x > threshold packed 8 per uint8, the first
+//    element in the most significant bit.
+//  - MatrixDiagPart (v1), MatrixBandPart: iota masks.
+//  - OneHot: iota along `axis` compared with the indices.
+//  - SpaceToDepth / DepthToSpace (NHWC): reshape, transpose, reshape.
+//  - ReverseSequence with constant seq_lengths: a gather at precomputed
+//    source indices.
+//  - LinSpace with constant num: start + i * (stop - start) / (num - 1),
+//    the last element exactly stop (TF's kernel).
+//  - InTopKV2: target is in the top k when fewer than k predictions are
+//    strictly greater than its own, its prediction is finite and the
+//    target index is in range (TF's kernel).
+//  - Bincount (static size) and HistogramFixedWidth: compare-and-sum over
+//    an iota of bins.
+//  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids:
+//    hlo.scatter into the identity; empty segments give 0 (TF).
+//  - ScatterNd: hlo.scatter with add into zeros (duplicates sum, as TF).
+//  - NthElement: a sort of the last dim (descending when reverse) and the
+//    element n.
+//  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
+//    concatenated along the depth dim in (row, col, channel) order; SAME
+//    pads with zeros as TF.
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/TFToHLO/Helpers.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tfmlir::hlo;
+
+namespace tfmlir::tohlo {
+namespace {
+
+using Dir = ComparisonDirection;
+
+LogicalResult fail(std::string &why, const std::string &msg) {
+  why = msg;
+  return failure();
+}
+
+Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
+              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides = {}) {
+  SmallVector<int64_t> st(strides);
+  if (st.empty())
+    st.assign(start.size(), 1);
+  return SliceOp::create(b, loc, x, start, limit, st);
+}
+
+Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
+           int64_t dim) {
+  return IotaOp::create(b, loc, RankedTensorType::get(shape, elt),
+                        static_cast<uint64_t>(dim));
+}
+
+LogicalResult convertIdentity(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  (void)b;
+  (void)why;
+  results.push_back(op->getOperand(0));
+  return success();
+}
+
+LogicalResult convertParallelConcat(Operation *op, OpBuilder &b,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why) {
+  auto out = staticResult(op);
+  if (!out || out.getRank() < 1)
+    return fail(why, "needs a static result");
+  int64_t total = 0;
+  for (Value v : op->getOperands()) {
+    auto t = staticType(v);
+    if (!t || t.getRank() != out.getRank())
+      return fail(why, "values must be static and of the result's rank");
+    total += t.getDimSize(0);
+  }
+  if (total != out.getDimSize(0))
+    return fail(why, "values do not fill the result");
+  Value r = op->getNumOperands() == 1
+                ? op->getOperand(0)
+                : Value(ConcatenateOp::create(b, op->getLoc(),
+                                              op->getOperands(), uint64_t{0}));
+  results.push_back(r);
+  return success();
+}
+
+/// The padding before dim of size `in` for window `k`, stride `s`, dilation
+/// `r` (effective window (k-1)*r+1) and the output size, TF's rules.
+std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
+                                      int64_t r, bool same, int64_t &outSize) {
+  int64_t eff = (k - 1) * r + 1;
+  if (!same) {
+    outSize = in >= eff ? (in - eff) / s + 1 : 0;
+    return {0, 0};
+  }
+  outSize = (in + s - 1) / s;
+  int64_t total = std::max<int64_t>((outSize - 1) * s + eff - in, 0);
+  return {total / 2, total - total / 2};
+}
+
+LogicalResult convertMaxPoolWithArgmax(Operation *op, OpBuilder &b,
+                                       SmallVectorImpl<Value> &results,
+                                       std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto ks = intList(op, "ksize"), st = intList(op, "strides");
+  auto outV = staticResult(op, 0), outI = staticResult(op, 1);
+  std::string pad = strAttr(op, "padding");
+  if (!in || in.getRank() != 4 || !ks || !st || ks->size() != 4 ||
+      st->size() != 4 || !outV || !outI || (pad != "SAME" && pad != "VALID"))
+    return fail(why, "needs a static NHWC input, 4-element ksize/strides, "
+                     "SAME/VALID padding and static results");
+  if ((*ks)[0] != 1 || (*ks)[3] != 1 || (*st)[0] != 1 || (*st)[3] != 1)
+    return fail(why, "pooling over batch or depth is not supported");
+  Location loc = op->getLoc();
+  Type elt = in.getElementType(), it = outI.getElementType();
+  int64_t N = in.getDimSize(0), H = in.getDimSize(1), W = in.getDimSize(2),
+          C = in.getDimSize(3);
+  int64_t oh, ow;
+  auto [ph0, ph1] = windowPad(H, (*ks)[1], (*st)[1], 1, pad == "SAME", oh);
+  auto [pw0, pw1] = windowPad(W, (*ks)[2], (*st)[2], 1, pad == "SAME", ow);
+  if (outV.getShape() != ArrayRef<int64_t>{N, oh, ow, C})
+    return fail(why, "result shape disagrees with the window arithmetic");
+  bool withBatch = boolAttr(op, "include_batch_in_index", false);
+  // Flat input index of every input element, padded alongside the input.
+  SmallVector<int64_t> shape(in.getShape());
+  Value idx = iota(b, loc, shape, it, 3);
+  auto addScaled = [&](Value acc, int64_t dim, int64_t scale) {
+    Value d = iota(b, loc, shape, it, dim);
+    return AddOp::create(b, loc, acc,
+                         MultiplyOp::create(b, loc, d,
+                                            splat(b, loc, RankedTensorType::get(shape, it),
+                                                  static_cast<double>(scale))));
+  };
+  idx = addScaled(idx, 2, C);
+  idx = addScaled(idx, 1, W * C);
+  if (withBatch)
+    idx = addScaled(idx, 0, H * W * C);
+  auto padded = [&](Value v, Value fill) {
+    SmallVector<int64_t> lo{0, ph0, pw0, 0}, hi{0, ph1, pw1, 0}, inner(4, 0);
+    return PadOp::create(b, loc, v, fill, lo, hi, inner);
+  };
+  Value x = padded(op->getOperand(0), minValue(b, loc, elt));
+  Value xi = padded(idx, scalar(b, loc, it, -1));
+  Value best, bestI;
+  for (int64_t dy = 0; dy < (*ks)[1]; ++dy)
+    for (int64_t dx = 0; dx < (*ks)[2]; ++dx) {
+      SmallVector<int64_t> s0{0, dy, dx, 0},
+          s1{N, dy + (oh - 1) * (*st)[1] + 1, dx + (ow - 1) * (*st)[2] + 1, C},
+          step{1, (*st)[1], (*st)[2], 1};
+      Value v = sliceOf(b, loc, x, s0, s1, step);
+      Value vi = sliceOf(b, loc, xi, s0, s1, step);
+      if (!best) {
+        best = v;
+        bestI = vi;
+        continue;
+      }
+      // TF's kernel visits the window's input positions in row-major order
+      // and takes one when nothing is taken yet or it is strictly greater
+      // (so the first maximum wins and a leading NaN stays); padding
+      // positions (index -1) are never taken.
+      Value none = compare(b, loc, bestI,
+                           splat(b, loc, cast<RankedTensorType>(bestI.getType()), 0),
+                           Dir::LT);
+      Value real = compare(b, loc, vi,
+                           splat(b, loc, cast<RankedTensorType>(vi.getType()), 0),
+                           Dir::GE);
+      Value gt = AndOp::create(
+          b, loc, OrOp::create(b, loc, compare(b, loc, v, best, Dir::GT), none),
+          real);
+      best = SelectOp::create(b, loc, gt, v, best);
+      bestI = SelectOp::create(b, loc, gt, vi, bestI);
+    }
+  results.push_back(best);
+  results.push_back(bestI);
+  return success();
+}
+
+LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
+                                       SmallVectorImpl<Value> &results,
+                                       std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!in || !out || in.getRank() < 1 || in.getShape().back() % 8 != 0 ||
+      !staticType(op->getOperand(1)))
+    return fail(why, "needs a static input whose last dim is a multiple of 8");
+  Location loc = op->getLoc();
+  Type u8 = out.getElementType();
+  Value th = broadcastTo(b, loc, reshape(b, loc, op->getOperand(1), {}),
+                         in.getShape());
+  Value bits = convert(b, loc, compare(b, loc, op->getOperand(0), th, Dir::GT), u8);
+  SmallVector<int64_t> s(in.getShape());
+  s.back() /= 8;
+  s.push_back(8);
+  bits = reshape(b, loc, bits, s);
+  // Weights 128, 64, ..., 1 along the new last dim (first element = MSB).
+  SmallVector<uint8_t> w{128, 64, 32, 16, 8, 4, 2, 1};
+  auto wt = RankedTensorType::get({8}, u8);
+  Value wv = constant(b, loc, DenseElementsAttr::get(wt, ArrayRef<uint8_t>(w)));
+  Value wb = broadcastInDim(b, loc, wv, s, {static_cast<int64_t>(s.size() - 1)});
+  Value prod = MultiplyOp::create(b, loc, bits, wb);
+  results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
+                           {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
+  return success();
+}
+
+LogicalResult convertMatrixDiagPart(Operation *op, OpBuilder &b,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!in || !out || in.getRank() < 2)
+    return fail(why, "needs a static input of rank >= 2");
+  if (op->getNumOperands() > 1) { // V2/V3: only the main diagonal, k = 0
+    auto k = constantInts(op->getOperand(1));
+    if (!k || llvm::any_of(*k, [](int64_t v) { return v != 0; }))
+      return fail(why, "only the main diagonal (k = 0) is supported");
+  }
+  Location loc = op->getLoc();
+  int64_t r = in.getRank();
+  int64_t m = in.getDimSize(r - 2), n = in.getDimSize(r - 1), k = std::min(m, n);
+  SmallVector<int64_t> start(r, 0), limit(in.getShape());
+  limit[r - 2] = limit[r - 1] = k;
+  Value sq = sliceOf(b, loc, op->getOperand(0), start, limit);
+  SmallVector<int64_t> sqShape(limit);
+  auto st = RankedTensorType::get(sqShape, in.getElementType());
+  Value mask = compare(b, loc, iota(b, loc, sqShape, b.getI32Type(), r - 2),
+                       iota(b, loc, sqShape, b.getI32Type(), r - 1), Dir::EQ);
+  Type elt = in.getElementType();
+  Value z = SelectOp::create(b, loc, mask, sq, splat(b, loc, st, 0));
+  Value d = reduce(b, loc, z, scalar(b, loc, elt, 0), {r - 1},
+                   elt.isInteger(1) ? ReduceKind::Or : ReduceKind::Add);
+  if (cast<RankedTensorType>(d.getType()).getShape() != out.getShape())
+    return fail(why, "result shape is not the diagonal's");
+  results.push_back(d);
+  return success();
+}
+
+LogicalResult convertMatrixBandPart(Operation *op, OpBuilder &b,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto lo = constantInts(op->getOperand(1)), up = constantInts(op->getOperand(2));
+  if (!in || in.getRank() < 2 || !lo || !up || lo->size() != 1 || up->size() != 1)
+    return fail(why, "needs a static input and constant num_lower/num_upper");
+  Location loc = op->getLoc();
+  int64_t r = in.getRank();
+  auto shape = in.getShape();
+  auto i32 = b.getI32Type();
+  Value i = iota(b, loc, shape, i32, r - 2), j = iota(b, loc, shape, i32, r - 1);
+  auto it = RankedTensorType::get(shape, i32);
+  Value mask = splat(b, loc, RankedTensorType::get(shape, b.getI1Type()), 1);
+  if ((*lo)[0] >= 0) // i - j <= num_lower
+    mask = AndOp::create(b, loc, mask,
+                         compare(b, loc, SubtractOp::create(b, loc, i, j),
+                                 splat(b, loc, it, (*lo)[0]), Dir::LE));
+  if ((*up)[0] >= 0) // j - i <= num_upper
+    mask = AndOp::create(b, loc, mask,
+                         compare(b, loc, SubtractOp::create(b, loc, j, i),
+                                 splat(b, loc, it, (*up)[0]), Dir::LE));
+  results.push_back(SelectOp::create(b, loc, mask, op->getOperand(0),
+                                     splat(b, loc, in, 0)));
+  return success();
+}
+
+LogicalResult convertOneHot(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto ind = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!ind || !out || out.getRank() != ind.getRank() + 1 ||
+      !staticType(op->getOperand(2)) || !staticType(op->getOperand(3)))
+    return fail(why, "needs static indices and a static result");
+  int64_t axis = intAttr(op, "axis", -1);
+  if (axis < 0)
+    axis = out.getRank() - 1;
+  if (axis >= out.getRank())
+    return fail(why, "axis out of range");
+  Location loc = op->getLoc();
+  Type it = ind.getElementType();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    if (d != axis)
+      dims.push_back(d);
+  Value ib = broadcastInDim(b, loc, op->getOperand(0), out.getShape(), dims);
+  Value eq = compare(b, loc, iota(b, loc, out.getShape(), it, axis), ib, Dir::EQ);
+  Value on = broadcastTo(b, loc, reshape(b, loc, op->getOperand(2), {}), out.getShape());
+  Value off = broadcastTo(b, loc, reshape(b, loc, op->getOperand(3), {}), out.getShape());
+  results.push_back(SelectOp::create(b, loc, eq, on, off));
+  return success();
+}
+
+Converter spaceDepth(bool toDepth) {
+  return [toDepth](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                   std::string &why) -> LogicalResult {
+    auto in = staticType(op->getOperand(0));
+    auto out = staticResult(op);
+    int64_t bs = intAttr(op, "block_size", 0);
+    if (!in || !out || in.getRank() != 4 || bs < 1 ||
+        strAttr(op, "data_format", "NHWC") != "NHWC")
+      return fail(why, "needs a static NHWC input and block_size >= 1");
+    Location loc = op->getLoc();
+    int64_t N = in.getDimSize(0), H = in.getDimSize(1), W = in.getDimSize(2),
+            C = in.getDimSize(3);
+    Value x = op->getOperand(0);
+    if (toDepth) {
+      if (H % bs || W % bs)
+        return fail(why, "height and width must be multiples of block_size");
+      x = reshape(b, loc, x, {N, H / bs, bs, W / bs, bs, C});
+      x = transpose(b, loc, x, {0, 1, 3, 2, 4, 5});
+      x = reshape(b, loc, x, {N, H / bs, W / bs, bs * bs * C});
+    } else {
+      if (C % (bs * bs))
+        return fail(why, "depth must be a multiple of block_size^2");
+      int64_t c = C / (bs * bs);
+      x = reshape(b, loc, x, {N, H, W, bs, bs, c});
+      x = transpose(b, loc, x, {0, 1, 3, 2, 4, 5});
+      x = reshape(b, loc, x, {N, H * bs, W * bs, c});
+    }
+    if (cast<RankedTensorType>(x.getType()).getShape() != out.getShape())
+      return fail(why, "result shape disagrees");
+    results.push_back(x);
+    return success();
+  };
+}
+
+LogicalResult convertReverseSequence(Operation *op, OpBuilder &b,
+                                     SmallVectorImpl<Value> &results,
+                                     std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto lens = constantInts(op->getOperand(1));
+  int64_t r = in ? in.getRank() : 0;
+  int64_t sd = intAttr(op, "seq_dim", 0), bd = intAttr(op, "batch_dim", 0);
+  if (!in || !lens || sd < 0 || bd < 0 || sd >= r || bd >= r || sd == bd ||
+      static_cast<int64_t>(lens->size()) != in.getDimSize(bd))
+    return fail(why, "needs a static input and constant seq_lengths");
+  Location loc = op->getLoc();
+  int64_t B = in.getDimSize(bd), S = in.getDimSize(sd);
+  // Source position along seq_dim for each (batch, position).
+  SmallVector<int32_t> src;
+  for (int64_t bi = 0; bi < B; ++bi) {
+    int64_t l = (*lens)[bi];
+    if (l < 0 || l > S)
+      return fail(why, "a seq_length is out of range");
+    for (int64_t i = 0; i < S; ++i)
+      src.push_back(static_cast<int32_t>(i < l ? l - 1 - i : i));
+  }
+  auto st = RankedTensorType::get({B, S}, b.getI32Type());
+  Value srcV = constant(b, loc, DenseElementsAttr::get(st, ArrayRef<int32_t>(src)));
+  Value srcB = broadcastInDim(b, loc, srcV, in.getShape(), {bd, sd});
+  // Select, for each source position j, the elements whose source is j.
+  Value acc = splat(b, loc, in, 0);
+  for (int64_t j = 0; j < S; ++j) {
+    SmallVector<int64_t> start(r, 0), limit(in.getShape());
+    start[sd] = j;
+    limit[sd] = j + 1;
+    Value piece = sliceOf(b, loc, op->getOperand(0), start, limit);
+    SmallVector<int64_t> keep;
+    for (int64_t d = 0; d < r; ++d)
+      keep.push_back(d);
+    Value pb = broadcastInDim(b, loc, reshape(b, loc, piece, limit), in.getShape(), keep);
+    Value is = compare(b, loc, srcB,
+                       splat(b, loc, RankedTensorType::get(in.getShape(), b.getI32Type()), j),
+                       Dir::EQ);
+    acc = SelectOp::create(b, loc, is, pb, acc);
+  }
+  results.push_back(acc);
+  return success();
+}
+
+LogicalResult convertLinSpace(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto num = constantInts(op->getOperand(2));
+  if (!out || out.getRank() != 1 || !num || num->size() != 1 ||
+      (*num)[0] != out.getDimSize(0) || (*num)[0] < 1 ||
+      !isa<FloatType>(out.getElementType()))
+    return fail(why, "needs a constant num matching a static float result");
+  Location loc = op->getLoc();
+  Type elt = out.getElementType();
+  int64_t n = (*num)[0];
+  Value start = reshape(b, loc, op->getOperand(0), {});
+  Value stop = reshape(b, loc, op->getOperand(1), {});
+  if (n == 1) {
+    results.push_back(reshape(b, loc, start, {1}));
+    return success();
+  }
+  Value step = DivideOp::create(b, loc, SubtractOp::create(b, loc, stop, start),
+                                scalar(b, loc, elt, static_cast<double>(n - 1)));
+  Value i = iota(b, loc, {n}, elt, 0);
+  Value v = AddOp::create(b, loc, broadcastTo(b, loc, start, {n}),
+                          MultiplyOp::create(b, loc, broadcastTo(b, loc, step, {n}), i));
+  Value last = compare(b, loc, iota(b, loc, {n}, b.getI32Type(), 0),
+                       splat(b, loc, RankedTensorType::get({n}, b.getI32Type()), n - 1),
+                       Dir::EQ);
+  results.push_back(SelectOp::create(b, loc, last, broadcastTo(b, loc, stop, {n}), v));
+  return success();
+}
+
+LogicalResult convertInTopK(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto pred = staticType(op->getOperand(0));
+  auto tgt = staticType(op->getOperand(1));
+  if (!pred || !tgt || pred.getRank() != 2 || tgt.getRank() != 1 ||
+      tgt.getDimSize(0) != pred.getDimSize(0) || !staticType(op->getOperand(2)))
+    return fail(why, "needs static [batch, classes] predictions and [batch] targets");
+  Location loc = op->getLoc();
+  int64_t B = pred.getDimSize(0), C = pred.getDimSize(1);
+  Type elt = pred.getElementType(), it = tgt.getElementType();
+  SmallVector<int64_t> shape{B, C};
+  Value tb = broadcastInDim(b, loc, op->getOperand(1), shape, {0});
+  Value hit = compare(b, loc, iota(b, loc, shape, it, 1), tb, Dir::EQ);
+  Value picked = SelectOp::create(b, loc, hit, op->getOperand(0),
+                                  splat(b, loc, pred, 0));
+  Value tv = reduce(b, loc, picked, scalar(b, loc, elt, 0), {1}, ReduceKind::Add);
+  Value greater = compare(b, loc, op->getOperand(0),
+                          broadcastInDim(b, loc, tv, shape, {0}), Dir::GT);
+  Value cnt = reduce(b, loc, convert(b, loc, greater, it), scalar(b, loc, it, 0),
+                     {1}, ReduceKind::Add);
+  auto bt = RankedTensorType::get({B}, it);
+  Value k = broadcastTo(b, loc, convert(b, loc, reshape(b, loc, op->getOperand(2), {}), it), {B});
+  Value ok = compare(b, loc, cnt, k, Dir::LT);
+  ok = AndOp::create(b, loc, ok, IsFiniteOp::create(b, loc, tv));
+  ok = AndOp::create(b, loc, ok, compare(b, loc, op->getOperand(1), splat(b, loc, bt, 0), Dir::GE));
+  ok = AndOp::create(b, loc, ok, compare(b, loc, op->getOperand(1), splat(b, loc, bt, C), Dir::LT));
+  results.push_back(ok);
+  return success();
+}
+
+/// counts[j] = sum over x of (weights or 1) where bin(x) == j, for j < nbins.
+Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
+                RankedTensorType out) {
+  auto bt = cast<RankedTensorType>(bins.getType());
+  int64_t n = bt.getNumElements(), nb = out.getDimSize(0);
+  Value flat = reshape(b, loc, bins, {n});
+  SmallVector<int64_t> shape{n, nb};
+  Value eq = compare(b, loc, broadcastInDim(b, loc, flat, shape, {0}),
+                     iota(b, loc, shape, bt.getElementType(), 1), Dir::EQ);
+  Type elt = out.getElementType();
+  Value w = weights ? broadcastInDim(b, loc, reshape(b, loc, weights, {n}), shape, {0})
+                    : splat(b, loc, RankedTensorType::get(shape, elt), 1);
+  Value z = SelectOp::create(b, loc, eq, w,
+                             splat(b, loc, RankedTensorType::get(shape, elt), 0));
+  return reduce(b, loc, z, scalar(b, loc, elt, 0), {0}, ReduceKind::Add);
+}
+
+LogicalResult convertBincount(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  auto arr = staticType(op->getOperand(0));
+  auto w = staticType(op->getOperand(2));
+  auto out = staticResult(op);
+  if (!arr || !w || !out || out.getRank() != 1)
+    return fail(why, "needs a static array, weights and a static result size");
+  bool weighted = w.getNumElements() != 0;
+  if (weighted && w.getShape() != arr.getShape())
+    return fail(why, "weights must be empty or of the array's shape");
+  results.push_back(binCounts(b, op->getLoc(), op->getOperand(0),
+                              weighted ? op->getOperand(2) : Value(), out));
+  return success();
+}
+
+LogicalResult convertHistogram(Operation *op, OpBuilder &b,
+                               SmallVectorImpl<Value> &results, std::string &why) {
+  auto v = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!v || !out || out.getRank() != 1 || !staticType(op->getOperand(1)) ||
+      staticType(op->getOperand(1)).getNumElements() != 2 ||
+      !isa<FloatType>(v.getElementType()))
+    return fail(why, "needs static float values, a [2] range and a static result");
+  Location loc = op->getLoc();
+  Type elt = v.getElementType();
+  int64_t nb = out.getDimSize(0), n = v.getNumElements();
+  // TF's kernel: step = double(hi - lo) / nbins; bin = int(min(double(
+  // max(x, lo) - lo) / step, nbins - 1)) (values below lo go to bin 0, at
+  // or above hi to the last).
+  Type f64 = b.getF64Type();
+  Value range = op->getOperand(1);
+  Value lo = reshape(b, loc, sliceOf(b, loc, range, {0}, {1}), {});
+  Value hi = reshape(b, loc, sliceOf(b, loc, range, {1}, {2}), {});
+  Value x = reshape(b, loc, op->getOperand(0), {n});
+  Value lob = broadcastTo(b, loc, lo, {n});
+  Value shifted = convert(b, loc,
+                          SubtractOp::create(b, loc, MaximumOp::create(b, loc, x, lob), lob),
+                          f64);
+  Value step = DivideOp::create(b, loc,
+                                convert(b, loc, SubtractOp::create(b, loc, hi, lo), f64),
+                                scalar(b, loc, f64, static_cast<double>(nb)));
+  Value t = DivideOp::create(b, loc, shifted, broadcastTo(b, loc, step, {n}));
+  t = MinimumOp::create(b, loc, t,
+                        splat(b, loc, RankedTensorType::get({n}, f64),
+                              static_cast<double>(nb - 1)));
+  Value bin = convert(b, loc, t, b.getI32Type());
+  (void)elt;
+  results.push_back(binCounts(b, loc, bin, Value(), out));
+  return success();
+}
+
+Converter sortedSegment(ReduceKind kind, bool mean) {
+  return [kind, mean](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                      std::string &why) -> LogicalResult {
+    auto data = staticType(op->getOperand(0));
+    auto ids = constantInts(op->getOperand(1));
+    auto out = staticResult(op);
+    if (!data || !ids || !out || data.getRank() < 1 ||
+        static_cast<int64_t>(ids->size()) != data.getDimSize(0))
+      return fail(why, "needs static data, constant 1-D segment ids and a static result");
+    int64_t ns = out.getDimSize(0);
+    SmallVector<int64_t> count(ns, 0);
+    for (auto [i, id] : llvm::enumerate(*ids)) {
+      if (id < 0 || id >= ns || (i && id < (*ids)[i - 1]))
+        return fail(why, "segment ids must be sorted and in range");
+      ++count[id];
+    }
+    Location loc = op->getLoc();
+    Type elt = data.getElementType();
+    Value init;
+    switch (kind) {
+    case ReduceKind::Add:
+      init = splat(b, loc, out, 0);
+      break;
+    case ReduceKind::Mul:
+      init = splat(b, loc, out, 1);
+      break;
+    case ReduceKind::Max:
+      init = broadcastTo(b, loc, minValue(b, loc, elt), out.getShape());
+      break;
+    case ReduceKind::Min:
+      init = broadcastTo(b, loc, maxValue(b, loc, elt), out.getShape());
+      break;
+    default:
+      return fail(why, "unsupported segment reduction");
+    }
+    SmallVector<int64_t> window;
+    for (int64_t d = 1; d < data.getRank(); ++d)
+      window.push_back(d);
+    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, {0}, {},
+                                               {}, {0}, 1);
+    auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init},
+                                op->getOperand(1), ValueRange{op->getOperand(0)},
+                                dn, true, false);
+    {
+      OpBuilder::InsertionGuard g(b);
+      auto st = RankedTensorType::get({}, elt);
+      Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st},
+                                  {loc, loc});
+      ReturnOp::create(b, loc,
+                       ValueRange{combine(b, loc, kind, body->getArgument(0),
+                                          body->getArgument(1))});
+    }
+    Value r = sc.getResult(0);
+    SmallVector<double> cnt(count.begin(), count.end());
+    auto ct = RankedTensorType::get({ns}, b.getF64Type());
+    Value cv = constant(b, loc, DenseElementsAttr::get(ct, ArrayRef<double>(cnt)));
+    Value cb = broadcastInDim(b, loc, convert(b, loc, cv, elt), out.getShape(), {0});
+    if (mean) {
+      Value ones = splat(b, loc, out, 1);
+      Value nonEmpty = compare(b, loc, cb, splat(b, loc, out, 0), Dir::GT);
+      r = DivideOp::create(b, loc, r, SelectOp::create(b, loc, nonEmpty, cb, ones));
+    }
+    // Empty segments are 0 for every reduction (TF's sorted segment kernels).
+    Value empty = compare(b, loc, cb, splat(b, loc, out, 0), Dir::EQ);
+    results.push_back(SelectOp::create(b, loc, empty, splat(b, loc, out, 0), r));
+    return success();
+  };
+}
+
+LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
+                               SmallVectorImpl<Value> &results, std::string &why) {
+  auto ind = staticType(op->getOperand(0));
+  auto upd = staticType(op->getOperand(1));
+  auto out = staticResult(op);
+  if (!ind || !upd || !out || ind.getRank() < 1)
+    return fail(why, "needs static indices, updates and result");
+  int64_t ir = ind.getRank(), K = ind.getShape().back();
+  if (K > out.getRank() || upd.getRank() != ir - 1 + out.getRank() - K)
+    return fail(why, "updates rank disagrees with indices and shape");
+  Location loc = op->getLoc();
+  SmallVector<int64_t> window, inserted, toOperand;
+  for (int64_t d = ir - 1; d < upd.getRank(); ++d)
+    window.push_back(d);
+  for (int64_t d = 0; d < K; ++d) {
+    inserted.push_back(d);
+    toOperand.push_back(d);
+  }
+  auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
+                                             {}, {}, toOperand, ir - 1);
+  auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{splat(b, loc, out, 0)},
+                              op->getOperand(0), ValueRange{op->getOperand(1)}, dn,
+                              false, false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    auto st = RankedTensorType::get({}, out.getElementType());
+    Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
+    ReturnOp::create(b, loc, ValueRange{combine(b, loc,
+                                                out.getElementType().isInteger(1)
+                                                    ? ReduceKind::Or
+                                                    : ReduceKind::Add,
+                                                body->getArgument(0),
+                                                body->getArgument(1))});
+  }
+  results.push_back(sc.getResult(0));
+  return success();
+}
+
+LogicalResult convertNthElement(Operation *op, OpBuilder &b,
+                                SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto n = constantInts(op->getOperand(1));
+  auto out = staticResult(op);
+  if (!in || !n || n->size() != 1 || !out || in.getRank() < 1)
+    return fail(why, "needs a static input, a constant n and a static result");
+  int64_t last = in.getRank() - 1, len = in.getDimSize(last);
+  if ((*n)[0] < 0 || (*n)[0] >= len)
+    return fail(why, "n out of range");
+  Location loc = op->getLoc();
+  Type elt = in.getElementType();
+  bool rev = boolAttr(op, "reverse");
+  auto sort = SortOp::create(b, loc, TypeRange{in}, ValueRange{op->getOperand(0)},
+                             last, false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    auto sv = RankedTensorType::get({}, elt);
+    Block *body = b.createBlock(&sort.getComparator(), {}, {sv, sv}, {loc, loc});
+    Value a = body->getArgument(0), c = body->getArgument(1);
+    ReturnOp::create(b, loc, ValueRange{compare(b, loc, a, c, rev ? Dir::GT : Dir::LT)});
+  }
+  SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape());
+  start[last] = (*n)[0];
+  limit[last] = (*n)[0] + 1;
+  Value s = sliceOf(b, loc, sort.getResult(0), start, limit);
+  results.push_back(reshape(b, loc, s, out.getShape()));
+  return success();
+}
+
+LogicalResult convertExtractImagePatches(Operation *op, OpBuilder &b,
+                                         SmallVectorImpl<Value> &results,
+                                         std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  auto ks = intList(op, "ksizes"), st = intList(op, "strides"),
+       rt = intList(op, "rates");
+  std::string pad = strAttr(op, "padding");
+  if (!in || !out || in.getRank() != 4 || !ks || !st || !rt || ks->size() != 4 ||
+      st->size() != 4 || rt->size() != 4 || (pad != "SAME" && pad != "VALID"))
+    return fail(why, "needs a static NHWC input, 4-element ksizes/strides/rates "
+                     "and SAME/VALID padding");
+  Location loc = op->getLoc();
+  int64_t N = in.getDimSize(0), H = in.getDimSize(1), W = in.getDimSize(2),
+          C = in.getDimSize(3);
+  int64_t oh, ow;
+  auto [ph0, ph1] = windowPad(H, (*ks)[1], (*st)[1], (*rt)[1], pad == "SAME", oh);
+  auto [pw0, pw1] = windowPad(W, (*ks)[2], (*st)[2], (*rt)[2], pad == "SAME", ow);
+  if (out.getShape() != ArrayRef<int64_t>{N, oh, ow, (*ks)[1] * (*ks)[2] * C})
+    return fail(why, "result shape disagrees with the patch arithmetic");
+  Type elt = in.getElementType();
+  SmallVector<int64_t> lo{0, ph0, pw0, 0}, hi{0, ph1, pw1, 0}, inner(4, 0);
+  Value x = PadOp::create(b, loc, op->getOperand(0), scalar(b, loc, elt, 0), lo, hi,
+                          inner);
+  SmallVector<Value> parts;
+  for (int64_t i = 0; i < (*ks)[1]; ++i)
+    for (int64_t j = 0; j < (*ks)[2]; ++j) {
+      int64_t y0 = i * (*rt)[1], x0 = j * (*rt)[2];
+      parts.push_back(sliceOf(b, loc, x, {0, y0, x0, 0},
+                              {N, y0 + (oh - 1) * (*st)[1] + 1,
+                               x0 + (ow - 1) * (*st)[2] + 1, C},
+                              {1, (*st)[1], (*st)[2], 1}));
+    }
+  results.push_back(parts.size() == 1
+                        ? parts.front()
+                        : Value(ConcatenateOp::create(b, loc, parts, uint64_t{3})));
+  return success();
+}
+
+} // namespace
+
+void addExtraConverters(llvm::StringMap<Converter> &t) {
+  t["tf.DeepCopy"] = convertIdentity;
+  t["tf.ParallelConcat"] = convertParallelConcat;
+  t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
+  t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
+  t["tf.MatrixDiagPart"] = convertMatrixDiagPart;
+  t["tf.MatrixDiagPartV2"] = convertMatrixDiagPart;
+  t["tf.MatrixBandPart"] = convertMatrixBandPart;
+  t["tf.OneHot"] = convertOneHot;
+  t["tf.SpaceToDepth"] = spaceDepth(true);
+  t["tf.DepthToSpace"] = spaceDepth(false);
+  t["tf.ReverseSequence"] = convertReverseSequence;
+  t["tf.LinSpace"] = convertLinSpace;
+  t["tf.InTopKV2"] = convertInTopK;
+  t["tf.Bincount"] = convertBincount;
+  t["tf.HistogramFixedWidth"] = convertHistogram;
+  t["tf.SegmentSum"] = sortedSegment(ReduceKind::Add, false);
+  t["tf.SegmentMean"] = sortedSegment(ReduceKind::Add, true);
+  t["tf.SegmentProd"] = sortedSegment(ReduceKind::Mul, false);
+  t["tf.SegmentMax"] = sortedSegment(ReduceKind::Max, false);
+  t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
+  t["tf.ScatterNd"] = convertScatterNd;
+  t["tf.NthElement"] = convertNthElement;
+  t["tf.ExtractImagePatches"] = convertExtractImagePatches;
+}
+
+} // namespace tfmlir::tohlo
