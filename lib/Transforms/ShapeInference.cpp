@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -978,6 +979,39 @@ struct TFShapeInferencePass
 };
 
 } // namespace
+
+bool refineResultTypes(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (!name.starts_with("tf."))
+    return false;
+  ShapeFn fn = ShapeFnRegistry::get().lookup(name.drop_front(3));
+  if (!fn)
+    return false;
+  ValueEvaluator evaluator;
+  InferenceContext ctx(op, evaluator);
+  {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    if (failed(fn(ctx)))
+      return false;
+  }
+  bool changed = false;
+  for (unsigned i = 0; i < op->getNumResults() && i < ctx.numOutputs(); ++i) {
+    const std::optional<Shape> &s = ctx.getOutput(i);
+    auto cur = dyn_cast<TensorType>(op->getResult(i).getType());
+    if (!s || !cur || !s->isStatic() ||
+        (cur.hasRank() && cur.hasStaticShape()))
+      continue;
+    if (llvm::any_of(s->dims, [](int64_t d) { return d < 0; }))
+      continue;
+    if (cur.hasRank() &&
+        failed(verifyCompatibleShape(cur.getShape(), s->dims)))
+      continue;
+    op->getResult(i).setType(RankedTensorType::get(s->dims, cur.getElementType()));
+    changed = true;
+  }
+  return changed;
+}
 
 LogicalResult inferModuleShapes(ModuleOp module, int64_t maxIterations) {
   Driver d(module, maxIterations);

@@ -8,6 +8,8 @@
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
+#include "lib/Transforms/ShapeInference.h"
+
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -111,6 +113,14 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
         created.push_back(n);
       return created;
     };
+    // Operands may have become static since shape inference ran (hlo
+    // values, an inlined constant-predicate If): refine the result types
+    // by the op's TF shape function first.
+    if (llvm::any_of(op->getResultTypes(), [](Type t) {
+          auto r = dyn_cast<RankedTensorType>(t);
+          return isa<TensorType>(t) && (!r || !r.hasStaticShape());
+        }))
+      (void)refineResultTypes(op);
     SmallVector<Value> results;
     std::string why;
     bool ok = false;
