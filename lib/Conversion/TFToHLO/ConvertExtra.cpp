@@ -23,9 +23,11 @@
 //    target index is in range (TF's kernel).
 //  - Bincount (static size) and HistogramFixedWidth: compare-and-sum over
 //    an iota of bins.
-//  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids:
-//    hlo.scatter into the identity; empty segments give 0 (TF).
-//  - ScatterNd: hlo.scatter with add into zeros (duplicates sum, as TF).
+//  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
+//    slice + reduce per segment (contiguous rows); empty segments give 0
+//    (TF).
+//  - ScatterNd: hlo.scatter with add into zeros (duplicates sum, as TF);
+//    with constant indices, each window padded into place and added.
 //  - NthElement: a sort of the last dim (descending when reverse) and the
 //    element n.
 //  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
@@ -35,11 +37,15 @@
 //    its partition in order (slices + concatenate).
 //  - DynamicStitch / ParallelDynamicStitch with constant indices: each
 //    output row taken from the last piece that writes it.
+//  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
+//    hue / value-range form), AdjustSaturation (s scaled and clamped to
+//    [0, 1], TF's kernel); channels last.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -520,61 +526,57 @@ Converter sortedSegment(ReduceKind kind, bool mean) {
         static_cast<int64_t>(ids->size()) != data.getDimSize(0))
       return fail(why, "needs static data, constant 1-D segment ids and a static result");
     int64_t ns = out.getDimSize(0);
-    SmallVector<int64_t> count(ns, 0);
-    for (auto [i, id] : llvm::enumerate(*ids)) {
+    for (auto [i, id] : llvm::enumerate(*ids))
       if (id < 0 || id >= ns || (i && id < (*ids)[i - 1]))
         return fail(why, "segment ids must be sorted and in range");
-      ++count[id];
-    }
     Location loc = op->getLoc();
     Type elt = data.getElementType();
+    int64_t r = data.getRank();
+    SmallVector<int64_t> rowShape(data.getShape().begin() + 1, data.getShape().end());
+    SmallVector<int64_t> one{1};
+    one.append(rowShape.begin(), rowShape.end());
     Value init;
     switch (kind) {
     case ReduceKind::Add:
-      init = splat(b, loc, out, 0);
+      init = scalar(b, loc, elt, 0);
       break;
     case ReduceKind::Mul:
-      init = splat(b, loc, out, 1);
+      init = scalar(b, loc, elt, 1);
       break;
     case ReduceKind::Max:
-      init = broadcastTo(b, loc, minValue(b, loc, elt), out.getShape());
+      init = minValue(b, loc, elt);
       break;
     case ReduceKind::Min:
-      init = broadcastTo(b, loc, maxValue(b, loc, elt), out.getShape());
+      init = maxValue(b, loc, elt);
       break;
     default:
       return fail(why, "unsupported segment reduction");
     }
-    SmallVector<int64_t> window;
-    for (int64_t d = 1; d < data.getRank(); ++d)
-      window.push_back(d);
-    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, {0}, {},
-                                               {}, {0}, 1);
-    auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init},
-                                op->getOperand(1), ValueRange{op->getOperand(0)},
-                                dn, true, false);
-    {
-      OpBuilder::InsertionGuard g(b);
-      auto st = RankedTensorType::get({}, elt);
-      Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st},
-                                  {loc, loc});
-      ReturnOp::create(b, loc,
-                       ValueRange{combine(b, loc, kind, body->getArgument(0),
-                                          body->getArgument(1))});
+    // Sorted ids: segment k is the contiguous row range [begin, end).
+    SmallVector<Value> parts;
+    int64_t row = 0, total = ids->size();
+    for (int64_t k = 0; k < ns; ++k) {
+      int64_t begin = row;
+      while (row < total && (*ids)[row] == k)
+        ++row;
+      if (row == begin) { // empty segments are 0 (TF's kernels)
+        parts.push_back(splat(b, loc, RankedTensorType::get(one, elt), 0));
+        continue;
+      }
+      SmallVector<int64_t> start(r, 0), limit(data.getShape());
+      start[0] = begin;
+      limit[0] = row;
+      Value v = reduce(b, loc, sliceOf(b, loc, op->getOperand(0), start, limit),
+                       init, {0}, kind);
+      if (mean)
+        v = DivideOp::create(b, loc, v,
+                             splat(b, loc, RankedTensorType::get(rowShape, elt),
+                                   static_cast<double>(row - begin)));
+      parts.push_back(reshape(b, loc, v, one));
     }
-    Value r = sc.getResult(0);
-    SmallVector<double> cnt(count.begin(), count.end());
-    auto ct = RankedTensorType::get({ns}, b.getF64Type());
-    Value cv = constant(b, loc, DenseElementsAttr::get(ct, ArrayRef<double>(cnt)));
-    Value cb = broadcastInDim(b, loc, convert(b, loc, cv, elt), out.getShape(), {0});
-    if (mean) {
-      Value ones = splat(b, loc, out, 1);
-      Value nonEmpty = compare(b, loc, cb, splat(b, loc, out, 0), Dir::GT);
-      r = DivideOp::create(b, loc, r, SelectOp::create(b, loc, nonEmpty, cb, ones));
-    }
-    // Empty segments are 0 for every reduction (TF's sorted segment kernels).
-    Value empty = compare(b, loc, cb, splat(b, loc, out, 0), Dir::EQ);
-    results.push_back(SelectOp::create(b, loc, empty, splat(b, loc, out, 0), r));
+    results.push_back(parts.size() == 1
+                          ? parts[0]
+                          : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
     return success();
   };
 }
@@ -590,6 +592,44 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
   if (K > out.getRank() || upd.getRank() != ir - 1 + out.getRank() - K)
     return fail(why, "updates rank disagrees with indices and shape");
   Location loc = op->getLoc();
+  if (auto cidx = constantInts(op->getOperand(0)); cidx && !out.getElementType().isInteger(1)) {
+    // Constant indices: each update window padded into place and summed
+    // (static ops only; duplicates add up as in TF).
+    int64_t count = ind.getNumElements() / std::max<int64_t>(K, 1);
+    SmallVector<int64_t> winShape(out.getShape().begin() + K, out.getShape().end());
+    SmallVector<int64_t> flatUpd{count};
+    flatUpd.append(winShape.begin(), winShape.end());
+    Value u = reshape(b, loc, op->getOperand(1), flatUpd);
+    Value acc = splat(b, loc, out, 0);
+    bool inRange = true;
+    for (int64_t c = 0; c < count && inRange; ++c) {
+      SmallVector<int64_t> start(flatUpd.size(), 0), limit(flatUpd);
+      start[0] = c;
+      limit[0] = c + 1;
+      SmallVector<int64_t> full(K, 1);
+      full.append(winShape.begin(), winShape.end());
+      Value w = reshape(b, loc, sliceOf(b, loc, u, start, limit), full);
+      SmallVector<int64_t> lo(out.getRank(), 0), hi(out.getRank(), 0),
+          inner(out.getRank(), 0);
+      for (int64_t d = 0; d < K; ++d) {
+        int64_t x = (*cidx)[c * K + d];
+        if (x < 0 || x >= out.getDimSize(d))
+          inRange = false;
+        lo[d] = x;
+        hi[d] = out.getDimSize(d) - x - 1;
+      }
+      if (!inRange)
+        break;
+      Value padded = PadOp::create(b, loc, w, scalar(b, loc, out.getElementType(), 0),
+                                   lo, hi, inner);
+      acc = AddOp::create(b, loc, acc, padded);
+    }
+    if (inRange) {
+      results.push_back(acc);
+      return success();
+    }
+    return fail(why, "an index is out of range");
+  }
   SmallVector<int64_t> window, inserted, toOperand;
   for (int64_t d = ir - 1; d < upd.getRank(); ++d)
     window.push_back(d);
@@ -802,6 +842,174 @@ LogicalResult convertDynamicStitch(Operation *op, OpBuilder &b,
   return success();
 }
 
+
+/// The three channels of the static [..., 3] image `x` as [..., 1] values.
+std::optional<std::array<Value, 3>> channels(OpBuilder &b, Location loc, Value x) {
+  auto t = staticType(x);
+  if (!t || t.getRank() < 1 || t.getShape().back() != 3 ||
+      !isa<FloatType>(t.getElementType()))
+    return std::nullopt;
+  std::array<Value, 3> c;
+  int64_t r = t.getRank();
+  for (int64_t i = 0; i < 3; ++i) {
+    SmallVector<int64_t> start(r, 0), limit(t.getShape());
+    start[r - 1] = i;
+    limit[r - 1] = i + 1;
+    c[i] = sliceOf(b, loc, x, start, limit);
+  }
+  return c;
+}
+
+/// Element-wise helpers on values of one type.
+struct Ew {
+  OpBuilder &b;
+  Location loc;
+  RankedTensorType t;
+  Value c(double v) { return splat(b, loc, t, v); }
+  Value add(Value x, Value y) { return AddOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return SubtractOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return MultiplyOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return DivideOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return MaximumOp::create(b, loc, x, y); }
+  Value min(Value x, Value y) { return MinimumOp::create(b, loc, x, y); }
+  Value abs(Value x) { return AbsOp::create(b, loc, x); }
+  Value sel(Value p, Value x, Value y) { return SelectOp::create(b, loc, p, x, y); }
+  Value cmp(Value x, Value y, Dir d) { return compare(b, loc, x, y, d); }
+};
+
+/// TF's RGBToHSV kernel (colorspace_op.h): v = max, s = range / v (0 when
+/// v <= 0), h from the channel that is the max, in [0, 1).
+std::array<Value, 3> rgbToHsv(Ew &e, Value r, Value g, Value bl) {
+  Value v = e.max(r, e.max(g, bl));
+  Value range = e.sub(v, e.min(r, e.min(g, bl)));
+  Value s = e.sel(e.cmp(v, e.c(0), Dir::GT), e.div(range, v), e.c(0));
+  Value norm = e.mul(e.div(e.c(1), range), e.c(1.0 / 6.0));
+  Value h = e.sel(e.cmp(r, v, Dir::EQ), e.mul(norm, e.sub(g, bl)),
+                  e.sel(e.cmp(g, v, Dir::EQ),
+                        e.add(e.mul(norm, e.sub(bl, r)), e.c(2.0 / 6.0)),
+                        e.add(e.mul(norm, e.sub(r, g)), e.c(4.0 / 6.0))));
+  h = e.sel(e.cmp(range, e.c(0), Dir::GT), h, e.c(0));
+  h = e.sel(e.cmp(h, e.c(0), Dir::LT), e.add(h, e.c(1)), h);
+  return {h, s, v};
+}
+
+/// TF's HSVToRGB kernel: channel = (1 - s + s * clamp(f(6h), 0, 1)) * v with
+/// f = |6h - 3| - 1, 2 - |6h - 2|, 2 - |6h - 4| for r, g, b.
+std::array<Value, 3> hsvToRgb(Ew &e, Value h, Value s, Value v) {
+  Value dh = e.mul(h, e.c(6));
+  auto clamp01 = [&](Value x) { return e.min(e.max(x, e.c(0)), e.c(1)); };
+  Value dr = clamp01(e.sub(e.abs(e.sub(dh, e.c(3))), e.c(1)));
+  Value dg = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(2)))));
+  Value db = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(4)))));
+  Value oneS = e.sub(e.c(1), s);
+  return {e.mul(e.add(oneS, e.mul(s, dr)), v), e.mul(e.add(oneS, e.mul(s, dg)), v),
+          e.mul(e.add(oneS, e.mul(s, db)), v)};
+}
+
+/// Shared driver of the colour ops: splits channels, applies `fn` to
+/// (c0, c1, c2, scalar operand 1 or null) and joins the result.
+LogicalResult colourOp(
+    Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results, std::string &why,
+    llvm::function_ref<std::array<Value, 3>(Ew &, std::array<Value, 3>, Value)> fn) {
+  Location loc = op->getLoc();
+  auto in = staticType(op->getOperand(0));
+  auto c = in ? channels(b, loc, op->getOperand(0)) : std::nullopt;
+  if (!c)
+    return fail(why, "needs a static float image with 3 channels last");
+  auto ct = cast<RankedTensorType>((*c)[0].getType());
+  Value arg;
+  if (op->getNumOperands() > 1) {
+    auto at = staticType(op->getOperand(1));
+    if (!at || at.getNumElements() != 1)
+      return fail(why, "the adjustment must be a scalar");
+    arg = broadcastTo(b, loc,
+                      convert(b, loc, reshape(b, loc, op->getOperand(1), {}),
+                              ct.getElementType()),
+                      ct.getShape());
+  }
+  Ew e{b, loc, ct};
+  std::array<Value, 3> out = fn(e, *c, arg);
+  results.push_back(ConcatenateOp::create(b, loc, ValueRange{out[0], out[1], out[2]},
+                                          static_cast<uint64_t>(in.getRank() - 1)));
+  return success();
+}
+
+LogicalResult convertRGBToHSV(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value) {
+    return rgbToHsv(e, c[0], c[1], c[2]);
+  });
+}
+
+LogicalResult convertHSVToRGB(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value) {
+    return hsvToRgb(e, c[0], c[1], c[2]);
+  });
+}
+
+/// AdjustHue as TF's kernel (adjust_hue_op.cc): the hue in [0, 6) from
+/// the ordering of the channels (its sextant) and the middle channel's
+/// position between min and max, rotated by 6 * delta modulo 6, and the
+/// channels rebuilt from (hue, min, max); this keeps values outside
+/// [0, 1] as TF does.
+LogicalResult convertAdjustHue(Operation *op, OpBuilder &b,
+                               SmallVectorImpl<Value> &results, std::string &why) {
+  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value d) {
+    Value r = c[0], g = c[1], bl = c[2];
+    Value rLtG = e.cmp(r, g, Dir::LT);
+    Value bLtR = e.cmp(bl, r, Dir::LT), bGtG = e.cmp(bl, g, Dir::GT);
+    Value bLtG = e.cmp(bl, g, Dir::LT), bGtR = e.cmp(bl, r, Dir::GT);
+    // r < g: b < r -> 1 (g, r, b); b > g -> 3 (b, g, r); else 2 (g, b, r).
+    // g <= r: b < g -> 0 (r, g, b); b > r -> 4 (b, r, g); else 5 (r, b, g).
+    auto pick = [&](Value a1, Value a3, Value a2, Value a0, Value a4, Value a5) {
+      Value lt = e.sel(bLtR, a1, e.sel(bGtG, a3, a2));
+      Value ge = e.sel(bLtG, a0, e.sel(bGtR, a4, a5));
+      return e.sel(rLtG, lt, ge);
+    };
+    Value vmax = pick(g, bl, g, r, bl, r);
+    Value vmid = pick(r, g, bl, g, r, bl);
+    Value vmin = pick(bl, r, r, bl, g, g);
+    Value cat = pick(e.c(1), e.c(3), e.c(2), e.c(0), e.c(4), e.c(5));
+    Value span = e.sub(vmax, vmin);
+    Value ratio = e.div(e.sub(vmid, vmin), span);
+    auto isEven = [&](Value k) {
+      Value half = e.mul(k, e.c(0.5));
+      return e.cmp(FloorOp::create(e.b, e.loc, half), half, Dir::EQ);
+    };
+    Value h = e.add(cat, e.sel(isEven(cat), ratio, e.sub(e.c(1), ratio)));
+    h = e.sel(e.cmp(vmax, vmin, Dir::EQ), e.c(0), h);
+    h = e.add(h, e.mul(d, e.c(6)));
+    h = e.sub(h, e.mul(FloorOp::create(e.b, e.loc, e.div(h, e.c(6))), e.c(6)));
+    // Back from (h, vmin, vmax).
+    Value k = FloorOp::create(e.b, e.loc, h);
+    Value f = e.sub(h, k);
+    f = e.sel(isEven(k), f, e.sub(e.c(1), f));
+    Value mid = e.add(vmin, e.mul(f, span));
+    auto byCat = [&](Value a0, Value a1, Value a2, Value a3, Value a4, Value a5) {
+      Value v = a5; // case 5 and anything past it
+      Value opts[5] = {a0, a1, a2, a3, a4};
+      for (int64_t q = 4; q >= 0; --q)
+        v = e.sel(e.cmp(k, e.c(static_cast<double>(q)), Dir::EQ), opts[q], v);
+      return v;
+    };
+    return std::array<Value, 3>{byCat(vmax, mid, vmin, vmin, mid, vmax),
+                                byCat(mid, vmax, vmax, mid, vmin, vmin),
+                                byCat(vmin, vmin, mid, vmax, vmax, mid)};
+  });
+}
+
+/// AdjustSaturation: s' = clamp(s * scale, 0, 1) (TF's kernel), back to RGB.
+LogicalResult convertAdjustSaturation(Operation *op, OpBuilder &b,
+                                      SmallVectorImpl<Value> &results,
+                                      std::string &why) {
+  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value f) {
+    auto hsv = rgbToHsv(e, c[0], c[1], c[2]);
+    Value s = e.min(e.max(e.mul(hsv[1], f), e.c(0)), e.c(1));
+    return hsvToRgb(e, hsv[0], s, hsv[2]);
+  });
+}
+
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
@@ -829,6 +1037,10 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
+  t["tf.RGBToHSV"] = convertRGBToHSV;
+  t["tf.HSVToRGB"] = convertHSVToRGB;
+  t["tf.AdjustHue"] = convertAdjustHue;
+  t["tf.AdjustSaturation"] = convertAdjustSaturation;
   t["tf.DynamicStitch"] = convertDynamicStitch;
   t["tf.ParallelDynamicStitch"] = convertDynamicStitch;
 }

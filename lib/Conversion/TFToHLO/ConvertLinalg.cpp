@@ -293,7 +293,11 @@ LogicalResult convertDeterminant(Operation *op, OpBuilder &b,
   }
   Value sign = parity, logAbs = o.c(0);
   for (int64_t i = 0; i < n; ++i) {
-    sign = o.mul(sign, SignOp::create(b, loc, A.e[i][i]));
+    // sign(u_ii) by comparisons (0 for 0; NaN compares false -> 0).
+    Value u = A.e[i][i];
+    Value sg = o.sel(compare(b, loc, u, o.c(0), Dir::GT), o.c(1),
+                     o.sel(compare(b, loc, u, o.c(0), Dir::LT), o.c(-1), o.c(0)));
+    sign = o.mul(sign, sg);
     logAbs = o.add(logAbs, LogOp::create(b, loc, AbsOp::create(b, loc, A.e[i][i])));
   }
   results.push_back(convert(b, loc, sign, elt));

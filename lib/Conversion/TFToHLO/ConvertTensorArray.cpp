@@ -6,8 +6,10 @@
 // order instead of living behind the resource handle:
 //  - TensorArrayV3 starts it as zeros (TF's reads of never-written elements
 //    of a known shape give zeros too);
-//  - Write: hlo.dynamic_update_slice of the element at [index, 0, ...];
-//  - Read: hlo.dynamic_slice of [index, 0, ...] reshaped to the element;
+//  - Write: hlo.dynamic_update_slice of the element at [index, 0, ...]
+//    (static slices and a concatenate when the index is a constant);
+//  - Read: hlo.dynamic_slice of [index, 0, ...] reshaped to the element
+//    (a static slice for a constant index);
 //  - Gather / Scatter: one dynamic slice / update per index (the count of
 //    indices is static);
 //  - Split with equal constant lengths L: the value reshaped to
@@ -93,6 +95,45 @@ SmallVector<Value> starts(OpBuilder &b, Location loc, Value index,
   for (int64_t d = 1; d < rank; ++d)
     s.push_back(scalar(b, loc, b.getI32Type(), 0));
   return s;
+}
+
+/// The constant element index `index` when it is one, in [0, n).
+std::optional<int64_t> staticIndex(Value index, int64_t n) {
+  auto c = constantInts(index);
+  if (!c || c->size() != 1 || (*c)[0] < 0 || (*c)[0] >= n)
+    return std::nullopt;
+  return (*c)[0];
+}
+
+/// `stack` with row `i` (a constant) replaced by `row` ([1, elem...]):
+/// static slices and a concatenate.
+Value writeRow(OpBuilder &b, Location loc, Value stack, Value row, int64_t i) {
+  auto t = cast<RankedTensorType>(stack.getType());
+  int64_t r = t.getRank(), n = t.getDimSize(0);
+  SmallVector<Value> parts;
+  auto rows = [&](int64_t from, int64_t to) {
+    SmallVector<int64_t> start(r, 0), limit(t.getShape()), step(r, 1);
+    start[0] = from;
+    limit[0] = to;
+    return Value(SliceOp::create(b, loc, stack, start, limit, step));
+  };
+  if (i > 0)
+    parts.push_back(rows(0, i));
+  parts.push_back(row);
+  if (i + 1 < n)
+    parts.push_back(rows(i + 1, n));
+  return parts.size() == 1 ? parts[0]
+                           : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0}));
+}
+
+/// Row `i` (a constant) of `stack` as [1, elem...].
+Value readRow(OpBuilder &b, Location loc, Value stack, int64_t i) {
+  auto t = cast<RankedTensorType>(stack.getType());
+  int64_t r = t.getRank();
+  SmallVector<int64_t> start(r, 0), limit(t.getShape()), step(r, 1);
+  start[0] = i;
+  limit[0] = i + 1;
+  return SliceOp::create(b, loc, stack, start, limit, step);
 }
 
 /// Lowers one TensorArrayV3 `ta` whose uses are `users` (block order);
@@ -200,19 +241,29 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
     Value repl0, repl1;
     if (isTAOp(u, "TensorArrayWriteV3")) {
       Value v = reshape(b, l, u->getOperand(2), oneShape);
-      stack = DynamicUpdateSliceOp::create(b, l, stack, v,
-                                           starts(b, l, u->getOperand(1), rank));
+      if (auto i = staticIndex(u->getOperand(1), n))
+        stack = writeRow(b, l, stack, v, *i);
+      else
+        stack = DynamicUpdateSliceOp::create(b, l, stack, v,
+                                             starts(b, l, u->getOperand(1), rank));
       repl0 = zeroFlow(b, l);
     } else if (isTAOp(u, "TensorArrayReadV3")) {
-      Value s = DynamicSliceOp::create(b, l, stack,
-                                       starts(b, l, u->getOperand(1), rank),
-                                       oneShape);
+      Value s = staticIndex(u->getOperand(1), n)
+                    ? readRow(b, l, stack, *staticIndex(u->getOperand(1), n))
+                    : Value(DynamicSliceOp::create(
+                          b, l, stack, starts(b, l, u->getOperand(1), rank),
+                          oneShape));
       repl0 = reshape(b, l, s, *elemShape);
     } else if (isTAOp(u, "TensorArrayGatherV3")) {
       Value idx = u->getOperand(1);
       int64_t k = cast<RankedTensorType>(idx.getType()).getDimSize(0);
+      auto cidx = constantInts(idx);
       SmallVector<Value> parts;
       for (int64_t i = 0; i < k; ++i) {
+        if (cidx && (*cidx)[i] >= 0 && (*cidx)[i] < n) {
+          parts.push_back(readRow(b, l, stack, (*cidx)[i]));
+          continue;
+        }
         SmallVector<Value> st{indexAt(b, l, idx, i)};
         for (int64_t d = 1; d < rank; ++d)
           st.push_back(scalar(b, l, b.getI32Type(), 0));
@@ -235,6 +286,11 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
         start[0] = i;
         limit[0] = i + 1;
         Value piece = SliceOp::create(b, l, v, start, limit, step);
+        auto cidx = constantInts(idx);
+        if (cidx && (*cidx)[i] >= 0 && (*cidx)[i] < n) {
+          stack = writeRow(b, l, stack, piece, (*cidx)[i]);
+          continue;
+        }
         SmallVector<Value> st{indexAt(b, l, idx, i)};
         for (int64_t d = 1; d < rank; ++d)
           st.push_back(scalar(b, l, b.getI32Type(), 0));
