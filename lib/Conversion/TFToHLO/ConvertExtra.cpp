@@ -40,6 +40,14 @@
 //  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
 //    hue / value-range form), AdjustSaturation (s scaled and clamped to
 //    [0, 1], TF's kernel); channels last.
+//  - Where of a constant condition: the constant coordinates (int64).
+//  - SparseTensorDenseAdd with constant indices: each value padded into
+//    place and added to the dense tensor.
+//  - ResizeArea / ResizeBicubic with a constant size: separable, as two
+//    dot_generals with constant [out, in] weight matrices built from TF's
+//    kernels (area overlaps; Keys' cubic from TF's 1024-entry tables, a =
+//    -0.75 with clamped taps, or a = -0.5 with taps outside dropped and
+//    renormalized for half_pixel_centers).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -47,7 +55,9 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <vector>
 
 using namespace mlir;
 using namespace tfmlir::hlo;
@@ -1010,6 +1020,203 @@ LogicalResult convertAdjustSaturation(Operation *op, OpBuilder &b,
   });
 }
 
+
+LogicalResult convertWhereConst(Operation *op, OpBuilder &b,
+                                SmallVectorImpl<Value> &results, std::string &why) {
+  auto c = constantOf(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!c || !out || out.getRank() != 2)
+    return fail(why, "only a constant condition gives a static result");
+  auto t = cast<ShapedType>(c->getType());
+  int64_t r = t.getRank(), n = t.getNumElements();
+  SmallVector<int64_t> strides(r, 1);
+  for (int64_t d = r - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * t.getDimSize(d + 1);
+  SmallVector<int64_t> coords;
+  Type elt = c->getElementType();
+  for (int64_t i = 0; i < n; ++i) {
+    bool nz;
+    if (isa<FloatType>(elt))
+      nz = !c->getValues<APFloat>()[i].isZero();
+    else
+      nz = !c->getValues<APInt>()[i].isZero();
+    if (!nz)
+      continue;
+    for (int64_t d = 0; d < r; ++d)
+      coords.push_back((i / strides[d]) % t.getDimSize(d));
+  }
+  int64_t rows = r ? static_cast<int64_t>(coords.size()) / r : 0;
+  if (out.getDimSize(0) != rows || out.getDimSize(1) != r)
+    return fail(why, "result shape disagrees with the constant condition");
+  results.push_back(constant(
+      b, op->getLoc(),
+      DenseElementsAttr::get(RankedTensorType::get({rows, r}, b.getI64Type()),
+                             ArrayRef<int64_t>(coords))));
+  if (out.getElementType() != b.getI64Type())
+    results.back() = convert(b, op->getLoc(), results.back(), out.getElementType());
+  return success();
+}
+
+LogicalResult convertSparseTensorDenseAdd(Operation *op, OpBuilder &b,
+                                          SmallVectorImpl<Value> &results,
+                                          std::string &why) {
+  auto ind = staticType(op->getOperand(0));
+  auto cidx = constantInts(op->getOperand(0));
+  auto vals = staticType(op->getOperand(1));
+  auto dense = staticType(op->getOperand(3));
+  if (!ind || !cidx || !vals || !dense || ind.getRank() != 2 ||
+      ind.getDimSize(1) != dense.getRank() || vals.getRank() != 1 ||
+      vals.getDimSize(0) != ind.getDimSize(0))
+    return fail(why, "needs constant [N, rank] indices, [N] values and a static dense");
+  Location loc = op->getLoc();
+  int64_t n = ind.getDimSize(0), r = dense.getRank();
+  Value acc = op->getOperand(3);
+  for (int64_t i = 0; i < n; ++i) {
+    SmallVector<int64_t> lo(r), hi(r), inner(r, 0);
+    for (int64_t d = 0; d < r; ++d) {
+      int64_t x = (*cidx)[i * r + d];
+      if (x < 0 || x >= dense.getDimSize(d))
+        return fail(why, "an index is out of range");
+      lo[d] = x;
+      hi[d] = dense.getDimSize(d) - x - 1;
+    }
+    Value v = reshape(b, loc, sliceOf(b, loc, op->getOperand(1), {i}, {i + 1}),
+                      SmallVector<int64_t>(r, 1));
+    acc = AddOp::create(b, loc, acc,
+                        PadOp::create(b, loc, v, scalar(b, loc, dense.getElementType(), 0),
+                                      lo, hi, inner));
+  }
+  results.push_back(acc);
+  return success();
+}
+
+/// TF's CalculateResizeScale.
+double resizeScale(int64_t in, int64_t out, bool alignCorners) {
+  return alignCorners && out > 1 ? static_cast<double>(in - 1) / (out - 1)
+                                 : static_cast<double>(in) / out;
+}
+
+/// ResizeArea weights [out, in] of one axis (resize_area_op.cc): output y
+/// averages the input span [y * scale, (y + 1) * scale), each input row
+/// weighted by its overlap (indices clamped), divided by scale.
+std::vector<double> areaWeights(int64_t in, int64_t out, bool alignCorners) {
+  std::vector<double> w(out * in, 0.0);
+  float scale = static_cast<float>(resizeScale(in, out, alignCorners));
+  for (int64_t y = 0; y < out; ++y) {
+    float a = y * scale, z = (y + 1) * scale;
+    int64_t y0 = static_cast<int64_t>(std::floor(a)),
+            y1 = static_cast<int64_t>(std::ceil(z));
+    for (int64_t i = y0; i < y1; ++i) {
+      float part = std::min(static_cast<float>(i + 1), z) -
+                   std::max(static_cast<float>(i), a);
+      int64_t src = std::min(std::max<int64_t>(i, 0), in - 1);
+      w[y * in + src] += part / scale;
+    }
+  }
+  return w;
+}
+
+/// ResizeBicubic weights [out, in] of one axis (resize_bicubic_op.cc):
+/// four taps around floor(x) from TF's 1024-entry table of Keys' kernel;
+/// legacy mode (a = -0.75) clamps tap indices, half_pixel_centers (a =
+/// -0.5) drops taps outside the image and renormalizes the rest.
+std::vector<double> bicubicWeights(int64_t in, int64_t out, bool alignCorners,
+                                   bool halfPixel) {
+  std::vector<double> w(out * in, 0.0);
+  float scale = static_cast<float>(resizeScale(in, out, alignCorners));
+  constexpr int64_t kTable = 1024;
+  // Keys' kernel at x in [0, 1] (even entries) and x + 1 (odd entries).
+  std::vector<float> table(2 * (kTable + 1));
+  const float a = halfPixel ? -0.5f : -0.75f;
+  for (int64_t i = 0; i <= kTable; ++i) {
+    float x = i * 1.0f / kTable;
+    table[i * 2] = ((a + 2) * x - (a + 3)) * x * x + 1;
+    x += 1.0f;
+    table[i * 2 + 1] = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;
+  }
+  for (int64_t y = 0; y < out; ++y) {
+    float x = halfPixel ? (y + 0.5f) * scale - 0.5f : y * scale;
+    int64_t base = static_cast<int64_t>(std::floor(x));
+    float t = x - base;
+    int64_t off = static_cast<int64_t>(std::lrintf(t * kTable));
+    float wt[4] = {table[off * 2 + 1], table[off * 2], table[(kTable - off) * 2],
+                   table[(kTable - off) * 2 + 1]};
+    int64_t idx[4];
+    for (int64_t k = 0; k < 4; ++k)
+      idx[k] = base - 1 + k;
+    if (halfPixel) {
+      float sum = 0;
+      for (int64_t k = 0; k < 4; ++k) {
+        if (idx[k] < 0 || idx[k] >= in)
+          wt[k] = 0.0f;
+        sum += wt[k];
+      }
+      if (std::abs(sum) >= 1000.0f * std::numeric_limits<float>::min()) {
+        float inv = 1.0f / sum;
+        for (float &v : wt)
+          v *= inv;
+      }
+    }
+    for (int64_t k = 0; k < 4; ++k)
+      w[y * in + std::min(std::max<int64_t>(idx[k], 0), in - 1)] += wt[k];
+  }
+  return w;
+}
+
+/// out[n, y, x, c] = sum Wh[y, i] Ww[x, j] in[n, i, j, c] (f32), by two
+/// dot_generals with constant weight matrices.
+Value separableResize(OpBuilder &b, Location loc, Value x, ArrayRef<double> wh,
+                      int64_t oh, ArrayRef<double> ww, int64_t ow) {
+  auto t = cast<RankedTensorType>(x.getType());
+  Type elt = t.getElementType();
+  int64_t N = t.getDimSize(0), H = t.getDimSize(1), W = t.getDimSize(2),
+          C = t.getDimSize(3);
+  auto mat = [&](ArrayRef<double> w, int64_t o, int64_t i) {
+    Value m = constant(b, loc,
+                       DenseElementsAttr::get(RankedTensorType::get({o, i}, b.getF64Type()),
+                                              w));
+    return convert(b, loc, m, elt);
+  };
+  // [oh, H] x [N, H, W, C] over H -> [oh, N, W, C] -> [N, oh, W, C].
+  auto dn1 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {1});
+  Value y = DotGeneralOp::create(b, loc, RankedTensorType::get({oh, N, W, C}, elt),
+                                 mat(wh, oh, H), x, dn1, nullptr);
+  y = transpose(b, loc, y, {1, 0, 2, 3});
+  // [N, oh, W, C] x [ow, W] over W -> [N, oh, C, ow] -> [N, oh, ow, C].
+  auto dn2 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {2}, {1});
+  Value z = DotGeneralOp::create(b, loc, RankedTensorType::get({N, oh, C, ow}, elt),
+                                 y, mat(ww, ow, W), dn2, nullptr);
+  return transpose(b, loc, z, {0, 1, 3, 2});
+}
+
+Converter resizeSeparable(bool area) {
+  return [area](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                std::string &why) -> LogicalResult {
+    auto in = staticType(op->getOperand(0));
+    auto size = constantInts(op->getOperand(1));
+    auto out = staticResult(op);
+    if (!in || in.getRank() != 4 || !size || size->size() != 2 || !out ||
+        out.getRank() != 4 || (*size)[0] != out.getDimSize(1) ||
+        (*size)[1] != out.getDimSize(2) || (*size)[0] < 1 || (*size)[1] < 1 ||
+        !isa<FloatType>(out.getElementType()))
+      return fail(why, "needs a static NHWC image, a constant size and a static float result");
+    bool ac = boolAttr(op, "align_corners"), hp = boolAttr(op, "half_pixel_centers");
+    if (ac && hp)
+      return fail(why, "align_corners and half_pixel_centers are exclusive");
+    int64_t H = in.getDimSize(1), W = in.getDimSize(2), oh = (*size)[0],
+            ow = (*size)[1];
+    auto wh = area ? areaWeights(H, oh, ac) : bicubicWeights(H, oh, ac, hp);
+    auto ww = area ? areaWeights(W, ow, ac) : bicubicWeights(W, ow, ac, hp);
+    Location loc = op->getLoc();
+    // TF computes in float; f64 inputs keep f64 here (more exact).
+    Type ct = in.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
+    Value x = convert(b, loc, op->getOperand(0), ct);
+    results.push_back(convert(b, loc, separableResize(b, loc, x, wh, oh, ww, ow),
+                              out.getElementType()));
+    return success();
+  };
+}
+
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
@@ -1037,6 +1244,10 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
+  t["tf.Where"] = convertWhereConst;
+  t["tf.SparseTensorDenseAdd"] = convertSparseTensorDenseAdd;
+  t["tf.ResizeArea"] = resizeSeparable(true);
+  t["tf.ResizeBicubic"] = resizeSeparable(false);
   t["tf.RGBToHSV"] = convertRGBToHSV;
   t["tf.HSVToRGB"] = convertHSVToRGB;
   t["tf.AdjustHue"] = convertAdjustHue;
