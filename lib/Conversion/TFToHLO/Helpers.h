@@ -60,6 +60,8 @@ void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
 /// (ConvertLinalg.cpp).
 void addLinalgConverters(llvm::StringMap<Converter> &t);
+/// Lgamma, Digamma, Igamma, Igammac, Betainc (ConvertSpecial.cpp).
+void addSpecialConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;

@@ -43,6 +43,7 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     tohlo::addMiscConverters(t);
     tohlo::addExtraConverters(t);
     tohlo::addLinalgConverters(t);
+    tohlo::addSpecialConverters(t);
     return t;
   }();
   return table;
