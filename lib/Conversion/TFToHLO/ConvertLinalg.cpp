@@ -19,6 +19,8 @@
 //    that is not positive definite gives NaN (TF's kernel reports an error).
 //  - MatrixTriangularSolve: forward / back substitution with only the
 //    triangle `lower` names (adjoint uses the transposed matrix).
+//  - Svd: one-sided Jacobi (see convertSvd), singular values descending;
+//    U / V columns are determined up to sign, as in TF.
 // Half-precision inputs are computed in f32. Shapes: matrices are
 // [batch..., n, n], right-hand sides [batch..., n, k] (batch dims
 // broadcast to the result's).
@@ -424,6 +426,133 @@ LogicalResult convertTriangularSolve(Operation *op, OpBuilder &b,
   return success();
 }
 
+
+/// Svd by one-sided Jacobi (Hestenes) on the columns of A (m >= n; A^T
+/// otherwise, swapping U and V), kSvdSweeps cyclic sweeps, in f64: each
+/// rotation of columns (p, q) zeroes their inner product; the singular
+/// values are the final column norms, U's columns the normalized columns,
+/// V the accumulated rotations; all sorted by descending singular value.
+LogicalResult convertSvd(Operation *op, OpBuilder &b,
+                         SmallVectorImpl<Value> &results, std::string &why) {
+  constexpr int kSvdSweeps = 10;
+  auto a = staticType(op->getOperand(0));
+  if (!a || a.getRank() < 2 || !isa<FloatType>(a.getElementType()))
+    return fail(why, "needs a static float matrix");
+  int64_t r = a.getRank(), M = a.getDimSize(r - 2), N = a.getDimSize(r - 1);
+  if (M < 1 || N < 1 || M > kMaxUnroll || N > kMaxUnroll)
+    return fail(why, "matrix dims must be in 1..8");
+  bool uv = boolAttr(op, "compute_uv", true), full = boolAttr(op, "full_matrices");
+  if (uv && full && M != N && !(op->getResult(1).use_empty() &&
+                                op->getResult(2).use_empty()))
+    return fail(why, "full_matrices U/V of a non-square matrix are not supported");
+  Location loc = op->getLoc();
+  Type elt = a.getElementType(), ct = b.getF64Type();
+  bool tr = M < N;
+  Value x = convert(b, loc, op->getOperand(0), ct);
+  if (tr) {
+    SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < r - 2; ++d)
+      perm.push_back(d);
+    perm.push_back(r - 1);
+    perm.push_back(r - 2);
+    x = transpose(b, loc, x, perm);
+  }
+  Grid A = split(b, loc, x);
+  int64_t m = A.rows(), n = A.cols(); // m >= n
+  Ops o{b, loc, A.batch, ct};
+  Grid V = A;
+  V.e.assign(n, SmallVector<Value>(n));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      V.e[i][j] = o.c(i == j ? 1 : 0);
+  auto dot = [&](Grid &g, int64_t p, int64_t q) {
+    Value acc = o.mul(g.e[0][p], g.e[0][q]);
+    for (int64_t i = 1; i < g.rows(); ++i)
+      acc = o.add(acc, o.mul(g.e[i][p], g.e[i][q]));
+    return acc;
+  };
+  auto rotate = [&](Grid &g, int64_t p, int64_t q, Value c, Value s) {
+    for (int64_t i = 0; i < g.rows(); ++i) {
+      Value ap = g.e[i][p], aq = g.e[i][q];
+      g.e[i][p] = o.sub(o.mul(c, ap), o.mul(s, aq));
+      g.e[i][q] = o.add(o.mul(s, ap), o.mul(c, aq));
+    }
+  };
+  for (int sweep = 0; sweep < kSvdSweeps; ++sweep)
+    for (int64_t p = 0; p < n; ++p)
+      for (int64_t q = p + 1; q < n; ++q) {
+        Value alpha = dot(A, p, p), beta = dot(A, q, q), gamma = dot(A, p, q);
+        // Rotate only when the columns are not already orthogonal.
+        Value rot = compare(b, loc, AbsOp::create(b, loc, gamma),
+                            o.mul(o.c(1e-15),
+                                  SqrtOp::create(b, loc, o.mul(alpha, beta))),
+                            Dir::GT);
+        Value safeGamma = o.sel(rot, gamma, o.c(1));
+        Value zeta = o.div(o.sub(beta, alpha), o.mul(o.c(2), safeGamma));
+        Value sgn = o.sel(compare(b, loc, zeta, o.c(0), Dir::GE), o.c(1), o.c(-1));
+        Value t = o.div(sgn, o.add(AbsOp::create(b, loc, zeta),
+                                   SqrtOp::create(b, loc, o.add(o.c(1), o.mul(zeta, zeta)))));
+        t = o.sel(rot, t, o.c(0));
+        Value c = o.div(o.c(1), SqrtOp::create(b, loc, o.add(o.c(1), o.mul(t, t))));
+        Value s = o.mul(c, t);
+        rotate(A, p, q, c, s);
+        rotate(V, p, q, c, s);
+      }
+  SmallVector<Value> sv(n);
+  for (int64_t j = 0; j < n; ++j)
+    sv[j] = SqrtOp::create(b, loc, dot(A, j, j));
+  Grid U = A;
+  for (int64_t j = 0; j < n; ++j) {
+    Value inv = o.sel(compare(b, loc, sv[j], o.c(0), Dir::GT), o.div(o.c(1), sv[j]),
+                      o.c(0));
+    for (int64_t i = 0; i < m; ++i)
+      U.e[i][j] = o.mul(U.e[i][j], inv);
+  }
+  // Sort descending (bubble network of compare-and-swap on columns).
+  for (int64_t pass = 0; pass < n; ++pass)
+    for (int64_t j = 0; j + 1 < n; ++j) {
+      Value sw = compare(b, loc, sv[j], sv[j + 1], Dir::LT);
+      auto swapCols = [&](Grid &g) {
+        for (int64_t i = 0; i < g.rows(); ++i) {
+          Value x0 = g.e[i][j], x1 = g.e[i][j + 1];
+          g.e[i][j] = o.sel(sw, x1, x0);
+          g.e[i][j + 1] = o.sel(sw, x0, x1);
+        }
+      };
+      swapCols(U);
+      swapCols(V);
+      Value s0 = sv[j], s1 = sv[j + 1];
+      sv[j] = o.sel(sw, s1, s0);
+      sv[j + 1] = o.sel(sw, s0, s1);
+    }
+  SmallVector<Value> cells;
+  SmallVector<int64_t> cs(A.batch);
+  cs.push_back(1);
+  for (Value v : sv)
+    cells.push_back(reshape(b, loc, v, cs));
+  Value sres = cells.size() == 1
+                   ? cells[0]
+                   : Value(ConcatenateOp::create(b, loc, cells,
+                                                 static_cast<uint64_t>(A.batch.size())));
+  results.push_back(convert(b, loc, sres, elt));
+  Value uRes = convert(b, loc, join(b, loc, tr ? V : U), elt);
+  Value vRes = convert(b, loc, join(b, loc, tr ? U : V), elt);
+  for (unsigned i = 1; i < 3; ++i) {
+    auto want = staticResult(op, i);
+    if (!want)
+      return fail(why, "U and V results must be static");
+    Value got = i == 1 ? uRes : vRes;
+    if (cast<RankedTensorType>(got.getType()).getShape() != want.getShape()) {
+      // Not computed (compute_uv = false, or unused full_matrices results).
+      if (uv && !op->getResult(i).use_empty())
+        return fail(why, "U/V result shape disagrees");
+      got = splat(b, loc, want, 0);
+    }
+    results.push_back(got);
+  }
+  return success();
+}
+
 } // namespace
 
 void addLinalgConverters(llvm::StringMap<Converter> &t) {
@@ -434,6 +563,7 @@ void addLinalgConverters(llvm::StringMap<Converter> &t) {
   t["tf.Lu"] = convertLu;
   t["tf.Cholesky"] = convertCholesky;
   t["tf.MatrixTriangularSolve"] = convertTriangularSolve;
+  t["tf.Svd"] = convertSvd;
 }
 
 } // namespace tfmlir::tohlo

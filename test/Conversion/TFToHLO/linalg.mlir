@@ -63,3 +63,15 @@ func.func @too_big(%a: tensor<9x9xf32>) -> tensor<9x9xf32> {
   %0 = "tf.Cholesky"(%a) : (tensor<9x9xf32>) -> tensor<9x9xf32>
   func.return %0 : tensor<9x9xf32>
 }
+
+// CHECK-LABEL: func @svd
+// One-sided Jacobi in f64: rotations of column pairs, norms as singular
+// values, sorted descending by compare-and-swap.
+// CHECK: hlo.convert %arg0 : (tensor<3x2xf32>) -> tensor<3x2xf64>
+// CHECK: hlo.sqrt
+// CHECK: hlo.compare  LT
+// CHECK: return %{{.*}}, %{{.*}}, %{{.*}} : tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>
+func.func @svd(%a: tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>) {
+  %s, %u, %v = "tf.Svd"(%a) {compute_uv = true, full_matrices = false} : (tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>)
+  func.return %s, %u, %v : tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>
+}
