@@ -62,6 +62,9 @@ void addExtraConverters(llvm::StringMap<Converter> &t);
 void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);
+/// RandomUniform(Int), RandomStandardNormal, TruncatedNormal,
+/// RandomShuffle, Multinomial (ConvertRandom.cpp).
+void addRandomConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;

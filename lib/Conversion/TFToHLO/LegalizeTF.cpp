@@ -44,6 +44,7 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     tohlo::addExtraConverters(t);
     tohlo::addLinalgConverters(t);
     tohlo::addSpecialConverters(t);
+    tohlo::addRandomConverters(t);
     return t;
   }();
   return table;
