@@ -48,11 +48,14 @@
 //    kernels (area overlaps; Keys' cubic from TF's 1024-entry tables, a =
 //    -0.75 with clamped taps, or a = -0.5 with taps outside dropped and
 //    renormalized for half_pixel_centers).
+//  - NonMaxSuppressionV2-V5 of constant inputs: folded at compile time
+//    (TF's greedy hard suppression); see convertNMSConst.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -1217,6 +1220,122 @@ Converter resizeSeparable(bool area) {
   };
 }
 
+
+/// Float values of a constant (any float or int element type).
+std::optional<std::vector<float>> constFloats(Value v) {
+  auto c = constantOf(v);
+  if (!c)
+    return std::nullopt;
+  std::vector<float> out;
+  if (isa<FloatType>(c->getElementType())) {
+    for (APFloat f : c->getValues<APFloat>()) {
+      bool lost;
+      f.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      out.push_back(f.convertToFloat());
+    }
+  } else {
+    for (APInt i : c->getValues<APInt>())
+      out.push_back(static_cast<float>(i.getSExtValue()));
+  }
+  return out;
+}
+
+/// NonMaxSuppression V2-V5 (hard suppression) of constant inputs, folded
+/// at compile time with TF's greedy algorithm (non_max_suppression_op.cc):
+/// candidates with score > score_threshold in order of descending score
+/// (lower index first on ties), each kept unless its IoU with a kept box
+/// exceeds iou_threshold, up to max_output_size; IoU in float with the
+/// corners in either order and 0 for empty boxes. The results are
+/// constants (TF's constant folding would do the same).
+LogicalResult convertNMSConst(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results, std::string &why) {
+  StringRef name = op->getName().getStringRef();
+  bool v5 = name == "tf.NonMaxSuppressionV5", v4 = name == "tf.NonMaxSuppressionV4";
+  auto boxes = constFloats(op->getOperand(0));
+  auto scores = constFloats(op->getOperand(1));
+  auto maxOut = constantInts(op->getOperand(2));
+  auto iou = constFloats(op->getOperand(3));
+  std::optional<std::vector<float>> scoreTh =
+      op->getNumOperands() > 4 ? constFloats(op->getOperand(4))
+                               : std::vector<float>{-std::numeric_limits<float>::infinity()};
+  if (!boxes || !scores || !maxOut || maxOut->size() != 1 || !iou || iou->size() != 1 ||
+      !scoreTh || scoreTh->size() != 1 || boxes->size() != 4 * scores->size())
+    return fail(why, "only constant boxes, scores and thresholds are supported "
+                     "(the selection count is data-dependent)");
+  if (v5) {
+    auto sigma = constFloats(op->getOperand(5));
+    if (!sigma || sigma->size() != 1 || (*sigma)[0] != 0.0f)
+      return fail(why, "soft NMS (soft_nms_sigma != 0) is not supported");
+  }
+  int64_t n = scores->size();
+  auto box = [&](int64_t i, int k) { return (*boxes)[4 * i + k]; };
+  auto iouOf = [&](int64_t i, int64_t j) -> float {
+    float ymin_i = std::min(box(i, 0), box(i, 2)), xmin_i = std::min(box(i, 1), box(i, 3));
+    float ymax_i = std::max(box(i, 0), box(i, 2)), xmax_i = std::max(box(i, 1), box(i, 3));
+    float ymin_j = std::min(box(j, 0), box(j, 2)), xmin_j = std::min(box(j, 1), box(j, 3));
+    float ymax_j = std::max(box(j, 0), box(j, 2)), xmax_j = std::max(box(j, 1), box(j, 3));
+    float area_i = (ymax_i - ymin_i) * (xmax_i - xmin_i);
+    float area_j = (ymax_j - ymin_j) * (xmax_j - xmin_j);
+    if (area_i <= 0 || area_j <= 0)
+      return 0.0f;
+    float ih = std::max(std::min(ymax_i, ymax_j) - std::max(ymin_i, ymin_j), 0.0f);
+    float iw = std::max(std::min(xmax_i, xmax_j) - std::max(xmin_i, xmin_j), 0.0f);
+    float inter = ih * iw;
+    return inter / (area_i + area_j - inter);
+  };
+  std::vector<int64_t> order;
+  for (int64_t i = 0; i < n; ++i)
+    if ((*scores)[i] > (*scoreTh)[0])
+      order.push_back(i);
+  llvm::sort(order, [&](int64_t x, int64_t y) {
+    if ((*scores)[x] != (*scores)[y])
+      return (*scores)[x] > (*scores)[y];
+    return x < y;
+  });
+  std::vector<int32_t> kept;
+  std::vector<float> keptScores;
+  for (int64_t i : order) {
+    if (static_cast<int64_t>(kept.size()) >= (*maxOut)[0])
+      break;
+    bool suppressed = false;
+    for (int32_t j : kept)
+      if (iouOf(i, j) > (*iou)[0]) {
+        suppressed = true;
+        break;
+      }
+    if (!suppressed) {
+      kept.push_back(static_cast<int32_t>(i));
+      keptScores.push_back((*scores)[i]);
+    }
+  }
+  int32_t valid = kept.size();
+  bool pad = boolAttr(op, "pad_to_max_output_size");
+  if (pad && (*maxOut)[0] > valid) {
+    kept.resize((*maxOut)[0], 0);
+    keptScores.resize((*maxOut)[0], 0.0f);
+  }
+  Location loc = op->getLoc();
+  int64_t k = kept.size();
+  auto idxT = RankedTensorType::get({k}, b.getI32Type());
+  results.push_back(constant(b, loc, DenseElementsAttr::get(idxT, ArrayRef<int32_t>(kept))));
+  if (v5) {
+    Type st = getElementTypeOrSelf(op->getResult(1).getType());
+    Value sc = constant(b, loc,
+                        DenseElementsAttr::get(RankedTensorType::get({k}, b.getF32Type()),
+                                               ArrayRef<float>(keptScores)));
+    results.push_back(convert(b, loc, sc, st));
+  }
+  if (v4 || v5)
+    results.push_back(scalar(b, loc, b.getI32Type(), valid));
+  for (auto [r, v] : llvm::zip(op->getResults(), results)) {
+    auto rt = dyn_cast<RankedTensorType>(r.getType());
+    auto vt = cast<RankedTensorType>(v.getType());
+    if (!rt || failed(verifyCompatibleShape(rt.getShape(), vt.getShape())))
+      return fail(why, "the result shape disagrees with the folded selection");
+  }
+  return success();
+}
+
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
@@ -1244,6 +1363,10 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
+  t["tf.NonMaxSuppressionV2"] = convertNMSConst;
+  t["tf.NonMaxSuppressionV3"] = convertNMSConst;
+  t["tf.NonMaxSuppressionV4"] = convertNMSConst;
+  t["tf.NonMaxSuppressionV5"] = convertNMSConst;
   t["tf.Where"] = convertWhereConst;
   t["tf.SparseTensorDenseAdd"] = convertSparseTensorDenseAdd;
   t["tf.ResizeArea"] = resizeSeparable(true);

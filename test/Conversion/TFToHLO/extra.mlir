@@ -154,3 +154,19 @@ func.func @special(%a: tensor<3xf32>, %x: tensor<3xf32>) -> (tensor<3xf32>, tens
   %1 = "tf.Igamma"(%a, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %0, %1 : tensor<3xf32>, tensor<3xf32>
 }
+
+// CHECK-LABEL: func @nms_const
+// Box 1 (score .9) is kept; box 0 overlaps it with IoU 0.81 > 0.5 and is
+// suppressed; box 2 is kept. Padded to 4 with zeros; 2 valid.
+// CHECK-DAG: %[[I:.*]] = hlo.constant dense<[1, 2, 0, 0]> : tensor<4xi32>
+// CHECK-DAG: %[[V:.*]] = hlo.constant dense<2> : tensor<i32>
+// CHECK: return %[[I]], %[[V]]
+func.func @nms_const() -> (tensor<4xi32>, tensor<i32>) {
+  %b = "tf.Const"() {value = dense<[[0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.9, 0.9], [2.0, 2.0, 3.0, 3.0]]> : tensor<3x4xf32>} : () -> tensor<3x4xf32>
+  %s = "tf.Const"() {value = dense<[0.8, 0.9, 0.7]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %m = "tf.Const"() {value = dense<4> : tensor<i32>} : () -> tensor<i32>
+  %t = "tf.Const"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %z = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %i, %v = "tf.NonMaxSuppressionV4"(%b, %s, %m, %t, %z) {pad_to_max_output_size = true} : (tensor<3x4xf32>, tensor<3xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<4xi32>, tensor<i32>)
+  func.return %i, %v : tensor<4xi32>, tensor<i32>
+}
