@@ -17,6 +17,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -376,6 +378,20 @@ bool Driver::inferCall(Operation *op, CallKind kind) {
     auto b = funcResults(funcNameOf(op->getAttr("else_branch")));
     if (!a || !b)
       return false;
+    // A constant condition selects one branch statically (as TF's constant
+    // folding of If does): only that branch's result types count.
+    DenseElementsAttr pred;
+    if (op->getNumOperands() > 0 &&
+        matchPattern(op->getOperand(0), m_Constant(&pred)) &&
+        pred.getNumElements() == 1) {
+      bool taken = pred.getElementType().isInteger(1)
+                       ? pred.getSplatValue<bool>()
+                   : isa<IntegerType>(pred.getElementType())
+                       ? !pred.getSplatValue<APInt>().isZero()
+                       : !pred.getSplatValue<APFloat>().isZero();
+      joinInto(taken ? *a : *b, true);
+      break;
+    }
     joinInto(*a, true);
     joinInto(*b, false);
     break;
@@ -963,6 +979,39 @@ struct TFShapeInferencePass
 };
 
 } // namespace
+
+bool refineResultTypes(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (!name.starts_with("tf."))
+    return false;
+  ShapeFn fn = ShapeFnRegistry::get().lookup(name.drop_front(3));
+  if (!fn)
+    return false;
+  ValueEvaluator evaluator;
+  InferenceContext ctx(op, evaluator);
+  {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    if (failed(fn(ctx)))
+      return false;
+  }
+  bool changed = false;
+  for (unsigned i = 0; i < op->getNumResults() && i < ctx.numOutputs(); ++i) {
+    const std::optional<Shape> &s = ctx.getOutput(i);
+    auto cur = dyn_cast<TensorType>(op->getResult(i).getType());
+    if (!s || !cur || !s->isStatic() ||
+        (cur.hasRank() && cur.hasStaticShape()))
+      continue;
+    if (llvm::any_of(s->dims, [](int64_t d) { return d < 0; }))
+      continue;
+    if (cur.hasRank() &&
+        failed(verifyCompatibleShape(cur.getShape(), s->dims)))
+      continue;
+    op->getResult(i).setType(RankedTensorType::get(s->dims, cur.getElementType()));
+    changed = true;
+  }
+  return changed;
+}
 
 LogicalResult inferModuleShapes(ModuleOp module, int64_t maxIterations) {
   Driver d(module, maxIterations);

@@ -28,6 +28,14 @@ void registerTFShapeInferencePasses();
 mlir::LogicalResult inferModuleShapes(mlir::ModuleOp module,
                                       int64_t maxIterations = 20);
 
+/// Runs the TF shape function of the single tf op `op` (silently) and sets
+/// each result type that is not yet static to the inferred type when that
+/// is static and compatible. For passes that make operands more static
+/// after shape inference ran (xla-legalize-tf: hlo values replace the tf
+/// operands, or a constant-predicate If is inlined). Returns true when a
+/// type changed; ops without a shape function are left as they are.
+bool refineResultTypes(mlir::Operation *op);
+
 } // namespace tfmlir
 
 #endif

@@ -1,6 +1,8 @@
 //===- ShapeInferenceContext.cpp - shape algebra, values, op context -----===//
 #include "lib/Transforms/ShapeInferenceContext.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFTypes.h"
 
@@ -213,9 +215,16 @@ Value ValueEvaluator::lookThrough(Value v) {
 DenseElementsAttr ValueEvaluator::getConstAttr(Value v) {
   v = lookThrough(v);
   Operation *op = v ? v.getDefiningOp() : nullptr;
-  if (!op || tfName(op) != "Const")
+  if (!op)
     return {};
-  return op->getAttrOfType<DenseElementsAttr>("value");
+  if (tfName(op) == "Const")
+    return op->getAttrOfType<DenseElementsAttr>("value");
+  // Other dialects' constants (hlo.constant once xla-legalize-tf replaced
+  // a tf.Const; see refineResultTypes).
+  DenseElementsAttr attr;
+  if (op->hasTrait<OpTrait::ConstantLike>() && matchPattern(v, m_Constant(&attr)))
+    return attr;
+  return {};
 }
 
 std::optional<IntValue> ValueEvaluator::eval(Value v) {
@@ -397,8 +406,13 @@ bool isIntLike(Type t) {
 std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
                                                int depth) {
   StringRef n = tfName(op);
-  if (n.empty())
+  if (n.empty()) {
+    // Constants of other dialects (see getConstAttr).
+    if (idx == 0 && op->getNumResults() == 1)
+      if (DenseElementsAttr attr = getConstAttr(op->getResult(0)))
+        return fromDense(attr);
     return std::nullopt;
+  }
   auto operand = [&](unsigned i) -> Value {
     return i < op->getNumOperands() ? op->getOperand(i) : Value();
   };

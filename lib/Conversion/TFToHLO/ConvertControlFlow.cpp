@@ -130,6 +130,37 @@ LogicalResult convertIf(Operation *op, OpBuilder &b, SmallVectorImpl<Value> &res
     why = "condition must be a one-element tensor";
     return failure();
   }
+  if (auto c = constantOf(cond)) {
+    // A constant condition: only the taken branch is inlined, straight
+    // into the enclosing block (TF folds such an If the same way); its
+    // results may then be more static than the If's joined types.
+    bool taken = c->getElementType().isInteger(1)
+                     ? c->getSplatValue<bool>()
+                 : isa<IntegerType>(c->getElementType())
+                     ? !c->getSplatValue<APInt>().isZero()
+                     : !c->getSplatValue<APFloat>().isZero();
+    auto holder = IfOp::create(b, loc, op->getResultTypes(),
+                               scalar(b, loc, b.getI1Type(), taken ? 1 : 0));
+    Block *blk = inlineInto(b, loc, holder.getTrueBranch(),
+                            taken ? thenF : elseF,
+                            op->getOperands().drop_front(), {}, why);
+    if (!blk) {
+      holder->erase();
+      return failure();
+    }
+    legalize(*blk);
+    if (!returnsCompatible(*blk, op->getResultTypes())) {
+      why = "the taken branch did not legalize to the If's result types";
+      holder->erase();
+      return failure();
+    }
+    auto ret = cast<ReturnOp>(blk->getTerminator());
+    results.append(ret->operand_begin(), ret->operand_end());
+    for (Operation &inner : llvm::make_early_inc_range(blk->without_terminator()))
+      inner.moveBefore(holder);
+    holder->erase();
+    return success();
+  }
   Value pred = reshape(b, loc, cond, {});
   if (!ct.getElementType().isInteger(1))
     pred = compare(b, loc, pred, scalar(b, loc, ct.getElementType(), 0),

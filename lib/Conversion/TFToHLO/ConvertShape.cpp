@@ -184,6 +184,23 @@ LogicalResult convertSlice(Operation *op, OpBuilder &b,
   auto in = staticType(op->getOperand(0));
   auto begin = constantInts(op->getOperand(1));
   auto size = constantInts(op->getOperand(2));
+  auto out = staticResult(op);
+  auto bt = staticType(op->getOperand(1));
+  if (in && !begin && size && out && bt && bt.getRank() == 1 &&
+      bt.getDimSize(0) == in.getRank()) {
+    // Run-time begin with a static result: hlo.dynamic_slice (its starts
+    // clamp into range where TF would report an out-of-bounds error).
+    Location loc = op->getLoc();
+    SmallVector<Value> starts;
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      Value s = SliceOp::create(b, loc, op->getOperand(1), ArrayRef<int64_t>{d},
+                                ArrayRef<int64_t>{d + 1}, ArrayRef<int64_t>{1});
+      starts.push_back(reshape(b, loc, s, {}));
+    }
+    results.push_back(DynamicSliceOp::create(b, loc, op->getOperand(0), starts,
+                                             out.getShape()));
+    return success();
+  }
   if (!in || !begin || !size)
     return fail(why, "needs a static input and constant begin/size");
   int64_t rank = in.getRank();

@@ -46,6 +46,26 @@ void addShapeConverters(llvm::StringMap<Converter> &t);
 /// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
+/// Rewrites the straight-line TensorArrayV3 families of `block` into
+/// stacked hlo tensors (ConvertTensorArray.cpp); arrays it cannot handle
+/// stay as they are (with a remark saying why) and are reported later.
+void lowerTensorArrays(mlir::Block &block);
+
+/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
+/// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
+/// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
+/// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
+void addExtraConverters(llvm::StringMap<Converter> &t);
+/// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
+/// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
+/// (ConvertLinalg.cpp).
+void addLinalgConverters(llvm::StringMap<Converter> &t);
+/// Lgamma, Digamma, Igamma, Igammac, Betainc (ConvertSpecial.cpp).
+void addSpecialConverters(llvm::StringMap<Converter> &t);
+/// RandomUniform(Int), RandomStandardNormal, TruncatedNormal,
+/// RandomShuffle, Multinomial (ConvertRandom.cpp).
+void addRandomConverters(llvm::StringMap<Converter> &t);
+
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;
 /// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while,

@@ -8,6 +8,8 @@
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
+#include "lib/Transforms/ShapeInference.h"
+
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,6 +41,10 @@ const llvm::StringMap<tohlo::Converter> &converters() {
     tohlo::addReduceConverters(t);
     tohlo::addShapeConverters(t);
     tohlo::addMiscConverters(t);
+    tohlo::addExtraConverters(t);
+    tohlo::addLinalgConverters(t);
+    tohlo::addSpecialConverters(t);
+    tohlo::addRandomConverters(t);
     return t;
   }();
   return table;
@@ -85,6 +91,7 @@ void dropAsserts(Block &block) {
 /// constants) are constants for the converters of later ops.
 void legalizeBlock(Block &block, LegalizeHLOReport &report) {
   dropAsserts(block);
+  tohlo::lowerTensorArrays(block);
   SmallVector<Operation *> ops;
   for (Operation &op : block)
     ops.push_back(&op);
@@ -108,6 +115,14 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
         created.push_back(n);
       return created;
     };
+    // Operands may have become static since shape inference ran (hlo
+    // values, an inlined constant-predicate If): refine the result types
+    // by the op's TF shape function first.
+    if (llvm::any_of(op->getResultTypes(), [](Type t) {
+          auto r = dyn_cast<RankedTensorType>(t);
+          return isa<TensorType>(t) && (!r || !r.hasStaticShape());
+        }))
+      (void)refineResultTypes(op);
     SmallVector<Value> results;
     std::string why;
     bool ok = false;

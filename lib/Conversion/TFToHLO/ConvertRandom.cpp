@@ -1,0 +1,272 @@
+//===- ConvertRandom.cpp - tf random ops -> a counter-based hlo generator --===//
+//
+// Random ops lower to a counter-based generator built from integer hlo ops
+// (no rng op is needed, so they lower wherever integer math does): element
+// i of a draw is splitmix64(key + i) (Steele, Lea & Flood, "Fast splittable
+// pseudorandom number generators", 2014: add the golden-gamma constant,
+// then two xor-shift-multiply rounds and a final xor-shift; i64 wrapping
+// arithmetic and logical shifts), where the 64-bit key mixes the op's seed
+// and seed2 attrs, its node name and the draw's stream number (xxh3), so
+// results are deterministic for a graph and differ between ops. This is
+// NOT TensorFlow's Philox stream: values differ from TF's, the
+// distributions are the same (the corpus checks random ops by shape and
+// dtype only).
+//  - RandomUniform: the top p bits (p = the float type's precision) times
+//    2^-p, in [0, 1).
+//  - RandomUniformInt: minval + (bits >> 1) mod (maxval - minval).
+//  - RandomStandardNormal: Box-Muller on two uniform draws.
+//  - TruncatedNormal: the first of 8 normal draws inside [-2, 2] (each
+//    draw is outside with probability 4.6%; if all 8 are, 2.0 * sign) --
+//    an approximation of TF's rejection loop.
+//  - RandomShuffle: a stable sort of dim 0 by random keys.
+//  - Multinomial: inverse CDF of softmax(logits) per sample (the cumulative
+//    sums by a dot with a triangular constant).
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/TFToHLO/Helpers.h"
+
+#include "dialects/tf/TFDiagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tfmlir::hlo;
+
+namespace tfmlir::tohlo {
+namespace {
+
+using Dir = ComparisonDirection;
+
+LogicalResult fail(std::string &why, const std::string &msg) {
+  why = msg;
+  return failure();
+}
+
+Value i64Splat(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, uint64_t v) {
+  auto t = RankedTensorType::get(shape, b.getI64Type());
+  return constant(b, loc, DenseElementsAttr::get(t, APInt(64, v)));
+}
+
+/// 64 random bits per element of `shape` (i64), stream `stream` of `op`.
+Value randomBits(OpBuilder &b, Location loc, Operation *op,
+                 ArrayRef<int64_t> shape, uint64_t stream) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  std::string keySrc = nodeNameOf(op->getLoc()) + "/" +
+                       std::to_string(intAttr(op, "seed", 0)) + "/" +
+                       std::to_string(intAttr(op, "seed2", 0)) + "/" +
+                       std::to_string(stream);
+  uint64_t key = llvm::xxh3_64bits(StringRef(keySrc));
+  Value i = IotaOp::create(b, loc, RankedTensorType::get({n}, b.getI64Type()),
+                           uint64_t{0});
+  i = reshape(b, loc, i, shape);
+  auto c = [&](uint64_t v) { return i64Splat(b, loc, shape, v); };
+  Value z = AddOp::create(b, loc, i, c(key + 0x9E3779B97F4A7C15ULL));
+  auto xorShift = [&](Value x, uint64_t s) {
+    return XorOp::create(b, loc, x, ShiftRightLogicalOp::create(b, loc, x, c(s)));
+  };
+  z = MultiplyOp::create(b, loc, xorShift(z, 30), c(0xBF58476D1CE4E5B9ULL));
+  z = MultiplyOp::create(b, loc, xorShift(z, 27), c(0x94D049BB133111EBULL));
+  return xorShift(z, 31);
+}
+
+/// Uniform [0, 1) in f64 with `p` random bits (p <= 53).
+Value uniform64(OpBuilder &b, Location loc, Operation *op, ArrayRef<int64_t> shape,
+                uint64_t stream, int p = 53) {
+  Value bits = randomBits(b, loc, op, shape, stream);
+  Value top = ShiftRightLogicalOp::create(b, loc, bits,
+                                          i64Splat(b, loc, shape, 64 - p));
+  Value f = convert(b, loc, top, b.getF64Type());
+  return MultiplyOp::create(
+      b, loc, f, splat(b, loc, RankedTensorType::get(shape, b.getF64Type()),
+                       std::ldexp(1.0, -p)));
+}
+
+/// Standard normal draws in f64 (Box-Muller on streams 2s, 2s + 1).
+Value normal64(OpBuilder &b, Location loc, Operation *op, ArrayRef<int64_t> shape,
+               uint64_t s) {
+  auto t = RankedTensorType::get(shape, b.getF64Type());
+  // u1 in (0, 1]: 1 - uniform.
+  Value u1 = SubtractOp::create(b, loc, splat(b, loc, t, 1),
+                                uniform64(b, loc, op, shape, 2 * s));
+  Value u2 = uniform64(b, loc, op, shape, 2 * s + 1);
+  Value r = SqrtOp::create(
+      b, loc, MultiplyOp::create(b, loc, splat(b, loc, t, -2), LogOp::create(b, loc, u1)));
+  Value th = MultiplyOp::create(b, loc, splat(b, loc, t, 2 * M_PI), u2);
+  return MultiplyOp::create(b, loc, r, CosineOp::create(b, loc, th));
+}
+
+int precisionOf(Type t) {
+  if (t.isF16())
+    return 11;
+  if (t.isBF16())
+    return 8;
+  if (t.isF32())
+    return 24;
+  return 53;
+}
+
+LogicalResult convertUniform(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !isa<FloatType>(out.getElementType()))
+    return fail(why, "needs a static float result (a constant shape)");
+  Location loc = op->getLoc();
+  Value u = uniform64(b, loc, op, out.getShape(), 0, precisionOf(out.getElementType()));
+  results.push_back(convert(b, loc, u, out.getElementType()));
+  return success();
+}
+
+LogicalResult convertUniformInt(Operation *op, OpBuilder &b,
+                                SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !isa<IntegerType>(out.getElementType()) ||
+      !staticType(op->getOperand(1)) || !staticType(op->getOperand(2)))
+    return fail(why, "needs a static integer result (a constant shape)");
+  Location loc = op->getLoc();
+  auto shape = out.getShape();
+  Value lo = broadcastTo(b, loc,
+                         convert(b, loc, reshape(b, loc, op->getOperand(1), {}),
+                                 b.getI64Type()),
+                         shape);
+  Value hi = broadcastTo(b, loc,
+                         convert(b, loc, reshape(b, loc, op->getOperand(2), {}),
+                                 b.getI64Type()),
+                         shape);
+  Value range = SubtractOp::create(b, loc, hi, lo);
+  // TF requires minval < maxval; a non-positive range gives minval here.
+  Value safe = MaximumOp::create(b, loc, range, i64Splat(b, loc, shape, 1));
+  Value bits = ShiftRightLogicalOp::create(
+      b, loc, randomBits(b, loc, op, shape, 0), i64Splat(b, loc, shape, 1));
+  Value v = AddOp::create(b, loc, lo, RemainderOp::create(b, loc, bits, safe));
+  results.push_back(convert(b, loc, v, out.getElementType()));
+  return success();
+}
+
+LogicalResult convertNormal(Operation *op, OpBuilder &b,
+                            SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !isa<FloatType>(out.getElementType()))
+    return fail(why, "needs a static float result (a constant shape)");
+  Location loc = op->getLoc();
+  results.push_back(convert(b, loc, normal64(b, loc, op, out.getShape(), 0),
+                            out.getElementType()));
+  return success();
+}
+
+LogicalResult convertTruncatedNormal(Operation *op, OpBuilder &b,
+                                     SmallVectorImpl<Value> &results,
+                                     std::string &why) {
+  auto out = staticResult(op);
+  if (!out || !isa<FloatType>(out.getElementType()))
+    return fail(why, "needs a static float result (a constant shape)");
+  Location loc = op->getLoc();
+  auto shape = out.getShape();
+  auto t = RankedTensorType::get(shape, b.getF64Type());
+  // Last draw first, so that earlier in-range draws take precedence.
+  Value x = normal64(b, loc, op, shape, 7);
+  x = ClampOp::create(b, loc, scalar(b, loc, b.getF64Type(), -2), x,
+                      scalar(b, loc, b.getF64Type(), 2));
+  for (int s = 6; s >= 0; --s) {
+    Value d = normal64(b, loc, op, shape, s);
+    Value in = compare(b, loc, AbsOp::create(b, loc, d), splat(b, loc, t, 2), Dir::LE);
+    x = SelectOp::create(b, loc, in, d, x);
+  }
+  results.push_back(convert(b, loc, x, out.getElementType()));
+  return success();
+}
+
+LogicalResult convertShuffle(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto in = staticType(op->getOperand(0));
+  if (!in)
+    return fail(why, "needs a static input");
+  if (in.getRank() == 0 || in.getDimSize(0) <= 1) {
+    results.push_back(op->getOperand(0));
+    return success();
+  }
+  Location loc = op->getLoc();
+  int64_t n = in.getDimSize(0);
+  Value keys = randomBits(b, loc, op, {n}, 0);
+  Value rows = IotaOp::create(b, loc, RankedTensorType::get({n}, b.getI32Type()),
+                              uint64_t{0});
+  auto sort = SortOp::create(b, loc, TypeRange{keys.getType(), rows.getType()},
+                             ValueRange{keys, rows}, int64_t{0}, true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    auto sk = RankedTensorType::get({}, b.getI64Type());
+    auto si = RankedTensorType::get({}, b.getI32Type());
+    Block *body = b.createBlock(&sort.getComparator(), {}, {sk, sk, si, si},
+                                {loc, loc, loc, loc});
+    ReturnOp::create(b, loc, ValueRange{compare(b, loc, body->getArgument(0),
+                                                body->getArgument(1), Dir::LT)});
+  }
+  // Gather the rows in the permuted order.
+  SmallVector<int64_t> sizes(in.getShape());
+  sizes[0] = 1;
+  SmallVector<int64_t> offsetDims;
+  for (int64_t d = 1; d < in.getRank(); ++d)
+    offsetDims.push_back(d);
+  Value idx = reshape(b, loc, sort.getResult(1), {n, 1});
+  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {0}, {}, {},
+                                            {0}, 1);
+  results.push_back(GatherOp::create(b, loc, op->getOperand(0), idx, dn, sizes, false));
+  return success();
+}
+
+LogicalResult convertMultinomial(Operation *op, OpBuilder &b,
+                                 SmallVectorImpl<Value> &results, std::string &why) {
+  auto logits = staticType(op->getOperand(0));
+  auto out = staticResult(op);
+  if (!logits || logits.getRank() != 2 || !out || out.getRank() != 2 ||
+      !isa<FloatType>(logits.getElementType()))
+    return fail(why, "needs static [batch, classes] logits and a static result");
+  Location loc = op->getLoc();
+  int64_t B = logits.getDimSize(0), C = logits.getDimSize(1), S = out.getDimSize(1);
+  auto f64 = b.getF64Type();
+  Value x = convert(b, loc, op->getOperand(0), f64);
+  Value mx = reduce(b, loc, x, minValue(b, loc, f64), {1}, ReduceKind::Max);
+  Value p = ExpOp::create(b, loc,
+                          SubtractOp::create(b, loc, x,
+                                             broadcastInDim(b, loc, mx, {B, C}, {0})));
+  // cdf[b, c] = sum_{k <= c} p[b, k] (a dot with the upper-triangular ones).
+  SmallVector<double> tri(C * C, 0.0);
+  for (int64_t k = 0; k < C; ++k)
+    for (int64_t c = k; c < C; ++c)
+      tri[k * C + c] = 1.0;
+  Value triM = constant(b, loc,
+                        DenseElementsAttr::get(RankedTensorType::get({C, C}, f64),
+                                               ArrayRef<double>(tri)));
+  auto dn = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {0});
+  Value cdf = DotGeneralOp::create(b, loc, RankedTensorType::get({B, C}, f64), p, triM,
+                                   dn, nullptr);
+  SmallVector<int64_t> lastS{0, C - 1}, lastL{B, C}, st{1, 1};
+  Value total = reshape(b, loc, SliceOp::create(b, loc, cdf, lastS, lastL, st), {B});
+  Value u = MultiplyOp::create(b, loc, uniform64(b, loc, op, {B, S}, 0),
+                               broadcastInDim(b, loc, total, {B, S}, {0}));
+  // index = #{c : cdf[b, c] <= u[b, s]}, clamped to C - 1.
+  SmallVector<int64_t> shape{B, S, C};
+  Value le = compare(b, loc, broadcastInDim(b, loc, cdf, shape, {0, 2}),
+                     broadcastInDim(b, loc, u, shape, {0, 1}), Dir::LE);
+  Type it = out.getElementType();
+  Value cnt = reduce(b, loc, convert(b, loc, le, it), scalar(b, loc, it, 0), {2},
+                     ReduceKind::Add);
+  results.push_back(MinimumOp::create(
+      b, loc, cnt, splat(b, loc, RankedTensorType::get({B, S}, it), C - 1)));
+  return success();
+}
+
+} // namespace
+
+void addRandomConverters(llvm::StringMap<Converter> &t) {
+  t["tf.RandomUniform"] = convertUniform;
+  t["tf.RandomUniformInt"] = convertUniformInt;
+  t["tf.RandomStandardNormal"] = convertNormal;
+  t["tf.TruncatedNormal"] = convertTruncatedNormal;
+  t["tf.RandomShuffle"] = convertShuffle;
+  t["tf.Multinomial"] = convertMultinomial;
+}
+
+} // namespace tfmlir::tohlo
