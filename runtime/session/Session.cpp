@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -54,7 +55,8 @@ struct Session::Plan {
   absl::Status status;
   std::vector<FeedSpec> feeds;                 ///< sorted by name
   std::vector<std::string> outputs;            ///< unique result tensors
-  std::vector<int> fetchSlot;                  ///< fetch i -> outputs index
+  /// fetch i -> outputs index, or -1 - k for the fed value of feeds[k]
+  std::vector<int> fetchSlot;
   std::vector<VarRead> reads;                  ///< sorted by node
   std::vector<std::pair<std::string, int>> writes; ///< var key -> outputs index
   std::shared_ptr<const tensorflow::GraphDef> graph;
@@ -301,8 +303,15 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
           "cannot fetch ", f, ": node ", node,
           " (VarHandleOp) produces a resource handle; fetch a ReadVariableOp"));
     std::string t = tensorName(node, idx);
-    if (!fed_.count(t))
-      fetchRoots.push_back(it->second);
+    if (fed_.count(t)) {
+      // A fed tensor is fetched as the fed value (slot -1 - feed index).
+      int k = 0;
+      while (plan.feeds[k].name != t)
+        ++k;
+      plan.fetchSlot.push_back(-1 - k);
+      continue;
+    }
+    fetchRoots.push_back(it->second);
     auto [pos, inserted] = slotOf.try_emplace(t, plan.outputs.size());
     if (inserted)
       plan.outputs.push_back(t);
@@ -615,9 +624,21 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
 
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   buildTFStandardPipeline(pm, StandardPipelineOptions());
-  if (mlir::failed(pm.run(*module)))
+  if (mlir::failed(pm.run(*module))) {
+    // A fetch on the untaken side of a constant-predicate Switch: name it
+    // (TF: "Retval[k] does not have value").
+    const std::string kDead = "fetched value #";
+    if (size_t p = diags.find(kDead); p != std::string::npos) {
+      size_t k = std::strtoul(diags.c_str() + p + kDead.size(), nullptr, 10);
+      if (k < outputs.size())
+        return absl::InvalidArgumentError(absl::StrCat(
+            graphName, ": Retval[", k, "] does not have value: the fetch ",
+            outputs[k], " is dead (", diags.substr(0, diags.find('\n')),
+            ")"));
+    }
     return absl::InvalidArgumentError(
         absl::StrCat(graphName, ": tf-standard-pipeline failed: ", diags));
+  }
 
   LegalizeHLOReport report;
   if (mlir::failed(legalizeTFToHLO(*module, /*allowPartial=*/false, report))) {
@@ -814,7 +835,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       if (it == vars_.end()) {
         if (r.resource)
           return absl::FailedPreconditionError(absl::StrCat(
-              "Error while reading resource variable ", r.node,
+              "Error while reading resource variable ",
+              r.key.substr(r.key.find('/') + 1),
               " from Container: ", r.key.substr(0, r.key.find('/')),
               ". This could mean that the variable was uninitialized. Not "
               "found: Resource ", r.key, " does not exist."));
@@ -830,8 +852,15 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
     argValues.push_back(&varValues[i]);
   }
   ++runs_;
-  if (plan->outputs.empty())
-    return absl::OkStatus(); // nothing observable to compute
+  auto collect = [&](const std::vector<Tensor> &values) {
+    for (int slot : plan->fetchSlot)
+      outputs->push_back(slot >= 0 ? values[slot]
+                                   : *sortedFeeds[-1 - slot].second);
+  };
+  if (plan->outputs.empty()) {
+    collect({}); // only fed tensors fetched (or only targets without effect)
+    return absl::OkStatus();
+  }
 
   std::string exeKey = planKey + "#";
   for (const ArgSpec &a : args)
@@ -892,8 +921,7 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
     for (const auto &[key, slot] : plan->writes)
       vars_[key] = values[slot];
   }
-  for (int slot : plan->fetchSlot)
-    outputs->push_back(values[slot]);
+  collect(values);
   return absl::OkStatus();
 }
 

@@ -398,7 +398,7 @@ TEST(SessionTest, ResourceVariables) {
   std::vector<Tensor> o;
   absl::Status st = s->Run({}, {"read"}, {}, &o);
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
-  EXPECT_NE(st.message().find("resource variable read"), std::string::npos)
+  EXPECT_NE(st.message().find("Error while reading resource variable myvar"), std::string::npos)
       << st;
   ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
   ASSERT_TRUE(s->Run({}, {"read_after_add"}, {}, &o).ok());

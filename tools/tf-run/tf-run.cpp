@@ -404,8 +404,14 @@ int main(int argc, char **argv) {
   auto t0 = std::chrono::steady_clock::now();
   absl::Status st = (*session)->Run(feeds, fetches, targets, &outs);
   auto t1 = std::chrono::steady_clock::now();
-  if (!st.ok())
-    return fail(graphPath + ": " + st.ToString());
+  if (!st.ok()) {
+    // Compile errors already name the graph file.
+    std::string msg(st.message());
+    if (msg.rfind(graphPath + ": ", 0) == 0)
+      msg = msg.substr(graphPath.size() + 2);
+    return fail(absl::StrCat(graphPath, ": ",
+                             absl::StatusCodeToString(st.code()), ": ", msg));
+  }
   for (size_t i = 0; i < fetches.size(); ++i) {
     if (outDir.empty()) {
       std::string name = fetches[i];
