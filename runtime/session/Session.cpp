@@ -115,6 +115,16 @@ bool isVariable(const std::string &op) {
 bool isRefAssign(const std::string &op) {
   return op == "Assign" || op == "AssignAdd" || op == "AssignSub";
 }
+/// TF1's ref scatter ops: ref[idx] op= updates, on the first dim.
+bool isRefScatter(const std::string &op) {
+  return op == "ScatterUpdate" || op == "ScatterAdd" || op == "ScatterSub" ||
+         op == "ScatterMul" || op == "ScatterDiv" || op == "ScatterMin" ||
+         op == "ScatterMax";
+}
+/// Ops that write a ref variable (its first input) and output the new value.
+bool isRefUpdate(const std::string &op) {
+  return isRefAssign(op) || isRefScatter(op);
+}
 bool isResourceAssign(const std::string &op) {
   return op == "AssignVariableOp" || op == "AssignAddVariableOp" ||
          op == "AssignSubVariableOp";
@@ -197,6 +207,8 @@ private:
   std::vector<bool> walk(const tensorflow::GraphDef &g,
                          const std::vector<std::vector<InputRef>> &ins,
                          const std::vector<int> &roots) const;
+  absl::Status rewriteScatter(int i, const std::string &cur,
+                              tensorflow::GraphDef &out);
   absl::Status rewriteVariables(const std::vector<bool> &needed,
                                 const std::vector<int> &fetchRoots,
                                 const std::vector<int> &targetRoots,
@@ -354,7 +366,7 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
         absl::StrAppend(&msg, " and shape ", shapeString(*shape));
       return absl::InvalidArgumentError(msg);
     }
-    if (isVariable(n.op()) || isRefAssign(n.op()) ||
+    if (isVariable(n.op()) || isRefUpdate(n.op()) ||
         isResourceAssign(n.op()) || n.op() == "ReadVariableOp")
       hasVariables = true;
   }
@@ -362,6 +374,106 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
     return absl::OkStatus(); // plan.graph stays null: the session's graph
 
   return rewriteVariables(needed, fetchRoots, targetRoots, plan);
+}
+
+/// Rewrites node `i`, a ref Scatter* op writing `cur`, into stateless ops
+/// with TF's semantics (ref[idx[...]] op= updates[...], duplicates
+/// accumulate for Add/Sub/Mul/Div/Min/Max): with N = dim 0 of `cur`,
+///   Add/Sub: cur +/- UnsortedSegmentSum(updates, idx, N)
+///   Mul/Div: cur * or / UnsortedSegmentProd(updates, idx, N)
+///   Min/Max: Minimum/Maximum(cur, UnsortedSegmentMin/Max(updates, idx, N))
+///   Update:  SelectV2(count(idx) > 0, UnsortedSegmentSum(updates, idx, N),
+///            cur) (with duplicate indices TF leaves the order undefined; we
+///            write their sum).
+/// The node keeps its name (its output is the new value); helper nodes are
+/// appended as "<name>/_scatter/<part>".
+absl::Status Planner::rewriteScatter(int i, const std::string &cur,
+                                     tensorflow::GraphDef &out) {
+  const tensorflow::NodeDef nd = g_.node(i);
+  const std::string &op = nd.op();
+  if (nd.input_size() < 3 || nd.input(1)[0] == '^' || nd.input(2)[0] == '^')
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Node '", nd.name(), "' (", op, ") needs ref, indices and updates"));
+  tensorflow::AttrValue t, tind, i32;
+  if (nd.attr().count("T"))
+    t = nd.attr().at("T");
+  if (nd.attr().count("Tindices"))
+    tind = nd.attr().at("Tindices");
+  else
+    tind.set_type(tensorflow::DT_INT32);
+  i32.set_type(tensorflow::DT_INT32);
+  std::string base = nd.name() + "/_scatter/";
+  auto add = [&](const std::string &name, const std::string &opName,
+                 std::vector<std::string> inputs,
+                 std::vector<std::pair<std::string, tensorflow::AttrValue>>
+                     attrs) -> std::string {
+    tensorflow::NodeDef *m = out.add_node();
+    m->set_name(base + name);
+    m->set_op(opName);
+    for (auto &in : inputs)
+      m->add_input(in);
+    for (auto &[k, v] : attrs)
+      (*m->mutable_attr())[k] = v;
+    return m->name();
+  };
+  auto intConst = [&](const std::string &name, int v) {
+    tensorflow::AttrValue value;
+    tensorflow::TensorProto *tp = value.mutable_tensor();
+    tp->set_dtype(tensorflow::DT_INT32);
+    tp->mutable_tensor_shape()->add_dim()->set_size(1);
+    tp->add_int_val(v);
+    return add(name, "Const", {}, {{"dtype", i32}, {"value", value}});
+  };
+  std::string idx = nd.input(1), upd = nd.input(2);
+  std::string shape =
+      add("shape", "Shape", {cur}, {{"T", t}, {"out_type", i32}});
+  std::string b0 = intConst("begin", 0), b1 = intConst("end", 1);
+  tensorflow::AttrValue shrink;
+  shrink.set_i(1);
+  std::string n = add("num", "StridedSlice", {shape, b0, b1, b1},
+                      {{"T", i32}, {"Index", i32}, {"shrink_axis_mask", shrink}});
+  auto segment = [&](const std::string &name, const std::string &segOp,
+                     const std::string &data) {
+    return add(name, segOp, {data, idx, n},
+               {{"T", t}, {"Tindices", tind}, {"Tnumsegments", i32}});
+  };
+  tensorflow::NodeDef &res = *out.mutable_node(i);
+  res.clear_input();
+  res.clear_attr();
+  (*res.mutable_attr())["T"] = t;
+  if (op == "ScatterAdd" || op == "ScatterSub") {
+    std::string seg = segment("sum", "UnsortedSegmentSum", upd);
+    res.set_op(op == "ScatterAdd" ? "AddV2" : "Sub");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else if (op == "ScatterMul" || op == "ScatterDiv") {
+    std::string seg = segment("prod", "UnsortedSegmentProd", upd);
+    res.set_op(op == "ScatterMul" ? "Mul" : "Div");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else if (op == "ScatterMin" || op == "ScatterMax") {
+    bool isMin = op == "ScatterMin";
+    std::string seg = segment(isMin ? "min" : "max",
+                              isMin ? "UnsortedSegmentMin" : "UnsortedSegmentMax",
+                              upd);
+    res.set_op(isMin ? "Minimum" : "Maximum");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else { // ScatterUpdate
+    std::string seg = segment("sum", "UnsortedSegmentSum", upd);
+    std::string ones = add("ones", "OnesLike", {upd}, {{"T", t}});
+    std::string cnt = segment("count", "UnsortedSegmentSum", ones);
+    std::string zero = add("zero", "ZerosLike", {cnt}, {{"T", t}});
+    std::string mask = add("mask", "Greater", {cnt, zero}, {{"T", t}});
+    res.set_op("SelectV2");
+    res.add_input(mask);
+    res.add_input(seg);
+    res.add_input(cur);
+  }
+  for (const std::string &in : nd.input())
+    if (!in.empty() && in[0] == '^')
+      res.add_input(in);
+  return absl::OkStatus();
 }
 
 absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
@@ -422,16 +534,16 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
           cur = r.src;
       }
     }
-    if ((isRefAssign(nd.op()) || isResourceAssign(nd.op()) ||
+    if ((isRefUpdate(nd.op()) || isResourceAssign(nd.op()) ||
          nd.op() == "ReadVariableOp") &&
         inputs_[i].empty())
       return absl::InvalidArgumentError(
           absl::StrCat("Node '", nd.name(), "' (", nd.op(), ") has no inputs"));
-    if (isRefAssign(nd.op())) {
+    if (isRefUpdate(nd.op())) {
       int h = handleOf(i);
       if (h >= 0 && isRefVariable(g_.node(h).op()))
         assignVar[i] = h;
-      else if (h >= 0 && assignVar[h] >= 0 && isRefAssign(g_.node(h).op()))
+      else if (h >= 0 && assignVar[h] >= 0 && isRefUpdate(g_.node(h).op()))
         assignVar[i] = assignVar[h];
     } else if (isResourceAssign(nd.op()) || nd.op() == "ReadVariableOp") {
       int h = handleOf(i);
@@ -471,6 +583,15 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       out.clear_attr();
       out.set_op("Placeholder");
       (*out.mutable_attr())["dtype"] = dtype;
+      continue;
+    }
+    if (isRefScatter(op)) {
+      if (absl::Status st = rewriteScatter(i, assignVar[i] >= 0
+                                                  ? valueOf(i, assignVar[i])
+                                                  : nd.input(0),
+                                           *rewritten);
+          !st.ok())
+        return st;
       continue;
     }
     if (isRefAssign(op) || isResourceAssign(op) || op == "ReadVariableOp") {
@@ -536,17 +657,22 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
   for (auto [var, a] : finalAssign)
     roots.push_back(a);
 
-  // Re-walk the rewritten graph: which variables' start values are read.
-  std::vector<std::vector<InputRef>> newInputs(n);
-  for (int i = 0; i < n; ++i) {
-    if (!needed[i])
+  // Re-walk the rewritten graph (with the nodes the scatter rewrite added):
+  // which variables' start values are read.
+  const int total = rewritten->node_size();
+  std::unordered_map<std::string, int> newIndex = index_;
+  for (int i = n; i < total; ++i)
+    newIndex[rewritten->node(i).name()] = i;
+  std::vector<std::vector<InputRef>> newInputs(total);
+  for (int i = 0; i < total; ++i) {
+    if (i < n && !needed[i])
       continue;
     for (const std::string &in : rewritten->node(i).input()) {
       std::string node;
       int idx;
       bool control;
       parseTensorName(in, node, idx, &control);
-      int src = index_.at(node);
+      int src = newIndex.at(node);
       newInputs[i].push_back({src, control ? -1 : idx,
                               control ? "" : tensorName(node, idx)});
     }

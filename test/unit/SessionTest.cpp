@@ -168,6 +168,21 @@ TEST(TensorTest, SliceAndBitcastShareTheBuffer) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// A ref variable with an initializer, an AssignAdd and reads.
+std::string refVariableGraph() {
+  return node("v", "VariableV2", {},
+              typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
+         constF("init_val", {1, 2}, {2}) +
+         node("init", "Assign", {"v", "init_val"}, tF()) +
+         constF("one", {1, 10}, {2}) +
+         node("inc", "AssignAdd", {"v", "one"}, tF()) +
+         node("read", "Identity", {"v"}, tF()) +
+         // `after` reads v with a control dependency on `inc`.
+         node("after", "Identity", {"v", "^inc"}, tF()) +
+         placeholder("x", "DT_FLOAT", {2}) +
+         node("fwd", "Mul", {"read", "x"}, tF());
+}
+
 // --- Basic runs, pruning, feeds ------------------------------------------
 
 TEST(SessionTest, RunsAFedGraph) {
@@ -282,6 +297,52 @@ TEST(SessionTest, BadRequestsGiveTFErrors) {
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+TEST(SessionTest, DeadAndResourceFetchesAreNamed) {
+  auto s = makeSession(
+      placeholder("x", "DT_FLOAT", {2}) +
+      node("yes", "Const", {},
+           typeAttr("dtype", "DT_BOOL") +
+               "attr { key: 'value' value { tensor { dtype: DT_BOOL "
+               "tensor_shape { } bool_val: true } } } ") +
+      node("sw", "Switch", {"x", "yes"}, tF()) +
+      node("dead", "Neg", {"sw:0"}, tF()) + node("live", "Abs", {"sw:1"}, tF()) +
+      node("h", "VarHandleOp", {}, typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
+      node("hid", "Identity", {"h"}, typeAttr("T", "DT_RESOURCE")) +
+      node("r", "ReadVariableOp", {"hid"}, typeAttr("dtype", "DT_FLOAT")));
+  Tensor x = floats({2}, {-1, 2});
+  auto out = run2(*s, {{"x", x}}, {"live"});
+  expectFloats(out[0], {1, 2});
+  std::vector<Tensor> o;
+  absl::Status st = s->Run({{"x", x}}, {"live", "dead"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
+  EXPECT_NE(st.message().find("Retval[1] does not have value: the fetch dead:0"),
+            std::string::npos)
+      << st;
+  st = s->Run({}, {"h"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kUnimplemented) << st;
+  EXPECT_NE(st.message().find("node h (VarHandleOp)"), std::string::npos) << st;
+  st = s->Run({}, {"r"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kUnimplemented) << st;
+  EXPECT_NE(st.message().find("node r (ReadVariableOp)"), std::string::npos)
+      << st;
+}
+
+TEST(SessionTest, ExtendDropsExecutablesAndKeepsVariables) {
+  auto s = makeSession(refVariableGraph());
+  std::vector<Tensor> o;
+  ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
+  ASSERT_TRUE(s->Run({}, {"read"}, {}, &o).ok());
+  ASSERT_TRUE(s->Run({}, {"read"}, {}, &o).ok());
+  EXPECT_EQ(s->stats().compiles, 2);
+  EXPECT_EQ(s->stats().cacheHits, 1);
+  ASSERT_TRUE(s->Extend(parse(node("twice", "Add", {"read", "read"}, tF()))).ok());
+  ASSERT_TRUE(s->Run({}, {"twice", "read"}, {}, &o).ok());
+  expectFloats(o[0], {2, 4});
+  expectFloats(o[1], {1, 2});
+  ASSERT_TRUE(s->Run({}, {"read"}, {}, &o).ok());
+  EXPECT_EQ(s->stats().compiles, 4); // the graph changed: "read" recompiles
+}
+
 // --- Compile cache and concurrency ----------------------------------------
 
 TEST(SessionTest, CompileCacheIsKeyedByShapes) {
@@ -334,20 +395,6 @@ TEST(SessionTest, ConcurrentRunsAgree) {
 }
 
 // --- Variables -------------------------------------------------------------
-
-std::string refVariableGraph() {
-  return node("v", "VariableV2", {},
-              typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
-         constF("init_val", {1, 2}, {2}) +
-         node("init", "Assign", {"v", "init_val"}, tF()) +
-         constF("one", {1, 10}, {2}) +
-         node("inc", "AssignAdd", {"v", "one"}, tF()) +
-         node("read", "Identity", {"v"}, tF()) +
-         // `after` reads v with a control dependency on `inc`.
-         node("after", "Identity", {"v", "^inc"}, tF()) +
-         placeholder("x", "DT_FLOAT", {2}) +
-         node("fwd", "Mul", {"read", "x"}, tF());
-}
 
 TEST(SessionTest, RefVariablesPersistAcrossRuns) {
   auto s = makeSession(refVariableGraph());
@@ -435,6 +482,32 @@ TEST(SessionTest, ConcurrentAssignAddIsAtomicPerRun) {
   // Every increment is kept: 1 + 200 * 1, 2 + 200 * 10.
   expectFloats(*s->variableValue("localhost/v"),
                {1 + kThreads * kRuns * 1.0f, 2 + kThreads * kRuns * 10.0f});
+}
+
+TEST(SessionTest, RefScatterOpsUpdateTheVariable) {
+  // v = [[1,2],[3,4],[5,6]]; ScatterAdd(v, [2,0,2], [[1,1],[2,2],[10,10]])
+  // -> [[3,4],[3,4],[16,17]] (duplicates accumulate, as TF's kernel).
+  auto s = makeSession(
+      node("v", "VariableV2", {}, typeAttr("dtype", "DT_FLOAT") + shapeAttr({3, 2})) +
+      constF("init_val", {1, 2, 3, 4, 5, 6}, {3, 2}) +
+      node("init", "Assign", {"v", "init_val"}, tF()) +
+      constI("idx", {2, 0, 2}, {3}) +
+      constF("upd", {1, 1, 2, 2, 10, 10}, {3, 2}) +
+      node("sadd", "ScatterAdd", {"v", "idx", "upd"},
+           tF() + typeAttr("Tindices", "DT_INT32")) +
+      node("smax", "ScatterMax", {"v", "idx", "upd"},
+           tF() + typeAttr("Tindices", "DT_INT32")));
+  std::vector<Tensor> o;
+  ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
+  absl::Status st = s->Run({}, {"sadd"}, {}, &o);
+  if (!st.ok() && st.message().find("cannot lower hlo.scatter") !=
+                      std::string::npos)
+    GTEST_SKIP() << "codegen has no hlo.scatter lowering yet: " << st;
+  ASSERT_TRUE(st.ok()) << st;
+  expectFloats(o[0], {3, 4, 3, 4, 16, 17});
+  expectFloats(*s->variableValue("localhost/v"), {3, 4, 3, 4, 16, 17});
+  ASSERT_TRUE(s->Run({}, {"smax"}, {}, &o).ok());
+  expectFloats(o[0], {3, 4, 3, 4, 16, 17});
 }
 
 // --- Section 7: NaN, integer division, empty tensors ----------------------
