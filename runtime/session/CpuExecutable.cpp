@@ -63,6 +63,10 @@ std::optional<DType> toDType(mlir::Type t) {
   if (t.isSignlessInteger(16)) return DType::kI16;
   if (t.isF16()) return DType::kF16;
   if (t.isBF16()) return DType::kBF16;
+  if (t.isUnsignedInteger(8)) return DType::kU8;
+  if (t.isUnsignedInteger(16)) return DType::kU16;
+  if (t.isUnsignedInteger(32)) return DType::kU32;
+  if (t.isUnsignedInteger(64)) return DType::kU64;
   return std::nullopt;
 }
 
@@ -80,7 +84,7 @@ absl::Status toSpecs(mlir::TypeRange types, const char *what,
       return absl::InvalidArgumentError(
           absl::StrCat(what, " ", i, " has type ", s,
                        "; expected a static-shaped tensor of "
-                       "f16/bf16/f32/f64/i1/i8/i16/i32/i64"));
+                       "f16/bf16/f32/f64/i1/i8/i16/i32/i64/ui8/ui16/ui32/ui64"));
     }
     out.push_back({*d, std::vector<int64_t>(rt.getShape().begin(),
                                             rt.getShape().end())});
@@ -199,6 +203,18 @@ CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
 
 absl::StatusOr<std::vector<HostTensor>>
 CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
+  std::vector<TensorView> views;
+  views.reserve(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!inputs[i])
+      return absl::InvalidArgumentError(absl::StrCat("input ", i, " is null"));
+    views.push_back({inputs[i]->dtype(), &inputs[i]->shape(), inputs[i]->raw()});
+  }
+  return runViews(views);
+}
+
+absl::StatusOr<std::vector<HostTensor>>
+CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
   if (inputs.size() != inputs_.size())
     return absl::InvalidArgumentError(
         absl::StrCat("@", entry_, " takes ", inputs_.size(), " inputs, got ",
@@ -206,24 +222,28 @@ CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
   // Descriptors: one int64 block per input, one for all results.
   std::vector<std::vector<int64_t>> inDescs(inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const HostTensor *t = inputs[i];
-    if (!t)
+    const TensorView &t = inputs[i];
+    if (!t.shape)
       return absl::InvalidArgumentError(absl::StrCat("input ", i, " is null"));
     const TensorSpec &spec = inputs_[i];
-    if (t->dtype() != spec.dtype || t->shape() != spec.shape) {
+    if (t.dtype != spec.dtype || *t.shape != spec.shape) {
       std::string want = dtypeName(spec.dtype);
       want += "[";
       for (size_t d = 0; d < spec.shape.size(); ++d)
         want += (d ? "," : "") + std::to_string(spec.shape[d]);
       want += "]";
-      return absl::InvalidArgumentError(
-          absl::StrCat("@", entry_, " input ", i, ": expected ", want,
-                       ", got ", t->typeString()));
+      std::string got = dtypeName(t.dtype);
+      got += "[";
+      for (size_t d = 0; d < t.shape->size(); ++d)
+        got += (d ? "," : "") + std::to_string((*t.shape)[d]);
+      got += "]";
+      return absl::InvalidArgumentError(absl::StrCat(
+          "@", entry_, " input ", i, ": expected ", want, ", got ", got));
     }
     size_t r = spec.shape.size();
     std::vector<int64_t> &d = inDescs[i];
     d.resize(3 + 2 * r);
-    d[0] = d[1] = reinterpret_cast<int64_t>(t->raw());
+    d[0] = d[1] = reinterpret_cast<int64_t>(t.data);
     d[2] = 0;
     int64_t stride = 1;
     for (size_t k = r; k-- > 0;) {
@@ -251,8 +271,8 @@ CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
 
   std::vector<HostTensor> results;
   std::set<int64_t> freed;
-  for (const HostTensor *t : inputs)
-    freed.insert(reinterpret_cast<int64_t>(t->raw()));
+  for (const TensorView &t : inputs)
+    freed.insert(reinterpret_cast<int64_t>(t.data));
   freed.insert(0xdeadbeef);
   freed.insert(0);
   std::vector<int64_t> toFree;

@@ -36,6 +36,14 @@ struct TensorSpec {
   std::vector<int64_t> shape;
 };
 
+/// A caller-owned input: dtype, shape and row-major data (not copied;
+/// it must stay alive and unchanged during run()).
+struct TensorView {
+  DType dtype;
+  const std::vector<int64_t> *shape;
+  const void *data;
+};
+
 /// One compiled function. Not thread-safe to construct; run() may be called
 /// repeatedly (and from several threads: it keeps no per-call state).
 class CpuExecutable {
@@ -43,7 +51,8 @@ public:
   ~CpuExecutable();
 
   /// Parses `mlirText` (a module of func.func on ranked static-shaped
-  /// tensors of f16/bf16/f32/f64/i1/i8/i16/i32/i64 in the hlo dialect, plus any
+  /// tensors of f16/bf16/f32/f64/i1/i8/i16/i32/i64/ui8/ui16/ui32/ui64 in the
+  /// hlo dialect, plus any
   /// upstream dialect) and compiles its public function `entry`.
   /// Errors: InvalidArgument when the text does not parse, `entry` is
   /// missing, or a signature type is unsupported; Internal with the
@@ -62,6 +71,11 @@ public:
   /// mismatch; Internal when the JIT call fails.
   absl::StatusOr<std::vector<HostTensor>>
   run(const std::vector<const HostTensor *> &inputs) const;
+
+  /// As above on caller buffers, passed to the compiled code without a copy
+  /// (the Session's Tensors). Same errors.
+  absl::StatusOr<std::vector<HostTensor>>
+  runViews(const std::vector<TensorView> &inputs) const;
 
   const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
   const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }

@@ -20,6 +20,10 @@ size_t dtypeSize(DType t) {
   case DType::kF16: return 2;
   case DType::kBF16: return 2;
   case DType::kI16: return 2;
+  case DType::kU8: return 1;
+  case DType::kU16: return 2;
+  case DType::kU32: return 4;
+  case DType::kU64: return 8;
   }
   return 0;
 }
@@ -35,6 +39,10 @@ const char *dtypeName(DType t) {
   case DType::kF16: return "f16";
   case DType::kBF16: return "bf16";
   case DType::kI16: return "i16";
+  case DType::kU8: return "ui8";
+  case DType::kU16: return "ui16";
+  case DType::kU32: return "ui32";
+  case DType::kU64: return "ui64";
   }
   return "?";
 }

@@ -13,11 +13,16 @@ namespace tfmlir::session {
 /// Element types the CPU executable exchanges with callers. kBool is XLA's
 /// PRED (MLIR i1), stored as one byte holding 0 or 1. kF16 is IEEE binary16
 /// and kBF16 bfloat16, both stored as their 16-bit patterns (uint16_t).
-enum class DType { kF32, kF64, kBool, kI8, kI32, kI64, kF16, kBF16, kI16 };
+/// kU8..kU64 are MLIR's unsigned ui8..ui64 (TF's DT_UINT*).
+enum class DType {
+  kF32, kF64, kBool, kI8, kI32, kI64, kF16, kBF16, kI16,
+  kU8, kU16, kU32, kU64
+};
 
 /// Bytes per element of `t` (kBool: 1).
 size_t dtypeSize(DType t);
-/// "f32", "f64", "bool", "i8", "i32", "i64", "f16", "bf16", "i16".
+/// "f32", "f64", "bool", "i8", "i32", "i64", "f16", "bf16", "i16", "ui8",
+/// "ui16", "ui32", "ui64".
 const char *dtypeName(DType t);
 /// The value of the binary16 / bfloat16 bit pattern `bits` (exact; NaN and
 /// infinities preserved).
@@ -47,6 +52,9 @@ public:
   }
   /// A deep copy.
   HostTensor clone() const;
+  /// Gives up ownership of the buffer (64-byte aligned; the caller frees it
+  /// with std::free) and leaves this tensor without data.
+  void *releaseData() { return data_.release(); }
   /// "f32[2,3]".
   std::string typeString() const;
 

@@ -39,6 +39,10 @@ void printTensor(size_t index, const HostTensor &t) {
     case DType::kI32: std::printf("%d\n", t.data<int32_t>()[i]); break;
     case DType::kI64: std::printf("%" PRId64 "\n", t.data<int64_t>()[i]); break;
     case DType::kI16: std::printf("%d\n", int(t.data<int16_t>()[i])); break;
+    case DType::kU8: std::printf("%u\n", unsigned(t.data<uint8_t>()[i])); break;
+    case DType::kU16: std::printf("%u\n", unsigned(t.data<uint16_t>()[i])); break;
+    case DType::kU32: std::printf("%u\n", t.data<uint32_t>()[i]); break;
+    case DType::kU64: std::printf("%" PRIu64 "\n", t.data<uint64_t>()[i]); break;
     case DType::kF16:
       std::printf("%.9g\n", double(halfToFloat(t.data<uint16_t>()[i])));
       break;

@@ -1,0 +1,1054 @@
+//===- Session.cpp - a TF-like Session that JIT-compiles GraphDefs --------===//
+#include "runtime/session/Session.h"
+
+#include "runtime/session/CpuExecutable.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFOps.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/OpRegistry.h"
+#include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace tfmlir::session {
+
+//===----------------------------------------------------------------------===//
+// Plans: what a (feeds, fetches, targets) request runs.
+//===----------------------------------------------------------------------===//
+
+/// A fed tensor and what the fed node expects.
+struct FeedSpec {
+  std::string name;                 ///< canonical "node:idx"
+  std::string node;
+  std::optional<DataType> dtype;    ///< the node's output dtype, if known
+  std::optional<std::vector<int64_t>> shape; ///< Placeholder shape (-1 dims)
+};
+
+/// A variable whose value at the start of the Run is an argument.
+struct VarRead {
+  std::string key;         ///< resource-manager key
+  std::string node;        ///< the variable node (a Placeholder after rewrite)
+  bool resource = false;
+};
+
+struct Session::Plan {
+  absl::Status status;
+  std::vector<FeedSpec> feeds;                 ///< sorted by name
+  std::vector<std::string> outputs;            ///< unique result tensors
+  /// fetch i -> outputs index, or -1 - k for the fed value of feeds[k]
+  std::vector<int> fetchSlot;
+  std::vector<VarRead> reads;                  ///< sorted by node
+  std::vector<std::pair<std::string, int>> writes; ///< var key -> outputs index
+  std::shared_ptr<const tensorflow::GraphDef> graph;
+};
+
+struct Session::Executable {
+  std::mutex mu;
+  bool done = false;
+  absl::Status status;
+  std::unique_ptr<CpuExecutable> exe;
+};
+
+namespace {
+
+/// Splits "node", "node:3" (TF's ParseTensorName; "^node" is a control
+/// input). Returns false for an empty node or a bad index.
+bool parseTensorName(const std::string &s, std::string &node, int &index,
+                     bool *control = nullptr) {
+  std::string t = s;
+  if (control)
+    *control = false;
+  if (!t.empty() && t[0] == '^') {
+    if (!control)
+      return false;
+    *control = true;
+    node = t.substr(1);
+    index = -1;
+    return !node.empty();
+  }
+  size_t c = t.rfind(':');
+  index = 0;
+  if (c != std::string::npos) {
+    std::string idx = t.substr(c + 1);
+    if (!idx.empty() &&
+        std::all_of(idx.begin(), idx.end(), [](char ch) { return isdigit(ch); }) &&
+        idx.size() < 9) {
+      index = std::stoi(idx);
+      t = t.substr(0, c);
+    }
+  }
+  node = t;
+  return !node.empty();
+}
+
+std::string tensorName(const std::string &node, int index) {
+  return absl::StrCat(node, ":", index);
+}
+
+bool isRefVariable(const std::string &op) {
+  return op == "VariableV2" || op == "Variable";
+}
+bool isResourceVariable(const std::string &op) { return op == "VarHandleOp"; }
+bool isVariable(const std::string &op) {
+  return isRefVariable(op) || isResourceVariable(op);
+}
+bool isRefAssign(const std::string &op) {
+  return op == "Assign" || op == "AssignAdd" || op == "AssignSub";
+}
+/// TF1's ref scatter ops: ref[idx] op= updates, on the first dim.
+bool isRefScatter(const std::string &op) {
+  return op == "ScatterUpdate" || op == "ScatterAdd" || op == "ScatterSub" ||
+         op == "ScatterMul" || op == "ScatterDiv" || op == "ScatterMin" ||
+         op == "ScatterMax";
+}
+/// Ops that write a ref variable (its first input) and output the new value.
+bool isRefUpdate(const std::string &op) {
+  return isRefAssign(op) || isRefScatter(op);
+}
+bool isResourceAssign(const std::string &op) {
+  return op == "AssignVariableOp" || op == "AssignAddVariableOp" ||
+         op == "AssignSubVariableOp";
+}
+
+std::string attrString(const tensorflow::NodeDef &n, const char *name) {
+  auto it = n.attr().find(name);
+  return it == n.attr().end() ? std::string() : it->second.s();
+}
+
+std::string variableKey(const tensorflow::NodeDef &n) {
+  std::string container = attrString(n, "container");
+  std::string shared = attrString(n, "shared_name");
+  return absl::StrCat(container.empty() ? "localhost" : container, "/",
+                      shared.empty() ? n.name() : shared);
+}
+
+std::string shapeString(const std::vector<int64_t> &dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i)
+    absl::StrAppend(&s, i ? "," : "", dims[i] < 0 ? "?" : std::to_string(dims[i]));
+  return s + "]";
+}
+
+/// The node's output dtypes, when the op is registered and its attrs
+/// resolve them.
+std::optional<std::vector<DataType>>
+outputTypes(const tensorflow::NodeDef &node) {
+  const tensorflow::OpDef *def = lookupOpDef(node.op());
+  if (!def)
+    return std::nullopt;
+  tensorflow::NodeDef copy = node;
+  addDefaultAttrs(copy, *def);
+  llvm::SmallVector<tensorflow::DataType> types;
+  if (llvm::Error e = resolveOutputTypes(copy, *def, types)) {
+    llvm::consumeError(std::move(e));
+    return std::nullopt;
+  }
+  std::vector<DataType> out;
+  for (tensorflow::DataType t : types)
+    out.push_back(static_cast<DataType>(static_cast<int>(t) % 100));
+  return out;
+}
+
+/// The static shape attr of a Placeholder (nullopt when unknown rank).
+std::optional<std::vector<int64_t>>
+placeholderShape(const tensorflow::NodeDef &node) {
+  auto it = node.attr().find("shape");
+  if (it == node.attr().end() || !it->second.has_shape() ||
+      it->second.shape().unknown_rank())
+    return std::nullopt;
+  std::vector<int64_t> dims;
+  for (const auto &d : it->second.shape().dim())
+    dims.push_back(d.size());
+  return dims;
+}
+
+/// One parsed input of a node.
+struct InputRef {
+  int src;       ///< node index
+  int index;     ///< output index; -1 for a control input
+  std::string tensor; ///< canonical "src:idx" (empty for control)
+};
+
+/// The graph analysis behind a plan.
+class Planner {
+public:
+  Planner(const tensorflow::GraphDef &g) : g_(g) {
+    for (int i = 0; i < g.node_size(); ++i)
+      index_[g.node(i).name()] = i;
+  }
+
+  absl::Status build(const std::vector<std::string> &feeds,
+                     const std::vector<std::string> &fetches,
+                     const std::vector<std::string> &targets,
+                     Session::Plan &plan);
+
+private:
+  absl::Status parseInputs();
+  std::vector<bool> walk(const tensorflow::GraphDef &g,
+                         const std::vector<std::vector<InputRef>> &ins,
+                         const std::vector<int> &roots) const;
+  absl::Status rewriteScatter(int i, const std::string &cur,
+                              tensorflow::GraphDef &out);
+  absl::Status rewriteVariables(const std::vector<bool> &needed,
+                                const std::vector<int> &fetchRoots,
+                                const std::vector<int> &targetRoots,
+                                Session::Plan &plan);
+
+  const tensorflow::GraphDef &g_;
+  std::unordered_map<std::string, int> index_;
+  std::vector<std::vector<InputRef>> inputs_;
+  std::unordered_set<std::string> fed_;
+};
+
+absl::Status Planner::parseInputs() {
+  inputs_.resize(g_.node_size());
+  for (int i = 0; i < g_.node_size(); ++i) {
+    for (const std::string &in : g_.node(i).input()) {
+      std::string node;
+      int idx;
+      bool control;
+      if (!parseTensorName(in, node, idx, &control))
+        return absl::InvalidArgumentError(absl::StrCat(
+            "Node '", g_.node(i).name(), "': malformed input '", in, "'"));
+      auto it = index_.find(node);
+      if (it == index_.end())
+        return absl::InvalidArgumentError(
+            absl::StrCat("Node '", g_.node(i).name(), "': Unknown input node '",
+                         in, "'"));
+      inputs_[i].push_back(
+          {it->second, control ? -1 : idx, control ? "" : tensorName(node, idx)});
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<bool>
+Planner::walk(const tensorflow::GraphDef &g,
+              const std::vector<std::vector<InputRef>> &ins,
+              const std::vector<int> &roots) const {
+  std::vector<bool> live(g.node_size(), false);
+  std::vector<int> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    int i = work.back();
+    work.pop_back();
+    if (live[i])
+      continue;
+    live[i] = true;
+    for (const InputRef &r : ins[i])
+      if (r.index < 0 || !fed_.count(r.tensor))
+        work.push_back(r.src);
+  }
+  return live;
+}
+
+absl::Status Planner::build(const std::vector<std::string> &feeds,
+                            const std::vector<std::string> &fetches,
+                            const std::vector<std::string> &targets,
+                            Session::Plan &plan) {
+  // Feeds (subgraph.cc FeedInputs wording).
+  for (const std::string &f : feeds) {
+    std::string node;
+    int idx;
+    auto it = index_.end();
+    if (parseTensorName(f, node, idx))
+      it = index_.find(node);
+    if (it == index_.end())
+      return absl::NotFoundError("FeedInputs: unable to find feed output " + f);
+    const tensorflow::NodeDef &n = g_.node(it->second);
+    FeedSpec spec;
+    spec.name = tensorName(node, idx);
+    spec.node = node;
+    if (auto types = outputTypes(n)) {
+      if (idx >= static_cast<int>(types->size()))
+        return absl::InvalidArgumentError(
+            absl::StrCat("FeedInputs: ", f, " should have output index < ",
+                         types->size()));
+      spec.dtype = (*types)[idx];
+    }
+    if (n.op() == "Placeholder" || n.op() == "PlaceholderV2" ||
+        n.op() == "PlaceholderWithDefault")
+      spec.shape = placeholderShape(n);
+    if (!fed_.insert(spec.name).second)
+      return absl::InvalidArgumentError(
+          absl::StrCat("Endpoint \"", spec.name, "\" fed more than once."));
+    plan.feeds.push_back(std::move(spec));
+  }
+  // Fetches (FetchOutputs wording).
+  std::vector<int> fetchRoots;
+  std::map<std::string, int> slotOf;
+  for (const std::string &f : fetches) {
+    std::string node;
+    int idx;
+    auto it = index_.end();
+    if (parseTensorName(f, node, idx))
+      it = index_.find(node);
+    if (it == index_.end())
+      return absl::NotFoundError("FetchOutputs node " + f + ": not found");
+    const tensorflow::NodeDef &n = g_.node(it->second);
+    auto types = outputTypes(n);
+    if (types && idx >= static_cast<int>(types->size()))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "FetchOutputs ", f, " should have output index < ", types->size(),
+          " (node ", node, " is a ", n.op(), ")"));
+    if (isResourceVariable(n.op()))
+      return absl::UnimplementedError(absl::StrCat(
+          "cannot fetch ", f, ": node ", node,
+          " (VarHandleOp) produces a resource handle; fetch a ReadVariableOp"));
+    std::string t = tensorName(node, idx);
+    if (fed_.count(t)) {
+      // A fed tensor is fetched as the fed value (slot -1 - feed index).
+      int k = 0;
+      while (plan.feeds[k].name != t)
+        ++k;
+      plan.fetchSlot.push_back(-1 - k);
+      continue;
+    }
+    fetchRoots.push_back(it->second);
+    auto [pos, inserted] = slotOf.try_emplace(t, plan.outputs.size());
+    if (inserted)
+      plan.outputs.push_back(t);
+    plan.fetchSlot.push_back(pos->second);
+  }
+  // Targets (PruneForTargets wording).
+  std::vector<int> targetRoots;
+  std::vector<std::string> missing;
+  for (const std::string &t : targets) {
+    auto it = index_.find(t);
+    if (it == index_.end())
+      missing.push_back(t);
+    else
+      targetRoots.push_back(it->second);
+  }
+  if (!missing.empty())
+    return absl::NotFoundError("PruneForTargets: Some target nodes not found: " +
+                               absl::StrJoin(missing, ", "));
+  if (absl::Status s = parseInputs(); !s.ok())
+    return s;
+
+  std::vector<int> roots = fetchRoots;
+  roots.insert(roots.end(), targetRoots.begin(), targetRoots.end());
+  std::vector<bool> needed = walk(g_, inputs_, roots);
+
+  // Unfed placeholders (placeholder_op.cc wording), first in graph order.
+  bool hasVariables = false;
+  for (int i = 0; i < g_.node_size(); ++i) {
+    if (!needed[i])
+      continue;
+    const tensorflow::NodeDef &n = g_.node(i);
+    if (n.op() == "Placeholder" || n.op() == "PlaceholderV2") {
+      std::string dtype = "unknown";
+      if (auto types = outputTypes(n); types && !types->empty())
+        dtype = DataTypeString((*types)[0]);
+      std::string msg = absl::StrCat(
+          "You must feed a value for placeholder tensor '", n.name(),
+          "' with dtype ", dtype);
+      if (auto shape = placeholderShape(n))
+        absl::StrAppend(&msg, " and shape ", shapeString(*shape));
+      return absl::InvalidArgumentError(msg);
+    }
+    if (isVariable(n.op()) || isRefUpdate(n.op()) ||
+        isResourceAssign(n.op()) || n.op() == "ReadVariableOp")
+      hasVariables = true;
+  }
+  if (!hasVariables)
+    return absl::OkStatus(); // plan.graph stays null: the session's graph
+
+  return rewriteVariables(needed, fetchRoots, targetRoots, plan);
+}
+
+/// Rewrites node `i`, a ref Scatter* op writing `cur`, into stateless ops
+/// with TF's semantics (ref[idx[...]] op= updates[...], duplicates
+/// accumulate for Add/Sub/Mul/Div/Min/Max): with N = dim 0 of `cur`,
+///   Add/Sub: cur +/- UnsortedSegmentSum(updates, idx, N)
+///   Mul/Div: cur * or / UnsortedSegmentProd(updates, idx, N)
+///   Min/Max: Minimum/Maximum(cur, UnsortedSegmentMin/Max(updates, idx, N))
+///   Update:  SelectV2(count(idx) > 0, UnsortedSegmentSum(updates, idx, N),
+///            cur) (with duplicate indices TF leaves the order undefined; we
+///            write their sum).
+/// The node keeps its name (its output is the new value); helper nodes are
+/// appended as "<name>/_scatter/<part>".
+absl::Status Planner::rewriteScatter(int i, const std::string &cur,
+                                     tensorflow::GraphDef &out) {
+  const tensorflow::NodeDef nd = g_.node(i);
+  const std::string &op = nd.op();
+  if (nd.input_size() < 3 || nd.input(1)[0] == '^' || nd.input(2)[0] == '^')
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Node '", nd.name(), "' (", op, ") needs ref, indices and updates"));
+  tensorflow::AttrValue t, tind, i32;
+  if (nd.attr().count("T"))
+    t = nd.attr().at("T");
+  if (nd.attr().count("Tindices"))
+    tind = nd.attr().at("Tindices");
+  else
+    tind.set_type(tensorflow::DT_INT32);
+  i32.set_type(tensorflow::DT_INT32);
+  std::string base = nd.name() + "/_scatter/";
+  auto add = [&](const std::string &name, const std::string &opName,
+                 std::vector<std::string> inputs,
+                 std::vector<std::pair<std::string, tensorflow::AttrValue>>
+                     attrs) -> std::string {
+    tensorflow::NodeDef *m = out.add_node();
+    m->set_name(base + name);
+    m->set_op(opName);
+    for (auto &in : inputs)
+      m->add_input(in);
+    for (auto &[k, v] : attrs)
+      (*m->mutable_attr())[k] = v;
+    return m->name();
+  };
+  auto intConst = [&](const std::string &name, int v) {
+    tensorflow::AttrValue value;
+    tensorflow::TensorProto *tp = value.mutable_tensor();
+    tp->set_dtype(tensorflow::DT_INT32);
+    tp->mutable_tensor_shape()->add_dim()->set_size(1);
+    tp->add_int_val(v);
+    return add(name, "Const", {}, {{"dtype", i32}, {"value", value}});
+  };
+  std::string idx = nd.input(1), upd = nd.input(2);
+  std::string shape =
+      add("shape", "Shape", {cur}, {{"T", t}, {"out_type", i32}});
+  std::string b0 = intConst("begin", 0), b1 = intConst("end", 1);
+  tensorflow::AttrValue shrink;
+  shrink.set_i(1);
+  std::string n = add("num", "StridedSlice", {shape, b0, b1, b1},
+                      {{"T", i32}, {"Index", i32}, {"shrink_axis_mask", shrink}});
+  auto segment = [&](const std::string &name, const std::string &segOp,
+                     const std::string &data) {
+    return add(name, segOp, {data, idx, n},
+               {{"T", t}, {"Tindices", tind}, {"Tnumsegments", i32}});
+  };
+  tensorflow::NodeDef &res = *out.mutable_node(i);
+  res.clear_input();
+  res.clear_attr();
+  (*res.mutable_attr())["T"] = t;
+  if (op == "ScatterAdd" || op == "ScatterSub") {
+    std::string seg = segment("sum", "UnsortedSegmentSum", upd);
+    res.set_op(op == "ScatterAdd" ? "AddV2" : "Sub");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else if (op == "ScatterMul" || op == "ScatterDiv") {
+    std::string seg = segment("prod", "UnsortedSegmentProd", upd);
+    res.set_op(op == "ScatterMul" ? "Mul" : "Div");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else if (op == "ScatterMin" || op == "ScatterMax") {
+    bool isMin = op == "ScatterMin";
+    std::string seg = segment(isMin ? "min" : "max",
+                              isMin ? "UnsortedSegmentMin" : "UnsortedSegmentMax",
+                              upd);
+    res.set_op(isMin ? "Minimum" : "Maximum");
+    res.add_input(cur);
+    res.add_input(seg);
+  } else { // ScatterUpdate
+    std::string seg = segment("sum", "UnsortedSegmentSum", upd);
+    std::string ones = add("ones", "OnesLike", {upd}, {{"T", t}});
+    std::string cnt = segment("count", "UnsortedSegmentSum", ones);
+    std::string zero = add("zero", "ZerosLike", {cnt}, {{"T", t}});
+    std::string mask = add("mask", "Greater", {cnt, zero}, {{"T", t}});
+    res.set_op("SelectV2");
+    res.add_input(mask);
+    res.add_input(seg);
+    res.add_input(cur);
+  }
+  for (const std::string &in : nd.input())
+    if (!in.empty() && in[0] == '^')
+      res.add_input(in);
+  return absl::OkStatus();
+}
+
+absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
+                                       const std::vector<int> &fetchRoots,
+                                       const std::vector<int> &targetRoots,
+                                       Session::Plan &plan) {
+  const int n = g_.node_size();
+  // Topological order of the needed nodes (Kahn; edges cut by feeds do not
+  // count).
+  std::vector<int> indeg(n, 0);
+  std::vector<std::vector<int>> users(n);
+  for (int i = 0; i < n; ++i) {
+    if (!needed[i])
+      continue;
+    for (const InputRef &r : inputs_[i])
+      if (r.index < 0 || !fed_.count(r.tensor)) {
+        ++indeg[i];
+        users[r.src].push_back(i);
+      }
+  }
+  std::vector<int> order, pos(n, -1);
+  for (int i = 0; i < n; ++i)
+    if (needed[i] && indeg[i] == 0)
+      order.push_back(i);
+  for (size_t k = 0; k < order.size(); ++k)
+    for (int u : users[order[k]])
+      if (--indeg[u] == 0)
+        order.push_back(u);
+  size_t neededCount = std::count(needed.begin(), needed.end(), true);
+  if (order.size() != neededCount)
+    return absl::UnimplementedError(
+        "the subgraph that assigns or reads variables has a cycle (a TF1 "
+        "while loop); variables inside loops are not supported");
+  for (size_t k = 0; k < order.size(); ++k)
+    pos[order[k]] = static_cast<int>(k);
+
+  // The variable each assign writes (-1: none, e.g. Assign on a frozen
+  // Const), and per node the latest ancestor assign of each variable.
+  std::vector<int> assignVar(n, -1);
+  std::vector<std::map<int, int>> latest(n);
+  auto handleOf = [&](int i) -> int {
+    const InputRef &r = inputs_[i].front();
+    return r.index >= 0 ? r.src : -1;
+  };
+  for (int i : order) {
+    const tensorflow::NodeDef &nd = g_.node(i);
+    for (const InputRef &r : inputs_[i]) {
+      if (r.index >= 0 && fed_.count(r.tensor))
+        continue;
+      for (auto [var, a] : latest[r.src]) {
+        int &cur = latest[i].try_emplace(var, a).first->second;
+        if (pos[a] > pos[cur])
+          cur = a;
+      }
+      if (assignVar[r.src] >= 0) {
+        int &cur = latest[i].try_emplace(assignVar[r.src], r.src).first->second;
+        if (pos[r.src] > pos[cur])
+          cur = r.src;
+      }
+    }
+    if ((isRefUpdate(nd.op()) || isResourceAssign(nd.op()) ||
+         nd.op() == "ReadVariableOp") &&
+        inputs_[i].empty())
+      return absl::InvalidArgumentError(
+          absl::StrCat("Node '", nd.name(), "' (", nd.op(), ") has no inputs"));
+    if (isRefUpdate(nd.op())) {
+      int h = handleOf(i);
+      if (h >= 0 && isRefVariable(g_.node(h).op()))
+        assignVar[i] = h;
+      else if (h >= 0 && assignVar[h] >= 0 && isRefUpdate(g_.node(h).op()))
+        assignVar[i] = assignVar[h];
+    } else if (isResourceAssign(nd.op()) || nd.op() == "ReadVariableOp") {
+      int h = handleOf(i);
+      if (h < 0 || !isResourceVariable(g_.node(h).op()))
+        return absl::UnimplementedError(absl::StrCat(
+            "node ", nd.name(), " (", nd.op(),
+            "): its resource input must come directly from a VarHandleOp"));
+      if (nd.op() != "ReadVariableOp")
+        assignVar[i] = h;
+    }
+  }
+
+  auto rewritten = std::make_shared<tensorflow::GraphDef>(g_);
+  auto valueOf = [&](int reader, int var) -> std::string {
+    auto it = latest[reader].find(var);
+    return it == latest[reader].end() ? g_.node(var).name()
+                                      : tensorName(g_.node(it->second).name(), 0);
+  };
+  auto copyControls = [&](int i, tensorflow::NodeDef &out) {
+    for (const std::string &in : g_.node(i).input())
+      if (!in.empty() && in[0] == '^')
+        out.add_input(in);
+  };
+  auto setT = [](tensorflow::NodeDef &out, const tensorflow::AttrValue &t) {
+    (*out.mutable_attr())["T"] = t;
+  };
+  for (int i : order) {
+    const tensorflow::NodeDef &nd = g_.node(i);
+    tensorflow::NodeDef &out = *rewritten->mutable_node(i);
+    const std::string &op = nd.op();
+    auto dataIn = [&](int k) { return nd.input(k); };
+    if (isVariable(op)) {
+      tensorflow::AttrValue dtype = nd.attr().count("dtype")
+                                        ? nd.attr().at("dtype")
+                                        : tensorflow::AttrValue();
+      out.clear_input();
+      out.clear_attr();
+      out.set_op("Placeholder");
+      (*out.mutable_attr())["dtype"] = dtype;
+      continue;
+    }
+    if (isRefScatter(op)) {
+      if (absl::Status st = rewriteScatter(i, assignVar[i] >= 0
+                                                  ? valueOf(i, assignVar[i])
+                                                  : nd.input(0),
+                                           *rewritten);
+          !st.ok())
+        return st;
+      continue;
+    }
+    if (isRefAssign(op) || isResourceAssign(op) || op == "ReadVariableOp") {
+      int dataInputs = 0;
+      for (const InputRef &r : inputs_[i])
+        dataInputs += r.index >= 0;
+      int want = op == "ReadVariableOp" ? 1 : 2;
+      if (dataInputs != want)
+        return absl::InvalidArgumentError(
+            absl::StrCat("Node '", nd.name(), "' (", op, ") has ", dataInputs,
+                         " data inputs, expected ", want));
+      tensorflow::AttrValue t;
+      if (nd.attr().count("T"))
+        t = nd.attr().at("T");
+      else if (nd.attr().count("dtype"))
+        t = nd.attr().at("dtype");
+      int var = assignVar[i];
+      if (op == "ReadVariableOp")
+        var = handleOf(i);
+      std::string cur = var >= 0 ? valueOf(i, var) : dataIn(0);
+      out.clear_input();
+      out.clear_attr();
+      setT(out, t);
+      if (op == "Assign" || op == "AssignVariableOp") {
+        out.set_op("Identity");
+        out.add_input(dataIn(1));
+      } else if (op == "ReadVariableOp") {
+        out.set_op("Identity");
+        out.add_input(cur);
+      } else {
+        bool add = op == "AssignAdd" || op == "AssignAddVariableOp";
+        out.set_op(add ? "AddV2" : "Sub");
+        out.add_input(cur);
+        out.add_input(dataIn(1));
+      }
+      copyControls(i, out);
+      continue;
+    }
+    // Any other op: data inputs from a ref variable read its value; a
+    // resource handle may only go to the ops above.
+    for (int k = 0; k < nd.input_size(); ++k) {
+      const InputRef &r = inputs_[i][k];
+      if (r.index < 0 || fed_.count(r.tensor))
+        continue;
+      const std::string &srcOp = g_.node(r.src).op();
+      if (isResourceVariable(srcOp))
+        return absl::UnimplementedError(absl::StrCat(
+            "node ", nd.name(), " (", op, ") uses the resource variable ",
+            g_.node(r.src).name(),
+            "; only ReadVariableOp and Assign*VariableOp are supported"));
+      if (isRefVariable(srcOp))
+        out.set_input(k, valueOf(i, r.src));
+    }
+  }
+
+  // The stored value of each variable: its latest assign that runs.
+  std::map<int, int> finalAssign;
+  for (int i : order)
+    if (assignVar[i] >= 0)
+      finalAssign[assignVar[i]] = i; // `order` is topological
+  std::vector<int> roots = fetchRoots;
+  roots.insert(roots.end(), targetRoots.begin(), targetRoots.end());
+  for (auto [var, a] : finalAssign)
+    roots.push_back(a);
+
+  // Re-walk the rewritten graph (with the nodes the scatter rewrite added):
+  // which variables' start values are read.
+  const int total = rewritten->node_size();
+  std::unordered_map<std::string, int> newIndex = index_;
+  for (int i = n; i < total; ++i)
+    newIndex[rewritten->node(i).name()] = i;
+  std::vector<std::vector<InputRef>> newInputs(total);
+  for (int i = 0; i < total; ++i) {
+    if (i < n && !needed[i])
+      continue;
+    for (const std::string &in : rewritten->node(i).input()) {
+      std::string node;
+      int idx;
+      bool control;
+      parseTensorName(in, node, idx, &control);
+      int src = newIndex.at(node);
+      newInputs[i].push_back({src, control ? -1 : idx,
+                              control ? "" : tensorName(node, idx)});
+    }
+  }
+  std::vector<bool> live = walk(*rewritten, newInputs, roots);
+  for (int i = 0; i < n; ++i)
+    if (live[i] && isVariable(g_.node(i).op()) &&
+        !fed_.count(tensorName(g_.node(i).name(), 0)))
+      plan.reads.push_back({variableKey(g_.node(i)), g_.node(i).name(),
+                            isResourceVariable(g_.node(i).op())});
+  std::sort(plan.reads.begin(), plan.reads.end(),
+            [](const VarRead &a, const VarRead &b) { return a.node < b.node; });
+  for (auto [var, a] : finalAssign) {
+    std::string t = tensorName(g_.node(a).name(), 0);
+    auto it = std::find(plan.outputs.begin(), plan.outputs.end(), t);
+    int slot = static_cast<int>(it - plan.outputs.begin());
+    if (it == plan.outputs.end())
+      plan.outputs.push_back(t);
+    plan.writes.push_back({variableKey(g_.node(var)), slot});
+  }
+  plan.graph = rewritten;
+  return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+struct ArgSpec {
+  std::string tensor;
+  DataType dtype;
+  std::vector<int64_t> shape;
+};
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
+             const std::vector<ArgSpec> &args,
+             const std::vector<std::string> &outputs) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerTFPasses();
+  });
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerTFDialects(registry);
+  registerHLODialect(registry);
+  addNodeNameDiagnosticsExtension(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  std::string diags;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diags);
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
+      os << d << "\n";
+    return mlir::success();
+  });
+
+  GraphImportConfig config;
+  for (const ArgSpec &a : args) {
+    config.inputArrays.push_back(a.tensor);
+    config.inputDataTypes.push_back(tensorflow::DataType_Name(
+        static_cast<tensorflow::DataType>(a.dtype)));
+    std::string s;
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      absl::StrAppend(&s, i ? "," : "", a.shape[i]);
+    config.inputShapes.push_back(s);
+  }
+  config.outputArrays = outputs;
+  config.pruneUnusedNodes = true;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      importGraphDef(graph, config, &ctx, graphName);
+  if (!module)
+    return absl::InvalidArgumentError(absl::StrCat(
+        graphName, ": cannot import the graph: ", diags));
+
+  mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
+  buildTFStandardPipeline(pm, StandardPipelineOptions());
+  if (mlir::failed(pm.run(*module))) {
+    // A fetch on the untaken side of a constant-predicate Switch: name it
+    // (TF: "Retval[k] does not have value").
+    const std::string kDead = "fetched value #";
+    if (size_t p = diags.find(kDead); p != std::string::npos) {
+      size_t k = std::strtoul(diags.c_str() + p + kDead.size(), nullptr, 10);
+      if (k < outputs.size())
+        return absl::InvalidArgumentError(absl::StrCat(
+            graphName, ": Retval[", k, "] does not have value: the fetch ",
+            outputs[k], " is dead (", diags.substr(0, diags.find('\n')),
+            ")"));
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(graphName, ": tf-standard-pipeline failed: ", diags));
+  }
+
+  LegalizeHLOReport report;
+  if (mlir::failed(legalizeTFToHLO(*module, /*allowPartial=*/false, report))) {
+    std::string msg = report.format();
+    return absl::UnimplementedError(absl::StrCat(
+        graphName, ": ", msg.empty() ? diags : msg));
+  }
+  auto exe = CpuExecutable::compile(*module, "main");
+  if (!exe.ok())
+    return absl::Status(exe.status().code(),
+                        absl::StrCat(graphName, ": ", exe.status().message()));
+  return exe;
+}
+
+absl::Status closedError() {
+  return absl::CancelledError("Session has been closed.");
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+Session::~Session() = default;
+
+absl::StatusOr<std::unique_ptr<Session>>
+Session::Create(const tensorflow::GraphDef &graph,
+                const SessionOptions &options) {
+  std::unordered_set<std::string> names;
+  for (const auto &n : graph.node())
+    if (!names.insert(n.name()).second)
+      return absl::InvalidArgumentError("Node '" + n.name() +
+                                        "' is not unique");
+  std::unique_ptr<Session> s(new Session());
+  s->options_ = options;
+  s->graph_ = std::make_shared<const tensorflow::GraphDef>(graph);
+  return s;
+}
+
+absl::Status Session::Extend(const tensorflow::GraphDef &graph) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (closed_)
+    return closedError();
+  std::unordered_set<std::string> names;
+  for (const auto &n : graph_->node())
+    names.insert(n.name());
+  for (const auto &n : graph.node())
+    if (!names.insert(n.name()).second)
+      return absl::InvalidArgumentError(
+          "GraphDef argument to Extend includes node '" + n.name() +
+          "', which was created by a previous call to Create or Extend in "
+          "this session.");
+  auto merged = std::make_shared<tensorflow::GraphDef>(*graph_);
+  for (const auto &n : graph.node())
+    *merged->add_node() = n;
+  for (const auto &f : graph.library().function())
+    *merged->mutable_library()->add_function() = f;
+  graph_ = merged;
+  plans_.clear();
+  executables_.clear();
+  return absl::OkStatus();
+}
+
+absl::Status Session::Close() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    closed_ = true;
+    plans_.clear();
+    executables_.clear();
+  }
+  std::lock_guard<std::mutex> lock(varMu_);
+  vars_.clear();
+  return absl::OkStatus();
+}
+
+SessionStats Session::stats() const {
+  SessionStats s;
+  s.runs = runs_;
+  s.compiles = compiles_;
+  s.cacheHits = hits_;
+  s.compileSeconds = compileMicros_ * 1e-6;
+  return s;
+}
+
+absl::StatusOr<Tensor> Session::variableValue(const std::string &key) const {
+  std::lock_guard<std::mutex> lock(varMu_);
+  auto it = vars_.find(key);
+  if (it == vars_.end())
+    return absl::NotFoundError("no value for variable " + key);
+  return it->second;
+}
+
+absl::StatusOr<std::shared_ptr<const Session::Plan>>
+Session::getPlan(const std::string &key, const std::vector<std::string> &feeds,
+                 const std::vector<std::string> &fetches,
+                 const std::vector<std::string> &targets) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (closed_)
+    return closedError();
+  auto it = plans_.find(key);
+  if (it != plans_.end())
+    return it->second;
+  auto plan = std::make_shared<Plan>();
+  Planner planner(*graph_);
+  plan->status = planner.build(feeds, fetches, targets, *plan);
+  if (plan->status.ok() && !plan->graph)
+    plan->graph = graph_; // no variable rewrite: share the session's graph
+  plans_[key] = plan;
+  return plan;
+}
+
+absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
+                          const std::vector<std::string> &fetches,
+                          const std::vector<std::string> &targets,
+                          std::vector<Tensor> *outputs) {
+  if (!outputs)
+    return absl::InvalidArgumentError("outputs must not be null");
+  outputs->clear();
+  // Canonical request: feeds sorted by canonical name, targets sorted.
+  std::vector<std::pair<std::string, const Tensor *>> sortedFeeds;
+  for (const auto &[name, t] : feeds) {
+    std::string node;
+    int idx;
+    std::string canon = parseTensorName(name, node, idx) ? tensorName(node, idx)
+                                                         : name;
+    sortedFeeds.push_back({canon, &t});
+  }
+  std::sort(sortedFeeds.begin(), sortedFeeds.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<std::string> feedNames, sortedTargets(targets);
+  for (const auto &f : sortedFeeds)
+    feedNames.push_back(f.first);
+  std::sort(sortedTargets.begin(), sortedTargets.end());
+  sortedTargets.erase(std::unique(sortedTargets.begin(), sortedTargets.end()),
+                      sortedTargets.end());
+  std::string planKey = absl::StrCat(absl::StrJoin(feedNames, ","), "|",
+                                     absl::StrJoin(fetches, ","), "|",
+                                     absl::StrJoin(sortedTargets, ","));
+  auto planOr = getPlan(planKey, feedNames, fetches, sortedTargets);
+  if (!planOr.ok())
+    return planOr.status();
+  std::shared_ptr<const Plan> plan = *planOr;
+  if (!plan->status.ok())
+    return plan->status;
+
+  // Feed values against what the fed nodes expect.
+  std::vector<ArgSpec> args;
+  std::vector<const Tensor *> argValues;
+  for (size_t i = 0; i < sortedFeeds.size(); ++i) {
+    const FeedSpec &spec = plan->feeds[i];
+    const Tensor &t = *sortedFeeds[i].second;
+    if (!t.IsInitialized())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the value fed for tensor '", spec.name, "' has no data"));
+    if (!toExecutableDType(t.dtype()))
+      return absl::UnimplementedError(absl::StrCat(
+          "cannot feed a ", DataTypeString(t.dtype()), " tensor for '",
+          spec.name, "'"));
+    if (spec.dtype && *spec.dtype != t.dtype())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Cannot feed value of type ", DataTypeString(t.dtype()),
+          " for tensor '", spec.name, "' (node ", spec.node,
+          "), which has type ", DataTypeString(*spec.dtype)));
+    if (spec.shape) {
+      const std::vector<int64_t> &got = t.shape().dim_sizes();
+      bool ok = got.size() == spec.shape->size();
+      for (size_t d = 0; ok && d < got.size(); ++d)
+        ok = (*spec.shape)[d] < 0 || (*spec.shape)[d] == got[d];
+      if (!ok)
+        return absl::InvalidArgumentError(absl::StrCat(
+            "Cannot feed value of shape ", t.shape().DebugString(),
+            " for tensor '", spec.name, "' (node ", spec.node,
+            "), which has shape ", shapeString(*spec.shape)));
+    }
+    args.push_back({spec.name, t.dtype(), t.shape().dim_sizes()});
+    argValues.push_back(&t);
+  }
+
+  // Variables: a Run that assigns holds writerMu_ throughout.
+  std::unique_lock<std::mutex> writer(writerMu_, std::defer_lock);
+  if (!plan->writes.empty())
+    writer.lock();
+  std::vector<Tensor> varValues;
+  {
+    std::lock_guard<std::mutex> lock(varMu_);
+    {
+      std::lock_guard<std::mutex> l2(mu_);
+      if (closed_)
+        return closedError();
+    }
+    for (const VarRead &r : plan->reads) {
+      auto it = vars_.find(r.key);
+      if (it == vars_.end()) {
+        if (r.resource)
+          return absl::FailedPreconditionError(absl::StrCat(
+              "Error while reading resource variable ",
+              r.key.substr(r.key.find('/') + 1),
+              " from Container: ", r.key.substr(0, r.key.find('/')),
+              ". This could mean that the variable was uninitialized. Not "
+              "found: Resource ", r.key, " does not exist."));
+        return absl::FailedPreconditionError(
+            "Attempting to use uninitialized value " + r.node);
+      }
+      varValues.push_back(it->second);
+    }
+  }
+  for (size_t i = 0; i < plan->reads.size(); ++i) {
+    args.push_back({tensorName(plan->reads[i].node, 0), varValues[i].dtype(),
+                    varValues[i].shape().dim_sizes()});
+    argValues.push_back(&varValues[i]);
+  }
+  ++runs_;
+  auto collect = [&](const std::vector<Tensor> &values) {
+    for (int slot : plan->fetchSlot)
+      outputs->push_back(slot >= 0 ? values[slot]
+                                   : *sortedFeeds[-1 - slot].second);
+  };
+  if (plan->outputs.empty()) {
+    collect({}); // only fed tensors fetched (or only targets without effect)
+    return absl::OkStatus();
+  }
+
+  std::string exeKey = planKey + "#";
+  for (const ArgSpec &a : args)
+    absl::StrAppend(&exeKey, a.tensor, "=", int(a.dtype), shapeString(a.shape),
+                    ";");
+  std::shared_ptr<Executable> entry;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (closed_)
+      return closedError();
+    auto &slot = executables_[exeKey];
+    if (!slot)
+      slot = std::make_shared<Executable>();
+    entry = slot;
+  }
+  {
+    std::lock_guard<std::mutex> lock(entry->mu);
+    if (!entry->done) {
+      auto t0 = std::chrono::steady_clock::now();
+      auto exe = compileGraph(*plan->graph, options_.graphName, args,
+                              plan->outputs);
+      auto t1 = std::chrono::steady_clock::now();
+      compileMicros_ +=
+          std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0)
+              .count();
+      ++compiles_;
+      if (exe.ok())
+        entry->exe = std::move(*exe);
+      else
+        entry->status = exe.status();
+      entry->done = true;
+    } else {
+      ++hits_;
+    }
+  }
+  if (!entry->status.ok())
+    return entry->status;
+  const CpuExecutable &exe = *entry->exe;
+  if (exe.outputSpecs().size() != plan->outputs.size())
+    return absl::InternalError(absl::StrCat(
+        "the compiled function has ", exe.outputSpecs().size(),
+        " results for ", plan->outputs.size(), " fetched tensors"));
+  std::vector<TensorView> views;
+  for (const Tensor *t : argValues)
+    views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
+                     t->data()});
+  auto results = exe.runViews(views);
+  if (!results.ok())
+    return results.status();
+  std::vector<Tensor> values;
+  for (HostTensor &h : *results) {
+    TensorShape shape(h.shape());
+    DataType dt = fromExecutableDType(h.dtype());
+    values.push_back(Tensor::Adopt(dt, std::move(shape), h.releaseData()));
+  }
+  if (!plan->writes.empty()) {
+    std::lock_guard<std::mutex> lock(varMu_);
+    for (const auto &[key, slot] : plan->writes)
+      vars_[key] = values[slot];
+  }
+  collect(values);
+  return absl::OkStatus();
+}
+
+} // namespace tfmlir::session

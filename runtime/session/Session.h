@@ -1,0 +1,146 @@
+//===- Session.h - a TF-like Session that JIT-compiles GraphDefs -*- C++ -*-===//
+//
+// tfmlir::session::Session is modelled on tensorflow::Session and
+// DirectSession: it holds a GraphDef and runs (feeds, fetches, targets)
+// requests on the host CPU. Each distinct request is compiled once:
+//   GraphDef -> (prune, variable rewrite) -> importGraphDef (feeds as @main
+//   arguments, fetches as results) -> tf-standard-pipeline ->
+//   xla-legalize-tf -> CpuExecutable (hlo-to-llvm-pipeline + JIT).
+//
+// Variables. VariableV2/Variable (ref) and VarHandleOp (resource) state
+// lives in the Session, keyed by "<container or localhost>/<shared_name or
+// node name>", across Run calls. They are compiled as tf2xla does: a
+// variable's value at the start of the Run is an extra argument, the value
+// that a Run assigns an extra result, stored after the Run. Supported
+// ops: Assign/AssignAdd/AssignSub on ref variables,
+// AssignVariableOp/AssignAddVariableOp/AssignSubVariableOp and
+// ReadVariableOp on VarHandleOp handles (directly connected), and any op
+// reading a ref variable's value.
+// Ordering rule: a read of a variable (or the old value that
+// AssignAdd/AssignSub reads) sees the value written by the latest assign of
+// that variable among the read's ancestors (data or control edges), by
+// position in a topological order of the graph; with no such ancestor it
+// sees the value at the start of the Run. When several assigns of one
+// variable run, the one latest in that order is stored. Runs that assign
+// variables are serialized (each one's reads and writes are atomic); Runs
+// that only read take a snapshot.
+//
+// Errors are absl::Status with TF's codes and, where TF has one, TF's
+// wording (DirectSession, subgraph.cc, placeholder and variable kernels).
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_SESSION_SESSION_H
+#define TFMLIR_RUNTIME_SESSION_SESSION_H
+
+#include "runtime/session/Tensor.h"
+
+#include "lib/Translate/proto/graph.pb.h"
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tfmlir::session {
+
+/// Options of Session::Create (TF's SessionOptions; only what applies to a
+/// single-host CPU session).
+struct SessionOptions {
+  /// The name of the GraphDef in diagnostics (e.g. its file name).
+  std::string graphName = "graph";
+};
+
+/// Counters of a Session, monotonically increasing.
+struct SessionStats {
+  int64_t runs = 0;        ///< Run calls that reached execution
+  int64_t compiles = 0;    ///< executables compiled (incl. failed ones)
+  int64_t cacheHits = 0;   ///< Runs that found their executable compiled
+  double compileSeconds = 0; ///< wall time spent compiling, total
+};
+
+/// A Session over one growing GraphDef. All methods are thread-safe.
+class Session {
+public:
+  ~Session();
+
+  /// Creates a session over `graph` (a copy is kept). Errors:
+  /// InvalidArgument "Node 'x' is not unique" for duplicate node names.
+  static absl::StatusOr<std::unique_ptr<Session>>
+  Create(const tensorflow::GraphDef &graph,
+         const SessionOptions &options = SessionOptions());
+
+  /// Adds the nodes (and library functions) of `graph`. Errors:
+  /// InvalidArgument when a node name already exists ("GraphDef argument to
+  /// Extend includes node 'x', which was created by a previous call to
+  /// Create or Extend in this session."), Cancelled after Close().
+  /// Compiled executables are dropped (the graph changed); variables stay.
+  absl::Status Extend(const tensorflow::GraphDef &graph);
+
+  /// Closes the session: later Run/Extend return Cancelled "Session has
+  /// been closed." Releases executables and variables.
+  absl::Status Close();
+
+  /// Runs the subgraph that `fetches` (tensor names "node" or "node:idx")
+  /// and `targets` (node names) need, with `feeds` ("node[:idx]" -> value)
+  /// replacing the fed tensors (ops behind a feed do not run). On success
+  /// `outputs` holds one Tensor per fetch, in order. Errors:
+  ///  - Cancelled: the session is closed;
+  ///  - NotFound: an unknown feed ("FeedInputs: unable to find feed output
+  ///    x:0"), fetch ("FetchOutputs node x:0: not found") or target
+  ///    ("PruneForTargets: Some target nodes not found: t");
+  ///  - InvalidArgument: an output index out of range, a tensor fed twice, a
+  ///    feed whose dtype or shape does not match the fed node (naming it),
+  ///    an unfed Placeholder that is needed ("You must feed a value for
+  ///    placeholder tensor 'x' with dtype float and shape [2]"), a graph
+  ///    that does not import;
+  ///  - FailedPrecondition: reading an uninitialised variable ("Attempting to
+  ///    use uninitialized value v");
+  ///  - Unimplemented: ops that cannot be compiled (xla-legalize-tf's
+  ///    histogram of ops and node names), unsupported variable uses;
+  ///  - Internal: code generation failures.
+  absl::Status Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
+                   const std::vector<std::string> &fetches,
+                   const std::vector<std::string> &targets,
+                   std::vector<Tensor> *outputs);
+
+  SessionStats stats() const;
+
+  /// The current value of the variable stored under `key`
+  /// ("localhost/<name>" unless the node sets container/shared_name);
+  /// NotFound when it has no value.
+  absl::StatusOr<Tensor> variableValue(const std::string &key) const;
+
+  struct Plan;
+  struct Executable;
+
+private:
+  Session() = default;
+  absl::StatusOr<std::shared_ptr<const Plan>>
+  getPlan(const std::string &key, const std::vector<std::string> &feeds,
+          const std::vector<std::string> &fetches,
+          const std::vector<std::string> &targets);
+
+  SessionOptions options_;
+  mutable std::mutex mu_; // guards the fields below up to the variables
+  bool closed_ = false;
+  std::shared_ptr<const tensorflow::GraphDef> graph_;
+  std::map<std::string, std::shared_ptr<const Plan>> plans_;
+  std::map<std::string, std::shared_ptr<Executable>> executables_;
+
+  mutable std::mutex varMu_; // guards vars_
+  std::map<std::string, Tensor> vars_;
+  std::mutex writerMu_; // held for the whole of a Run that assigns
+
+  std::atomic<int64_t> runs_{0}, compiles_{0}, hits_{0};
+  std::atomic<int64_t> compileMicros_{0};
+};
+
+} // namespace tfmlir::session
+
+#endif

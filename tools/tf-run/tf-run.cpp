@@ -1,0 +1,455 @@
+//===- tf-run.cpp - run a GraphDef through the Session on the host CPU ----===//
+//
+// usage: tf-run --graph G.pb|G.pbtxt
+//               [--input NAME[:IDX]=FILE.npy]...
+//               [--input NAME[:IDX]=FILE.csv[:D0,D1,...]]...
+//               --output NAME[:IDX]... [--target NODE]...
+//               [--output-dir DIR] [--benchmark N]
+//
+// Feeds the inputs, runs the fetches and targets once through
+// tfmlir::session::Session and prints each fetch as
+//   # output <node:idx> <numpy dtype> <d0,d1,...>   (empty dims: scalar)
+// followed by its elements, one per line, row-major: float32/float16/
+// bfloat16 with %.9g, float64 with %.17g (nan, inf, -inf as printf writes
+// them), bools as 0/1, integers as integers. With --output-dir, writes
+// <name as given, '/' and ':' replaced by '_'>.npy per fetch instead.
+// A .csv input is the corpus's *.placeholder.csv: values separated by
+// commas or whitespace, dtype from the fed node (a Placeholder's dtype),
+// shape from D0,D1,... (an empty list after ':' is a scalar; without ':'
+// the Placeholder's fully known shape, else a 1-D tensor of all values).
+// --benchmark N: after the first run, N more; prints the compile time and
+// the median and minimum run time in ms on stderr.
+// Exit status: 0 on success; 1 with the error on stderr (naming the file or
+// node) otherwise.
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/Npy.h"
+#include "runtime/session/Session.h"
+
+#include "lib/Translate/GraphDefImporter.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace tfmlir::session;
+using tfmlir::lite::TensorType;
+
+namespace {
+
+const char *kUsage =
+    "usage: tf-run --graph G.pb|G.pbtxt [--input NAME[:IDX]=FILE.npy | "
+    "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
+    "[--target NODE]... [--output-dir DIR] [--benchmark N]\n";
+
+int fail(const std::string &msg) {
+  std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
+  return 1;
+}
+
+std::optional<DataType> fromLite(TensorType t) {
+  switch (t) {
+  case TensorType::kFloat32: return DT_FLOAT;
+  case TensorType::kFloat64: return DT_DOUBLE;
+  case TensorType::kFloat16: return DT_HALF;
+  case TensorType::kInt8: return DT_INT8;
+  case TensorType::kInt16: return DT_INT16;
+  case TensorType::kInt32: return DT_INT32;
+  case TensorType::kInt64: return DT_INT64;
+  case TensorType::kUInt8: return DT_UINT8;
+  case TensorType::kUInt16: return DT_UINT16;
+  case TensorType::kUInt32: return DT_UINT32;
+  case TensorType::kUInt64: return DT_UINT64;
+  case TensorType::kBool: return DT_BOOL;
+  default: return std::nullopt;
+  }
+}
+
+std::optional<TensorType> toLite(DataType t) {
+  switch (t) {
+  case DT_FLOAT: return TensorType::kFloat32;
+  case DT_DOUBLE: return TensorType::kFloat64;
+  case DT_HALF: return TensorType::kFloat16;
+  case DT_INT8: return TensorType::kInt8;
+  case DT_INT16: return TensorType::kInt16;
+  case DT_INT32: return TensorType::kInt32;
+  case DT_INT64: return TensorType::kInt64;
+  case DT_UINT8: return TensorType::kUInt8;
+  case DT_UINT16: return TensorType::kUInt16;
+  case DT_UINT32: return TensorType::kUInt32;
+  case DT_UINT64: return TensorType::kUInt64;
+  case DT_BOOL: return TensorType::kBool;
+  default: return std::nullopt;
+  }
+}
+
+/// binary16 / bfloat16 bit patterns of `f` (round to nearest even).
+uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000;
+  uint32_t absx = x & 0x7fffffff;
+  if (absx > 0x7f800000)
+    return sign | 0x7e00;
+  if (absx >= 0x477ff000) // rounds to >= 65520: inf
+    return sign | 0x7c00;
+  if (absx < 0x38800000) { // subnormal half
+    float a;
+    std::memcpy(&a, &absx, 4);
+    return sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0f));
+  }
+  uint32_t r = absx + 0xfff + ((absx >> 13) & 1) - 0x38000000;
+  return sign | static_cast<uint16_t>(r >> 13);
+}
+uint16_t floatToBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffff) > 0x7f800000)
+    return static_cast<uint16_t>((x >> 16) | 0x40);
+  return static_cast<uint16_t>((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+/// Parses one CSV value: numbers (nan/inf accepted), True/False.
+bool parseNumber(const std::string &s, double &out) {
+  if (s == "True" || s == "true") {
+    out = 1;
+    return true;
+  }
+  if (s == "False" || s == "false") {
+    out = 0;
+    return true;
+  }
+  char *end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end && *end == '\0' && !s.empty();
+}
+
+absl::StatusOr<Tensor> readCsv(const std::string &path, DataType dtype,
+                               std::optional<std::vector<int64_t>> dims,
+                               const std::string &feed) {
+  std::ifstream in(path);
+  if (!in)
+    return absl::NotFoundError(path + ": cannot open");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  std::replace(text.begin(), text.end(), ',', ' ');
+  std::istringstream words(text);
+  std::vector<std::string> vals;
+  for (std::string w; words >> w;)
+    vals.push_back(w);
+  if (!dims)
+    dims = std::vector<int64_t>{static_cast<int64_t>(vals.size())};
+  auto t = Tensor::Create(dtype, *dims);
+  if (!t.ok())
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, " (", feed, "): ", t.status().message()));
+  if (static_cast<int64_t>(vals.size()) != t->NumElements())
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": holds ", vals.size(), " values; the shape ",
+        t->shape().DebugString(), " of ", feed, " needs ", t->NumElements()));
+  for (size_t i = 0; i < vals.size(); ++i) {
+    const std::string &v = vals[i];
+    bool isInt = dtype != DT_FLOAT && dtype != DT_DOUBLE && dtype != DT_HALF &&
+                 dtype != DT_BFLOAT16 && dtype != DT_BOOL;
+    double d = 0;
+    long long ll = 0;
+    unsigned long long ull = 0;
+    if (isInt) {
+      char *end = nullptr;
+      errno = 0;
+      if (dtype == DT_UINT64)
+        ull = std::strtoull(v.c_str(), &end, 10);
+      else
+        ll = std::strtoll(v.c_str(), &end, 10);
+      if (!end || *end != '\0' || v.empty() || errno) {
+        // "3.00000000": an integral value printed as a float.
+        if (!parseNumber(v, d) || d != std::floor(d))
+          return absl::InvalidArgumentError(absl::StrCat(
+              path, ": value ", i, " '", v, "' is not a ",
+              DataTypeString(dtype)));
+        ll = static_cast<long long>(d);
+        ull = static_cast<unsigned long long>(d);
+      }
+    } else if (!parseNumber(v, d)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": value ", i, " '", v, "' is not a number"));
+    }
+    switch (dtype) {
+    case DT_FLOAT: t->flat<float>()[i] = static_cast<float>(d); break;
+    case DT_DOUBLE: t->flat<double>()[i] = d; break;
+    case DT_HALF: t->flat<uint16_t>()[i] = floatToHalf(static_cast<float>(d)); break;
+    case DT_BFLOAT16: t->flat<uint16_t>()[i] = floatToBf16(static_cast<float>(d)); break;
+    case DT_BOOL: t->flat<uint8_t>()[i] = d != 0; break;
+    case DT_INT8: t->flat<int8_t>()[i] = static_cast<int8_t>(ll); break;
+    case DT_INT16: t->flat<int16_t>()[i] = static_cast<int16_t>(ll); break;
+    case DT_INT32: t->flat<int32_t>()[i] = static_cast<int32_t>(ll); break;
+    case DT_INT64: t->flat<int64_t>()[i] = static_cast<int64_t>(ll); break;
+    case DT_UINT8: t->flat<uint8_t>()[i] = static_cast<uint8_t>(ll); break;
+    case DT_UINT16: t->flat<uint16_t>()[i] = static_cast<uint16_t>(ll); break;
+    case DT_UINT32: t->flat<uint32_t>()[i] = static_cast<uint32_t>(ll); break;
+    case DT_UINT64: t->flat<uint64_t>()[i] = ull; break;
+    default:
+      return absl::UnimplementedError(absl::StrCat(
+          path, ": cannot read ", DataTypeString(dtype), " values"));
+    }
+  }
+  return *t;
+}
+
+absl::StatusOr<Tensor> readNpyTensor(const std::string &path) {
+  auto a = tfmlir::lite::readNpy(path);
+  if (!a.ok())
+    return a.status();
+  std::optional<DataType> dt = fromLite(a->type);
+  if (!dt)
+    return absl::UnimplementedError(path + ": unsupported .npy dtype");
+  std::vector<int64_t> dims(a->shape.begin(), a->shape.end());
+  auto t = Tensor::Create(*dt, dims);
+  if (!t.ok())
+    return absl::InvalidArgumentError(path + ": " +
+                                      std::string(t.status().message()));
+  if (a->bytes.size() != t->TotalBytes())
+    return absl::InvalidArgumentError(path + ": data size does not match");
+  if (!a->bytes.empty())
+    std::memcpy(t->data(), a->bytes.data(), a->bytes.size());
+  return *t;
+}
+
+void printTensor(const std::string &name, const Tensor &t) {
+  std::printf("# output %s %s ", name.c_str(),
+              DataTypeNumpyName(t.dtype()).c_str());
+  for (int d = 0; d < t.dims(); ++d)
+    std::printf("%s%" PRId64, d ? "," : "", t.dim_size(d));
+  std::printf("\n");
+  for (int64_t i = 0; i < t.NumElements(); ++i) {
+    switch (t.dtype()) {
+    case DT_FLOAT: std::printf("%.9g\n", double(t.flat<float>()[i])); break;
+    case DT_DOUBLE: std::printf("%.17g\n", t.flat<double>()[i]); break;
+    case DT_HALF:
+      std::printf("%.9g\n", double(halfToFloat(t.flat<uint16_t>()[i])));
+      break;
+    case DT_BFLOAT16:
+      std::printf("%.9g\n", double(bfloat16ToFloat(t.flat<uint16_t>()[i])));
+      break;
+    case DT_BOOL: std::printf("%d\n", t.flat<uint8_t>()[i] ? 1 : 0); break;
+    case DT_INT8: std::printf("%d\n", int(t.flat<int8_t>()[i])); break;
+    case DT_INT16: std::printf("%d\n", int(t.flat<int16_t>()[i])); break;
+    case DT_INT32: std::printf("%d\n", t.flat<int32_t>()[i]); break;
+    case DT_INT64: std::printf("%" PRId64 "\n", t.flat<int64_t>()[i]); break;
+    case DT_UINT8: std::printf("%u\n", unsigned(t.flat<uint8_t>()[i])); break;
+    case DT_UINT16: std::printf("%u\n", unsigned(t.flat<uint16_t>()[i])); break;
+    case DT_UINT32: std::printf("%u\n", t.flat<uint32_t>()[i]); break;
+    case DT_UINT64: std::printf("%" PRIu64 "\n", t.flat<uint64_t>()[i]); break;
+    default: break;
+    }
+  }
+}
+
+absl::Status writeNpyTensor(const std::string &path, const Tensor &t) {
+  std::optional<TensorType> lt = toLite(t.dtype());
+  if (!lt)
+    return absl::UnimplementedError(absl::StrCat(
+        path, ": cannot write ", DataTypeString(t.dtype()), " as .npy"));
+  tfmlir::lite::Tensor view;
+  view.type = *lt;
+  for (int d = 0; d < t.dims(); ++d) {
+    if (t.dim_size(d) > INT32_MAX)
+      return absl::InvalidArgumentError(path + ": dimension too large");
+    view.shape.push_back(static_cast<int32_t>(t.dim_size(d)));
+  }
+  view.data = const_cast<uint8_t *>(static_cast<const uint8_t *>(t.data()));
+  view.bytes = t.TotalBytes();
+  return tfmlir::lite::writeNpy(path, view);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string graphPath, outDir;
+  std::vector<std::string> inputs, fetches, targets;
+  long bench = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &out) {
+      if (i + 1 >= argc)
+        return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (a == "--graph" && value(v)) {
+      graphPath = v;
+    } else if (a == "--input" && value(v)) {
+      inputs.push_back(v);
+    } else if (a == "--output" && value(v)) {
+      fetches.push_back(v);
+    } else if (a == "--target" && value(v)) {
+      targets.push_back(v);
+    } else if (a == "--output-dir" && value(v)) {
+      outDir = v;
+    } else if (a == "--benchmark" && value(v)) {
+      char *end = nullptr;
+      bench = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || bench < 0)
+        return fail("--benchmark needs a non-negative count, got '" + v + "'");
+    } else {
+      std::fputs(kUsage, stderr);
+      return fail("unexpected argument '" + a + "'");
+    }
+  }
+  if (graphPath.empty() || (fetches.empty() && targets.empty())) {
+    std::fputs(kUsage, stderr);
+    return fail("--graph and at least one --output or --target are required");
+  }
+
+  std::ifstream gf(graphPath, std::ios::binary);
+  if (!gf)
+    return fail(graphPath + ": cannot open");
+  std::stringstream gs;
+  gs << gf.rdbuf();
+  std::string bytes = gs.str();
+  tensorflow::GraphDef graph;
+  std::string err;
+  if (!tfmlir::parseGraphDef(bytes, graphPath, graph, err))
+    return fail(err);
+
+  std::vector<std::pair<std::string, Tensor>> feeds;
+  for (const std::string &spec : inputs) {
+    size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return fail("--input '" + spec + "': expected NAME[:IDX]=FILE");
+    std::string name = spec.substr(0, eq), file = spec.substr(eq + 1);
+    for (const auto &f : feeds)
+      if (f.first == name)
+        return fail("--input " + name + " is given twice");
+    absl::StatusOr<Tensor> t;
+    size_t csv = file.rfind(".csv");
+    if (file.size() >= 4 && file.compare(file.size() - 4, 4, ".npy") == 0) {
+      t = readNpyTensor(file);
+    } else if (csv != std::string::npos &&
+               (csv + 4 == file.size() || file[csv + 4] == ':')) {
+      std::string path = file.substr(0, csv + 4);
+      std::optional<std::vector<int64_t>> dims;
+      // The fed node: dtype and (without dims) shape.
+      std::string node = name;
+      int idx = 0;
+      if (size_t c = name.rfind(':'); c != std::string::npos) {
+        node = name.substr(0, c);
+        idx = std::atoi(name.c_str() + c + 1);
+      }
+      const tensorflow::NodeDef *nd = nullptr;
+      for (const auto &n : graph.node())
+        if (n.name() == node)
+          nd = &n;
+      if (!nd)
+        return fail(absl::StrCat("--input ", name, ": FeedInputs: unable to "
+                                 "find feed output ", name));
+      auto dt = nd->attr().find("dtype");
+      if (dt == nd->attr().end())
+        dt = nd->attr().find("T");
+      if (dt == nd->attr().end() || idx != 0)
+        return fail(absl::StrCat("--input ", name, ": cannot tell the dtype of "
+                                 "node ", node, " (", nd->op(),
+                                 "); feed a .npy file instead"));
+      if (csv + 4 < file.size()) {
+        dims.emplace();
+        std::string d = file.substr(csv + 5);
+        std::stringstream ds(d);
+        for (std::string tok; std::getline(ds, tok, ',');) {
+          char *end = nullptr;
+          long long v = std::strtoll(tok.c_str(), &end, 10);
+          if (tok.empty() || !end || *end || v < 0)
+            return fail("--input " + spec + ": bad dimension '" + tok + "'");
+          dims->push_back(v);
+        }
+      } else if (auto sh = nd->attr().find("shape");
+                 sh != nd->attr().end() && !sh->second.shape().unknown_rank()) {
+        std::vector<int64_t> ds;
+        bool known = true;
+        for (const auto &d : sh->second.shape().dim()) {
+          known &= d.size() >= 0;
+          ds.push_back(d.size());
+        }
+        if (known)
+          dims = ds;
+      }
+      t = readCsv(path, static_cast<DataType>(dt->second.type()), dims, name);
+    } else {
+      return fail("--input " + spec + ": the file must be .npy or .csv");
+    }
+    if (!t.ok())
+      return fail(std::string(t.status().message()));
+    feeds.push_back({name, *t});
+  }
+
+  SessionOptions opts;
+  opts.graphName = graphPath;
+  auto session = Session::Create(graph, opts);
+  if (!session.ok())
+    return fail(graphPath + ": " + session.status().ToString());
+  std::vector<Tensor> outs;
+  auto t0 = std::chrono::steady_clock::now();
+  absl::Status st = (*session)->Run(feeds, fetches, targets, &outs);
+  auto t1 = std::chrono::steady_clock::now();
+  if (!st.ok()) {
+    // Compile errors already name the graph file.
+    std::string msg(st.message());
+    if (msg.rfind(graphPath + ": ", 0) == 0)
+      msg = msg.substr(graphPath.size() + 2);
+    return fail(absl::StrCat(graphPath, ": ",
+                             absl::StatusCodeToString(st.code()), ": ", msg));
+  }
+  for (size_t i = 0; i < fetches.size(); ++i) {
+    if (outDir.empty()) {
+      std::string name = fetches[i];
+      if (name.find(':') == std::string::npos)
+        name += ":0";
+      printTensor(name, outs[i]);
+      continue;
+    }
+    std::string file = fetches[i];
+    std::replace(file.begin(), file.end(), '/', '_');
+    std::replace(file.begin(), file.end(), ':', '_');
+    if (absl::Status s = writeNpyTensor(outDir + "/" + file + ".npy", outs[i]);
+        !s.ok())
+      return fail(std::string(s.message()));
+  }
+  std::fflush(stdout);
+  if (bench > 0) {
+    std::vector<double> ms;
+    for (long k = 0; k < bench; ++k) {
+      std::vector<Tensor> o;
+      auto a = std::chrono::steady_clock::now();
+      absl::Status s = (*session)->Run(feeds, fetches, targets, &o);
+      auto b = std::chrono::steady_clock::now();
+      if (!s.ok())
+        return fail(graphPath + ": " + s.ToString());
+      ms.push_back(std::chrono::duration<double, std::milli>(b - a).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    double median = ms.size() % 2 ? ms[ms.size() / 2]
+                                  : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+    SessionStats stats = (*session)->stats();
+    std::fprintf(stderr,
+                 "# compile: %.3f ms (first run %.3f ms)\n"
+                 "# benchmark: %ld runs, median %.4f ms, min %.4f ms "
+                 "(compiles %" PRId64 ", cache hits %" PRId64 ")\n",
+                 stats.compileSeconds * 1e3,
+                 std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                 bench, median, ms.front(), stats.compiles, stats.cacheHits);
+  }
+  return 0;
+}
