@@ -444,29 +444,40 @@ int32_t floorModRef(int32_t a, int32_t b) {
   return static_cast<int32_t>(int64_t(a) - q * b);
 }
 
-TEST(HLOSemantics, TFFloorDivFloorModThroughLegalizer) {
+/// Parses a tf-dialect module, legalizes it with xla-legalize-tf (every op
+/// must legalize) and compiles @main with CpuExecutable.
+std::unique_ptr<CpuExecutable> legalizeAndCompile(const std::string &text) {
   mlir::DialectRegistry registry;
   tfmlir::registerTFDialects(registry);
   tfmlir::registerHLODialect(registry);
   registry.insert<mlir::func::FuncDialect>();
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(R"(
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
+  EXPECT_TRUE(module);
+  if (!module)
+    return nullptr;
+  tfmlir::LegalizeHLOReport report;
+  bool ok = mlir::succeeded(
+      tfmlir::legalizeTFToHLO(*module, /*allowPartial=*/false, report));
+  EXPECT_TRUE(ok) << report.format();
+  if (!ok)
+    return nullptr;
+  auto exe = CpuExecutable::compile(*module, "main");
+  EXPECT_TRUE(exe.ok()) << exe.status();
+  return exe.ok() ? std::move(*exe) : nullptr;
+}
+
+TEST(HLOSemantics, TFFloorDivFloorModThroughLegalizer) {
+  auto exe = legalizeAndCompile(R"(
 func.func @main(%a: tensor<10xi32>, %b: tensor<10xi32>, %x: tensor<6xf32>, %y: tensor<6xf32>) -> (tensor<10xi32>, tensor<10xi32>, tensor<6xf32>, tensor<6xf32>) {
   %0 = "tf.FloorDiv"(%a, %b) : (tensor<10xi32>, tensor<10xi32>) -> tensor<10xi32>
   %1 = "tf.FloorMod"(%a, %b) : (tensor<10xi32>, tensor<10xi32>) -> tensor<10xi32>
   %2 = "tf.FloorDiv"(%x, %y) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
   %3 = "tf.FloorMod"(%x, %y) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
   func.return %0, %1, %2, %3 : tensor<10xi32>, tensor<10xi32>, tensor<6xf32>, tensor<6xf32>
-})",
-                                                        &ctx);
-  ASSERT_TRUE(module);
-  tfmlir::LegalizeHLOReport report;
-  ASSERT_TRUE(mlir::succeeded(
-      tfmlir::legalizeTFToHLO(*module, /*allowPartial=*/false, report)))
-      << report.format();
-  auto exe = tfmlir::session::CpuExecutable::compile(*module, "main");
-  ASSERT_TRUE(exe.ok()) << exe.status();
+})");
+  ASSERT_TRUE(exe);
   const int32_t kMin = std::numeric_limits<int32_t>::min();
   const int32_t kMax = std::numeric_limits<int32_t>::max();
   std::vector<int32_t> av = {7, -7, 7, -7, 6, -6, kMin, kMin, kMax, 0};
@@ -475,7 +486,7 @@ func.func @main(%a: tensor<10xi32>, %b: tensor<10xi32>, %x: tensor<6xf32>, %y: t
   std::vector<float> yv = {2, 2, -2, -2, 3, 4};
   HostTensor a = tensorOf(DType::kI32, {10}, av), b = tensorOf(DType::kI32, {10}, bv);
   HostTensor x = tensorOf(DType::kF32, {6}, xv), y = tensorOf(DType::kF32, {6}, yv);
-  auto out = runTwice(**exe, {&a, &b, &x, &y});
+  auto out = runTwice(*exe, {&a, &b, &x, &y});
   ASSERT_EQ(out.size(), 4u);
   std::vector<int32_t> q, r;
   for (size_t i = 0; i < av.size(); ++i) {
@@ -495,6 +506,120 @@ func.func @main(%a: tensor<10xi32>, %b: tensor<10xi32>, %x: tensor<6xf32>, %y: t
   expectExact(out[1], r, "FloorMod i32");
   expectExact(out[2], fq, "FloorDiv f32");
   expectExact(out[3], fr, "FloorMod f32");
+}
+
+// tf.ArgMax / tf.ArgMin through xla-legalize-tf (a variadic reduce of
+// (value, index) pairs): XLA's ArgMax/ArgMin (tf2xla) let NaN win, and
+// among equal values (or several NaNs) the lowest index, so the result
+// indexes the value max/min propagate.
+TEST(HLOSemantics, TFArgMaxArgMinNaNAndTies) {
+  auto exe = legalizeAndCompile(R"(
+func.func @main(%x: tensor<4x5xf32>) -> (tensor<4xi64>, tensor<4xi64>) {
+  %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %0 = "tf.ArgMax"(%x, %d) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>
+  %1 = "tf.ArgMin"(%x, %d) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>
+  func.return %0, %1 : tensor<4xi64>, tensor<4xi64>
+})");
+  ASSERT_TRUE(exe);
+  std::vector<float> xv = {1, 5, kNaN, 5, kNaN,     // first NaN at 2
+                           3, 3, -1, -1, 2,         // ties: first index
+                           -kInf, kInf, kInf, 0, -kInf,
+                           kNaN, 0, 0, 0, 0};
+  HostTensor x = tensorOf(DType::kF32, {4, 5}, xv);
+  auto out = runTwice(*exe, {&x});
+  ASSERT_EQ(out.size(), 2u);
+  std::vector<int64_t> amax, amin;
+  for (int r = 0; r < 4; ++r) {
+    // Reference: first NaN if any, else the first extreme value.
+    int64_t nan = -1, hi = 0, lo = 0;
+    for (int c = 0; c < 5; ++c) {
+      float v = xv[r * 5 + c];
+      if (std::isnan(v) && nan < 0)
+        nan = c;
+      if (!std::isnan(v) && (std::isnan(xv[r * 5 + hi]) || v > xv[r * 5 + hi]))
+        hi = c;
+      if (!std::isnan(v) && (std::isnan(xv[r * 5 + lo]) || v < xv[r * 5 + lo]))
+        lo = c;
+    }
+    amax.push_back(nan >= 0 ? nan : hi);
+    amin.push_back(nan >= 0 ? nan : lo);
+  }
+  expectExact(out[0], amax, "ArgMax");
+  expectExact(out[1], amin, "ArgMin");
+}
+
+} // namespace
+
+namespace {
+
+// tf.Relu, tf.Relu6, tf.Maximum and tf.Max (reduce) through
+// xla-legalize-tf propagate NaN (TF's CPU kernels give NaN for a NaN
+// input; XLA max/min propagate it).
+TEST(HLOSemantics, TFReluRelu6MaxPropagateNaN) {
+  auto exe = legalizeAndCompile(R"(
+func.func @main(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %0 = "tf.Relu"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %1 = "tf.Relu6"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %2 = "tf.Max"(%x, %d) {keep_dims = false} : (tensor<2x4xf32>, tensor<i32>) -> tensor<2xf32>
+  %3 = "tf.Min"(%x, %d) {keep_dims = false} : (tensor<2x4xf32>, tensor<i32>) -> tensor<2xf32>
+  func.return %0, %1, %2, %3 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>
+})");
+  ASSERT_TRUE(exe);
+  std::vector<float> xv = {-1, kNaN, 7, 2.5f, -kInf, kInf, -3, 0};
+  HostTensor x = tensorOf(DType::kF32, {2, 4}, xv);
+  auto out = runTwice(*exe, {&x});
+  ASSERT_EQ(out.size(), 4u);
+  std::vector<float> relu, relu6, mx(2), mn(2);
+  for (float v : xv) {
+    relu.push_back(refMax(v, 0));
+    relu6.push_back(refMin(refMax(v, 0), 6));
+  }
+  for (int r = 0; r < 2; ++r) {
+    double hi = -INFINITY, lo = INFINITY;
+    for (int c = 0; c < 4; ++c) {
+      hi = refMax(hi, xv[r * 4 + c]);
+      lo = refMin(lo, xv[r * 4 + c]);
+    }
+    mx[r] = hi;
+    mn[r] = lo;
+  }
+  expectExact(out[0], relu, "Relu");
+  expectExact(out[1], relu6, "Relu6");
+  expectExact(out[2], mx, "Max");
+  expectExact(out[3], mn, "Min");
+}
+
+} // namespace
+
+namespace {
+
+// Integer power: repeated multiplication with two's complement wrap; a
+// negative exponent gives the truncated 1 / x^-e (1, +-1 or 0).
+TEST(HLOSemantics, IntegerPower) {
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<9xi32>, %e: tensor<9xi32>) -> tensor<9xi32> {
+  %0 = hlo.power %x, %e : tensor<9xi32>
+  return %0 : tensor<9xi32>
+})");
+  ASSERT_TRUE(exe);
+  std::vector<int32_t> xv = {2, -3, 1, -1, -1, 5, 0, 3, 7};
+  std::vector<int32_t> ev = {10, 3, -5, -3, -4, -2, 0, 40, 1};
+  HostTensor x = tensorOf(DType::kI32, {9}, xv), e = tensorOf(DType::kI32, {9}, ev);
+  auto out = runTwice(*exe, {&x, &e});
+  ASSERT_EQ(out.size(), 1u);
+  std::vector<int32_t> want;
+  for (size_t i = 0; i < xv.size(); ++i) {
+    if (ev[i] < 0) {
+      want.push_back(xv[i] == 1 ? 1 : xv[i] == -1 ? (ev[i] % 2 ? -1 : 1) : 0);
+      continue;
+    }
+    uint32_t p = 1;
+    for (int32_t k = 0; k < ev[i]; ++k)
+      p *= static_cast<uint32_t>(xv[i]);
+    want.push_back(static_cast<int32_t>(p));
+  }
+  expectExact(out[0], want, "integer power");
 }
 
 } // namespace

@@ -74,6 +74,38 @@ Value intDivRem(OpBuilder &b, Location loc, Value l, Value r, bool rem,
   return sel(b, loc, byZero, minusOne, sel(b, loc, overflow, intMin, q));
 }
 
+/// Integer power by square-and-multiply over the exponent's bits
+/// (wrapping like repeated multiply). A negative (signed) exponent gives
+/// the truncated value of 1 / x^-e: 1 for x = 1, +-1 for x = -1 (by the
+/// exponent's parity), else 0.
+Value intPower(OpBuilder &b, Location loc, Value x, Value e, bool isUnsigned) {
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  if (w == 1) // pred: x^e = x or !e.
+    return arith::OrIOp::create(
+        b, loc, x, arith::XOrIOp::create(b, loc, e, intConst(b, loc, t, 1)));
+  Value one = intConst(b, loc, t, 1), zero = intConst(b, loc, t, 0);
+  Value acc = one, base = x;
+  for (unsigned k = 0; k < w; ++k) {
+    Value bit = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, e, intConst(b, loc, t, k)), one);
+    Value set = cmpi(b, loc, arith::CmpIPredicate::ne, bit, zero);
+    acc = sel(b, loc, set, arith::MulIOp::create(b, loc, acc, base), acc);
+    base = arith::MulIOp::create(b, loc, base, base);
+  }
+  if (isUnsigned)
+    return acc;
+  Value odd = cmpi(b, loc, arith::CmpIPredicate::ne,
+                   arith::AndIOp::create(b, loc, e, one), zero);
+  Value minusOne = intConst(b, loc, t, -1);
+  Value negResult = sel(
+      b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
+      sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, minusOne),
+          sel(b, loc, odd, minusOne, one), zero));
+  return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, e, zero),
+             negResult, acc);
+}
+
 } // namespace
 
 Value emitConvert(OpBuilder &b, Location loc, Value x, Type to,
@@ -285,7 +317,7 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
         return intDivRem(b, loc, a[0], a[1], /*rem=*/true, u);
       })
       .Case([&](PowerOp) -> Value {
-        if (!f) { why = "integer power is not supported"; return {}; }
+        if (!f) return intPower(b, loc, a[0], a[1], u);
         return math::PowFOp::create(b, loc, a[0], a[1]);
       })
       .Case([&](MaximumOp) { return emitMax(b, loc, a[0], a[1], u); })
