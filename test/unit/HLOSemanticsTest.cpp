@@ -628,3 +628,55 @@ func.func @main(%x: tensor<9xi32>, %e: tensor<9xi32>) -> tensor<9xi32> {
 }
 
 } // namespace
+
+namespace {
+
+// sign keeps +-0 and NaN; unsigned (ui8, reached through bitcast_convert
+// since the executable's signature is signless) max, sign, convert to f32
+// (values 128..255 stay positive), and f32 -> ui8 saturating to [0, 255]
+// with NaN -> 0 (XLA convert).
+TEST(HLOSemantics, SignAndUnsignedConvert) {
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<6xf32>, %a: tensor<6xi8>, %b: tensor<6xi8>) -> (tensor<6xf32>, tensor<6xi8>, tensor<6xi8>, tensor<6xf32>, tensor<6xi8>) {
+  %s = hlo.sign %x : tensor<6xf32>
+  %ua = hlo.bitcast_convert %a : (tensor<6xi8>) -> tensor<6xui8>
+  %ub = hlo.bitcast_convert %b : (tensor<6xi8>) -> tensor<6xui8>
+  %m = hlo.maximum %ua, %ub : tensor<6xui8>
+  %us = hlo.sign %ua : tensor<6xui8>
+  %f = hlo.convert %ua : (tensor<6xui8>) -> tensor<6xf32>
+  %c = hlo.convert %x : (tensor<6xf32>) -> tensor<6xui8>
+  %m8 = hlo.bitcast_convert %m : (tensor<6xui8>) -> tensor<6xi8>
+  %us8 = hlo.bitcast_convert %us : (tensor<6xui8>) -> tensor<6xi8>
+  %c8 = hlo.bitcast_convert %c : (tensor<6xui8>) -> tensor<6xi8>
+  return %s, %m8, %us8, %f, %c8 : tensor<6xf32>, tensor<6xi8>, tensor<6xi8>, tensor<6xf32>, tensor<6xi8>
+})");
+  ASSERT_TRUE(exe);
+  std::vector<float> xv = {-0.0f, 0.0f, kNaN, -kInf, 300.5f, 7.9f};
+  std::vector<int8_t> av = {-1, 0, 127, -128, 5, 1};
+  std::vector<int8_t> bv = {1, 0, -128, 127, -6, 0};
+  HostTensor x = tensorOf(DType::kF32, {6}, xv);
+  HostTensor a = tensorOf(DType::kI8, {6}, av), b = tensorOf(DType::kI8, {6}, bv);
+  auto out = runTwice(*exe, {&x, &a, &b});
+  ASSERT_EQ(out.size(), 5u);
+  std::vector<float> sign, f;
+  std::vector<int8_t> m, us, c;
+  for (size_t i = 0; i < 6; ++i) {
+    float v = xv[i];
+    sign.push_back(std::isnan(v) || v == 0 ? v : (v > 0 ? 1.0f : -1.0f));
+    uint8_t ua = static_cast<uint8_t>(av[i]), ub = static_cast<uint8_t>(bv[i]);
+    m.push_back(static_cast<int8_t>(std::max(ua, ub)));
+    us.push_back(ua != 0);
+    f.push_back(static_cast<float>(ua));
+    double t = std::isnan(v) ? 0.0 : std::trunc(std::clamp<double>(v, 0, 255));
+    c.push_back(static_cast<int8_t>(static_cast<uint8_t>(t)));
+  }
+  expectExact(out[0], sign, "sign");
+  for (size_t i = 0; i < 2; ++i) // +-0 keep their sign bit.
+    EXPECT_EQ(std::signbit(out[0].data<float>()[i]), std::signbit(xv[i]));
+  expectExact(out[1], m, "ui8 maximum");
+  expectExact(out[2], us, "ui8 sign");
+  expectExact(out[3], f, "ui8 -> f32");
+  expectExact(out[4], c, "f32 -> ui8");
+}
+
+} // namespace

@@ -351,11 +351,15 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       })
       .Case([&](SignOp) -> Value {
         if (f) {
-          Value zeroOrNaN = arith::CmpFOp::create(
-              b, loc, arith::CmpFPredicate::UEQ, a[0], fpConst(b, loc, t, 0.0));
-          Value one = math::CopySignOp::create(b, loc, fpConst(b, loc, t, 1.0),
-                                               a[0]);
-          return sel(b, loc, zeroOrNaN, a[0], one);
+          // x > 0: 1; x < 0: -1; +-0 and NaN: x. (Selects rather than
+          // math.copysign, which the libm lowering rejects.)
+          Value zero = fpConst(b, loc, t, 0.0);
+          Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                            a[0], zero);
+          Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                            a[0], zero);
+          return sel(b, loc, pos, fpConst(b, loc, t, 1.0),
+                     sel(b, loc, neg, fpConst(b, loc, t, -1.0), a[0]));
         }
         if (pred) return a[0];
         Value zero = intConst(b, loc, t, 0);
