@@ -10,6 +10,9 @@
 //  - case (XLA Conditional, index selector): scf.index_switch on the i32
 //    index with cases 0..N-2 and branch N-1 as the default region, so an
 //    index outside [0, N) runs the last branch, as XLA defines.
+//  - fusion: the fused computation is inlined (block arguments replaced by
+//    the operands, results by what its hlo.return yields); linalg's own
+//    elementwise fusion then regroups the lowered ops.
 // Loop-carried and yielded values stay tensors; one-shot bufferization
 // handles scf.while/if/index_switch.
 //===----------------------------------------------------------------------===//
@@ -115,12 +118,37 @@ LogicalResult lowerCase(Operation *op, OpBuilder &b, Results &results,
   return success();
 }
 
+LogicalResult lowerFusion(Operation *op, OpBuilder &b, Results &results,
+                          std::string &why) {
+  Region &r = op->getRegion(0);
+  if (!r.hasOneBlock()) {
+    why = "fused computation does not have one block";
+    return failure();
+  }
+  Block &body = r.front();
+  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  if (!ret || ret->getNumOperands() != op->getNumResults() ||
+      body.getNumArguments() != op->getNumOperands()) {
+    why = "fused computation does not take the operands and yield the "
+          "results";
+    return failure();
+  }
+  for (auto [arg, v] : llvm::zip(body.getArguments(), op->getOperands()))
+    arg.replaceAllUsesWith(v);
+  llvm::append_range(results, ret->getOperands());
+  Block *parent = op->getBlock();
+  parent->getOperations().splice(Block::iterator(op), body.getOperations(),
+                                 body.begin(), Block::iterator(ret));
+  return success();
+}
+
 } // namespace
 
 void addControlFlowLowerings(llvm::StringMap<Lowering> &t) {
   t["hlo.while"] = lowerWhile;
   t["hlo.if"] = lowerIf;
   t["hlo.case"] = lowerCase;
+  t["hlo.fusion"] = lowerFusion;
 }
 
 } // namespace tfmlir::tolinalg

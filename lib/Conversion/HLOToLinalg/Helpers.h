@@ -46,8 +46,8 @@ void addGatherScatterLowerings(llvm::StringMap<Lowering> &t);
 /// sort (SortToLinalg.cpp).
 void addSortLowerings(llvm::StringMap<Lowering> &t);
 /// while, if, case -> scf.while / scf.if / scf.index_switch with the hlo
-/// regions moved in (ControlFlowToSCF.cpp); the ops inside are lowered
-/// afterwards by the driver.
+/// regions moved in; fusion inlined (ControlFlowToSCF.cpp). The ops inside
+/// are lowered afterwards by the driver.
 void addControlFlowLowerings(llvm::StringMap<Lowering> &t);
 
 /// Unsigned element types. arith is signless, so before lowering the pass

@@ -2,8 +2,8 @@
 //
 // Collects the hlo ops of every function (not those nested in hlo ops with
 // scalar regions: reducer, comparator and scatter bodies are re-emitted by
-// their parent's lowering; the ops inside hlo.while/if/case are collected,
-// since those regions move into scf ops as they are) and replaces each, in
+// their parent's lowering; the ops inside hlo.while/if/case/fusion are
+// collected, since those regions move into scf ops or inline as they are) and replaces each, in
 // program order, by the values its Lowering builds. Every op that cannot be
 // lowered gets an error saying why, and the pass fails.
 //
@@ -160,7 +160,7 @@ struct LegalizeHLOToLinalgPass
         return WalkResult::skip(); // Replaced by its parent's lowering.
       ops.push_back(op);
       // Control flow regions move into scf ops; their ops are lowered too.
-      if (isa<hlo::WhileOp, hlo::IfOp, hlo::CaseOp>(op))
+      if (isa<hlo::WhileOp, hlo::IfOp, hlo::CaseOp, hlo::FusionOp>(op))
         return WalkResult::advance();
       return WalkResult::skip();
     });

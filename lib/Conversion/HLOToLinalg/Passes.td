@@ -36,11 +36,11 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
      - sort is a stable insertion sort (scf.for/scf.while) calling the
        comparator region on scalars;
      - while / if / case become scf.while / scf.if / scf.index_switch with
-       the regions moved in.
+       the regions moved in; fusion is inlined.
     Supported element types: i1, signless and unsigned integers (unsigned
     types are rewritten to signless first; signedness-dependent ops use
     unsigned arith), f16/bf16/f32/f64. Complex element types, dynamic
-    shapes and the remaining ops (custom_call, fusion) make the pass fail
+    shapes and custom_call make the pass fail
     with an error on the op saying why.
     With `emit-c-interface`, every public function gets
     `llvm.emit_c_interface` and its arguments `bufferization.writable =

@@ -68,3 +68,24 @@ func.func @conditionals(%p: tensor<i1>, %i: tensor<i32>, %x: tensor<3xf32>) -> (
   }
   return %0, %1 : tensor<3xf32>, tensor<3xf32>
 }
+
+// -----
+
+// hlo.fusion is inlined: its ops lower in place of the fusion.
+// LLVM-LABEL: llvm.func @fusion
+// CHECK-LABEL: func @fusion
+func.func @fusion(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // CHECK-NOT: hlo.
+  // CHECK: %[[M:.*]] = linalg.generic
+  // CHECK: arith.mulf
+  // CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[M]] : tensor<4x4xf32>)
+  // CHECK: math.tanh
+  // CHECK: return %[[T]]
+  %1 = hlo.fusion loop(%a, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32> {
+  ^bb0(%x: tensor<4x4xf32>, %y: tensor<4x4xf32>):
+    %m = hlo.multiply %x, %y : tensor<4x4xf32>
+    %t = hlo.tanh %m : tensor<4x4xf32>
+    hlo.return %t : tensor<4x4xf32>
+  }
+  return %1 : tensor<4x4xf32>
+}
