@@ -680,3 +680,52 @@ func.func @main(%x: tensor<6xf32>, %a: tensor<6xi8>, %b: tensor<6xi8>) -> (tenso
 }
 
 } // namespace
+
+namespace {
+
+// More zero-size cases: a convolution with an empty batch and one with no
+// input features (sums of nothing: 0), a zero-size dynamic_slice,
+// element-wise convert/select/compare on empty tensors, an empty slice,
+// and a while loop carrying an empty tensor.
+TEST(HLOSemantics, ZeroSizeConvSliceAndLoop) {
+  auto exe = compileOrDie(R"(
+func.func @main(%x: tensor<0x4x4x2xf32>, %f: tensor<2x2x2x3xf32>, %y: tensor<1x4x4x0xf32>, %g: tensor<2x2x0x3xf32>, %i: tensor<i32>) -> (tensor<0x3x3x3xf32>, tensor<1x3x3x3xf32>, tensor<0x2x2x2xf32>, tensor<0x4x4x2xi32>, tensor<1x0x4x2xf32>, tensor<0x4x4x2xf32>) {
+  %c0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> : (tensor<0x4x4x2xf32>, tensor<2x2x2x3xf32>) -> tensor<0x3x3x3xf32>
+  %c1 = hlo.convolution %y, %g, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> : (tensor<1x4x4x0xf32>, tensor<2x2x0x3xf32>) -> tensor<1x3x3x3xf32>
+  %ds = hlo.dynamic_slice %x[%i, %i, %i, %i], sizes = [0, 2, 2, 2] : (tensor<0x4x4x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<0x2x2x2xf32>
+  %cv = hlo.convert %x : (tensor<0x4x4x2xf32>) -> tensor<0x4x4x2xi32>
+  %cmp = hlo.compare LT, %x, %x : (tensor<0x4x4x2xf32>, tensor<0x4x4x2xf32>) -> tensor<0x4x4x2xi1>
+  %sel = hlo.select %cmp, %x, %x : tensor<0x4x4x2xi1>, tensor<0x4x4x2xf32>
+  %z = hlo.constant dense<0.0> : tensor<1x4x4x2xf32>
+  %sl = hlo.slice %z, start = [0, 2, 0, 0], limit = [1, 2, 4, 2], strides = [1, 1, 1, 1] : (tensor<1x4x4x2xf32>) -> tensor<1x0x4x2xf32>
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %r:2 = hlo.while(%zero, %sel) : tensor<i32>, tensor<0x4x4x2xf32> {
+  ^bb0(%k: tensor<i32>, %acc: tensor<0x4x4x2xf32>):
+    %c = hlo.compare LT, %k, %i : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+  ^bb0(%k: tensor<i32>, %acc: tensor<0x4x4x2xf32>):
+    %k1 = hlo.add %k, %one : tensor<i32>
+    %a1 = hlo.add %acc, %acc : tensor<0x4x4x2xf32>
+    hlo.return %k1, %a1 : tensor<i32>, tensor<0x4x4x2xf32>
+  }
+  return %c0, %c1, %ds, %cv, %sl, %r#1 : tensor<0x3x3x3xf32>, tensor<1x3x3x3xf32>, tensor<0x2x2x2xf32>, tensor<0x4x4x2xi32>, tensor<1x0x4x2xf32>, tensor<0x4x4x2xf32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor x(DType::kF32, {0, 4, 4, 2}), y(DType::kF32, {1, 4, 4, 0});
+  HostTensor g(DType::kF32, {2, 2, 0, 3});
+  std::vector<float> fv(24, 0.5f);
+  HostTensor f = tensorOf(DType::kF32, {2, 2, 2, 3}, fv);
+  HostTensor i = tensorOf(DType::kI32, {}, std::vector<int32_t>{3});
+  auto out = runTwice(*exe, {&x, &f, &y, &g, &i});
+  ASSERT_EQ(out.size(), 6u);
+  std::vector<std::vector<int64_t>> shapes = {{0, 3, 3, 3}, {1, 3, 3, 3},
+                                              {0, 2, 2, 2}, {0, 4, 4, 2},
+                                              {1, 0, 4, 2}, {0, 4, 4, 2}};
+  for (size_t k = 0; k < shapes.size(); ++k)
+    EXPECT_EQ(out[k].shape(), shapes[k]) << "result " << k;
+  expectExact(out[1], std::vector<float>(27, 0.0f), "conv of no features");
+}
+
+} // namespace
