@@ -108,3 +108,26 @@ func.func @scatter_scalar(%x: tensor<6xi32>, %ids: tensor<i32>, %up: tensor<i32>
   }
   return %1 : tensor<6xi32>
 }
+
+// -----
+
+// Two inputs scattered together: one loop nest carries both results and
+// the region sees (cur0, cur1, upd0, upd1).
+// LLVM-LABEL: llvm.func @scatter_pair
+// CHECK-LABEL: func @scatter_pair
+func.func @scatter_pair(%a: tensor<6xf32>, %b: tensor<6xi32>, %ids: tensor<3x1xi32>, %ua: tensor<3xf32>, %ub: tensor<3xi32>) -> (tensor<6xf32>, tensor<6xi32>) {
+  // CHECK: %[[R:.*]]:2 = scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%[[A:.*]] = %arg0, %[[B:.*]] = %arg1) -> (tensor<6xf32>, tensor<6xi32>)
+  // CHECK: scf.if %{{.*}} -> (tensor<6xf32>, tensor<6xi32>)
+  // CHECK: arith.maximumf
+  // CHECK: arith.addi
+  // CHECK: tensor.insert %{{.*}} into %[[A]]
+  // CHECK: tensor.insert %{{.*}} into %[[B]]
+  // CHECK: return %[[R]]#0, %[[R]]#1
+  %0:2 = hlo.scatter(%a, %b) indices(%ids) updates(%ua, %ub) <update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1> : (tensor<6xf32>, tensor<6xi32>, tensor<3x1xi32>, tensor<3xf32>, tensor<3xi32>) -> (tensor<6xf32>, tensor<6xi32>) {
+  ^bb0(%c0: tensor<f32>, %c1: tensor<i32>, %u0: tensor<f32>, %u1: tensor<i32>):
+    %m = hlo.maximum %c0, %u0 : tensor<f32>
+    %s = hlo.add %c1, %u1 : tensor<i32>
+    hlo.return %m, %s : tensor<f32>, tensor<i32>
+  }
+  return %0#0, %0#1 : tensor<6xf32>, tensor<6xi32>
+}
