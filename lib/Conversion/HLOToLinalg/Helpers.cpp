@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -153,6 +154,79 @@ SmallVector<int64_t> readI64Array(Attribute attr, size_t n, int64_t dflt) {
     if (a.size() == static_cast<int64_t>(n))
       return SmallVector<int64_t>(a.asArrayRef());
   return SmallVector<int64_t>(n, dflt);
+}
+
+static bool flagAt(Operation *op, StringRef name, unsigned i) {
+  auto a = op->getAttrOfType<DenseBoolArrayAttr>(name);
+  return a && i < a.size() && a[i];
+}
+
+bool isUnsignedOperand(Operation *op, unsigned i) {
+  return flagAt(op, kUnsignedOperandsAttr, i);
+}
+
+bool isUnsignedResult(Operation *op, unsigned i) {
+  return flagAt(op, kUnsignedResultsAttr, i);
+}
+
+Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  if (isUnsigned || v.getType().isInteger(1))
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo, int64_t hi) {
+  v = arith::MaxSIOp::create(b, loc, v, indexConst(b, loc, lo));
+  return arith::MinSIOp::create(b, loc, v, indexConst(b, loc, hi));
+}
+
+LogicalResult emitRegionOnScalars(OpBuilder &b, Location loc, Block &body,
+                                  ValueRange args, SmallVectorImpl<Value> &out,
+                                  std::string &why) {
+  IRMapping map;
+  for (auto [arg, s] : llvm::zip(body.getArguments(), args))
+    map.map(arg, s);
+  for (Operation &op : body) {
+    if (isa<hlo::ReturnOp>(op)) {
+      for (Value v : op.getOperands()) {
+        Value s = map.lookupOrNull(v);
+        if (!s) {
+          why = "region returns a value defined outside it";
+          return failure();
+        }
+        out.push_back(s);
+      }
+      return success();
+    }
+    if (op.getNumResults() != 1) {
+      why = "region op " + op.getName().getStringRef().str() +
+            " does not have one result";
+      return failure();
+    }
+    SmallVector<Value> operands;
+    for (Value v : op.getOperands()) {
+      Value s = map.lookupOrNull(v);
+      if (!s) {
+        why = "region op " + op.getName().getStringRef().str() +
+              " uses a value defined outside the region";
+        return failure();
+      }
+      operands.push_back(s);
+    }
+    Type elt = getElementTypeOrSelf(op.getResult(0).getType());
+    Value s = emitScalarOp(b, loc, &op, operands, elt, why);
+    if (!s) {
+      why = "in the region: " + why;
+      return failure();
+    }
+    map.map(op.getResult(0), s);
+  }
+  why = "region has no terminator";
+  return failure();
 }
 
 } // namespace tfmlir::tolinalg

@@ -40,6 +40,54 @@ void addDataMovementLowerings(llvm::StringMap<Lowering> &t);
 void addContractionLowerings(llvm::StringMap<Lowering> &t);
 /// reduce, reduce_window (ReduceToLinalg.cpp).
 void addReduceLowerings(llvm::StringMap<Lowering> &t);
+/// gather, scatter, dynamic_slice, dynamic_update_slice
+/// (GatherScatterToLinalg.cpp).
+void addGatherScatterLowerings(llvm::StringMap<Lowering> &t);
+/// sort (SortToLinalg.cpp).
+void addSortLowerings(llvm::StringMap<Lowering> &t);
+/// while, if, case -> scf.while / scf.if / scf.index_switch with the hlo
+/// regions moved in; fusion inlined (ControlFlowToSCF.cpp). The ops inside
+/// are lowered afterwards by the driver.
+void addControlFlowLowerings(llvm::StringMap<Lowering> &t);
+
+/// Unsigned element types. arith is signless, so before lowering the pass
+/// rewrites every ui<N> type in a function to i<N> (same bits) and records
+/// on each hlo op which operands / results were unsigned, as the
+/// DenseBoolArrayAttrs kUnsignedOperandsAttr / kUnsignedResultsAttr (absent
+/// when none was). Lowerings whose semantics depend on signedness (compare,
+/// divide, remainder, maximum, minimum, clamp, sign, convert, index
+/// operands) read them with these helpers.
+inline constexpr llvm::StringLiteral kUnsignedOperandsAttr =
+    "tfmlir.unsigned_operands";
+inline constexpr llvm::StringLiteral kUnsignedResultsAttr =
+    "tfmlir.unsigned_results";
+/// True when operand / result `i` of `op` had an unsigned element type.
+bool isUnsignedOperand(mlir::Operation *op, unsigned i);
+bool isUnsignedResult(mlir::Operation *op, unsigned i);
+
+/// The integer scalar `v` (any width, signed or unsigned per `isUnsigned`)
+/// as an index (index_cast / index_castui).
+mlir::Value toIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    bool isUnsigned);
+
+/// arith.constant of index type.
+mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// clamp(v, lo, hi) on index values (signed compare).
+mlir::Value clampIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       int64_t lo, int64_t hi);
+
+/// Emits the ops of the hlo region `body` (element-wise hlo ops on 0-d
+/// tensors, ending in hlo.return: a reducer, comparator or scatter update
+/// computation) on the scalars `args` (one per block argument, of the
+/// arguments' element types) and writes the scalars hlo.return yields into
+/// `out`. Fails with `why` for an op with no scalar form or a use of a
+/// value defined outside the region.
+mlir::LogicalResult emitRegionOnScalars(mlir::OpBuilder &b, mlir::Location loc,
+                                        mlir::Block &body,
+                                        mlir::ValueRange args,
+                                        llvm::SmallVectorImpl<mlir::Value> &out,
+                                        std::string &why);
 
 /// The scalar form of the element-wise hlo op `op` (any op that
 /// addElementwiseLowerings handles, plus hlo.constant of a splat/0-d value)
@@ -52,17 +100,20 @@ mlir::Value emitScalarOp(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Type resultElt, std::string &why);
 
 /// maximum / minimum with XLA semantics on scalars of type `t`: floats
-/// propagate NaN (arith.maximumf/minimumf), i1 is unsigned, other integers
-/// signed.
+/// propagate NaN (arith.maximumf/minimumf), i1 and `isUnsigned` integers
+/// compare unsigned, other integers signed.
 mlir::Value emitMax(mlir::OpBuilder &b, mlir::Location loc, mlir::Value l,
-                    mlir::Value r);
+                    mlir::Value r, bool isUnsigned = false);
 mlir::Value emitMin(mlir::OpBuilder &b, mlir::Location loc, mlir::Value l,
-                    mlir::Value r);
+                    mlir::Value r, bool isUnsigned = false);
 
 /// hlo.convert of the scalar `x` to element type `to` (XLA semantics,
 /// see ScalarOps.cpp: float->int truncates and saturates, NaN -> 0).
+/// `fromUnsigned` / `toUnsigned` say whether the signless integer types
+/// stand for unsigned ones.
 mlir::Value emitConvert(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                        mlir::Type to);
+                        mlir::Type to, bool fromUnsigned = false,
+                        bool toUnsigned = false);
 
 /// A linalg.generic copying `in` into a new tensor of type `rt`, reading
 /// element map(i) for result index i.

@@ -1,9 +1,15 @@
 //===- LegalizeToLinalg.cpp - the hlo-legalize-to-linalg pass -------------===//
 //
-// Collects the hlo ops of every function (not those nested in hlo region
-// ops: reducer bodies are re-emitted by their parent's lowering) and
-// replaces each by the values its Lowering builds. Every op that cannot be
+// Collects the hlo ops of every function (not those nested in hlo ops with
+// scalar regions: reducer, comparator and scatter bodies are re-emitted by
+// their parent's lowering; the ops inside hlo.while/if/case/fusion are
+// collected, since those regions move into scf ops or inline as they are) and replaces each, in
+// program order, by the values its Lowering builds. Every op that cannot be
 // lowered gets an error saying why, and the pass fails.
+//
+// Unsigned element types are first rewritten to signless ones of the same
+// width (the bits are the same; arith is signless), recording on each hlo
+// op which operands / results were unsigned (Helpers.h).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
@@ -24,9 +30,78 @@ const llvm::StringMap<tolinalg::Lowering> &lowerings() {
     tolinalg::addDataMovementLowerings(t);
     tolinalg::addContractionLowerings(t);
     tolinalg::addReduceLowerings(t);
+    tolinalg::addGatherScatterLowerings(t);
+    tolinalg::addSortLowerings(t);
+    tolinalg::addControlFlowLowerings(t);
     return t;
   }();
   return table;
+}
+
+/// `t` with an unsigned (scalar or tensor element) integer type replaced by
+/// the signless type of the same width; other types unchanged.
+Type signless(Type t) {
+  auto toSignless = [](Type e) -> Type {
+    if (auto it = dyn_cast<IntegerType>(e); it && it.isUnsigned())
+      return IntegerType::get(e.getContext(), it.getWidth());
+    return e;
+  };
+  if (auto rt = dyn_cast<RankedTensorType>(t))
+    return rt.clone(toSignless(rt.getElementType()));
+  if (auto ut = dyn_cast<UnrankedTensorType>(t))
+    return UnrankedTensorType::get(toSignless(ut.getElementType()));
+  return toSignless(t);
+}
+
+bool isUnsignedType(Type t) {
+  auto it = dyn_cast<IntegerType>(getElementTypeOrSelf(t));
+  return it && it.isUnsigned();
+}
+
+/// Rewrites every unsigned type in `f` (signature, block arguments, op
+/// results, hlo.constant values) to signless, first recording the
+/// signedness of each hlo op's operands and results as attributes.
+void eraseUnsigned(func::FuncOp f) {
+  f.walk([](Operation *op) {
+    if (op->getName().getDialectNamespace() != "hlo")
+      return;
+    auto flags = [](auto range) {
+      SmallVector<bool> v;
+      bool any = false;
+      for (Value x : range) {
+        v.push_back(isUnsignedType(x.getType()));
+        any |= v.back();
+      }
+      return std::make_pair(v, any);
+    };
+    auto [ops, anyOp] = flags(op->getOperands());
+    auto [res, anyRes] = flags(op->getResults());
+    MLIRContext *ctx = op->getContext();
+    if (anyOp)
+      op->setAttr(tolinalg::kUnsignedOperandsAttr,
+                  DenseBoolArrayAttr::get(ctx, ops));
+    if (anyRes)
+      op->setAttr(tolinalg::kUnsignedResultsAttr,
+                  DenseBoolArrayAttr::get(ctx, res));
+  });
+  f.walk([](Operation *op) {
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          a.setType(signless(a.getType()));
+    for (OpResult r : op->getResults())
+      r.setType(signless(r.getType()));
+    if (auto c = dyn_cast<hlo::ConstantOp>(op))
+      if (auto d = dyn_cast<DenseElementsAttr>(c.getValue());
+          d && isUnsignedType(d.getType()))
+        c.setValueAttr(d.bitcast(signless(d.getType().getElementType())));
+  });
+  SmallVector<Type> ins, outs;
+  for (Type t : f.getArgumentTypes())
+    ins.push_back(signless(t));
+  for (Type t : f.getResultTypes())
+    outs.push_back(signless(t));
+  f.setType(FunctionType::get(f.getContext(), ins, outs));
 }
 
 /// Empty when every operand and result of `op` is a static-shaped tensor of
@@ -42,7 +117,7 @@ std::string checkTypes(Operation *op) {
     Type e = rt.getElementType();
     if (isa<FloatType>(e) || e.isSignlessInteger())
       return {};
-    return where + " has an unsupported element type (unsigned or complex)";
+    return where + " has an unsupported element type (complex)";
   };
   for (auto [i, v] : llvm::enumerate(op->getOperands()))
     if (std::string why = check(v.getType(), "operand", i); !why.empty())
@@ -74,11 +149,19 @@ struct LegalizeHLOToLinalgPass
   }
 
   LogicalResult lowerFunction(func::FuncOp f) {
+    if (f.isExternal())
+      return success();
+    eraseUnsigned(f);
     SmallVector<Operation *> ops;
     f.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op->getName().getDialectNamespace() != "hlo")
         return WalkResult::advance();
+      if (isa<hlo::ReturnOp>(op))
+        return WalkResult::skip(); // Replaced by its parent's lowering.
       ops.push_back(op);
+      // Control flow regions move into scf ops; their ops are lowered too.
+      if (isa<hlo::WhileOp, hlo::IfOp, hlo::CaseOp, hlo::FusionOp>(op))
+        return WalkResult::advance();
       return WalkResult::skip();
     });
     const auto &table = lowerings();

@@ -27,10 +27,20 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
      - reduce and reduce_window become linalg.generic reductions whose
        body is the reducer region re-emitted on scalars (any reducer built
        from element-wise hlo ops, multi-input reducers such as arg-max
-       included).
-    Supported element types: i1, signless integers, f16/bf16/f32/f64.
-    Unsigned and complex element types, dynamic shapes and the remaining
-    ops (gather, scatter, sort, while, if, case, ...) make the pass fail
+       included);
+     - gather reads through tensor.extract in a linalg.generic with XLA's
+       start clamping; dynamic_slice / dynamic_update_slice are
+       extract_slice / insert_slice at clamped starts; scatter is an scf.for
+       nest over the updates applying the update region on scalars and
+       skipping out-of-bounds windows;
+     - sort is a stable insertion sort (scf.for/scf.while) calling the
+       comparator region on scalars;
+     - while / if / case become scf.while / scf.if / scf.index_switch with
+       the regions moved in; fusion is inlined.
+    Supported element types: i1, signless and unsigned integers (unsigned
+    types are rewritten to signless first; signedness-dependent ops use
+    unsigned arith), f16/bf16/f32/f64. Complex element types, dynamic
+    shapes and custom_call make the pass fail
     with an error on the op saying why.
     With `emit-c-interface`, every public function gets
     `llvm.emit_c_interface` and its arguments `bufferization.writable =
@@ -44,7 +54,7 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::func::FuncDialect", "::mlir::affine::AffineDialect",
-    "::mlir::bufferization::BufferizationDialect"];
+    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect"];
 }
 
 #endif

@@ -15,7 +15,10 @@ const char *hloToLLVMPipelineText() {
   return "hlo-legalize-to-linalg{emit-c-interface=true},"
          "canonicalize,"
          "func.func(linalg-fuse-elementwise-ops),"
+         // allow-return-allocs-from-loops: an scf.while (hlo.while) body
+         // may yield a new tensor for a loop-carried value.
          "one-shot-bufferize{bufferize-function-boundaries=true "
+         "allow-return-allocs-from-loops=true "
          "function-boundary-type-conversion=identity-layout-map},"
          "buffer-deallocation-pipeline,"
          "convert-bufferization-to-memref,"

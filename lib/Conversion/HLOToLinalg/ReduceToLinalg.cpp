@@ -12,7 +12,6 @@
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
 #include "mlir/IR/AffineExpr.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace tfmlir::hlo;
@@ -21,52 +20,6 @@ namespace tfmlir::tolinalg {
 namespace {
 
 using Results = SmallVectorImpl<Value>;
-
-/// Emits the ops of the reducer `body` on the scalars `args` (one per block
-/// argument) and writes the scalars its hlo.return yields into `out`.
-LogicalResult emitRegionOnScalars(OpBuilder &b, Location loc, Block &body,
-                                  ValueRange args, SmallVectorImpl<Value> &out,
-                                  std::string &why) {
-  IRMapping map;
-  for (auto [arg, s] : llvm::zip(body.getArguments(), args))
-    map.map(arg, s);
-  for (Operation &op : body) {
-    if (isa<ReturnOp>(op)) {
-      for (Value v : op.getOperands()) {
-        Value s = map.lookupOrNull(v);
-        if (!s) {
-          why = "reducer returns a value defined outside its region";
-          return failure();
-        }
-        out.push_back(s);
-      }
-      return success();
-    }
-    if (op.getNumResults() != 1) {
-      why = "reducer op " + op.getName().getStringRef().str() +
-            " does not have one result";
-      return failure();
-    }
-    SmallVector<Value> operands;
-    for (Value v : op.getOperands()) {
-      Value s = map.lookupOrNull(v);
-      if (!s) {
-        why = "reducer uses a value defined outside its region";
-        return failure();
-      }
-      operands.push_back(s);
-    }
-    Type elt = getElementTypeOrSelf(op.getResult(0).getType());
-    Value s = emitScalarOp(b, loc, &op, operands, elt, why);
-    if (!s) {
-      why = "in the reducer: " + why;
-      return failure();
-    }
-    map.map(op.getResult(0), s);
-  }
-  why = "reducer has no terminator";
-  return failure();
-}
 
 /// The generic shared by reduce and reduce_window: `inputs` (plus extra
 /// inputs that the body ignores) read with `inMaps`, results of `resultTypes`

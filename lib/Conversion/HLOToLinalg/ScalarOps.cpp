@@ -11,6 +11,10 @@
 //  - maximum/minimum propagate NaN; sign keeps NaN and +-0;
 //  - convert float->int truncates, saturates out of range, NaN -> 0;
 //    int->float rounds to nearest even; x->pred is x != 0.
+//  - unsigned integers (signless here, flagged by the pass; Helpers.h):
+//    compare, divide, remainder, maximum, minimum, clamp unsigned;
+//    x / 0 = all ones, x % 0 = x; sign is 0 or 1; abs is x; convert
+//    zero-extends from and saturates to [0, 2^w - 1] for them.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
@@ -40,8 +44,18 @@ Value sel(OpBuilder &b, Location loc, Value c, Value t, Value f) {
 }
 
 /// Integer divide / remainder with XLA's results for the UB cases.
-Value intDivRem(OpBuilder &b, Location loc, Value l, Value r, bool rem) {
+Value intDivRem(OpBuilder &b, Location loc, Value l, Value r, bool rem,
+                bool isUnsigned) {
   Type t = l.getType();
+  if (isUnsigned) {
+    Value zero = intConst(b, loc, t, 0);
+    Value byZero = cmpi(b, loc, arith::CmpIPredicate::eq, r, zero);
+    Value d = sel(b, loc, byZero, intConst(b, loc, t, 1), r);
+    if (rem)
+      return sel(b, loc, byZero, l, arith::RemUIOp::create(b, loc, l, d));
+    return sel(b, loc, byZero, intConst(b, loc, t, -1),
+               arith::DivUIOp::create(b, loc, l, d));
+  }
   unsigned w = t.getIntOrFloatBitWidth();
   Value zero = intConst(b, loc, t, 0), one = intConst(b, loc, t, 1);
   Value minusOne = intConst(b, loc, t, -1);
@@ -60,9 +74,42 @@ Value intDivRem(OpBuilder &b, Location loc, Value l, Value r, bool rem) {
   return sel(b, loc, byZero, minusOne, sel(b, loc, overflow, intMin, q));
 }
 
+/// Integer power by square-and-multiply over the exponent's bits
+/// (wrapping like repeated multiply). A negative (signed) exponent gives
+/// the truncated value of 1 / x^-e: 1 for x = 1, +-1 for x = -1 (by the
+/// exponent's parity), else 0.
+Value intPower(OpBuilder &b, Location loc, Value x, Value e, bool isUnsigned) {
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  if (w == 1) // pred: x^e = x or !e.
+    return arith::OrIOp::create(
+        b, loc, x, arith::XOrIOp::create(b, loc, e, intConst(b, loc, t, 1)));
+  Value one = intConst(b, loc, t, 1), zero = intConst(b, loc, t, 0);
+  Value acc = one, base = x;
+  for (unsigned k = 0; k < w; ++k) {
+    Value bit = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, e, intConst(b, loc, t, k)), one);
+    Value set = cmpi(b, loc, arith::CmpIPredicate::ne, bit, zero);
+    acc = sel(b, loc, set, arith::MulIOp::create(b, loc, acc, base), acc);
+    base = arith::MulIOp::create(b, loc, base, base);
+  }
+  if (isUnsigned)
+    return acc;
+  Value odd = cmpi(b, loc, arith::CmpIPredicate::ne,
+                   arith::AndIOp::create(b, loc, e, one), zero);
+  Value minusOne = intConst(b, loc, t, -1);
+  Value negResult = sel(
+      b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
+      sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, minusOne),
+          sel(b, loc, odd, minusOne, one), zero));
+  return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, e, zero),
+             negResult, acc);
+}
+
 } // namespace
 
-Value emitConvert(OpBuilder &b, Location loc, Value x, Type to) {
+Value emitConvert(OpBuilder &b, Location loc, Value x, Type to,
+                  bool fromUnsigned, bool toUnsigned) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -84,11 +131,26 @@ Value emitConvert(OpBuilder &b, Location loc, Value x, Type to) {
     return arith::TruncFOp::create(b, loc, to, w);
   }
   if (toF) {
-    if (from.isInteger(1))
+    if (from.isInteger(1) || fromUnsigned)
       return arith::UIToFPOp::create(b, loc, to, x);
     return arith::SIToFPOp::create(b, loc, to, x);
   }
   unsigned tw = to.getIntOrFloatBitWidth();
+  if (fromF && toUnsigned) {
+    // Saturating truncation toward zero into [0, 2^w - 1]; NaN -> 0.
+    // 2^w is exact in every float type wide enough to reach it (f16 tops
+    // out below 2^16: the compare is then never true).
+    Value hi = arith::ConstantOp::create(
+        b, loc, from, b.getFloatAttr(from, std::ldexp(1.0, static_cast<int>(tw))));
+    Value raw = arith::FPToUIOp::create(b, loc, to, x);
+    Value tooBig =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, hi);
+    Value notPositive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE,
+                                              x, fpConst(b, loc, from, 0.0));
+    Value v = sel(b, loc, tooBig, intConst(b, loc, to, APInt::getMaxValue(tw)),
+                  raw);
+    return sel(b, loc, notPositive, intConst(b, loc, to, 0), v);
+  }
   if (fromF) {
     // Saturating truncation toward zero; NaN -> 0. +-2^(w-1) are exact in
     // every float type wide enough to reach them.
@@ -114,7 +176,9 @@ Value emitConvert(OpBuilder &b, Location loc, Value x, Type to) {
   unsigned fw = from.getIntOrFloatBitWidth();
   if (fw > tw)
     return arith::TruncIOp::create(b, loc, to, x);
-  if (from.isInteger(1))
+  if (fw == tw)
+    return x; // Same bits, e.g. i32 <-> ui32.
+  if (from.isInteger(1) || fromUnsigned)
     return arith::ExtUIOp::create(b, loc, to, x);
   return arith::ExtSIOp::create(b, loc, to, x);
 }
@@ -122,15 +186,28 @@ Value emitConvert(OpBuilder &b, Location loc, Value x, Type to) {
 namespace {
 
 Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
-              std::string &why) {
+              bool operandsUnsigned, std::string &why) {
   Type t = l.getType();
   ComparisonDirection dir = op.getComparisonDirection();
   std::optional<ComparisonType> ct = op.getCompareType();
-  if (ct && *ct == ComparisonType::TOTALORDER) {
-    why = "compare_type TOTALORDER is not supported";
-    return {};
-  }
-  if (isa<FloatType>(t)) {
+  if (ct && *ct == ComparisonType::TOTALORDER && isa<FloatType>(t)) {
+    // IEEE totalOrder: on the bits as signed integers, negative values
+    // (sign bit set) order reversed; flipping their other bits fixes that
+    // (-NaN < -Inf < ... < -0 < +0 < ... < +Inf < +NaN).
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = IntegerType::get(t.getContext(), w);
+    auto key = [&](Value x) -> Value {
+      Value bits = arith::BitcastOp::create(b, loc, it, x);
+      Value neg = cmpi(b, loc, arith::CmpIPredicate::slt, bits,
+                       intConst(b, loc, it, 0));
+      Value flipped = arith::XOrIOp::create(
+          b, loc, bits, intConst(b, loc, it, APInt::getSignedMaxValue(w)));
+      return sel(b, loc, neg, flipped, bits);
+    };
+    l = key(l);
+    r = key(r);
+    t = it;
+  } else if (isa<FloatType>(t)) {
     arith::CmpFPredicate p;
     switch (dir) {
     case ComparisonDirection::EQ: p = arith::CmpFPredicate::OEQ; break;
@@ -142,7 +219,8 @@ Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
     }
     return arith::CmpFOp::create(b, loc, p, l, r);
   }
-  bool isUnsigned = t.isInteger(1) || (ct && *ct == ComparisonType::UNSIGNED);
+  bool isUnsigned = t.isInteger(1) || operandsUnsigned ||
+                    (ct && *ct == ComparisonType::UNSIGNED);
   arith::CmpIPredicate p;
   switch (dir) {
   case ComparisonDirection::EQ: p = arith::CmpIPredicate::eq; break;
@@ -165,20 +243,20 @@ Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
 
 } // namespace
 
-Value emitMax(OpBuilder &b, Location loc, Value l, Value r) {
+Value emitMax(OpBuilder &b, Location loc, Value l, Value r, bool isUnsigned) {
   Type t = l.getType();
   if (isa<FloatType>(t))
     return arith::MaximumFOp::create(b, loc, l, r);
-  if (t.isInteger(1))
+  if (t.isInteger(1) || isUnsigned)
     return arith::MaxUIOp::create(b, loc, l, r);
   return arith::MaxSIOp::create(b, loc, l, r);
 }
 
-Value emitMin(OpBuilder &b, Location loc, Value l, Value r) {
+Value emitMin(OpBuilder &b, Location loc, Value l, Value r, bool isUnsigned) {
   Type t = l.getType();
   if (isa<FloatType>(t))
     return arith::MinimumFOp::create(b, loc, l, r);
-  if (t.isInteger(1))
+  if (t.isInteger(1) || isUnsigned)
     return arith::MinUIOp::create(b, loc, l, r);
   return arith::MinSIOp::create(b, loc, l, r);
 }
@@ -188,6 +266,11 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
   Type t = a.empty() ? resultElt : a[0].getType();
   bool f = isa<FloatType>(t);
   bool pred = t.isInteger(1);
+  // Whether the (first non-pred) operand was unsigned: select's and
+  // clamp's value operands, the others' only operand type.
+  bool u = false;
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    u |= isUnsignedOperand(op, i);
   auto needFloat = [&](StringRef what) -> Value {
     why = (what + " needs a float element type").str();
     return {};
@@ -226,19 +309,19 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](DivideOp) -> Value {
         if (f) return arith::DivFOp::create(b, loc, a[0], a[1]);
         if (pred) { why = "divide on pred"; return {}; }
-        return intDivRem(b, loc, a[0], a[1], /*rem=*/false);
+        return intDivRem(b, loc, a[0], a[1], /*rem=*/false, u);
       })
       .Case([&](RemainderOp) -> Value {
         if (f) return arith::RemFOp::create(b, loc, a[0], a[1]);
         if (pred) { why = "remainder on pred"; return {}; }
-        return intDivRem(b, loc, a[0], a[1], /*rem=*/true);
+        return intDivRem(b, loc, a[0], a[1], /*rem=*/true, u);
       })
       .Case([&](PowerOp) -> Value {
-        if (!f) { why = "integer power is not supported"; return {}; }
+        if (!f) return intPower(b, loc, a[0], a[1], u);
         return math::PowFOp::create(b, loc, a[0], a[1]);
       })
-      .Case([&](MaximumOp) { return emitMax(b, loc, a[0], a[1]); })
-      .Case([&](MinimumOp) { return emitMin(b, loc, a[0], a[1]); })
+      .Case([&](MaximumOp) { return emitMax(b, loc, a[0], a[1], u); })
+      .Case([&](MinimumOp) { return emitMin(b, loc, a[0], a[1], u); })
       .Case([&](Atan2Op) -> Value {
         if (!f) return needFloat("hlo.atan2");
         return math::Atan2Op::create(b, loc, a[0], a[1]);
@@ -268,14 +351,21 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       })
       .Case([&](SignOp) -> Value {
         if (f) {
-          Value zeroOrNaN = arith::CmpFOp::create(
-              b, loc, arith::CmpFPredicate::UEQ, a[0], fpConst(b, loc, t, 0.0));
-          Value one = math::CopySignOp::create(b, loc, fpConst(b, loc, t, 1.0),
-                                               a[0]);
-          return sel(b, loc, zeroOrNaN, a[0], one);
+          // x > 0: 1; x < 0: -1; +-0 and NaN: x. (Selects rather than
+          // math.copysign, which the libm lowering rejects.)
+          Value zero = fpConst(b, loc, t, 0.0);
+          Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                            a[0], zero);
+          Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                            a[0], zero);
+          return sel(b, loc, pos, fpConst(b, loc, t, 1.0),
+                     sel(b, loc, neg, fpConst(b, loc, t, -1.0), a[0]));
         }
         if (pred) return a[0];
         Value zero = intConst(b, loc, t, 0);
+        if (u)
+          return arith::ExtUIOp::create(
+              b, loc, t, cmpi(b, loc, arith::CmpIPredicate::ne, a[0], zero));
         Value pos = sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::sgt, a[0], zero),
                         intConst(b, loc, t, 1), zero);
         return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, a[0], zero),
@@ -316,7 +406,7 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       })
       .Case([&](AbsOp) -> Value {
         if (f) return math::AbsFOp::create(b, loc, a[0]);
-        if (pred) return a[0];
+        if (pred || u) return a[0];
         return math::AbsIOp::create(b, loc, a[0]);
       })
       .Case([&](IsFiniteOp) -> Value {
@@ -327,12 +417,15 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
         return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
                                      math::AbsFOp::create(b, loc, a[0]), inf);
       })
-      .Case([&](CompareOp c) { return compare(b, loc, c, a[0], a[1], why); })
+      .Case([&](CompareOp c) { return compare(b, loc, c, a[0], a[1], u, why); })
       .Case([&](SelectOp) -> Value { return sel(b, loc, a[0], a[1], a[2]); })
       .Case([&](ClampOp) -> Value {
-        return emitMin(b, loc, emitMax(b, loc, a[1], a[0]), a[2]);
+        return emitMin(b, loc, emitMax(b, loc, a[1], a[0], u), a[2], u);
       })
-      .Case([&](ConvertOp) { return emitConvert(b, loc, a[0], resultElt); })
+      .Case([&](ConvertOp) {
+        return emitConvert(b, loc, a[0], resultElt, isUnsignedOperand(op, 0),
+                           isUnsignedResult(op, 0));
+      })
       .Case([&](BitcastConvertOp) -> Value {
         if (t.getIntOrFloatBitWidth() != resultElt.getIntOrFloatBitWidth()) {
           why = "bitcast_convert between element types of different widths "
