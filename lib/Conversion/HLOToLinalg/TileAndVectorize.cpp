@@ -1,0 +1,196 @@
+//===- TileAndVectorize.cpp - CPU tiling and vectorization of linalg ------===//
+//
+// Two function passes of hlo-to-llvm-pipeline, on linalg ops on tensors
+// (before bufferization), built from upstream MLIR transformations:
+//  - hlo-cpu-tile: tiles every static-shaped linalg op that the upstream
+//    vectorizer accepts into register-sized tiles with scf::tileUsingSCF
+//    (scf.for loops carrying the destination tensor) and peels each loop
+//    (scf::peelForLoopAndSimplifyBounds) so that the main loop has full,
+//    static tiles and the remainder is a separate, static-sized iteration;
+//  - hlo-cpu-vectorize: decomposes tiled 2-D convolutions to 1-D ones
+//    (linalg's DecomposeConvolution patterns) and vectorizes every
+//    static-shaped linalg op whose iteration space is at most one tile with
+//    linalg::vectorize (contractions straight to vector.contract).
+// The tile shapes are chosen for a 512-bit vector unit (AVX-512): a
+// contraction gets an 8 x (2 vectors) register tile over its innermost m and
+// n dims and step 1 over its reduction dims (vector.contract then lowers to
+// 8 FMAs on 2 vectors per reduction step); other ops get 2 vectors along
+// their innermost loop and 1 elsewhere; convolutions an 8-wide output row
+// by 2 vectors of output features (depthwise: 1 vector of channels).
+// Ops whose remainder tile is not static (a remainder inside a remainder)
+// stay linalg and become scalar loops later, as do ops the vectorizer does
+// not support (non-projected-permutation maps, tensor.extract bodies).
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/HLOToLinalg/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tfmlir {
+#define GEN_PASS_DEF_CPUTILE
+#define GEN_PASS_DEF_CPUVECTORIZE
+#include "lib/Conversion/HLOToLinalg/Passes.h.inc"
+} // namespace tfmlir
+
+using namespace mlir;
+
+namespace tfmlir {
+namespace {
+
+constexpr int64_t kVectorBits = 512;
+/// Rows of a contraction's register tile.
+constexpr int64_t kRowTile = 8;
+/// The largest iteration space (elements) hlo-cpu-vectorize turns into
+/// vectors: bounds the vector sizes of ops that were never tiled.
+constexpr int64_t kMaxVectorizedElements = 1 << 14;
+
+/// The widest element type (bits) among the op's operands; i1 counts as 8.
+int64_t widestElementBits(linalg::LinalgOp op) {
+  int64_t bits = 8;
+  for (Value v : op->getOperands()) {
+    Type t = getElementTypeOrSelf(v.getType());
+    if (t.isIntOrFloat())
+      bits = std::max<int64_t>(bits, t.getIntOrFloatBitWidth());
+  }
+  return bits;
+}
+
+/// The tile size per loop of `op` (the loop's full range means untiled), or
+/// an empty vector when `op` is not tiled (dynamic shapes, no loops).
+SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges.empty() || llvm::any_of(ranges, ShapedType::isDynamic))
+    return {};
+  int64_t vw = std::max<int64_t>(1, kVectorBits / widestElementBits(op));
+  SmallVector<int64_t> t(ranges.size(), 1);
+  Operation *o = op.getOperation();
+  if (isa<linalg::Conv2DNhwcHwcfOp>(o)) {
+    // (n, oh, ow, f, kh, kw, c): one output row segment of 8 x 2 vectors of
+    // features; kw whole (the 1-D convolution vectorizer unrolls it).
+    t[2] = kRowTile;
+    t[3] = 2 * vw;
+    t[5] = ranges[5];
+  } else if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(o)) {
+    // (n, oh, ow, c, kh, kw).
+    t[2] = kRowTile;
+    t[3] = vw;
+    t[5] = ranges[5];
+  } else if (isa<linalg::Conv1DNwcWcfOp, linalg::DepthwiseConv1DNwcWcOp>(o)) {
+    return SmallVector<int64_t>(ranges);
+  } else if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (failed(dims) || dims->m.empty() || dims->n.empty())
+      return {};
+    t[dims->m.back()] = kRowTile;
+    t[dims->n.back()] = 2 * vw;
+  } else {
+    t.back() = 2 * vw;
+  }
+  for (auto [size, range] : llvm::zip(t, ranges))
+    size = std::min(size, range);
+  return t;
+}
+
+int64_t product(ArrayRef<int64_t> v) {
+  int64_t p = 1;
+  for (int64_t x : v)
+    p *= x;
+  return p;
+}
+
+struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics())
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(func.getContext());
+    for (linalg::LinalgOp op : ops) {
+      SmallVector<int64_t> tiles = chooseTileSizes(op);
+      if (tiles.empty())
+        continue;
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (llvm::equal(tiles, ranges))
+        continue;
+      // Only tile what the vectorizer will take (its precondition on the
+      // whole op stands for the tiles').
+      if (!isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+          failed(linalg::vectorizeOpPrecondition(op)))
+        continue;
+      SmallVector<OpFoldResult> sizes;
+      for (auto [size, range] : llvm::zip(tiles, ranges))
+        sizes.push_back(rewriter.getIndexAttr(size == range ? 0 : size));
+      scf::SCFTilingOptions options;
+      options.setTileSizes(sizes);
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue;
+      rewriter.replaceOp(op, tiled->replacements);
+      for (LoopLikeOpInterface loop : tiled->loops) {
+        auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+        scf::ForOp remainder;
+        if (forOp)
+          (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder);
+      }
+    }
+  }
+};
+
+struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *ctx = func.getContext();
+    {
+      RewritePatternSet patterns(ctx);
+      linalg::populateDecomposeConvolutionPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (!op.hasPureTensorSemantics())
+        return;
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (ranges.empty() || llvm::any_of(ranges, ShapedType::isDynamic) ||
+          product(ranges) > kMaxVectorizedElements)
+        return;
+      SmallVector<int64_t> tiles = chooseTileSizes(op);
+      if (!llvm::equal(tiles, ranges))
+        return;
+      ops.push_back(op);
+    });
+    IRRewriter rewriter(ctx);
+    for (linalg::LinalgOp op : ops) {
+      if (failed(linalg::vectorizeOpPrecondition(op)))
+        continue;
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> r = linalg::vectorize(
+          rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (failed(r))
+        continue;
+      if (r->replacements.empty())
+        rewriter.eraseOp(op);
+      else
+        rewriter.replaceOp(op, r->replacements);
+    }
+  }
+};
+
+} // namespace
+} // namespace tfmlir
