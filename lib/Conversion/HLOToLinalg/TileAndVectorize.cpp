@@ -149,6 +149,46 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
   }
 };
 
+/// A linalg.contract with the maps of `op` when `op` is a generic whose
+/// body is exactly out + in0 * in1 (arith.mulf/addf or muli/addi) on one
+/// element type other than i1, so that the vectorizer emits vector.contract
+/// (which lowers to FMAs) for it; null otherwise.
+linalg::ContractOp asNamedContraction(RewriterBase &rewriter,
+                                      linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op->getNumResults() != 1)
+    return {};
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 3)
+    return {};
+  Type et = body.getArgument(2).getType();
+  if (body.getArgument(0).getType() != et ||
+      body.getArgument(1).getType() != et || et.isInteger(1) ||
+      !et.isIntOrFloat())
+    return {};
+  Operation *mul = &body.front();
+  Operation *add = mul->getNextNode();
+  bool isFloat = isa<FloatType>(et);
+  if (isFloat ? !(isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add))
+              : !(isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add)))
+    return {};
+  auto isArg = [&](Value v, unsigned i) { return v == body.getArgument(i); };
+  bool mulOk = (isArg(mul->getOperand(0), 0) && isArg(mul->getOperand(1), 1)) ||
+               (isArg(mul->getOperand(0), 1) && isArg(mul->getOperand(1), 0));
+  bool addOk =
+      (isArg(add->getOperand(0), 2) && add->getOperand(1) == mul->getResult(0)) ||
+      (isArg(add->getOperand(1), 2) && add->getOperand(0) == mul->getResult(0));
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (!mulOk || !addOk || yield->getOperand(0) != add->getResult(0))
+    return {};
+  rewriter.setInsertionPoint(op);
+  auto c = linalg::ContractOp::create(rewriter, op.getLoc(),
+                                      op->getResultTypes(), op.getInputs(),
+                                      op.getOutputs(), op.getIndexingMaps());
+  rewriter.replaceOp(op, c->getResults());
+  return c;
+}
+
 struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
@@ -174,6 +214,10 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
     });
     IRRewriter rewriter(ctx);
     for (linalg::LinalgOp op : ops) {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+          generic && linalg::isaContractionOpInterface(op))
+        if (linalg::ContractOp c = asNamedContraction(rewriter, generic))
+          op = c;
       if (failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       rewriter.setInsertionPoint(op);
