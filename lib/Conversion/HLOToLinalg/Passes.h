@@ -20,10 +20,14 @@ namespace tfmlir {
 
 /// The textual pass pipeline of `hlo-to-llvm-pipeline`: hlo-legalize-to-linalg
 /// (with emit-c-interface), canonicalize, linalg element-wise fusion,
-/// one-shot-bufferize across function boundaries (identity layouts), the
-/// buffer deallocation pipeline, linalg -> loops, and the lowering of
+/// hlo-cpu-tile (register tiles, peeled), hlo-cpu-vectorize, hoisting of
+/// loop-invariant subsets (a contraction's accumulator stays in vector
+/// registers across its reduction loop), one-shot-bufferize across function
+/// boundaries (identity layouts), the buffer deallocation pipeline, the
+/// remaining linalg ops -> loops, vector transfers unrolled to 1-D,
+/// vector.contract -> outer products -> FMAs, and the lowering of
 /// scf/cf/arith/math (libm calls for functions LLVM has no intrinsic
-/// for)/memref/func to the llvm dialect. Runs on a builtin.module.
+/// for)/vector/memref/func/ub to the llvm dialect. Runs on a builtin.module.
 const char *hloToLLVMPipelineText();
 
 /// Appends the hlo-to-llvm pipeline to `pm` (a pass manager on
