@@ -149,6 +149,8 @@ TEST(CodegenTiling, MatmulF32OddSizes) {
   checkMatmul(DType::kF32, 0, 16, 8, 64, false); // whole tiles only
   checkMatmul(DType::kF32, 0, 9, 3, 33, false);  // one row/column past a tile
   checkMatmul(DType::kF32, 0, 257, 129, 65, false);
+  // Cache blocks (512 along n and k) with partial last blocks.
+  checkMatmul(DType::kF32, 0, 9, 600, 530, false);
 }
 
 TEST(CodegenTiling, MatmulTransposedAndBatched) {

@@ -59,8 +59,15 @@ def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
     features (depthwise: 1 vector of channels), one output row and kernel
     row; other ops 2 vectors along their innermost loop. Every loop is then
     peeled so that the main loop runs full static tiles and the last
-    partial tile is a separate iteration. Semantics are unchanged.
+    partial tile is a separate iteration. With `cache-level`, only
+    contractions are tiled, into cache blocks: 512 f32 elements (2 KiB)
+    along the innermost n dim and 512 along the innermost reduction dim,
+    peeled the same way. Semantics are unchanged.
   }];
+  let options = [
+    Option<"cacheLevel", "cache-level", "bool", "false",
+           "Tile contractions into cache blocks instead of register tiles">,
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect"];

@@ -18,6 +18,8 @@ const char *hloToLLVMPipelineText() {
          // Register tiles (peeled to static full and remainder tiles),
          // vectorized on tensors; the accumulator of a reduction loop is
          // then carried as a vector (subset hoisting).
+         "func.func(hlo-cpu-tile{cache-level=true}),"
+         "canonicalize,"
          "func.func(hlo-cpu-tile),"
          "canonicalize,"
          "func.func(hlo-cpu-vectorize),"
