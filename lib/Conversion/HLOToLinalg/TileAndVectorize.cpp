@@ -20,9 +20,9 @@
 // 8 FMAs on 2 vectors per reduction step); other ops get 2 vectors along
 // their innermost loop and 1 elsewhere; convolutions an 8-wide output row
 // by 2 vectors of output features (depthwise: 1 vector of channels).
-// Ops whose remainder tile is not static (a remainder inside a remainder)
-// stay linalg and become scalar loops later, as do ops the vectorizer does
-// not support (non-projected-permutation maps, tensor.extract bodies).
+// Loops inside a peeled remainder are peeled as well, so every tile is
+// static. Ops the vectorizer does not support (non-projected-permutation
+// maps, tensor.extract bodies) stay linalg and become scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
@@ -180,11 +180,20 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
       if (failed(tiled))
         continue;
       rewriter.replaceOp(op, tiled->replacements);
-      for (LoopLikeOpInterface loop : tiled->loops) {
-        auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+      // Peel the tile loops, outermost first; a remainder iteration holds
+      // copies of the inner loops, which are peeled in turn, so that every
+      // tile has a static shape.
+      SmallVector<scf::ForOp> worklist;
+      for (LoopLikeOpInterface loop : tiled->loops)
+        if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
+          worklist.push_back(forOp);
+      for (size_t i = 0; i < worklist.size(); ++i) {
         scf::ForOp remainder;
-        if (forOp)
-          (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder);
+        if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, worklist[i],
+                                                     remainder)))
+          continue;
+        remainder.getBody()->walk(
+            [&](scf::ForOp inner) { worklist.push_back(inner); });
       }
     }
   }
