@@ -2,6 +2,7 @@
 //
 // usage: tfmlir-model-bench [--model mlp|convnet|chain|all] [--runs N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
+//                           [--dump-hlo DIR]
 //
 // Builds each model here as a tensorflow::GraphDef with fixed weights
 // (deterministic LCG, seed per tensor), then times the whole compile:
@@ -22,6 +23,8 @@
 //    chain of N element-wise ops (Add/Mul/Maximum/Tanh in turn, each with
 //    its own [64,64] constant operand) on x[64,64]: compile time only.
 //
+// --dump-hlo DIR writes each model's hlo module (after xla-legalize-tf) to
+// DIR/<model>.hlo.mlir, for tf-opt -hlo-to-llvm-pipeline -mlir-timing.
 // Peak: --peak-gflops, else cores x GHz x 64 (two 512-bit FMA units: 2 x 16
 // f32 lanes x 2 FLOPs per cycle) with GHz the "cpu MHz" of /proc/cpuinfo;
 // printed per core too (the generated code runs on one thread).
@@ -257,6 +260,9 @@ double cpuGHz() {
   return 0;
 }
 
+/// --dump-hlo DIR: where to write each model's hlo module (for tf-opt).
+std::string dumpDir;
+
 struct Compiled {
   std::unique_ptr<session::CpuExecutable> exe;
   double frontendMs = 0, codegenMs = 0;
@@ -285,6 +291,20 @@ Compiled compileModel(const Model &m, mlir::DialectRegistry &registry) {
     std::exit(1);
   }
   c.frontendMs = msSince(t0);
+  if (!dumpDir.empty()) {
+    std::string path = dumpDir + "/" + m.name.substr(0, m.name.find(' ')) +
+                       (m.name.rfind("chain", 0) == 0
+                            ? "-" + std::to_string(m.graph.node_size())
+                            : std::string()) +
+                       ".hlo.mlir";
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      mlir::OpPrintingFlags flags;
+      flags.enableDebugInfo(false);
+      module->print(os, flags);
+    }
+  }
   auto t1 = Clock::now();
   auto exe = session::CpuExecutable::compile(*module, "main");
   if (!exe.ok()) {
@@ -340,6 +360,8 @@ int main(int argc, char **argv) {
       which = argv[++i];
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--dump-hlo" && i + 1 < argc)
+      dumpDir = argv[++i];
     else if (a == "--peak-gflops" && i + 1 < argc)
       peakArg = std::atof(argv[++i]);
     else if (a == "--chain-ops" && i + 1 < argc) {
@@ -349,7 +371,8 @@ int main(int argc, char **argv) {
     } else {
       std::fprintf(stderr,
                    "usage: tfmlir-model-bench [--model mlp|convnet|chain|all] "
-                   "[--runs N] [--chain-ops N,N,...] [--peak-gflops G]\n");
+                   "[--runs N] [--chain-ops N,N,...] [--peak-gflops G] "
+                   "[--dump-hlo DIR]\n");
       return 1;
     }
   }

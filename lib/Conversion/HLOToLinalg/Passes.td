@@ -108,4 +108,21 @@ def ExternalizeLargeConstants : Pass<"hlo-externalize-constants", "mlir::ModuleO
   ];
 }
 
+def FuseElementwise : Pass<"hlo-fuse-elementwise", "mlir::func::FuncOp"> {
+  let summary = "Linalg element-wise fusion that keeps contractions intact";
+  let description = [{
+    The patterns of upstream linalg-fuse-elementwise-ops (element-wise
+    producer/consumer fusion, reshape folding by expansion and the linalg,
+    tensor reshape and affine.apply canonicalizations), fusing a
+    single-use element-wise producer only into a consumer that computes
+    each of its elements once: an element-wise consumer, or one whose map
+    for the operand is a permutation of all its loops (a reduction). A
+    producer of a contraction operand (bias add, relu before a matmul) is
+    not fused, so the contraction stays recognizable and nothing is
+    recomputed per use.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect"];
+}
+
 #endif

@@ -14,7 +14,7 @@ const char *hloToLLVMPipelineText() {
   // atan2, cbrt, expm1, log1p, ... become libm calls.
   return "hlo-legalize-to-linalg{emit-c-interface=true},"
          "canonicalize,"
-         "func.func(linalg-fuse-elementwise-ops),"
+         "func.func(hlo-fuse-elementwise),"
          // Register tiles (peeled to static full and remainder tiles),
          // vectorized on tensors; the accumulator of a reduction loop is
          // then carried as a vector (subset hoisting).

@@ -1,5 +1,8 @@
 //===- TileAndVectorize.cpp - CPU tiling and vectorization of linalg ------===//
 //
+// hlo-fuse-elementwise: upstream linalg element-wise fusion, except that a
+// producer is not fused into a contraction (where it would be recomputed
+// per use and hide the contraction from the tiler).
 // Two function passes of hlo-to-llvm-pipeline, on linalg ops on tensors
 // (before bufferization), built from upstream MLIR transformations:
 //  - hlo-cpu-tile: tiles every static-shaped linalg op that the upstream
@@ -31,6 +34,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -38,6 +42,7 @@
 
 namespace tfmlir {
 #define GEN_PASS_DEF_CPUTILE
+#define GEN_PASS_DEF_FUSEELEMENTWISE
 #define GEN_PASS_DEF_CPUVECTORIZE
 #include "lib/Conversion/HLOToLinalg/Passes.h.inc"
 } // namespace tfmlir
@@ -137,6 +142,47 @@ int64_t product(ArrayRef<int64_t> v) {
     p *= x;
   return p;
 }
+
+/// Whether fusing the producer of `operand` (a single-use element-wise
+/// linalg op) into its consumer computes each producer element once: the
+/// consumer is element-wise, or its map for `operand` is a permutation of
+/// all its loops (a reduction reading each element once). A contraction
+/// reads each input element once per output column or row, so a producer
+/// fused into it would be recomputed that many times, and the contraction
+/// would no longer be recognized as one.
+bool fusesWithoutRecompute(OpOperand *operand) {
+  Operation *producer = operand->get().getDefiningOp();
+  if (!producer || !producer->hasOneUse())
+    return false;
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+  if (!consumer)
+    return false;
+  if (consumer.getNumParallelLoops() == consumer.getNumLoops())
+    return true;
+  return consumer.getMatchingIndexingMap(operand).isPermutation();
+}
+
+struct FuseElementwisePass : impl::FuseElementwiseBase<FuseElementwisePass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    linalg::populateElementwiseOpsFusionPatterns(patterns,
+                                                 fusesWithoutRecompute);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                      fusesWithoutRecompute);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    ctx->getLoadedDialect<linalg::LinalgDialect>()->getCanonicalizationPatterns(
+        patterns);
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setUseTopDownTraversal())))
+      return signalPassFailure();
+  }
+};
 
 struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
   using Base::Base;
