@@ -28,7 +28,9 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "absl/strings/str_cat.h"
@@ -120,22 +122,75 @@ void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
   }
 }
 
+/// Moves the large constants of `func` into `out` as host tensors (see
+/// externalizeLargeConstants).
+void externalizeToHost(mlir::func::FuncOp func, std::vector<HostTensor> &out) {
+  llvm::SmallVector<ExternalConstant> values;
+  externalizeLargeConstants(func, CpuExecutable::kExternalConstantBytes,
+                            values);
+  for (const ExternalConstant &c : values) {
+    auto type = mlir::cast<mlir::RankedTensorType>(c.value.getType());
+    HostTensor t(*toDType(type.getElementType()),
+                 std::vector<int64_t>(type.getShape().begin(),
+                                      type.getShape().end()));
+    std::memcpy(t.raw(), c.bytes.data(), c.bytes.size());
+    out.push_back(std::move(t));
+  }
+}
+
+/// Adds the host CPU's name and features to every function of `m` (and
+/// 512-bit vectors as the preferred width where the CPU has AVX-512), then
+/// runs `optimize`.
+llvm::Error tuneForHost(llvm::Module *m,
+                        const std::function<llvm::Error(llvm::Module *)> &optimize) {
+  std::string cpu = llvm::sys::getHostCPUName().str();
+  std::string features;
+  bool avx512 = false;
+  for (const auto &[name, on] : llvm::sys::getHostCPUFeatures()) {
+    features += (features.empty() ? "" : ",") + std::string(on ? "+" : "-") +
+                name.str();
+    avx512 |= on && name == "avx512f";
+  }
+  for (llvm::Function &f : *m) {
+    if (f.isDeclaration())
+      continue;
+    f.addFnAttr("target-cpu", cpu);
+    f.addFnAttr("target-features", features);
+    if (avx512)
+      f.addFnAttr("prefer-vector-width", "512");
+  }
+  return optimize(m);
+}
+
 } // namespace
 
 CpuExecutable::~CpuExecutable() = default;
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry) {
+  // Take the large constants out of a copy before printing it.
+  mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
+  std::vector<HostTensor> constants;
+  if (auto func = copy->lookupSymbol<mlir::func::FuncOp>(entry);
+      func && !func.isExternal() && func.isPublic())
+    externalizeToHost(func, constants);
   std::string text;
   llvm::raw_string_ostream os(text);
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(false);
-  module->print(os, flags);
-  return compile(text, entry);
+  copy->print(os, flags);
+  return compileText(text, entry, std::move(constants));
 }
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
+  return compileText(mlirText, entry, {});
+}
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+CpuExecutable::compileText(const std::string &mlirText,
+                           const std::string &entry,
+                           std::vector<HostTensor> constants) {
   initOnce();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
@@ -164,7 +219,14 @@ CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
 
   std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
   exe->entry_ = entry;
-  if (absl::Status s = toSpecs(func.getArgumentTypes(), "argument", exe->inputs_);
+  externalizeToHost(func, constants);
+  exe->constants_ = std::move(constants);
+  size_t nc = exe->constants_.size();
+  if (func.getNumArguments() < nc)
+    return absl::InternalError("externalized constants do not match @" +
+                               entry + "'s arguments");
+  if (absl::Status s = toSpecs(func.getArgumentTypes().drop_front(nc),
+                               "argument", exe->inputs_);
       !s.ok())
     return s;
   if (absl::Status s = toSpecs(func.getResultTypes(), "result", exe->outputs_);
@@ -187,7 +249,9 @@ CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
                                llvm::toString(tm.takeError()));
   mlir::ExecutionEngineOptions opts;
   // The engine keeps a reference to the transformer: the executable owns it.
-  exe->transformer_ = mlir::makeOptimizingTransformer(3, 0, tm->get());
+  exe->transformer_ =
+      [optimize = mlir::makeOptimizingTransformer(3, 0, tm->get())](
+          llvm::Module *m) { return tuneForHost(m, optimize); };
   opts.transformer = exe->transformer_;
   std::vector<llvm::StringRef> libs;
   if (fileExists(TFMLIR_RUNNER_UTILS_LIB))
@@ -257,9 +321,28 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
     outWords += 3 + 2 * s.shape.size();
   std::vector<int64_t> outDesc(outWords, 0);
 
+  // The externalized constants come first.
+  std::vector<std::vector<int64_t>> constDescs(constants_.size());
+  for (size_t i = 0; i < constants_.size(); ++i) {
+    const HostTensor &t = constants_[i];
+    size_t r = t.shape().size();
+    std::vector<int64_t> &d = constDescs[i];
+    d.resize(3 + 2 * r);
+    d[0] = d[1] = reinterpret_cast<int64_t>(t.raw());
+    d[2] = 0;
+    int64_t stride = 1;
+    for (size_t k = r; k-- > 0;) {
+      d[3 + k] = t.shape()[k];
+      d[3 + r + k] = stride;
+      stride *= t.shape()[k];
+    }
+  }
+
   std::vector<void *> ptrs;
   if (!outputs_.empty())
     ptrs.push_back(outDesc.data());
+  for (auto &d : constDescs)
+    ptrs.push_back(d.data());
   for (auto &d : inDescs)
     ptrs.push_back(d.data());
   llvm::SmallVector<void *> args;
@@ -273,6 +356,8 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
   std::set<int64_t> freed;
   for (const TensorView &t : inputs)
     freed.insert(reinterpret_cast<int64_t>(t.data));
+  for (const HostTensor &t : constants_)
+    freed.insert(reinterpret_cast<int64_t>(t.raw()));
   freed.insert(0xdeadbeef);
   freed.insert(0);
   std::vector<int64_t> toFree;

@@ -2,8 +2,10 @@
 //
 // Compiles one function of an hlo-dialect module with hlo-to-llvm-pipeline
 // and mlir::ExecutionEngine (LLVM -O3, host CPU features) and runs it on
-// caller tensors. Large constants stay dense attributes in the module (they
-// become LLVM globals); externalizing them is future work.
+// caller tensors. Constants of at least kExternalConstantBytes bytes are
+// taken out of the module (externalizeLargeConstants) and kept as host
+// buffers passed to the function as leading arguments at run time, so they
+// are never printed, copied into LLVM globals or JIT-compiled.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_CPUEXECUTABLE_H
 #define TFMLIR_RUNTIME_SESSION_CPUEXECUTABLE_H
@@ -80,11 +82,23 @@ public:
   const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
   const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }
 
+  /// Constants of at least this many bytes become host buffers.
+  static constexpr int64_t kExternalConstantBytes = 64 * 1024;
+
+  /// The number of constants kept as host buffers.
+  size_t numExternalConstants() const { return constants_.size(); }
+
 private:
   CpuExecutable() = default;
 
+  static absl::StatusOr<std::unique_ptr<CpuExecutable>>
+  compileText(const std::string &mlirText, const std::string &entry,
+              std::vector<HostTensor> constants);
+
   std::string entry_;
   std::vector<TensorSpec> inputs_, outputs_;
+  /// The externalized constants, in argument order (leading arguments).
+  std::vector<HostTensor> constants_;
   std::function<llvm::Error(llvm::Module *)> transformer_;
   std::unique_ptr<mlir::ExecutionEngine> engine_;
 };

@@ -10,6 +10,10 @@
 // index out*stride + window*rhs_dilation, input feature
 // (out_feature floordiv (Cout / G)) * Cin_g + ci for G feature groups.
 // batch_group_count > 1 is not supported.
+// The common float NHWC/HWIO 2-D cases (no lhs dilation, no window
+// reversal, 1 group or depthwise with multiplier 1) become
+// linalg.conv_2d_nhwc_hwcf / depthwise_conv_2d_nhwc_hwc on the padded input
+// instead, which the CPU pipeline tiles and vectorizes (same semantics).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
@@ -101,6 +105,76 @@ LogicalResult lowerDotGeneral(Operation *op, OpBuilder &b, Results &results,
   return success();
 }
 
+/// linalg.conv_2d_nhwc_hwcf (feature_group_count 1) or
+/// linalg.depthwise_conv_2d_nhwc_hwc (groups == input features == output
+/// features, the HWIO kernel [H, W, 1, C] collapsed to [H, W, C]) on the
+/// zero-padded input, for NHWC input/output, HWIO kernel, one float element
+/// type, no lhs dilation and no window reversal; a null Value otherwise
+/// (`why` stays empty unless padding fails).
+Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
+                       RankedTensorType it, RankedTensorType kt,
+                       RankedTensorType rt, ArrayRef<int64_t> strides,
+                       ArrayRef<int64_t> lhsDil, ArrayRef<int64_t> rhsDil,
+                       ArrayRef<int64_t> padLow, ArrayRef<int64_t> padHigh,
+                       std::string &why) {
+  auto dn = conv.getDimensionNumbers();
+  Type et = rt.getElementType();
+  if (it.getRank() != 4 || !isa<FloatType>(et) ||
+      it.getElementType() != et || kt.getElementType() != et ||
+      !it.hasStaticShape() || !kt.hasStaticShape() || !rt.hasStaticShape())
+    return {};
+  if (dn.getInputBatchDimension() != 0 || dn.getInputFeatureDimension() != 3 ||
+      dn.getInputSpatialDimensions() != ArrayRef<int64_t>{1, 2} ||
+      dn.getKernelSpatialDimensions() != ArrayRef<int64_t>{0, 1} ||
+      dn.getKernelInputFeatureDimension() != 2 ||
+      dn.getKernelOutputFeatureDimension() != 3 ||
+      dn.getOutputBatchDimension() != 0 ||
+      dn.getOutputFeatureDimension() != 3 ||
+      dn.getOutputSpatialDimensions() != ArrayRef<int64_t>{1, 2})
+    return {};
+  if (llvm::any_of(lhsDil, [](int64_t d) { return d != 1; }))
+    return {};
+  if (auto rev = conv.getWindowReversal())
+    if (llvm::any_of(*rev, [](bool r) { return r; }))
+      return {};
+  int64_t groups = conv.getFeatureGroupCount();
+  int64_t cin = it.getDimSize(3), cout = rt.getDimSize(3);
+  bool depthwise = groups > 1 && groups == cin && cout == cin &&
+                   kt.getDimSize(2) == 1 && kt.getDimSize(3) == cout;
+  if (groups != 1 && !depthwise)
+    return {};
+  Value input = conv.getLhs();
+  if (llvm::any_of(padLow, [](int64_t p) { return p != 0; }) ||
+      llvm::any_of(padHigh, [](int64_t p) { return p != 0; })) {
+    SmallVector<int64_t> low = {0, padLow[0], padLow[1], 0};
+    SmallVector<int64_t> high = {0, padHigh[0], padHigh[1], 0};
+    SmallVector<int64_t> interior(4, 0);
+    input = buildXlaPad(b, loc, input, zeroScalar(b, loc, et), low, high,
+                        interior, why);
+    if (!input)
+      return {};
+  }
+  auto i64Pair = [&](ArrayRef<int64_t> v) {
+    return DenseIntElementsAttr::get(
+        RankedTensorType::get({2}, b.getI64Type()), v);
+  };
+  Value init = filledTensor(b, loc, rt, zeroScalar(b, loc, et));
+  if (!depthwise)
+    return linalg::Conv2DNhwcHwcfOp::create(
+               b, loc, TypeRange{rt}, ValueRange{input, conv.getRhs()},
+               ValueRange{init}, i64Pair(strides), i64Pair(rhsDil))
+        .getResult(0);
+  auto k3 = RankedTensorType::get(
+      {kt.getDimSize(0), kt.getDimSize(1), kt.getDimSize(3)}, et);
+  Value kernel = tensor::CollapseShapeOp::create(
+      b, loc, k3, conv.getRhs(),
+      SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+  return linalg::DepthwiseConv2DNhwcHwcOp::create(
+             b, loc, TypeRange{rt}, ValueRange{input, kernel},
+             ValueRange{init}, i64Pair(strides), i64Pair(rhsDil))
+      .getResult(0);
+}
+
 LogicalResult lowerConvolution(Operation *op, OpBuilder &b, Results &results,
                                std::string &why) {
   auto conv = cast<ConvolutionOp>(op);
@@ -138,6 +212,16 @@ LogicalResult lowerConvolution(Operation *op, OpBuilder &b, Results &results,
     why = "output features are not divisible by feature_group_count";
     return failure();
   }
+
+  // The common 2-D float cases become named linalg convolutions, which
+  // hlo-cpu-tile / hlo-cpu-vectorize decompose and vectorize.
+  if (Value named = buildNamedConv2D(b, loc, conv, it, kt, rt, strides,
+                                     lhsDil, rhsDil, padLow, padHigh, why))
+    results.push_back(named);
+  if (!results.empty())
+    return success();
+  if (!why.empty())
+    return failure();
 
   // Pad and dilate the input with zeros.
   int64_t r = it.getRank();

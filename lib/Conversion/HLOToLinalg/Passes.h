@@ -21,10 +21,14 @@ namespace tfmlir {
 
 /// The textual pass pipeline of `hlo-to-llvm-pipeline`: hlo-legalize-to-linalg
 /// (with emit-c-interface), canonicalize, linalg element-wise fusion,
-/// one-shot-bufferize across function boundaries (identity layouts), the
-/// buffer deallocation pipeline, linalg -> loops, and the lowering of
+/// hlo-cpu-tile (register tiles, peeled), hlo-cpu-vectorize, hoisting of
+/// loop-invariant subsets (a contraction's accumulator stays in vector
+/// registers across its reduction loop), one-shot-bufferize across function
+/// boundaries (identity layouts), the buffer deallocation pipeline, the
+/// remaining linalg ops -> loops, vector transfers unrolled to 1-D,
+/// vector.contract -> outer products -> FMAs, and the lowering of
 /// scf/cf/arith/math (libm calls for functions LLVM has no intrinsic
-/// for)/memref/func to the llvm dialect. Runs on a builtin.module.
+/// for)/vector/memref/func/ub to the llvm dialect. Runs on a builtin.module.
 const char *hloToLLVMPipelineText();
 
 /// Appends the hlo-to-llvm pipeline to `pm` (a pass manager on
@@ -33,7 +37,36 @@ const char *hloToLLVMPipelineText();
 /// mlir::registerAllPasses() (or register those passes) first.
 mlir::LogicalResult buildHLOToLLVMPipeline(mlir::OpPassManager &pm);
 
-/// registerHLOToLinalgPasses() registers hlo-legalize-to-linalg.
+/// The argument attribute (an i64 holding the argument's index) that marks
+/// an argument made from a constant by externalizeLargeConstants.
+inline constexpr char kExternalConstantAttr[] = "tfmlir.external_constant";
+
+/// A constant moved out of the IR: its value (owned by the MLIRContext) and
+/// its bytes, row-major, little-endian, in the element type's size (f16 and
+/// bf16 2 bytes). `bytes` points into `value`'s storage.
+struct ExternalConstant {
+  mlir::ElementsAttr value;
+  llvm::ArrayRef<char> bytes;
+};
+
+/// The row-major bytes of `value` when it is a non-splat DenseElementsAttr
+/// or a DenseResourceElementsAttr with its blob present, of a static
+/// ranked tensor type with a byte-sized int/float element type; nullopt
+/// otherwise.
+std::optional<llvm::ArrayRef<char>> constantBytes(mlir::Attribute value);
+
+/// Replaces every constant-like op in the entry block of `func` whose value
+/// has constantBytes() of at least `thresholdBytes` by a new argument of
+/// the same tensor type, inserted after the leading arguments that already
+/// carry kExternalConstantAttr (so repeated calls keep earlier ones first)
+/// and marked with it; appends the values to `out` in argument order and
+/// returns how many were added. Does nothing to an external function.
+unsigned externalizeLargeConstants(mlir::func::FuncOp func,
+                                   int64_t thresholdBytes,
+                                   llvm::SmallVectorImpl<ExternalConstant> &out);
+
+/// registerHLOToLinalgPasses() registers hlo-legalize-to-linalg,
+/// hlo-cpu-tile, hlo-cpu-vectorize and hlo-externalize-constants.
 #define GEN_PASS_REGISTRATION
 #include "lib/Conversion/HLOToLinalg/Passes.h.inc"
 

@@ -57,4 +57,82 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
     "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect"];
 }
 
+def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
+  let summary = "Tile static linalg ops on tensors into register tiles and peel the loops";
+  let description = [{
+    For every static-shaped linalg op on tensors that linalg::vectorize
+    accepts (and every linalg.conv_2d_nhwc_hwcf /
+    depthwise_conv_2d_nhwc_hwc), tiles it with scf::tileUsingSCF into
+    scf.for loops whose tiles fit a 512-bit vector unit: contractions an
+    8 x 2-vector register tile over their innermost m and n dims with step 1
+    over reduction dims; convolutions 8 output columns x 2 vectors of
+    features (depthwise: 1 vector of channels), one output row and kernel
+    row; other ops 2 vectors along their innermost loop. Every loop is then
+    peeled so that the main loop runs full static tiles and the last
+    partial tile is a separate iteration. With `cache-level`, only
+    contractions are tiled, into cache blocks: 512 f32 elements (2 KiB)
+    along the innermost n dim and 512 along the innermost reduction dim,
+    peeled the same way. Semantics are unchanged.
+  }];
+  let options = [
+    Option<"cacheLevel", "cache-level", "bool", "false",
+           "Tile contractions into cache blocks instead of register tiles">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect"];
+}
+
+def CpuVectorize : Pass<"hlo-cpu-vectorize", "mlir::func::FuncOp"> {
+  let summary = "Vectorize linalg ops on tensors that fit one tile";
+  let description = [{
+    Decomposes 2-D convolutions with a unit output row and kernel row into
+    1-D convolutions (upstream DecomposeConvolution patterns), then
+    replaces every static-shaped linalg op on tensors whose iteration space
+    fits one tile of hlo-cpu-tile (at most 16384 points) by vector ops with
+    linalg::vectorize (transfer_read/write on the tensors; contractions
+    become vector.contract). Ops the vectorizer does not support are left
+    unchanged. Semantics are unchanged.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect"];
+}
+
+def ExternalizeLargeConstants : Pass<"hlo-externalize-constants", "mlir::ModuleOp"> {
+  let summary = "Turn large constants of public functions into leading arguments";
+  let description = [{
+    In the entry block of every public func.func, each constant-like op
+    (hlo.constant, arith.constant) whose value is a non-splat dense (or
+    dense-resource) tensor of at least `threshold-bytes` bytes of a
+    byte-sized int/float type is replaced by a new function argument,
+    inserted after the arguments an earlier run added, and marked
+    `tfmlir.external_constant = <argument index>`. The values are dropped
+    here; CpuExecutable uses the C++ entry point
+    externalizeLargeConstants(), which returns them, and passes them as
+    buffers at run time.
+  }];
+  let options = [
+    Option<"thresholdBytes", "threshold-bytes", "int64_t", "65536",
+           "Externalize constants of at least this many bytes">,
+  ];
+}
+
+def FuseElementwise : Pass<"hlo-fuse-elementwise", "mlir::func::FuncOp"> {
+  let summary = "Linalg element-wise fusion that keeps contractions intact";
+  let description = [{
+    The patterns of upstream linalg-fuse-elementwise-ops (element-wise
+    producer/consumer fusion, reshape folding by expansion and the linalg,
+    tensor reshape and affine.apply canonicalizations), fusing a
+    single-use element-wise producer only into a consumer that computes
+    each of its elements once: an element-wise consumer, or one whose map
+    for the operand is a permutation of all its loops (a reduction). A
+    producer of a contraction operand (bias add, relu before a matmul) is
+    not fused, so the contraction stays recognizable and nothing is
+    recomputed per use.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect"];
+}
+
 #endif

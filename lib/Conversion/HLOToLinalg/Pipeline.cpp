@@ -14,7 +14,18 @@ const char *hloToLLVMPipelineText() {
   // atan2, cbrt, expm1, log1p, ... become libm calls.
   return "hlo-legalize-to-linalg{emit-c-interface=true},"
          "canonicalize,"
-         "func.func(linalg-fuse-elementwise-ops),"
+         "func.func(hlo-fuse-elementwise),"
+         // Register tiles (peeled to static full and remainder tiles),
+         // vectorized on tensors; the accumulator of a reduction loop is
+         // then carried as a vector (subset hoisting).
+         "func.func(hlo-cpu-tile{cache-level=true}),"
+         "canonicalize,"
+         "func.func(hlo-cpu-tile),"
+         "canonicalize,"
+         "func.func(hlo-cpu-vectorize),"
+         "canonicalize,"
+         "cse,"
+         "func.func(loop-invariant-subset-hoisting),"
          // allow-return-allocs-from-loops: an scf.while (hlo.while) body
          // may yield a new tensor for a loop-carried value.
          "one-shot-bufferize{bufferize-function-boundaries=true "
@@ -23,16 +34,23 @@ const char *hloToLLVMPipelineText() {
          "buffer-deallocation-pipeline,"
          "convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops),"
+         // n-D transfers to unrolled 1-D ones; contractions to FMAs of
+         // outer products.
+         "func.func(convert-vector-to-scf{full-unroll=true target-rank=1}),"
+         "func.func(lower-vector-multi-reduction),"
          "expand-strided-metadata,"
          "lower-affine,"
          "convert-scf-to-cf,"
+         "canonicalize,"
          "convert-math-to-libm,"
          "func.func(convert-math-to-llvm),"
+         "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
          "finalize-memref-to-llvm,"
          "convert-arith-to-llvm,"
          "convert-index-to-llvm,"
          "convert-func-to-llvm,"
          "convert-cf-to-llvm,"
+         "convert-ub-to-llvm,"
          "reconcile-unrealized-casts";
 }
 

@@ -32,16 +32,42 @@ func.func @int_dot(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
 
 // -----
 
-// NHWC/HWIO, stride 2, padding (1, 1): the input is padded first; the
-// input map reads out * 2 + window.
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)>
-// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
+// NHWC/HWIO, stride 2, padding (1, 1), float: the input is padded first,
+// then a named linalg.conv_2d_nhwc_hwcf (tiled and vectorized by the CPU
+// pipeline).
 // CHECK-LABEL: func @conv
 func.func @conv(%x: tensor<1x5x5x4xf32>, %f: tensor<3x3x4x2xf32>) -> tensor<1x3x3x2xf32> {
   // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 1, 1, 0] [1, 5, 5, 4] [1, 1, 1, 1] : tensor<1x5x5x4xf32> into tensor<1x7x7x4xf32>
-  // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[K]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+  // CHECK: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+  // CHECK-SAME: -> tensor<1x3x3x2xf32>
   %0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {padding = dense<1> : tensor<2x2xi64>, window_strides = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x3x3x2xf32>
   return %0 : tensor<1x3x3x2xf32>
+}
+
+// -----
+
+// The same on i32 stays a generic contraction: the input map reads
+// out * 2 + window.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)>
+// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
+// CHECK-LABEL: func @conv_i32
+func.func @conv_i32(%x: tensor<1x5x5x4xi32>, %f: tensor<3x3x4x2xi32>) -> tensor<1x3x3x2xi32> {
+  // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 1, 1, 0] [1, 5, 5, 4] [1, 1, 1, 1] : tensor<1x5x5x4xi32> into tensor<1x7x7x4xi32>
+  // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[K]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+  %0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {padding = dense<1> : tensor<2x2xi64>, window_strides = array<i64: 2, 2>} : (tensor<1x5x5x4xi32>, tensor<3x3x4x2xi32>) -> tensor<1x3x3x2xi32>
+  return %0 : tensor<1x3x3x2xi32>
+}
+
+// -----
+
+// Depthwise with multiplier 1 (groups = input = output features), float:
+// linalg.depthwise_conv_2d_nhwc_hwc on the kernel collapsed to [H, W, C].
+// CHECK-LABEL: func @depthwise_named
+func.func @depthwise_named(%x: tensor<1x5x5x4xf32>, %f: tensor<3x3x1x4xf32>) -> tensor<1x5x5x4xf32> {
+  // CHECK: tensor.collapse_shape %arg1 {{\[\[}}0], [1], [2, 3]] : tensor<3x3x1x4xf32> into tensor<3x3x4xf32>
+  // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+  %0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {padding = dense<1> : tensor<2x2xi64>, feature_group_count = 4 : i64} : (tensor<1x5x5x4xf32>, tensor<3x3x1x4xf32>) -> tensor<1x5x5x4xf32>
+  return %0 : tensor<1x5x5x4xf32>
 }
 
 // -----

@@ -6,9 +6,12 @@
 // CHECK-NOT: linalg.
 // CHECK-NOT: memref.alloc
 // CHECK: llvm.func @main(
+// The 3x5x4 contraction is one vector tile: fused multiply-adds of
+// 4-wide rows; the bias add and the maximum are vectorized too.
 // CHECK: llvm.call @malloc
-// CHECK: llvm.fmul
-// CHECK: llvm.fadd
+// CHECK: llvm.intr.fmuladd({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK: llvm.fadd {{.*}} : vector<4xf32>
+// CHECK: llvm.intr.maximum({{.*}}) : (vector<4xf32>, vector<4xf32>)
 // CHECK: llvm.func @_mlir_ciface_main(
 func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<4xf32>) -> tensor<3x4xf32> {
   %0 = hlo.dot_general %a, %b, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>

@@ -1,0 +1,422 @@
+//===- model_bench.cpp - compile and run time of whole TF graphs ----------===//
+//
+// usage: tfmlir-model-bench [--model mlp|convnet|chain|all] [--runs N]
+//                           [--chain-ops N,N,...] [--peak-gflops G]
+//                           [--dump-hlo DIR]
+//
+// Builds each model here as a tensorflow::GraphDef with fixed weights
+// (deterministic LCG, seed per tensor), then times the whole compile:
+// importGraphDef -> tf-standard-pipeline -> xla-legalize-tf ->
+// CpuExecutable::compile (hlo-to-llvm-pipeline + ORC JIT at -O3). It then
+// runs the executable 3 times to warm up and N times (default 20), and
+// prints the median wall time, GFLOP/s (FLOPs counted analytically: 2 per
+// multiply-add of convolutions and matmuls; bias, activations and pooling
+// are not counted) and the fraction of the peak.
+//
+// Models:
+//  - mlp: x[64,784] -> 1024 -> 1024 -> 10, MatMul + BiasAdd + Relu.
+//  - convnet: MobileNet-like on x[1,128,128,3]: Conv2D 3x3 s2 (32) + Relu6,
+//    then 6 depthwise-separable blocks (DepthwiseConv2dNative 3x3 s1/s2 +
+//    BiasAdd + Relu6, 1x1 Conv2D + BiasAdd + Relu6) to 8x8x512, global
+//    average pool (Mean over H, W) and a 512 -> 10 dense layer.
+//  - chain: for each N of --chain-ops (default 100,200,400,800,1600), a
+//    chain of N element-wise ops (Add/Mul/Maximum/Tanh in turn, each with
+//    its own [64,64] constant operand) on x[64,64]: compile time only.
+//
+// --dump-hlo DIR writes each model's hlo module (after xla-legalize-tf) to
+// DIR/<model>.hlo.mlir, for tf-opt -hlo-to-llvm-pipeline -mlir-timing.
+// Peak: --peak-gflops, else cores x GHz x 64 (two 512-bit FMA units: 2 x 16
+// f32 lanes x 2 FLOPs per cycle) with GHz the "cpu MHz" of /proc/cpuinfo;
+// printed per core too (the generated code runs on one thread).
+//===----------------------------------------------------------------------===//
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/tf/TFOps.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Transforms/Passes.h"
+#include "runtime/session/CpuExecutable.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace tfmlir;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/// Builds a GraphDef node by node.
+class GraphBuilder {
+public:
+  tensorflow::NodeDef *node(const std::string &name, const std::string &op,
+                            std::vector<std::string> inputs) {
+    tensorflow::NodeDef *n = graph.add_node();
+    n->set_name(name);
+    n->set_op(op);
+    for (auto &i : inputs)
+      n->add_input(i);
+    if (op != "Const" && op != "Placeholder")
+      setType(n, "T");
+    return n;
+  }
+  static void setType(tensorflow::NodeDef *n, const char *attr) {
+    (*n->mutable_attr())[attr].set_type(tensorflow::DT_FLOAT);
+  }
+  static void setInts(tensorflow::NodeDef *n, const char *attr,
+                      std::vector<int64_t> v) {
+    auto *l = (*n->mutable_attr())[attr].mutable_list();
+    for (int64_t x : v)
+      l->add_i(x);
+  }
+  static void setString(tensorflow::NodeDef *n, const char *attr,
+                        const std::string &s) {
+    (*n->mutable_attr())[attr].set_s(s);
+  }
+  void placeholder(const std::string &name, std::vector<int64_t> shape) {
+    tensorflow::NodeDef *n = node(name, "Placeholder", {});
+    setType(n, "dtype");
+    auto *s = (*n->mutable_attr())["shape"].mutable_shape();
+    for (int64_t d : shape)
+      s->add_dim()->set_size(d);
+  }
+  /// A float constant, uniform in [-scale, scale), from `seed`.
+  std::string weights(const std::string &name, std::vector<int64_t> shape,
+                      float scale) {
+    tensorflow::NodeDef *n = node(name, "Const", {});
+    setType(n, "dtype");
+    tensorflow::TensorProto *t = (*n->mutable_attr())["value"].mutable_tensor();
+    t->set_dtype(tensorflow::DT_FLOAT);
+    int64_t count = 1;
+    for (int64_t d : shape) {
+      t->mutable_tensor_shape()->add_dim()->set_size(d);
+      count *= d;
+    }
+    std::vector<float> v(count);
+    uint32_t s = ++seed * 2654435761u + 12345u;
+    for (float &x : v) {
+      s = s * 1664525u + 1013904223u;
+      x = static_cast<float>(((s >> 8) / double(1 << 24) * 2 - 1) * scale);
+    }
+    t->set_tensor_content(std::string(reinterpret_cast<char *>(v.data()),
+                                      v.size() * sizeof(float)));
+    return name;
+  }
+  std::string intConst(const std::string &name, std::vector<int32_t> v) {
+    tensorflow::NodeDef *n = node(name, "Const", {});
+    (*n->mutable_attr())["dtype"].set_type(tensorflow::DT_INT32);
+    tensorflow::TensorProto *t = (*n->mutable_attr())["value"].mutable_tensor();
+    t->set_dtype(tensorflow::DT_INT32);
+    t->mutable_tensor_shape()->add_dim()->set_size(v.size());
+    for (int32_t x : v)
+      t->add_int_val(x);
+    return name;
+  }
+
+  tensorflow::GraphDef graph;
+  uint32_t seed = 0;
+};
+
+struct Model {
+  std::string name;
+  tensorflow::GraphDef graph;
+  std::vector<int64_t> inputShape;
+  std::string output;
+  double flops = 0;
+};
+
+Model buildMlp() {
+  Model m{"mlp (64x784-1024-1024-10)", {}, {64, 784}, "logits", 0};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  std::string h = "x";
+  int64_t dims[] = {784, 1024, 1024, 10};
+  for (int l = 0; l < 3; ++l) {
+    std::string i = std::to_string(l);
+    g.weights("w" + i, {dims[l], dims[l + 1]}, std::sqrt(3.0f / dims[l]));
+    g.weights("b" + i, {dims[l + 1]}, 0.1f);
+    auto *mm = g.node("mm" + i, "MatMul", {h, "w" + i});
+    (*mm->mutable_attr())["transpose_a"].set_b(false);
+    (*mm->mutable_attr())["transpose_b"].set_b(false);
+    std::string out = l == 2 ? "logits" : "ba" + i;
+    g.node(out, "BiasAdd", {"mm" + i, "b" + i});
+    if (l < 2) {
+      g.node("relu" + i, "Relu", {out});
+      h = "relu" + i;
+    }
+    m.flops += 2.0 * 64 * dims[l] * dims[l + 1];
+  }
+  m.graph = std::move(g.graph);
+  return m;
+}
+
+Model buildConvNet() {
+  Model m{"convnet (MobileNet-like, 1x128x128x3)", {}, {1, 128, 128, 3},
+          "logits", 0};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  int64_t hw = 128, c = 3;
+  int idx = 0;
+  auto conv = [&](const std::string &in, int64_t k, int64_t cout,
+                  int64_t stride, bool depthwise) {
+    std::string i = std::to_string(idx++);
+    int64_t cin = c;
+    g.weights("k" + i, {k, k, cin, depthwise ? 1 : cout},
+              std::sqrt(3.0f / (k * k * (depthwise ? 1 : cin))));
+    auto *n = g.node("conv" + i, depthwise ? "DepthwiseConv2dNative" : "Conv2D",
+                     {in, "k" + i});
+    GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
+    GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
+    GraphBuilder::setString(n, "padding", "SAME");
+    GraphBuilder::setString(n, "data_format", "NHWC");
+    hw = (hw + stride - 1) / stride;
+    c = depthwise ? cin : cout;
+    m.flops += 2.0 * hw * hw * k * k * (depthwise ? cin : cin * cout);
+    g.weights("bias" + i, {c}, 0.1f);
+    auto *b = g.node("biasadd" + i, "BiasAdd", {"conv" + i, "bias" + i});
+    GraphBuilder::setString(b, "data_format", "NHWC");
+    g.node("relu6_" + i, "Relu6", {"biasadd" + i});
+    return "relu6_" + i;
+  };
+  std::string h = conv("x", 3, 32, 2, false);
+  struct Block { int64_t stride, cout; };
+  for (Block b : {Block{1, 64}, Block{2, 128}, Block{1, 128}, Block{2, 256},
+                  Block{1, 256}, Block{2, 512}}) {
+    h = conv(h, 3, 0, b.stride, true);
+    h = conv(h, 1, b.cout, 1, false);
+  }
+  g.intConst("axes", {1, 2});
+  auto *mean = g.node("pool", "Mean", {h, "axes"});
+  (*mean->mutable_attr())["Tidx"].set_type(tensorflow::DT_INT32);
+  (*mean->mutable_attr())["keep_dims"].set_b(false);
+  g.weights("wd", {c, 10}, std::sqrt(3.0f / c));
+  g.weights("bd", {10}, 0.1f);
+  auto *mm = g.node("dense", "MatMul", {"pool", "wd"});
+  (*mm->mutable_attr())["transpose_a"].set_b(false);
+  (*mm->mutable_attr())["transpose_b"].set_b(false);
+  g.node("logits", "BiasAdd", {"dense", "bd"});
+  m.flops += 2.0 * c * 10;
+  m.graph = std::move(g.graph);
+  return m;
+}
+
+Model buildChain(int64_t n) {
+  Model m{"chain of " + std::to_string(n) + " ops", {}, {64, 64}, "", 0};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  std::string h = "x";
+  const char *ops[] = {"Add", "Mul", "Maximum", "Tanh"};
+  for (int64_t i = 0; i < n; ++i) {
+    std::string name = "op" + std::to_string(i);
+    const char *op = ops[i % 4];
+    if (std::strcmp(op, "Tanh") == 0) {
+      g.node(name, op, {h});
+    } else {
+      g.weights("c" + std::to_string(i), {64, 64}, 1.0f);
+      g.node(name, op, {h, "c" + std::to_string(i)});
+    }
+    h = name;
+  }
+  m.output = h;
+  m.graph = std::move(g.graph);
+  return m;
+}
+
+/// Peak RSS of this process so far, MiB (VmHWM).
+double peakRssMiB() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmHWM:", 0) == 0)
+      return std::stod(line.substr(6)) / 1024.0;
+  return 0;
+}
+
+double cpuGHz() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("cpu MHz", 0) == 0)
+      return std::stod(line.substr(line.find(':') + 1)) / 1000.0;
+  return 0;
+}
+
+/// --dump-hlo DIR: where to write each model's hlo module (for tf-opt).
+std::string dumpDir;
+
+struct Compiled {
+  std::unique_ptr<session::CpuExecutable> exe;
+  double frontendMs = 0, codegenMs = 0;
+};
+
+/// GraphDef -> tf -> hlo -> executable, timed. Exits on failure.
+Compiled compileModel(const Model &m, mlir::DialectRegistry &registry) {
+  Compiled c;
+  auto t0 = Clock::now();
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  GraphImportConfig config;
+  config.inputArrays = {"x"};
+  config.outputArrays = {m.output};
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      importGraphDef(m.graph, config, &ctx, m.name);
+  if (!module) {
+    std::fprintf(stderr, "%s: import failed\n", m.name.c_str());
+    std::exit(1);
+  }
+  mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
+  if (mlir::failed(mlir::parsePassPipeline(
+          "tf-standard-pipeline,xla-legalize-tf", pm, llvm::errs())) ||
+      mlir::failed(pm.run(*module))) {
+    std::fprintf(stderr, "%s: tf-standard-pipeline/xla-legalize-tf failed\n",
+                 m.name.c_str());
+    std::exit(1);
+  }
+  c.frontendMs = msSince(t0);
+  if (!dumpDir.empty()) {
+    std::string path = dumpDir + "/" + m.name.substr(0, m.name.find(' ')) +
+                       (m.name.rfind("chain", 0) == 0
+                            ? "-" + std::to_string(m.graph.node_size())
+                            : std::string()) +
+                       ".hlo.mlir";
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      mlir::OpPrintingFlags flags;
+      flags.enableDebugInfo(false);
+      module->print(os, flags);
+    }
+  }
+  auto t1 = Clock::now();
+  auto exe = session::CpuExecutable::compile(*module, "main");
+  if (!exe.ok()) {
+    std::fprintf(stderr, "%s: %s\n", m.name.c_str(),
+                 exe.status().ToString().c_str());
+    std::exit(1);
+  }
+  c.codegenMs = msSince(t1);
+  c.exe = std::move(*exe);
+  return c;
+}
+
+void benchModel(const Model &m, mlir::DialectRegistry &registry, int runs,
+                double peak, double peakCore) {
+  Compiled c = compileModel(m, registry);
+  session::HostTensor x(session::DType::kF32, m.inputShape);
+  for (int64_t i = 0; i < x.numElements(); ++i)
+    x.data<float>()[i] = static_cast<float>((i * 37) % 101) / 101.0f - 0.5f;
+  std::vector<double> times;
+  for (int k = 0; k < runs + 3; ++k) {
+    auto t0 = Clock::now();
+    auto r = c.exe->run({&x});
+    double ms = msSince(t0);
+    if (!r.ok()) {
+      std::fprintf(stderr, "%s: %s\n", m.name.c_str(),
+                   r.status().ToString().c_str());
+      std::exit(1);
+    }
+    if (k >= 3)
+      times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  double med = times[times.size() / 2];
+  double gflops = m.flops / (med * 1e6);
+  std::printf("| %s | %.0f + %.0f | %.3f | %.2f | %.1f | %.1f%% | %.1f%% | "
+              "%zu |\n",
+              m.name.c_str(), c.frontendMs, c.codegenMs, med, m.flops / 1e6,
+              gflops, 100 * gflops / peakCore, 100 * gflops / peak,
+              c.exe->numExternalConstants());
+  std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string which = "all";
+  int runs = 20;
+  double peakArg = 0;
+  std::vector<int64_t> chain = {100, 200, 400, 800, 1600};
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--model" && i + 1 < argc)
+      which = argv[++i];
+    else if (a == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--dump-hlo" && i + 1 < argc)
+      dumpDir = argv[++i];
+    else if (a == "--peak-gflops" && i + 1 < argc)
+      peakArg = std::atof(argv[++i]);
+    else if (a == "--chain-ops" && i + 1 < argc) {
+      chain.clear();
+      for (const std::string &s : splitFlagList(argv[++i]))
+        chain.push_back(std::atoll(s.c_str()));
+    } else {
+      std::fprintf(stderr,
+                   "usage: tfmlir-model-bench [--model mlp|convnet|chain|all] "
+                   "[--runs N] [--chain-ops N,N,...] [--peak-gflops G] "
+                   "[--dump-hlo DIR]\n");
+      return 1;
+    }
+  }
+  mlir::registerAllPasses();
+  registerTFPasses();
+  registerTFToHLOPasses();
+  registerHLOCodegenPasses();
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerTFDialects(registry);
+  registerHLODialect(registry);
+
+  long cores = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
+  double ghz = cpuGHz();
+  double peakCore = ghz * 64;
+  double peak = peakArg > 0 ? peakArg : cores * peakCore;
+  if (peakArg > 0)
+    peakCore = peakArg / cores;
+  std::printf("# peak: %ld cores x %.2f GHz x 64 FLOP/cycle (AVX-512, 2 FMA "
+              "units) = %.1f GFLOP/s; per core %.1f GFLOP/s\n",
+              cores, ghz, peak, peakCore);
+  if (which == "all" || which == "mlp" || which == "convnet") {
+    std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "
+                "median run ms | MFLOP | GFLOP/s | of 1-core peak | of "
+                "machine peak | external constants |\n|---|---|---|---|---|"
+                "---|---|---|\n");
+    if (which == "all" || which == "mlp")
+      benchModel(buildMlp(), registry, runs, peak, peakCore);
+    if (which == "all" || which == "convnet")
+      benchModel(buildConvNet(), registry, runs, peak, peakCore);
+  }
+  if (which == "all" || which == "chain") {
+    std::printf("\n| ops | compile ms (import+tf->hlo) | codegen/JIT ms | "
+                "total ms | ms per op | peak RSS MiB |\n|---|---|---|---|---|"
+                "---|\n");
+    for (int64_t n : chain) {
+      Compiled c = compileModel(buildChain(n), registry);
+      double total = c.frontendMs + c.codegenMs;
+      std::printf("| %lld | %.0f | %.0f | %.0f | %.2f | %.0f |\n",
+                  static_cast<long long>(n), c.frontendMs, c.codegenMs, total,
+                  total / n, peakRssMiB());
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
