@@ -54,8 +54,8 @@ public:
 
   /// Parses `mlirText` (a module of func.func on ranked static-shaped
   /// tensors of f16/bf16/f32/f64/i1/i8/i16/i32/i64/ui8/ui16/ui32/ui64 in the
-  /// hlo dialect, plus any
-  /// upstream dialect) and compiles its public function `entry`.
+  /// hlo dialect, plus any upstream dialect) and compiles its public
+  /// function `entry`.
   /// Errors: InvalidArgument when the text does not parse, `entry` is
   /// missing, or a signature type is unsupported; Internal with the
   /// pipeline's diagnostics when lowering or JIT compilation fails.

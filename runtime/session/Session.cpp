@@ -1005,9 +1005,15 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   {
     std::lock_guard<std::mutex> lock(entry->mu);
     if (!entry->done) {
+      // CpuExecutable::compile is not documented as thread-safe (LLVM
+      // target and pass registration): compiles of different keys take
+      // turns, process-wide. Runs of compiled executables do not wait.
+      static std::mutex compileMu;
+      std::unique_lock<std::mutex> compileLock(compileMu);
       auto t0 = std::chrono::steady_clock::now();
       auto exe = compileGraph(*plan->graph, options_.graphName, args,
                               plan->outputs);
+      compileLock.unlock();
       auto t1 = std::chrono::steady_clock::now();
       compileMicros_ +=
           std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0)

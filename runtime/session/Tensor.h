@@ -83,7 +83,8 @@ private:
 /// DT_HALF/DT_BFLOAT16, uint8_t (0/1) for DT_BOOL.
 class Tensor {
 public:
-  /// An empty DT_FLOAT scalar-less tensor (IsInitialized() is false).
+  /// A tensor without a buffer (IsInitialized() is false; Session::Run
+  /// rejects it as a feed).
   Tensor() = default;
   /// A zero-filled tensor. The caller guarantees a supported dtype and
   /// non-negative dims (asserted); use Create() for user input.

@@ -394,6 +394,38 @@ TEST(SessionTest, ConcurrentRunsAgree) {
   EXPECT_EQ(s->stats().cacheHits, kThreads * kRuns - 1);
 }
 
+TEST(SessionTest, ConcurrentRunsWithDifferentKeys) {
+  // Four shapes from eight threads: four compiles, every result right.
+  auto s = makeSession(node("x", "Placeholder", {},
+                            typeAttr("dtype", "DT_FLOAT") + shapeAttr({-1})) +
+                       node("y", "Square", {"x"}, tF()));
+  std::atomic<int> bad{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int r = 0; r < 10; ++r) {
+        int n = 1 + (t + r) % 4;
+        std::vector<float> v(n);
+        for (int i = 0; i < n; ++i)
+          v[i] = static_cast<float>(t - i + r);
+        std::vector<Tensor> o;
+        if (!s->Run({{"x", floats({n}, v)}}, {"y"}, {}, &o).ok() ||
+            o.size() != 1 || o[0].NumElements() != n) {
+          ++bad;
+          continue;
+        }
+        for (int i = 0; i < n; ++i)
+          if (o[0].flat<float>()[i] != v[i] * v[i]) // exact: small integers
+            ++bad;
+      }
+    });
+  for (auto &th : threads)
+    th.join();
+  EXPECT_EQ(bad, 0);
+  EXPECT_EQ(s->stats().compiles, 4);
+  EXPECT_EQ(s->stats().cacheHits, 80 - 4);
+}
+
 // --- Variables -------------------------------------------------------------
 
 TEST(SessionTest, RefVariablesPersistAcrossRuns) {

@@ -149,6 +149,14 @@ absl::StatusOr<Tensor> readCsv(const std::string &path, DataType dtype,
     vals.push_back(w);
   if (!dims)
     dims = std::vector<int64_t>{static_cast<int64_t>(vals.size())};
+  // Check the count before allocating (a hostile shape must not allocate).
+  int64_t want = 1;
+  for (int64_t d : *dims)
+    want = d == 0 || want <= INT64_MAX / d ? want * d : INT64_MAX;
+  if (static_cast<int64_t>(vals.size()) != want)
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": holds ", vals.size(), " values; the shape ",
+        TensorShape(*dims).DebugString(), " of ", feed, " needs ", want));
   auto t = Tensor::Create(dtype, *dims);
   if (!t.ok())
     return absl::InvalidArgumentError(
