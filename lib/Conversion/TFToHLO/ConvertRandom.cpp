@@ -21,6 +21,12 @@
 //  - RandomShuffle: a stable sort of dim 0 by random keys.
 //  - Multinomial: inverse CDF of softmax(logits) per sample (the cumulative
 //    sums by a dot with a triangular constant).
+//  - RandomPoissonV2 with constant rates: inverse CDF unrolled over
+//    lambda + 12 sqrt(lambda) + 12 terms (rates up to ~200).
+//  - RandomGamma: Marsaglia-Tsang with 8 candidate draws, the first
+//    accepted wins (alpha < 1 via alpha + 1 and u^(1/alpha)); if none is
+//    (probability < 1e-10), the candidate centre d -- an approximation of
+//    TF's unbounded rejection loop.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -258,6 +264,104 @@ LogicalResult convertMultinomial(Operation *op, OpBuilder &b,
   return success();
 }
 
+
+/// The parameter operand `v` (shape P) broadcast to the result shape
+/// S ++ P in f64.
+Value paramToResult(OpBuilder &b, Location loc, Value v, RankedTensorType out) {
+  auto pt = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < pt.getRank(); ++d)
+    dims.push_back(out.getRank() - pt.getRank() + d);
+  return broadcastInDim(b, loc, convert(b, loc, v, b.getF64Type()), out.getShape(),
+                        dims);
+}
+
+LogicalResult convertPoisson(Operation *op, OpBuilder &b,
+                             SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto rt = staticType(op->getOperand(1));
+  auto rates = constantOf(op->getOperand(1));
+  if (!out || !rt || !rates || out.getRank() < rt.getRank())
+    return fail(why, "needs constant rates and a static result");
+  double maxRate = 0;
+  if (isa<FloatType>(rates->getElementType())) {
+    for (APFloat f : rates->getValues<APFloat>()) {
+      bool lost;
+      f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      maxRate = std::max(maxRate, f.convertToDouble());
+    }
+  } else {
+    for (APInt i : rates->getValues<APInt>())
+      maxRate = std::max(maxRate, static_cast<double>(i.getSExtValue()));
+  }
+  // Inverse CDF with K terms: P(X >= K) is negligible for K = lambda +
+  // 12 sqrt(lambda) + 12.
+  int64_t K = static_cast<int64_t>(std::ceil(maxRate + 12 * std::sqrt(maxRate) + 12));
+  if (!(maxRate >= 0) || K > 256)
+    return fail(why, "rates above ~200 are not supported (unrolled inverse CDF)");
+  Location loc = op->getLoc();
+  auto t = RankedTensorType::get(out.getShape(), b.getF64Type());
+  Value lam = paramToResult(b, loc, op->getOperand(1), out);
+  Value u = uniform64(b, loc, op, out.getShape(), 0);
+  Value p = ExpOp::create(b, loc, NegateOp::create(b, loc, lam));
+  Value cdf = p, x = splat(b, loc, t, 0);
+  for (int64_t i = 1; i <= K; ++i) {
+    x = AddOp::create(b, loc, x,
+                      SelectOp::create(b, loc, compare(b, loc, u, cdf, Dir::GE),
+                                       splat(b, loc, t, 1), splat(b, loc, t, 0)));
+    p = MultiplyOp::create(b, loc, p, DivideOp::create(b, loc, lam, splat(b, loc, t, i)));
+    cdf = AddOp::create(b, loc, cdf, p);
+  }
+  results.push_back(convert(b, loc, x, out.getElementType()));
+  return success();
+}
+
+LogicalResult convertGamma(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  auto out = staticResult(op);
+  auto at = staticType(op->getOperand(1));
+  if (!out || !at || !isa<FloatType>(out.getElementType()) ||
+      out.getRank() < at.getRank())
+    return fail(why, "needs static alpha and a static float result");
+  Location loc = op->getLoc();
+  auto shape = out.getShape();
+  auto t = RankedTensorType::get(shape, b.getF64Type());
+  auto c = [&](double v) { return splat(b, loc, t, v); };
+  Value alpha = paramToResult(b, loc, op->getOperand(1), out);
+  // Marsaglia & Tsang (2000) on alpha' = alpha (+ 1 when alpha < 1, then
+  // scaled by u^(1/alpha)); kTrials candidates, the first accepted wins
+  // (each is accepted with probability > 0.95).
+  constexpr int kTrials = 8;
+  Value small = compare(b, loc, alpha, c(1), Dir::LT);
+  Value a1 = SelectOp::create(b, loc, small, AddOp::create(b, loc, alpha, c(1)), alpha);
+  Value d = SubtractOp::create(b, loc, a1, c(1.0 / 3));
+  Value cc = DivideOp::create(b, loc, c(1),
+                              SqrtOp::create(b, loc, MultiplyOp::create(b, loc, c(9), d)));
+  Value result = d; // if no candidate is accepted: the value at x = 0
+  for (int k = kTrials - 1; k >= 0; --k) {
+    Value x = normal64(b, loc, op, shape, 1 + k);
+    Value u = uniform64(b, loc, op, shape, 100 + k);
+    Value v1 = AddOp::create(b, loc, c(1), MultiplyOp::create(b, loc, cc, x));
+    Value v = MultiplyOp::create(b, loc, MultiplyOp::create(b, loc, v1, v1), v1);
+    Value pos = compare(b, loc, v, c(0), Dir::GT);
+    Value safeV = SelectOp::create(b, loc, pos, v, c(1));
+    // log u < x^2 / 2 + d - d v + d log v
+    Value rhs = AddOp::create(
+        b, loc,
+        AddOp::create(b, loc, MultiplyOp::create(b, loc, c(0.5), MultiplyOp::create(b, loc, x, x)),
+                      SubtractOp::create(b, loc, d, MultiplyOp::create(b, loc, d, safeV))),
+        MultiplyOp::create(b, loc, d, LogOp::create(b, loc, safeV)));
+    Value ok = AndOp::create(b, loc, pos,
+                             compare(b, loc, LogOp::create(b, loc, u), rhs, Dir::LT));
+    result = SelectOp::create(b, loc, ok, MultiplyOp::create(b, loc, d, safeV), result);
+  }
+  Value u = uniform64(b, loc, op, shape, 200);
+  Value boost = PowerOp::create(b, loc, u, DivideOp::create(b, loc, c(1), alpha));
+  result = SelectOp::create(b, loc, small, MultiplyOp::create(b, loc, result, boost), result);
+  results.push_back(convert(b, loc, result, out.getElementType()));
+  return success();
+}
+
 } // namespace
 
 void addRandomConverters(llvm::StringMap<Converter> &t) {
@@ -267,6 +371,9 @@ void addRandomConverters(llvm::StringMap<Converter> &t) {
   t["tf.TruncatedNormal"] = convertTruncatedNormal;
   t["tf.RandomShuffle"] = convertShuffle;
   t["tf.Multinomial"] = convertMultinomial;
+  t["tf.RandomPoissonV2"] = convertPoisson;
+  t["tf.RandomPoisson"] = convertPoisson;
+  t["tf.RandomGamma"] = convertGamma;
 }
 
 } // namespace tfmlir::tohlo

@@ -64,3 +64,21 @@ func.func @crop(%x: tensor<4x4xf32>, %b: tensor<2xi32>) -> tensor<2x2xf32> {
   %0 = "tf.Slice"(%x, %b, %s) : (tensor<4x4xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xf32>
   func.return %0 : tensor<2x2xf32>
 }
+
+// CHECK-LABEL: func @poisson_gamma
+// Poisson: inverse CDF (u >= cdf counted, cdf += p, p *= lambda / i);
+// Gamma: Marsaglia-Tsang candidates combined by select.
+// CHECK: hlo.compare  GE
+// CHECK: hlo.divide
+// CHECK: hlo.convert %{{.*}} : (tensor<3x2xf64>) -> tensor<3x2xf32>
+// CHECK: hlo.cosine
+// CHECK: hlo.power
+// CHECK: hlo.convert %{{.*}} : (tensor<3xf64>) -> tensor<3xf32>
+func.func @poisson_gamma() -> (tensor<3x2xf32>, tensor<3xf32>) {
+  %s = "tf.Const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+  %r = "tf.Const"() {value = dense<[0.5, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %a = "tf.Const"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.RandomPoissonV2"(%s, %r) {dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>, tensor<2xf32>) -> tensor<3x2xf32>
+  %1 = "tf.RandomGamma"(%s, %a) {seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>, tensor<f32>) -> tensor<3xf32>
+  func.return %0, %1 : tensor<3x2xf32>, tensor<3xf32>
+}
