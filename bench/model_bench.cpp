@@ -138,6 +138,8 @@ public:
 
 struct Model {
   std::string name;
+  /// File name stem for --dump-hlo.
+  std::string stem;
   tensorflow::GraphDef graph;
   std::vector<int64_t> inputShape;
   std::string output;
@@ -145,7 +147,7 @@ struct Model {
 };
 
 Model buildMlp() {
-  Model m{"mlp (64x784-1024-1024-10)", {}, {64, 784}, "logits", 0};
+  Model m{"mlp (64x784-1024-1024-10)", "mlp", {}, {64, 784}, "logits", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -170,8 +172,8 @@ Model buildMlp() {
 }
 
 Model buildConvNet() {
-  Model m{"convnet (MobileNet-like, 1x128x128x3)", {}, {1, 128, 128, 3},
-          "logits", 0};
+  Model m{"convnet (MobileNet-like, 1x128x128x3)", "convnet", {},
+          {1, 128, 128, 3}, "logits", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   int64_t hw = 128, c = 3;
@@ -220,7 +222,8 @@ Model buildConvNet() {
 }
 
 Model buildChain(int64_t n) {
-  Model m{"chain of " + std::to_string(n) + " ops", {}, {64, 64}, "", 0};
+  Model m{"chain of " + std::to_string(n) + " ops",
+          "chain-" + std::to_string(n), {}, {64, 64}, "", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -292,11 +295,7 @@ Compiled compileModel(const Model &m, mlir::DialectRegistry &registry) {
   }
   c.frontendMs = msSince(t0);
   if (!dumpDir.empty()) {
-    std::string path = dumpDir + "/" + m.name.substr(0, m.name.find(' ')) +
-                       (m.name.rfind("chain", 0) == 0
-                            ? "-" + std::to_string(m.graph.node_size())
-                            : std::string()) +
-                       ".hlo.mlir";
+    std::string path = dumpDir + "/" + m.stem + ".hlo.mlir";
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (!ec) {
@@ -339,11 +338,9 @@ void benchModel(const Model &m, mlir::DialectRegistry &registry, int runs,
   std::sort(times.begin(), times.end());
   double med = times[times.size() / 2];
   double gflops = m.flops / (med * 1e6);
-  std::printf("| %s | %.0f + %.0f | %.3f | %.2f | %.1f | %.1f%% | %.1f%% | "
-              "%zu |\n",
+  std::printf("| %s | %.0f + %.0f | %.3f | %.2f | %.1f | %.1f%% | %.1f%% |\n",
               m.name.c_str(), c.frontendMs, c.codegenMs, med, m.flops / 1e6,
-              gflops, 100 * gflops / peakCore, 100 * gflops / peak,
-              c.exe->numExternalConstants());
+              gflops, 100 * gflops / peakCore, 100 * gflops / peak);
   std::fflush(stdout);
 }
 
@@ -398,8 +395,7 @@ int main(int argc, char **argv) {
   if (which == "all" || which == "mlp" || which == "convnet") {
     std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "
                 "median run ms | MFLOP | GFLOP/s | of 1-core peak | of "
-                "machine peak | external constants |\n|---|---|---|---|---|"
-                "---|---|---|\n");
+                "machine peak |\n|---|---|---|---|---|---|---|\n");
     if (which == "all" || which == "mlp")
       benchModel(buildMlp(), registry, runs, peak, peakCore);
     if (which == "all" || which == "convnet")

@@ -116,13 +116,29 @@ def FuseElementwise : Pass<"hlo-fuse-elementwise", "mlir::func::FuncOp"> {
     tensor reshape and affine.apply canonicalizations), fusing a
     single-use element-wise producer only into a consumer that computes
     each of its elements once: an element-wise consumer, or one whose map
-    for the operand is a permutation of all its loops (a reduction). A
+    for the operand is a permutation of all its loops (a reduction), and
+    only while the two bodies together have at most 64 ops (fusing a chain
+    of N ops stays linear in N). A
     producer of a contraction operand (bias add, relu before a matmul) is
     not fused, so the contraction stays recognizable and nothing is
     recomputed per use.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect"];
+}
+
+def CpuHoistVectorTransfers : Pass<"hlo-cpu-hoist-vector-transfers", "mlir::func::FuncOp"> {
+  let summary = "Keep loop-invariant vector accumulators in registers (buffers)";
+  let description = [{
+    After bufferization, erases memref.copy ops whose source and target
+    are the same value (left by tiles that bufferized in place), then hoists
+    each vector.transfer_read/transfer_write
+    pair on the same loop-invariant memref location out of the enclosing
+    scf.for loops whose trip count is non-zero, carrying the vector as a
+    loop value (linalg::hoistRedundantVectorTransfers): a contraction
+    tile's accumulator is read once before its reduction loop and written
+    once after it.
+  }];
 }
 
 #endif

@@ -30,6 +30,8 @@
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -43,6 +45,7 @@
 namespace tfmlir {
 #define GEN_PASS_DEF_CPUTILE
 #define GEN_PASS_DEF_FUSEELEMENTWISE
+#define GEN_PASS_DEF_CPUHOISTVECTORTRANSFERS
 #define GEN_PASS_DEF_CPUVECTORIZE
 #include "lib/Conversion/HLOToLinalg/Passes.h.inc"
 } // namespace tfmlir
@@ -143,10 +146,14 @@ int64_t product(ArrayRef<int64_t> v) {
   return p;
 }
 
+/// The most ops (terminator included) a fused linalg body may have.
+constexpr size_t kMaxFusedBodyOps = 64;
+
 /// Whether fusing the producer of `operand` (a single-use element-wise
 /// linalg op) into its consumer computes each producer element once: the
 /// consumer is element-wise, or its map for `operand` is a permutation of
-/// all its loops (a reduction reading each element once). A contraction
+/// all its loops (a reduction reading each element once), and the two
+/// bodies together have at most kMaxFusedBodyOps ops. A contraction
 /// reads each input element once per output column or row, so a producer
 /// fused into it would be recomputed that many times, and the contraction
 /// would no longer be recognized as one.
@@ -156,6 +163,15 @@ bool fusesWithoutRecompute(OpOperand *operand) {
     return false;
   auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
   if (!consumer)
+    return false;
+  // Each fusion copies both bodies into a new op: bounding the fused body
+  // keeps fusing a chain of N ops linear in N (unbounded, a 1600-op chain
+  // spent 27 s here, quadratic), and keeps loop bodies small for LLVM.
+  auto bodySize = [](Operation *op) {
+    return op->getNumRegions() ? op->getRegion(0).front().getOperations().size()
+                               : 0;
+  };
+  if (bodySize(producer) + bodySize(consumer) > kMaxFusedBodyOps)
     return false;
   if (consumer.getNumParallelLoops() == consumer.getNumLoops())
     return true;
@@ -329,6 +345,20 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
       else
         rewriter.replaceOp(op, r->replacements);
     }
+  }
+};
+
+struct CpuHoistVectorTransfersPass
+    : impl::CpuHoistVectorTransfersBase<CpuHoistVectorTransfersPass> {
+  void runOnOperation() override {
+    // Bufferizing a tile written in place leaves copies of a view onto
+    // itself; each would be a memrefCopy call.
+    getOperation().walk([](memref::CopyOp copy) {
+      if (copy.getSource() == copy.getTarget())
+        copy.erase();
+    });
+    linalg::hoistRedundantVectorTransfers(getOperation(),
+                                          /*verifyNonZeroTrip=*/true);
   }
 };
 
