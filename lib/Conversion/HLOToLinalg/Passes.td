@@ -52,7 +52,9 @@ def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
   let description = [{
     For every static-shaped linalg op on tensors that linalg::vectorize
     accepts (and every linalg.conv_2d_nhwc_hwcf /
-    depthwise_conv_2d_nhwc_hwc), tiles it with scf::tileUsingSCF into
+    depthwise_conv_2d_nhwc_hwc) and whose body calls no math function
+    without a vector instruction (tanh, exp, log, sin, erf, ... would
+    become one libm call per lane), tiles it with scf::tileUsingSCF into
     scf.for loops whose tiles fit a 512-bit vector unit: contractions an
     8 x 2-vector register tile over their innermost m and n dims with step 1
     over reduction dims; convolutions 8 output columns x 2 vectors of
@@ -79,7 +81,8 @@ def CpuVectorize : Pass<"hlo-cpu-vectorize", "mlir::func::FuncOp"> {
     Decomposes 2-D convolutions with a unit output row and kernel row into
     1-D convolutions (upstream DecomposeConvolution patterns), then
     replaces every static-shaped linalg op on tensors whose iteration space
-    fits one tile of hlo-cpu-tile (at most 16384 points) by vector ops with
+    fits one tile of hlo-cpu-tile (at most 16384 points) and calls no such
+    math function by vector ops with
     linalg::vectorize (transfer_read/write on the tensors; contractions
     become vector.contract). Ops the vectorizer does not support are left
     unchanged. Semantics are unchanged.

@@ -24,7 +24,9 @@
 // their innermost loop and 1 elsewhere; convolutions an 8-wide output row
 // by 2 vectors of output features (depthwise: 1 vector of channels).
 // Loops inside a peeled remainder are peeled as well, so every tile is
-// static. Ops the vectorizer does not support (non-projected-permutation
+// static. Ops whose body calls a math function without a vector instruction
+// (tanh, exp, ...) are neither tiled nor vectorized: per-lane libm calls
+// gain nothing and multiply the code. Ops the vectorizer does not support (non-projected-permutation
 // maps, tensor.extract bodies) stay linalg and become scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
@@ -139,6 +141,27 @@ SmallVector<int64_t> chooseCacheTileSizes(linalg::LinalgOp op) {
   return t;
 }
 
+/// Whether the body of `op` calls a math function that has no vector
+/// instruction (tanh, exp, log, sin, erf, ...): LLVM and convert-math-to-libm
+/// would unroll a vector of it into one libm call per lane, which gains no
+/// speed and multiplies the code (and compile time). Such ops stay scalar
+/// loops.
+bool callsScalarMathFunction(linalg::LinalgOp op) {
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    if (inner->getDialect() &&
+        inner->getDialect()->getNamespace() == "math" &&
+        !isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
+             math::FmaOp, math::FloorOp, math::CeilOp, math::RoundOp,
+             math::RoundEvenOp, math::TruncOp, math::CopySignOp,
+             math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+             math::CtPopOp, math::IsNaNOp, math::IsInfOp, math::IsFiniteOp>(
+             inner))
+      found = true;
+  });
+  return found;
+}
+
 int64_t product(ArrayRef<int64_t> v) {
   int64_t p = 1;
   for (int64_t x : v)
@@ -226,9 +249,10 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
           continue;
       }
       // Only tile what the vectorizer will take (its precondition on the
-      // whole op stands for the tiles').
+      // whole op stands for the tiles') and is worth vectorizing.
       if (!isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
-          failed(linalg::vectorizeOpPrecondition(op)))
+          (failed(linalg::vectorizeOpPrecondition(op)) ||
+           callsScalarMathFunction(op)))
         continue;
       SmallVector<OpFoldResult> sizes;
       for (auto [size, range] : llvm::zip(tiles, ranges))
@@ -320,7 +344,7 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
           product(ranges) > kMaxVectorizedElements)
         return;
       SmallVector<int64_t> tiles = chooseTileSizes(op);
-      if (!llvm::equal(tiles, ranges))
+      if (!llvm::equal(tiles, ranges) || callsScalarMathFunction(op))
         return;
       ops.push_back(op);
     });
