@@ -97,8 +97,8 @@ def ExternalizeLargeConstants : Pass<"hlo-externalize-constants", "mlir::ModuleO
   let description = [{
     In the entry block of every public func.func, each constant-like op
     (hlo.constant, arith.constant) whose value is a non-splat dense (or
-    dense-resource) tensor of at least `threshold-bytes` bytes of a
-    byte-sized int/float type is replaced by a new function argument,
+    dense-resource) tensor of at least `threshold-bytes` bytes of f16,
+    bf16, f32, f64 or signless i8/i16/i32/i64 is replaced by a new function argument,
     inserted after the arguments an earlier run added, and marked
     `tfmlir.external_constant = <argument index>`. The values are dropped
     here; CpuExecutable uses the C++ entry point
