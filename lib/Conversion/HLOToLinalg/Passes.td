@@ -54,7 +54,8 @@ def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
     accepts (and every linalg.conv_2d_nhwc_hwcf /
     depthwise_conv_2d_nhwc_hwc) and whose body calls no math function
     without a vector instruction (tanh, exp, log, sin, erf, ... would
-    become one libm call per lane), tiles it with scf::tileUsingSCF into
+    become one libm call per lane) and has no i1 tensor operand (a memref
+    of i1 holds bytes, an LLVM vector of i1 in memory packed bits), tiles it with scf::tileUsingSCF into
     scf.for loops whose tiles fit a 512-bit vector unit: contractions an
     8 x 2-vector register tile over their innermost m and n dims with step 1
     over reduction dims; convolutions 8 output columns x 2 vectors of
@@ -81,8 +82,8 @@ def CpuVectorize : Pass<"hlo-cpu-vectorize", "mlir::func::FuncOp"> {
     Decomposes 2-D convolutions with a unit output row and kernel row into
     1-D convolutions (upstream DecomposeConvolution patterns), then
     replaces every static-shaped linalg op on tensors whose iteration space
-    fits one tile of hlo-cpu-tile (at most 16384 points) and calls no such
-    math function by vector ops with
+    fits one tile of hlo-cpu-tile (at most 16384 points), calls no such
+    math function and has no i1 tensor operand by vector ops with
     linalg::vectorize (transfer_read/write on the tensors; contractions
     become vector.contract). Ops the vectorizer does not support are left
     unchanged. Semantics are unchanged.

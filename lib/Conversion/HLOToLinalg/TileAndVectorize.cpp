@@ -26,7 +26,8 @@
 // Loops inside a peeled remainder are peeled as well, so every tile is
 // static. Ops whose body calls a math function without a vector instruction
 // (tanh, exp, ...) are neither tiled nor vectorized: per-lane libm calls
-// gain nothing and multiply the code. Ops the vectorizer does not support (non-projected-permutation
+// gain nothing and multiply the code; nor are ops on i1 tensors (bytes in
+// memory, packed bits in an LLVM vector load/store). Ops the vectorizer does not support (non-projected-permutation
 // maps, tensor.extract bodies) stay linalg and become scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
@@ -162,6 +163,16 @@ bool callsScalarMathFunction(linalg::LinalgOp op) {
   return found;
 }
 
+/// Whether `op` reads or writes a tensor of i1. A memref of i1 holds one
+/// byte per element, but LLVM loads and stores a vector of i1 as packed
+/// bits, so such ops stay scalar.
+bool touchesI1Tensor(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type t) {
+    auto st = dyn_cast<ShapedType>(t);
+    return st && st.getElementType().isInteger(1);
+  });
+}
+
 int64_t product(ArrayRef<int64_t> v) {
   int64_t p = 1;
   for (int64_t x : v)
@@ -252,7 +263,7 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
       // whole op stands for the tiles') and is worth vectorizing.
       if (!isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
           (failed(linalg::vectorizeOpPrecondition(op)) ||
-           callsScalarMathFunction(op)))
+           callsScalarMathFunction(op) || touchesI1Tensor(op)))
         continue;
       SmallVector<OpFoldResult> sizes;
       for (auto [size, range] : llvm::zip(tiles, ranges))
@@ -344,7 +355,8 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
           product(ranges) > kMaxVectorizedElements)
         return;
       SmallVector<int64_t> tiles = chooseTileSizes(op);
-      if (!llvm::equal(tiles, ranges) || callsScalarMathFunction(op))
+      if (!llvm::equal(tiles, ranges) || callsScalarMathFunction(op) ||
+          touchesI1Tensor(op))
         return;
       ops.push_back(op);
     });
