@@ -1,6 +1,6 @@
 //===- model_bench.cpp - compile and run time of whole TF graphs ----------===//
 //
-// usage: tfmlir-model-bench [--model mlp|convnet|chain|all] [--runs N]
+// usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] [--runs N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
 //                           [--dump-hlo DIR]
 //
@@ -9,7 +9,9 @@
 // importGraphDef -> tf-standard-pipeline -> xla-legalize-tf ->
 // CpuExecutable::compile (hlo-to-llvm-pipeline + ORC JIT at -O3). It then
 // runs the executable 3 times to warm up and N times (default 20), and
-// prints the median wall time, GFLOP/s (FLOPs counted analytically: 2 per
+// prints the median wall time, the median CPU time of the calling thread
+// (the generated code is single-threaded; on a loaded machine this is the
+// closer measure of the work), GFLOP/s from the wall time (FLOPs counted analytically: 2 per
 // multiply-add of convolutions and matmuls; bias, activations and pooling
 // are not counted) and the fraction of the peak.
 //
@@ -19,6 +21,8 @@
 //    then 6 depthwise-separable blocks (DepthwiseConv2dNative 3x3 s1/s2 +
 //    BiasAdd + Relu6, 1x1 Conv2D + BiasAdd + Relu6) to 8x8x512, global
 //    average pool (Mean over H, W) and a 512 -> 10 dense layer.
+//  - bigconst: x[1,4096] MatMul a 4096x4096 Const (64 MiB): compile time
+//    and peak RSS only (not part of `all`).
 //  - chain: for each N of --chain-ops (default 100,200,400,800,1600), a
 //    chain of N element-wise ops (Add/Mul/Maximum/Tanh in turn, each with
 //    its own [64,64] constant operand) on x[64,64]: compile time only.
@@ -53,6 +57,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <time.h>
 #include <unistd.h>
 #include <vector>
 
@@ -138,6 +143,8 @@ public:
 
 struct Model {
   std::string name;
+  /// File name stem for --dump-hlo.
+  std::string stem;
   tensorflow::GraphDef graph;
   std::vector<int64_t> inputShape;
   std::string output;
@@ -145,7 +152,7 @@ struct Model {
 };
 
 Model buildMlp() {
-  Model m{"mlp (64x784-1024-1024-10)", {}, {64, 784}, "logits", 0};
+  Model m{"mlp (64x784-1024-1024-10)", "mlp", {}, {64, 784}, "logits", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -170,8 +177,8 @@ Model buildMlp() {
 }
 
 Model buildConvNet() {
-  Model m{"convnet (MobileNet-like, 1x128x128x3)", {}, {1, 128, 128, 3},
-          "logits", 0};
+  Model m{"convnet (MobileNet-like, 1x128x128x3)", "convnet", {},
+          {1, 128, 128, 3}, "logits", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   int64_t hw = 128, c = 3;
@@ -220,7 +227,8 @@ Model buildConvNet() {
 }
 
 Model buildChain(int64_t n) {
-  Model m{"chain of " + std::to_string(n) + " ops", {}, {64, 64}, "", 0};
+  Model m{"chain of " + std::to_string(n) + " ops",
+          "chain-" + std::to_string(n), {}, {64, 64}, "", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -237,6 +245,20 @@ Model buildChain(int64_t n) {
     h = name;
   }
   m.output = h;
+  m.graph = std::move(g.graph);
+  return m;
+}
+
+/// x[1,4096] MatMul W[4096,4096]: 64 MiB of f32 weights in one Const.
+Model buildBigConstant() {
+  Model m{"bigconst (1x4096 * 4096x4096 Const, 64 MiB)", "bigconst", {},
+          {1, 4096}, "y", 2.0 * 4096 * 4096};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  g.weights("w", {4096, 4096}, 0.02f);
+  auto *mm = g.node("y", "MatMul", {"x", "w"});
+  (*mm->mutable_attr())["transpose_a"].set_b(false);
+  (*mm->mutable_attr())["transpose_b"].set_b(false);
   m.graph = std::move(g.graph);
   return m;
 }
@@ -292,11 +314,7 @@ Compiled compileModel(const Model &m, mlir::DialectRegistry &registry) {
   }
   c.frontendMs = msSince(t0);
   if (!dumpDir.empty()) {
-    std::string path = dumpDir + "/" + m.name.substr(0, m.name.find(' ')) +
-                       (m.name.rfind("chain", 0) == 0
-                            ? "-" + std::to_string(m.graph.node_size())
-                            : std::string()) +
-                       ".hlo.mlir";
+    std::string path = dumpDir + "/" + m.stem + ".hlo.mlir";
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (!ec) {
@@ -323,27 +341,38 @@ void benchModel(const Model &m, mlir::DialectRegistry &registry, int runs,
   session::HostTensor x(session::DType::kF32, m.inputShape);
   for (int64_t i = 0; i < x.numElements(); ++i)
     x.data<float>()[i] = static_cast<float>((i * 37) % 101) / 101.0f - 0.5f;
-  std::vector<double> times;
+  std::vector<double> times, cpuTimes;
+  auto threadCpuMs = [] {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+  };
   for (int k = 0; k < runs + 3; ++k) {
+    double c0 = threadCpuMs();
     auto t0 = Clock::now();
     auto r = c.exe->run({&x});
     double ms = msSince(t0);
+    double cpuMs = threadCpuMs() - c0;
     if (!r.ok()) {
       std::fprintf(stderr, "%s: %s\n", m.name.c_str(),
                    r.status().ToString().c_str());
       std::exit(1);
     }
-    if (k >= 3)
+    if (k >= 3) {
       times.push_back(ms);
+      cpuTimes.push_back(cpuMs);
+    }
   }
   std::sort(times.begin(), times.end());
+  std::sort(cpuTimes.begin(), cpuTimes.end());
   double med = times[times.size() / 2];
+  double cpuMed = cpuTimes[cpuTimes.size() / 2];
   double gflops = m.flops / (med * 1e6);
-  std::printf("| %s | %.0f + %.0f | %.3f | %.2f | %.1f | %.1f%% | %.1f%% | "
-              "%zu |\n",
-              m.name.c_str(), c.frontendMs, c.codegenMs, med, m.flops / 1e6,
-              gflops, 100 * gflops / peakCore, 100 * gflops / peak,
-              c.exe->numExternalConstants());
+  std::printf("| %s | %.0f + %.0f | %.3f | %.3f | %.2f | %.1f | %.1f%% | "
+              "%.1f%% |\n",
+              m.name.c_str(), c.frontendMs, c.codegenMs, med, cpuMed,
+              m.flops / 1e6, gflops, 100 * gflops / peakCore,
+              100 * gflops / peak);
   std::fflush(stdout);
 }
 
@@ -370,7 +399,7 @@ int main(int argc, char **argv) {
         chain.push_back(std::atoll(s.c_str()));
     } else {
       std::fprintf(stderr,
-                   "usage: tfmlir-model-bench [--model mlp|convnet|chain|all] "
+                   "usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] "
                    "[--runs N] [--chain-ops N,N,...] [--peak-gflops G] "
                    "[--dump-hlo DIR]\n");
       return 1;
@@ -397,13 +426,25 @@ int main(int argc, char **argv) {
               cores, ghz, peak, peakCore);
   if (which == "all" || which == "mlp" || which == "convnet") {
     std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "
-                "median run ms | MFLOP | GFLOP/s | of 1-core peak | of "
-                "machine peak | external constants |\n|---|---|---|---|---|"
-                "---|---|---|\n");
+                "median run ms | median thread CPU ms | MFLOP | GFLOP/s | of "
+                "1-core peak | of machine peak |\n|---|---|---|---|---|---|"
+                "---|---|\n");
     if (which == "all" || which == "mlp")
       benchModel(buildMlp(), registry, runs, peak, peakCore);
     if (which == "all" || which == "convnet")
       benchModel(buildConvNet(), registry, runs, peak, peakCore);
+  }
+  if (which == "bigconst") {
+    // Peak RSS before and after the compile: the GraphDef and the imported
+    // module hold the weights before it starts.
+    Model m = buildBigConstant();
+    double rss0 = peakRssMiB();
+    Compiled c = compileModel(m, registry);
+    std::printf("| model | import+tf->hlo ms | codegen/JIT ms | peak RSS "
+                "before compile MiB | peak RSS after MiB |\n|---|---|---|---|"
+                "---|\n| %s | %.0f | %.0f | %.0f | %.0f |\n",
+                m.name.c_str(), c.frontendMs, c.codegenMs, rss0, peakRssMiB());
+    return 0;
   }
   if (which == "all" || which == "chain") {
     std::printf("\n| ops | compile ms (import+tf->hlo) | codegen/JIT ms | "

@@ -292,6 +292,44 @@ func.func @main(%x: tensor<2x9x11x5xf32>, %f: tensor<3x3x5x35xf32>, %y: tensor<1
   expectWithinBound(r[1], convRef(y, g, 1, 1, 1, 20, 10, 13), 9);
 }
 
+TEST(CodegenTiling, BoolReductionAndCompare) {
+  // i1 tensors are bytes in memory: an or-reduction over dims 0 and 1 and a
+  // compare on 3x40 (a full 32-wide tile and a remainder) must give 0/1.
+  auto exe = compileOrFail(R"(
+func.func @main(%b: tensor<2x3x4xi1>, %x: tensor<3x40xf32>, %y: tensor<3x40xf32>) -> (tensor<4xi1>, tensor<3x40xi1>) {
+  %f = hlo.constant dense<false> : tensor<i1>
+  %0 = hlo.reduce(%b) init(%f) dims = [0, 1] : (tensor<2x3x4xi1>, tensor<i1>) -> tensor<4xi1> {
+  ^bb0(%p: tensor<i1>, %q: tensor<i1>):
+    %o = hlo.or %p, %q : tensor<i1>
+    hlo.return %o : tensor<i1>
+  }
+  %1 = hlo.compare GT, %x, %y : (tensor<3x40xf32>, tensor<3x40xf32>) -> tensor<3x40xi1>
+  return %0, %1 : tensor<4xi1>, tensor<3x40xi1>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor b(DType::kBool, {2, 3, 4});
+  // Column 3 is all false; the others have one true somewhere.
+  for (int64_t i = 0; i < 24; ++i)
+    b.data<uint8_t>()[i] = (i % 4 != 3) && (i % 5 == 0 || i % 7 == 1 ||
+                                            i % 4 == 2)
+                               ? 1
+                               : 0;
+  HostTensor x = randomTensor(DType::kF32, {3, 40}, 31),
+             y = randomTensor(DType::kF32, {3, 40}, 32);
+  auto r = runTwice(*exe, {&b, &x, &y});
+  ASSERT_EQ(r.size(), 2u);
+  for (int64_t c = 0; c < 4; ++c) {
+    uint8_t want = 0;
+    for (int64_t i = 0; i < 6; ++i)
+      want |= b.data<uint8_t>()[i * 4 + c];
+    EXPECT_EQ(r[0].data<uint8_t>()[c], want) << "column " << c;
+  }
+  for (int64_t i = 0; i < 120; ++i)
+    EXPECT_EQ(r[1].data<uint8_t>()[i],
+              x.data<float>()[i] > y.data<float>()[i] ? 1 : 0)
+        << i;
+}
+
 TEST(CodegenConstants, LargeConstantsAreHostBuffers) {
   // A 40x1000 f32 weight (160000 bytes) is above the 64 KiB threshold and
   // becomes a host buffer; the 2x2 constant is not, and the 17000-element

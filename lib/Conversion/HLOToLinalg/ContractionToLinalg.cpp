@@ -144,8 +144,33 @@ Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
   if (groups != 1 && !depthwise)
     return {};
   Value input = conv.getLhs();
-  if (llvm::any_of(padLow, [](int64_t p) { return p != 0; }) ||
-      llvm::any_of(padHigh, [](int64_t p) { return p != 0; })) {
+  bool nonNegative = llvm::all_of(padLow, [](int64_t p) { return p >= 0; }) &&
+                     llvm::all_of(padHigh, [](int64_t p) { return p >= 0; });
+  if (nonNegative &&
+      (llvm::any_of(padLow, [](int64_t p) { return p != 0; }) ||
+       llvm::any_of(padHigh, [](int64_t p) { return p != 0; }))) {
+    // Zeros with the input copied into the interior by a linalg.copy on the
+    // matching slice (destination-passing: bufferizes in place, and the
+    // copy is tiled and vectorized like any linalg op).
+    SmallVector<int64_t> shape(it.getShape());
+    shape[1] += padLow[0] + padHigh[0];
+    shape[2] += padLow[1] + padHigh[1];
+    Value padded = filledTensor(b, loc, RankedTensorType::get(shape, et),
+                                zeroScalar(b, loc, et));
+    SmallVector<OpFoldResult> offsets = {
+        b.getIndexAttr(0), b.getIndexAttr(padLow[0]), b.getIndexAttr(padLow[1]),
+        b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes, strides(4, b.getIndexAttr(1));
+    for (int64_t d : it.getShape())
+      sizes.push_back(b.getIndexAttr(d));
+    Value slice = tensor::ExtractSliceOp::create(b, loc, it, padded, offsets,
+                                                 sizes, strides);
+    Value copied = linalg::CopyOp::create(b, loc, TypeRange{it},
+                                          ValueRange{input}, ValueRange{slice})
+                       .getResult(0);
+    input = tensor::InsertSliceOp::create(b, loc, copied, padded, offsets,
+                                          sizes, strides);
+  } else if (!nonNegative) {
     SmallVector<int64_t> low = {0, padLow[0], padLow[1], 0};
     SmallVector<int64_t> high = {0, padHigh[0], padHigh[1], 0};
     SmallVector<int64_t> interior(4, 0);

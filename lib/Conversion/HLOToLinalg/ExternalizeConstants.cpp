@@ -24,9 +24,13 @@ namespace tfmlir {
 std::optional<ArrayRef<char>> constantBytes(Attribute value) {
   auto type = dyn_cast<RankedTensorType>(
       cast<TypedAttr>(value).getType());
-  if (!type || !type.hasStaticShape() ||
-      !type.getElementType().isIntOrFloat() ||
-      type.getElementType().getIntOrFloatBitWidth() % 8 != 0)
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  Type et = type.getElementType();
+  bool supported = et.isF16() || et.isBF16() || et.isF32() || et.isF64() ||
+                   et.isSignlessInteger(8) || et.isSignlessInteger(16) ||
+                   et.isSignlessInteger(32) || et.isSignlessInteger(64);
+  if (!supported)
     return std::nullopt;
   int64_t bytes =
       type.getNumElements() * (type.getElementType().getIntOrFloatBitWidth() / 8);

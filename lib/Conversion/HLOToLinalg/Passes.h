@@ -51,8 +51,8 @@ struct ExternalConstant {
 
 /// The row-major bytes of `value` when it is a non-splat DenseElementsAttr
 /// or a DenseResourceElementsAttr with its blob present, of a static
-/// ranked tensor type with a byte-sized int/float element type; nullopt
-/// otherwise.
+/// ranked tensor type of f16, bf16, f32, f64 or signless i8/i16/i32/i64;
+/// nullopt otherwise.
 std::optional<llvm::ArrayRef<char>> constantBytes(mlir::Attribute value);
 
 /// Replaces every constant-like op in the entry block of `func` whose value

@@ -62,7 +62,10 @@ def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
   let description = [{
     For every static-shaped linalg op on tensors that linalg::vectorize
     accepts (and every linalg.conv_2d_nhwc_hwcf /
-    depthwise_conv_2d_nhwc_hwc), tiles it with scf::tileUsingSCF into
+    depthwise_conv_2d_nhwc_hwc) and whose body calls no math function
+    without a vector instruction (tanh, exp, log, sin, erf, ... would
+    become one libm call per lane) and has no i1 tensor operand (a memref
+    of i1 holds bytes, an LLVM vector of i1 in memory packed bits), tiles it with scf::tileUsingSCF into
     scf.for loops whose tiles fit a 512-bit vector unit: contractions an
     8 x 2-vector register tile over their innermost m and n dims with step 1
     over reduction dims; convolutions 8 output columns x 2 vectors of
@@ -89,7 +92,8 @@ def CpuVectorize : Pass<"hlo-cpu-vectorize", "mlir::func::FuncOp"> {
     Decomposes 2-D convolutions with a unit output row and kernel row into
     1-D convolutions (upstream DecomposeConvolution patterns), then
     replaces every static-shaped linalg op on tensors whose iteration space
-    fits one tile of hlo-cpu-tile (at most 16384 points) by vector ops with
+    fits one tile of hlo-cpu-tile (at most 16384 points), calls no such
+    math function and has no i1 tensor operand by vector ops with
     linalg::vectorize (transfer_read/write on the tensors; contractions
     become vector.contract). Ops the vectorizer does not support are left
     unchanged. Semantics are unchanged.
@@ -104,8 +108,8 @@ def ExternalizeLargeConstants : Pass<"hlo-externalize-constants", "mlir::ModuleO
   let description = [{
     In the entry block of every public func.func, each constant-like op
     (hlo.constant, arith.constant) whose value is a non-splat dense (or
-    dense-resource) tensor of at least `threshold-bytes` bytes of a
-    byte-sized int/float type is replaced by a new function argument,
+    dense-resource) tensor of at least `threshold-bytes` bytes of f16,
+    bf16, f32, f64 or signless i8/i16/i32/i64 is replaced by a new function argument,
     inserted after the arguments an earlier run added, and marked
     `tfmlir.external_constant = <argument index>`. The values are dropped
     here; CpuExecutable uses the C++ entry point
@@ -126,13 +130,29 @@ def FuseElementwise : Pass<"hlo-fuse-elementwise", "mlir::func::FuncOp"> {
     tensor reshape and affine.apply canonicalizations), fusing a
     single-use element-wise producer only into a consumer that computes
     each of its elements once: an element-wise consumer, or one whose map
-    for the operand is a permutation of all its loops (a reduction). A
+    for the operand is a permutation of all its loops (a reduction), and
+    only while the two bodies together have at most 64 ops (fusing a chain
+    of N ops stays linear in N). A
     producer of a contraction operand (bias add, relu before a matmul) is
     not fused, so the contraction stays recognizable and nothing is
     recomputed per use.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect"];
+}
+
+def CpuHoistVectorTransfers : Pass<"hlo-cpu-hoist-vector-transfers", "mlir::func::FuncOp"> {
+  let summary = "Keep loop-invariant vector accumulators in registers (buffers)";
+  let description = [{
+    After bufferization, erases memref.copy ops whose source and target
+    are the same value (left by tiles that bufferized in place), then hoists
+    each vector.transfer_read/transfer_write
+    pair on the same loop-invariant memref location out of the enclosing
+    scf.for loops whose trip count is non-zero, carrying the vector as a
+    loop value (linalg::hoistRedundantVectorTransfers): a contraction
+    tile's accumulator is read once before its reduction loop and written
+    once after it.
+  }];
 }
 
 #endif

@@ -16,8 +16,8 @@ const char *hloToLLVMPipelineText() {
          "canonicalize,"
          "func.func(hlo-fuse-elementwise),"
          // Register tiles (peeled to static full and remainder tiles),
-         // vectorized on tensors; the accumulator of a reduction loop is
-         // then carried as a vector (subset hoisting).
+         // vectorized on tensors; after bufferization the accumulator of a
+         // reduction loop is carried as a vector (transfer hoisting).
          "func.func(hlo-cpu-tile{cache-level=true}),"
          "canonicalize,"
          "func.func(hlo-cpu-tile),"
@@ -25,12 +25,14 @@ const char *hloToLLVMPipelineText() {
          "func.func(hlo-cpu-vectorize),"
          "canonicalize,"
          "cse,"
-         "func.func(loop-invariant-subset-hoisting),"
          // allow-return-allocs-from-loops: an scf.while (hlo.while) body
          // may yield a new tensor for a loop-carried value.
          "one-shot-bufferize{bufferize-function-boundaries=true "
          "allow-return-allocs-from-loops=true "
          "function-boundary-type-conversion=identity-layout-map},"
+         "canonicalize,"
+         "cse,"
+         "func.func(hlo-cpu-hoist-vector-transfers),"
          "buffer-deallocation-pipeline,"
          "convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops),"

@@ -24,12 +24,17 @@
 // their innermost loop and 1 elsewhere; convolutions an 8-wide output row
 // by 2 vectors of output features (depthwise: 1 vector of channels).
 // Loops inside a peeled remainder are peeled as well, so every tile is
-// static. Ops the vectorizer does not support (non-projected-permutation
+// static. Ops whose body calls a math function without a vector instruction
+// (tanh, exp, ...) are neither tiled nor vectorized: per-lane libm calls
+// gain nothing and multiply the code; nor are ops on i1 tensors (bytes in
+// memory, packed bits in an LLVM vector load/store). Ops the vectorizer does not support (non-projected-permutation
 // maps, tensor.extract bodies) stay linalg and become scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -43,6 +48,7 @@
 namespace tfmlir {
 #define GEN_PASS_DEF_CPUTILE
 #define GEN_PASS_DEF_FUSEELEMENTWISE
+#define GEN_PASS_DEF_CPUHOISTVECTORTRANSFERS
 #define GEN_PASS_DEF_CPUVECTORIZE
 #include "lib/Conversion/HLOToLinalg/Passes.h.inc"
 } // namespace tfmlir
@@ -136,6 +142,37 @@ SmallVector<int64_t> chooseCacheTileSizes(linalg::LinalgOp op) {
   return t;
 }
 
+/// Whether the body of `op` calls a math function that has no vector
+/// instruction (tanh, exp, log, sin, erf, ...): LLVM and convert-math-to-libm
+/// would unroll a vector of it into one libm call per lane, which gains no
+/// speed and multiplies the code (and compile time). Such ops stay scalar
+/// loops.
+bool callsScalarMathFunction(linalg::LinalgOp op) {
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    if (inner->getDialect() &&
+        inner->getDialect()->getNamespace() == "math" &&
+        !isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
+             math::FmaOp, math::FloorOp, math::CeilOp, math::RoundOp,
+             math::RoundEvenOp, math::TruncOp, math::CopySignOp,
+             math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+             math::CtPopOp, math::IsNaNOp, math::IsInfOp, math::IsFiniteOp>(
+             inner))
+      found = true;
+  });
+  return found;
+}
+
+/// Whether `op` reads or writes a tensor of i1. A memref of i1 holds one
+/// byte per element, but LLVM loads and stores a vector of i1 as packed
+/// bits, so such ops stay scalar.
+bool touchesI1Tensor(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type t) {
+    auto st = dyn_cast<ShapedType>(t);
+    return st && st.getElementType().isInteger(1);
+  });
+}
+
 int64_t product(ArrayRef<int64_t> v) {
   int64_t p = 1;
   for (int64_t x : v)
@@ -143,10 +180,14 @@ int64_t product(ArrayRef<int64_t> v) {
   return p;
 }
 
+/// The most ops (terminator included) a fused linalg body may have.
+constexpr size_t kMaxFusedBodyOps = 64;
+
 /// Whether fusing the producer of `operand` (a single-use element-wise
 /// linalg op) into its consumer computes each producer element once: the
 /// consumer is element-wise, or its map for `operand` is a permutation of
-/// all its loops (a reduction reading each element once). A contraction
+/// all its loops (a reduction reading each element once), and the two
+/// bodies together have at most kMaxFusedBodyOps ops. A contraction
 /// reads each input element once per output column or row, so a producer
 /// fused into it would be recomputed that many times, and the contraction
 /// would no longer be recognized as one.
@@ -156,6 +197,15 @@ bool fusesWithoutRecompute(OpOperand *operand) {
     return false;
   auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
   if (!consumer)
+    return false;
+  // Each fusion copies both bodies into a new op: bounding the fused body
+  // keeps fusing a chain of N ops linear in N (unbounded, a 1600-op chain
+  // spent 27 s here, quadratic), and keeps loop bodies small for LLVM.
+  auto bodySize = [](Operation *op) {
+    return op->getNumRegions() ? op->getRegion(0).front().getOperations().size()
+                               : 0;
+  };
+  if (bodySize(producer) + bodySize(consumer) > kMaxFusedBodyOps)
     return false;
   if (consumer.getNumParallelLoops() == consumer.getNumLoops())
     return true;
@@ -210,9 +260,10 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
           continue;
       }
       // Only tile what the vectorizer will take (its precondition on the
-      // whole op stands for the tiles').
+      // whole op stands for the tiles') and is worth vectorizing.
       if (!isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
-          failed(linalg::vectorizeOpPrecondition(op)))
+          (failed(linalg::vectorizeOpPrecondition(op)) ||
+           callsScalarMathFunction(op) || touchesI1Tensor(op)))
         continue;
       SmallVector<OpFoldResult> sizes;
       for (auto [size, range] : llvm::zip(tiles, ranges))
@@ -304,7 +355,8 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
           product(ranges) > kMaxVectorizedElements)
         return;
       SmallVector<int64_t> tiles = chooseTileSizes(op);
-      if (!llvm::equal(tiles, ranges))
+      if (!llvm::equal(tiles, ranges) || callsScalarMathFunction(op) ||
+          touchesI1Tensor(op))
         return;
       ops.push_back(op);
     });
@@ -329,6 +381,20 @@ struct CpuVectorizePass : impl::CpuVectorizeBase<CpuVectorizePass> {
       else
         rewriter.replaceOp(op, r->replacements);
     }
+  }
+};
+
+struct CpuHoistVectorTransfersPass
+    : impl::CpuHoistVectorTransfersBase<CpuHoistVectorTransfersPass> {
+  void runOnOperation() override {
+    // Bufferizing a tile written in place leaves copies of a view onto
+    // itself; each would be a memrefCopy call.
+    getOperation().walk([](memref::CopyOp copy) {
+      if (copy.getSource() == copy.getTarget())
+        copy.erase();
+    });
+    linalg::hoistRedundantVectorTransfers(getOperation(),
+                                          /*verifyNonZeroTrip=*/true);
   }
 };
 

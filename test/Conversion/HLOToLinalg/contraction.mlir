@@ -32,12 +32,14 @@ func.func @int_dot(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
 
 // -----
 
-// NHWC/HWIO, stride 2, padding (1, 1), float: the input is padded first,
-// then a named linalg.conv_2d_nhwc_hwcf (tiled and vectorized by the CPU
-// pipeline).
+// NHWC/HWIO, stride 2, padding (1, 1), float: the input is copied into the
+// interior of a zero tensor (linalg.copy into the slice), then a named
+// linalg.conv_2d_nhwc_hwcf (tiled and vectorized by the CPU pipeline).
 // CHECK-LABEL: func @conv
 func.func @conv(%x: tensor<1x5x5x4xf32>, %f: tensor<3x3x4x2xf32>) -> tensor<1x3x3x2xf32> {
-  // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 1, 1, 0] [1, 5, 5, 4] [1, 1, 1, 1] : tensor<1x5x5x4xf32> into tensor<1x7x7x4xf32>
+  // CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 1, 1, 0] [1, 5, 5, 4] [1, 1, 1, 1] : tensor<1x7x7x4xf32> to tensor<1x5x5x4xf32>
+  // CHECK: %[[C:.*]] = linalg.copy ins(%arg0 : tensor<1x5x5x4xf32>) outs(%[[S]] : tensor<1x5x5x4xf32>)
+  // CHECK: tensor.insert_slice %[[C]] into %{{.*}}[0, 1, 1, 0] [1, 5, 5, 4] [1, 1, 1, 1] : tensor<1x5x5x4xf32> into tensor<1x7x7x4xf32>
   // CHECK: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
   // CHECK-SAME: -> tensor<1x3x3x2xf32>
   %0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {padding = dense<1> : tensor<2x2xi64>, window_strides = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x3x3x2xf32>

@@ -62,3 +62,17 @@ func.func @depthwise(%x: tensor<1x18x18x16xf32>, %f: tensor<3x3x1x16xf32>) -> te
   %0 = hlo.convolution %x, %f, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {feature_group_count = 16 : i64} : (tensor<1x18x18x16xf32>, tensor<3x3x1x16xf32>) -> tensor<1x16x16x16xf32>
   return %0 : tensor<1x16x16x16xf32>
 }
+
+// -----
+
+// tanh has no vector instruction (a vector of it is one libm call per
+// lane): the op is neither tiled nor vectorized.
+// CHECK-LABEL: func @tanh_stays_scalar
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK: math.tanh %{{.*}} : f32
+func.func @tanh_stays_scalar(%x: tensor<3x37xf32>) -> tensor<3x37xf32> {
+  %0 = hlo.tanh %x : tensor<3x37xf32>
+  return %0 : tensor<3x37xf32>
+}
