@@ -1,34 +1,38 @@
 //===- TileAndVectorize.cpp - CPU tiling and vectorization of linalg ------===//
 //
-// hlo-fuse-elementwise: upstream linalg element-wise fusion, except that a
-// producer is not fused into a contraction (where it would be recomputed
-// per use and hide the contraction from the tiler).
-// Two function passes of hlo-to-llvm-pipeline, on linalg ops on tensors
-// (before bufferization), built from upstream MLIR transformations:
-//  - hlo-cpu-tile: tiles every static-shaped linalg op that the upstream
-//    vectorizer accepts into register-sized tiles with scf::tileUsingSCF
-//    (scf.for loops carrying the destination tensor) and peels each loop
-//    (scf::peelForLoopAndSimplifyBounds) so that the main loop has full,
-//    static tiles and the remainder is a separate, static-sized iteration;
-//    With cache-level=true, only contractions are tiled, into blocks of
-//    512 (f32) along their innermost n dim and 512 along their innermost
+// The CPU performance passes of hlo-to-llvm-pipeline, built from upstream
+// MLIR transformations:
+//  - hlo-fuse-elementwise: upstream linalg element-wise fusion, except that
+//    a producer is not fused into a contraction (it would be recomputed per
+//    use and hide the contraction from the tiler) and a fused body is
+//    bounded (fusing a chain stays linear in its length);
+//  - hlo-cpu-tile (on tensors): tiles every static-shaped linalg op that
+//    the upstream vectorizer accepts into register-sized tiles with
+//    scf::tileUsingSCF (scf.for loops carrying the destination tensor) and
+//    peels each loop (scf::peelForLoopAndSimplifyBounds), including the
+//    loops inside a remainder, so that every tile has a static shape. With
+//    cache-level=true, only contractions are tiled, into blocks of 512
+//    (f32) along their innermost n dim and 512 along their innermost
 //    reduction dim (the register tiling then runs on the blocks);
-//  - hlo-cpu-vectorize: decomposes tiled 2-D convolutions to 1-D ones
-//    (linalg's DecomposeConvolution patterns) and vectorizes every
+//  - hlo-cpu-vectorize (on tensors): decomposes tiled 2-D convolutions to
+//    1-D ones (linalg's DecomposeConvolution patterns) and vectorizes every
 //    static-shaped linalg op whose iteration space is at most one tile with
-//    linalg::vectorize (contractions straight to vector.contract).
+//    linalg::vectorize (mul-add contractions as linalg.contract, so they
+//    become vector.contract);
+//  - hlo-cpu-hoist-vector-transfers (on buffers): keeps a tile's
+//    accumulator in registers across its reduction loop.
 // The tile shapes are chosen for a 512-bit vector unit (AVX-512): a
 // contraction gets an 8 x (2 vectors) register tile over its innermost m and
 // n dims and step 1 over its reduction dims (vector.contract then lowers to
 // 8 FMAs on 2 vectors per reduction step); other ops get 2 vectors along
 // their innermost loop and 1 elsewhere; convolutions an 8-wide output row
 // by 2 vectors of output features (depthwise: 1 vector of channels).
-// Loops inside a peeled remainder are peeled as well, so every tile is
-// static. Ops whose body calls a math function without a vector instruction
-// (tanh, exp, ...) are neither tiled nor vectorized: per-lane libm calls
-// gain nothing and multiply the code; nor are ops on i1 tensors (bytes in
-// memory, packed bits in an LLVM vector load/store). Ops the vectorizer does not support (non-projected-permutation
-// maps, tensor.extract bodies) stay linalg and become scalar loops later.
+// Not tiled or vectorized: ops whose body calls a math function without a
+// vector instruction (tanh, exp, ...: per-lane libm calls gain nothing and
+// multiply the code), ops on i1 tensors (bytes in memory, packed bits in an
+// LLVM vector load/store), and ops the vectorizer does not support
+// (non-projected-permutation maps, tensor.extract bodies); they become
+// scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
