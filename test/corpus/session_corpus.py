@@ -19,7 +19,10 @@ fetched tensor with TensorFlow's Session.run value:
     the 1e-5 absolute term already covers, so no case needs a wider bound.
     NaN must meet NaN and an infinity the same infinity;
   - integer and bool values: exact;
-  - cases with random ops (INDEX.tsv has_random_op): shape and dtype only.
+  - cases with random ops (INDEX.tsv has_random_op), and cases whose
+    graph has an `Empty` node with init=false (TF leaves its memory
+    uninitialised, so the reference holds whatever was in memory): shape
+    and dtype only.
 
 Each case gets one status: pass, or the stage that failed: import,
 legalize (with the ops that could not be legalized), compile, runtime,
@@ -170,6 +173,23 @@ def compare(node, k, dtype, shape, got, case_dir, want_dtypes, random_op):
     return None, worst
 
 
+def has_uninitialised_empty(case_dir, row):
+    """True when the graph has an Empty node whose `init` attr is not true:
+    TF's Empty then returns uninitialised memory, which no one can match."""
+    if "Empty" not in row["ops(excl. Const/Identity)"].split():
+        return False
+    p = os.path.join(case_dir, "frozen_graph.pbtxt")
+    if not os.path.exists(p):
+        return True
+    with open(p) as f:
+        text = f.read()
+    for block in re.split(r"\nnode \{", text):
+        if re.search(r'op: "Empty"', block) and not re.search(
+                r'key: "init"\s*value \{\s*b: true', block):
+            return True
+    return False
+
+
 def run_case(row, corpus, bindir):
     case_dir = os.path.join(corpus, "dl4j_tf_graphs", "examples", row["case_dir"])
     outs = fetches(row)
@@ -199,7 +219,8 @@ def run_case(row, corpus, bindir):
     if len(results) != len(outs):
         return "mismatch", f"{len(results)} outputs for {len(outs)} fetches"
     want_dtypes = read_dtypes(case_dir)
-    random_op = row["has_random_op"] == "yes"
+    random_op = (row["has_random_op"] == "yes"
+                 or has_uninitialised_empty(case_dir, row))
     worst = 0.0
     for (node, k), (_, dtype, shape, got) in zip(outs, results):
         err, w = compare(node, k, dtype, shape, got, case_dir, want_dtypes,
@@ -207,6 +228,8 @@ def run_case(row, corpus, bindir):
         worst = max(worst, w)
         if err:
             return "mismatch", err
+    if random_op:
+        return "pass", "shape and dtype only"
     return "pass", (f"max abs error {worst:.3g}" if worst else "")
 
 
@@ -237,8 +260,11 @@ def main():
     totals = {False: collections.Counter(), True: collections.Counter()}
     failures = collections.defaultdict(list)
     legalize_ops = collections.Counter()
+    shape_only = []
     for row, (st, detail) in zip(rows, outcomes):
         rnd = row["has_random_op"] == "yes"
+        if not rnd and detail == "shape and dtype only":
+            shape_only.append(row["case_dir"])
         group = row["case_dir"].split("/")[0]
         groups[group][st] += 1
         totals[rnd][st] += 1
@@ -262,6 +288,11 @@ def main():
                 f"{totals[True]['pass']} / {sum(totals[True].values())}.\n\n")
         f.write("Tolerance: float |got-ref| <= 1e-5 + 1e-4*|ref|; ints and "
                 "bools exact; NaN and Inf exactly.\n\n")
+        if shape_only:
+            f.write("Deterministic cases checked by shape and dtype only "
+                    "(an Empty with init=false: TF's values are uninitialised "
+                    "memory): " + ", ".join(f"`{c}`" for c in shape_only) +
+                    "\n\n")
         f.write("| status | deterministic | random-op |\n|---|---|---|\n")
         for st in STAGES:
             f.write(f"| {st} | {det[st]} | {totals[True][st]} |\n")

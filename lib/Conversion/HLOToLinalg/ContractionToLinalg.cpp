@@ -3,7 +3,8 @@
 // Both become one linalg.generic contraction (parallel loops over the
 // result, reduction loops over the contracted dims) accumulating
 // convert(lhs) * convert(rhs) in the result element type from zero (pred:
-// or of ands), as XLA's DotGeneral and ConvGeneralDilated.
+// or of ands; f16/bf16 in f32, rounded once), as XLA's DotGeneral and
+// ConvGeneralDilated on CPU.
 // Convolution: the input is first padded with zeros by buildXlaPad
 // (padding, lhs_dilation as interior padding), a reversed window is
 // materialized with buildReverse; the generic then reads input spatial
@@ -44,8 +45,17 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value l, Value r, Value acc) {
 /// The contraction generic: `loops` loops of which the first result-rank
 /// are parallel; maps for lhs, rhs (over `loops` dims) and identity out.
 Value buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                       RankedTensorType rt, unsigned loops, AffineMap lhsMap,
-                       AffineMap rhsMap) {
+                       RankedTensorType resultType, unsigned loops,
+                       AffineMap lhsMap, AffineMap rhsMap) {
+  // f16/bf16 products are accumulated in f32 and rounded once at the end,
+  // as XLA's CPU backend upcasts half-precision dots and convolutions (a
+  // half accumulator drifts by ulps over long sums: the dl4j case
+  // Conv3DBackpropInputV2/NDHWC_VALID_half was one f16 step off TF).
+  Type et = resultType.getElementType();
+  bool widen = et.isF16() || et.isBF16();
+  RankedTensorType rt =
+      widen ? RankedTensorType::get(resultType.getShape(), b.getF32Type())
+            : resultType;
   unsigned rank = rt.getRank();
   Value init = filledTensor(b, loc, rt, zeroScalar(b, loc, rt.getElementType()));
   SmallVector<AffineExpr> outExprs;
@@ -61,7 +71,12 @@ Value buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
         linalg::YieldOp::create(nb, nloc,
                                 multiplyAdd(nb, nloc, a[0], a[1], a[2]));
       });
-  return g.getResult(0);
+  if (!widen)
+    return g.getResult(0);
+  return buildElementwise(b, loc, resultType, ValueRange{g.getResult(0)},
+                          [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                            return emitConvert(nb, nloc, a[0], et);
+                          });
 }
 
 LogicalResult lowerDotGeneral(Operation *op, OpBuilder &b, Results &results,
@@ -119,7 +134,8 @@ Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
                        std::string &why) {
   auto dn = conv.getDimensionNumbers();
   Type et = rt.getElementType();
-  if (it.getRank() != 4 || !isa<FloatType>(et) ||
+  // Half precision takes the generic path (accumulated in f32).
+  if (it.getRank() != 4 || !isa<FloatType>(et) || et.isF16() || et.isBF16() ||
       it.getElementType() != et || kt.getElementType() != et ||
       !it.hasStaticShape() || !kt.hasStaticShape() || !rt.hasStaticShape())
     return {};

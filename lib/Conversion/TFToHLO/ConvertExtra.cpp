@@ -10,7 +10,10 @@
 //    flat index ((b * H + y) * W + x) * C + c of the input (b dropped when
 //    include_batch_in_index is false).
 //  - CompareAndBitpack: bits x > threshold packed 8 per uint8, the first
-//    element in the most significant bit.
+//    element in the most significant bit. A bool input is packed as it is
+//    and the threshold is ignored, as TF's CPU kernel does for bool (the
+//    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
+//    the input's bits).
 //  - MatrixDiagPart (v1), MatrixBandPart: iota masks.
 //  - OneHot: iota along `axis` compared with the indices.
 //  - SpaceToDepth / DepthToSpace (NHWC): reshape, transpose, reshape.
@@ -221,9 +224,14 @@ LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
     return fail(why, "needs a static input whose last dim is a multiple of 8");
   Location loc = op->getLoc();
   Type u8 = out.getElementType();
-  Value th = broadcastTo(b, loc, reshape(b, loc, op->getOperand(1), {}),
-                         in.getShape());
-  Value bits = convert(b, loc, compare(b, loc, op->getOperand(0), th, Dir::GT), u8);
+  Value bits;
+  if (in.getElementType().isInteger(1)) {
+    bits = convert(b, loc, op->getOperand(0), u8);
+  } else {
+    Value th = broadcastTo(b, loc, reshape(b, loc, op->getOperand(1), {}),
+                           in.getShape());
+    bits = convert(b, loc, compare(b, loc, op->getOperand(0), th, Dir::GT), u8);
+  }
   SmallVector<int64_t> s(in.getShape());
   s.back() /= 8;
   s.push_back(8);

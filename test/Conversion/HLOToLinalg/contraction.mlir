@@ -19,6 +19,21 @@ func.func @batch_dot(%a: tensor<2x3x5xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x3
 
 // -----
 
+// f16 products accumulate in f32 and are rounded to f16 once (XLA CPU).
+// CHECK-LABEL: func @half_dot
+func.func @half_dot(%a: tensor<2x3xf16>, %b: tensor<3x4xf16>) -> tensor<2x4xf16> {
+  // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4xf32>)
+  // CHECK: arith.extf %{{.*}} : f16 to f32
+  // CHECK: arith.mulf %{{.*}} : f32
+  // CHECK: arith.addf %{{.*}} : f32
+  // CHECK: arith.truncf %{{.*}} : f32 to f16
+  // CHECK: return %{{.*}} : tensor<2x4xf16>
+  %0 = hlo.dot_general %a, %b, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<2x3xf16>, tensor<3x4xf16>) -> tensor<2x4xf16>
+  return %0 : tensor<2x4xf16>
+}
+
+// -----
+
 // i8 x i8 -> i32 accumulates in i32.
 // CHECK-LABEL: func @int_dot
 func.func @int_dot(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {

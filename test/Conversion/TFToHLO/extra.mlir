@@ -43,6 +43,16 @@ func.func @bitpack(%x: tensor<16xf32>, %t: tensor<f32>) -> tensor<2xui8> {
   func.return %0 : tensor<2xui8>
 }
 
+// CHECK-LABEL: func @bitpack_bool
+// A bool input is packed as it is; the threshold is not compared.
+// CHECK-NOT: hlo.compare
+// CHECK: %[[U:.*]] = hlo.convert %arg0 : (tensor<8xi1>) -> tensor<8xui8>
+// CHECK: hlo.reshape %[[U]] : (tensor<8xui8>) -> tensor<1x8xui8>
+func.func @bitpack_bool(%x: tensor<8xi1>, %t: tensor<i1>) -> tensor<1xui8> {
+  %0 = "tf.CompareAndBitpack"(%x, %t) : (tensor<8xi1>, tensor<i1>) -> tensor<1xui8>
+  func.return %0 : tensor<1xui8>
+}
+
 // CHECK-LABEL: func @segment
 // Rows [0, 2) -> segment 0, segment 1 empty (0), rows [2, 4) -> segment 2.
 // CHECK: hlo.slice %arg0, start = [0, 0], limit = [2, 2]
