@@ -139,6 +139,13 @@ Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
       it.getElementType() != et || kt.getElementType() != et ||
       !it.hasStaticShape() || !kt.hasStaticShape() || !rt.hasStaticShape())
     return {};
+  // Zero-size dims take the generic path: the tiled/decomposed named conv
+  // crashed at run time on a zero batch or zero input features.
+  auto hasZero = [](RankedTensorType t) {
+    return llvm::is_contained(t.getShape(), int64_t(0));
+  };
+  if (hasZero(it) || hasZero(kt) || hasZero(rt))
+    return {};
   if (dn.getInputBatchDimension() != 0 || dn.getInputFeatureDimension() != 3 ||
       dn.getInputSpatialDimensions() != ArrayRef<int64_t>{1, 2} ||
       dn.getKernelSpatialDimensions() != ArrayRef<int64_t>{0, 1} ||

@@ -407,7 +407,14 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](AbsOp) -> Value {
         if (f) return math::AbsFOp::create(b, loc, a[0]);
         if (pred || u) return a[0];
-        return math::AbsIOp::create(b, loc, a[0]);
+        // x < 0 ? 0 - x : x (INT_MIN stays INT_MIN, as XLA and TF wrap).
+        // Written with arith rather than math.absi, whose vector form the
+        // CPU pipeline's math lowering left illegal after vectorization.
+        Value zero = intConst(b, loc, t, 0);
+        Value neg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          a[0], zero);
+        return arith::SelectOp::create(
+            b, loc, neg, arith::SubIOp::create(b, loc, zero, a[0]), a[0]);
       })
       .Case([&](IsFiniteOp) -> Value {
         Value inf = arith::ConstantOp::create(

@@ -497,8 +497,8 @@ LogicalResult convertReverse(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// GatherV2(params, indices, axis) with batch_dims = 0: result shape
-/// params[:axis] + indices.shape + params[axis+1:].
+/// GatherV2(params, indices, axis, batch_dims B): result shape
+/// params[:axis] + indices.shape[B:] + params[axis+1:] (TF's GatherV2).
 LogicalResult convertGather(Operation *op, OpBuilder &b,
                             SmallVectorImpl<Value> &results, std::string &why) {
   auto params = staticType(op->getOperand(0));
@@ -516,21 +516,65 @@ LogicalResult convertGather(Operation *op, OpBuilder &b,
   auto dim = normAxis(axis, params.getRank());
   if (!dim)
     return fail(why, "axis out of range");
-  if (intAttr(op, "batch_dims", 0) != 0)
-    return fail(why, "batch_dims != 0 is not supported");
   int64_t ir = idx.getRank();
-  SmallVector<int64_t> offsetDims, sizes(params.getShape());
+  // batch_dims B (negative counts from indices' rank): params[:B] and
+  // indices[:B] are the same batch, gathered per batch element (XLA's
+  // operand_batching_dims / start_indices_batching_dims); B <= axis.
+  int64_t nb = intAttr(op, "batch_dims", 0);
+  if (nb < 0)
+    nb += ir;
+  if (nb < 0 || nb > ir || nb > *dim)
+    return fail(why, "batch_dims must be in [-rank(indices), min(axis, "
+                     "rank(indices))]");
+  SmallVector<int64_t> offsetDims, sizes(params.getShape()), batching;
   sizes[*dim] = 1;
-  for (int64_t d = 0; d < params.getRank(); ++d)
+  for (int64_t d = 0; d < nb; ++d) {
+    if (params.getDimSize(d) != idx.getDimSize(d))
+      return fail(why, "batch dims of params and indices differ");
+    sizes[d] = 1;
+    batching.push_back(d);
+  }
+  for (int64_t d = nb; d < params.getRank(); ++d)
     if (d != *dim)
-      offsetDims.push_back(d < *dim ? d : d - 1 + ir);
+      offsetDims.push_back(d < *dim ? d : d - 1 + ir - nb);
   auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*dim},
-                                            {}, {}, {*dim}, ir);
+                                            batching, batching, {*dim}, ir);
   results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
                                      op->getOperand(1), dn, sizes, false));
   return success();
 }
 
+
+/// GatherNd(params P [rank p], indices I [rank q], n = I.shape[-1] <= p):
+/// result I.shape[:-1] + P.shape[n:], each index vector selecting a slice
+/// of P (TF's GatherNd). As hlo.gather: index_vector_dim q-1, the first n
+/// params dims collapsed and mapped, the rest offset dims at the end.
+/// TF's CPU kernel reports out-of-range indices as an error; XLA (and we)
+/// clamp them.
+LogicalResult convertGatherNd(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results,
+                              std::string &why) {
+  auto params = staticType(op->getOperand(0));
+  auto idx = staticType(op->getOperand(1));
+  auto out = staticResult(op);
+  if (!params || !idx || !out || idx.getRank() < 1)
+    return fail(why, "shape is not static");
+  int64_t p = params.getRank(), q = idx.getRank(), n = idx.getShape().back();
+  if (n > p)
+    return fail(why, "index depth exceeds the rank of params");
+  SmallVector<int64_t> offsetDims, collapsed, sizes(params.getShape());
+  for (int64_t d = 0; d < n; ++d) {
+    collapsed.push_back(d);
+    sizes[d] = 1;
+  }
+  for (int64_t d = n; d < p; ++d)
+    offsetDims.push_back(q - 1 + (d - n));
+  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
+                                            collapsed, {}, {}, collapsed, q - 1);
+  results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
+                                     op->getOperand(1), dn, sizes, false));
+  return success();
+}
 
 /// SpaceToBatchND(x [B, s1..sM, rest], block [M], paddings [M, 2]): pad,
 /// reshape to [B, p1/b1, b1, ..., pM/bM, bM, rest], move the block dims to
@@ -666,6 +710,7 @@ void addShapeConverters(llvm::StringMap<Converter> &t) {
   t["tf.ReverseV2"] = convertReverse;
   t["tf.GatherV2"] = convertGather;
   t["tf.Gather"] = convertGather;
+  t["tf.GatherNd"] = convertGatherNd;
   t["tf.SpaceToBatchND"] = convertSpaceToBatch;
   t["tf.BatchToSpaceND"] = convertBatchToSpace;
 }
