@@ -29,6 +29,9 @@ EXPECTED_FAILURES = {
     "gather/GatherV2-batch1-ax-1": "xla-legalize-tf: tf.GatherV2 with batch_dims != 0",
     "gather/GatherNd-partial": "xla-legalize-tf: tf.GatherNd not legalized",
     "gather/GatherNd-full": "xla-legalize-tf: tf.GatherNd not legalized",
+    # TF's CPU kernels accept only NHWC here; tf2xla accepts NCHW too.
+    "space/DepthToSpace-NCHW": "xla-legalize-tf: tf.DepthToSpace with data_format NCHW",
+    "space/SpaceToDepth-NCHW": "xla-legalize-tf: tf.SpaceToDepth with data_format NCHW",
 }
 
 DT = {np.dtype(np.float32): "DT_FLOAT", np.dtype(np.float64): "DT_DOUBLE",
@@ -329,10 +332,10 @@ def fam_math():
                 (f64(m2) * 3.0).astype(F32))
         unary = [("Exp", np.exp, None), ("Log", np.log, None), ("Tanh", np.tanh, None),
                  ("Sigmoid", lambda x: 1 / (1 + np.exp(-x)), None),
-                 ("Sqrt", np.sqrt, None), ("Rsqrt", lambda x: 1 / np.sqrt(x), None),
+                 ("Sqrt", np.sqrt, True), ("Rsqrt", lambda x: 1 / np.sqrt(x), None),
                  ("Abs", np.abs, True), ("Neg", np.negative, True),
-                 ("Floor", np.floor, True), ("Ceil", np.ceil, None),
-                 ("Round", np.round, None), ("Square", np.square, None)]
+                 ("Floor", np.floor, True), ("Ceil", np.ceil, True),
+                 ("Round", np.round, True), ("Square", np.square, None)]
         for op, fn, sz in unary:
             # exp/log/tanh/sigmoid: float32 transcendental, rel 1e-4 stands (abs 1e-5 at 0).
             g.check(op, g.op(op, [pa], T=F32), fn(A).astype(F32), signed_zero=bool(sz))
@@ -350,6 +353,11 @@ def fam_math():
         g.check("Abs-i32", g.op("Abs", [pia], T=I32), np.abs(ia))
         g.check("Neg-i32", g.op("Neg", [pib], T=I32), -ib)
         g.check("Square-i32", g.op("Square", [pib], T=I32), ib * ib)
+        pw = np.array([2, -3, 5, 0, 1, -1, 7], I32)
+        pe = np.array([3, 3, 0, 5, 9, 3, 2], I32)
+        g.check("Pow-i32", g.op("Pow", [g.ph(pw), g.ph(pe)], T=I32), (pw.astype(I64) ** pe).astype(I32))
+        g.check("Sub-i64", g.op("Sub", [g.ph(ia.astype(I64)), g.ph(ib.astype(I64))], T=I64),
+                ia.astype(I64) - ib)
     return g
 
 
@@ -429,6 +437,8 @@ def fam_logic():
     t2 = randf(2, 1)
     g.check("SelectV2-bcast", g.op("SelectV2", [g.ph(c3), g.ph(t2), g.const(np.float32(-7))], T=F32),
             np.where(c3, t2, np.float32(-7)))
+    g.check("Select-scalar-cond", g.op("Select", [g.const(np.bool_(False)), pt, pe], T=F32), e)
+    g.check("Equal-bool", g.op("Equal", [px, py], T=np.bool_, incompatible_shape_error=True), x == y)
     g.check("SelectV2-i32", g.op("SelectV2", [pc, g.const(np.int32(1)), g.const(np.int32(-1))], T=I32),
             np.where(c, 1, -1).astype(I32))
     return g
@@ -516,8 +526,17 @@ def fam_conv():
     g.check("Conv2D-NHWC-SAME-s21", g.op("Conv2D", [px, pw], T=F32, strides=s, padding="SAME",
                                          dilations=[1, 1, 1, 1], data_format="NHWC"),
             conv_ref(x, w, s, "SAME", [1, 1, 1, 1]).astype(F32))
+    ep = [[0, 0], [2, 1], [0, 3], [0, 0]]
+    xe = np.pad(x, ep)
+    g.check("Conv2D-EXPLICIT", g.op("Conv2D", [px, pw], T=F32, strides=[1, 2, 1, 1], padding="EXPLICIT",
+                                    explicit_paddings=sum(ep, []), dilations=[1, 1, 1, 1],
+                                    data_format="NHWC"),
+            conv_ref(xe, w, [1, 2, 1, 1], "VALID", [1, 1, 1, 1]).astype(F32))
     xc = x.transpose(0, 3, 1, 2).copy()
     pxc = g.ph(xc)
+    g.check("Conv2D-NCHW-SAME-d2", g.op("Conv2D", [pxc, pw], T=F32, strides=[1, 1, 1, 1], padding="SAME",
+                                        dilations=[1, 1, 2, 2], data_format="NCHW"),
+            conv_ref(xc, w, [1, 1, 1, 1], "SAME", [1, 1, 2, 2], nchw=True).astype(F32))
     for pad in ["SAME", "VALID"]:
         s = [1, 1, 2, 2]
         g.check("Conv2D-NCHW-%s-s2" % pad,
@@ -533,6 +552,12 @@ def fam_conv():
                     g.op("DepthwiseConv2dNative", [px, pwd], T=F32, strides=s, padding=pad,
                          dilations=d, data_format="NHWC"),
                     conv_ref(x, wd, s, pad, d, depthwise=True).astype(F32))
+    wd1 = randf(3, 3, 3, 1)
+    g.check("Depthwise-NCHW-SAME-s2", g.op("DepthwiseConv2dNative", [pxc, g.ph(wd1)], T=F32,
+                                           strides=[1, 1, 2, 2], padding="SAME", dilations=[1, 1, 1, 1],
+                                           data_format="NCHW"),
+            conv_ref(x, wd1, [1, 2, 2, 1], "SAME", [1, 1, 1, 1], depthwise=True)
+            .transpose(0, 3, 1, 2).astype(F32))
     for pad, st in [("SAME", 2), ("VALID", 2), ("SAME", 1)]:
         in_shape = (2, 7, 6, 3)
         s = [1, st, st, 1]
@@ -559,6 +584,9 @@ def fam_pool():
                         pool_ref(x, ks, s, pad, kind).astype(F32))
     xc = x.transpose(0, 3, 1, 2).copy()
     ks, s = [1, 1, 3, 3], [1, 1, 2, 2]
+    g.check("AvgPool-NCHW-SAME", g.op("AvgPool", [g.ph(xc)], T=F32, ksize=ks, strides=s,
+                                      padding="SAME", data_format="NCHW"),
+            pool_ref(xc, ks, s, "SAME", "avg", nchw=True).astype(F32))
     g.check("MaxPool-NCHW-SAME", g.op("MaxPool", [g.ph(xc)], T=F32, ksize=ks, strides=s,
                                       padding="SAME", data_format="NCHW"),
             pool_ref(xc, ks, s, "SAME", "max", nchw=True).astype(F32))
@@ -625,6 +653,16 @@ def fam_softmax():
     m = X.max(-1, keepdims=True)
     lsm = X - m - np.log(np.exp(X - m).sum(-1, keepdims=True))
     g.check("LogSoftmax", g.op("LogSoftmax", [px], T=F32), lsm.astype(F32))
+    xi = np.array([[-np.inf, 0.0, 1.0], [-np.inf, -np.inf, -np.inf]], F32)
+    pxi = g.ph(xi)
+    # Softmax of a row of -inf is NaN (exp(-inf - -inf)); a -inf entry gets 0 / -inf.
+    with np.errstate(all="ignore"):
+        Xi = f64(xi)
+        mi = Xi.max(-1, keepdims=True)
+        ei = np.exp(Xi - mi)
+        g.check("Softmax-neginf", g.op("Softmax", [pxi], T=F32), (ei / ei.sum(-1, keepdims=True)).astype(F32))
+        g.check("LogSoftmax-neginf", g.op("LogSoftmax", [pxi], T=F32),
+                (Xi - mi - np.log(ei.sum(-1, keepdims=True))).astype(F32))
     x3 = randf(2, 3, 4)
     e3 = np.exp(f64(x3)); s3 = e3 / e3.sum(-1, keepdims=True)
     g.check("Softmax-3d", g.op("Softmax", [g.ph(x3)], T=F32), s3.astype(F32))
@@ -702,6 +740,7 @@ def fam_shape():
           ("shrink", [2, 1, 0], [3, 4, 6], [1, 1, 3], dict(sam=0b001)),
           ("newaxis", [0, 1, 0, 0], [0, 3, 0, 0], [1, 1, 1, 1], dict(nam=0b1, bm=0b1100, em=0b1100)),
           ("ellipsis", [0, -2], [0, -1], [1, 1], dict(elm=0b1, sam=0b10)),
+          ("shrink-neg", [0, -1, 0], [0, 0, 0], [1, 1, 1], dict(bm=0b101, em=0b101, sam=0b010)),
           ("neg-index", [-3, -4, -1], [-1, -1, -7], [1, 2, -1], {}),
           ("out-of-range", [-10, 0, 2], [10, 100, 4], [1, 1, 1], {})]
     for name, b, e, s, m in ss:
@@ -732,6 +771,11 @@ def fam_shape():
     g.check("Squeeze-all", g.op("Squeeze", [ps1], T=F32, squeeze_dims=[]), s1.reshape(3, 2))
     g.check("Squeeze--2", g.op("Squeeze", [ps1], T=F32, squeeze_dims=[-2]), s1.reshape(1, 3, 2))
     g.check("ReverseV2", g.op("ReverseV2", [px, c([0, -1])], T=F32, Tidx=I32), x[::-1, :, ::-1])
+    bb = np.array([[True, False], [False, False]])
+    g.check("ConcatV2-bool", g.op("ConcatV2", [g.ph(bb), g.ph(~bb), c(0)], T=np.bool_, N=2, Tidx=I32),
+            np.concatenate([bb, ~bb], 0))
+    i64 = np.array([[-(2**40), 3]], I64)
+    g.check("Tile-i64", g.op("Tile", [g.ph(i64), c([2, 2], I64)], T=I64, Tmultiples=I64), np.tile(i64, [2, 2]))
     ix = rng.randint(-9, 9, (2, 3)).astype(I32)
     g.check("Transpose-i32", g.op("Transpose", [g.ph(ix), c([1, 0])], T=I32, Tperm=I32), ix.T)
     return g
@@ -852,6 +896,14 @@ def fam_resize():
                     g.op("ResizeNearestNeighbor", [px, sz], T=F32, align_corners=ac,
                          half_pixel_centers=hp),
                     resize_nearest_ref(x, oh, ow, ac, hp))
+    xu = rng.randint(0, 256, (1, 3, 4, 2)).astype(np.uint8)
+    g.check("Bilinear-u8-5x6", g.op("ResizeBilinear", [g.ph(xu), g.const(np.array([5, 6], I32))],
+                                    T=np.uint8, align_corners=False, half_pixel_centers=True),
+            resize_bilinear_ref(xu, 5, 6, False, True).astype(F32))
+    g.check("Nearest-i32-5x6", g.op("ResizeNearestNeighbor", [g.ph(xu.astype(I32)),
+                                                             g.const(np.array([5, 6], I32))],
+                                    T=I32, align_corners=False, half_pixel_centers=True),
+            resize_nearest_ref(xu.astype(I32), 5, 6, False, True))
     return g
 
 
@@ -919,6 +971,14 @@ def fam_space():
             n, h * bs, w * bs, ch // 4)
         g.check("DepthToSpace-NHWC", g.op("DepthToSpace", [g.ph(d)], T=F32, block_size=bs,
                                           data_format="NHWC"), ref)
+        # NCHW: the same rearrangement on the NHWC view (TF docs).
+        g.check("DepthToSpace-NCHW", g.op("DepthToSpace", [g.ph(d.transpose(0, 3, 1, 2).copy())], T=F32,
+                                          block_size=bs, data_format="NCHW"), ref.transpose(0, 3, 1, 2))
+        n, h, w, ch = x.shape
+        ref = x.reshape(n, h // bs, bs, w // bs, bs, ch).transpose(0, 1, 3, 2, 4, 5).reshape(
+            n, h // bs, w // bs, bs * bs * ch)
+        g.check("SpaceToDepth-NCHW", g.op("SpaceToDepth", [g.ph(x.transpose(0, 3, 1, 2).copy())], T=F32,
+                                          block_size=bs, data_format="NCHW"), ref.transpose(0, 3, 1, 2))
     return g
 
 
@@ -946,6 +1006,13 @@ def fam_cumulative():
     ix = np.array([3, -1, 4, -1, 5], I32)
     g.check("Cumsum-i32", g.op("Cumsum", [g.ph(ix), g.const(np.int32(0))], T=I32, Tidx=I32,
                                exclusive=False, reverse=False), np.cumsum(ix).astype(I32))
+    pix = g.ph(ix)
+    g.check("Cumsum-i32-ex-rev", g.op("Cumsum", [pix, g.const(np.int32(-1))], T=I32, Tidx=I32,
+                                      exclusive=True, reverse=True),
+            np.array([7, 8, 4, 5, 0], I32))
+    g.check("Cumprod-i32-ex", g.op("Cumprod", [pix, g.const(np.int64(0))], T=I32, Tidx=I64,
+                                   exclusive=True, reverse=False),
+            np.array([1, 3, -3, -12, 12], I32))
     return g
 
 
@@ -1004,6 +1071,11 @@ def fam_empty():
     # Mean over zero elements is 0/0.
     g.check("Mean-empty-ax0", g.op("Mean", [pe, g.const(np.array([0], I32))], T=F32, Tidx=I32,
                                    keep_dims=False), np.full(3, np.nan, F32))
+    m23 = randf(2, 3)
+    g.check("ConcatV2-empty", g.op("ConcatV2", [pe, g.ph(m23), g.const(np.int32(0))], T=F32, N=2,
+                                   Tidx=I32), m23)
+    g.check("Reshape-empty", g.op("Reshape", [pe, g.const(np.array([3, 0, 5], I32))], T=F32,
+                                  Tshape=I32), np.zeros((3, 0, 5), F32))
     w = randf(3, 2)
     g.check("MatMul-empty-rows", g.op("MatMul", [pe, g.ph(w)], T=F32, transpose_a=False,
                                       transpose_b=False), np.zeros((0, 2), F32))
