@@ -24,11 +24,6 @@ import numpy as np
 
 # case name -> reason.  Filled from the runs; see the report.
 EXPECTED_FAILURES = {
-    "math/Abs-i32": "hlo-to-llvm-pipeline: 'math.absi' not legalized (integer Abs)",
-    "gather/GatherV2-batch1-ax1": "xla-legalize-tf: tf.GatherV2 with batch_dims != 0",
-    "gather/GatherV2-batch1-ax-1": "xla-legalize-tf: tf.GatherV2 with batch_dims != 0",
-    "gather/GatherNd-partial": "xla-legalize-tf: tf.GatherNd not legalized",
-    "gather/GatherNd-full": "xla-legalize-tf: tf.GatherNd not legalized",
     # TF's CPU kernels accept only NHWC here; tf2xla accepts NCHW too.
     "space/DepthToSpace-NCHW": "xla-legalize-tf: tf.DepthToSpace with data_format NCHW",
     "space/SpaceToDepth-NCHW": "xla-legalize-tf: tf.SpaceToDepth with data_format NCHW",
