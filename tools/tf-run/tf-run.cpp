@@ -6,8 +6,9 @@
 //               --output NAME[:IDX]... [--target NODE]...
 //               [--output-dir DIR] [--benchmark N]
 //
-// Feeds the inputs, runs the fetches and targets once through
-// tfmlir::session::Session and prints each fetch as
+// Feeds the inputs and runs through tfmlir::session::Session: the --target
+// nodes first in a Run of their own when there are also fetches (as
+// sess.run(init) then sess.run(y)), then the fetches; prints each fetch as
 //   # output <node:idx> <numpy dtype> <d0,d1,...>   (empty dims: scalar)
 // followed by its elements, one per line, row-major: float32/float16/
 // bfloat16 with %.9g, float64 with %.17g (nan, inf, -inf as printf writes
@@ -17,8 +18,11 @@
 // commas or whitespace, dtype from the fed node (a Placeholder's dtype),
 // shape from D0,D1,... (an empty list after ':' is a scalar; without ':'
 // the Placeholder's fully known shape, else a 1-D tensor of all values).
-// --benchmark N: after the first run, N more; prints the compile time and
-// the median and minimum run time in ms on stderr.
+// --benchmark N (at most 1e8): after the first run, N more; prints the
+// compile time and the median and minimum run time in ms on stderr.
+// Refused: a --graph that is a directory or not a regular file, two
+// fetches that --output-dir would write to the same file. Running out of
+// memory is reported as RESOURCE_EXHAUSTED.
 // Exit status: 0 on success; 1 with the error on stderr (naming the file or
 // node) otherwise.
 //===----------------------------------------------------------------------===//
@@ -35,8 +39,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -282,7 +289,7 @@ absl::Status writeNpyTensor(const std::string &path, const Tensor &t) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int runMain(int argc, char **argv) {
   std::string graphPath, outDir;
   std::vector<std::string> inputs, fetches, targets;
   long bench = 0;
@@ -310,9 +317,13 @@ int main(int argc, char **argv) {
       outDir = v;
     } else if (a == "--benchmark" && value(v)) {
       char *end = nullptr;
+      errno = 0;
       bench = std::strtol(v.c_str(), &end, 10);
-      if (!end || *end || bench < 0)
+      if (!end || *end || v.empty() || bench < 0)
         return fail("--benchmark needs a non-negative count, got '" + v + "'");
+      if (errno == ERANGE || bench > 100000000)
+        return fail("--benchmark: count '" + v + "' is out of range (at most "
+                    "100000000)");
     } else {
       std::fputs(kUsage, stderr);
       return fail("unexpected argument '" + a + "'");
@@ -323,6 +334,16 @@ int main(int argc, char **argv) {
     return fail("--graph and at least one --output or --target are required");
   }
 
+  std::error_code ec;
+  auto status = std::filesystem::status(graphPath, ec);
+  if (ec)
+    return fail(graphPath + ": cannot open: " + ec.message());
+  if (std::filesystem::is_directory(status))
+    return fail(graphPath + ": is a directory; --graph takes a GraphDef file "
+                            "(.pb or .pbtxt), not a SavedModel folder");
+  if (!std::filesystem::is_regular_file(status))
+    return fail(graphPath + ": not a regular file (a device or pipe is not "
+                            "read)");
   std::ifstream gf(graphPath, std::ios::binary);
   if (!gf)
     return fail(graphPath + ": cannot open");
@@ -403,23 +424,50 @@ int main(int argc, char **argv) {
     feeds.push_back({name, *t});
   }
 
+  // With --output-dir each fetch is written to <name, '/' and ':' as '_'>.npy;
+  // two fetches with the same file name would overwrite each other.
+  auto npyName = [](std::string name) {
+    std::replace(name.begin(), name.end(), '/', '_');
+    std::replace(name.begin(), name.end(), ':', '_');
+    return name + ".npy";
+  };
+  if (!outDir.empty())
+    for (size_t i = 0; i < fetches.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (npyName(fetches[i]) == npyName(fetches[j]))
+          return fail("--output " + fetches[j] + " and --output " + fetches[i] +
+                      " would both be written to " + outDir + "/" +
+                      npyName(fetches[i]));
+
   SessionOptions opts;
   opts.graphName = graphPath;
   auto session = Session::Create(graph, opts);
   if (!session.ok())
     return fail(graphPath + ": " + session.status().ToString());
-  std::vector<Tensor> outs;
-  auto t0 = std::chrono::steady_clock::now();
-  absl::Status st = (*session)->Run(feeds, fetches, targets, &outs);
-  auto t1 = std::chrono::steady_clock::now();
-  if (!st.ok()) {
+  auto runFailed = [&](const absl::Status &st) {
     // Compile errors already name the graph file.
     std::string msg(st.message());
     if (msg.rfind(graphPath + ": ", 0) == 0)
       msg = msg.substr(graphPath.size() + 2);
     return fail(absl::StrCat(graphPath, ": ",
                              absl::StatusCodeToString(st.code()), ": ", msg));
+  };
+  // --target nodes run first, in a Run of their own (as a Python user
+  // writes sess.run(init); sess.run(y)), so that an initialiser target
+  // takes effect before the fetches are computed. The fetches then run in
+  // a second Run of the same Session (variables persist between the two).
+  if (!targets.empty() && !fetches.empty()) {
+    std::vector<Tensor> none;
+    if (absl::Status st = (*session)->Run(feeds, {}, targets, &none); !st.ok())
+      return runFailed(st);
+    targets.clear();
   }
+  std::vector<Tensor> outs;
+  auto t0 = std::chrono::steady_clock::now();
+  absl::Status st = (*session)->Run(feeds, fetches, targets, &outs);
+  auto t1 = std::chrono::steady_clock::now();
+  if (!st.ok())
+    return runFailed(st);
   for (size_t i = 0; i < fetches.size(); ++i) {
     if (outDir.empty()) {
       std::string name = fetches[i];
@@ -428,10 +476,8 @@ int main(int argc, char **argv) {
       printTensor(name, outs[i]);
       continue;
     }
-    std::string file = fetches[i];
-    std::replace(file.begin(), file.end(), '/', '_');
-    std::replace(file.begin(), file.end(), ':', '_');
-    if (absl::Status s = writeNpyTensor(outDir + "/" + file + ".npy", outs[i]);
+    if (absl::Status s = writeNpyTensor(outDir + "/" + npyName(fetches[i]),
+                                        outs[i]);
         !s.ok())
       return fail(std::string(s.message()));
   }
@@ -460,4 +506,19 @@ int main(int argc, char **argv) {
                  bench, median, ms.front(), stats.compiles, stats.cacheHits);
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  // A graph whose tensors do not fit in memory (e.g. a Const or Fill of
+  // [100000, 100000]) ends here with a clean error instead of an abort from
+  // an uncaught std::bad_alloc (the build has no exceptions): TF reports
+  // such a run as ResourceExhausted (OOM when allocating).
+  std::set_new_handler([] {
+    std::fputs("tf-run: RESOURCE_EXHAUSTED: out of memory while importing, "
+               "compiling or running the graph (a tensor too large for this "
+               "machine?)\n",
+               stderr);
+    std::_Exit(1);
+  });
+  return runMain(argc, argv);
 }

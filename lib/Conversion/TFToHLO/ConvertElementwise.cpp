@@ -406,8 +406,14 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
   t["tf.BiasAddV1"] = convertBiasAdd;
   t["tf.AddN"] = convertAddN;
   t["tf.AccumulateNV2"] = convertAddN;
+  // An unfed PlaceholderWithDefault is its default (tf2xla lowers it to an
+  // Identity; a fed one never reaches the legalizer: the feed replaces it).
+  // Print and DebugIdentity pass input 0 through (their logging is not
+  // compiled, as in XLA).
   for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient",
-                      "tf.Snapshot", "tf.PreventGradient", "tf.CheckNumerics"})
+                      "tf.Snapshot", "tf.PreventGradient", "tf.CheckNumerics",
+                      "tf.PlaceholderWithDefault", "tf.Print",
+                      "tf.DebugIdentity"})
     t[n] = forward;
   t["tf.ZerosLike"] = splatLike(0);
   t["tf.OnesLike"] = splatLike(1);
