@@ -3,10 +3,13 @@
 
 // CHECK-LABEL: func @sum_keep_dims
 func.func @sum_keep_dims(%x: tensor<2x3x4xf32>) -> tensor<2x1x1xf32> {
-  // CHECK: %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
-  // CHECK: %[[R:.*]] = hlo.reduce(%arg0) init(%[[Z]]) dims = [1, 2] : (tensor<2x3x4xf32>, tensor<f32>) -> tensor<2xf32>
+  // f32 sums accumulate in f64 and are rounded once.
+  // CHECK: %[[X:.*]] = hlo.convert %arg0 : (tensor<2x3x4xf32>) -> tensor<2x3x4xf64>
+  // CHECK: %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f64>
+  // CHECK: %[[R:.*]] = hlo.reduce(%[[X]]) init(%[[Z]]) dims = [1, 2] : (tensor<2x3x4xf64>, tensor<f64>) -> tensor<2xf64>
   // CHECK: hlo.add
-  // CHECK: hlo.reshape %[[R]] : (tensor<2xf32>) -> tensor<2x1x1xf32>
+  // CHECK: %[[C:.*]] = hlo.convert %[[R]] : (tensor<2xf64>) -> tensor<2xf32>
+  // CHECK: hlo.reshape %[[C]] : (tensor<2xf32>) -> tensor<2x1x1xf32>
   %axes = "tf.Const"() {value = dense<[-1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
   %0 = "tf.Sum"(%x, %axes) {keep_dims = true} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<2x1x1xf32>
   func.return %0 : tensor<2x1x1xf32>
@@ -14,9 +17,10 @@ func.func @sum_keep_dims(%x: tensor<2x3x4xf32>) -> tensor<2x1x1xf32> {
 
 // CHECK-LABEL: func @mean_max
 func.func @mean_max(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<3xf32>) {
-  // CHECK: %[[S:.*]] = hlo.reduce(%arg0) init(%{{.*}}) dims = [1]
-  // CHECK: %[[N:.*]] = hlo.constant dense<3.000000e+00> : tensor<2xf32>
-  // CHECK: hlo.divide %[[S]], %[[N]] : tensor<2xf32>
+  // CHECK: %[[S:.*]] = hlo.reduce(%{{.*}}) init(%{{.*}}) dims = [1]
+  // CHECK: %[[N:.*]] = hlo.constant dense<3.000000e+00> : tensor<2xf64>
+  // CHECK: %[[D:.*]] = hlo.divide %[[S]], %[[N]] : tensor<2xf64>
+  // CHECK: hlo.convert %[[D]] : (tensor<2xf64>) -> tensor<2xf32>
   // Max starts from -inf and uses the NaN-propagating hlo.maximum.
   // CHECK: %[[NI:.*]] = hlo.constant dense<0xFF800000> : tensor<f32>
   // CHECK: hlo.reduce(%arg0) init(%[[NI]]) dims = [0]
