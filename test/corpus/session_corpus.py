@@ -43,29 +43,13 @@ import re
 import subprocess
 import sys
 
+# The reference-file conventions of the dl4j corpus (a '/' in a node name
+# written as '____', "node.k" reference outputs, True/False values) are
+# shared with the hlo codegen runner.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hlo_jit_e2e import fetches, parse_value, ref_file  # noqa: E402
+
 STAGES = ("pass", "import", "legalize", "compile", "runtime", "mismatch")
-
-
-def ref_file(case_dir, node, suffix):
-    for name in (node, node.replace("/", "____")):
-        p = os.path.join(case_dir, name + suffix)
-        if os.path.exists(p):
-            return p
-    return None
-
-
-def fetches(row):
-    out = []
-    for ref in re.split(r"[;\s]+", row["reference_outputs(node[.k])"].strip()):
-        if not ref:
-            continue
-        node, k = ref, 0
-        m = re.match(r"^(.*)\.(\d+)$", ref)
-        if m:
-            node, k = m.group(1), int(m.group(2))
-        if (node, k) not in out:
-            out.append((node, k))
-    return out
 
 
 def read_shape(path):
@@ -89,11 +73,6 @@ def read_dtypes(case_dir):
             node, k = (m.group(1), int(m.group(2))) if m else (name, 0)
             out[f"{node.replace('____', '/')}:{k}"] = dtype
     return out
-
-
-def parse_value(x):
-    # Bools are written as True/False in some cases, 1.00000000 in others.
-    return {"True": 1.0, "False": 0.0}[x] if x in ("True", "False") else float(x)
 
 
 def parse_outputs(text):
