@@ -73,11 +73,6 @@ namespace {
 
 using Dir = ComparisonDirection;
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
               ArrayRef<int64_t> limit, ArrayRef<int64_t> strides = {}) {
   SmallVector<int64_t> st(strides);

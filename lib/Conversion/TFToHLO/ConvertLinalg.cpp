@@ -38,11 +38,6 @@ namespace {
 using Dir = ComparisonDirection;
 constexpr int64_t kMaxUnroll = 8;
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 /// A matrix held entry by entry: e[i][j] has the batch shape.
 struct Grid {
   SmallVector<int64_t> batch;

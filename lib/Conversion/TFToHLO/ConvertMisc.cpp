@@ -36,11 +36,6 @@ namespace {
 
 using Dir = ComparisonDirection;
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 LogicalResult convertAdjustContrast(Operation *op, OpBuilder &b,
                                     SmallVectorImpl<Value> &results,
                                     std::string &why) {

@@ -44,11 +44,6 @@ namespace {
 
 using Dir = ComparisonDirection;
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 Value i64Splat(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, uint64_t v) {
   auto t = RankedTensorType::get(shape, b.getI64Type());
   return constant(b, loc, DenseElementsAttr::get(t, APInt(64, v)));

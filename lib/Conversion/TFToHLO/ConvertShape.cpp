@@ -19,11 +19,6 @@ using namespace tfmlir::hlo;
 namespace tfmlir::tohlo {
 namespace {
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 LogicalResult convertConst(Operation *op, OpBuilder &b,
                            SmallVectorImpl<Value> &results, std::string &why) {
   auto v = dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));

@@ -39,11 +39,6 @@ constexpr int kFractionSteps = 64;
 constexpr int kBetaSteps = 48;
 constexpr double kPi = 3.14159265358979323846;
 
-LogicalResult fail(std::string &why, const std::string &msg) {
-  why = msg;
-  return failure();
-}
-
 /// f64 element-wise helpers over one static shape.
 struct F {
   OpBuilder &b;

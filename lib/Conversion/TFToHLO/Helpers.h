@@ -22,6 +22,13 @@
 
 namespace tfmlir::tohlo {
 
+/// Sets `why` (the reason a converter gives up, shown in the pass's
+/// histogram) to `msg` and returns failure.
+inline mlir::LogicalResult fail(std::string &why, const std::string &msg) {
+  why = msg;
+  return mlir::failure();
+}
+
 /// One tf op's conversion: writes the replacement of each result of `op`
 /// into `results` (same count) or returns failure with `why` set. Builders
 /// insert before `op`; their locations are `op`'s (so the node name stays).
