@@ -51,6 +51,16 @@ Value readIndexComponent(OpBuilder &b, Location loc, Value indices,
 
 bool contains(ArrayRef<int64_t> a, int64_t v) { return llvm::is_contained(a, v); }
 
+/// The dims of [0, rank) in none of `excluded`, in increasing order.
+SmallVector<int64_t> dimsExcept(int64_t rank,
+                                std::initializer_list<ArrayRef<int64_t>> excluded) {
+  SmallVector<int64_t> out;
+  for (int64_t d = 0; d < rank; ++d)
+    if (llvm::none_of(excluded, [&](ArrayRef<int64_t> e) { return contains(e, d); }))
+      out.push_back(d);
+  return out;
+}
+
 LogicalResult lowerGather(Operation *op, OpBuilder &b, Results &results,
                           std::string &why) {
   auto g = cast<GatherOp>(op);
@@ -83,20 +93,12 @@ LogicalResult lowerGather(Operation *op, OpBuilder &b, Results &results,
     return failure();
   }
   // Operand dims that offset_dims cover, in order.
-  SmallVector<int64_t> windowOperandDims;
-  for (int64_t d = 0; d < oRank; ++d)
-    if (!contains(collapsed, d) && !contains(opBatch, d))
-      windowOperandDims.push_back(d);
-  SmallVector<int64_t> batchResultDims;
-  for (int64_t d = 0; d < rRank; ++d)
-    if (!contains(offsetDims, d))
-      batchResultDims.push_back(d);
+  SmallVector<int64_t> windowOperandDims =
+      dimsExcept(oRank, {collapsed, opBatch});
+  SmallVector<int64_t> batchResultDims = dimsExcept(rRank, {offsetDims});
   // Indices dims other than ivd, in order; batchResultDims[j] iterates
   // indicesDims[j].
-  SmallVector<int64_t> indicesDims;
-  for (int64_t d = 0; d < iRank; ++d)
-    if (d != ivd)
-      indicesDims.push_back(d);
+  SmallVector<int64_t> indicesDims = dimsExcept(iRank, {ArrayRef(ivd)});
   if (windowOperandDims.size() != offsetDims.size() ||
       batchResultDims.size() != indicesDims.size()) {
     why = "offset_dims / collapsed_slice_dims do not match the result rank";
@@ -262,18 +264,10 @@ LogicalResult lowerScatter(Operation *op, OpBuilder &b, Results &results,
           "scatter_indices";
     return failure();
   }
-  SmallVector<int64_t> windowOperandDims;
-  for (int64_t d = 0; d < oRank; ++d)
-    if (!contains(inserted, d) && !contains(inBatch, d))
-      windowOperandDims.push_back(d);
-  SmallVector<int64_t> scatterUpdateDims;
-  for (int64_t d = 0; d < uRank; ++d)
-    if (!contains(windowDims, d))
-      scatterUpdateDims.push_back(d);
-  SmallVector<int64_t> indicesDims;
-  for (int64_t d = 0; d < iRank; ++d)
-    if (d != ivd)
-      indicesDims.push_back(d);
+  SmallVector<int64_t> windowOperandDims =
+      dimsExcept(oRank, {inserted, inBatch});
+  SmallVector<int64_t> scatterUpdateDims = dimsExcept(uRank, {windowDims});
+  SmallVector<int64_t> indicesDims = dimsExcept(iRank, {ArrayRef(ivd)});
   if (windowOperandDims.size() != windowDims.size() ||
       scatterUpdateDims.size() != indicesDims.size()) {
     why = "update_window_dims / inserted_window_dims do not match the ranks";
