@@ -37,6 +37,7 @@
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/ModelLoader.h"
 #include "lib/Transforms/Quantization/Calibration.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/TFLiteExporter.h"
@@ -186,25 +187,32 @@ int main(int argc, char **argv) {
   ctx.printOpOnDiagnostic(false);
   ctx.loadAllAvailableDialects();
 
-  // A directory or a device (/dev/zero) is not a GraphDef: refuse it rather
-  // than read without end.
-  if (graphDefFile != "-" && llvm::sys::fs::exists(graphDefFile) &&
-      !llvm::sys::fs::is_regular_file(graphDefFile)) {
-    llvm::errs() << "tf-convert: '" << graphDefFile << "' is not a regular file\n";
-    return 1;
-  }
-  auto buf = llvm::MemoryBuffer::getFileOrSTDIN(graphDefFile, /*IsText=*/false);
-  if (!buf) {
-    llvm::errs() << "tf-convert: cannot read '" << graphDefFile
-                 << "': " << buf.getError().message() << "\n";
-    return 1;
-  }
+  // A GraphDef (.pb/.pbtxt; "-" is stdin), a SavedModel directory or a TF.js
+  // model.json; lib/Translate/ModelLoader refuses devices, pipes and
+  // oversized files.
   tensorflow::GraphDef graph;
-  std::string error;
   std::vector<int> nodeLines;
-  if (!tfmlir::parseGraphDef((*buf)->getBuffer(), graphDefFile, graph, error, &nodeLines)) {
-    llvm::errs() << error << "\n";
-    return 1;
+  if (graphDefFile == "-") {
+    auto buf = llvm::MemoryBuffer::getSTDIN();
+    if (!buf) {
+      llvm::errs() << "tf-convert: cannot read stdin: "
+                   << buf.getError().message() << "\n";
+      return 1;
+    }
+    std::string error;
+    if (!tfmlir::parseGraphDef((*buf)->getBuffer(), "<stdin>", graph, error,
+                               &nodeLines)) {
+      llvm::errs() << error << "\n";
+      return 1;
+    }
+  } else {
+    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphDefFile);
+    if (!loaded.ok()) {
+      llvm::errs() << "tf-convert: " << loaded.status().message() << "\n";
+      return 1;
+    }
+    graph = std::move(loaded->graph);
+    nodeLines = std::move(loaded->nodeLines);
   }
   tfmlir::GraphImportConfig config;
   config.inputArrays = tfmlir::splitFlagList(inputArrays);

@@ -30,6 +30,7 @@
 #include "runtime/session/Session.h"
 
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/ModelLoader.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -334,26 +335,12 @@ int runMain(int argc, char **argv) {
     return fail("--graph and at least one --output or --target are required");
   }
 
-  std::error_code ec;
-  auto status = std::filesystem::status(graphPath, ec);
-  if (ec)
-    return fail(graphPath + ": cannot open: " + ec.message());
-  if (std::filesystem::is_directory(status))
-    return fail(graphPath + ": is a directory; --graph takes a GraphDef file "
-                            "(.pb or .pbtxt), not a SavedModel folder");
-  if (!std::filesystem::is_regular_file(status))
-    return fail(graphPath + ": not a regular file (a device or pipe is not "
-                            "read)");
-  std::ifstream gf(graphPath, std::ios::binary);
-  if (!gf)
-    return fail(graphPath + ": cannot open");
-  std::stringstream gs;
-  gs << gf.rdbuf();
-  std::string bytes = gs.str();
-  tensorflow::GraphDef graph;
-  std::string err;
-  if (!tfmlir::parseGraphDef(bytes, graphPath, graph, err))
-    return fail(err);
+  // A GraphDef (.pb/.pbtxt), a SavedModel directory or a TF.js model.json;
+  // lib/Translate/ModelLoader refuses devices, pipes and oversized files.
+  absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphPath);
+  if (!loaded.ok())
+    return fail(std::string(loaded.status().message()));
+  tensorflow::GraphDef &graph = loaded->graph;
 
   std::vector<std::pair<std::string, Tensor>> feeds;
   for (const std::string &spec : inputs) {

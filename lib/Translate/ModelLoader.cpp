@@ -1,0 +1,89 @@
+//===- ModelLoader.cpp - one entry point for every TF model format --------===//
+#include "lib/Translate/ModelLoader.h"
+
+#include "lib/Support/File.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/SavedModel.h"
+#include "lib/Translate/TFJSModel.h"
+
+#include "absl/status/status.h"
+
+#include <filesystem>
+
+namespace tfmlir {
+
+const char *modelFormatName(ModelFormat format) {
+  switch (format) {
+  case ModelFormat::Auto:
+    return "auto";
+  case ModelFormat::GraphDef:
+    return "GraphDef";
+  case ModelFormat::SavedModel:
+    return "SavedModel";
+  case ModelFormat::TFJS:
+    return "TF.js graph model";
+  }
+  return "?";
+}
+
+absl::StatusOr<const ModelSignature *>
+LoadedModel::signature(const std::string &key) const {
+  std::string keys;
+  for (const ModelSignature &s : signatures) {
+    if (s.key == key)
+      return &s;
+    keys += (keys.empty() ? "" : ", ") + s.key;
+  }
+  return absl::NotFoundError(
+      sourceName + ": no signature '" + key + "'; the signatures are: " +
+      (keys.empty() ? std::string("(none)") : keys));
+}
+
+ModelFormat detectModelFormat(const std::string &path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    if (fs::exists(fs::path(path) / "saved_model.pb", ec) ||
+        fs::exists(fs::path(path) / "saved_model.pbtxt", ec))
+      return ModelFormat::SavedModel;
+    return ModelFormat::Auto; // a directory that is no SavedModel
+  }
+  if (path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0)
+    return ModelFormat::TFJS;
+  return ModelFormat::GraphDef;
+}
+
+absl::StatusOr<LoadedModel> loadGraphDefFile(const std::string &path) {
+  absl::StatusOr<std::string> bytes = readFileBounded(path);
+  if (!bytes.ok())
+    return bytes.status();
+  LoadedModel model;
+  model.format = ModelFormat::GraphDef;
+  model.sourceName = path;
+  std::string error;
+  if (!parseGraphDef(*bytes, path, model.graph, error, &model.nodeLines))
+    return absl::InvalidArgumentError(error);
+  return model;
+}
+
+absl::StatusOr<LoadedModel> loadModel(const std::string &path,
+                                      const ModelLoadOptions &options) {
+  ModelFormat format = options.format;
+  if (format == ModelFormat::Auto)
+    format = detectModelFormat(path);
+  switch (format) {
+  case ModelFormat::SavedModel:
+    return loadSavedModel(path, options);
+  case ModelFormat::TFJS:
+    return loadTFJSModel(path);
+  case ModelFormat::GraphDef:
+    return loadGraphDefFile(path);
+  case ModelFormat::Auto:
+    break;
+  }
+  return absl::InvalidArgumentError(
+      path + ": is a directory but not a SavedModel (no saved_model.pb or "
+             "saved_model.pbtxt in it)");
+}
+
+} // namespace tfmlir
