@@ -2,6 +2,10 @@
 //
 // Like `tflite_convert --graph_def_file`:
 //   tf-convert --graph-def-file in.pb|in.pbtxt --output out.tflite
+//   tf-convert --saved-model-dir DIR [--signature-key KEY] [--tags serve,...]
+//              --output out.tflite   (TFLiteConverter.from_saved_model: the
+//              input/output arrays, dtypes and shapes come from the
+//              signature, default serving_default; the flags override them)
 //              [--input-arrays a,b] [--input-shapes 1,28,28,1:4]
 //              [--output-arrays y,z] [--allow-custom-ops]
 //              [--emit-mlir] [--no-fuse]
@@ -38,6 +42,7 @@
 #include "lib/Transforms/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "lib/Translate/SavedModel.h"
 #include "lib/Transforms/Quantization/Calibration.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/TFLiteExporter.h"
@@ -66,8 +71,17 @@ namespace cl = llvm::cl;
 /// options are hidden).
 static cl::OptionCategory tfConvertCategory("tf-convert options");
 
-static cl::opt<std::string> graphDefFile("graph-def-file", cl::Required,
+static cl::opt<std::string> graphDefFile("graph-def-file",
                                          cl::desc("Input GraphDef (.pb binary or .pbtxt text)"), cl::cat(tfConvertCategory));
+static cl::opt<std::string> savedModelDir("saved-model-dir",
+                                          cl::desc("Input SavedModel directory (instead of --graph-def-file)"),
+                                          cl::cat(tfConvertCategory));
+static cl::opt<std::string> signatureKey("signature-key",
+                                         cl::desc("SavedModel signature (default serving_default)"),
+                                         cl::cat(tfConvertCategory));
+static cl::opt<std::string> savedModelTags("tags", cl::init("serve"),
+                                           cl::desc("SavedModel MetaGraphDef tags, comma separated"),
+                                           cl::cat(tfConvertCategory));
 static cl::opt<std::string> outputFile("output", cl::desc("Output .tflite file"),
                                        cl::init("-"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputArrays("input-arrays",
@@ -150,6 +164,11 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(tfConvertCategory);
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
+  if (graphDefFile.empty() == savedModelDir.empty()) {
+    llvm::errs() << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
+    return 1;
+  }
+  const std::string modelPath = savedModelDir.empty() ? graphDefFile : savedModelDir;
   if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&
       quantizeMode != "float16") {
     llvm::errs() << "tf-convert: --quantize must be none, dynamic, int8 or float16, got '"
@@ -192,6 +211,7 @@ int main(int argc, char **argv) {
   // oversized files.
   tensorflow::GraphDef graph;
   std::vector<int> nodeLines;
+  tfmlir::GraphImportConfig signatureConfig;
   if (graphDefFile == "-") {
     auto buf = llvm::MemoryBuffer::getSTDIN();
     if (!buf) {
@@ -206,22 +226,49 @@ int main(int argc, char **argv) {
       return 1;
     }
   } else {
-    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphDefFile);
+    tfmlir::ModelLoadOptions loadOptions;
+    if (!savedModelDir.empty()) {
+      loadOptions.format = tfmlir::ModelFormat::SavedModel;
+      loadOptions.tags = tfmlir::splitFlagList(savedModelTags);
+    }
+    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(modelPath, loadOptions);
     if (!loaded.ok()) {
-      llvm::errs() << "tf-convert: " << loaded.status().message() << "\n";
+      llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
       return 1;
+    }
+    if (!savedModelDir.empty()) {
+      // from_saved_model: arrays, dtypes and shapes from the signature.
+      auto sig = tfmlir::selectSignature(*loaded, signatureKey);
+      if (!sig.ok()) {
+        llvm::errs() << "tf-convert: " << std::string(sig.status().message()) << "\n";
+        return 1;
+      }
+      signatureConfig = tfmlir::signatureImportConfig(**sig);
+      if (!loaded->initTargets.empty()) {
+        llvm::errs() << "tf-convert: " << modelPath << ": the SavedModel's init op '"
+                     << loaded->initTargets.front()
+                     << "' does more than assign constants; a .tflite model cannot run it\n";
+        return 1;
+      }
     }
     graph = std::move(loaded->graph);
     nodeLines = std::move(loaded->nodeLines);
   }
-  tfmlir::GraphImportConfig config;
-  config.inputArrays = tfmlir::splitFlagList(inputArrays);
-  config.inputShapes = tfmlir::splitShapeList(inputShapes);
-  config.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
-  config.outputArrays = tfmlir::splitFlagList(outputArrays);
+  tfmlir::GraphImportConfig config = signatureConfig;
+  if (!inputArrays.empty()) {
+    config.inputArrays = tfmlir::splitFlagList(inputArrays);
+    config.inputDataTypes.clear();
+    config.inputShapes.clear();
+  }
+  if (!inputShapes.empty())
+    config.inputShapes = tfmlir::splitShapeList(inputShapes);
+  if (!inputDataTypes.empty())
+    config.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
+  if (!outputArrays.empty())
+    config.outputArrays = tfmlir::splitFlagList(outputArrays);
   config.pruneUnusedNodes = true;
   if (config.outputArrays.empty()) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": --output-arrays is required\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": --output-arrays is required\n";
     return 1;
   }
   if (!config.inputShapes.empty() && config.inputShapes.size() != config.inputArrays.size()) {
@@ -230,7 +277,7 @@ int main(int argc, char **argv) {
                  << " entries\n";
     return 1;
   }
-  auto module = tfmlir::importGraphDef(graph, config, &ctx, graphDefFile, &nodeLines);
+  auto module = tfmlir::importGraphDef(graph, config, &ctx, modelPath, &nodeLines);
   if (!module)
     return 1;
 
@@ -243,7 +290,7 @@ int main(int argc, char **argv) {
   PassManager pm(&ctx);
   tfmlir::buildTFStandardPipeline(pm, tfmlir::StandardPipelineOptions());
   if (failed(pm.run(*module))) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": tf-standard-pipeline failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": tf-standard-pipeline failed\n";
     return 1;
   }
   // A Placeholder still in the graph feeds the outputs but was not named an
@@ -259,13 +306,13 @@ int main(int argc, char **argv) {
     missingInput = true;
   });
   if (missingInput) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": conversion failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": conversion failed\n";
     return 1;
   }
   tfmlir::ConversionReport report;
   bool ok = succeeded(tfmlir::legalizeTFToTFL(*module, allowCustomOps, !noFuse, report));
   if (!ok) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": conversion failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": conversion failed\n";
     return 1;
   }
   if (!quiet)
@@ -274,7 +321,7 @@ int main(int argc, char **argv) {
   post.addPass(createCanonicalizerPass());
   post.addPass(createCSEPass());
   if (failed(post.run(*module))) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": canonicalization failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": canonicalization failed\n";
     return 1;
   }
   // The interpreter runs subgraph 0: make @main the module's first function.
@@ -286,7 +333,7 @@ int main(int argc, char **argv) {
   std::vector<tfmlir::quantutil::Sample> samples;
   if (!representativeData.empty()) {
     if (!mainFn || mainFn.isExternal()) {
-      llvm::errs() << "tf-convert: " << graphDefFile << ": no @main function\n";
+      llvm::errs() << "tf-convert: " << modelPath << ": no @main function\n";
       return 1;
     }
     auto loaded = tfmlir::quantutil::loadRepresentativeData(representativeData, mainFn);
@@ -298,12 +345,12 @@ int main(int argc, char **argv) {
   }
   std::string floatBytes;
   if (quantReport && failed(tfmlir::exportTFLite(*module, floatBytes))) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": .tflite export failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
     return 1;
   }
   bool qat = hasQuantizeOps(*module);
   if (quantizeMode != "none" && !hasFloatOps(*module)) {
-    llvm::errs() << "tf-convert: " << graphDefFile
+    llvm::errs() << "tf-convert: " << modelPath
                  << ": --quantize=" << quantizeMode
                  << ": the model has no float ops to quantize\n";
     return 1;
@@ -318,7 +365,7 @@ int main(int argc, char **argv) {
     qpm.addPass(tfmlir::createPrepareDynamicRangeQuantize(o));
   } else if (quantizeMode == "int8") {
     if (samples.empty() && !qat) {
-      llvm::errs() << "tf-convert: " << graphDefFile
+      llvm::errs() << "tf-convert: " << modelPath
                    << ": --quantize=int8 needs --representative-data (the graph "
                       "has no FakeQuant ranges)\n";
       return 1;
@@ -328,14 +375,14 @@ int main(int argc, char **argv) {
       PassManager fold(&ctx);
       fold.addPass(tfmlir::createPostQuantize());
       if (failed(fold.run(*module))) {
-        llvm::errs() << "tf-convert: " << graphDefFile << ": quantization failed\n";
+        llvm::errs() << "tf-convert: " << modelPath << ": quantization failed\n";
         return 1;
       }
     }
     if (!samples.empty()) {
       std::string err;
       if (failed(tfmlir::quantutil::calibrate(*module, samples, err))) {
-        llvm::errs() << "tf-convert: " << graphDefFile << ": " << err << "\n";
+        llvm::errs() << "tf-convert: " << modelPath << ": " << err << "\n";
         return 1;
       }
     }
@@ -354,13 +401,13 @@ int main(int argc, char **argv) {
   }
   qpm.addPass(createCanonicalizerPass());
   if (failed(qpm.run(*module))) {
-    llvm::errs() << "tf-convert: " << graphDefFile << ": quantization failed\n";
+    llvm::errs() << "tf-convert: " << modelPath << ": quantization failed\n";
     return 1;
   }
   if (quantReport) {
     std::string qBytes;
     if (failed(tfmlir::exportTFLite(*module, qBytes))) {
-      llvm::errs() << "tf-convert: " << graphDefFile << ": .tflite export failed\n";
+      llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
       return 1;
     }
     auto fOut = tfmlir::quantutil::runTFLite(floatBytes, samples, "float model");
@@ -419,7 +466,7 @@ int main(int argc, char **argv) {
   } else {
     std::string bytes;
     if (failed(tfmlir::exportTFLite(*module, bytes))) {
-      llvm::errs() << "tf-convert: " << graphDefFile << ": .tflite export failed\n";
+      llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
       return 1;
     }
     out->os() << bytes;
