@@ -144,6 +144,7 @@ private:
   rewriteFunction(const std::string &name,
                   const std::map<int, DataType> &argDtypes);
   absl::Status buildSignatures();
+  void dropSupersededFunctions();
 
   /// The constant a tensor ("n" / "n:0") has when it is a Const (through
   /// Identity chains), else null.
@@ -736,7 +737,52 @@ absl::Status Loader::applyBindings() {
   for (FunctionDef &f : newFunctions_)
     *graph_.mutable_library()->add_function() = std::move(f);
   newFunctions_.clear();
+  dropSupersededFunctions();
   return absl::OkStatus();
+}
+
+/// Removes the originals of rewritten functions that nothing calls any more
+/// (the frozen copies replaced them); functions still called, e.g. by the
+/// saver's restore function, stay.
+void Loader::dropSupersededFunctions() {
+  std::set<std::string> superseded;
+  for (const auto &[memo, name] : rewritten_)
+    superseded.insert(memo.substr(0, memo.find(',')));
+  if (superseded.empty())
+    return;
+  std::set<std::string> used;
+  std::vector<std::string> work;
+  auto note = [&](const NodeDef &n) {
+    for (const auto &[k, v] : n.attr()) {
+      if (v.has_func() && used.insert(v.func().name()).second)
+        work.push_back(v.func().name());
+      for (const auto &f : v.list().func())
+        if (used.insert(f.name()).second)
+          work.push_back(f.name());
+    }
+    if (used.insert(n.op()).second) // a function called as an op
+      work.push_back(n.op());
+  };
+  for (const NodeDef &n : graph_.node())
+    note(n);
+  std::map<std::string, const FunctionDef *> byName;
+  for (const FunctionDef &f : graph_.library().function())
+    byName[f.signature().name()] = &f;
+  while (!work.empty()) {
+    std::string name = work.back();
+    work.pop_back();
+    auto it = byName.find(name);
+    if (it == byName.end())
+      continue;
+    for (const NodeDef &n : it->second->node_def())
+      note(n);
+  }
+  auto *fns = graph_.mutable_library()->mutable_function();
+  for (int i = fns->size() - 1; i >= 0; --i) {
+    const std::string &name = fns->Get(i).signature().name();
+    if (superseded.count(name) && !used.count(name))
+      fns->DeleteSubrange(i, 1);
+  }
 }
 
 absl::Status Loader::buildSignatures() {
