@@ -6,6 +6,9 @@ tensor_bundle.py, values from numpy's seeded generator.
 
 usage: make_fixture.py OUT VARIANT
   tf1_dense         weights/kernel [3,2], dense/bias [2]
+  tf1_dense_init    the same, but the main_op assigns scale = 2.5 + 2.5
+                    computed by an AddV2: the init op cannot be folded and
+                    becomes an init target that the Session runs first
   tf2_module        w [3], bias [] under keys given by the bundle's
                     _CHECKPOINTABLE_OBJECT_GRAPH ("model/..." paths, which
                     differ from the object graph's, so the test shows which
@@ -27,11 +30,22 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def make(out, variant):
-    base = variant.replace("_no_tog", "")
+    base = variant.replace("_no_tog", "").replace("_init", "")
     d = os.path.join(out, variant)
     os.makedirs(os.path.join(d, "variables"), exist_ok=True)
-    shutil.copy(os.path.join(HERE, "Inputs", base, "saved_model.pbtxt"),
-                os.path.join(d, "saved_model.pbtxt"))
+    text = open(os.path.join(HERE, "Inputs", base, "saved_model.pbtxt")).read()
+    if variant == "tf1_dense_init":
+        assign = 'input: "scale" input: "scale/initial_value"'
+        assert assign in text
+        text = text.replace(assign, 'input: "scale" input: "scale/computed"')
+        text = text.replace(
+            '    node { name: "main_op"',
+            '    node { name: "scale/computed" op: "AddV2" '
+            'input: "scale/initial_value" input: "scale/initial_value"\n'
+            '      attr { key: "T" value { type: DT_FLOAT } } }\n'
+            '    node { name: "main_op"')
+    with open(os.path.join(d, "saved_model.pbtxt"), "w") as f:
+        f.write(text)
     rng = np.random.default_rng(7)
     if base == "tf1_dense":
         tensors = {

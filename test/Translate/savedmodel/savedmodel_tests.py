@@ -66,6 +66,20 @@ def main():
     r.check(rc == 0 and np.array_equal(got.get("kernel"), kernel),
             "tf1_dense signature 'kernel' (the variable itself): rc %d %s %s" % (rc, got, err[-300:]))
 
+    # An init op that computes (AddV2) stays an init target: tf-run runs it
+    # first, the Session keeps `scale` = 5 for the second Run.
+    di = make_fixture.make(work, "tf1_dense_init")
+    rc, out, err = lib.run([tf_run, "--saved-model", di, "--input",
+                            "inputs=" + os.path.join(work, "x.npy")])
+    got = lib.parse_tf_run(out)
+    r.check(rc == 0 and lib.close(got.get("scaled"), logits * 5.0),
+            "tf1_dense_init (init op as a target): rc %d %s %s" % (rc, got, err[-300:]))
+    # tf-convert cannot put an init op into a .tflite model: a clear error.
+    lib.expect_error(r, "tf-convert with an init target",
+                     [tf_convert, "--saved-model-dir", di, "--output",
+                      os.path.join(work, "init.tflite")],
+                     ["init op 'main_op'"])
+
     # tf-convert from_saved_model, then the lite interpreter.
     tfl = os.path.join(work, "tf1_dense.tflite")
     rc, out, err = lib.run([tf_convert, "--saved-model-dir", d, "--output", tfl, "--quiet"])
