@@ -208,7 +208,7 @@ int main(int argc, char **argv) {
   } else {
     absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphDefFile);
     if (!loaded.ok()) {
-      llvm::errs() << "tf-convert: " << loaded.status().message() << "\n";
+      llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
       return 1;
     }
     graph = std::move(loaded->graph);
