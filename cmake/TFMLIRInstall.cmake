@@ -126,6 +126,11 @@ foreach(t TFMLIRSessionAPI TFMLIRLite)
   # absl's installed headers are configured for C++17 (std::string_view,
   # std::optional); users of our headers need at least that.
   target_compile_features(${t} INTERFACE cxx_std_17)
+  # Archives built with ASan+UBSan need the sanitizer runtimes at link time.
+  if(TFMLIR_ENABLE_SANITIZERS)
+    target_link_options(${t} INTERFACE
+      $<INSTALL_INTERFACE:-fsanitize=address,undefined>)
+  endif()
 endforeach()
 
 foreach(_set Lite Session)

@@ -19,6 +19,10 @@ Steps (each failure names the step and shows its output):
     the same numbers as above.
 
 Usage: install_example.py --build BUILD --source SRC --work WORK --cxx CXX
+                           [--cmake CMAKE] [--no-tfmlir-pc] [--cxxflags F]
+--no-tfmlir-pc: the build links MLIR statically (TFMLIR_LINK_MLIR_DYLIB=OFF),
+which writes no tfmlir.pc; --cxxflags: extra flags for every compile and
+link of the examples (the sanitizer build's -fsanitize=...).
 """
 import argparse
 import os
@@ -78,6 +82,9 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--cxx", required=True)
+    ap.add_argument("--cmake", default="cmake")
+    ap.add_argument("--no-tfmlir-pc", action="store_true")
+    ap.add_argument("--cxxflags", default="")
     a = ap.parse_args()
     work = os.path.abspath(a.work)
     prefix = os.path.join(work, "prefix")
@@ -86,13 +93,14 @@ def main():
     t_start = time.time()
 
     # 1. Install.
-    run("install", ["cmake", "--install", a.build, "--prefix", prefix])
+    run("install", [a.cmake, "--install", a.build, "--prefix", prefix])
     for f in ["bin/tf-run", "bin/tf-convert", "bin/tflite-run", "bin/tf-opt",
               "bin/tf-translate", "include/tfmlir/runtime/session/Session.h",
               "include/tfmlir/lib/Translate/proto/graph.pb.h",
               "include/tfmlir/runtime/lite/Interpreter.h",
               "lib/cmake/TFMLIR/TFMLIRConfig.cmake",
-              "lib/pkgconfig/tfmlir.pc", "lib/pkgconfig/tfmlir-lite.pc"]:
+              "lib/pkgconfig/tfmlir-lite.pc"] + (
+                  [] if a.no_tfmlir_pc else ["lib/pkgconfig/tfmlir.pc"]):
         if not os.path.exists(os.path.join(prefix, f)):
             print("FAIL install: %s is missing" % f)
             sys.exit(1)
@@ -101,16 +109,20 @@ def main():
     # repeated runs only link).
     exbuild = os.path.join(work, "example-build")
     shutil.rmtree(exbuild, ignore_errors=True)
-    cfg = ["cmake", "-G", "Ninja", "-S",
+    cfg = [a.cmake, "-G", "Ninja", "-S",
            os.path.join(a.source, "examples", "cpp"), "-B", exbuild,
            "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix,
            "-DCMAKE_CXX_COMPILER=" + a.cxx]
+    extra = a.cxxflags.split()
+    ldflags = list(extra)
     if "clang" in os.path.basename(a.cxx) and shutil.which("ld.lld-22"):
-        cfg.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld")
+        ldflags.append("-fuse-ld=lld")
+    cfg += ["-DCMAKE_CXX_FLAGS=" + " ".join(extra),
+            "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags)]
     if shutil.which("ccache"):
         cfg.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     run("configure examples/cpp (find_package)", cfg)
-    run("build examples/cpp", ["cmake", "--build", exbuild, "-j2"])
+    run("build examples/cpp", [a.cmake, "--build", exbuild, "-j2"])
 
     # 3. The installed tf-run and run_graph on the same input.
     graph = os.path.join(a.source, "examples", "convnet", "convnet.pbtxt")
@@ -150,6 +162,18 @@ def main():
             1e-5)
 
     # 5. pkg-config.
+    def build_pc(src, exe, flags, pc):
+        """Compiles examples/cpp/<src> (through ccache when present) and
+        links it, with the flags pkg-config gave for <pc>."""
+        cflags = [f for f in flags if f.startswith(("-I", "-D"))]
+        obj = exe + ".o"
+        launcher = ["ccache"] if shutil.which("ccache") else []
+        run("c++ -c %s $(pkg-config --cflags %s)" % (src, pc),
+            launcher + [a.cxx, "-std=c++17", "-O1", "-c"] + extra + cflags +
+            [os.path.join(a.source, "examples", "cpp", src), "-o", obj])
+        run("c++ -o ... $(pkg-config --libs %s)" % pc,
+            [a.cxx] + extra + [obj, "-o", exe] + flags)
+
     if shutil.which("pkg-config"):
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib",
                                                             "pkgconfig"))
@@ -157,23 +181,21 @@ def main():
                                                "--libs", "tfmlir-lite"],
                     env=env).stdout.split()
         exe = os.path.join(work, "run_tflite_pc")
-        cmd = [a.cxx, "-std=c++17", "-O1",
-               os.path.join(a.source, "examples", "cpp", "run_tflite.cpp"),
-               "-o", exe] + flags
-        run("c++ run_tflite.cpp $(pkg-config tfmlir-lite)", cmd)
+        build_pc("run_tflite.cpp", exe, flags, "tfmlir-lite")
         lite_pc = parse_outputs(run("pkg-config run_tflite", [exe, tfl,
                                                               values]).stdout)
         compare("pkg-config run_tflite vs run_tflite", lite, lite_pc,
                 next(iter(lite)), next(iter(lite_pc)), 0.0)
+        if a.no_tfmlir_pc:
+            print("PASS install-example (no tfmlir.pc with static MLIR) in "
+                  "%.1f s" % (time.time() - t_start))
+            return
         # tfmlir.pc with the compiler's default linker (GNU ld resolves
         # static archives in order: the .pc's --start-group must cover it).
         flags = run("pkg-config tfmlir", ["pkg-config", "--cflags", "--libs",
                                           "tfmlir"], env=env).stdout.split()
         exe = os.path.join(work, "run_graph_pc")
-        cmd = [a.cxx, "-std=c++17", "-O1",
-               os.path.join(a.source, "examples", "cpp", "run_graph.cpp"),
-               "-o", exe] + flags
-        run("c++ run_graph.cpp $(pkg-config tfmlir)", cmd)
+        build_pc("run_graph.cpp", exe, flags, "tfmlir")
         got_pc = parse_outputs(run("pkg-config run_graph", [
             exe, graph, "input", "1,28,28,1", values, "probs"]).stdout)
         compare("pkg-config run_graph vs tf-run", ref, got_pc, "probs:0",
