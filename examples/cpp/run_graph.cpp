@@ -21,6 +21,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -38,8 +39,12 @@ int fail(const std::string &msg) {
   return 1;
 }
 
-/// Reads `path` into `out`; false when it cannot be read.
+/// Reads `path` into `out`; false when it is not a regular file or cannot
+/// be read.
 bool readFile(const std::string &path, std::string &out) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return false;
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return false;
@@ -72,7 +77,7 @@ int main(int argc, char **argv) {
   // A GraphDef in binary or text format (as tf.io.write_graph writes them).
   std::string bytes;
   if (!readFile(graphPath, bytes))
-    return fail(graphPath + ": cannot read the file");
+    return fail(graphPath + ": cannot read the file (not a regular file?)");
   // Text for *.pbtxt / *.txt, binary otherwise (either way the other
   // format is tried when the first does not parse).
   tensorflow::GraphDef graph;
@@ -98,7 +103,7 @@ int main(int argc, char **argv) {
     return fail(std::string(x.status().message()));
   std::string text;
   if (!readFile(valuesPath, text))
-    return fail(valuesPath + ": cannot read the file");
+    return fail(valuesPath + ": cannot read the file (not a regular file?)");
   for (char &c : text)
     if (c == ',')
       c = ' ';
@@ -109,7 +114,7 @@ int main(int argc, char **argv) {
     return fail(valuesPath + ": not a list of numbers");
   if (static_cast<int64_t>(values.size()) != x->NumElements())
     return fail(valuesPath + ": has " + std::to_string(values.size()) +
-                " values, input " + input + " of shape " +
+                " values, input '" + input + "' of shape " +
                 x->shape().DebugString() + " needs " +
                 std::to_string(x->NumElements()));
   std::copy(values.begin(), values.end(), x->flat<float>());

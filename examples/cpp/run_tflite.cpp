@@ -16,6 +16,7 @@
 #include "runtime/lite/Interpreter.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -51,9 +52,12 @@ int main(int argc, char **argv) {
   if (in->type != TensorType::kFloat32)
     return fail(modelPath + ": input '" + in->name + "' is " +
                 typeName(in->type) + "; this example feeds float32 only");
-  std::ifstream file(valuesPath);
-  if (!file)
-    return fail(valuesPath + ": cannot read the file");
+  std::error_code ec;
+  std::ifstream file;
+  if (std::filesystem::is_regular_file(valuesPath, ec))
+    file.open(valuesPath);
+  if (!file.is_open() || !file)
+    return fail(valuesPath + ": cannot read the file (not a regular file?)");
   std::string text{std::istreambuf_iterator<char>(file), {}};
   for (char &c : text)
     if (c == ',')
