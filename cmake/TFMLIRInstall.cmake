@@ -114,6 +114,28 @@ set(TFMLIR_SESSION_LIBS ${TFMLIR_SESSION_CLOSURE})
 list(REMOVE_ITEM TFMLIR_SESSION_LIBS ${TFMLIR_LITE_LIBS})
 tfmlir_build_only_include_dirs(${TFMLIR_SESSION_LIBS} ${TFMLIR_LITE_LIBS})
 
+# Imported targets that the exported libraries link must be re-created by
+# TFMLIRConfig.cmake (find_dependency); it knows absl, protobuf, MLIR and
+# LLVM. A library that starts linking anything else (a new system package)
+# gets this warning, and ctest's install-example fails until the config
+# finds that package too.
+foreach(t ${TFMLIR_SESSION_CLOSURE} ${TFMLIR_LITE_LIBS})
+  foreach(p LINK_LIBRARIES INTERFACE_LINK_LIBRARIES)
+    get_target_property(_libs ${t} ${p})
+    foreach(l ${_libs})
+      string(REGEX REPLACE "^\\$<LINK_ONLY:(.*)>$" "\\1" l "${l}")
+      if(TARGET ${l} AND NOT l MATCHES "^(absl::|protobuf::|MLIR|LLVM)")
+        get_target_property(_imported ${l} IMPORTED)
+        if(_imported)
+          message(WARNING "install: ${t} links the imported target ${l}, "
+            "which cmake/TFMLIRConfig.cmake.in does not find_dependency() "
+            "for; find_package(TFMLIR) users would not get it")
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
 # The public names: TFMLIR::Session (Session + Tensor, JIT on the host CPU)
 # and TFMLIR::Lite (the .tflite interpreter, no MLIR). The other libraries
 # are exported under their own names (TFMLIR::TFMLIRTranslate, ...) because
