@@ -2,9 +2,11 @@
 //
 // An application outside the tfmlir tree, built against an installed tfmlir
 // (find_package(TFMLIR), target TFMLIR::Session). It loads a TensorFlow
-// GraphDef, feeds one float32 input and prints the fetched tensors:
+// model with tfmlir::loadModel (a GraphDef; SavedModel and TF.js where
+// those loaders are built), feeds one float32 input to a
+// tfmlir::session::Session and prints the fetched tensors:
 //
-//   run_graph GRAPH.pb|GRAPH.pbtxt INPUT D0,D1,... VALUES.txt FETCH...
+//   run_graph MODEL INPUT D0,D1,... VALUES.txt FETCH...
 //
 // VALUES.txt holds D0*D1*... numbers separated by whitespace or commas (row
 // major). Each fetch is printed as tf-run prints it:
@@ -15,9 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/session/Session.h"
 
-#include "lib/Translate/proto/graph.pb.h"
-
-#include <google/protobuf/text_format.h>
+#include "lib/Translate/ModelLoader.h"
 
 #include <chrono>
 #include <cstdio>
@@ -69,32 +69,18 @@ bool parseDims(const std::string &s, std::vector<int64_t> &dims) {
 
 int main(int argc, char **argv) {
   if (argc < 6)
-    return fail("usage: run_graph GRAPH.pb|GRAPH.pbtxt INPUT D0,D1,... "
-                "VALUES.txt FETCH...");
+    return fail("usage: run_graph MODEL INPUT D0,D1,... VALUES.txt FETCH...\n"
+                "  MODEL: a GraphDef (.pb, .pbtxt), a SavedModel directory or "
+                "a TF.js model.json");
   std::string graphPath = argv[1], input = argv[2], valuesPath = argv[4];
   std::vector<std::string> fetches(argv + 5, argv + argc);
 
-  // A GraphDef in binary or text format (as tf.io.write_graph writes them).
-  std::string bytes;
-  if (!readFile(graphPath, bytes))
-    return fail(graphPath + ": cannot read the file (not a regular file?)");
-  // Text for *.pbtxt / *.txt, binary otherwise (either way the other
-  // format is tried when the first does not parse).
-  tensorflow::GraphDef graph;
-  auto endsWith = [&](const std::string &suffix) {
-    return graphPath.size() >= suffix.size() &&
-           graphPath.compare(graphPath.size() - suffix.size(), suffix.size(),
-                             suffix) == 0;
-  };
-  auto parseText = [&] {
-    return google::protobuf::TextFormat::ParseFromString(bytes, &graph);
-  };
-  auto parseBinary = [&] { return graph.ParseFromString(bytes); };
-  bool textFirst = endsWith(".pbtxt") || endsWith(".txt");
-  if (!(textFirst ? parseText() || parseBinary()
-                  : parseBinary() || parseText()))
-    return fail(graphPath + ": not a GraphDef (binary or text format)");
-
+  // tfmlir::loadModel reads a GraphDef (binary or text), and a SavedModel
+  // directory or a TF.js model.json where those loaders are built in; any
+  // tensorflow::GraphDef (e.g. parsed with protobuf directly) works as well.
+  absl::StatusOr<tfmlir::LoadedModel> model = tfmlir::loadModel(graphPath);
+  if (!model.ok())
+    return fail(std::string(model.status().message()));
   std::vector<int64_t> dims;
   if (!parseDims(argv[3], dims))
     return fail(std::string("bad dims '") + argv[3] + "'");
@@ -122,9 +108,16 @@ int main(int argc, char **argv) {
   tfmlir::session::SessionOptions options;
   options.graphName = graphPath;
   absl::StatusOr<std::unique_ptr<Session>> session =
-      Session::Create(graph, options);
+      Session::Create(model->graph, options);
   if (!session.ok())
     return fail(session.status().ToString());
+  // A SavedModel's init op (table initializers, ...) runs once first.
+  if (!model->initTargets.empty()) {
+    std::vector<Tensor> none;
+    if (absl::Status st = (*session)->Run({}, {}, model->initTargets, &none);
+        !st.ok())
+      return fail(st.ToString());
+  }
 
   std::vector<Tensor> outputs;
   auto t0 = std::chrono::steady_clock::now();

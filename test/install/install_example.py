@@ -97,6 +97,7 @@ def main():
     for f in ["bin/tf-run", "bin/tf-convert", "bin/tflite-run", "bin/tf-opt",
               "bin/tf-translate", "include/tfmlir/runtime/session/Session.h",
               "include/tfmlir/lib/Translate/proto/graph.pb.h",
+              "include/tfmlir/lib/Translate/ModelLoader.h",
               "include/tfmlir/runtime/lite/Interpreter.h",
               "lib/cmake/TFMLIR/TFMLIRConfig.cmake",
               "lib/pkgconfig/tfmlir-lite.pc"] + (
