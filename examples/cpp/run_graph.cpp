@@ -19,11 +19,11 @@
 
 #include "lib/Translate/ModelLoader.h"
 
+#include "ValuesFile.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,19 +37,6 @@ namespace {
 int fail(const std::string &msg) {
   std::fprintf(stderr, "run_graph: %s\n", msg.c_str());
   return 1;
-}
-
-/// Reads `path` into `out`; false when it is not a regular file or cannot
-/// be read.
-bool readFile(const std::string &path, std::string &out) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    return false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  out.assign(std::istreambuf_iterator<char>(in), {});
-  return !in.bad();
 }
 
 /// "1,28,28,1" -> {1, 28, 28, 1}; false on anything but non-negative ints.
@@ -87,17 +74,10 @@ int main(int argc, char **argv) {
   absl::StatusOr<Tensor> x = Tensor::Create(DT_FLOAT, dims);
   if (!x.ok())
     return fail(std::string(x.status().message()));
-  std::string text;
-  if (!readFile(valuesPath, text))
-    return fail(valuesPath + ": cannot read the file (not a regular file?)");
-  for (char &c : text)
-    if (c == ',')
-      c = ' ';
-  std::istringstream vs(text);
-  std::vector<float> values{std::istream_iterator<float>(vs),
-                            std::istream_iterator<float>()};
-  if (!vs.eof())
-    return fail(valuesPath + ": not a list of numbers");
+  std::vector<float> values;
+  if (std::string err = examples::readValuesFile(valuesPath, values);
+      !err.empty())
+    return fail(err);
   if (static_cast<int64_t>(values.size()) != x->NumElements())
     return fail(valuesPath + ": has " + std::to_string(values.size()) +
                 " values, input '" + input + "' of shape " +

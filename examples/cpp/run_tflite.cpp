@@ -15,11 +15,10 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/Interpreter.h"
 
+#include "ValuesFile.h"
+
+#include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -52,21 +51,10 @@ int main(int argc, char **argv) {
   if (in->type != TensorType::kFloat32)
     return fail(modelPath + ": input '" + in->name + "' is " +
                 typeName(in->type) + "; this example feeds float32 only");
-  std::error_code ec;
-  std::ifstream file;
-  if (std::filesystem::is_regular_file(valuesPath, ec))
-    file.open(valuesPath);
-  if (!file.is_open() || !file)
-    return fail(valuesPath + ": cannot read the file (not a regular file?)");
-  std::string text{std::istreambuf_iterator<char>(file), {}};
-  for (char &c : text)
-    if (c == ',')
-      c = ' ';
-  std::istringstream vs(text);
-  std::vector<float> values{std::istream_iterator<float>(vs),
-                            std::istream_iterator<float>()};
-  if (!vs.eof())
-    return fail(valuesPath + ": not a list of numbers");
+  std::vector<float> values;
+  if (std::string err = examples::readValuesFile(valuesPath, values);
+      !err.empty())
+    return fail(err);
   if (static_cast<int64_t>(values.size()) != in->numElements())
     return fail(valuesPath + ": has " + std::to_string(values.size()) +
                 " values, input '" + in->name + "' " + shapeToString(in->shape) +
