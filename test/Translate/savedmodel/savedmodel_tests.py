@@ -114,6 +114,21 @@ def main():
         else:
             r.check(rc == 0 and lib.close(got.get("output_0"), x2 * w + b),
                     "%s: rc %d %s %s" % (variant, rc, got, err[-400:]))
+        # from_saved_model of the TF2 model, then the lite interpreter.
+        tfl2 = os.path.join(work, variant + ".tflite")
+        rc, out, err = lib.run([tf_convert, "--saved-model-dir", d2, "--output",
+                                tfl2, "--quiet"])
+        if rc != 0 and "StatefulPartitionedCall" in err:
+            r.check(not lib.crashed(rc, err), "tf-convert %s crashed: %s" % (variant, err[-300:]))
+            print("note: tf-convert %s: calls are not inlined yet" % variant)
+            continue
+        o = os.path.join(work, variant + "_tfl.npy")
+        rc2, out, err2 = lib.run([tflite_run, "--model", tfl2, "--input",
+                                  "0=" + os.path.join(work, "x2.npy"),
+                                  "--output", "0:" + o])
+        r.check(rc == 0 and rc2 == 0 and os.path.exists(o) and
+                lib.close(np.load(o), x2 * w + b),
+                "tf-convert/tflite-run %s: rc %d/%d %s %s" % (variant, rc, rc2, err[-300:], err2[-300:]))
 
     # --- bad input ---
     for label, bad, needles in lib.damage_cases(d, os.path.join(work, "bad")):
