@@ -30,7 +30,10 @@ namespace tfmlir {
 /// variable. The init op (main_op, legacy_init_op, __saved_model_init_op) is
 /// folded when all it does is assign constants (and feed assets); otherwise
 /// it is returned in LoadedModel::initTargets. A SavedModel without
-/// variables/variables.index loads with nothing restored, as TF's loader.
+/// variables/variables.index loads with nothing restored, as TF's loader,
+/// when nothing needs restoring; when its saver or object graph restores
+/// variables, the missing index is a NotFound error naming it and them (TF
+/// would load and fail at the first read of an uninitialized variable).
 absl::StatusOr<LoadedModel> loadSavedModel(const std::string &dir,
                                            const ModelLoadOptions &options);
 
