@@ -7,10 +7,10 @@
 //   3. restore the variables from variables/variables.{index,data-*}: each
 //      variable node's value becomes a Const node "<var>/frozen_value" and
 //      the graph reads that instead of the variable, as TFLite's
-//      from_saved_model freezes (ReadVariableOp -> Identity; ref reads
-//      rewired; functions called with captured variable handles get a copy
-//      whose handle argument takes the value and whose ReadVariableOps are
-//      Identities);
+//      from_saved_model freezes (ReadVariableOp -> Identity, ResourceGather
+//      -> GatherV2, ResourceGatherNd -> GatherNd; ref reads rewired;
+//      functions called with captured variable handles get a copy whose
+//      handle argument takes the value and whose readers are rewritten so);
 //   4. feed asset tensors with "<dir>/assets/<file>" and fold the init op
 //      (main_op / legacy_init_op / __saved_model_init_op) when all it does
 //      is assign constants (restored values are overwritten then, as in TF,
@@ -111,7 +111,54 @@ bool writesInput0(const std::string &op) {
          op.rfind("ResourceSparseApply", 0) == 0;
 }
 
-/// One variable node of the graph and what we bind to it.
+/// Rewrites `n`, a reader of a frozen variable handle (its input 0), into
+/// the op that reads the value tensor `value` of dtype `dt`, as TF's
+/// convert_variables_to_constants does: ReadVariableOp -> Identity,
+/// ResourceGather -> GatherV2 (axis 0 from a new Const appended to `extra`,
+/// named "<n>/frozen_axis"), ResourceGatherNd -> GatherNd. In a function,
+/// inputs are written "node:output:0". Returns false for other ops.
+bool freezeReader(NodeDef &n, DataType dt, const std::string &value,
+                  bool inFunction, std::vector<NodeDef> &extra) {
+  auto *attrs = n.mutable_attr();
+  if (n.op() == "ReadVariableOp") {
+    n.set_op("Identity");
+    attrs->erase("dtype");
+    (*attrs)["T"].set_type(dt);
+  } else if (n.op() == "ResourceGather" && n.input_size() >= 2) {
+    NodeDef axis;
+    axis.set_name(n.name() + "/frozen_axis");
+    axis.set_op("Const");
+    axis.set_device(n.device());
+    (*axis.mutable_attr())["dtype"].set_type(tensorflow::DT_INT32);
+    TensorProto *t = (*axis.mutable_attr())["value"].mutable_tensor();
+    t->set_dtype(tensorflow::DT_INT32);
+    t->mutable_tensor_shape();
+    t->add_int_val(0);
+    n.set_op("GatherV2");
+    attrs->erase("dtype");
+    attrs->erase("validate_indices");
+    (*attrs)["Tparams"].set_type(dt);
+    (*attrs)["Taxis"].set_type(tensorflow::DT_INT32);
+    // GatherV2(params, indices, axis): the axis goes after the indices,
+    // before any control inputs.
+    std::vector<std::string> rest(n.input().begin() + 2, n.input().end());
+    n.mutable_input()->DeleteSubrange(2, n.input_size() - 2);
+    n.add_input(axis.name() + (inFunction ? ":output:0" : ""));
+    for (std::string &r : rest)
+      n.add_input(r);
+    extra.push_back(std::move(axis));
+  } else if (n.op() == "ResourceGatherNd") {
+    n.set_op("GatherNd");
+    attrs->erase("dtype");
+    (*attrs)["Tparams"].set_type(dt);
+  } else {
+    return false;
+  }
+  n.set_input(0, value);
+  return true;
+}
+
+/// One variable node of the graph and what we bind to it./// One variable node of the graph and what we bind to it.
 struct Variable {
   std::string node; ///< VariableV2 / VarHandleOp node name
   DataType dtype = tensorflow::DT_INVALID;
@@ -603,6 +650,7 @@ Loader::rewriteFunction(const std::string &name,
     frozen[arg->name()] = t;
   }
   std::map<std::string, std::string> renamedOutputs; // "n:value:0" -> "n:output:0"
+  std::vector<NodeDef> extraNodes; // Consts the rewritten readers need
   bool changed = true;
   std::set<int> done;
   while (changed) {
@@ -621,13 +669,14 @@ Loader::rewriteFunction(const std::string &name,
         continue;
       done.insert(i);
       changed = true;
-      if (n.op() == "ReadVariableOp" && hits.count(0)) {
-        DataType t = hits[0];
-        n.set_op("Identity");
-        n.mutable_attr()->erase("dtype");
-        (*n.mutable_attr())["T"].set_type(t);
-        renamedOutputs[n.name() + ":value:0"] = n.name() + ":output:0";
-        continue;
+      if (hits.count(0) && hits.size() == 1) {
+        bool isRead = n.op() == "ReadVariableOp";
+        if (freezeReader(n, hits[0], n.input(0), /*inFunction=*/true,
+                         extraNodes)) {
+          if (isRead)
+            renamedOutputs[n.name() + ":value:0"] = n.name() + ":output:0";
+          continue;
+        }
       }
       if (n.op() == "Identity" && hits.count(0)) {
         (*n.mutable_attr())["T"].set_type(hits[0]);
@@ -652,6 +701,8 @@ Loader::rewriteFunction(const std::string &name,
           ") uses a variable handle in a way that freezing does not support");
     }
   }
+  for (NodeDef &extra : extraNodes)
+    *f.add_node_def() = std::move(extra);
   // Outputs of retyped ReadVariableOps are now "node:output:0".
   auto rename = [&](std::string &s) {
     auto it = renamedOutputs.find(s);
@@ -689,6 +740,7 @@ absl::Status Loader::applyBindings() {
   }
   if (constFor_.empty())
     return absl::OkStatus();
+  std::vector<NodeDef> extraNodes; // Consts the rewritten readers need
   for (int i = 0; i < graph_.node_size(); ++i) {
     NodeDef &n = *graph_.mutable_node(i);
     std::map<int, DataType> handleArgs; // call input -> value dtype
@@ -705,13 +757,9 @@ absl::Status Loader::applyBindings() {
           n.set_input(j, it->second);
         continue;
       }
-      if (n.op() == "ReadVariableOp" && j == 0) {
-        n.set_op("Identity");
-        n.mutable_attr()->erase("dtype");
-        (*n.mutable_attr())["T"].set_type(dt);
-        n.set_input(0, it->second);
+      if (j == 0 && freezeReader(n, dt, it->second, /*inFunction=*/false,
+                                 extraNodes))
         continue;
-      }
       if ((n.op() == "StatefulPartitionedCall" || n.op() == "PartitionedCall") &&
           n.attr().count("f"))
         handleArgs[j] = dt;
@@ -734,6 +782,8 @@ absl::Status Loader::applyBindings() {
         tin->set_type(j, t);
     }
   }
+  for (NodeDef &extra : extraNodes)
+    *graph_.add_node() = std::move(extra);
   for (FunctionDef &f : newFunctions_)
     *graph_.mutable_library()->add_function() = std::move(f);
   newFunctions_.clear();

@@ -24,7 +24,8 @@ namespace tfmlir {
 ///
 /// Variables are frozen (what TFLite's from_saved_model does): each restored
 /// variable's value becomes a Const node "<variable>/frozen_value" and every
-/// reader reads it (ReadVariableOp becomes an Identity; functions called with
+/// reader reads it (ReadVariableOp becomes an Identity, ResourceGather a
+/// GatherV2, ResourceGatherNd a GatherNd; functions called with
 /// the variable's handle are copied as "<fn>_frozen" with that argument
 /// taking the value). Writers (Assign*, the saver's functions) keep the
 /// variable. The init op (main_op, legacy_init_op, __saved_model_init_op) is

@@ -7,9 +7,11 @@ Makes the fixtures of make_fixture.py in WORK_DIR and checks, against NumPy
 with the variable values read back by tensor_bundle.py (an independent
 reader):
   - tf1_dense through tf-run --saved-model (signature keys and plain tensor
-    names, the folded main_op, a signature that fetches a variable), and
+    names, the folded main_op, a signature that fetches a variable, a
+    ResourceGatherNd of a variable), and
     through tf-convert --saved-model-dir + tflite-run;
-  - tf2_module (and _no_tog) through tf-run when the Session can run
+  - tf2_module (and _no_tog; x * w + bias and a ResourceGather of w inside
+    the called function) through tf-run and tf-convert when they can run
     function calls (StatefulPartitionedCall), else that the error names the
     call op; the frozen functions are checked by the lit tests;
   - every bad-input case of sm_testlib.damage_cases on a copy of tf1_dense,
@@ -54,7 +56,8 @@ def main():
                             "inputs=" + os.path.join(work, "x.npy")])
     got = lib.parse_tf_run(out)
     r.check(rc == 0 and lib.close(got.get("logits"), logits)
-            and lib.close(got.get("scaled"), scaled),
+            and lib.close(got.get("scaled"), scaled)
+            and np.array_equal(got.get("bias_nd"), bias[[1]]),
             "tf1_dense serving_default by signature keys: rc %d %s %s" % (rc, got, err[-300:]))
     rc, out, err = lib.run([tf_run, "--saved-model", d, "--input",
                             "x=" + os.path.join(work, "x.npy"), "--output", "z"])
@@ -112,7 +115,8 @@ def main():
             print("note: %s not run: the Session does not inline function "
                   "calls yet (%s)" % (variant, err.strip().splitlines()[-1][:200]))
         else:
-            r.check(rc == 0 and lib.close(got.get("output_0"), x2 * w + b),
+            r.check(rc == 0 and lib.close(got.get("output_0"), x2 * w + b)
+                    and np.array_equal(got.get("output_1"), w[[2, 0]]),
                     "%s: rc %d %s %s" % (variant, rc, got, err[-400:]))
         # from_saved_model of the TF2 model, then the lite interpreter.
         tfl2 = os.path.join(work, variant + ".tflite")
