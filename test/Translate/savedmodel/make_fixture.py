@@ -6,7 +6,8 @@ tensor_bundle.py, values from numpy's seeded generator.
 
 usage: make_fixture.py OUT VARIANT
   tf1_dense         weights/kernel [3,2], dense/bias [2]
-  tf1_dense_init    the same, but the main_op assigns scale = 2.5 + 2.5
+  tf1_dense_sharded the same, the bundle in two data shards
+  tf1_dense_init    the same as tf1_dense, but the main_op assigns scale = 2.5 + 2.5
                     computed by an AddV2: the init op cannot be folded and
                     becomes an init target that the Session runs first
   tf2_module        w [3], bias [] under keys given by the bundle's
@@ -30,7 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def make(out, variant):
-    base = variant.replace("_no_tog", "").replace("_init", "")
+    base = variant.replace("_no_tog", "").replace("_init", "").replace(
+        "_sharded", "")
     d = os.path.join(out, variant)
     os.makedirs(os.path.join(d, "variables"), exist_ok=True)
     text = open(os.path.join(HERE, "Inputs", base, "saved_model.pbtxt")).read()
@@ -69,7 +71,8 @@ def make(out, variant):
                        "bias/.ATTRIBUTES/VARIABLE_VALUE": bias}
     else:
         raise SystemExit("unknown fixture " + variant)
-    tb.write_bundle(os.path.join(d, "variables", "variables"), tensors)
+    tb.write_bundle(os.path.join(d, "variables", "variables"), tensors,
+                    num_shards=2 if variant.endswith("_sharded") else 1)
     return d
 
 

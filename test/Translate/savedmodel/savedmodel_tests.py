@@ -69,6 +69,18 @@ def main():
     r.check(rc == 0 and np.array_equal(got.get("kernel"), kernel),
             "tf1_dense signature 'kernel' (the variable itself): rc %d %s %s" % (rc, got, err[-300:]))
 
+    # The same bundle in two data shards; a missing second shard is named.
+    ds = make_fixture.make(work, "tf1_dense_sharded")
+    rc, out, err = lib.run([tf_run, "--saved-model", ds, "--input",
+                            "inputs=" + os.path.join(work, "x.npy")])
+    got = lib.parse_tf_run(out)
+    r.check(rc == 0 and lib.close(got.get("scaled"), scaled),
+            "tf1_dense_sharded: rc %d %s %s" % (rc, got, err[-300:]))
+    os.remove(os.path.join(ds, "variables", "variables.data-00001-of-00002"))
+    lib.expect_error(r, "sharded bundle without its second shard",
+                     [tf_run, "--saved-model", ds, "--output", "z"],
+                     ["variables.data-00001-of-00002", "no such file", "tensor '"])
+
     # An init op that computes (AddV2) stays an init target: tf-run runs it
     # first, the Session keeps `scale` = 5 for the second Run.
     di = make_fixture.make(work, "tf1_dense_init")

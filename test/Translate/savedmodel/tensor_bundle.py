@@ -322,35 +322,44 @@ def encode_tensor(value):
     return NUMPY_TO_DT[a.dtype], list(a.shape), a.astype(a.dtype.newbyteorder("<")).tobytes()
 
 
-def write_bundle(prefix, tensors):
-    """Writes <prefix>.index and <prefix>.data-00000-of-00001 holding
-    `tensors` ({name: numpy array | bytes | [bytes]}) in name order."""
-    data = bytearray()
-    entries = [(b"", encode_header())]
-    for name in sorted(tensors):
+def write_bundle(prefix, tensors, num_shards=1):
+    """Writes <prefix>.index and <prefix>.data-NNNNN-of-MMMMM holding
+    `tensors` ({name: numpy array | bytes | [bytes]}); in name order, the
+    i-th tensor goes to shard i % num_shards."""
+    data = [bytearray() for _ in range(num_shards)]
+    entries = [(b"", encode_header(num_shards))]
+    for i, name in enumerate(sorted(tensors)):
         dtype, shape, body = encode_tensor(tensors[name])
+        shard = i % num_shards
         entries.append((name.encode(), encode_entry(
-            dtype, shape, 0, len(data), len(body), mask(crc32c(body)))))
-        data += body
+            dtype, shape, shard, len(data[shard]), len(body),
+            mask(crc32c(body)))))
+        data[shard] += body
     with open(prefix + ".index", "wb") as f:
         f.write(write_table(entries))
-    with open(prefix + ".data-00000-of-00001", "wb") as f:
-        f.write(bytes(data))
+    for shard in range(num_shards):
+        with open(prefix + ".data-%05d-of-%05d" % (shard, num_shards), "wb") as f:
+            f.write(bytes(data[shard]))
 
 
 def read_bundle(prefix):
-    """{name: numpy array (or list of bytes for strings)} of a single-shard
-    bundle, verifying every checksum."""
+    """{name: numpy array (or list of bytes for strings)} of a bundle,
+    verifying every checksum."""
     table = read_table(open(prefix + ".index", "rb").read())
     out = {}
     shards = {}
+    num_shards = 1
     for key, value in table:
         if not key:
+            for num, v in _fields(value):
+                if num == 1:
+                    num_shards = v
             continue
         e = decode_entry(value)
         if e["shard_id"] not in shards:
             shards[e["shard_id"]] = open(
-                prefix + ".data-%05d-of-%05d" % (e["shard_id"], 1), "rb").read()
+                prefix + ".data-%05d-of-%05d" % (e["shard_id"], num_shards),
+                "rb").read()
         buf = shards[e["shard_id"]][e["offset"]:e["offset"] + e["size"]]
         assert len(buf) == e["size"], "truncated shard"
         assert unmask(e["crc32c"]) == crc32c(buf), "crc of " + key.decode()
