@@ -376,8 +376,9 @@ absl::Status Loader::mapKeysFromRestoreOps() {
   return absl::OkStatus();
 }
 
-/// TF2: SavedObjectGraph node k (a variable, SavedVariable.name = the
-/// VarHandleOp's shared_name) is TrackableObjectGraph node k, whose
+/// TF2: SavedObjectGraph node k (a variable, captured by the graph's calls
+/// as their concrete functions' bound_inputs, or matched by SavedVariable.name
+/// = the VarHandleOp's shared_name) is TrackableObjectGraph node k, whose
 /// VARIABLE_VALUE attribute names the bundle key. Without the checkpoint's
 /// object graph the key is the path of child names from the root, as TF's
 /// saver builds it ("<a>/<b>/.ATTRIBUTES/VARIABLE_VALUE").
@@ -433,7 +434,32 @@ absl::Status Loader::mapKeysFromObjectGraph() {
       if (sog.nodes(k).has_variable() && seen[k])
         keyOf[k] = path[k] + "/.ATTRIBUTES/VARIABLE_VALUE";
   }
-  // VarHandleOps by shared_name (or node name when it has none).
+  // Captured inputs of the graph's calls: the last inputs of a call of
+  // concrete function F are F's bound_inputs (object-graph node ids), in
+  // order, as TF's loader binds them.
+  for (const NodeDef &n : graph_.node()) {
+    auto f = n.attr().find("f");
+    if (f == n.attr().end() || !f->second.has_func())
+      continue;
+    auto cf = sog.concrete_functions().find(f->second.func().name());
+    if (cf == sog.concrete_functions().end())
+      continue;
+    std::vector<std::string> data;
+    for (const std::string &in : n.input())
+      if (parseInput(in).second >= 0)
+        data.push_back(parseInput(in).first);
+    int bound = cf->second.bound_inputs_size();
+    if (bound > int(data.size()))
+      continue;
+    for (int k = 0; k < bound; ++k) {
+      int id = cf->second.bound_inputs(k);
+      auto v = vars_.find(data[data.size() - bound + k]);
+      if (id >= 0 && id < sog.nodes_size() && v != vars_.end() &&
+          v->second.key.empty() && !keyOf[id].empty())
+        v->second.key = keyOf[id];
+    }
+  }
+  // Other VarHandleOps by shared_name (or node name when it has none).
   std::map<std::string, std::string> byShared;
   for (auto &[name, v] : vars_) {
     const NodeDef &n = graph_.node(nodeIndex_[name]);

@@ -15,7 +15,10 @@ usage: make_fixture.py OUT VARIANT
                     differ from the object graph's, so the test shows which
                     one the loader used)
   tf2_module_no_tog w, bias under the object-graph paths, no
-                    _CHECKPOINTABLE_OBJECT_GRAPH entry
+                    _CHECKPOINTABLE_OBJECT_GRAPH entry, and the object
+                    graph's variable names differ from the VarHandleOps'
+                    shared_names: only the signature function's
+                    bound_inputs tie the handles to the object graph
 Prints the directory it made.
 """
 import os
@@ -46,6 +49,11 @@ def make(out, variant):
             'input: "scale/initial_value" input: "scale/initial_value"\n'
             '      attr { key: "T" value { type: DT_FLOAT } } }\n'
             '    node { name: "main_op"')
+    if variant == "tf2_module_no_tog":
+        for v in ("w", "bias"):
+            old = 'name: "%s" } }' % v
+            assert old in text
+            text = text.replace(old, 'name: "saved_%s" } }' % v)
     with open(os.path.join(d, "saved_model.pbtxt"), "w") as f:
         f.write(text)
     rng = np.random.default_rng(7)
