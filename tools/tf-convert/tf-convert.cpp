@@ -38,6 +38,7 @@
 #include "lib/Transforms/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "tools/ToolVersion.h"
 #include "lib/Transforms/Quantization/Calibration.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/TFLiteExporter.h"
@@ -148,6 +149,8 @@ int main(int argc, char **argv) {
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
   cl::HideUnrelatedOptions(tfConvertCategory);
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
   if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&

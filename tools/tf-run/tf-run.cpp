@@ -32,6 +32,7 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Support/File.h"
+#include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -368,6 +369,10 @@ int runMain(int argc, char **argv) {
       return true;
     };
     std::string v;
+    if (a == "--version") {
+      std::fputs(tfmlir::toolVersion("tf-run").c_str(), stdout);
+      return 0;
+    }
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
