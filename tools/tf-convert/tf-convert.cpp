@@ -43,6 +43,7 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
+#include "tools/ToolVersion.h"
 #include "lib/Transforms/Quantization/Calibration.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/TFLiteExporter.h"
@@ -162,6 +163,8 @@ int main(int argc, char **argv) {
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
   cl::HideUnrelatedOptions(tfConvertCategory);
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
   if (graphDefFile.empty() == savedModelDir.empty()) {

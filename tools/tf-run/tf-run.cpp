@@ -39,6 +39,7 @@
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
 #include "lib/Support/File.h"
+#include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -378,6 +379,10 @@ int runMain(int argc, char **argv) {
       return true;
     };
     std::string v;
+    if (a == "--version") {
+      std::fputs(tfmlir::toolVersion("tf-run").c_str(), stdout);
+      return 0;
+    }
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
