@@ -26,6 +26,8 @@ usage: savedmodel_corpus.py CORPUS_DIR BIN_DIR REPORT.md WORK_DIR
      _CHECKPOINTABLE_OBJECT_GRAPH entry is dropped from the rebuilt index
      (the loader then keys the variables by their object-graph paths);
    - x_plus_y_v2_debuginfo: x + y.
+   Each model with a signature also goes through tf-convert --saved-model-dir
+   and tflite-run (inputs by position, output 0 compared).
    The TF2 models run through function calls (StatefulPartitionedCall /
    PartitionedCall); until the Session inlines calls, such a model is
    counted "not run" when the error names the call op (Unimplemented).
@@ -97,6 +99,8 @@ def main():
         return 77
     tf_run = os.path.join(bin_dir, "tf-run")
     tf_translate = os.path.join(bin_dir, "tf-translate")
+    tf_convert = os.path.join(bin_dir, "tf-convert")
+    tflite_run = os.path.join(bin_dir, "tflite-run")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     r = lib.Results()
@@ -149,7 +153,30 @@ def main():
     x = np.array([[0.0], [1.0], [2.0], [3.0]], dtype=np.float32)
     np.save(os.path.join(work, "x.npy"), x)
 
-    def run_model(name, model_dir, args, expect, outname):
+    def convert_model(name, model_dir, args, expect):
+        """tf-convert --saved-model-dir (signature serving_default), then
+        tflite-run with the same inputs by position; output 0 compared."""
+        tfl = os.path.join(work, name + ".tflite")
+        rc, out, err = lib.run([tf_convert, "--saved-model-dir", model_dir,
+                                "--output", tfl, "--quiet"])
+        label = name + " (tf-convert + tflite-run)"
+        if rc != 0 and "Call" in err and not lib.crashed(rc, err):
+            why = [l for l in err.splitlines() if "Call" in l][0]
+            runs.append((label, "not run: %s" % why.strip()[:160]))
+            return
+        feeds = []
+        for k, a in enumerate(args[1::2]):
+            feeds += ["--input", "%d=%s" % (k, a.split("=", 1)[1])]
+        o = os.path.join(work, name + "_tfl.npy")
+        rc2, out2, err2 = lib.run([tflite_run, "--model", tfl] + feeds +
+                                  ["--output", "0:" + o])
+        ok = rc == 0 and rc2 == 0 and os.path.exists(o) and lib.close(np.load(o), expect)
+        r.check(ok, "%s: rc %d/%d: %s %s" % (label, rc, rc2, err[-300:], err2[-300:]))
+        runs.append((label, "match" if ok else "MISMATCH"))
+
+    def run_model(name, model_dir, args, expect, outname, convert=True):
+        if convert:
+            convert_model(name, model_dir, [a for a in args if "=" in a or a == "--input"], expect)
         rc, out, err = lib.run([tf_run, "--saved-model", model_dir] + args)
         got = lib.parse_tf_run(out).get(outname)
         if rc != 0 and "UNIMPLEMENTED" in err and "Call" in err:
@@ -191,8 +218,9 @@ def main():
         d = writable_copy(src, os.path.join(work, "SimpleV1Model"))
         v = rebuild_data_from_crc(d)
         if r.check(v is not None, "SimpleV1Model: cannot rebuild its data shard"):
+            # No signatures: nothing for tf-convert to convert.
             run_model("SimpleV1Model", d, ["--output", "Variable/Read/ReadVariableOp"],
-                      v["Variable"], "Variable/Read/ReadVariableOp:0")
+                      v["Variable"], "Variable/Read/ReadVariableOp:0", convert=False)
 
     src = os.path.join(td, "VarsAndArithmeticObjectGraph")
     if os.path.isdir(src):
@@ -247,8 +275,8 @@ def main():
     with open(report, "w") as f:
         f.write("# SavedModels in the corpus\n\n")
         f.write("%d SavedModels: %d load, %d stop at a file missing from the "
-                "corpus copy; %d runs: %d match NumPy, %d not run (function "
-                "calls); bad-input cases: %d of %d give the expected error.\n\n"
+                "corpus copy; %d runs (tf-run, tf-convert + tflite-run): %d "
+                "match NumPy, %d not run (function calls); bad-input cases: %d of %d give the expected error.\n\n"
                 % (len(models), loaded, incomplete, len(runs), matched, notrun,
                    bad_ok, bad_total))
         f.write("| SavedModel | tags | load | note |\n|---|---|---|---|\n")
