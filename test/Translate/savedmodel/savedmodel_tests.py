@@ -43,6 +43,8 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     r = lib.Results()
+    # Before the call-inlining pass exists, TF2 models may stop at the call.
+    excuse_calls = not lib.calls_inlined(bin_dir)
 
     # --- TF1: VariableV2 + VarHandleOp restored by the saver, main_op ---
     d = make_fixture.make(work, "tf1_dense")
@@ -120,7 +122,7 @@ def main():
         rc, out, err = lib.run([tf_run, "--saved-model", d2, "--input",
                                 "x=" + os.path.join(work, "x2.npy")])
         got = lib.parse_tf_run(out)
-        if rc != 0 and "StatefulPartitionedCall" in err and "UNIMPLEMENTED" in err:
+        if excuse_calls and rc != 0 and "StatefulPartitionedCall" in err and "UNIMPLEMENTED" in err:
             # The Session cannot run calls before the call-inlining pass
             # (branch `calls`); the error must name the op.
             r.check(True, "")
@@ -134,7 +136,7 @@ def main():
         tfl2 = os.path.join(work, variant + ".tflite")
         rc, out, err = lib.run([tf_convert, "--saved-model-dir", d2, "--output",
                                 tfl2, "--quiet"])
-        if rc != 0 and "StatefulPartitionedCall" in err:
+        if excuse_calls and rc != 0 and "StatefulPartitionedCall" in err:
             r.check(not lib.crashed(rc, err), "tf-convert %s crashed: %s" % (variant, err[-300:]))
             print("note: tf-convert %s: calls are not inlined yet" % variant)
             continue

@@ -65,6 +65,17 @@ def close(actual, expected, atol=1e-5, rtol=1e-5):
         np.all(np.abs(actual - expected) <= atol + rtol * np.abs(expected)))
 
 
+def calls_inlined(bin_dir):
+    """True when tf-opt has the tf-inline-calls pass (the Session and
+    tf-convert then run PartitionedCall / StatefulPartitionedCall): TF2
+    SavedModels must then run, not be excused as "not run"."""
+    tf_opt = os.path.join(bin_dir, "tf-opt")
+    if not os.path.exists(tf_opt):
+        return False
+    rc, out, err = run([tf_opt, "--help"])
+    return "tf-inline-calls" in out
+
+
 def crashed(rc, err):
     """True when a tool died instead of reporting an error."""
     return (rc < 0 or rc > 1 or "Assertion" in err or "Stack dump" in err
