@@ -35,12 +35,14 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -56,17 +58,41 @@ using tensorflow::NodeDef;
 using tensorflow::TensorProto;
 
 /// Splits a graph input "^n", "n", "n:3" into (node, index); index -1 for
-/// control inputs.
+/// control inputs. An index too large for an int keeps the whole string as
+/// the node name (the importer then reports the input as missing).
 std::pair<std::string, int> parseInput(const std::string &in) {
   if (!in.empty() && in[0] == '^')
     return {in.substr(1), -1};
   size_t colon = in.rfind(':');
   if (colon != std::string::npos && colon + 1 < in.size() &&
+      in.size() - colon - 1 <= 9 &&
       std::all_of(in.begin() + colon + 1, in.end(),
-                  [](char c) { return c >= '0' && c <= '9'; }))
-    return {in.substr(0, colon), std::stoi(in.substr(colon + 1))};
+                  [](char c) { return c >= '0' && c <= '9'; })) {
+    int idx = 0;
+    for (size_t i = colon + 1; i < in.size(); ++i)
+      idx = idx * 10 + (in[i] - '0');
+    return {in.substr(0, colon), idx};
+  }
   return {in, 0};
 }
+
+/// Records the first error of protobuf's text parser (line and column are
+/// 0-based).
+class TextErrorCollector : public google::protobuf::io::ErrorCollector {
+public:
+  void AddError(int line, int column, const std::string &message) override {
+    if (!has) {
+      has = true;
+      this->line = line;
+      this->column = column;
+      this->message = message;
+    }
+  }
+  void AddWarning(int, int, const std::string &) override {}
+  bool has = false;
+  int line = 0, column = 0;
+  std::string message;
+};
 
 std::string shapeString(const tensorflow::TensorShapeProto &shape) {
   if (shape.unknown_rank())
@@ -158,15 +184,16 @@ bool freezeReader(NodeDef &n, DataType dt, const std::string &value,
   return true;
 }
 
-/// One variable node of the graph and what we bind to it./// One variable node of the graph and what we bind to it.
+/// One variable node of the graph and what we bind to it.
 struct Variable {
   std::string node; ///< VariableV2 / VarHandleOp node name
   DataType dtype = tensorflow::DT_INVALID;
   tensorflow::TensorShapeProto shape; ///< from the `shape` attr
   bool hasShape = false;
   std::string key; ///< bundle key, empty if none found
+  /// The value: restored from the bundle, then possibly replaced by a
+  /// constant the init op assigns.
   std::optional<TensorProto> value;
-  std::string valueFrom; ///< "bundle" or the init op's assign node
 };
 
 class Loader {
@@ -245,9 +272,13 @@ absl::Status Loader::readSavedModel() {
   if (text) {
     google::protobuf::TextFormat::Parser parser;
     parser.SetRecursionLimit(100);
+    TextErrorCollector errors;
+    parser.RecordErrorsTo(&errors);
     if (!parser.ParseFromString(*bytes, &savedModel_))
       return absl::InvalidArgumentError(
-          modelPath_ + ": not a valid text SavedModel proto");
+          modelPath_ + ":" + std::to_string(errors.line + 1) + ":" +
+          std::to_string(errors.column + 1) +
+          ": not a valid text SavedModel proto: " + errors.message);
   } else {
     google::protobuf::io::ArrayInputStream in(bytes->data(),
                                               int(std::min<size_t>(
@@ -509,7 +540,6 @@ absl::Status Loader::restoreFromBundle() {
     if (!t.ok())
       return t.status();
     v.value = std::move(*t);
-    v.valueFrom = "bundle";
   }
   return absl::OkStatus();
 }
@@ -613,7 +643,6 @@ absl::Status Loader::foldInitOp() {
     initTargets_.push_back(initOp_);
     for (auto &[var, n] : assigns) {
       vars_[var].value.reset(); // written at run time by the init op
-      vars_[var].valueFrom.clear();
     }
     return absl::OkStatus();
   }
@@ -626,7 +655,6 @@ absl::Status Loader::foldInitOp() {
           tensorflow::DataType_Name(t->dtype()) + " to variable '" + var +
           "' of dtype " + tensorflow::DataType_Name(v.dtype));
     v.value = *t;
-    v.valueFrom = n->name();
   }
   return absl::OkStatus();
 }

@@ -175,6 +175,19 @@ def damage_cases(model_dir, work):
             yield "bundle %s disagrees with the graph" % what, d, [
                 "variables.index", "'%s'" % k, what if what == "shape" else "DT_"]
 
+    d = copy("corrupt_saved_model")
+    if os.path.exists(os.path.join(d, "saved_model.pb")):
+        p = os.path.join(d, "saved_model.pb")
+        raw = open(p, "rb").read()
+        open(p, "wb").write(raw[:len(raw) // 2])
+        yield "truncated saved_model.pb", d, ["saved_model.pb", "not a valid SavedModel proto"]
+    else:
+        p = os.path.join(d, "saved_model.pbtxt")
+        text = open(p).read().replace("graph_def {", "graph_def { no_such_field: 1", 1)
+        open(p, "w").write(text)
+        yield "saved_model.pbtxt with an unknown field", d, [
+            "saved_model.pbtxt:", "no field named \"no_such_field\""]
+
     d = copy("no_saved_model_pb")
     for n in ("saved_model.pb", "saved_model.pbtxt"):
         if os.path.exists(os.path.join(d, n)):
