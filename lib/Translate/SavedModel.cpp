@@ -216,7 +216,7 @@ private:
   absl::Status applyBindings();
   absl::StatusOr<std::string>
   rewriteFunction(const std::string &name,
-                  const std::map<int, DataType> &argDtypes);
+                  const std::map<int, DataType> &argDtypes, int depth = 0);
   absl::Status buildSignatures();
   void dropSupersededFunctions();
 
@@ -666,7 +666,10 @@ absl::Status Loader::foldInitOp() {
 /// does anything else with the handle (assigns, gathers, returns it).
 absl::StatusOr<std::string>
 Loader::rewriteFunction(const std::string &name,
-                        const std::map<int, DataType> &argDtypes) {
+                        const std::map<int, DataType> &argDtypes, int depth) {
+  if (depth > 128)
+    return absl::FailedPreconditionError(
+        name + ": calls with variable handles nest more than 128 deep");
   auto fit = functions_.find(name);
   if (fit == functions_.end())
     return absl::NotFoundError(modelPath_ + ": function '" + name +
@@ -740,7 +743,7 @@ Loader::rewriteFunction(const std::string &name,
       if ((n.op() == "StatefulPartitionedCall" || n.op() == "PartitionedCall") &&
           n.attr().count("f")) {
         absl::StatusOr<std::string> callee =
-            rewriteFunction(n.attr().at("f").func().name(), hits);
+            rewriteFunction(n.attr().at("f").func().name(), hits, depth + 1);
         if (!callee.ok())
           return callee.status();
         (*n.mutable_attr())["f"].mutable_func()->set_name(*callee);

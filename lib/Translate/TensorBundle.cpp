@@ -404,12 +404,13 @@ TensorBundleReader::read(const std::string &key) {
     return absl::UnimplementedError(path + ": " + label + " has dtype " +
                                     dtypeName(e->dtype()) +
                                     ", which is not read from bundles");
-  if (uint64_t(numElements) * width != size)
+  if (size % width || uint64_t(numElements) != size / width)
     return absl::DataLossError(
         path + ": " + label + " holds " + std::to_string(size) +
         " bytes but its dtype " + dtypeName(e->dtype()) + " and shape " +
         shapeString(e->shape()) + " need " +
-        std::to_string(uint64_t(numElements) * width));
+        std::to_string(uint64_t(numElements)) + " elements of " +
+        std::to_string(width) + " bytes");
   t.set_tensor_content(std::string(bytes, size));
   return t;
 }
