@@ -10,6 +10,7 @@
 
 #include "lib/Transforms/ShapeInference.h"
 
+#include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -278,6 +279,8 @@ struct LegalizeTFToHLOPass
     : public impl::LegalizeTFToHLOBase<LegalizeTFToHLOPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(tf_executor::requireFunctionalForm(getOperation(), "xla-legalize-tf")))
+      return signalPassFailure();
     LegalizeHLOReport report;
     if (failed(legalizeTFToHLO(getOperation(), allowPartial, report)))
       signalPassFailure();
