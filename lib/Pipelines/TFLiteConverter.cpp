@@ -330,6 +330,13 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
   absl::StatusOr<const ModelSignature *> sig = model.signature(key);
   if (!sig.ok())
     return sig.status();
+  // The loader folds init ops that only assign constants; what is left
+  // (tables, file reads) has no TFLite equivalent.
+  if (!model.initTargets.empty())
+    return absl::FailedPreconditionError(
+        model.sourceName + ": the SavedModel's init op '" +
+        model.initTargets.front() +
+        "' does more than assign constants; a .tflite model cannot run it");
   options.inputArrays.clear();
   options.inputShapes.clear();
   options.inputDataTypes.clear();

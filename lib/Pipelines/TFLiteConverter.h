@@ -112,7 +112,9 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
 /// the signature's sorted order). Unknown dims (-1) stay unknown, except a
 /// leading -1 batch dim, which becomes 1 as TF's converter does.
 /// Errors: NotFound for an unknown key (listing the keys), InvalidArgument
-/// for a signature input of unknown rank.
+/// for a signature input of unknown rank, FailedPrecondition when the model
+/// still has init ops (LoadedModel::initTargets: the loader folds those
+/// that only assign constants; a .tflite model cannot run the others).
 absl::Status applySignature(const LoadedModel &model, const std::string &key,
                             ConverterOptions &options);
 
