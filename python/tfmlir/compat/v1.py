@@ -332,8 +332,10 @@ class _SavedModelV1:
 
 
 class _TensorInfo:
+    """TF's TensorInfo: ``name`` is a tensor name ("x:0")."""
+
     def __init__(self, name, dtype, shape):
-        self.name = name
+        self.name = name if ":" in name else name + ":0"
         self.dtype = dtype
         self.shape = shape
 
