@@ -313,6 +313,23 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     rep.flush();
     os << result.quantReport;
   }
+  if (!options.signatureKey.empty()) {
+    // A SignatureDef for @main (tfl.signature_* attrs, see TFLiteExporter.h).
+    if (!mainFn || mainFn.getNumArguments() != options.signatureInputNames.size() ||
+        mainFn.getNumResults() != options.signatureOutputNames.size())
+      return fail(absl::StatusCode::kInvalidArgument,
+                  "signature '" + options.signatureKey + "' names " +
+                      std::to_string(options.signatureInputNames.size()) +
+                      " inputs and " +
+                      std::to_string(options.signatureOutputNames.size()) +
+                      " outputs, but the converted model has others");
+    mainFn->setAttr("tfl.signature_key",
+                    StringAttr::get(&ctx, options.signatureKey));
+    for (auto [i, name] : llvm::enumerate(options.signatureInputNames))
+      mainFn.setArgAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
+    for (auto [i, name] : llvm::enumerate(options.signatureOutputNames))
+      mainFn.setResultAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
+  }
   if (options.emitMlir) {
     llvm::raw_string_ostream out(result.bytes);
     OpPrintingFlags flags;
@@ -341,6 +358,8 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
   options.inputShapes.clear();
   options.inputDataTypes.clear();
   options.outputArrays.clear();
+  options.signatureInputNames.clear();
+  options.signatureOutputNames.clear();
   for (const SignatureTensor &in : (*sig)->inputs) {
     if (!in.shape)
       return absl::InvalidArgumentError(
@@ -355,11 +374,15 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
       absl::StrAppend(&shape, d ? "," : "", dim);
     }
     options.inputArrays.push_back(in.tensor);
+    options.signatureInputNames.push_back(in.name);
     options.inputShapes.push_back(shape);
     options.inputDataTypes.push_back(tensorflow::DataType_Name(in.dtype));
   }
-  for (const SignatureTensor &out : (*sig)->outputs)
+  options.signatureKey = key;
+  for (const SignatureTensor &out : (*sig)->outputs) {
     options.outputArrays.push_back(out.tensor);
+    options.signatureOutputNames.push_back(out.name);
+  }
   return absl::OkStatus();
 }
 

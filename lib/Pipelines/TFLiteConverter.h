@@ -70,6 +70,12 @@ struct ConverterOptions {
   /// Write the op report (tflite_convert's list of builtins and unsupported
   /// ops) to the log on success.
   bool logOpReport = true;
+  /// When set, the .tflite model gets a SignatureDef with this key for
+  /// @main whose inputs and outputs are named by signatureInputNames /
+  /// signatureOutputNames (one per input / output array), as TF's
+  /// converter writes for a SavedModel signature. Set by applySignature.
+  std::string signatureKey;
+  std::vector<std::string> signatureInputNames, signatureOutputNames;
 };
 
 /// One calibration sample: one array per model input, in inputArrays order
@@ -106,8 +112,9 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
                 const std::vector<CalibrationSample> &samples,
                 llvm::raw_ostream *log);
 
-/// Fills `options.inputArrays`, `inputShapes`, `inputDataTypes` and
-/// `outputArrays` from the signature `key` of a SavedModel (TF's
+/// Fills `options.inputArrays`, `inputShapes`, `inputDataTypes`,
+/// `outputArrays` and the signature fields from the signature `key` of a
+/// SavedModel (TF's
 /// TFLiteConverter.from_saved_model: the signature's inputs and outputs, in
 /// the signature's sorted order). Unknown dims (-1) stay unknown, except a
 /// leading -1 batch dim, which becomes 1 as TF's converter does.

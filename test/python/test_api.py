@@ -648,6 +648,13 @@ class SavedModelTest(unittest.TestCase):
         it.invoke()
         yl = it.get_tensor(it.get_output_details()[0]["index"])
         assert_close(self, yl.reshape(-1), [2, 2.5, 3, 3.5])
+        # The signature is kept (as TF's converter does): run it by name.
+        sigs = it.get_signature_list()
+        self.assertEqual(list(sigs), ["serving_default"])
+        self.assertEqual(sigs["serving_default"]["inputs"], [in_name])
+        self.assertEqual(sorted(sigs["serving_default"]["outputs"]), sorted(out))
+        ys = it.get_signature_runner("serving_default")(**{in_name: x})
+        assert_close(self, ys[sorted(out)[0]].reshape(-1), [2, 2.5, 3, 3.5])
 
     def test_missing(self):
         with self.assertRaises(errors.NotFoundError):
