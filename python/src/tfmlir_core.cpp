@@ -97,6 +97,11 @@ session::Tensor tensorFromNumpy(const py::handle &obj, const std::string &what) 
   if (!a)
     throwStatus(absl::InvalidArgumentError(what + ": not convertible to a NumPy array"));
   session::DataType dt = sessionDTypeOf(a.dtype());
+  char kind = a.dtype().kind();
+  if (kind == 'U' || kind == 'S' || kind == 'O')
+    throwStatus(absl::UnimplementedError(
+        what + ": string (and object) tensors are not supported by the "
+               "session yet"));
   if (dt == session::DT_INVALID)
     throwStatus(absl::InvalidArgumentError(
         what + ": NumPy dtype " + py::str(a.dtype()).cast<std::string>() +

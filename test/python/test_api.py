@@ -177,6 +177,38 @@ class SessionTest(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "closed Session"):
             sess.run("y:0", feed)
 
+    def test_devices_and_dtypes(self):
+        for p in ("/dev/zero", "/dev/null"):
+            with self.assertRaisesRegex(errors.InvalidArgumentError, "not a regular file"):
+                tfmlir.compat.v1.Session(p)
+            with self.assertRaisesRegex(ValueError, "not a regular file"):
+                tfmlir.lite.Interpreter(model_path=p)
+        with tfmlir.compat.v1.Session(self.path) as sess:
+            with self.assertRaises(ValueError):  # strings -> int32 (NumPy)
+                sess.run("n2:0", {"n:0": ["a", "b", "c"]})
+            with self.assertRaises(TypeError):  # not array-like at all
+                sess.run("n2:0", {"n:0": {"a": 1}})
+
+    def test_twice_identical_and_threads(self):
+        import threading
+        xs = [np.random.default_rng(i).random((1, 28, 28, 1), dtype=np.float32)
+              for i in range(4)]
+        with tfmlir.compat.v1.Session(CONVNET) as sess:
+            ref = [sess.run("probs:0", {"input:0": x}) for x in xs]
+            again = [sess.run("probs:0", {"input:0": x}) for x in xs]
+            self.assertTrue(all(np.array_equal(a, b) for a, b in zip(ref, again)))
+            out = [None] * 4
+
+            def work(i):
+                for _ in range(20):
+                    out[i] = sess.run("probs:0", {"input:0": xs[i]})
+            threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            self.assertTrue(all(np.array_equal(a, b) for a, b in zip(out, ref)))
+
     def test_load_errors(self):
         with self.assertRaises(errors.NotFoundError):
             tfmlir.compat.v1.Session(os.path.join(self.tmp, "missing.pb"))
@@ -304,9 +336,14 @@ class InterpreterTest(unittest.TestCase):
         view = it.tensor(out["index"])()
         self.assertTrue(np.array_equal(view, got))
         self.assertFalse(view.flags.owndata)
+        it.invoke()  # twice: identical
+        self.assertTrue(np.array_equal(it.get_tensor(out["index"]), got))
         got[0, 0] = -1  # get_tensor returns a copy
         self.assertNotEqual(it.get_tensor(out["index"])[0, 0], -1)
         self.assertGreater(len(it.get_tensor_details()), 2)
+        del it  # the view keeps the interpreter (and its buffer) alive
+        self.assertTrue(np.array_equal(view, graphs.convnet_reference(x).astype(np.float32))
+                        or np.allclose(view, graphs.convnet_reference(x), atol=1e-5))
 
     def test_errors(self):
         it = tfmlir.lite.Interpreter(model_content=self.model)
