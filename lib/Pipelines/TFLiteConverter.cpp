@@ -366,13 +366,10 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
           model.sourceName + ": signature '" + key + "' input '" + in.name +
           "' has unknown rank; TFLite needs the rank of every input");
     std::string shape;
-    for (size_t d = 0; d < in.shape->size(); ++d) {
-      int64_t dim = (*in.shape)[d];
-      // TF's converter sets an unknown batch dim to 1.
-      if (d == 0 && dim < 0)
-        dim = 1;
-      absl::StrAppend(&shape, d ? "," : "", dim);
-    }
+    // Unknown dims stay -1: the .tflite input gets shape 1 there and
+    // shape_signature -1, as TF's converter writes them.
+    for (size_t d = 0; d < in.shape->size(); ++d)
+      absl::StrAppend(&shape, d ? "," : "", (*in.shape)[d] < 0 ? -1 : (*in.shape)[d]);
     options.inputArrays.push_back(in.tensor);
     options.signatureInputNames.push_back(in.name);
     options.inputShapes.push_back(shape);

@@ -116,8 +116,9 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
 /// `outputArrays` and the signature fields from the signature `key` of a
 /// SavedModel (TF's
 /// TFLiteConverter.from_saved_model: the signature's inputs and outputs, in
-/// the signature's sorted order). Unknown dims (-1) stay unknown, except a
-/// leading -1 batch dim, which becomes 1 as TF's converter does.
+/// the signature's sorted order). Unknown dims (-1) stay unknown: the
+/// .tflite input has shape 1 there and shape_signature -1, as TF writes it
+/// (resize_tensor_input with strict=True may change them).
 /// Errors: NotFound for an unknown key (listing the keys), InvalidArgument
 /// for a signature input of unknown rank, FailedPrecondition when the model
 /// still has init ops (LoadedModel::initTargets: the loader folds those

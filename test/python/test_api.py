@@ -679,7 +679,10 @@ class SavedModelTest(unittest.TestCase):
         conv = tfmlir.lite.TFLiteConverter.from_saved_model(path)
         it = tfmlir.lite.Interpreter(model_content=conv.convert())
         inp = it.get_input_details()[0]
-        it.resize_tensor_input(inp["index"], list(x.shape))
+        if shape is not None:  # unknown dims: shape 1, shape_signature -1 (TF)
+            self.assertEqual(inp["shape_signature"].tolist(), list(shape))
+            self.assertEqual(inp["shape"].tolist(), [1 if d < 0 else d for d in shape])
+        it.resize_tensor_input(inp["index"], list(x.shape), strict=True)
         it.allocate_tensors()
         it.set_tensor(inp["index"], x)
         it.invoke()
