@@ -509,7 +509,6 @@ class TFLiteConverter:
                 for name in self._input_arrays:
                     shape = self._input_shapes.get(name)
                     if shape is None:
-                        shapes.append("")
                         raise ValueError("input_shapes must give a shape for every "
                                          "input; '%s' has none" % name)
                     shapes.append(",".join("-1" if d is None else str(int(d))

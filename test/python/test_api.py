@@ -466,6 +466,10 @@ class InterpreterTest(unittest.TestCase):
             except (ValueError, RuntimeError):
                 continue
             self.fail("%s: no error" % name)
+        # Flex (TF) ops have no kernel: ValueError naming the op, as TF's.
+        path = corpus_path("tensorflow", "tensorflow", "lite", "testdata", "double_flex.bin")
+        with self.assertRaisesRegex(ValueError, "FlexDouble"):
+            tfmlir.lite.Interpreter(model_path=path)
 
 
 class ConverterTest(unittest.TestCase):
