@@ -561,9 +561,12 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
       return py::array(dt, shape, std::vector<ssize_t>(), t.data, base);
     }
     py::array out(dt, shape);
-    size_t n = std::min(static_cast<size_t>(out.nbytes()), t.bytes);
+    size_t total = static_cast<size_t>(out.nbytes());
+    size_t n = std::min(total, t.bytes);
     if (n)
       std::memcpy(out.mutable_data(), t.data, n);
+    if (total > n) // never hand out uninitialized memory
+      std::memset(static_cast<char *>(out.mutable_data()) + n, 0, total - n);
     return out;
   }
 
