@@ -57,6 +57,12 @@ absl::StatusOr<LoadedModel> loadGraphDefFile(const std::string &path) {
   absl::StatusOr<std::string> bytes = readFileBounded(path);
   if (!bytes.ok())
     return bytes.status();
+  // A .tflite FlatBuffer carries "TFL3" at byte 4: say which tool runs it
+  // instead of reporting a protobuf parse failure.
+  if (bytes->size() >= 8 && bytes->compare(4, 4, "TFL3") == 0)
+    return absl::InvalidArgumentError(
+        path + ": is a TFLite model (.tflite FlatBuffer), not a GraphDef; run "
+               "it with tflite-run");
   LoadedModel model;
   model.format = ModelFormat::GraphDef;
   model.sourceName = path;

@@ -14,7 +14,9 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -307,8 +309,25 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
     return bad("file too small to be a .tflite model (", size, " bytes)");
   if (size >= (size_t(1) << 31) - 1)
     return bad("files of 2 GiB or more are not supported");
-  if (!flatbuffers::BufferHasIdentifier(bytes, tflite::ModelIdentifier()))
-    return bad("missing the \"TFL3\" file identifier; not a TFLite model");
+  if (!flatbuffers::BufferHasIdentifier(bytes, tflite::ModelIdentifier())) {
+    // Point at the right tool when the file is a TensorFlow model instead:
+    // a text GraphDef starts with a field name, model.json with '{', and a
+    // binary GraphDef with field 1 (node), length-delimited (0x0a).
+    std::string_view head(reinterpret_cast<const char *>(bytes),
+                          std::min<size_t>(size, 4096));
+    size_t first = head.find_first_not_of(" \t\r\n");
+    std::string hint;
+    if (first != std::string_view::npos &&
+        (head.find("node {") != std::string_view::npos ||
+         head.find("node{") != std::string_view::npos || bytes[0] == 0x0a))
+      hint = " (it looks like a TensorFlow GraphDef: run it with tf-run, or "
+             "convert it with tf-convert)";
+    else if (first != std::string_view::npos && head[first] == '{')
+      hint = " (it looks like JSON, e.g. a TF.js model.json: run it with "
+             "tf-run, or convert it with tf-convert)";
+    return bad("missing the \"TFL3\" file identifier; not a TFLite model",
+               hint);
+  }
   flatbuffers::Verifier::Options vopts;
   vopts.max_depth = 128;
   vopts.max_tables = 100000000;

@@ -39,6 +39,7 @@
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "tools/ToolVersion.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -98,6 +99,8 @@ int main(int argc, char **argv) {
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();
   cl::HideUnrelatedOptions(tfConvertCategory);
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
   if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&

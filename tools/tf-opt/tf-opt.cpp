@@ -21,6 +21,7 @@
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "tools/DefaultDebugInfo.h"
+#include "tools/ToolVersion.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -36,6 +37,8 @@ int main(int argc, char **argv) {
   tfmlir::registerTFLDialect(registry);
   tfmlir::registerHLODialect(registry);
   tfmlir::addNodeNameDiagnosticsExtension(registry);
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-opt"); });
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir optimizer driver\n",

@@ -31,6 +31,8 @@
 
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "lib/Support/File.h"
+#include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -141,20 +143,48 @@ bool parseNumber(const std::string &s, double &out) {
   return end && *end == '\0' && !s.empty();
 }
 
+/// The inclusive integer range of an integer dtype, as long double.
+std::pair<long double, long double> intRange(DataType dtype) {
+  switch (dtype) {
+  case DT_INT8: return {INT8_MIN, INT8_MAX};
+  case DT_INT16: return {INT16_MIN, INT16_MAX};
+  case DT_INT32: return {INT32_MIN, INT32_MAX};
+  case DT_UINT8: return {0, UINT8_MAX};
+  case DT_UINT16: return {0, UINT16_MAX};
+  case DT_UINT32: return {0, UINT32_MAX};
+  case DT_UINT64: return {0, static_cast<long double>(UINT64_MAX)};
+  default: return {INT64_MIN, static_cast<long double>(INT64_MAX)};
+  }
+}
+
+/// Reads a CSV feed: numbers separated by commas, spaces or newlines,
+/// row-major. A value that does not fit `dtype` (99999999999 as int32, -1 as
+/// uint8, 1e39 as float32, 1e400 as float64) is an InvalidArgument error
+/// naming the file, the line and the value: nothing wraps or saturates
+/// silently. "inf"/"nan" are accepted for floating dtypes.
 absl::StatusOr<Tensor> readCsv(const std::string &path, DataType dtype,
                                std::optional<std::vector<int64_t>> dims,
                                const std::string &feed) {
-  std::ifstream in(path);
-  if (!in)
-    return absl::NotFoundError(path + ": cannot open");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
+  absl::StatusOr<std::string> bytes =
+      tfmlir::readFileBounded(path, tfmlir::kDefaultMaxFileBytes, "CSV feed");
+  if (!bytes.ok())
+    return bytes.status();
+  std::string text = std::move(*bytes);
   std::replace(text.begin(), text.end(), ',', ' ');
-  std::istringstream words(text);
   std::vector<std::string> vals;
-  for (std::string w; words >> w;)
-    vals.push_back(w);
+  std::vector<int> lines;
+  {
+    std::istringstream rows(text);
+    int line = 0;
+    for (std::string row; std::getline(rows, row);) {
+      ++line;
+      std::istringstream words(row);
+      for (std::string w; words >> w;) {
+        vals.push_back(w);
+        lines.push_back(line);
+      }
+    }
+  }
   if (!dims)
     dims = std::vector<int64_t>{static_cast<int64_t>(vals.size())};
   // Check the count before allocating (a hostile shape must not allocate).
@@ -173,32 +203,68 @@ absl::StatusOr<Tensor> readCsv(const std::string &path, DataType dtype,
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": holds ", vals.size(), " values; the shape ",
         t->shape().DebugString(), " of ", feed, " needs ", t->NumElements()));
+  bool isInt = dtype != DT_FLOAT && dtype != DT_DOUBLE && dtype != DT_HALF &&
+               dtype != DT_BFLOAT16 && dtype != DT_BOOL;
   for (size_t i = 0; i < vals.size(); ++i) {
     const std::string &v = vals[i];
-    bool isInt = dtype != DT_FLOAT && dtype != DT_DOUBLE && dtype != DT_HALF &&
-                 dtype != DT_BFLOAT16 && dtype != DT_BOOL;
+    auto where = [&] {
+      return absl::StrCat(path, ":", lines[i], ": value '", v, "'");
+    };
+    auto outOfRange = [&] {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where(), " is out of range for ", DataTypeString(dtype), " (feed ",
+          feed, ")"));
+    };
     double d = 0;
     long long ll = 0;
     unsigned long long ull = 0;
     if (isInt) {
       char *end = nullptr;
       errno = 0;
-      if (dtype == DT_UINT64)
+      bool negative = v.find('-') != std::string::npos;
+      if (dtype == DT_UINT64 && !negative)
         ull = std::strtoull(v.c_str(), &end, 10);
       else
         ll = std::strtoll(v.c_str(), &end, 10);
+      if (end && *end == '\0' && !v.empty() && errno == ERANGE)
+        return outOfRange();
       if (!end || *end != '\0' || v.empty() || errno) {
         // "3.00000000": an integral value printed as a float.
         if (!parseNumber(v, d) || d != std::floor(d))
           return absl::InvalidArgumentError(absl::StrCat(
-              path, ": value ", i, " '", v, "' is not a ",
-              DataTypeString(dtype)));
-        ll = static_cast<long long>(d);
-        ull = static_cast<unsigned long long>(d);
+              where(), " is not a ", DataTypeString(dtype)));
+        auto [lo, hi] = intRange(dtype);
+        if (!(static_cast<long double>(d) >= lo &&
+              static_cast<long double>(d) <= hi))
+          return outOfRange();
+        if (dtype == DT_UINT64)
+          ull = static_cast<unsigned long long>(d);
+        else
+          ll = static_cast<long long>(d);
+      } else if (dtype != DT_UINT64 || negative) {
+        auto [lo, hi] = intRange(dtype);
+        if (static_cast<long double>(ll) < lo ||
+            static_cast<long double>(ll) > hi)
+          return outOfRange();
+        ull = static_cast<unsigned long long>(ll);
       }
-    } else if (!parseNumber(v, d)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, ": value ", i, " '", v, "' is not a number"));
+    } else {
+      errno = 0;
+      if (!parseNumber(v, d))
+        return absl::InvalidArgumentError(
+            absl::StrCat(where(), " is not a number"));
+      // strtod reports overflow as ERANGE with +-HUGE_VAL (underflow to a
+      // denormal or zero is fine); a finite double beyond the dtype's range
+      // would become inf.
+      if (errno == ERANGE && std::isinf(d))
+        return outOfRange();
+      double maxFinite = dtype == DT_FLOAT || dtype == DT_BFLOAT16
+                             ? 3.4028234663852886e38
+                         : dtype == DT_HALF ? 65504.0
+                                            : 1.7976931348623157e308;
+      if (std::isfinite(d) && std::fabs(d) > maxFinite &&
+          dtype != DT_BOOL)
+        return outOfRange();
     }
     switch (dtype) {
     case DT_FLOAT: t->flat<float>()[i] = static_cast<float>(d); break;
@@ -303,6 +369,10 @@ int runMain(int argc, char **argv) {
       return true;
     };
     std::string v;
+    if (a == "--version") {
+      std::fputs(tfmlir::toolVersion("tf-run").c_str(), stdout);
+      return 0;
+    }
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;

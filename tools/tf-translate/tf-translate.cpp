@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
 #include "tools/DefaultDebugInfo.h"
+#include "tools/ToolVersion.h"
+
+#include "llvm/Support/CommandLine.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -13,6 +16,8 @@
 int main(int argc, char **argv) {
   tfmlir::registerGraphDefTranslations();
   tfmlir::registerTFLiteTranslations();
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-translate"); });
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::failed(mlir::mlirTranslateMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir translation driver\n"));

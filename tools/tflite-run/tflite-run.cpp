@@ -18,6 +18,7 @@
 // Exit status: 0 on success, 1 on any error (printed on stderr).
 //
 //===----------------------------------------------------------------------===//
+#include "tools/ToolVersion.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Npy.h"
@@ -249,6 +250,9 @@ int main(int argc, char **argv) {
       opt.floatCopy = true;
     } else if (a == "--dump") {
       opt.dump = true;
+    } else if (a == "--version") {
+      std::fputs(tfmlir::toolVersion("tflite-run").c_str(), stdout);
+      return 0;
     } else if (a == "--help" || a == "-h") {
       usage("help");
       return 0;

@@ -22,8 +22,8 @@
 //  - LinSpace with constant num: start + i * (stop - start) / (num - 1),
 //    the last element exactly stop (TF's kernel).
 //  - InTopKV2: target is in the top k when fewer than k predictions are
-//    strictly greater than its own, its prediction is finite and the
-//    target index is in range (TF's kernel).
+//    strictly greater than its own, every prediction of its row is finite
+//    and the target index is in range (TF's kernel, in_topk_op.h).
 //  - Bincount (static size) and HistogramFixedWidth: compare-and-sum over
 //    an iota of bins.
 //  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
@@ -457,7 +457,12 @@ LogicalResult convertInTopK(Operation *op, OpBuilder &b,
   auto bt = RankedTensorType::get({B}, it);
   Value k = broadcastTo(b, loc, convert(b, loc, reshape(b, loc, op->getOperand(2), {}), it), {B});
   Value ok = compare(b, loc, cnt, k, Dir::LT);
+  // TF's kernel (in_topk_op.h) cannot say, and answers false, when any
+  // prediction of the row is NaN or infinite, not only the target's.
+  Value rowFinite = reduce(b, loc, IsFiniteOp::create(b, loc, op->getOperand(0)),
+                           scalar(b, loc, b.getI1Type(), 1), {1}, ReduceKind::And);
   ok = AndOp::create(b, loc, ok, IsFiniteOp::create(b, loc, tv));
+  ok = AndOp::create(b, loc, ok, rowFinite);
   ok = AndOp::create(b, loc, ok, compare(b, loc, op->getOperand(1), splat(b, loc, bt, 0), Dir::GE));
   ok = AndOp::create(b, loc, ok, compare(b, loc, op->getOperand(1), splat(b, loc, bt, C), Dir::LT));
   results.push_back(ok);
