@@ -699,6 +699,26 @@ class SavedModelTest(unittest.TestCase):
         self.assertEqual(sorted(sigs["serving_default"]["outputs"]), sorted(out))
         ys = it.get_signature_runner("serving_default")(**{in_name: x})
         assert_close(self, ys[sorted(out)[0]].reshape(-1), [2, 2.5, 3, 3.5])
+        # Full integer quantization with a representative dataset of dicts
+        # keyed by signature input name (TF2's form), float interface.
+        rng = np.random.default_rng(7)
+        sample_shape = [1 if d < 0 else d for d in shape] if shape is not None else [1]
+
+        def representative_dataset():
+            for _ in range(32):
+                yield {in_name: (rng.random(sample_shape) * 3).astype(np.float32)}
+
+        conv = tfmlir.lite.TFLiteConverter.from_saved_model(path)
+        conv.optimizations = [tfmlir.lite.Optimize.DEFAULT]
+        conv.representative_dataset = representative_dataset
+        it = tfmlir.lite.Interpreter(model_content=conv.convert())
+        runner = it.get_signature_runner()
+        yq = runner(**{in_name: x})[sorted(out)[0]].reshape(-1)
+        details = it.get_tensor_details()
+        scales = [d["quantization"][0] for d in details if d["dtype"] is np.int8]
+        self.assertTrue(scales, "no int8 tensors in the quantized model")
+        # Bar: 2 steps of the coarsest int8 scale (input and output rounding).
+        assert_close(self, yq, [2, 2.5, 3, 3.5], atol=2 * max(scales), rtol=0)
 
     def test_missing(self):
         with self.assertRaises(errors.NotFoundError):
