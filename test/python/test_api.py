@@ -136,6 +136,9 @@ class SessionTest(unittest.TestCase):
             self.assertAlmostEqual(float(sess.run("s:0", {"x:0": self.x})), 12.0)
         with tfmlir.compat.v1.Session(graph=self.path) as sess:  # TF's keyword
             self.assertAlmostEqual(float(sess.run("s:0", {"x:0": self.x})), 12.0)
+        sess = tfmlir.compat.v1.InteractiveSession(self.path)
+        self.assertAlmostEqual(float(sess.run("s:0", {"x:0": self.x})), 12.0)
+        sess.close()
 
     def test_errors(self):
         sess = tfmlir.compat.v1.Session(self.path)

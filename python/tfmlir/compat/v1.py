@@ -304,6 +304,11 @@ class Session:
             pass
 
 
+class InteractiveSession(Session):
+    """TF's ``tf.compat.v1.InteractiveSession``: a Session meant for shells
+    and notebooks. tfmlir has no default session, so it is a Session."""
+
+
 class _SavedModelV1:
     """``tf.compat.v1.saved_model``: ``load(sess, tags, export_dir)``."""
 
