@@ -17,6 +17,8 @@ PKGS=(
   libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev
+  # pip install of the python package in a venv (ctest python-pip-install)
+  python3-venv python3-pip python3-setuptools python3-wheel
   # Arm NN 20.08 (TFLite parser; its CpuRef backend is only a recommended
   # package): the independent TFLite oracle of test/corpus/lite and of our
   # exported .tflite files

@@ -196,3 +196,20 @@ LogicalResult ControlTriggerOp::verify() { return success(); }
 
 #define GET_OP_CLASSES
 #include "dialects/tf/TFExecutor.cpp.inc"
+
+LogicalResult tfmlir::tf_executor::requireFunctionalForm(ModuleOp module,
+                                                       StringRef passArg) {
+  GraphOp graph;
+  module.walk([&](GraphOp g) {
+    graph = g;
+    return WalkResult::interrupt();
+  });
+  if (!graph)
+    return success();
+  // A location-only diagnostic: emitting on the op would dump the graph.
+  return mlir::emitError(graph.getLoc())
+         << "-" << passArg
+         << " needs the functional tf form, but the module still holds a "
+            "tf_executor.graph (the importer's output): run "
+            "-tf-standard-pipeline first";
+}

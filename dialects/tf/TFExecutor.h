@@ -21,4 +21,18 @@
 #define GET_OP_CLASSES
 #include "dialects/tf/TFExecutor.h.inc"
 
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace tfmlir::tf_executor {
+/// Fails, with an error at the first tf_executor.graph naming `passArg`,
+/// when `module` still holds executor graphs (the importer's form). The
+/// conversions out of the tf dialect (-xla-legalize-tf, -tfl-legalize-tf)
+/// work on functional tf ops only; run on the raw import they would convert
+/// nothing and succeed silently.
+mlir::LogicalResult requireFunctionalForm(mlir::ModuleOp module,
+                                          llvm::StringRef passArg);
+} // namespace tfmlir::tf_executor
+
 #endif

@@ -877,6 +877,14 @@ Session::getPlan(const std::string &key, const std::vector<std::string> &feeds,
   return plan;
 }
 
+bool Session::HoldsBuffer(const Tensor &t) const {
+  std::lock_guard<std::mutex> lock(varMu_);
+  for (const auto &[key, v] : vars_)
+    if (v.SharesBufferWith(t))
+      return true;
+  return false;
+}
+
 absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
                           const std::vector<std::string> &fetches,
                           const std::vector<std::string> &targets,

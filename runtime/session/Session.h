@@ -116,6 +116,12 @@ public:
   /// NotFound when it has no value.
   absl::StatusOr<Tensor> variableValue(const std::string &key) const;
 
+  /// Whether a stored variable value shares `t`'s buffer (e.g. a fetched
+  /// variable or assign result). Callers that hand fetched buffers out for
+  /// writing (the python package's zero-copy NumPy arrays) copy such
+  /// tensors, so that writing into them cannot change the variable.
+  bool HoldsBuffer(const Tensor &t) const;
+
   struct Plan;
   struct Executable;
 

@@ -343,6 +343,20 @@ TEST(SessionTest, ExtendDropsExecutablesAndKeepsVariables) {
   EXPECT_EQ(s->stats().compiles, 4); // the graph changed: "read" recompiles
 }
 
+TEST(SessionTest, HoldsBufferNamesFetchesThatAreVariableStorage) {
+  auto s = makeSession(refVariableGraph());
+  std::vector<Tensor> o;
+  // The assign's result is what the session stores as v's value.
+  ASSERT_TRUE(s->Run({}, {"init"}, {}, &o).ok());
+  expectFloats(o[0], {1, 2});
+  EXPECT_TRUE(s->HoldsBuffer(o[0]));
+  EXPECT_FALSE(s->HoldsBuffer(o[0].DeepCopy()));
+  ASSERT_TRUE(s->Run({{"x", floats({2}, {3, 4})}}, {"fwd"}, {}, &o).ok());
+  expectFloats(o[0], {3, 8});
+  EXPECT_FALSE(s->HoldsBuffer(o[0]));
+  EXPECT_FALSE(s->HoldsBuffer(Tensor()));
+}
+
 // --- Compile cache and concurrency ----------------------------------------
 
 TEST(SessionTest, CompileCacheIsKeyedByShapes) {

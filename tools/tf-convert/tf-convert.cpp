@@ -4,8 +4,9 @@
 //   tf-convert --graph-def-file in.pb|in.pbtxt --output out.tflite
 //   tf-convert --saved-model-dir DIR [--signature-key KEY] [--tags serve,...]
 //              --output out.tflite   (TFLiteConverter.from_saved_model: the
-//              input/output arrays, dtypes and shapes come from the
-//              signature, default serving_default; the flags override them)
+//              input/output arrays and dtypes come from the signature,
+//              default serving_default or the only one; --input-shapes may
+//              replace its shapes)
 //              [--input-arrays a,b] [--input-shapes 1,28,28,1:4]
 //              [--output-arrays y,z] [--allow-custom-ops]
 //              [--emit-mlir] [--no-fuse]
@@ -13,8 +14,11 @@
 //              [--representative-data dir|file.npz]
 //              [--inference-input-type float32|int8|uint8]
 //              [--inference-output-type float32|int8|uint8] [--report]
-// Steps: parse and import the GraphDef (lib/Translate, the input/output
-// arrays and shapes as tf-translate's -tf-input-arrays etc.), run
+// The flags are parsed here; the conversion itself is one call of
+// tfmlir::convertToTFLite (lib/Pipelines/TFLiteConverter.h), which the
+// python package calls too. Steps: parse and import the GraphDef
+// (lib/Translate, the input/output arrays and shapes as tf-translate's
+// -tf-input-arrays etc.), run
 // tf-standard-pipeline, tfl-legalize-tf (report of builtin and unsupported
 // ops on stderr, as tflite_convert prints), canonicalize, and export with
 // the .tflite exporter. --emit-mlir prints the tfl module instead of
@@ -34,38 +38,23 @@
 // where known, the node), including ops without a TFLite builtin unless
 // --allow-custom-ops (then they become custom ops named after the TF op).
 //===----------------------------------------------------------------------===//
-#include "dialects/tf/TFDiagnostics.h"
-#include "dialects/tf/TFOps.h"
-#include "dialects/tfl/TFLOps.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
-#include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Pipelines/TFLiteConverter.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
 #include "tools/ToolVersion.h"
-#include "lib/Transforms/Quantization/Calibration.h"
-#include "lib/Transforms/Quantization/Passes.h"
-#include "lib/Translate/TFLiteExporter.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "llvm/Support/SourceMgr.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
-
-using namespace mlir;
 namespace cl = llvm::cl;
 
 /// tf-convert's own flags; --help lists only these (LLVM's many backend
@@ -78,7 +67,7 @@ static cl::opt<std::string> savedModelDir("saved-model-dir",
                                           cl::desc("Input SavedModel directory (instead of --graph-def-file)"),
                                           cl::cat(tfConvertCategory));
 static cl::opt<std::string> signatureKey("signature-key",
-                                         cl::desc("SavedModel signature (default serving_default)"),
+                                         cl::desc("SavedModel signature (default serving_default, or the only one)"),
                                          cl::cat(tfConvertCategory));
 static cl::opt<std::string> savedModelTags("tags", cl::init("serve"),
                                            cl::desc("SavedModel MetaGraphDef tags, comma separated"),
@@ -120,44 +109,6 @@ static cl::opt<bool> quantReport(
     "report", cl::desc("Print per-output error of the quantized model against "
                        "the float model on the representative data"), cl::cat(tfConvertCategory));
 
-namespace {
-/// True when `module` has a tfl.quantize (QAT FakeQuant pairs).
-bool hasQuantizeOps(ModuleOp module) {
-  bool found = false;
-  module.walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "tfl.quantize")
-      found = true;
-  });
-  return found;
-}
-/// True when @main computes something in float32 (an op with a float32
-/// result other than constants).
-bool hasFloatOps(ModuleOp module) {
-  bool found = false;
-  module.walk([&](Operation *op) {
-    StringRef n = op->getName().getStringRef();
-    if (n == "tfl.pseudo_const" || n == "tfl.dequantize" || n == "tfl.quantize")
-      return;
-    for (Type t : op->getResultTypes())
-      if (auto st = dyn_cast<TensorType>(t); st && st.getElementType().isF32())
-        found = true;
-  });
-  return found;
-}
-/// The scale of @main's result `i` in the quantized module: its own type's,
-/// or that of the int8 value a final dequantize reads. 0 when float.
-double outputScale(func::FuncOp main, unsigned i) {
-  Value v = main.getBody().front().getTerminator()->getOperand(i);
-  if (Operation *d = v.getDefiningOp();
-      d && d->getName().getStringRef() == "tfl.dequantize")
-    v = d->getOperand(0);
-  if (auto st = dyn_cast<ShapedType>(v.getType()))
-    if (auto q = dyn_cast<quant::UniformQuantizedType>(st.getElementType()))
-      return q.getScale();
-  return 0.0;
-}
-} // namespace
-
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tfmlir::registerTFPasses();
@@ -169,6 +120,12 @@ int main(int argc, char **argv) {
   tfmlir::registerTFLQuantPasses();
   if (graphDefFile.empty() == savedModelDir.empty()) {
     llvm::errs() << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
+    return 1;
+  }
+  if (!savedModelDir.empty() &&
+      (!inputArrays.empty() || !outputArrays.empty() || !inputDataTypes.empty())) {
+    llvm::errs() << "tf-convert: with --saved-model-dir the input and output "
+                    "arrays and dtypes come from the signature (--signature-key)\n";
     return 1;
   }
   const std::string modelPath = savedModelDir.empty() ? graphDefFile : savedModelDir;
@@ -195,26 +152,10 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  DialectRegistry registry;
-  tfmlir::registerTFDialects(registry);
-  tfmlir::registerTFLDialect(registry);
-  tfmlir::addNodeNameDiagnosticsExtension(registry);
-  registry.insert<func::FuncDialect>();
-  MLIRContext ctx(registry);
-  // Print diagnostics as "file:line:col: error: node 'n': ...". Registered
-  // before the dialects load, so the node-name handler (installed when the tf
-  // dialect loads) runs first and prefixes the node.
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler sourceMgrHandler(sourceMgr, &ctx);
-  ctx.printOpOnDiagnostic(false);
-  ctx.loadAllAvailableDialects();
-
   // A GraphDef (.pb/.pbtxt; "-" is stdin), a SavedModel directory or a TF.js
   // model.json; lib/Translate/ModelLoader refuses devices, pipes and
   // oversized files.
-  tensorflow::GraphDef graph;
-  std::vector<int> nodeLines;
-  tfmlir::GraphImportConfig signatureConfig;
+  tfmlir::LoadedModel model;
   if (graphDefFile == "-") {
     auto buf = llvm::MemoryBuffer::getSTDIN();
     if (!buf) {
@@ -223,8 +164,8 @@ int main(int argc, char **argv) {
       return 1;
     }
     std::string error;
-    if (!tfmlir::parseGraphDef((*buf)->getBuffer(), "<stdin>", graph, error,
-                               &nodeLines)) {
+    if (!tfmlir::parseGraphDef((*buf)->getBuffer(), "<stdin>", model.graph,
+                               error, &model.nodeLines)) {
       llvm::errs() << error << "\n";
       return 1;
     }
@@ -239,215 +180,47 @@ int main(int argc, char **argv) {
       llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
       return 1;
     }
-    if (!savedModelDir.empty()) {
-      // from_saved_model: arrays, dtypes and shapes from the signature.
-      auto sig = tfmlir::selectSignature(*loaded, signatureKey);
-      if (!sig.ok()) {
-        llvm::errs() << "tf-convert: " << std::string(sig.status().message()) << "\n";
-        return 1;
-      }
-      signatureConfig = tfmlir::signatureImportConfig(**sig);
-      if (!loaded->initTargets.empty()) {
-        llvm::errs() << "tf-convert: " << modelPath << ": the SavedModel's init op '"
-                     << loaded->initTargets.front()
-                     << "' does more than assign constants; a .tflite model cannot run it\n";
-        return 1;
-      }
-    }
-    graph = std::move(loaded->graph);
-    nodeLines = std::move(loaded->nodeLines);
+    model = std::move(*loaded);
   }
-  tfmlir::GraphImportConfig config = signatureConfig;
-  if (!inputArrays.empty()) {
-    config.inputArrays = tfmlir::splitFlagList(inputArrays);
-    config.inputDataTypes.clear();
-    config.inputShapes.clear();
-  }
-  if (!inputShapes.empty())
-    config.inputShapes = tfmlir::splitShapeList(inputShapes);
-  if (!inputDataTypes.empty())
-    config.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
-  if (!outputArrays.empty())
-    config.outputArrays = tfmlir::splitFlagList(outputArrays);
-  config.pruneUnusedNodes = true;
-  if (config.outputArrays.empty()) {
-    llvm::errs() << "tf-convert: " << modelPath << ": --output-arrays is required\n";
-    return 1;
-  }
-  if (!config.inputShapes.empty() && config.inputShapes.size() != config.inputArrays.size()) {
-    llvm::errs() << "tf-convert: --input-shapes has " << config.inputShapes.size()
-                 << " shapes but --input-arrays has " << config.inputArrays.size()
-                 << " entries\n";
-    return 1;
-  }
-  auto module = tfmlir::importGraphDef(graph, config, &ctx, modelPath, &nodeLines);
-  if (!module)
-    return 1;
+  model.sourceName = modelPath;
 
-  // Name @main's arguments after the fed tensors, so that the .tflite
-  // input tensors carry the names given in --input-arrays.
-  if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"); mainFn && !mainFn.isExternal())
-    for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays))
-      arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
+  tfmlir::ConverterOptions options;
+  options.inputArrays = tfmlir::splitFlagList(inputArrays);
+  options.inputShapes = tfmlir::splitShapeList(inputShapes);
+  options.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
+  options.outputArrays = tfmlir::splitFlagList(outputArrays);
+  if (!savedModelDir.empty()) {
+    // from_saved_model: arrays, dtypes and shapes from the signature.
+    auto sig = tfmlir::selectSignature(model, signatureKey);
+    absl::Status st = sig.ok() ? tfmlir::applySignature(model, (*sig)->key, options)
+                               : sig.status();
+    if (!st.ok()) {
+      llvm::errs() << "tf-convert: " << std::string(st.message()) << "\n";
+      return 1;
+    }
+    if (!inputShapes.empty())
+      options.inputShapes = tfmlir::splitShapeList(inputShapes);
+  }
+  options.allowCustomOps = allowCustomOps;
+  options.fuse = !noFuse;
+  options.quantize = quantizeMode;
+  options.inferenceInputType = inferenceInputType;
+  options.inferenceOutputType = inferenceOutputType;
+  options.disablePerChannelForDenseLayers = disablePerChannelDense;
+  options.representativeDataPath = representativeData;
+  options.quantReport = quantReport;
+  options.emitMlir = emitMlir;
+  options.logOpReport = !quiet;
+  // Diagnostics and reports go to stderr as they happen.
+  absl::StatusOr<tfmlir::ConversionResult> result =
+      tfmlir::convertToTFLite(model, options, {}, &llvm::errs());
+  if (!result.ok()) {
+    // An empty message: the diagnostics already printed are the report.
+    if (!result.status().message().empty())
+      llvm::errs() << "tf-convert: " << std::string(result.status().message()) << "\n";
+    return 1;
+  }
 
-  PassManager pm(&ctx);
-  tfmlir::buildTFStandardPipeline(pm, tfmlir::StandardPipelineOptions());
-  if (failed(pm.run(*module))) {
-    llvm::errs() << "tf-convert: " << modelPath << ": tf-standard-pipeline failed\n";
-    return 1;
-  }
-  // A Placeholder still in the graph feeds the outputs but was not named an
-  // input: TFLite has no op for it, so say which input flag is missing
-  // instead of listing it as an unsupported op.
-  bool missingInput = false;
-  module->walk([&](Operation *op) {
-    if (op->getName().getStringRef() != "tf.Placeholder")
-      return;
-    op->emitError() << "Placeholder is needed by --output-arrays but is not "
-                       "listed in --input-arrays; add it (and its shape to "
-                       "--input-shapes)";
-    missingInput = true;
-  });
-  if (missingInput) {
-    llvm::errs() << "tf-convert: " << modelPath << ": conversion failed\n";
-    return 1;
-  }
-  tfmlir::ConversionReport report;
-  bool ok = succeeded(tfmlir::legalizeTFToTFL(*module, allowCustomOps, !noFuse, report));
-  if (!ok) {
-    llvm::errs() << "tf-convert: " << modelPath << ": conversion failed\n";
-    return 1;
-  }
-  if (!quiet)
-    llvm::errs() << report.format();
-  PassManager post(&ctx);
-  post.addPass(createCanonicalizerPass());
-  post.addPass(createCSEPass());
-  if (failed(post.run(*module))) {
-    llvm::errs() << "tf-convert: " << modelPath << ": canonicalization failed\n";
-    return 1;
-  }
-  // The interpreter runs subgraph 0: make @main the module's first function.
-  if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
-    mainFn->moveBefore(&module->getBody()->front());
-
-  // Quantization.
-  auto mainFn = module->lookupSymbol<func::FuncOp>("main");
-  std::vector<tfmlir::quantutil::Sample> samples;
-  if (!representativeData.empty()) {
-    if (!mainFn || mainFn.isExternal()) {
-      llvm::errs() << "tf-convert: " << modelPath << ": no @main function\n";
-      return 1;
-    }
-    auto loaded = tfmlir::quantutil::loadRepresentativeData(representativeData, mainFn);
-    if (!loaded.ok()) {
-      llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
-      return 1;
-    }
-    samples = std::move(*loaded);
-  }
-  std::string floatBytes;
-  if (quantReport && failed(tfmlir::exportTFLite(*module, floatBytes))) {
-    llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
-    return 1;
-  }
-  bool qat = hasQuantizeOps(*module);
-  if (quantizeMode != "none" && !hasFloatOps(*module)) {
-    llvm::errs() << "tf-convert: " << modelPath
-                 << ": --quantize=" << quantizeMode
-                 << ": the model has no float ops to quantize\n";
-    return 1;
-  }
-  PassManager qpm(&ctx);
-  if (quantizeMode == "dynamic" || quantizeMode == "float16") {
-    tfmlir::PrepareDynamicRangeQuantizeOptions o;
-    o.enableFloat16 = quantizeMode == "float16";
-    o.failIfNothing = true;
-    if (qat)
-      qpm.addPass(tfmlir::createPostQuantize());
-    qpm.addPass(tfmlir::createPrepareDynamicRangeQuantize(o));
-  } else if (quantizeMode == "int8") {
-    if (samples.empty() && !qat) {
-      llvm::errs() << "tf-convert: " << modelPath
-                   << ": --quantize=int8 needs --representative-data (the graph "
-                      "has no FakeQuant ranges)\n";
-      return 1;
-    }
-    if (qat) {
-      // Fold the QAT weights (quantize of constants) before calibration.
-      PassManager fold(&ctx);
-      fold.addPass(tfmlir::createPostQuantize());
-      if (failed(fold.run(*module))) {
-        llvm::errs() << "tf-convert: " << modelPath << ": quantization failed\n";
-        return 1;
-      }
-    }
-    if (!samples.empty()) {
-      std::string err;
-      if (failed(tfmlir::quantutil::calibrate(*module, samples, err))) {
-        llvm::errs() << "tf-convert: " << modelPath << ": " << err << "\n";
-        return 1;
-      }
-    }
-    if (qat)
-      qpm.addPass(tfmlir::createPostQuantize());
-    qpm.addPass(tfmlir::createPrepareQuantize());
-    tfmlir::QuantizeOptions qo;
-    qo.disablePerChannelForDenseLayers = disablePerChannelDense;
-    qpm.addPass(tfmlir::createQuantize(qo));
-    tfmlir::PostQuantizeOptions po;
-    po.inferenceInputType = inferenceInputType;
-    po.inferenceOutputType = inferenceOutputType;
-    qpm.addPass(tfmlir::createPostQuantize(po));
-  } else if (qat) {
-    qpm.addPass(tfmlir::createPostQuantize());
-  }
-  qpm.addPass(createCanonicalizerPass());
-  if (failed(qpm.run(*module))) {
-    llvm::errs() << "tf-convert: " << modelPath << ": quantization failed\n";
-    return 1;
-  }
-  if (quantReport) {
-    std::string qBytes;
-    if (failed(tfmlir::exportTFLite(*module, qBytes))) {
-      llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
-      return 1;
-    }
-    auto fOut = tfmlir::quantutil::runTFLite(floatBytes, samples, "float model");
-    auto qOut = tfmlir::quantutil::runTFLite(qBytes, samples, "quantized model");
-    if (!fOut.ok() || !qOut.ok()) {
-      llvm::errs() << "tf-convert: report unavailable: "
-                   << std::string(fOut.ok() ? qOut.status().message() : fOut.status().message())
-                   << "\n";
-    } else {
-      llvm::errs() << "quantization report (" << quantizeMode << ", " << samples.size()
-                   << " samples): output: max_abs_error rmse max_error_in_output_scale_steps\n";
-      size_t nOut = (*fOut)[0].size();
-      for (size_t o = 0; o < nOut; ++o) {
-        double maxAbs = 0, sq = 0;
-        size_t n = 0;
-        for (size_t s = 0; s < samples.size(); ++s) {
-          const auto &a = (*fOut)[s][o];
-          const auto &b = (*qOut)[s][o];
-          for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
-            double e = std::fabs(double(a[k]) - double(b[k]));
-            maxAbs = std::max(maxAbs, e);
-            sq += e * e;
-            ++n;
-          }
-        }
-        double scale = outputScale(mainFn, o);
-        std::string oname = o < config.outputArrays.size() ? config.outputArrays[o]
-                                                           : "output " + std::to_string(o);
-        llvm::errs() << "  " << oname << ": max_abs " << maxAbs << ", rmse "
-                     << (n ? std::sqrt(sq / n) : 0.0) << ", steps ";
-        if (scale > 0)
-          llvm::errs() << maxAbs / scale << " (scale " << scale << ")\n";
-        else
-          llvm::errs() << "n/a (float output)\n";
-      }
-    }
-  }
   // As tflite_convert requires --output_file: never spill FlatBuffer bytes
   // onto a terminal.
   if (!emitMlir && outputFile == "-" && llvm::sys::Process::StandardOutIsDisplayed()) {
@@ -456,24 +229,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string errorMessage;
-  auto out = openOutputFile(outputFile, &errorMessage);
+  auto out = mlir::openOutputFile(outputFile, &errorMessage);
   if (!out) {
     llvm::errs() << "tf-convert: " << errorMessage << "\n";
     return 1;
   }
-  if (emitMlir) {
-    OpPrintingFlags flags;
-    flags.enableDebugInfo();
-    module->print(out->os(), flags);
-    out->os() << "\n";
-  } else {
-    std::string bytes;
-    if (failed(tfmlir::exportTFLite(*module, bytes))) {
-      llvm::errs() << "tf-convert: " << modelPath << ": .tflite export failed\n";
-      return 1;
-    }
-    out->os() << bytes;
-  }
+  out->os() << result->bytes;
   out->keep();
   return 0;
 }

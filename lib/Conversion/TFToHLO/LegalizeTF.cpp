@@ -10,6 +10,7 @@
 
 #include "lib/Transforms/ShapeInference.h"
 
+#include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +18,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/FoldUtils.h"
+
+#include <algorithm>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -196,7 +199,7 @@ void syncFunctionType(func::FuncOp fn) {
 
 } // namespace
 
-std::string LegalizeHLOReport::format() const {
+std::string LegalizeHLOReport::format(size_t maxNodesPerOp) const {
   if (failed.empty())
     return "";
   SmallVector<std::pair<StringRef, const std::vector<std::string> *>> rows;
@@ -214,8 +217,11 @@ std::string LegalizeHLOReport::format() const {
     if (i)
       os << "; ";
     os << row.first << " (count " << row.second->size() << ": nodes ";
-    for (auto [j, n] : llvm::enumerate(*row.second))
-      os << (j ? ", " : "") << n;
+    size_t shown = std::min(row.second->size(), maxNodesPerOp);
+    for (size_t j = 0; j < shown; ++j)
+      os << (j ? ", " : "") << (*row.second)[j];
+    if (shown < row.second->size())
+      os << ", and " << row.second->size() - shown << " more";
     os << ")";
   }
   return s;
@@ -278,6 +284,8 @@ struct LegalizeTFToHLOPass
     : public impl::LegalizeTFToHLOBase<LegalizeTFToHLOPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(tf_executor::requireFunctionalForm(getOperation(), "xla-legalize-tf")))
+      return signalPassFailure();
     LegalizeHLOReport report;
     if (failed(legalizeTFToHLO(getOperation(), allowPartial, report)))
       signalPassFailure();

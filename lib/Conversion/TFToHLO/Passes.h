@@ -6,6 +6,7 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,11 @@ namespace tfmlir {
 struct LegalizeHLOReport {
   llvm::MapVector<llvm::StringRef, std::vector<std::string>> failed;
   /// "cannot legalize: tf.Where (count 3: nodes a, b, c); tf.TopKV2 (count
-  /// 1: nodes t)", ordered by count (descending), then by name. Empty when
+  /// 1: nodes t)", ordered by count (descending), then by name. At most
+  /// `maxNodesPerOp` node names per op, then ", and N more" (a graph with
+  /// thousands of one unsupported op gets a short message). Empty when
   /// every op was legalized.
-  std::string format() const;
+  std::string format(size_t maxNodesPerOp = 8) const;
 };
 
 /// Legalizes every func.func in `module` from tf to hlo (see

@@ -4,6 +4,7 @@
 
 #include "dialects/tfl/TFLOps.h"
 #include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFExecutor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -291,6 +292,8 @@ namespace {
 struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(tfmlir::tf_executor::requireFunctionalForm(getOperation(), "tfl-legalize-tf")))
+      return signalPassFailure();
     ConversionReport report;
     if (failed(legalizeTFToTFL(getOperation(), allowCustomOps, enableFusions, report)))
       signalPassFailure();

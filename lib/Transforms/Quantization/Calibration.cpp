@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 #include <cmath>
 #include <cstring>
@@ -256,6 +257,45 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
       smp.inputs.push_back(in[s]);
     samples.push_back(std::move(smp));
   }
+  return samples;
+}
+
+absl::StatusOr<std::vector<Sample>>
+samplesFromArrays(const std::vector<std::vector<lite::NpyArray>> &perSample,
+                  func::FuncOp main, const std::string &what) {
+  std::vector<std::string> names = inputNamesOf(main);
+  std::vector<Sample> samples;
+  for (size_t k = 0; k < perSample.size(); ++k) {
+    const std::vector<lite::NpyArray> &arrays = perSample[k];
+    std::string entry = absl::StrCat(what, " entry ", k);
+    if (arrays.size() != names.size())
+      return absl::InvalidArgumentError(absl::StrCat(
+          entry, ": has ", arrays.size(), " arrays but the model has ",
+          names.size(), " inputs (", absl::StrJoin(names, ", "), ")"));
+    std::vector<std::vector<lite::NpyArray>> perInput(names.size());
+    for (size_t i = 0; i < names.size(); ++i) {
+      auto t = dyn_cast<RankedTensorType>(main.getArgument(i).getType());
+      if (!t)
+        return absl::InvalidArgumentError("input '" + names[i] +
+                                          "' has no ranked type");
+      if (auto st = splitSamples(arrays[i], t, names[i], entry, perInput[i]);
+          !st.ok())
+        return st;
+      if (perInput[i].size() != perInput[0].size())
+        return absl::InvalidArgumentError(absl::StrCat(
+            entry, ": input '", names[0], "' has ", perInput[0].size(),
+            " samples but input '", names[i], "' has ", perInput[i].size()));
+    }
+    size_t n = perInput.empty() ? 1 : perInput[0].size();
+    for (size_t s = 0; s < n; ++s) {
+      Sample smp;
+      for (auto &in : perInput)
+        smp.inputs.push_back(std::move(in[s]));
+      samples.push_back(std::move(smp));
+    }
+  }
+  if (samples.empty())
+    return absl::InvalidArgumentError(what + ": the representative dataset is empty");
   return samples;
 }
 

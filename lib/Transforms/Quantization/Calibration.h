@@ -43,6 +43,19 @@ std::vector<std::string> inputNamesOf(mlir::func::FuncOp main);
 absl::StatusOr<std::vector<Sample>>
 loadRepresentativeData(const std::string &path, mlir::func::FuncOp main);
 
+/// Checks in-memory representative data against `main` and splits it into
+/// samples: `perSample[k]` holds one array per @main input (in argument
+/// order), each shaped like the input or [S, <input shape>] (S stacked
+/// samples; all inputs of one entry need the same S). This is what TF's
+/// representative_dataset generator yields, one list per step. `what`
+/// names the data in errors ("representative_dataset"). Errors
+/// (InvalidArgument): a wrong number of arrays in an entry, a dtype or
+/// shape that does not match the input (naming the entry, the input, the
+/// expected and the actual dtype or shape), an empty dataset.
+absl::StatusOr<std::vector<Sample>>
+samplesFromArrays(const std::vector<std::vector<lite::NpyArray>> &perSample,
+                  mlir::func::FuncOp main, const std::string &what);
+
 /// Runs the .tflite `bytes` in runtime/lite over `samples` (inputs resized
 /// when their shape differs). Float samples fed to int8/uint8 inputs are
 /// quantized with the input's parameters; quantized outputs are

@@ -1,0 +1,386 @@
+//===- TFLiteConverter.cpp - GraphDef -> .tflite as one library call ------===//
+//
+// The steps tf-convert's main used to run, unchanged in order and wording
+// (see TFLiteConverter.h): import, tf-standard-pipeline, tfl-legalize-tf,
+// canonicalize, quantization (calibration in runtime/lite), export.
+//===----------------------------------------------------------------------===//
+#include "lib/Pipelines/TFLiteConverter.h"
+
+#include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFOps.h"
+#include "dialects/tfl/TFLOps.h"
+#include "lib/Conversion/TFToTFL/Passes.h"
+#include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/Passes.h"
+#include "lib/Transforms/Quantization/Calibration.h"
+#include "lib/Transforms/Quantization/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/TFLiteExporter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cmath>
+#include <mutex>
+
+using namespace mlir;
+
+namespace tfmlir {
+namespace {
+
+/// True when `module` has a tfl.quantize (QAT FakeQuant pairs).
+bool hasQuantizeOps(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "tfl.quantize")
+      found = true;
+  });
+  return found;
+}
+
+/// True when @main computes something in float32 (an op with a float32
+/// result other than constants).
+bool hasFloatOps(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    StringRef n = op->getName().getStringRef();
+    if (n == "tfl.pseudo_const" || n == "tfl.dequantize" || n == "tfl.quantize")
+      return;
+    for (Type t : op->getResultTypes())
+      if (auto st = dyn_cast<TensorType>(t); st && st.getElementType().isF32())
+        found = true;
+  });
+  return found;
+}
+
+/// The scale of @main's result `i` in the quantized module: its own type's,
+/// or that of the int8 value a final dequantize reads. 0 when float.
+double outputScale(func::FuncOp main, unsigned i) {
+  Value v = main.getBody().front().getTerminator()->getOperand(i);
+  if (Operation *d = v.getDefiningOp();
+      d && d->getName().getStringRef() == "tfl.dequantize")
+    v = d->getOperand(0);
+  if (auto st = dyn_cast<ShapedType>(v.getType()))
+    if (auto q = dyn_cast<quant::UniformQuantizedType>(st.getElementType()))
+      return q.getScale();
+  return 0.0;
+}
+
+/// Checks the option values that tf-convert also checks as flags.
+absl::Status checkOptions(const ConverterOptions &o) {
+  const std::string &q = o.quantize;
+  if (q != "none" && q != "dynamic" && q != "int8" && q != "float16")
+    return absl::InvalidArgumentError(
+        "quantize must be none, dynamic, int8 or float16, got '" + q + "'");
+  for (const std::string *t : {&o.inferenceInputType, &o.inferenceOutputType})
+    if (*t != "float32" && *t != "int8" && *t != "uint8")
+      return absl::InvalidArgumentError(
+          "inference input/output types must be float32, int8 or uint8, got '" +
+          *t + "'");
+  if ((o.inferenceInputType != "float32" || o.inferenceOutputType != "float32") &&
+      q != "int8")
+    return absl::InvalidArgumentError(
+        "inference input/output types other than float32 need full integer "
+        "quantization (quantize=int8)");
+  return absl::OkStatus();
+}
+
+/// tf-standard-pipeline adds the functionalization and shape inference
+/// passes through the pass registry: register them when no one (tf-convert's
+/// main, the Session) has yet. Registering a pipeline twice is fatal in MLIR.
+void registerPassesOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (!PassPipelineInfo::lookup("tf-standard-pipeline"))
+      registerTFPasses();
+  });
+}
+
+} // namespace
+
+absl::StatusOr<ConversionResult>
+convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
+                const std::vector<CalibrationSample> &pySamples,
+                llvm::raw_ostream *log) {
+  if (absl::Status st = checkOptions(options); !st.ok())
+    return st;
+  registerPassesOnce();
+  bool haveData = !pySamples.empty() || !options.representativeDataPath.empty();
+  if (options.quantReport && !haveData)
+    return absl::InvalidArgumentError(
+        "the quantization report needs representative data");
+  const std::string &file = model.sourceName;
+  llvm::raw_null_ostream nullStream;
+  llvm::raw_ostream &os = log ? *log : nullStream;
+  auto fail = [&](absl::StatusCode code, const std::string &what) {
+    return absl::Status(code, file + ": " + what);
+  };
+
+  DialectRegistry registry;
+  registerTFDialects(registry);
+  registerTFLDialect(registry);
+  addNodeNameDiagnosticsExtension(registry);
+  registry.insert<func::FuncDialect>();
+  MLIRContext ctx(registry);
+  // Print diagnostics as "file:line:col: error: node 'n': ...". Registered
+  // before the dialects load, so the node-name handler (installed when the tf
+  // dialect loads) runs first and prefixes the node.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler sourceMgrHandler(sourceMgr, &ctx, os);
+  ctx.printOpOnDiagnostic(false);
+  ctx.loadAllAvailableDialects();
+
+  GraphImportConfig config;
+  config.inputArrays = options.inputArrays;
+  config.inputShapes = options.inputShapes;
+  config.inputDataTypes = options.inputDataTypes;
+  config.outputArrays = options.outputArrays;
+  config.pruneUnusedNodes = true;
+  if (config.outputArrays.empty())
+    return fail(absl::StatusCode::kInvalidArgument,
+                "--output-arrays is required");
+  if (!config.inputShapes.empty() &&
+      config.inputShapes.size() != config.inputArrays.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--input-shapes has ", config.inputShapes.size(),
+        " shapes but --input-arrays has ", config.inputArrays.size(),
+        " entries"));
+  auto module =
+      importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
+  if (!module) // the diagnostics in the log are the whole report
+    return absl::InvalidArgumentError("");
+
+  // Name @main's arguments after the fed tensors, so that the .tflite
+  // input tensors carry the names given in --input-arrays.
+  if (auto mainFn = module->lookupSymbol<func::FuncOp>("main");
+      mainFn && !mainFn.isExternal())
+    for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays))
+      arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
+
+  PassManager pm(&ctx);
+  buildTFStandardPipeline(pm, StandardPipelineOptions());
+  if (failed(pm.run(*module)))
+    return fail(absl::StatusCode::kInvalidArgument,
+                "tf-standard-pipeline failed");
+  // A Placeholder still in the graph feeds the outputs but was not named an
+  // input: TFLite has no op for it, so say which input flag is missing
+  // instead of listing it as an unsupported op.
+  bool missingInput = false;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "tf.Placeholder")
+      return;
+    op->emitError() << "Placeholder is needed by --output-arrays but is not "
+                       "listed in --input-arrays; add it (and its shape to "
+                       "--input-shapes)";
+    missingInput = true;
+  });
+  if (missingInput)
+    return fail(absl::StatusCode::kInvalidArgument, "conversion failed");
+  ConversionReport report;
+  if (failed(legalizeTFToTFL(*module, options.allowCustomOps, options.fuse,
+                             report)))
+    return fail(report.complete() ? absl::StatusCode::kInvalidArgument
+                                  : absl::StatusCode::kUnimplemented,
+                "conversion failed");
+  ConversionResult result;
+  result.opReport = report.format();
+  if (options.logOpReport)
+    os << result.opReport;
+  PassManager post(&ctx);
+  post.addPass(createCanonicalizerPass());
+  post.addPass(createCSEPass());
+  if (failed(post.run(*module)))
+    return fail(absl::StatusCode::kInternal, "canonicalization failed");
+  // The interpreter runs subgraph 0: make @main the module's first function.
+  if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
+    mainFn->moveBefore(&module->getBody()->front());
+
+  // Quantization.
+  auto mainFn = module->lookupSymbol<func::FuncOp>("main");
+  std::vector<quantutil::Sample> samples;
+  if (haveData) {
+    if (!mainFn || mainFn.isExternal())
+      return fail(absl::StatusCode::kInvalidArgument, "no @main function");
+    auto loaded =
+        pySamples.empty()
+            ? quantutil::loadRepresentativeData(options.representativeDataPath,
+                                                mainFn)
+            : quantutil::samplesFromArrays(pySamples, mainFn,
+                                           "representative_dataset");
+    if (!loaded.ok())
+      return loaded.status();
+    samples = std::move(*loaded);
+  }
+  std::string floatBytes;
+  if (options.quantReport && failed(exportTFLite(*module, floatBytes)))
+    return fail(absl::StatusCode::kInternal, ".tflite export failed");
+  const std::string &mode = options.quantize;
+  bool qat = hasQuantizeOps(*module);
+  if (mode != "none" && !hasFloatOps(*module))
+    return fail(absl::StatusCode::kInvalidArgument,
+                "--quantize=" + mode + ": the model has no float ops to quantize");
+  PassManager qpm(&ctx);
+  if (mode == "dynamic" || mode == "float16") {
+    PrepareDynamicRangeQuantizeOptions o;
+    o.enableFloat16 = mode == "float16";
+    o.failIfNothing = true;
+    if (qat)
+      qpm.addPass(createPostQuantize());
+    qpm.addPass(createPrepareDynamicRangeQuantize(o));
+  } else if (mode == "int8") {
+    if (samples.empty() && !qat)
+      return fail(absl::StatusCode::kInvalidArgument,
+                  "--quantize=int8 needs --representative-data (the graph "
+                  "has no FakeQuant ranges)");
+    if (qat) {
+      // Fold the QAT weights (quantize of constants) before calibration.
+      PassManager fold(&ctx);
+      fold.addPass(createPostQuantize());
+      if (failed(fold.run(*module)))
+        return fail(absl::StatusCode::kInternal, "quantization failed");
+    }
+    if (!samples.empty()) {
+      std::string err;
+      if (failed(quantutil::calibrate(*module, samples, err)))
+        return fail(absl::StatusCode::kInvalidArgument, err);
+    }
+    if (qat)
+      qpm.addPass(createPostQuantize());
+    qpm.addPass(createPrepareQuantize());
+    QuantizeOptions qo;
+    qo.disablePerChannelForDenseLayers = options.disablePerChannelForDenseLayers;
+    qpm.addPass(createQuantize(qo));
+    PostQuantizeOptions po;
+    po.inferenceInputType = options.inferenceInputType;
+    po.inferenceOutputType = options.inferenceOutputType;
+    qpm.addPass(createPostQuantize(po));
+  } else if (qat) {
+    qpm.addPass(createPostQuantize());
+  }
+  qpm.addPass(createCanonicalizerPass());
+  if (failed(qpm.run(*module)))
+    return fail(absl::StatusCode::kInternal, "quantization failed");
+  if (options.quantReport) {
+    std::string qBytes;
+    if (failed(exportTFLite(*module, qBytes)))
+      return fail(absl::StatusCode::kInternal, ".tflite export failed");
+    auto fOut = quantutil::runTFLite(floatBytes, samples, "float model");
+    auto qOut = quantutil::runTFLite(qBytes, samples, "quantized model");
+    llvm::raw_string_ostream rep(result.quantReport);
+    if (!fOut.ok() || !qOut.ok()) {
+      rep << "tf-convert: report unavailable: "
+          << std::string(fOut.ok() ? qOut.status().message()
+                                   : fOut.status().message())
+          << "\n";
+    } else {
+      rep << "quantization report (" << mode << ", " << samples.size()
+          << " samples): output: max_abs_error rmse "
+             "max_error_in_output_scale_steps\n";
+      size_t nOut = (*fOut)[0].size();
+      for (size_t o = 0; o < nOut; ++o) {
+        double maxAbs = 0, sq = 0;
+        size_t n = 0;
+        for (size_t s = 0; s < samples.size(); ++s) {
+          const auto &a = (*fOut)[s][o];
+          const auto &b = (*qOut)[s][o];
+          for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
+            double e = std::fabs(double(a[k]) - double(b[k]));
+            maxAbs = std::max(maxAbs, e);
+            sq += e * e;
+            ++n;
+          }
+        }
+        double scale = outputScale(mainFn, o);
+        std::string oname = o < config.outputArrays.size()
+                                ? config.outputArrays[o]
+                                : "output " + std::to_string(o);
+        rep << "  " << oname << ": max_abs " << maxAbs << ", rmse "
+            << (n ? std::sqrt(sq / n) : 0.0) << ", steps ";
+        if (scale > 0)
+          rep << maxAbs / scale << " (scale " << scale << ")\n";
+        else
+          rep << "n/a (float output)\n";
+      }
+    }
+    rep.flush();
+    os << result.quantReport;
+  }
+  if (!options.signatureKey.empty()) {
+    // A SignatureDef for @main (tfl.signature_* attrs, see TFLiteExporter.h).
+    if (!mainFn || mainFn.getNumArguments() != options.signatureInputNames.size() ||
+        mainFn.getNumResults() != options.signatureOutputNames.size())
+      return fail(absl::StatusCode::kInvalidArgument,
+                  "signature '" + options.signatureKey + "' names " +
+                      std::to_string(options.signatureInputNames.size()) +
+                      " inputs and " +
+                      std::to_string(options.signatureOutputNames.size()) +
+                      " outputs, but the converted model has others");
+    mainFn->setAttr("tfl.signature_key",
+                    StringAttr::get(&ctx, options.signatureKey));
+    for (auto [i, name] : llvm::enumerate(options.signatureInputNames))
+      mainFn.setArgAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
+    for (auto [i, name] : llvm::enumerate(options.signatureOutputNames))
+      mainFn.setResultAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
+  }
+  if (options.emitMlir) {
+    llvm::raw_string_ostream out(result.bytes);
+    OpPrintingFlags flags;
+    flags.enableDebugInfo();
+    module->print(out, flags);
+    out << "\n";
+  } else if (failed(exportTFLite(*module, result.bytes))) {
+    return fail(absl::StatusCode::kInternal, ".tflite export failed");
+  }
+  return result;
+}
+
+absl::Status applySignature(const LoadedModel &model, const std::string &key,
+                            ConverterOptions &options) {
+  absl::StatusOr<const ModelSignature *> sig = model.signature(key);
+  if (!sig.ok())
+    return sig.status();
+  // The loader folds init ops that only assign constants; what is left
+  // (tables, file reads) has no TFLite equivalent.
+  if (!model.initTargets.empty())
+    return absl::FailedPreconditionError(
+        model.sourceName + ": the SavedModel's init op '" +
+        model.initTargets.front() +
+        "' does more than assign constants; a .tflite model cannot run it");
+  options.inputArrays.clear();
+  options.inputShapes.clear();
+  options.inputDataTypes.clear();
+  options.outputArrays.clear();
+  options.signatureInputNames.clear();
+  options.signatureOutputNames.clear();
+  for (const SignatureTensor &in : (*sig)->inputs) {
+    if (!in.shape)
+      return absl::InvalidArgumentError(
+          model.sourceName + ": signature '" + key + "' input '" + in.name +
+          "' has unknown rank; TFLite needs the rank of every input");
+    std::string shape;
+    // Unknown dims stay -1: the .tflite input gets shape 1 there and
+    // shape_signature -1, as TF's converter writes them.
+    for (size_t d = 0; d < in.shape->size(); ++d)
+      absl::StrAppend(&shape, d ? "," : "", (*in.shape)[d] < 0 ? -1 : (*in.shape)[d]);
+    options.inputArrays.push_back(in.tensor);
+    options.signatureInputNames.push_back(in.name);
+    options.inputShapes.push_back(shape);
+    options.inputDataTypes.push_back(tensorflow::DataType_Name(in.dtype));
+  }
+  options.signatureKey = key;
+  for (const SignatureTensor &out : (*sig)->outputs) {
+    options.outputArrays.push_back(out.tensor);
+    options.signatureOutputNames.push_back(out.name);
+  }
+  return absl::OkStatus();
+}
+
+} // namespace tfmlir

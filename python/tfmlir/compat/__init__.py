@@ -1,0 +1,3 @@
+"""``tfmlir.compat``: TF's compatibility namespace (``compat.v1``)."""
+
+from tfmlir.compat import v1
