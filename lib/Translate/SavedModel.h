@@ -7,7 +7,11 @@
 #ifndef TFMLIR_LIB_TRANSLATE_SAVEDMODEL_H
 #define TFMLIR_LIB_TRANSLATE_SAVEDMODEL_H
 
+#include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace tfmlir {
 
@@ -17,8 +21,44 @@ namespace tfmlir {
 /// Errors name the file and the tensor: missing or corrupt files, unknown
 /// tags (listing the tag sets that exist), bundle entries whose dtype or
 /// shape disagree with the graph, checksum mismatches.
+///
+/// Variables are frozen (what TFLite's from_saved_model does): each restored
+/// variable's value becomes a Const node "<variable>/frozen_value" and every
+/// reader reads it (ReadVariableOp becomes an Identity, ResourceGather a
+/// GatherV2, ResourceGatherNd a GatherNd; functions called with
+/// the variable's handle are copied as "<fn>_frozen" with that argument
+/// taking the value). Writers (Assign*, the saver's functions) keep the
+/// variable. The init op (main_op, legacy_init_op, __saved_model_init_op) is
+/// folded when all it does is assign constants (and feed assets); otherwise
+/// it is returned in LoadedModel::initTargets. A SavedModel without
+/// variables/variables.index loads with nothing restored, as TF's loader,
+/// when nothing needs restoring; when its saver or object graph restores
+/// variables, the missing index is a NotFound error naming it and them (TF
+/// would load and fail at the first read of an uninitialized variable).
 absl::StatusOr<LoadedModel> loadSavedModel(const std::string &dir,
                                            const ModelLoadOptions &options);
+
+/// The signature `key` of `model`; an empty key picks "serving_default",
+/// else the only signature. NotFound (listing the keys that exist) when
+/// there is no such signature, InvalidArgument when the key is empty and
+/// the choice is ambiguous.
+absl::StatusOr<const ModelSignature *>
+selectSignature(const LoadedModel &model, const std::string &key);
+
+/// Import options for one signature, as TF's converter takes them from a
+/// SignatureDef: its inputs (dtype, shape; "*" for unknown rank) become the
+/// fed tensors, its outputs the fetches, unused nodes are pruned.
+GraphImportConfig signatureImportConfig(const ModelSignature &signature);
+
+/// Imports `model.graph` for `signature` (signatureImportConfig) and names
+/// @main after it, as TF's SavedModel importer does: argument and result i
+/// carry `tf_saved_model.index_path = ["<key>"]` and a NameLoc "<key>", and
+/// @main carries `tf_saved_model.exported_names = ["<signature key>"]`.
+/// Returns null after emitting diagnostics.
+mlir::OwningOpRef<mlir::ModuleOp>
+importSavedModelSignature(const LoadedModel &model,
+                          const ModelSignature &signature,
+                          mlir::MLIRContext *context);
 
 } // namespace tfmlir
 

@@ -4,6 +4,8 @@
 //   -mlir-to-graphdef   MLIR -> GraphDef (text; -tf-graphdef-binary: binary)
 //   -tflite-flatbuffer-to-mlir   .tflite -> tfl dialect
 //   -mlir-to-tflite-flatbuffer   tfl dialect -> .tflite
+//   -savedmodel-to-mlir  SavedModel directory -> MLIR for one signature
+//                        (-tf-savedmodel-tags, -tf-savedmodel-signature)
 // with TF's importer flags (-tf-input-arrays, -tf-input-data-types,
 // -tf-input-shapes, -tf-output-arrays, -tf-control-output-arrays,
 // -tf-prune-unused-nodes, -tf-graph-as-function).
@@ -16,16 +18,21 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "lib/Translate/Convert.h"
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/SavedModel.h"
 #include "lib/Translate/TFLiteExporter.h"
 #include "lib/Translate/TFLiteImporter.h"
 #include "dialects/tfl/TFLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #include <google/protobuf/text_format.h>
 
@@ -68,7 +75,89 @@ llvm::cl::opt<bool> graphdefBinary(
     "tf-graphdef-binary",
     llvm::cl::desc("-mlir-to-graphdef writes a binary GraphDef"),
     llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<bool> savedModelToMlir(
+    "savedmodel-to-mlir",
+    llvm::cl::desc("Import a SavedModel directory (the input) for one "
+                   "signature; see -tf-savedmodel-tags, "
+                   "-tf-savedmodel-signature"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<std::string> savedModelTags(
+    "tf-savedmodel-tags",
+    llvm::cl::desc("-savedmodel-to-mlir: the MetaGraphDef's tags, comma "
+                   "separated"),
+    llvm::cl::init("serve"), llvm::cl::cat(category));
+llvm::cl::opt<std::string> savedModelSignature(
+    "tf-savedmodel-signature",
+    llvm::cl::desc("-savedmodel-to-mlir: the signature key (default: "
+                   "serving_default, or the only signature)"),
+    llvm::cl::init(""), llvm::cl::cat(category));
 } // namespace
+
+bool tfmlir::wantsSavedModelTranslation(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef a(argv[i]);
+    a = a.ltrim('-');
+    if (a == "savedmodel-to-mlir" || a.starts_with("savedmodel-to-mlir="))
+      return true;
+  }
+  return false;
+}
+
+int tfmlir::savedModelTranslateMain(int argc, char **argv) {
+  // Defined here, not globally: mlirTranslateMain defines its own input and
+  // -o options, and this path never calls it.
+  static llvm::cl::opt<std::string> input(
+      llvm::cl::Positional, llvm::cl::desc("<SavedModel directory>"),
+      llvm::cl::Required);
+  static llvm::cl::opt<std::string> output(
+      "o", llvm::cl::desc("Output filename"), llvm::cl::value_desc("filename"),
+      llvm::cl::init("-"));
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "tfmlir translation driver (SavedModel)\n");
+  ModelLoadOptions options;
+  options.format = ModelFormat::SavedModel;
+  options.tags = splitFlagList(savedModelTags);
+  absl::StatusOr<LoadedModel> model = loadModel(input, options);
+  if (!model.ok()) {
+    llvm::errs() << "tf-translate: " << std::string(model.status().message()) << "\n";
+    return 1;
+  }
+  // A SavedModel without signatures (e.g. a TF1 graph saved for training)
+  // imports as its whole graph, as -graphdef-to-mlir would.
+  bool wholeGraph = model->signatures.empty() && savedModelSignature.empty();
+  absl::StatusOr<const ModelSignature *> sig = nullptr;
+  if (!wholeGraph)
+    sig = selectSignature(*model, savedModelSignature);
+  if (!sig.ok()) {
+    llvm::errs() << "tf-translate: " << std::string(sig.status().message()) << "\n";
+    return 1;
+  }
+  DialectRegistry registry;
+  registerTFDialects(registry);
+  registry.insert<func::FuncDialect>();
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module =
+      wholeGraph ? importGraphDef(model->graph, GraphImportConfig(), &ctx,
+                                  model->sourceName)
+                 : importSavedModelSignature(*model, **sig, &ctx);
+  if (!module)
+    return 1;
+  std::string error;
+  auto out = openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << "tf-translate: " << error << "\n";
+    return 1;
+  }
+  module->print(out->os(), OpPrintingFlags());
+  out->os() << "\n";
+  out->keep();
+  return 0;
+}
 
 tfmlir::GraphImportConfig tfmlir::graphImportConfigFromFlags() {
   GraphImportConfig c;

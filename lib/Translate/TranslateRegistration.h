@@ -13,6 +13,21 @@ void registerGraphDefTranslations();
 void registerTFLiteTranslations();
 /// The import configuration given by the -tf-* command-line flags.
 GraphImportConfig graphImportConfigFromFlags();
+
+/// True when argv asks for -savedmodel-to-mlir. A SavedModel is a directory,
+/// which mlir-translate's driver cannot open as its input file, so the tool
+/// runs savedModelTranslateMain() instead of mlirTranslateMain().
+bool wantsSavedModelTranslation(int argc, char **argv);
+
+/// `tf-translate -savedmodel-to-mlir DIR [-tf-savedmodel-tags serve[,...]]
+/// [-tf-savedmodel-signature KEY] [-o FILE]`: loads the SavedModel
+/// (lib/Translate/SavedModel.h), imports the signature (default
+/// serving_default, or the only one) with its inputs as @main's arguments
+/// and its outputs as the results, named after the signature keys, and
+/// prints the module. A SavedModel without signatures imports as its whole
+/// graph. Returns the exit status (1 with a message naming the
+/// directory, file or tensor on error).
+int savedModelTranslateMain(int argc, char **argv);
 } // namespace tfmlir
 
 #endif

@@ -2,6 +2,11 @@
 //
 // Like `tflite_convert --graph_def_file`:
 //   tf-convert --graph-def-file in.pb|in.pbtxt --output out.tflite
+//   tf-convert --saved-model-dir DIR [--signature-key KEY] [--tags serve,...]
+//              --output out.tflite   (TFLiteConverter.from_saved_model: the
+//              input/output arrays and dtypes come from the signature,
+//              default serving_default or the only one; --input-shapes may
+//              replace its shapes)
 //              [--input-arrays a,b] [--input-shapes 1,28,28,1:4]
 //              [--output-arrays y,z] [--allow-custom-ops]
 //              [--emit-mlir] [--no-fuse]
@@ -39,6 +44,7 @@
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "lib/Translate/SavedModel.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -55,8 +61,17 @@ namespace cl = llvm::cl;
 /// options are hidden).
 static cl::OptionCategory tfConvertCategory("tf-convert options");
 
-static cl::opt<std::string> graphDefFile("graph-def-file", cl::Required,
+static cl::opt<std::string> graphDefFile("graph-def-file",
                                          cl::desc("Input GraphDef (.pb binary or .pbtxt text)"), cl::cat(tfConvertCategory));
+static cl::opt<std::string> savedModelDir("saved-model-dir",
+                                          cl::desc("Input SavedModel directory (instead of --graph-def-file)"),
+                                          cl::cat(tfConvertCategory));
+static cl::opt<std::string> signatureKey("signature-key",
+                                         cl::desc("SavedModel signature (default serving_default, or the only one)"),
+                                         cl::cat(tfConvertCategory));
+static cl::opt<std::string> savedModelTags("tags", cl::init("serve"),
+                                           cl::desc("SavedModel MetaGraphDef tags, comma separated"),
+                                           cl::cat(tfConvertCategory));
 static cl::opt<std::string> outputFile("output", cl::desc("Output .tflite file"),
                                        cl::init("-"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputArrays("input-arrays",
@@ -103,6 +118,17 @@ int main(int argc, char **argv) {
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   tfmlir::registerTFLQuantPasses();
+  if (graphDefFile.empty() == savedModelDir.empty()) {
+    llvm::errs() << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
+    return 1;
+  }
+  if (!savedModelDir.empty() &&
+      (!inputArrays.empty() || !outputArrays.empty() || !inputDataTypes.empty())) {
+    llvm::errs() << "tf-convert: with --saved-model-dir the input and output "
+                    "arrays and dtypes come from the signature (--signature-key)\n";
+    return 1;
+  }
+  const std::string modelPath = savedModelDir.empty() ? graphDefFile : savedModelDir;
   if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&
       quantizeMode != "float16") {
     llvm::errs() << "tf-convert: --quantize must be none, dynamic, int8 or float16, got '"
@@ -144,20 +170,37 @@ int main(int argc, char **argv) {
       return 1;
     }
   } else {
-    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphDefFile);
+    tfmlir::ModelLoadOptions loadOptions;
+    if (!savedModelDir.empty()) {
+      loadOptions.format = tfmlir::ModelFormat::SavedModel;
+      loadOptions.tags = tfmlir::splitFlagList(savedModelTags);
+    }
+    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(modelPath, loadOptions);
     if (!loaded.ok()) {
       llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
       return 1;
     }
     model = std::move(*loaded);
   }
-  model.sourceName = graphDefFile;
+  model.sourceName = modelPath;
 
   tfmlir::ConverterOptions options;
   options.inputArrays = tfmlir::splitFlagList(inputArrays);
   options.inputShapes = tfmlir::splitShapeList(inputShapes);
   options.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
   options.outputArrays = tfmlir::splitFlagList(outputArrays);
+  if (!savedModelDir.empty()) {
+    // from_saved_model: arrays, dtypes and shapes from the signature.
+    auto sig = tfmlir::selectSignature(model, signatureKey);
+    absl::Status st = sig.ok() ? tfmlir::applySignature(model, (*sig)->key, options)
+                               : sig.status();
+    if (!st.ok()) {
+      llvm::errs() << "tf-convert: " << std::string(st.message()) << "\n";
+      return 1;
+    }
+    if (!inputShapes.empty())
+      options.inputShapes = tfmlir::splitShapeList(inputShapes);
+  }
   options.allowCustomOps = allowCustomOps;
   options.fuse = !noFuse;
   options.quantize = quantizeMode;

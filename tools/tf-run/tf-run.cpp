@@ -1,6 +1,7 @@
 //===- tf-run.cpp - run a GraphDef through the Session on the host CPU ----===//
 //
 // usage: tf-run --graph G.pb|G.pbtxt
+//        tf-run --saved-model DIR [--signature KEY] [--tags a,b]
 //               [--input NAME[:IDX]=FILE.npy]...
 //               [--input NAME[:IDX]=FILE.csv[:D0,D1,...]]...
 //               --output NAME[:IDX]... [--target NODE]...
@@ -20,6 +21,11 @@
 // the Placeholder's fully known shape, else a 1-D tensor of all values).
 // --benchmark N (at most 1e8): after the first run, N more; prints the
 // compile time and the median and minimum run time in ms on stderr.
+// With --saved-model (lib/Translate/SavedModel.h; default tags "serve",
+// signature serving_default or the only one), --input/--output NAMEs may be
+// the signature's input/output keys (graph tensor names still work), all
+// signature outputs are fetched when no --output is given, and the
+// SavedModel's init op (if loading did not fold it) runs as a first --target.
 // Refused: a --graph that is a directory or not a regular file, two
 // fetches that --output-dir would write to the same file. Running out of
 // memory is reported as RESOURCE_EXHAUSTED.
@@ -31,6 +37,7 @@
 
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
+#include "lib/Translate/SavedModel.h"
 #include "lib/Support/File.h"
 #include "tools/ToolVersion.h"
 
@@ -57,7 +64,8 @@ using tfmlir::lite::TensorType;
 namespace {
 
 const char *kUsage =
-    "usage: tf-run --graph G.pb|G.pbtxt [--input NAME[:IDX]=FILE.npy | "
+    "usage: tf-run (--graph G.pb|G.pbtxt | --saved-model DIR [--signature KEY] "
+    "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N]\n";
 
@@ -357,8 +365,10 @@ absl::Status writeNpyTensor(const std::string &path, const Tensor &t) {
 } // namespace
 
 int runMain(int argc, char **argv) {
-  std::string graphPath, outDir;
+  std::string graphPath, outDir, signatureKey;
   std::vector<std::string> inputs, fetches, targets;
+  bool savedModel = false;
+  tfmlir::ModelLoadOptions loadOptions;
   long bench = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -378,6 +388,14 @@ int runMain(int argc, char **argv) {
       return 0;
     } else if (a == "--graph" && value(v)) {
       graphPath = v;
+    } else if (a == "--saved-model" && value(v)) {
+      graphPath = v;
+      savedModel = true;
+      loadOptions.format = tfmlir::ModelFormat::SavedModel;
+    } else if (a == "--signature" && value(v)) {
+      signatureKey = v;
+    } else if (a == "--tags" && value(v)) {
+      loadOptions.tags = tfmlir::splitFlagList(v);
     } else if (a == "--input" && value(v)) {
       inputs.push_back(v);
     } else if (a == "--output" && value(v)) {
@@ -400,17 +418,68 @@ int runMain(int argc, char **argv) {
       return fail("unexpected argument '" + a + "'");
     }
   }
-  if (graphPath.empty() || (fetches.empty() && targets.empty())) {
+  if (graphPath.empty() ||
+      (fetches.empty() && targets.empty() && !savedModel)) {
     std::fputs(kUsage, stderr);
     return fail("--graph and at least one --output or --target are required");
   }
 
   // A GraphDef (.pb/.pbtxt), a SavedModel directory or a TF.js model.json;
   // lib/Translate/ModelLoader refuses devices, pipes and oversized files.
-  absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(graphPath);
+  absl::StatusOr<tfmlir::LoadedModel> loaded =
+      tfmlir::loadModel(graphPath, loadOptions);
   if (!loaded.ok())
     return fail(std::string(loaded.status().message()));
   tensorflow::GraphDef &graph = loaded->graph;
+
+  // SavedModel: signature keys name graph tensors; the init op runs first.
+  // `shown` is the name printed for each fetch (the name the user gave).
+  std::vector<std::string> shown = fetches;
+  std::vector<bool> bySignature(fetches.size(), false);
+  if (loaded->format == tfmlir::ModelFormat::SavedModel) {
+    const tfmlir::ModelSignature *sig = nullptr;
+    if (!loaded->signatures.empty() || !signatureKey.empty()) {
+      auto s = tfmlir::selectSignature(*loaded, signatureKey);
+      if (!s.ok() && (!signatureKey.empty() || fetches.empty()))
+        return fail(std::string(s.status().message()));
+      if (s.ok())
+        sig = *s;
+    }
+    if (sig) {
+      auto lookup = [](const std::vector<tfmlir::SignatureTensor> &ts,
+                       const std::string &name) -> const std::string * {
+        for (const auto &t : ts)
+          if (t.name == name)
+            return &t.tensor;
+        return nullptr;
+      };
+      if (fetches.empty() && targets.empty())
+        for (const auto &t : sig->outputs) {
+          fetches.push_back(t.name);
+          shown.push_back(t.name);
+          bySignature.push_back(false);
+        }
+      for (size_t i = 0; i < fetches.size(); ++i)
+        if (const std::string *t = lookup(sig->outputs, fetches[i])) {
+          fetches[i] = *t;
+          bySignature[i] = true;
+        }
+      for (std::string &in : inputs) {
+        size_t eq = in.find('=');
+        if (eq == std::string::npos)
+          continue;
+        if (const std::string *t = lookup(sig->inputs, in.substr(0, eq)))
+          in = *t + in.substr(eq);
+      }
+    } else if (fetches.empty() && targets.empty()) {
+      return fail(graphPath + ": the SavedModel has no signature; name the "
+                              "tensors to fetch with --output");
+    }
+    targets.insert(targets.begin(), loaded->initTargets.begin(),
+                   loaded->initTargets.end());
+  } else if (!signatureKey.empty()) {
+    return fail("--signature needs a SavedModel (--saved-model DIR)");
+  }
 
   std::vector<std::pair<std::string, Tensor>> feeds;
   for (const std::string &spec : inputs) {
@@ -491,10 +560,10 @@ int runMain(int argc, char **argv) {
   if (!outDir.empty())
     for (size_t i = 0; i < fetches.size(); ++i)
       for (size_t j = 0; j < i; ++j)
-        if (npyName(fetches[i]) == npyName(fetches[j]))
-          return fail("--output " + fetches[j] + " and --output " + fetches[i] +
+        if (npyName(shown[i]) == npyName(shown[j]))
+          return fail("--output " + shown[j] + " and --output " + shown[i] +
                       " would both be written to " + outDir + "/" +
-                      npyName(fetches[i]));
+                      npyName(shown[i]));
 
   SessionOptions opts;
   opts.graphName = graphPath;
@@ -527,13 +596,13 @@ int runMain(int argc, char **argv) {
     return runFailed(st);
   for (size_t i = 0; i < fetches.size(); ++i) {
     if (outDir.empty()) {
-      std::string name = fetches[i];
-      if (name.find(':') == std::string::npos)
-        name += ":0";
+      std::string name = shown[i];
+      if (name.find(':') == std::string::npos && !bySignature[i])
+        name += ":0"; // a graph tensor; signature keys are printed as given
       printTensor(name, outs[i]);
       continue;
     }
-    if (absl::Status s = writeNpyTensor(outDir + "/" + npyName(fetches[i]),
+    if (absl::Status s = writeNpyTensor(outDir + "/" + npyName(shown[i]),
                                         outs[i]);
         !s.ok())
       return fail(std::string(s.message()));

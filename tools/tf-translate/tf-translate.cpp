@@ -2,7 +2,8 @@
 //
 // mlir-translate with tfmlir's translations: -graphdef-to-mlir and
 // -mlir-to-graphdef, -tflite-flatbuffer-to-mlir and -mlir-to-tflite-flatbuffer
-// (see lib/Translate/TranslateRegistration.cpp).
+// (see lib/Translate/TranslateRegistration.cpp), and -savedmodel-to-mlir,
+// whose input is a directory (savedModelTranslateMain).
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
 #include "tools/DefaultDebugInfo.h"
@@ -19,6 +20,9 @@ int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-translate"); });
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
+  if (tfmlir::wantsSavedModelTranslation(argc, argv))
+    return tfmlir::savedModelTranslateMain(static_cast<int>(args.size()) - 1,
+                                           args.data());
   return mlir::failed(mlir::mlirTranslateMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir translation driver\n"));
 }
