@@ -1,0 +1,275 @@
+#!/usr/bin/python3
+"""Published TF.js graph models through the loader and the Session.
+
+Walks MODELS_DIR (scripts/fetch-tfjs-models.sh fills it from npm; the
+models are never committed) for every `*.json` that is a TF.js graph model
+(a JSON object with "modelTopology" and "weightsManifest"; other JSON files,
+e.g. a package's models.json index, are skipped) and for each:
+
+  1. load: `tf-translate -tfjs-to-mlir model.json` (model.json + weight
+     shards -> GraphDef with the weights bound -> tf_executor MLIR) must
+     succeed; nodes and the op histogram are counted from model.json;
+  2. run: `tf-run --graph model.json` with deterministic inputs for every
+     signature input (else every Placeholder): float inputs uniform in
+     [0, 1), integer inputs in [0, 255] (images), unknown dims 1 for the
+     batch dim and 256 elsewhere; fetching the signature outputs (else every
+     non-Const node nobody consumes). It runs twice in separate processes;
+     the outputs must be finite (float) and identical bit for bit.
+     A model whose ops the Session cannot compile yet reports tf-run's
+     "cannot legalize" histogram (status "unsupported ops"), which is not a
+     failure: the list is what the Session path still lacks.
+
+Writes a markdown table (model, nodes, distinct ops, load, run, outputs or
+the histogram) to REPORT.md and prints it. Exits 1 if any model fails to
+load, or runs but gives non-finite or non-identical outputs, or crashes;
+77 (skipped) when MODELS_DIR does not exist or holds no graph model.
+
+usage: tfjs_corpus.py MODELS_DIR BINDIR REPORT.md
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+RUN_TIMEOUT_S = 900
+
+
+def find_models(root):
+    """Sorted paths of the TF.js graph models under `root`."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for f in sorted(filenames):
+            if not f.endswith(".json"):
+                continue
+            p = os.path.join(dirpath, f)
+            try:
+                with open(p, "rb") as fh:
+                    head = fh.read(1 << 20)
+                if b'"modelTopology"' not in head and b'"weightsManifest"' not in head:
+                    continue
+                doc = json.load(open(p))
+            except (OSError, ValueError):
+                continue
+            if (isinstance(doc, dict) and "modelTopology" in doc and
+                    "weightsManifest" in doc and
+                    doc.get("format", "graph-model") == "graph-model"):
+                found.append(p)
+    return found
+
+
+NP_DTYPES = {"DT_FLOAT": np.float32, "DT_INT32": np.int32,
+             "DT_UINT8": np.uint8, "DT_INT64": np.int64, "DT_BOOL": np.bool_,
+             "DT_DOUBLE": np.float64, "DT_HALF": np.float16}
+
+
+def dims_of(shape_proto):
+    if not shape_proto or shape_proto.get("unknownRank"):
+        return None
+    return [int(d.get("size", "-1")) for d in shape_proto.get("dim", [])]
+
+
+def io_of(doc):
+    """([(tensor, np dtype, shape)], [fetch tensors]) from the signature,
+    else from the Placeholders and the graph's sinks."""
+    nodes = doc["modelTopology"].get("node", [])
+    by_name = {n["name"]: n for n in nodes}
+    sig = doc.get("signature") or {}
+    inputs = []
+    if sig.get("inputs"):
+        for key in sorted(sig["inputs"]):
+            info = sig["inputs"][key]
+            node = by_name.get(info["name"].split(":")[0], {})
+            shape = dims_of(info.get("tensorShape"))
+            if shape is None:
+                shape = dims_of(node.get("attr", {}).get("shape", {}).get("shape"))
+            inputs.append((info["name"], info.get("dtype", "DT_FLOAT"), shape))
+    else:
+        for n in nodes:
+            if n["op"] == "Placeholder":
+                a = n.get("attr", {})
+                inputs.append((n["name"], a.get("dtype", {}).get("type", "DT_FLOAT"),
+                               dims_of(a.get("shape", {}).get("shape"))))
+    if sig.get("outputs"):
+        outputs = [sig["outputs"][k]["name"] for k in sorted(sig["outputs"])]
+    else:
+        consumed = set()
+        for n in nodes:
+            for i in n.get("input", []):
+                consumed.add(i.lstrip("^").split(":")[0])
+        outputs = [n["name"] for n in nodes
+                   if n["name"] not in consumed and
+                   n["op"] not in ("Const", "NoOp", "Placeholder")]
+    return inputs, outputs
+
+
+def make_input(name, dtype, shape, seed):
+    rng = np.random.RandomState(seed)
+    shape = [1 if (d < 0 and i == 0) else (256 if d < 0 else d)
+             for i, d in enumerate(shape or [])]
+    npt = NP_DTYPES.get(dtype)
+    if npt is None:
+        raise ValueError(f"input {name}: dtype {dtype} not generated")
+    if npt in (np.float32, np.float64, np.float16):
+        return rng.uniform(0, 1, shape).astype(npt)
+    if npt == np.bool_:
+        return rng.uniform(0, 1, shape) < 0.5
+    return rng.randint(0, 256, shape).astype(npt)
+
+
+def out_file(name):
+    return name.replace("/", "_").replace(":", "_") + ".npy"
+
+
+def run_once(bindir, model, feeds, outputs, outdir):
+    os.makedirs(outdir, exist_ok=True)
+    cmd = [os.path.join(bindir, "tf-run"), "--graph", model]
+    for name, path in feeds:
+        cmd += ["--input", f"{name}={path}"]
+    for o in outputs:
+        cmd += ["--output", o]
+    cmd += ["--output-dir", outdir]
+    t0 = time.time()
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       timeout=RUN_TIMEOUT_S)
+    return p, time.time() - t0
+
+
+def histogram(stderr):
+    m = re.search(r"cannot legalize: (.*)", stderr)
+    if not m:
+        return None
+    # "tf.Foo (count 3: nodes a, b, c); tf.Bar (count 1: ...)" -> op (count)
+    ops = re.findall(r"(tf\.\w+) \(count (\d+)", m.group(1))
+    return "; ".join(f"{op} x{n}" for op, n in ops) or m.group(1)[:300]
+
+
+def check_model(path, bindir, work):
+    doc = json.load(open(path))
+    nodes = doc["modelTopology"].get("node", [])
+    ops = collections.Counter(n["op"] for n in nodes)
+    row = {"model": path, "nodes": len(nodes), "ops": len(ops),
+           "hist": ops, "ok": True}
+
+    t0 = time.time()
+    p = subprocess.run([os.path.join(bindir, "tf-translate"), "-tfjs-to-mlir",
+                        path, "-o", os.devnull], capture_output=True, text=True)
+    row["load_s"] = time.time() - t0
+    if p.returncode != 0:
+        row.update(load="FAIL", run="-", detail=(p.stderr.strip() or
+                                                 f"exit {p.returncode}")[:400],
+                   ok=False)
+        return row
+    row["load"] = "ok"
+
+    inputs, outputs = io_of(doc)
+    feeds = []
+    os.makedirs(work, exist_ok=True)
+    try:
+        for k, (name, dtype, shape) in enumerate(inputs):
+            f = os.path.join(work, f"in{k}.npy")
+            np.save(f, make_input(name, dtype, shape, 1234 + k))
+            feeds.append((name, f))
+    except ValueError as e:
+        row.update(run="not run", detail=str(e))
+        return row
+
+    results = []
+    for attempt in range(2):
+        outdir = os.path.join(work, f"out{attempt}")
+        try:
+            p, secs = run_once(bindir, path, feeds, outputs, outdir)
+        except subprocess.TimeoutExpired:
+            row.update(run="timeout", detail=f"tf-run over {RUN_TIMEOUT_S} s",
+                       ok=False)
+            return row
+        if p.returncode != 0:
+            hist = histogram(p.stderr)
+            if hist and p.returncode > 0:
+                row.update(run="unsupported ops", detail=hist)
+            else:
+                row.update(run="FAIL", ok=False,
+                           detail=(p.stderr.strip().splitlines() or
+                                   [f"exit {p.returncode}"])[-1][:400])
+            return row
+        row.setdefault("run_s", secs)
+        results.append({o: np.load(os.path.join(outdir, out_file(o)))
+                        for o in outputs})
+    a, b = results
+    shapes, problems = [], []
+    for o in outputs:
+        x, y = a[o], b[o]
+        shapes.append(f"{o} {x.dtype}{list(x.shape)}")
+        if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes():
+            problems.append(f"{o}: the two runs differ")
+        if np.issubdtype(x.dtype, np.floating) and not np.all(np.isfinite(x)):
+            problems.append(f"{o}: non-finite values")
+    if problems:
+        row.update(run="FAIL", ok=False, detail="; ".join(problems))
+    else:
+        row.update(run="ok (twice, identical, finite)", detail=", ".join(shapes))
+    return row
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    root, bindir, report = sys.argv[1:]
+    if not root or not os.path.isdir(root):
+        print(f"TF.js models folder '{root}' not found: skipped "
+              "(scripts/fetch-tfjs-models.sh DIR fetches them)")
+        return 77
+    models = find_models(root)
+    if not models:
+        print(f"no TF.js graph model under {root}: skipped")
+        return 77
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="tfjs-corpus-") as tmp:
+        for i, m in enumerate(models):
+            row = check_model(m, bindir, os.path.join(tmp, str(i)))
+            row["model"] = os.path.relpath(m, root)
+            rows.append(row)
+            print(f"{row['model']}: load {row['load']} "
+                  f"({row['load_s']:.2f} s), run {row['run']}"
+                  + (f" ({row['run_s']:.1f} s)" if "run_s" in row else "")
+                  + f": {row.get('detail', '')}", flush=True)
+
+    missing = collections.Counter()
+    for r in rows:
+        if r["run"] == "unsupported ops":
+            for op in re.findall(r"(tf\.\w+) x\d+", r["detail"]):
+                missing[op] += 1
+    lines = ["# TF.js graph models (tfjs_corpus.py)", "",
+             f"{len(rows)} models under `{root}`.", "",
+             "| model | nodes | ops | load | run | outputs / unsupported ops |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['model']} | {r['nodes']} | {r['ops']} | "
+                     f"{r['load']} ({r['load_s']:.2f} s) | {r['run']} | "
+                     f"{r.get('detail', '')} |")
+    if missing:
+        lines += ["", "Ops that kept models from running (models): " +
+                  ", ".join(f"{op} ({n})" for op, n in missing.most_common())]
+    loaded = sum(r["load"] == "ok" for r in rows)
+    ran = sum(r["run"].startswith("ok") for r in rows)
+    failed = sum(not r["ok"] for r in rows)
+    summary = (f"loaded {loaded} of {len(rows)}, ran {ran} "
+               f"(twice, identical, finite), unsupported ops "
+               f"{sum(r['run'] == 'unsupported ops' for r in rows)}, "
+               f"failures {failed}")
+    lines += ["", summary]
+    with open(report, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(summary)
+    print(f"{len(rows) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
