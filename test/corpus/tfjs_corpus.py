@@ -17,7 +17,10 @@ e.g. a package's models.json index, are skipped) and for each:
      the outputs must be finite (float) and identical bit for bit.
      A model whose ops the Session cannot compile yet reports tf-run's
      "cannot legalize" histogram (status "unsupported ops"), which is not a
-     failure: the list is what the Session path still lacks.
+     failure: the list is what the Session path still lacks. The histogram
+     is split into root-cause ops (an op with a failing node that has no
+     failing node upstream, in any model) and the ops that fail only
+     downstream of them (an input without a static shape).
 
 Writes a markdown table (model, nodes, distinct ops, load, run, outputs or
 the histogram) to REPORT.md and prints it. Exits 1 if any model fails to
@@ -141,13 +144,47 @@ def run_once(bindir, model, feeds, outputs, outdir):
     return p, time.time() - t0
 
 
-def histogram(stderr):
+def histogram(stderr, doc):
+    """tf-run's "cannot legalize: tf.Foo (count 3: nodes a, b, c); ..." as
+    [(op, upstream)] per failing node, `upstream` True when a node it
+    depends on failed too (then it may fail only because that input has no
+    static shape). None when stderr has no histogram."""
     m = re.search(r"cannot legalize: (.*)", stderr)
     if not m:
         return None
-    # "tf.Foo (count 3: nodes a, b, c); tf.Bar (count 1: ...)" -> op (count)
-    ops = re.findall(r"(tf\.\w+) \(count (\d+)", m.group(1))
-    return "; ".join(f"{op} x{n}" for op, n in ops) or m.group(1)[:300]
+    failing = {}
+    for op, nodes in re.findall(r"(tf\.\w+) \(count \d+: nodes ([^)]*)\)",
+                                m.group(1)):
+        for n in nodes.split(", "):
+            failing[n] = op
+    inputs = {n["name"]: [i.lstrip("^").split(":")[0] for i in n.get("input", [])]
+              for n in doc["modelTopology"].get("node", [])}
+
+    def has_failing_ancestor(name):
+        seen, work = set(), list(inputs.get(name, []))
+        while work:
+            a = work.pop()
+            if a in seen:
+                continue
+            seen.add(a)
+            if a in failing:
+                return True
+            work.extend(inputs.get(a, []))
+        return False
+
+    return [(op, has_failing_ancestor(n)) for n, op in failing.items()]
+
+
+def counts(c):
+    return ", ".join(f"{op} x{n}" for op, n in c.most_common())
+
+
+def split_failing(failing, root_ops):
+    """({op: count} of root-cause ops, {op: count} of the others)."""
+    root, down = collections.Counter(), collections.Counter()
+    for op, _ in failing:
+        (root if op in root_ops else down)[op] += 1
+    return root, down
 
 
 def check_model(path, bindir, work):
@@ -190,9 +227,9 @@ def check_model(path, bindir, work):
                        ok=False)
             return row
         if p.returncode != 0:
-            hist = histogram(p.stderr)
+            hist = histogram(p.stderr, doc)
             if hist and p.returncode > 0:
-                row.update(run="unsupported ops", detail=hist)
+                row.update(run="unsupported ops", failing=hist)
             else:
                 row.update(run="FAIL", ok=False,
                            detail=(p.stderr.strip().splitlines() or
@@ -237,24 +274,36 @@ def main():
             rows.append(row)
             print(f"{row['model']}: load {row['load']} "
                   f"({row['load_s']:.2f} s), run {row['run']}"
-                  + (f" ({row['run_s']:.1f} s)" if "run_s" in row else "")
-                  + f": {row.get('detail', '')}", flush=True)
+                  + (f" ({row['run_s']:.1f} s)" if "run_s" in row else ""),
+                  flush=True)
 
+    # Root-cause ops: those with a failing node that has no failing node
+    # upstream in some model; every node of such an op counts as a root
+    # cause (it has no lowering), the rest fail downstream of them.
+    root_ops = {op for r in rows for op, upstream in r.get("failing", [])
+                if not upstream}
     missing = collections.Counter()
     for r in rows:
-        if r["run"] == "unsupported ops":
-            for op in re.findall(r"(tf\.\w+) x\d+", r["detail"]):
-                missing[op] += 1
+        if "failing" not in r:
+            continue
+        causes, down = split_failing(r["failing"], root_ops)
+        r["detail"] = counts(causes) + (
+            f" (downstream of them: {counts(down)})" if down else "")
+        for op in causes:
+            missing[op] += 1
     lines = ["# TF.js graph models (tfjs_corpus.py)", "",
              f"{len(rows)} models under `{root}`.", "",
-             "| model | nodes | ops | load | run | outputs / unsupported ops |",
+             "| model | nodes | ops | load | run | outputs, or the ops that cannot be "
+             "compiled (root causes, then the ops that fail only downstream "
+             "of them) |",
              "|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['model']} | {r['nodes']} | {r['ops']} | "
                      f"{r['load']} ({r['load_s']:.2f} s) | {r['run']} | "
                      f"{r.get('detail', '')} |")
     if missing:
-        lines += ["", "Ops that kept models from running (models): " +
+        lines += ["", "Root-cause ops that kept models from running "
+                  "(number of models): " +
                   ", ".join(f"{op} ({n})" for op, n in missing.most_common())]
     loaded = sum(r["load"] == "ok" for r in rows)
     ran = sum(r["run"].startswith("ok") for r in rows)
