@@ -14,7 +14,10 @@ e.g. a package's models.json index, are skipped) and for each:
      [0, 1), integer inputs in [0, 255] (images), unknown dims 1 for the
      batch dim and 256 elsewhere; fetching the signature outputs (else every
      non-Const node nobody consumes). It runs twice in separate processes;
-     the outputs must be finite (float) and identical bit for bit.
+     the outputs must be finite (float) and identical bit for bit, and,
+     when every op of the model is one tfjs_numpy_ref.py implements, match
+     that float64 NumPy evaluation of model.json (weights decoded in Python)
+     within REF_ATOL + REF_RTOL * max|ref| per output;
      A model whose ops the Session cannot compile yet reports tf-run's
      "cannot legalize" histogram (status "unsupported ops"), which is not a
      failure: the list is what the Session path still lacks. The histogram
@@ -40,7 +43,17 @@ import time
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tfjs_numpy_ref  # noqa: E402
+
 RUN_TIMEOUT_S = 900
+# tf-run (float32) against the float64 NumPy reference, per output:
+# |got - ref| <= REF_ATOL + REF_RTOL * max|ref|. Deep float32 networks
+# accumulate rounding over ~100 layers; measured 3e-6 of max|ref| on
+# BlazePose, so 1e-4 leaves 30x headroom while an indexing or weight
+# binding error (errors of order max|ref|) cannot pass.
+REF_ATOL, REF_RTOL = 1e-5, 1e-4
 
 
 def find_models(root):
@@ -247,10 +260,34 @@ def check_model(path, bindir, work):
             problems.append(f"{o}: the two runs differ")
         if np.issubdtype(x.dtype, np.floating) and not np.all(np.isfinite(x)):
             problems.append(f"{o}: non-finite values")
+    ref_note = "no NumPy reference"
+    if not problems:
+        try:
+            weights = tfjs_numpy_ref.decode_weights(path)
+            ref = tfjs_numpy_ref.evaluate(
+                doc, weights, {n: np.load(f) for n, f in feeds}, outputs)
+            worst = 0.0
+            for o in outputs:
+                got, want = a[o].astype(np.float64), ref[o]
+                if got.shape != want.shape:
+                    problems.append(f"{o}: shape {list(got.shape)}, NumPy "
+                                    f"{list(want.shape)}")
+                    continue
+                scale = float(np.abs(want).max()) if want.size else 0.0
+                err = float(np.abs(got - want).max()) if want.size else 0.0
+                if err > REF_ATOL + REF_RTOL * scale:
+                    problems.append(f"{o}: max error {err:.3g} against NumPy "
+                                    f"(max |ref| {scale:.3g})")
+                worst = max(worst, err / max(scale, 1e-30))
+            ref_note = f"NumPy max error {worst:.1e} of max abs(ref)"
+        except tfjs_numpy_ref.Unsupported as e:
+            ref_note = f"no NumPy reference ({e})"
     if problems:
         row.update(run="FAIL", ok=False, detail="; ".join(problems))
     else:
-        row.update(run="ok (twice, identical, finite)", detail=", ".join(shapes))
+        row.update(run=f"ok (twice, identical, finite; {ref_note})",
+                   detail=", ".join(shapes))
+        row["reference"] = ref_note.startswith("NumPy")
     return row
 
 
@@ -307,9 +344,11 @@ def main():
                   ", ".join(f"{op} ({n})" for op, n in missing.most_common())]
     loaded = sum(r["load"] == "ok" for r in rows)
     ran = sum(r["run"].startswith("ok") for r in rows)
+    checked = sum(bool(r.get("reference")) for r in rows)
     failed = sum(not r["ok"] for r in rows)
     summary = (f"loaded {loaded} of {len(rows)}, ran {ran} "
-               f"(twice, identical, finite), unsupported ops "
+               f"(twice, identical, finite; {checked} matched NumPy), "
+               f"unsupported ops "
                f"{sum(r['run'] == 'unsupported ops' for r in rows)}, "
                f"failures {failed}")
     lines += ["", summary]

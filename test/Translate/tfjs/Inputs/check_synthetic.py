@@ -5,8 +5,9 @@ checks the outputs against NumPy.
 usage: check_synthetic.py BINDIR|BINDIR/tf-run MODEL_DIR WORKDIR
 (lit passes the substituted path of tf-run; its folder holds the tools)
 
-Reference: the weights decoded from the shards by make_synthetic.decode()
-(NumPy, independent of the C++ loader), then
+Reference: the weights decoded from the shards by
+test/corpus/tfjs_numpy_ref.decode_weights (NumPy, independent of the C++
+loader), then
   y      = relu(x @ w + b) * s
   total  = reshape(y, shape).sum(axis)
   masked = where(mask, y, x @ w + b)
@@ -26,8 +27,9 @@ import sys
 import numpy as np
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import make_synthetic  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "corpus"))
+import tfjs_numpy_ref  # noqa: E402
 
 ATOL, RTOL = 1e-6, 1e-5
 OUTPUTS = ["y", "total", "masked"]
@@ -77,7 +79,7 @@ def main():
         bindir = os.path.dirname(bindir)
     os.makedirs(work, exist_ok=True)
     model = os.path.join(model_dir, "model.json")
-    weights = make_synthetic.decode(model_dir)
+    weights = tfjs_numpy_ref.decode_weights(model)
     x = (np.arange(8, dtype=np.float32).reshape(2, 4) - 3.0) / 2.0
     x[1] *= -0.75
     xfile = os.path.join(work, "x.npy")

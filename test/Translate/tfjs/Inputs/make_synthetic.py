@@ -18,8 +18,8 @@ Graph (x: float [2,4]):
   y      = Mul(Relu(BiasAdd(MatMul(x, w), b)), s)         [2,3]
   total  = Sum(Reshape(y, shape), axis)                   [3]
   masked = SelectV2(mask, y, BiasAdd(...))                [2,3]
-decode() gives the weights as NumPy arrays, decoded independently of the
-C++ loader; check_synthetic.py computes the reference outputs from them.
+check_synthetic.py decodes the weights with test/corpus/tfjs_numpy_ref.py
+(NumPy, independent of the C++ loader) and computes the reference outputs.
 Deterministic: no random numbers, so the committed files can be compared
 with a fresh run byte for byte.
 """
@@ -159,47 +159,6 @@ def write(out):
     with open(os.path.join(out, "model.json"), "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-
-
-def decode(folder):
-    """The weights of the model in `folder`, decoded with NumPy from the
-    shards as TF.js's decodeWeights does (float32 values in double, then
-    rounded to float32; int32 values with Math.round)."""
-    doc = json.load(open(os.path.join(folder, "model.json")))
-    out = {}
-    for group in doc["weightsManifest"]:
-        data = b"".join(open(os.path.join(folder, p), "rb").read()
-                        for p in group["paths"])
-        off = 0
-        for w in group["weights"]:
-            n = int(np.prod(w["shape"], dtype=np.int64))
-            q = w.get("quantization")
-            if w["dtype"] == "string":
-                vals = []
-                for _ in range(n):
-                    (ln,) = struct.unpack_from("<I", data, off)
-                    vals.append(data[off + 4:off + 4 + ln])
-                    off += 4 + ln
-                out[w["name"]] = vals
-                continue
-            if q and q["dtype"] in ("uint8", "uint16"):
-                qt = np.uint8 if q["dtype"] == "uint8" else np.uint16
-                raw = np.frombuffer(data, qt, n, off).astype(np.float64)
-                off += n * np.dtype(qt).itemsize
-                v = raw * q["scale"] + q["min"]
-                v = (np.floor(v + 0.5).astype(np.int32) if w["dtype"] == "int32"
-                     else v.astype(np.float32))
-            elif q and q["dtype"] == "float16":
-                v = np.frombuffer(data, np.float16, n, off).astype(np.float32)
-                off += 2 * n
-            else:
-                dt = {"float32": np.float32, "int32": np.int32,
-                      "bool": np.bool_}[w["dtype"]]
-                v = np.frombuffer(data, dt, n, off)
-                off += n * np.dtype(dt).itemsize
-            out[w["name"]] = v.reshape(w["shape"])
-        assert off == len(data), (off, len(data))
-    return out
 
 
 if __name__ == "__main__":
