@@ -24,6 +24,15 @@ e.g. a package's models.json index, are skipped) and for each:
      is split into root-cause ops (an op with a failing node that has no
      failing node upstream, in any model) and the ops that fail only
      downstream of them (an input without a static shape).
+  3. unfused twin: a model that stops at ops is rewritten (test-only, in
+     Python) with grappler's and TF.js's fused ops (_FusedConv2D,
+     FusedDepthwiseConv2dNative, _FusedMatMul with BiasAdd [+ Relu | Relu6 |
+     Prelu], TF.js's Prelu) as the plain TF ops they stand for, same
+     weights, and run once (to keep the test's time down; the original
+     graphs are the ones run twice) as in 2, its outputs compared with the NumPy
+     evaluation of the original fused graph. This checks the loader's
+     weights on real models before the Session compiles the fused ops
+     itself; a twin that fails numerically fails the test.
 
 Writes a markdown table (model, nodes, distinct ops, load, run, outputs or
 the histogram) to REPORT.md and prints it. Exits 1 if any model fails to
@@ -32,6 +41,7 @@ load, or runs but gives non-finite or non-identical outputs, or crashes;
 
 usage: tfjs_corpus.py MODELS_DIR BINDIR REPORT.md
 """
+import base64
 import collections
 import json
 import os
@@ -200,6 +210,73 @@ def split_failing(failing, root_ops):
     return root, down
 
 
+def run_twice(bindir, model, doc, feeds, outputs, work, ref_doc, ref_path,
+              runs=2):
+    """Runs `model` through tf-run `runs` times (separate processes: each
+    compiles) and checks the outputs (finite, identical, and against the
+    NumPy evaluation of `ref_doc`, whose weights come from `ref_path`).
+    Returns a dict: run (status), ok, detail, and failing (the histogram)
+    or reference (True when NumPy checked it)."""
+    results = []
+    out = {"ok": True}
+    for attempt in range(runs):
+        outdir = os.path.join(work, f"out{attempt}")
+        try:
+            p, secs = run_once(bindir, model, feeds, outputs, outdir)
+        except subprocess.TimeoutExpired:
+            return {"run": "timeout", "ok": False,
+                    "detail": f"tf-run over {RUN_TIMEOUT_S} s"}
+        if p.returncode != 0:
+            hist = histogram(p.stderr, doc)
+            if hist and p.returncode > 0:
+                return {"run": "unsupported ops", "ok": True, "failing": hist}
+            return {"run": "FAIL", "ok": False,
+                    "detail": (p.stderr.strip().splitlines() or
+                               [f"exit {p.returncode}"])[-1][:400]}
+        out.setdefault("run_s", secs)
+        results.append({o: np.load(os.path.join(outdir, out_file(o)))
+                        for o in outputs})
+    a, b = results[0], results[-1]
+    shapes, problems = [], []
+    for o in outputs:
+        x, y = a[o], b[o]
+        shapes.append(f"{o} {x.dtype}{list(x.shape)}")
+        if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes():
+            problems.append(f"{o}: the two runs differ")
+        if np.issubdtype(x.dtype, np.floating) and not np.all(np.isfinite(x)):
+            problems.append(f"{o}: non-finite values")
+    ref_note = "no NumPy reference"
+    if not problems:
+        try:
+            weights = tfjs_numpy_ref.decode_weights(ref_path)
+            ref = tfjs_numpy_ref.evaluate(
+                ref_doc, weights, {n: np.load(f) for n, f in feeds}, outputs)
+            worst = 0.0
+            for o in outputs:
+                got, want = a[o].astype(np.float64), ref[o]
+                if got.shape != want.shape:
+                    problems.append(f"{o}: shape {list(got.shape)}, NumPy "
+                                    f"{list(want.shape)}")
+                    continue
+                scale = float(np.abs(want).max()) if want.size else 0.0
+                err = float(np.abs(got - want).max()) if want.size else 0.0
+                if err > REF_ATOL + REF_RTOL * scale:
+                    problems.append(f"{o}: max error {err:.3g} against NumPy "
+                                    f"(max abs(ref) {scale:.3g})")
+                worst = max(worst, err / max(scale, 1e-30))
+            ref_note = f"NumPy max error {worst:.1e} of max abs(ref)"
+        except tfjs_numpy_ref.Unsupported as e:
+            ref_note = f"no NumPy reference ({e})"
+    if problems:
+        out.update(run="FAIL", ok=False, detail="; ".join(problems))
+    else:
+        times = "twice, identical" if runs == 2 else "once"
+        out.update(run=f"ok ({times}, finite; {ref_note})",
+                   detail=", ".join(shapes),
+                   reference=ref_note.startswith("NumPy"))
+    return out
+
+
 def check_model(path, bindir, work):
     doc = json.load(open(path))
     nodes = doc["modelTopology"].get("node", [])
@@ -230,65 +307,111 @@ def check_model(path, bindir, work):
         row.update(run="not run", detail=str(e))
         return row
 
-    results = []
-    for attempt in range(2):
-        outdir = os.path.join(work, f"out{attempt}")
-        try:
-            p, secs = run_once(bindir, path, feeds, outputs, outdir)
-        except subprocess.TimeoutExpired:
-            row.update(run="timeout", detail=f"tf-run over {RUN_TIMEOUT_S} s",
-                       ok=False)
-            return row
-        if p.returncode != 0:
-            hist = histogram(p.stderr, doc)
-            if hist and p.returncode > 0:
-                row.update(run="unsupported ops", failing=hist)
-            else:
-                row.update(run="FAIL", ok=False,
-                           detail=(p.stderr.strip().splitlines() or
-                                   [f"exit {p.returncode}"])[-1][:400])
-            return row
-        row.setdefault("run_s", secs)
-        results.append({o: np.load(os.path.join(outdir, out_file(o)))
-                        for o in outputs})
-    a, b = results
-    shapes, problems = [], []
-    for o in outputs:
-        x, y = a[o], b[o]
-        shapes.append(f"{o} {x.dtype}{list(x.shape)}")
-        if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes():
-            problems.append(f"{o}: the two runs differ")
-        if np.issubdtype(x.dtype, np.floating) and not np.all(np.isfinite(x)):
-            problems.append(f"{o}: non-finite values")
-    ref_note = "no NumPy reference"
-    if not problems:
-        try:
-            weights = tfjs_numpy_ref.decode_weights(path)
-            ref = tfjs_numpy_ref.evaluate(
-                doc, weights, {n: np.load(f) for n, f in feeds}, outputs)
-            worst = 0.0
-            for o in outputs:
-                got, want = a[o].astype(np.float64), ref[o]
-                if got.shape != want.shape:
-                    problems.append(f"{o}: shape {list(got.shape)}, NumPy "
-                                    f"{list(want.shape)}")
-                    continue
-                scale = float(np.abs(want).max()) if want.size else 0.0
-                err = float(np.abs(got - want).max()) if want.size else 0.0
-                if err > REF_ATOL + REF_RTOL * scale:
-                    problems.append(f"{o}: max error {err:.3g} against NumPy "
-                                    f"(max |ref| {scale:.3g})")
-                worst = max(worst, err / max(scale, 1e-30))
-            ref_note = f"NumPy max error {worst:.1e} of max abs(ref)"
-        except tfjs_numpy_ref.Unsupported as e:
-            ref_note = f"no NumPy reference ({e})"
-    if problems:
-        row.update(run="FAIL", ok=False, detail="; ".join(problems))
-    else:
-        row.update(run=f"ok (twice, identical, finite; {ref_note})",
-                   detail=", ".join(shapes))
-        row["reference"] = ref_note.startswith("NumPy")
+    row.update(run_twice(bindir, path, doc, feeds, outputs,
+                         os.path.join(work, "model"), doc, path))
+    if row["run"] != "unsupported ops":
+        return row
+
+    # The unfused twin: the same weights, grappler's and TF.js's fused ops
+    # written as the plain TF ops they stand for, checked against NumPy's
+    # evaluation of the original (fused) graph.
+    twin = unfuse(doc)
+    if twin is None:
+        return row
+    tdir = os.path.join(work, "twin")
+    os.makedirs(tdir, exist_ok=True)
+    for g in twin["weightsManifest"]:
+        for shard in g["paths"]:
+            dst = os.path.join(tdir, shard)
+            if not os.path.exists(dst):
+                os.symlink(os.path.join(os.path.dirname(os.path.abspath(path)),
+                                        shard), dst)
+    tpath = os.path.join(tdir, "model.json")
+    with open(tpath, "w") as f:
+        json.dump(twin, f)
+    t = run_twice(bindir, tpath, twin, feeds, outputs,
+                  os.path.join(work, "twin-run"), doc, path, runs=1)
+    row["twin"] = t
+    if not t["ok"]:
+        row["ok"] = False
     return row
+
+
+def unfuse(doc):
+    """A copy of `doc` with _FusedConv2D, FusedDepthwiseConv2dNative and
+    _FusedMatMul (fused_ops BiasAdd [+ Relu | Relu6 | Prelu]) and TF.js's
+    Prelu written as Conv2D / DepthwiseConv2dNative / MatMul, BiasAdd and
+    Relu / Relu6 / relu(y) - alpha * relu(-y); the last node keeps the
+    fused node's name. None when nothing is fused or a fused node has other
+    fused_ops."""
+    import copy
+    out = copy.deepcopy(doc)
+    nodes = out["modelTopology"]["node"]
+    new_nodes, changed = [], False
+    base = {"_FusedConv2D": "Conv2D",
+            "FusedDepthwiseConv2dNative": "DepthwiseConv2dNative",
+            "_FusedMatMul": "MatMul"}
+    keep = {"Conv2D": ("strides", "padding", "dilations", "data_format",
+                       "explicit_paddings"),
+            "DepthwiseConv2dNative": ("strides", "padding", "dilations",
+                                      "data_format", "explicit_paddings"),
+            "MatMul": ("transpose_a", "transpose_b")}
+    T = {"type": "DT_FLOAT"}
+
+    def prelu(name, y, alpha, ctrl):
+        return [
+            {"name": name + "/prelu_pos", "op": "Relu", "input": [y] + ctrl,
+             "attr": {"T": T}},
+            {"name": name + "/prelu_neg", "op": "Neg", "input": [y],
+             "attr": {"T": T}},
+            {"name": name + "/prelu_negrelu", "op": "Relu",
+             "input": [name + "/prelu_neg"], "attr": {"T": T}},
+            {"name": name + "/prelu_scaled", "op": "Mul",
+             "input": [alpha, name + "/prelu_negrelu"], "attr": {"T": T}},
+            {"name": name, "op": "Sub",
+             "input": [name + "/prelu_pos", name + "/prelu_scaled"],
+             "attr": {"T": T}}]
+
+    for n in nodes:
+        ctrl = [i for i in n.get("input", []) if i.startswith("^")]
+        data = [i for i in n.get("input", []) if not i.startswith("^")]
+        if n["op"] == "Prelu":
+            new_nodes += prelu(n["name"], data[0], data[1], ctrl)
+            changed = True
+            continue
+        if n["op"] not in base:
+            new_nodes.append(n)
+            continue
+        fused = [base64.b64decode(x).decode() for x in
+                 n.get("attr", {}).get("fused_ops", {}).get("list", {}).get("s", [])]
+        if not fused or fused[0] != "BiasAdd" or len(fused) > 2 or (
+                len(fused) == 2 and fused[1] not in ("Relu", "Relu6", "Prelu")):
+            return None
+        op = base[n["op"]]
+        name = n["name"]
+        attrs = {k: v for k, v in n.get("attr", {}).items() if k in keep[op]}
+        attrs["T"] = T
+        new_nodes.append({"name": name + "/unfused", "op": op,
+                          "input": data[:2] + ctrl, "attr": attrs})
+        fmt = n.get("attr", {}).get("data_format")
+        bias_attr = {"T": T}
+        if fmt:
+            bias_attr["data_format"] = fmt
+        last = name if len(fused) == 1 else name + "/bias"
+        new_nodes.append({"name": last, "op": "BiasAdd",
+                          "input": [name + "/unfused", data[2]],
+                          "attr": bias_attr})
+        if len(fused) == 2:
+            if fused[1] == "Prelu":
+                new_nodes += prelu(name, name + "/bias", data[3], [])
+            else:
+                new_nodes.append({"name": name, "op": fused[1],
+                                  "input": [name + "/bias"], "attr": {"T": T}})
+        changed = True
+    if not changed:
+        return None
+    out["modelTopology"]["node"] = new_nodes
+    return out
 
 
 def main():
@@ -311,46 +434,66 @@ def main():
             rows.append(row)
             print(f"{row['model']}: load {row['load']} "
                   f"({row['load_s']:.2f} s), run {row['run']}"
-                  + (f" ({row['run_s']:.1f} s)" if "run_s" in row else ""),
-                  flush=True)
+                  + (f" ({row['run_s']:.1f} s)" if "run_s" in row else "")
+                  + (f"; unfused twin: {row['twin']['run']}"
+                     if "twin" in row else ""), flush=True)
 
     # Root-cause ops: those with a failing node that has no failing node
     # upstream in some model; every node of such an op counts as a root
     # cause (it has no lowering), the rest fail downstream of them.
-    root_ops = {op for r in rows for op, upstream in r.get("failing", [])
-                if not upstream}
-    missing = collections.Counter()
-    for r in rows:
-        if "failing" not in r:
-            continue
-        causes, down = split_failing(r["failing"], root_ops)
-        r["detail"] = counts(causes) + (
-            f" (downstream of them: {counts(down)})" if down else "")
-        for op in causes:
-            missing[op] += 1
+    def describe(results):
+        root_ops = {op for r in results for op, upstream in r.get("failing", [])
+                    if not upstream}
+        missing = collections.Counter()
+        for r in results:
+            if "failing" not in r:
+                continue
+            causes, down = split_failing(r["failing"], root_ops)
+            r["detail"] = counts(causes) + (
+                f" (downstream of them: {counts(down)})" if down else "")
+            for op in causes:
+                missing[op] += 1
+        return missing
+
+    missing = describe(rows)
+    twins = [r["twin"] for r in rows if "twin" in r]
+    twin_missing = describe(twins)
     lines = ["# TF.js graph models (tfjs_corpus.py)", "",
-             f"{len(rows)} models under `{root}`.", "",
-             "| model | nodes | ops | load | run | outputs, or the ops that cannot be "
-             "compiled (root causes, then the ops that fail only downstream "
-             "of them) |",
-             "|---|---|---|---|---|---|"]
+             f"{len(rows)} models under `{root}`. Unfused twin: the model "
+             "with its fused ops (_FusedConv2D, FusedDepthwiseConv2dNative, "
+             "_FusedMatMul, Prelu) written as plain TF ops, compared with "
+             "NumPy on the original graph.", "",
+             "| model | nodes | ops | load | run | outputs, or the ops that "
+             "cannot be compiled (root causes, then the ops that fail only "
+             "downstream of them) | unfused twin |",
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
+        t = r.get("twin")
+        twin = (f"{t['run']}: {t.get('detail', '')}" if t else "-")
         lines.append(f"| {r['model']} | {r['nodes']} | {r['ops']} | "
                      f"{r['load']} ({r['load_s']:.2f} s) | {r['run']} | "
-                     f"{r.get('detail', '')} |")
+                     f"{r.get('detail', '')} | {twin} |")
     if missing:
         lines += ["", "Root-cause ops that kept models from running "
                   "(number of models): " +
                   ", ".join(f"{op} ({n})" for op, n in missing.most_common())]
+    if twin_missing:
+        lines += ["", "Root-cause ops that kept unfused twins from running "
+                  "(number of models): " +
+                  ", ".join(f"{op} ({n})" for op, n in
+                            twin_missing.most_common())]
     loaded = sum(r["load"] == "ok" for r in rows)
     ran = sum(r["run"].startswith("ok") for r in rows)
     checked = sum(bool(r.get("reference")) for r in rows)
+    twin_ran = sum(t["run"].startswith("ok") for t in twins)
+    twin_checked = sum(bool(t.get("reference")) for t in twins)
     failed = sum(not r["ok"] for r in rows)
     summary = (f"loaded {loaded} of {len(rows)}, ran {ran} "
                f"(twice, identical, finite; {checked} matched NumPy), "
                f"unsupported ops "
-               f"{sum(r['run'] == 'unsupported ops' for r in rows)}, "
-               f"failures {failed}")
+               f"{sum(r['run'] == 'unsupported ops' for r in rows)}; "
+               f"unfused twins ran {twin_ran} of {len(twins)} (once) "
+               f"({twin_checked} matched NumPy); failures {failed}")
     lines += ["", summary]
     with open(report, "w") as f:
         f.write("\n".join(lines) + "\n")

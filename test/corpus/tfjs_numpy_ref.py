@@ -9,8 +9,8 @@ float32, int32 weights with Math.round), float16 is widened; strings are a
 uint32 little-endian length and the bytes per element.
 
 evaluate(doc, weights, feeds, fetches) runs the graph in float64 with the
-semantics of TF's CPU kernels, for the ops listed in OPS (NHWC convolutions
-and pools with SAME/VALID padding, the element-wise ops, ResizeBilinear with
+semantics of TF's CPU kernels, for the ops run_op implements (NHWC
+convolutions, transposed convolutions and pools with SAME/VALID padding, the element-wise ops, ResizeBilinear with
 align_corners / half_pixel_centers, and the fused ops grappler and the TF.js
 converter write: _FusedConv2D, FusedDepthwiseConv2dNative, _FusedMatMul with
 BiasAdd and an activation, and TF.js's Prelu). Any other op, or an attribute
@@ -150,6 +150,26 @@ def depthwise(x, f, node):
     return y.reshape(y.shape[:3] + (-1,))
 
 
+def conv2d_backprop_input(sizes, f, dy, node):
+    """TF's Conv2DBackpropInput (the transposed convolution): the gradient
+    of conv2d(x, f) with respect to x of shape `sizes`, for output
+    gradient `dy` [N, OH, OW, O] and filter `f` [KH, KW, C, O]."""
+    pad = check_nhwc(node)
+    n, h, w, c = (int(d) for d in sizes)
+    kh, kw = f.shape[0], f.shape[1]
+    sh, sw = attr(node, "strides")[1:3]
+    oh, ph0, ph1 = window_pads(h, kh, sh, pad)
+    ow, pw0, pw1 = window_pads(w, kw, sw, pad)
+    if dy.shape[1:3] != (oh, ow):
+        raise Unsupported("Conv2DBackpropInput with an inconsistent out_backprop shape")
+    dx = np.zeros((n, h + ph0 + ph1 + sh, w + pw0 + pw1 + sw, c))
+    for i in range(kh):
+        for j in range(kw):
+            # Every output position (a, b) read input (a*sh + i, b*sw + j).
+            dx[:, i:i + oh * sh:sh, j:j + ow * sw:sw] += dy @ f[i, j].T
+    return dx[:, ph0:ph0 + h, pw0:pw0 + w]
+
+
 def pool(x, node, kind):
     pad = check_nhwc(node)
     k = attr(node, "ksize")
@@ -269,6 +289,8 @@ def run_op(node, ins):
         return conv2d(ins[0], ins[1], node)
     if op == "DepthwiseConv2dNative":
         return depthwise(ins[0], ins[1], node)
+    if op == "Conv2DBackpropInput":
+        return conv2d_backprop_input(np.asarray(ins[0]), ins[1], ins[2], node)
     if op == "_FusedConv2D":
         return fused(conv2d(ins[0], ins[1], node), node, ins[2:])
     if op == "FusedDepthwiseConv2dNative":
