@@ -19,7 +19,6 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -79,7 +78,7 @@ struct WeightPlan {
 /// name in front.
 class Loader {
 public:
-  Loader(std::string jsonPath) : jsonPath(std::move(jsonPath)) {}
+  explicit Loader(std::string jsonPath) : jsonPath(std::move(jsonPath)) {}
 
   absl::StatusOr<LoadedModel> load(std::string_view json);
 
