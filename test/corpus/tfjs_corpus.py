@@ -33,6 +33,10 @@ e.g. a package's models.json index, are skipped) and for each:
      evaluation of the original fused graph. This checks the loader's
      weights on real models before the Session compiles the fused ops
      itself; a twin that fails numerically fails the test.
+  4. Lite path: a model (or twin) that ran goes through tf-convert
+     --graph-def-file model.json and tflite-run twice, compared with NumPy
+     (else tf-run) under the same bound; reported in its own column, not
+     failing the test (the Lite kernels have their own tests).
 
 Writes a markdown table (model, nodes, distinct ops, load, run, outputs or
 the histogram) to REPORT.md and prints it. Exits 1 if any model fails to
@@ -265,11 +269,13 @@ def run_twice(bindir, model, doc, feeds, outputs, work, ref_doc, ref_path,
                                     f"(max abs(ref) {scale:.3g})")
                 worst = max(worst, err / max(scale, 1e-30))
             ref_note = f"NumPy max error {worst:.1e} of max abs(ref)"
+            out["ref"] = ref
         except tfjs_numpy_ref.Unsupported as e:
             ref_note = f"no NumPy reference ({e})"
     if problems:
         out.update(run="FAIL", ok=False, detail="; ".join(problems))
     else:
+        out["values"] = a
         times = "twice, identical" if runs == 2 else "once"
         out.update(run=f"ok ({times}, finite; {ref_note})",
                    detail=", ".join(shapes),
@@ -309,6 +315,9 @@ def check_model(path, bindir, work):
 
     row.update(run_twice(bindir, path, doc, feeds, outputs,
                          os.path.join(work, "model"), doc, path))
+    if row["run"].startswith("ok"):
+        row["lite"] = lite_check(bindir, path, feeds, outputs, row,
+                                 os.path.join(work, "lite"))
     if row["run"] != "unsupported ops":
         return row
 
@@ -332,9 +341,64 @@ def check_model(path, bindir, work):
     t = run_twice(bindir, tpath, twin, feeds, outputs,
                   os.path.join(work, "twin-run"), doc, path, runs=1)
     row["twin"] = t
+    if t["run"].startswith("ok"):
+        row["lite"] = lite_check(bindir, tpath, feeds, outputs, t,
+                                 os.path.join(work, "twin-lite"))
     if not t["ok"]:
         row["ok"] = False
     return row
+
+
+def lite_check(bindir, model, feeds, outputs, ran, work):
+    """The Lite path on a model that ran: tf-convert --graph-def-file
+    model.json -> .tflite -> tflite-run twice (identical), compared with the
+    NumPy reference when there is one (same bound), else with tf-run's
+    values (`ran`). Returns a short status; a mismatch or non-identical
+    runs start with "FAIL" (reported, not failing the test: the Lite
+    kernels are checked by their own tests)."""
+    os.makedirs(work, exist_ok=True)
+    tfl = os.path.join(work, "model.tflite")
+    names = [o.split(":")[0] for o in outputs]
+    shapes = ":".join(",".join(str(d) for d in np.load(f).shape)
+                      for _, f in feeds)
+    p = subprocess.run(
+        [os.path.join(bindir, "tf-convert"), "--graph-def-file", model,
+         "--input-arrays", ",".join(n.split(":")[0] for n, _ in feeds),
+         "--input-shapes", shapes, "--output-arrays", ",".join(names),
+         "--output", tfl], capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    if p.returncode != 0:
+        lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+        return "tf-convert failed: " + (lines[-1][:200] if lines else "")
+    runs = []
+    for k in range(2):
+        cmd = [os.path.join(bindir, "tflite-run"), "--model", tfl]
+        for n, f in feeds:
+            cmd += ["--input", f"{n.split(':')[0]}={f}"]
+        files = [os.path.join(work, f"r{k}_{i}.npy") for i in range(len(names))]
+        for n, f in zip(names, files):
+            cmd += ["--output", f"{n}:{f}"]
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=RUN_TIMEOUT_S)
+        if p.returncode != 0:
+            lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+            return "tflite-run failed: " + (lines[-1][:200] if lines else "")
+        runs.append([np.load(f) for f in files])
+    if any(x.tobytes() != y.tobytes() for x, y in zip(*runs)):
+        return "FAIL: two tflite-run runs differ"
+    ref = ran.get("ref")
+    against = "NumPy" if ref else "tf-run"
+    worst = 0.0
+    for o, got in zip(outputs, runs[0]):
+        want = (ref[o] if ref else ran["values"][o]).astype(np.float64)
+        if got.shape != want.shape:
+            return f"FAIL: {o} has shape {list(got.shape)}, {against} {list(want.shape)}"
+        scale = float(np.abs(want).max()) if want.size else 0.0
+        err = float(np.abs(got.astype(np.float64) - want).max()) if want.size else 0.0
+        if err > REF_ATOL + REF_RTOL * scale:
+            return (f"FAIL: {o} max error {err:.3g} against {against} "
+                    f"(max abs {scale:.3g})")
+        worst = max(worst, err / max(scale, 1e-30))
+    return f"ok (twice identical; {against} max error {worst:.1e} of max abs)"
 
 
 def unfuse(doc):
@@ -436,7 +500,9 @@ def main():
                   f"({row['load_s']:.2f} s), run {row['run']}"
                   + (f" ({row['run_s']:.1f} s)" if "run_s" in row else "")
                   + (f"; unfused twin: {row['twin']['run']}"
-                     if "twin" in row else ""), flush=True)
+                     if "twin" in row else "")
+                  + (f"; lite: {row['lite']}" if "lite" in row else ""),
+                  flush=True)
 
     # Root-cause ops: those with a failing node that has no failing node
     # upstream in some model; every node of such an op counts as a root
@@ -465,14 +531,15 @@ def main():
              "NumPy on the original graph.", "",
              "| model | nodes | ops | load | run | outputs, or the ops that "
              "cannot be compiled (root causes, then the ops that fail only "
-             "downstream of them) | unfused twin |",
-             "|---|---|---|---|---|---|---|"]
+             "downstream of them) | unfused twin | Lite path (tf-convert + "
+             "tflite-run, of the model or its twin) |",
+             "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         t = r.get("twin")
         twin = (f"{t['run']}: {t.get('detail', '')}" if t else "-")
         lines.append(f"| {r['model']} | {r['nodes']} | {r['ops']} | "
                      f"{r['load']} ({r['load_s']:.2f} s) | {r['run']} | "
-                     f"{r.get('detail', '')} | {twin} |")
+                     f"{r.get('detail', '')} | {twin} | {r.get('lite', '-')} |")
     if missing:
         lines += ["", "Root-cause ops that kept models from running "
                   "(number of models): " +
@@ -488,12 +555,15 @@ def main():
     twin_ran = sum(t["run"].startswith("ok") for t in twins)
     twin_checked = sum(bool(t.get("reference")) for t in twins)
     failed = sum(not r["ok"] for r in rows)
+    lite_ok = sum(r.get("lite", "").startswith("ok") for r in rows)
+    lite_tried = sum("lite" in r for r in rows)
     summary = (f"loaded {loaded} of {len(rows)}, ran {ran} "
                f"(twice, identical, finite; {checked} matched NumPy), "
                f"unsupported ops "
                f"{sum(r['run'] == 'unsupported ops' for r in rows)}; "
                f"unfused twins ran {twin_ran} of {len(twins)} (once) "
-               f"({twin_checked} matched NumPy); failures {failed}")
+               f"({twin_checked} matched NumPy); Lite path ok {lite_ok} of "
+               f"{lite_tried}; failures {failed}")
     lines += ["", summary]
     with open(report, "w") as f:
         f.write("\n".join(lines) + "\n")
