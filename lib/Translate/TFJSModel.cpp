@@ -622,7 +622,9 @@ absl::StatusOr<LoadedModel> Loader::load(std::string_view json) {
 
 absl::StatusOr<LoadedModel> loadTFJSModelFromJson(std::string_view json,
                                                   const std::string &modelJsonPath) {
-  Loader loader(modelJsonPath);
+  // "<stdin>" names the text in messages; its folder (none) is the current
+  // directory, as for a bare file name.
+  Loader loader(modelJsonPath.empty() ? "<stdin>" : modelJsonPath);
   return loader.load(json);
 }
 

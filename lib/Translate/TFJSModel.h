@@ -51,7 +51,9 @@ absl::StatusOr<LoadedModel> loadTFJSModel(const std::string &modelJson);
 
 /// As loadTFJSModel, with model.json's bytes already read: `json` is its
 /// text, `modelJsonPath` the path it came from (its folder resolves the
-/// shard paths; "" or a bare file name means the current directory).
+/// shard paths; a bare file name means the current directory, and "" means
+/// text from stdin: messages say "<stdin>", shards come from the current
+/// directory).
 absl::StatusOr<LoadedModel> loadTFJSModelFromJson(std::string_view json,
                                                   const std::string &modelJsonPath);
 
