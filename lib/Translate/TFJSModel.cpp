@@ -68,8 +68,8 @@ std::string dtypeName(DataType t) { return tensorflow::DataType_Name(t); }
 struct WeightPlan {
   const tfjs::WeightEntry *entry = nullptr;
   int group = 0;          ///< 1-based group index, for messages
-  StoredType stored;      ///< what the bytes hold
-  StoredType logical;     ///< the weight's dtype (F32/I32/Bool/Complex64/String)
+  StoredType stored = StoredType::F32;  ///< what the bytes hold
+  StoredType logical = StoredType::F32; ///< the weight's dtype (F32/I32/Bool/Complex64/String)
   int64_t elements = 0;   ///< product of the shape
   std::string describe;   ///< "float32 [4,3] as uint8", for messages
 };
