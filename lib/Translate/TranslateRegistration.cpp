@@ -2,6 +2,8 @@
 //
 //   -graphdef-to-mlir   GraphDef (.pb or .pbtxt, detected) -> MLIR
 //   -mlir-to-graphdef   MLIR -> GraphDef (text; -tf-graphdef-binary: binary)
+//   -tfjs-to-mlir       TF.js graph model (model.json + shards) -> MLIR
+//   -tfjs-to-graphdef   TF.js graph model -> binary GraphDef (weights bound)
 //   -tflite-flatbuffer-to-mlir   .tflite -> tfl dialect
 //   -mlir-to-tflite-flatbuffer   tfl dialect -> .tflite
 //   -savedmodel-to-mlir  SavedModel directory -> MLIR for one signature
@@ -21,6 +23,7 @@
 #include "lib/Translate/SavedModel.h"
 #include "lib/Translate/TFLiteExporter.h"
 #include "lib/Translate/TFLiteImporter.h"
+#include "lib/Translate/TFJSModel.h"
 #include "dialects/tfl/TFLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,6 +38,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <google/protobuf/text_format.h>
+
+#include <optional>
+#include <string_view>
 
 using namespace mlir;
 
@@ -201,6 +207,62 @@ void tfmlir::registerGraphDefTranslations() {
       [](DialectRegistry &registry) {
         registerTFDialects(registry);
         registry.insert<func::FuncDialect>();
+      });
+
+  // TF.js graph models: model.json is the input file; its weight shards are
+  // read from model.json's folder (the current directory for stdin).
+  auto loadTFJS = [](llvm::SourceMgr &sm, std::string &name)
+      -> std::optional<tfmlir::LoadedModel> {
+    const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(sm.getMainFileID());
+    name = buf->getBufferIdentifier().str();
+    if (name.empty())
+      name = "<stdin>";
+    absl::StatusOr<tfmlir::LoadedModel> model = loadTFJSModelFromJson(
+        std::string_view(buf->getBufferStart(), buf->getBufferSize()),
+        name == "<stdin>" ? std::string() : name);
+    if (!model.ok()) {
+      // One line that names the file (and the weight or node).
+      llvm::errs() << std::string(model.status().message()) << "\n";
+      return std::nullopt;
+    }
+    return std::move(*model);
+  };
+  static TranslateToMLIRRegistration tfjsImportReg(
+      "tfjs-to-mlir",
+      "TF.js graph model (model.json + weight shards) to MLIR",
+      [loadTFJS](llvm::SourceMgr &sm,
+                 MLIRContext *ctx) -> OwningOpRef<Operation *> {
+        std::string name;
+        std::optional<tfmlir::LoadedModel> model = loadTFJS(sm, name);
+        if (!model)
+          return nullptr;
+        auto module =
+            importGraphDef(model->graph, graphImportConfigFromFlags(), ctx, name);
+        if (!module)
+          return nullptr;
+        return OwningOpRef<Operation *>(module.release());
+      },
+      [](DialectRegistry &registry) {
+        registerTFDialects(registry);
+        registry.insert<func::FuncDialect>();
+      });
+  static TranslateRegistration tfjsGraphDefReg(
+      "tfjs-to-graphdef",
+      "TF.js graph model (model.json + weight shards) to a binary GraphDef "
+      "whose weights are Const values",
+      [loadTFJS](const std::shared_ptr<llvm::SourceMgr> &sm,
+                 llvm::raw_ostream &os, MLIRContext *) -> LogicalResult {
+        std::string name;
+        std::optional<tfmlir::LoadedModel> model = loadTFJS(*sm, name);
+        if (!model)
+          return failure();
+        std::string out;
+        if (!serializeDeterministic(model->graph, &out)) {
+          llvm::errs() << name << ": cannot serialize the GraphDef (over 2 GB?)\n";
+          return failure();
+        }
+        os << out;
+        return success();
       });
 
   static TranslateFromMLIRRegistration exportReg(

@@ -6,7 +6,9 @@
 
 namespace tfmlir {
 /// Registers -graphdef-to-mlir and -mlir-to-graphdef with mlir-translate's
-/// registry, and their command-line flags.
+/// registry, and their command-line flags; also -tfjs-to-mlir (a TF.js graph
+/// model imported like -graphdef-to-mlir, same flags) and -tfjs-to-graphdef
+/// (the model as a binary GraphDef), see TFJSModel.h.
 void registerGraphDefTranslations();
 /// Registers -tflite-flatbuffer-to-mlir (.tflite -> tfl dialect, see
 /// TFLiteImporter.h) and -mlir-to-tflite-flatbuffer (see TFLiteExporter.h).

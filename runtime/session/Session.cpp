@@ -254,9 +254,21 @@ Planner::walk(const tensorflow::GraphDef &g,
     if (live[i])
       continue;
     live[i] = true;
-    for (const InputRef &r : ins[i])
-      if (r.index < 0 || !fed_.count(r.tensor))
-        work.push_back(r.src);
+    for (const InputRef &r : ins[i]) {
+      if (r.index >= 0) {
+        if (!fed_.count(r.tensor))
+          work.push_back(r.src);
+        continue;
+      }
+      // A control edge from a fed Placeholder is satisfied by the feed (TF's
+      // subgraph.cc FeedInputs moves it to the _Recv that replaces the
+      // Placeholder); TF.js graphs hang their constants on the input so.
+      const tensorflow::NodeDef &src = g.node(r.src);
+      if ((src.op() == "Placeholder" || src.op() == "PlaceholderV2") &&
+          fed_.count(tensorName(src.name(), 0)))
+        continue;
+      work.push_back(r.src);
+    }
   }
   return live;
 }

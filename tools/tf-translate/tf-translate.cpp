@@ -1,7 +1,8 @@
 //===- tf-translate.cpp - GraphDef/TFLite <-> MLIR translations -----------===//
 //
 // mlir-translate with tfmlir's translations: -graphdef-to-mlir and
-// -mlir-to-graphdef, -tflite-flatbuffer-to-mlir and -mlir-to-tflite-flatbuffer
+// -mlir-to-graphdef, -tfjs-to-mlir and -tfjs-to-graphdef (TF.js graph
+// models), -tflite-flatbuffer-to-mlir and -mlir-to-tflite-flatbuffer
 // (see lib/Translate/TranslateRegistration.cpp), and -savedmodel-to-mlir,
 // whose input is a directory (savedModelTranslateMain).
 //===----------------------------------------------------------------------===//
