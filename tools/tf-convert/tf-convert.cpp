@@ -45,9 +45,11 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
+#include "tools/Progress.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/Support/FileUtilities.h"
+#include <optional>
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -212,8 +214,17 @@ int main(int argc, char **argv) {
   options.emitMlir = emitMlir;
   options.logOpReport = !quiet;
   // Diagnostics and reports go to stderr as they happen.
-  absl::StatusOr<tfmlir::ConversionResult> result =
-      tfmlir::convertToTFLite(model, options, {}, &llvm::errs());
+  std::optional<absl::StatusOr<tfmlir::ConversionResult>> converted;
+  {
+    // Calibration and large graphs take seconds: an elapsed-time line on a
+    // terminal (tools/Progress.h).
+    tfmlir::ProgressLine progress(
+        std::string("tf-convert: ") +
+        (representativeData.empty() ? "converting " : "calibrating and converting ") +
+        modelPath);
+    converted.emplace(tfmlir::convertToTFLite(model, options, {}, &llvm::errs()));
+  }
+  absl::StatusOr<tfmlir::ConversionResult> &result = *converted;
   if (!result.ok()) {
     // An empty message: the diagnostics already printed are the report.
     if (!result.status().message().empty())

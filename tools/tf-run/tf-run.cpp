@@ -39,6 +39,7 @@
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
 #include "lib/Support/File.h"
+#include "tools/Progress.h"
 #include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
@@ -584,13 +585,24 @@ int runMain(int argc, char **argv) {
   // a second Run of the same Session (variables persist between the two).
   if (!targets.empty() && !fetches.empty()) {
     std::vector<Tensor> none;
-    if (absl::Status st = (*session)->Run(feeds, {}, targets, &none); !st.ok())
+    absl::Status st;
+    {
+      tfmlir::ProgressLine progress("tf-run: compiling and running the targets");
+      st = (*session)->Run(feeds, {}, targets, &none);
+    }
+    if (!st.ok())
       return runFailed(st);
     targets.clear();
   }
   std::vector<Tensor> outs;
   auto t0 = std::chrono::steady_clock::now();
-  absl::Status st = (*session)->Run(feeds, fetches, targets, &outs);
+  absl::Status st;
+  {
+    // The first Run compiles; a large graph takes seconds (shown on a
+    // terminal only).
+    tfmlir::ProgressLine progress("tf-run: compiling " + graphPath);
+    st = (*session)->Run(feeds, fetches, targets, &outs);
+  }
   auto t1 = std::chrono::steady_clock::now();
   if (!st.ok())
     return runFailed(st);
