@@ -1,5 +1,6 @@
 //===- GraphDefImporter.cpp - TF GraphDef -> tf_executor MLIR -------------===//
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/TextErrorCollector.h"
 
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -38,23 +39,6 @@ using tensorflow::NodeDef;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Collects the first text-format error with its line number.
-class TextErrorCollector : public google::protobuf::io::ErrorCollector {
-public:
-  void AddError(int line, int column, const std::string &message) override {
-    if (!has) {
-      has = true;
-      this->line = line;
-      this->column = column;
-      this->message = message;
-    }
-  }
-  void AddWarning(int, int, const std::string &) override {}
-  bool has = false;
-  int line = 0, column = 0;
-  std::string message;
-};
-
 /// True when `bytes` is plausibly a text proto: printable ASCII/UTF-8 and
 /// whitespace only, in its first 4 KiB.
 bool looksLikeText(llvm::StringRef bytes) {

@@ -24,6 +24,7 @@
 // shared_name), or from the variable's name.
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/SavedModel.h"
+#include "lib/Translate/TextErrorCollector.h"
 
 #include "lib/Support/File.h"
 #include "lib/Translate/TensorBundle.h"
@@ -75,24 +76,6 @@ std::pair<std::string, int> parseInput(const std::string &in) {
   }
   return {in, 0};
 }
-
-/// Records the first error of protobuf's text parser (line and column are
-/// 0-based).
-class TextErrorCollector : public google::protobuf::io::ErrorCollector {
-public:
-  void AddError(int line, int column, const std::string &message) override {
-    if (!has) {
-      has = true;
-      this->line = line;
-      this->column = column;
-      this->message = message;
-    }
-  }
-  void AddWarning(int, int, const std::string &) override {}
-  bool has = false;
-  int line = 0, column = 0;
-  std::string message;
-};
 
 std::string shapeString(const tensorflow::TensorShapeProto &shape) {
   if (shape.unknown_rank())
