@@ -1081,6 +1081,35 @@ def fam_empty():
     return g
 
 
+def fam_transcendental():
+    """Erf/Erfc, inverse trigonometric and hyperbolic functions, Softsign:
+    domain edges (+-1 for Asin/Acos/Atanh, 1 for Acosh), values past the
+    domain (NaN), NaN/Inf, tiny and huge arguments."""
+    g = Graph("transcendental")
+    erf = np.vectorize(math.erf)
+    erfc = np.vectorize(math.erfc)
+    wide = np.concatenate([np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-20, -1e-6, 0.5,
+                                     -3.0, 5.0, 30.0, -80.0, 1e10, -1e30], F32), randf(16, lo=-5, hi=5)])
+    unit = np.concatenate([np.array([1.0, -1.0, 0.0, 1e-7, -0.999999, 0.9999, 1.5, -2.0, np.nan],
+                                    F32), randf(16, lo=-1, hi=1)])
+    big = np.concatenate([np.array([1.0, 1.0000001, 2.0, 1e10, 1e30, 0.5, -3.0, np.inf, np.nan],
+                                   F32), randf(16, lo=1, hi=20)])
+    pw, pu, pb = g.ph(wide), g.ph(unit), g.ph(big)
+    W, U, Bg = f64(wide), f64(unit), f64(big)
+    with np.errstate(all="ignore"):
+        cases = [("Erf", pw, erf(W)),
+                 ("Erfc", pw, erfc(W)),
+                 ("Atan", pw, np.arctan(W)), ("Sinh", pw, np.sinh(W)), ("Cosh", pw, np.cosh(W)),
+                 ("Asinh", pw, np.arcsinh(W)), ("Softsign", pw, W / (1 + np.abs(W))),
+                 ("Asin", pu, np.arcsin(U)), ("Acos", pu, np.arccos(U)),
+                 ("Atanh", pu, np.arctanh(U)), ("Acosh", pb, np.arccosh(Bg))]
+        for op, inp, ref in cases:
+            # float32 transcendental: abs 1e-6 + rel 1e-5 (erf's rational
+            # approximation is within 1e-7 absolute).
+            g.check(op, g.op(op, [inp], T=F32), ref.astype(F32), tol=(1e-6, 1e-5))
+    return g
+
+
 def act_ref(name, x, alpha=0.2, prelu=None):
     """TF's activations after a fused contraction (float64)."""
     x = f64(x)
@@ -1239,7 +1268,8 @@ def fam_fused():
 
 FAMILIES = [fam_math, fam_intdiv, fam_minmax, fam_logic, fam_cast, fam_matmul, fam_conv,
             fam_pool, fam_reduce, fam_softmax, fam_batchnorm, fam_shape, fam_gather,
-            fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty, fam_fused]
+            fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty, fam_fused,
+            fam_transcendental]
 
 
 def main():
