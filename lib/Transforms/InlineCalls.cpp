@@ -15,6 +15,7 @@
 #include "mlir/Transforms/InliningUtils.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
@@ -238,8 +239,27 @@ struct InlineCallsPass
       state[fn] = 2;
       return success();
     };
+    // Only functions that a public one (@main, a SavedModel signature)
+    // reaches through any symbol reference (calls, If/While branches, func
+    // attrs) are processed: the others never run, so a missing callee or
+    // recursion there is not an error (symbol DCE removes them later).
+    llvm::DenseSet<Operation *> live;
+    SmallVector<func::FuncOp> work;
+    for (auto fn : module.getOps<func::FuncOp>())
+      if (fn.isPublic())
+        work.push_back(fn);
+    while (!work.empty()) {
+      func::FuncOp fn = work.pop_back_val();
+      if (!live.insert(fn).second)
+        continue;
+      if (auto uses = SymbolTable::getSymbolUses(&fn.getBody()))
+        for (const SymbolTable::SymbolUse &use : *uses)
+          if (auto callee = symbols.lookup<func::FuncOp>(
+                  use.getSymbolRef().getRootReference()))
+            work.push_back(callee);
+    }
     for (auto fn : module.getOps<func::FuncOp>()) {
-      if (state.lookup(fn) != 0)
+      if (!live.contains(fn) || state.lookup(fn) != 0)
         continue;
       if (mlir::failed(process(fn))) {
         failed = true;

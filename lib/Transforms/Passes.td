@@ -20,6 +20,8 @@ def InlineCallsPass : Pass<"tf-inline-calls", "::mlir::ModuleOp"> {
     their callers, so each caller ends up with no calls at all. Functions
     referenced by `tf.If`/`tf.Case`/`tf.While` are not inlined (they are
     control flow, lowered by the legalizations), but calls inside them are.
+    Only functions reachable from a public function (such as @main) are
+    processed; the others never run and are left to symbol DCE.
 
     Inlined ops get CallSiteLoc locations (the callee's node name at the
     call node), so later diagnostics name both. Where a call passes a more

@@ -45,3 +45,18 @@ func.func @main(%x: tensor<f32>) -> tensor<f32> {
   func.return %0 : tensor<f32>
 }
 func.func private @decl(tensor<f32>) -> tensor<f32>
+
+// -----
+
+// Functions that no public function reaches are not processed: their
+// recursion and missing bodies are not errors (they never run).
+// expected-no-diagnostics
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  func.return %x : tensor<f32>
+}
+func.func private @dead(%a: tensor<f32>) -> tensor<f32> {
+  %0 = "tf.PartitionedCall"(%a) {f = @dead} : (tensor<f32>) -> tensor<f32>
+  %1 = "tf.PartitionedCall"(%0) {f = @decl} : (tensor<f32>) -> tensor<f32>
+  func.return %1 : tensor<f32>
+}
+func.func private @decl(tensor<f32>) -> tensor<f32>
