@@ -98,8 +98,13 @@ void cloneCallee(OpBuilder &, Region *src, Block *inlineBlock,
 
 /// Why `fn` cannot be inlined, or "" when it can.
 std::string notInlinable(func::FuncOp fn) {
-  if (fn.isExternal())
+  if (fn.isExternal()) {
+    // The importer declares the functions a graph names but does not
+    // define (or calls with another signature), saying why.
+    if (auto why = fn->getAttrOfType<StringAttr>("tf._unresolved"))
+      return ("is only declared (" + why.getValue() + ")").str();
     return "is only declared (it has no body)";
+  }
   if (!llvm::hasSingleElement(fn.getBody()))
     return "has more than one block";
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
@@ -217,11 +222,16 @@ struct InlineCallsPass
         }
         if (st == 0 && mlir::failed(process(callee)))
           return failure();
-        if (std::string why = notInlinable(callee); !why.empty())
-          return op->emitError()
-                 << nodeLabel(op) << " (" << op->getName()
-                 << ") calls function @" << callee.getSymName()
-                 << ", which cannot be inlined: it " << why;
+        if (std::string why = notInlinable(callee); !why.empty()) {
+          // TF resolves a call's function only when the node runs, so this
+          // is not an error yet: the call stays (and the legalizations
+          // name it if it is needed).
+          op->emitWarning() << nodeLabel(op) << " (" << op->getName()
+                            << ") calls function @" << callee.getSymName()
+                            << ", which cannot be inlined: it " << why
+                            << "; the call is kept";
+          continue;
+        }
         if (mlir::failed(makeTypesMatch(call, callee)))
           return failure();
         TFCallInliner inliner(&getContext());

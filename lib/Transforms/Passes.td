@@ -33,10 +33,13 @@ def InlineCallsPass : Pass<"tf-inline-calls", "::mlir::ModuleOp"> {
 
     Errors (the pass fails; each names the call node and the function): a
     recursive call chain (`node 'c' calls function @f recursively: @f -> @g
-    -> @f`; TF cannot inline these either), a callee that is only declared,
-    has more than one block or is still a tf_executor graph, a generic
-    callee (arguments typed by an attr placeholder such as `T`), and types
-    that no cast can bridge (different element types).
+    -> @f`; TF cannot inline these either) and types that no cast can
+    bridge (different element types). A callee that cannot be inlined -- only
+    declared (the importer declares functions a graph names but does not
+    define), more than one block, still a tf_executor graph, or generic
+    (arguments typed by an attr placeholder such as `T`) -- gets a warning
+    naming the node and the reason, and the call stays: TF, too, fails only
+    when such a node runs, and the legalizations name it if it is needed.
 
     Before:
     ```mlir
