@@ -286,6 +286,28 @@ struct DecomposeFusedBatchNormEx
   }
 };
 
+/// TF.js's standalone Prelu(x, alpha) (not a TF op; TF.js's converter
+/// writes it for Keras PReLU): relu(x) - alpha * relu(-x), the form the
+/// fused [BiasAdd, Prelu] tail uses. Matched by name: the op is not in
+/// the tf dialect's ODS.
+struct DecomposeTFJSPrelu : public RewritePattern {
+  explicit DecomposeTFJSPrelu(MLIRContext *ctx)
+      : RewritePattern("tf.Prelu", 1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rw) const override {
+    if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+      return rw.notifyMatchFailure(op, "Prelu takes x and alpha");
+    FusedTail tail;
+    tail.activation = "Prelu";
+    tail.numArgs = 1;
+    rw.replaceOp(op, buildTail(rw, op->getLoc(), op->getOperand(0),
+                               op->getResult(0).getType(), tail,
+                               op->getOperands().drop_front(), "NHWC", 0.f,
+                               0.f));
+    return success();
+  }
+};
+
 struct DecomposeFusedOpsPass
     : public tfmlir::impl::DecomposeFusedOpsPassBase<DecomposeFusedOpsPass> {
   void runOnOperation() override {
@@ -362,7 +384,8 @@ void populateDecomposeFusedOpsPatterns(RewritePatternSet &patterns) {
                                   TF::DepthwiseConv2dNativeOp>,
                DecomposeFusedConv<TF::FusedDepthwiseConv2dNativeOp,
                                   TF::DepthwiseConv2dNativeOp>,
-               DecomposeFusedMatMul, DecomposeFusedBatchNormEx>(ctx);
+               DecomposeFusedMatMul, DecomposeFusedBatchNormEx,
+               DecomposeTFJSPrelu>(ctx);
 }
 
 } // namespace tfmlir

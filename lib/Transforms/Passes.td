@@ -96,6 +96,7 @@ def DecomposeFusedOpsPass
       GeluApproximate (0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))).
     - `tf._FusedBatchNormEx`: FusedBatchNormV3, + side input (AddV2), +
       Relu when `activation_mode` is Relu.
+    - TF.js's standalone `tf.Prelu(x, alpha)`: relu(x) - alpha * relu(-x).
 
     Ops it cannot decompose (another fused_ops list, filter_format OIHW,
     quantized host args, data_format NCHW_VECT_C) stay, with a warning that

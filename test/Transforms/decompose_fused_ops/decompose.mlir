@@ -84,3 +84,18 @@ func.func @bad_num_args(%a: tensor<2x3xf32>, %m: tensor<3x4xf32>) -> tensor<*xf3
   %1 = "tf._FusedMatMul"(%a, %m) {T = f32, fused_ops = ["BiasAdd"], num_args = 1 : i64} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<*xf32>
   func.return %1 : tensor<*xf32>
 }
+
+// -----
+
+// TF.js's standalone Prelu.
+// CHECK-LABEL: func.func @tfjs_prelu
+// CHECK: %[[N:.*]] = "tf.Neg"(%arg0)
+// CHECK: %[[RN:.*]] = "tf.Relu"(%[[N]])
+// CHECK: %[[RP:.*]] = "tf.Relu"(%arg0)
+// CHECK: %[[M:.*]] = "tf.Mul"(%arg1, %[[RN]])
+// CHECK: "tf.Sub"(%[[RP]], %[[M]])
+// CHECK-NOT: tf.Prelu
+func.func @tfjs_prelu(%x: tensor<1x4x4x3xf32>, %a: tensor<3xf32>) -> tensor<1x4x4x3xf32> {
+  %0 = "tf.Prelu"(%x, %a) {T = f32} : (tensor<1x4x4x3xf32>, tensor<3xf32>) -> tensor<1x4x4x3xf32>
+  func.return %0 : tensor<1x4x4x3xf32>
+}
