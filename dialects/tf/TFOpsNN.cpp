@@ -388,6 +388,40 @@ LogicalResult BiasAddV1Op::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Grappler's fused ops
+//===----------------------------------------------------------------------===//
+
+/// `args` must hold at least `num_args` tensors (TF's _FusedConv2D may add
+/// `num_host_args` more after them).
+template <typename OpTy>
+static LogicalResult verifyFusedArgs(OpTy op) {
+  int64_t n = op.getNumArgs();
+  if (n < 0 || static_cast<int64_t>(op.getArgs().size()) < n)
+    return op.emitOpError() << "has " << op.getArgs().size()
+                            << " extra operand(s) but num_args is " << n;
+  return success();
+}
+LogicalResult _FusedConv2DOp::verify() { return verifyFusedArgs(*this); }
+LogicalResult _FusedDepthwiseConv2dNativeOp::verify() {
+  return verifyFusedArgs(*this);
+}
+LogicalResult FusedDepthwiseConv2dNativeOp::verify() {
+  return verifyFusedArgs(*this);
+}
+LogicalResult _FusedMatMulOp::verify() { return verifyFusedArgs(*this); }
+
+LogicalResult _FusedBatchNormExOp::verify() {
+  int64_t n = getNumSideInputs();
+  if (n < 0 || n > 1)
+    return emitOpError() << "supports at most 1 side input, num_side_inputs is "
+                         << n;
+  if (static_cast<int64_t>(getSideInput().size()) != n)
+    return emitOpError() << "has " << getSideInput().size()
+                         << " side input(s) but num_side_inputs is " << n;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Batch normalization
 //===----------------------------------------------------------------------===//
 

@@ -247,6 +247,103 @@ def TF_FusedBatchNormV3Op : TF_FusedBatchNormBase<"FusedBatchNormV3",
                  TF_Tensor:$reserve_space_2, TF_Tensor:$reserve_space_3);
 }
 
+//===----------------------------------------------------------------------===//
+// Grappler's fused ops (remapper.cc): a contraction followed by fused_ops
+//===----------------------------------------------------------------------===//
+
+// `fused_ops` names what follows the contraction, in order; `args` are the
+// extra tensors they take. TF's kernels (conv_ops_fused_impl.h,
+// matmul_op_fused.cc) accept: [BiasAdd] (args: bias), [BiasAdd, act],
+// [BiasAdd, Add] and [BiasAdd, Add, act] (args: bias, addend),
+// [FusedBatchNorm] and [FusedBatchNorm, act] (args: scale, offset, mean,
+// variance; `epsilon`), where act is Relu, Relu6, Elu, LeakyRelu (alpha
+// `leakyrelu_alpha`), Tanh or Sigmoid; TF.js also emits [BiasAdd, Prelu]
+// (args: bias, alpha). _FusedMatMul takes BiasAdd-based lists, plus the
+// activations GeluExact and GeluApproximate. tf-decompose-fused-ops turns
+// these ops back into the unfused ops. The verifiers check only what TF's
+// shape functions check; unsupported fused_ops lists are reported by the
+// decomposition.
+class TF_FusedConvBase<string mnemonic, string conv>
+    : TF_Op<mnemonic, [Pure]> {
+  let summary = "TF " # mnemonic # ": " # conv # " followed by `fused_ops`";
+  let description = "The " # conv # " of `input` and `filter` (same attrs "
+    "and layouts as " # conv # ": `strides`, `padding`, "
+    "`explicit_paddings`, `data_format`, `dilations`), followed by the "
+    "element-wise ops listed in `fused_ops`, which read the extra operands "
+    "`args` (`num_args` of them, dtype `T`), `epsilon` (default 1e-4, for "
+    "FusedBatchNorm) and `leakyrelu_alpha` (default 0.2). Grappler's "
+    "remapper creates it (TF.js models keep it). Matches TF's " #
+    mnemonic # ".";
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$filter,
+                   Variadic<TF_Tensor>:$args, I64ArrayAttr:$strides,
+                   StrAttr:$padding, TF_DefaultI64List:$explicit_paddings,
+                   TF_DefaultStr<"NHWC">:$data_format,
+                   OptionalAttr<I64ArrayAttr>:$dilations,
+                   OptionalAttr<StrArrayAttr>:$fused_ops,
+                   TF_DefaultI64<"0">:$num_args,
+                   TF_DefaultF32<"0.0001f">:$epsilon,
+                   TF_DefaultF32<"0.2f">:$leakyrelu_alpha,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+def TF__FusedConv2DOp : TF_FusedConvBase<"_FusedConv2D", "Conv2D">;
+def TF__FusedDepthwiseConv2dNativeOp
+    : TF_FusedConvBase<"_FusedDepthwiseConv2dNative", "DepthwiseConv2dNative">;
+// TF.js's converter writes the depthwise op without the underscore.
+def TF_FusedDepthwiseConv2dNativeOp
+    : TF_FusedConvBase<"FusedDepthwiseConv2dNative", "DepthwiseConv2dNative">;
+
+def TF__FusedMatMulOp : TF_Op<"_FusedMatMul", [Pure]> {
+  let summary = "TF _FusedMatMul: MatMul followed by `fused_ops`";
+  let description = [{ `a` x `b` as MatMul (`transpose_a`,
+    `transpose_b`), then the ops in `fused_ops`: BiasAdd (args[0] is the
+    [N] bias), optionally Add (args[1], broadcast like AddV2), then an
+    activation: Relu, Relu6, Elu, LeakyRelu (`leakyrelu_alpha`), Tanh,
+    Sigmoid, GeluExact (0.5 x (1 + erf(x / sqrt 2))) or GeluApproximate
+    (0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))). `num_args` extra
+    operands of dtype `T`. Matches TF's _FusedMatMul (matmul_op_fused.cc).
+  }];
+  let arguments = (ins TF_Tensor:$a, TF_Tensor:$b, Variadic<TF_Tensor>:$args,
+                   TF_DefaultBool<"false">:$transpose_a,
+                   TF_DefaultBool<"false">:$transpose_b,
+                   OptionalAttr<StrArrayAttr>:$fused_ops,
+                   TF_DefaultI64<"0">:$num_args,
+                   TF_DefaultF32<"0.0001f">:$epsilon,
+                   TF_DefaultF32<"0.2f">:$leakyrelu_alpha,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$product);
+  let hasVerifier = 1;
+}
+
+def TF__FusedBatchNormExOp : TF_Op<"_FusedBatchNormEx", [Pure]> {
+  let summary = "TF _FusedBatchNormEx: FusedBatchNormV3, + side input, "
+                "activation";
+  let description = [{ `y = act(FusedBatchNormV3(x, scale, offset, mean,
+    variance).y + side_input)`, where `side_input` is absent
+    (`num_side_inputs` = 0, the default) or one tensor shaped like `x`, and
+    `activation_mode` is Identity (default) or Relu. The other results and
+    attrs (`epsilon`, `exponential_avg_factor`, `data_format`,
+    `is_training`) are FusedBatchNormV3's. `x`/`y`/`side_input` have dtype
+    `T`, the rest `U`. Matches TF's _FusedBatchNormEx
+    (fused_batch_norm_op.cc). }];
+  let arguments = (ins TF_Tensor:$x, TF_Tensor:$scale, TF_Tensor:$offset,
+                   TF_Tensor:$mean, TF_Tensor:$variance,
+                   Variadic<TF_Tensor>:$side_input,
+                   TF_DerivedTypeAttr:$T, TF_DerivedTypeAttr:$U,
+                   TF_DefaultF32<"0.0001f">:$epsilon,
+                   TF_DefaultF32<"1.0f">:$exponential_avg_factor,
+                   TF_DefaultI64<"0">:$num_side_inputs,
+                   TF_DefaultStr<"Identity">:$activation_mode,
+                   TF_DefaultStr<"NHWC">:$data_format,
+                   TF_DefaultBool<"true">:$is_training);
+  let results = (outs TF_Tensor:$y, TF_Tensor:$batch_mean,
+                 TF_Tensor:$batch_variance, TF_Tensor:$reserve_space_1,
+                 TF_Tensor:$reserve_space_2, TF_Tensor:$reserve_space_3);
+  let hasVerifier = 1;
+}
+
 def TF_LRNOp : TF_Op<"LRN", [Pure, TF_SameShapeOperandsAndResults,
                              TF_SameElementTypeOperandsAndResults]> {
   let summary = "TF LRN: local response normalization over the last dim";

@@ -8,4 +8,111 @@
 
 include "mlir/Pass/PassBase.td"
 
+def InlineCallsPass : Pass<"tf-inline-calls", "::mlir::ModuleOp"> {
+  let summary = "Inlines tf.PartitionedCall, tf.StatefulPartitionedCall and "
+                "function-call nodes into their callers";
+  let description = [{
+    Replaces every call of a library function -- `tf.PartitionedCall`,
+    `tf.StatefulPartitionedCall` and `tf.LegacyCall` (a GraphDef node whose
+    op names a function) -- by the callee's body, in every function of the
+    module, as tf2xla does before compiling (its functions are inlined into
+    one graph). Nested calls are inlined too: callees are processed before
+    their callers, so each caller ends up with no calls at all. Functions
+    referenced by `tf.If`/`tf.Case`/`tf.While` are not inlined (they are
+    control flow, lowered by the legalizations), but calls inside them are.
+    Only functions reachable from a public function (such as @main) are
+    processed; the others never run and are left to symbol DCE.
+
+    Inlined ops get CallSiteLoc locations (the callee's node name at the
+    call node), so later diagnostics name both. Where a call passes a more
+    precise type than the callee declares (`tensor<2x3xf32>` for
+    `tensor<*xf32>`), or the callee returns a more or less precise type than
+    the call's result, a `tensor.cast` bridges them (shape inference and
+    canonicalization then remove it). The functions themselves are kept; the
+    standard pipeline's symbol DCE removes those nothing uses any more.
+
+    Errors (the pass fails; each names the call node and the function): a
+    recursive call chain (`node 'c' calls function @f recursively: @f -> @g
+    -> @f`; TF cannot inline these either) and types that no cast can
+    bridge (different element types). A callee that cannot be inlined -- only
+    declared (the importer declares functions a graph names but does not
+    define), more than one block, still a tf_executor graph, or generic
+    (arguments typed by an attr placeholder such as `T`) -- gets a warning
+    naming the node and the reason, and the call stays: TF, too, fails only
+    when such a node runs, and the legalizations name it if it is needed.
+
+    Before:
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %0 = "tf.StatefulPartitionedCall"(%x) {f = @outer, config = "", config_proto = "", executor_type = ""} : (tensor<2xf32>) -> tensor<*xf32>
+      %1 = tensor.cast %0 : tensor<*xf32> to tensor<2xf32>
+      func.return %1 : tensor<2xf32>
+    }
+    func.func private @outer(%a: tensor<*xf32>) -> tensor<*xf32> {
+      %0 = "tf.LegacyCall"(%a) {f = @inner} : (tensor<*xf32>) -> tensor<*xf32>
+      func.return %0 : tensor<*xf32>
+    }
+    func.func private @inner(%a: tensor<*xf32>) -> tensor<*xf32> {
+      %0 = "tf.Relu"(%a) : (tensor<*xf32>) -> tensor<*xf32>
+      func.return %0 : tensor<*xf32>
+    }
+    ```
+    After (@outer and @inner unchanged apart from @outer's call):
+    ```mlir
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %0 = tensor.cast %x : tensor<2xf32> to tensor<*xf32>
+      %1 = "tf.Relu"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+      %2 = tensor.cast %1 : tensor<*xf32> to tensor<2xf32>
+      func.return %2 : tensor<2xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def DecomposeFusedOpsPass
+    : Pass<"tf-decompose-fused-ops", "::mlir::func::FuncOp"> {
+  let summary = "Decomposes grappler's fused ops (_FusedConv2D, _FusedMatMul, "
+                "...) into the ops they fuse";
+  let description = [{
+    Grappler's remapper (and TF.js's converter) replace Conv2D /
+    DepthwiseConv2dNative / MatMul + BiasAdd or FusedBatchNorm + Add +
+    activation chains by one fused op. This pass undoes that with TF's
+    kernel semantics (conv_ops_fused_impl.h, matmul_op_fused.cc,
+    fused_batch_norm_op.cc), so that xla-legalize-tf compiles the parts and
+    tfl-legalize-tf fuses them again into tfl.conv_2d /
+    tfl.depthwise_conv_2d / tfl.fully_connected with a
+    `fused_activation_function`:
+
+    - `tf._FusedConv2D`, `tf._FusedDepthwiseConv2dNative`,
+      `tf.FusedDepthwiseConv2dNative` (TF.js): the convolution, then per
+      `fused_ops`: `BiasAdd` (args[0]) and optionally `Add` (args[1]), or
+      `FusedBatchNorm` (args = scale, offset, mean, variance; `epsilon`;
+      inference mode), then an activation: Relu, Relu6, Elu, LeakyRelu
+      (`leakyrelu_alpha`), Tanh, Sigmoid, or TF.js's Prelu (its alpha is
+      the next arg).
+    - `tf._FusedMatMul`: MatMul, then BiasAdd [Add] and the same
+      activations plus GeluExact (0.5 x (1 + erf(x / sqrt 2))) and
+      GeluApproximate (0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))).
+    - `tf._FusedBatchNormEx`: FusedBatchNormV3, + side input (AddV2), +
+      Relu when `activation_mode` is Relu.
+    - TF.js's standalone `tf.Prelu(x, alpha)`: relu(x) - alpha * relu(-x).
+
+    Ops it cannot decompose (another fused_ops list, filter_format OIHW,
+    quantized host args, data_format NCHW_VECT_C) stay, with a warning that
+    names the node and the reason; the legalizations then list them.
+
+    Before:
+    ```mlir
+    %0 = "tf._FusedConv2D"(%x, %w, %b) {T = f32, data_format = "NHWC", fused_ops = ["BiasAdd", "Relu6"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+    ```
+    After:
+    ```mlir
+    %0 = "tf.Conv2D"(%x, %w) {T = f32, data_format = "NHWC", padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32>
+    %1 = "tf.BiasAdd"(%0, %b) {data_format = "NHWC"} : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+    %2 = "tf.Relu6"(%1) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+    ```
+  }];
+}
+
 #endif

@@ -5,6 +5,7 @@
 // standard pipeline does. Each pass below says why it is there.
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -63,6 +64,17 @@ void buildTFStandardPipeline(OpPassManager &pm,
   // 5. Dissolve graphs with only islands into the function bodies: the
   //    later (functional) passes and the legalizations work on plain SSA.
   pm.addNestedPass<func::FuncOp>(createExecutorToFunctionalConversionPass());
+  // 5b. Inline function calls (PartitionedCall, StatefulPartitionedCall,
+  //     function-call nodes) as tf2xla does, nested ones too: TF2 graphs
+  //     (SavedModel signatures, TF.js and grappler outputs) keep their
+  //     computation in library functions, which neither legalization
+  //     compiles as calls. It needs functional bodies (after 5) and runs
+  //     before shape inference so that shapes flow through the inlined ops.
+  pm.addPass(createInlineCallsPass());
+  // 5c. Split grappler's fused ops (_FusedConv2D, _FusedMatMul, ...) into
+  //     the ops they fuse: the legalizations compile those (TFL re-fuses
+  //     them), and shape inference then sees ops it knows.
+  pm.addNestedPass<func::FuncOp>(createDecomposeFusedOpsPass());
   // 6. Refine tensor types from the feeds' shapes through the ops and the
   //    function calls. (Registered by the shape inference component.)
   addIfRegistered(pm, "tf-shape-inference");
@@ -79,7 +91,7 @@ void registerTFStandardPipeline() {
       "tf-standard-pipeline",
       "Imported GraphDef to tf-dialect functions: prune, fold switches, "
       "functionalize control flow, coarsen islands, executor to functional, "
-      "shape inference, canonicalize, symbol DCE",
+      "inline calls, decompose fused ops, shape inference, canonicalize, symbol DCE",
       buildTFStandardPipeline);
 }
 

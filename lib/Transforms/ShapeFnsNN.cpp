@@ -327,7 +327,8 @@ LogicalResult biasAddGrad(InferenceContext &c) {
 
 LogicalResult fusedBatchNorm(InferenceContext &c) {
   Shape x = c.inputShape(0);
-  bool v3 = c.opName() == "FusedBatchNormV3";
+  bool v3 = c.opName() == "FusedBatchNormV3" ||
+            c.opName() == "_FusedBatchNormEx";
   if (x.ranked && x.rank() != 4 && !(v3 && x.rank() == 5))
     return c.error("x must be rank 4" + Twine(v3 ? " or 5" : "") + ", got " +
                    x.str());
@@ -855,11 +856,15 @@ LogicalResult nonMaxSuppression(InferenceContext &c) {
 } // namespace
 
 void registerNNShapeFns(ShapeFnRegistry &r) {
-  r.add("MatMul", matMul);
+  // Grappler's fused ops: the contraction's shape (their fused_ops are
+  // element-wise).
+  r.add({"MatMul", "_FusedMatMul"}, matMul);
   r.add({"BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"}, batchMatMul);
-  r.add({"Conv2D"}, conv2D);
+  r.add({"Conv2D", "_FusedConv2D"}, conv2D);
   r.add({"Conv3D"}, conv3D);
-  r.add({"DepthwiseConv2dNative"}, depthwiseConv2D);
+  r.add({"DepthwiseConv2dNative", "_FusedDepthwiseConv2dNative",
+         "FusedDepthwiseConv2dNative"},
+        depthwiseConv2D);
   r.add({"MaxPool", "AvgPool", "MaxPoolWithArgmax"}, pool2D);
   r.add({"MaxPool3D", "AvgPool3D"}, pool3D);
   r.add({"MaxPoolV2"}, pool2DV2);
@@ -878,7 +883,8 @@ void registerNNShapeFns(ShapeFnRegistry &r) {
         });
   r.add({"BiasAdd", "BiasAddV1"}, biasAdd);
   r.add({"BiasAddGrad"}, biasAddGrad);
-  r.add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"},
+  r.add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",
+         "_FusedBatchNormEx"},
         fusedBatchNorm);
   r.add({"FusedBatchNormGrad", "FusedBatchNormGradV2", "FusedBatchNormGradV3"},
         fusedBatchNormGrad);

@@ -192,7 +192,7 @@ struct InputRef {
 /// The graph analysis behind a plan.
 class Planner {
 public:
-  Planner(const tensorflow::GraphDef &g) : g_(g) {
+  Planner(const tensorflow::GraphDef &g) : g_(&g) {
     for (int i = 0; i < g.node_size(); ++i)
       index_[g.node(i).name()] = i;
   }
@@ -214,26 +214,66 @@ private:
                                 const std::vector<int> &targetRoots,
                                 Session::Plan &plan);
 
-  const tensorflow::GraphDef &g_;
+  absl::Status feedPlaceholderControls(Session::Plan &plan);
+
+  /// The graph being planned: the session's, or `edited_` once
+  /// feedPlaceholderControls has rewired control edges (same nodes, same
+  /// indices).
+  const tensorflow::GraphDef *g_;
+  std::shared_ptr<tensorflow::GraphDef> edited_;
   std::unordered_map<std::string, int> index_;
   std::vector<std::vector<InputRef>> inputs_;
   std::unordered_set<std::string> fed_;
 };
 
+/// TF's FeedInputs (subgraph.cc) replaces a fed Placeholder by the feed:
+/// its data edges and, for Placeholder/PlaceholderV2 nodes only, its
+/// outgoing control edges move to the feed, which is always available. So
+/// `^p` on any node, with `p:k` fed and p a Placeholder, no longer makes p
+/// (an unfed placeholder) part of the run. Here those control inputs are
+/// dropped from a copy of the graph (a feed is an argument of the compiled
+/// function, so a control edge from it orders nothing). Control edges out
+/// of other fed nodes stay, as in TF: such a node still runs.
+absl::Status Planner::feedPlaceholderControls(Session::Plan &plan) {
+  std::unordered_set<std::string> fedPlaceholders;
+  for (const FeedSpec &f : plan.feeds) {
+    const std::string &op = g_->node(index_.at(f.node)).op();
+    if (op == "Placeholder" || op == "PlaceholderV2")
+      fedPlaceholders.insert(f.node);
+  }
+  if (fedPlaceholders.empty())
+    return absl::OkStatus();
+  auto isCut = [&](const std::string &in) {
+    return !in.empty() && in[0] == '^' && fedPlaceholders.count(in.substr(1));
+  };
+  bool any = false;
+  for (const tensorflow::NodeDef &n : g_->node())
+    any = any || std::any_of(n.input().begin(), n.input().end(), isCut);
+  if (!any)
+    return absl::OkStatus();
+  edited_ = std::make_shared<tensorflow::GraphDef>(*g_);
+  for (tensorflow::NodeDef &n : *edited_->mutable_node()) {
+    auto *ins = n.mutable_input();
+    ins->erase(std::remove_if(ins->begin(), ins->end(), isCut), ins->end());
+  }
+  g_ = edited_.get();
+  return absl::OkStatus();
+}
+
 absl::Status Planner::parseInputs() {
-  inputs_.resize(g_.node_size());
-  for (int i = 0; i < g_.node_size(); ++i) {
-    for (const std::string &in : g_.node(i).input()) {
+  inputs_.resize(g_->node_size());
+  for (int i = 0; i < g_->node_size(); ++i) {
+    for (const std::string &in : g_->node(i).input()) {
       std::string node;
       int idx;
       bool control;
       if (!parseTensorName(in, node, idx, &control))
         return absl::InvalidArgumentError(absl::StrCat(
-            "Node '", g_.node(i).name(), "': malformed input '", in, "'"));
+            "Node '", g_->node(i).name(), "': malformed input '", in, "'"));
       auto it = index_.find(node);
       if (it == index_.end())
         return absl::InvalidArgumentError(
-            absl::StrCat("Node '", g_.node(i).name(), "': Unknown input node '",
+            absl::StrCat("Node '", g_->node(i).name(), "': Unknown input node '",
                          in, "'"));
       inputs_[i].push_back(
           {it->second, control ? -1 : idx, control ? "" : tensorName(node, idx)});
@@ -254,21 +294,11 @@ Planner::walk(const tensorflow::GraphDef &g,
     if (live[i])
       continue;
     live[i] = true;
-    for (const InputRef &r : ins[i]) {
-      if (r.index >= 0) {
-        if (!fed_.count(r.tensor))
-          work.push_back(r.src);
-        continue;
-      }
-      // A control edge from a fed Placeholder is satisfied by the feed (TF's
-      // subgraph.cc FeedInputs moves it to the _Recv that replaces the
-      // Placeholder); TF.js graphs hang their constants on the input so.
-      const tensorflow::NodeDef &src = g.node(r.src);
-      if ((src.op() == "Placeholder" || src.op() == "PlaceholderV2") &&
-          fed_.count(tensorName(src.name(), 0)))
-        continue;
-      work.push_back(r.src);
-    }
+    // Control edges out of fed Placeholders are gone already
+    // (feedPlaceholderControls).
+    for (const InputRef &r : ins[i])
+      if (r.index < 0 || !fed_.count(r.tensor))
+        work.push_back(r.src);
   }
   return live;
 }
@@ -286,7 +316,7 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
       it = index_.find(node);
     if (it == index_.end())
       return absl::NotFoundError("FeedInputs: unable to find feed output " + f);
-    const tensorflow::NodeDef &n = g_.node(it->second);
+    const tensorflow::NodeDef &n = g_->node(it->second);
     FeedSpec spec;
     spec.name = tensorName(node, idx);
     spec.node = node;
@@ -316,7 +346,7 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
       it = index_.find(node);
     if (it == index_.end())
       return absl::NotFoundError("FetchOutputs node " + f + ": not found");
-    const tensorflow::NodeDef &n = g_.node(it->second);
+    const tensorflow::NodeDef &n = g_->node(it->second);
     auto types = outputTypes(n);
     if (types && idx >= static_cast<int>(types->size()))
       return absl::InvalidArgumentError(absl::StrCat(
@@ -354,19 +384,21 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
   if (!missing.empty())
     return absl::NotFoundError("PruneForTargets: Some target nodes not found: " +
                                absl::StrJoin(missing, ", "));
+  if (absl::Status s = feedPlaceholderControls(plan); !s.ok())
+    return s;
   if (absl::Status s = parseInputs(); !s.ok())
     return s;
 
   std::vector<int> roots = fetchRoots;
   roots.insert(roots.end(), targetRoots.begin(), targetRoots.end());
-  std::vector<bool> needed = walk(g_, inputs_, roots);
+  std::vector<bool> needed = walk(*g_, inputs_, roots);
 
   // Unfed placeholders (placeholder_op.cc wording), first in graph order.
   bool hasVariables = false;
-  for (int i = 0; i < g_.node_size(); ++i) {
+  for (int i = 0; i < g_->node_size(); ++i) {
     if (!needed[i])
       continue;
-    const tensorflow::NodeDef &n = g_.node(i);
+    const tensorflow::NodeDef &n = g_->node(i);
     if (n.op() == "Placeholder" || n.op() == "PlaceholderV2") {
       std::string dtype = "unknown";
       if (auto types = outputTypes(n); types && !types->empty())
@@ -382,8 +414,11 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
         isResourceAssign(n.op()) || n.op() == "ReadVariableOp")
       hasVariables = true;
   }
-  if (!hasVariables)
-    return absl::OkStatus(); // plan.graph stays null: the session's graph
+  if (!hasVariables) {
+    // plan.graph stays null (the session's graph) unless edges were rewired.
+    plan.graph = edited_;
+    return absl::OkStatus();
+  }
 
   return rewriteVariables(needed, fetchRoots, targetRoots, plan);
 }
@@ -401,7 +436,7 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
 /// appended as "<name>/_scatter/<part>".
 absl::Status Planner::rewriteScatter(int i, const std::string &cur,
                                      tensorflow::GraphDef &out) {
-  const tensorflow::NodeDef nd = g_.node(i);
+  const tensorflow::NodeDef nd = g_->node(i);
   const std::string &op = nd.op();
   if (nd.input_size() < 3 || nd.input(1)[0] == '^' || nd.input(2)[0] == '^')
     return absl::InvalidArgumentError(absl::StrCat(
@@ -492,7 +527,7 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
                                        const std::vector<int> &fetchRoots,
                                        const std::vector<int> &targetRoots,
                                        Session::Plan &plan) {
-  const int n = g_.node_size();
+  const int n = g_->node_size();
   // Topological order of the needed nodes (Kahn; edges cut by feeds do not
   // count).
   std::vector<int> indeg(n, 0);
@@ -531,7 +566,7 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
     return r.index >= 0 ? r.src : -1;
   };
   for (int i : order) {
-    const tensorflow::NodeDef &nd = g_.node(i);
+    const tensorflow::NodeDef &nd = g_->node(i);
     for (const InputRef &r : inputs_[i]) {
       if (r.index >= 0 && fed_.count(r.tensor))
         continue;
@@ -553,13 +588,13 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
           absl::StrCat("Node '", nd.name(), "' (", nd.op(), ") has no inputs"));
     if (isRefUpdate(nd.op())) {
       int h = handleOf(i);
-      if (h >= 0 && isRefVariable(g_.node(h).op()))
+      if (h >= 0 && isRefVariable(g_->node(h).op()))
         assignVar[i] = h;
-      else if (h >= 0 && assignVar[h] >= 0 && isRefUpdate(g_.node(h).op()))
+      else if (h >= 0 && assignVar[h] >= 0 && isRefUpdate(g_->node(h).op()))
         assignVar[i] = assignVar[h];
     } else if (isResourceAssign(nd.op()) || nd.op() == "ReadVariableOp") {
       int h = handleOf(i);
-      if (h < 0 || !isResourceVariable(g_.node(h).op()))
+      if (h < 0 || !isResourceVariable(g_->node(h).op()))
         return absl::UnimplementedError(absl::StrCat(
             "node ", nd.name(), " (", nd.op(),
             "): its resource input must come directly from a VarHandleOp"));
@@ -568,14 +603,14 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
     }
   }
 
-  auto rewritten = std::make_shared<tensorflow::GraphDef>(g_);
+  auto rewritten = std::make_shared<tensorflow::GraphDef>(*g_);
   auto valueOf = [&](int reader, int var) -> std::string {
     auto it = latest[reader].find(var);
-    return it == latest[reader].end() ? g_.node(var).name()
-                                      : tensorName(g_.node(it->second).name(), 0);
+    return it == latest[reader].end() ? g_->node(var).name()
+                                      : tensorName(g_->node(it->second).name(), 0);
   };
   auto copyControls = [&](int i, tensorflow::NodeDef &out) {
-    for (const std::string &in : g_.node(i).input())
+    for (const std::string &in : g_->node(i).input())
       if (!in.empty() && in[0] == '^')
         out.add_input(in);
   };
@@ -583,7 +618,7 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
     (*out.mutable_attr())["T"] = t;
   };
   for (int i : order) {
-    const tensorflow::NodeDef &nd = g_.node(i);
+    const tensorflow::NodeDef &nd = g_->node(i);
     tensorflow::NodeDef &out = *rewritten->mutable_node(i);
     const std::string &op = nd.op();
     auto dataIn = [&](int k) { return nd.input(k); };
@@ -648,11 +683,11 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       const InputRef &r = inputs_[i][k];
       if (r.index < 0 || fed_.count(r.tensor))
         continue;
-      const std::string &srcOp = g_.node(r.src).op();
+      const std::string &srcOp = g_->node(r.src).op();
       if (isResourceVariable(srcOp))
         return absl::UnimplementedError(absl::StrCat(
             "node ", nd.name(), " (", op, ") uses the resource variable ",
-            g_.node(r.src).name(),
+            g_->node(r.src).name(),
             "; only ReadVariableOp and Assign*VariableOp are supported"));
       if (isRefVariable(srcOp))
         out.set_input(k, valueOf(i, r.src));
@@ -691,19 +726,19 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
   }
   std::vector<bool> live = walk(*rewritten, newInputs, roots);
   for (int i = 0; i < n; ++i)
-    if (live[i] && isVariable(g_.node(i).op()) &&
-        !fed_.count(tensorName(g_.node(i).name(), 0)))
-      plan.reads.push_back({variableKey(g_.node(i)), g_.node(i).name(),
-                            isResourceVariable(g_.node(i).op())});
+    if (live[i] && isVariable(g_->node(i).op()) &&
+        !fed_.count(tensorName(g_->node(i).name(), 0)))
+      plan.reads.push_back({variableKey(g_->node(i)), g_->node(i).name(),
+                            isResourceVariable(g_->node(i).op())});
   std::sort(plan.reads.begin(), plan.reads.end(),
             [](const VarRead &a, const VarRead &b) { return a.node < b.node; });
   for (auto [var, a] : finalAssign) {
-    std::string t = tensorName(g_.node(a).name(), 0);
+    std::string t = tensorName(g_->node(a).name(), 0);
     auto it = std::find(plan.outputs.begin(), plan.outputs.end(), t);
     int slot = static_cast<int>(it - plan.outputs.begin());
     if (it == plan.outputs.end())
       plan.outputs.push_back(t);
-    plan.writes.push_back({variableKey(g_.node(var)), slot});
+    plan.writes.push_back({variableKey(g_->node(var)), slot});
   }
   plan.graph = rewritten;
   return absl::OkStatus();

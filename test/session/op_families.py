@@ -50,6 +50,8 @@ def _attr(v):
         return 's: "%s"' % v
     if isinstance(v, type) or isinstance(v, np.dtype):
         return "type: %s" % DT[np.dtype(v)]
+    if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+        return "list { %s }" % " ".join('s: "%s"' % x for x in v)
     if isinstance(v, list):
         return "list { %s }" % " ".join("i: %d" % x for x in v)
     raise TypeError(v)
@@ -1079,9 +1081,195 @@ def fam_empty():
     return g
 
 
+def fam_transcendental():
+    """Erf/Erfc, inverse trigonometric and hyperbolic functions, Softsign:
+    domain edges (+-1 for Asin/Acos/Atanh, 1 for Acosh), values past the
+    domain (NaN), NaN/Inf, tiny and huge arguments."""
+    g = Graph("transcendental")
+    erf = np.vectorize(math.erf)
+    erfc = np.vectorize(math.erfc)
+    wide = np.concatenate([np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-20, -1e-6, 0.5,
+                                     -3.0, 5.0, 30.0, -80.0, 1e10, -1e30], F32), randf(16, lo=-5, hi=5)])
+    unit = np.concatenate([np.array([1.0, -1.0, 0.0, 1e-7, -0.999999, 0.9999, 1.5, -2.0, np.nan],
+                                    F32), randf(16, lo=-1, hi=1)])
+    big = np.concatenate([np.array([1.0, 1.0000001, 2.0, 1e10, 1e30, 0.5, -3.0, np.inf, np.nan],
+                                   F32), randf(16, lo=1, hi=20)])
+    pw, pu, pb = g.ph(wide), g.ph(unit), g.ph(big)
+    W, U, Bg = f64(wide), f64(unit), f64(big)
+    with np.errstate(all="ignore"):
+        cases = [("Erf", pw, erf(W)),
+                 ("Erfc", pw, erfc(W)),
+                 ("Atan", pw, np.arctan(W)), ("Sinh", pw, np.sinh(W)), ("Cosh", pw, np.cosh(W)),
+                 ("Asinh", pw, np.arcsinh(W)), ("Softsign", pw, W / (1 + np.abs(W))),
+                 ("Asin", pu, np.arcsin(U)), ("Acos", pu, np.arccos(U)),
+                 ("Atanh", pu, np.arctanh(U)), ("Acosh", pb, np.arccosh(Bg))]
+        for op, inp, ref in cases:
+            # float32 transcendental: abs 1e-6 + rel 1e-5 (erf's rational
+            # approximation is within 1e-7 absolute).
+            g.check(op, g.op(op, [inp], T=F32), ref.astype(F32), tol=(1e-6, 1e-5))
+    return g
+
+
+def act_ref(name, x, alpha=0.2, prelu=None):
+    """TF's activations after a fused contraction (float64)."""
+    x = f64(x)
+    if name is None:
+        return x
+    if name == "Relu":
+        return np.maximum(x, 0)
+    if name == "Relu6":
+        return np.minimum(np.maximum(x, 0), 6)
+    if name == "Elu":
+        return np.where(x > 0, x, np.expm1(x))
+    if name == "LeakyRelu":
+        return np.where(x > 0, x, np.float64(np.float32(alpha)) * x)
+    if name == "Tanh":
+        return np.tanh(x)
+    if name == "Sigmoid":
+        return 1 / (1 + np.exp(-x))
+    if name == "Prelu":
+        return np.where(x > 0, x, f64(prelu) * x)
+    if name == "GeluExact":
+        return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+    if name == "GeluApproximate":
+        return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+    raise ValueError(name)
+
+
+def bn_ref(y, sc, of, mu, var, eps, axis=-1):
+    shp = [1] * y.ndim
+    shp[axis] = -1
+    r = lambda v: f64(v).reshape(shp)
+    return (f64(y) - r(mu)) / np.sqrt(r(var) + np.float64(np.float32(eps))) * r(sc) + r(of)
+
+
+def fam_fused():
+    """Grappler's / TF.js's fused ops (decomposed by tf-decompose-fused-ops)
+    against NumPy: the contraction in float64, then the fused_ops."""
+    g = Graph("fused")
+    x = randf(2, 7, 6, 3)
+    w = randf(3, 2, 3, 4)
+    bias = randf(4)
+    px, pw, pb = g.ph(x), g.ph(w), g.ph(bias)
+    conv = conv_ref(x, w, [1, 1, 1, 1], "SAME", [1, 1, 1, 1])
+    cattrs = dict(T=F32, strides=[1, 1, 1, 1], padding="SAME", dilations=[1, 1, 1, 1],
+                  data_format="NHWC")
+    for act in [None, "Relu", "Relu6", "Elu", "LeakyRelu", "Tanh", "Sigmoid"]:
+        ops = ["BiasAdd"] + ([act] if act else [])
+        extra = dict(leakyrelu_alpha=0.3) if act == "LeakyRelu" else {}
+        g.check("FusedConv2D-" + "-".join(ops),
+                g.op("_FusedConv2D", [px, pw, pb], fused_ops=ops, num_args=1, epsilon=0.0,
+                     **cattrs, **extra),
+                act_ref(act, conv + f64(bias), alpha=0.3).astype(F32))
+    addend = randf(*conv.shape)
+    pa = g.ph(addend)
+    for act in [None, "Relu"]:
+        ops = ["BiasAdd", "Add"] + ([act] if act else [])
+        g.check("FusedConv2D-" + "-".join(ops),
+                g.op("_FusedConv2D", [px, pw, pb, pa], fused_ops=ops, num_args=2, **cattrs),
+                act_ref(act, conv + f64(bias) + f64(addend)).astype(F32))
+    sc, of, mu = randf(4), randf(4), randf(4)
+    var = np.abs(randf(4)) + 0.1
+    pbn = [g.ph(v) for v in (sc, of, mu, var)]
+    for act in [None, "Relu6", "Elu"]:
+        ops = ["FusedBatchNorm"] + ([act] if act else [])
+        g.check("FusedConv2D-" + "-".join(ops),
+                g.op("_FusedConv2D", [px, pw] + pbn, fused_ops=ops, num_args=4, epsilon=0.001,
+                     **cattrs),
+                act_ref(act, bn_ref(conv, sc, of, mu, var, 0.001)).astype(F32))
+    alpha = randf(4, lo=0.05, hi=0.5)
+    g.check("FusedConv2D-BiasAdd-Prelu",
+            g.op("_FusedConv2D", [px, pw, pb, g.ph(alpha)], fused_ops=["BiasAdd", "Prelu"],
+                 num_args=2, **cattrs),
+            act_ref("Prelu", conv + f64(bias), prelu=alpha).astype(F32))
+    # NCHW, stride 2, VALID.
+    xc = x.transpose(0, 3, 1, 2).copy()
+    s = [1, 1, 2, 2]
+    convc = conv_ref(xc, w, s, "VALID", [1, 1, 1, 1], nchw=True)
+    g.check("FusedConv2D-NCHW-BiasAdd-Relu",
+            g.op("_FusedConv2D", [g.ph(xc), pw, pb], fused_ops=["BiasAdd", "Relu"], num_args=1,
+                 T=F32, strides=s, padding="VALID", dilations=[1, 1, 1, 1], data_format="NCHW"),
+            act_ref("Relu", convc + f64(bias).reshape(1, -1, 1, 1)).astype(F32))
+    g.check("FusedConv2D-NCHW-FusedBatchNorm-Relu",
+            g.op("_FusedConv2D", [g.ph(xc), pw] + pbn, fused_ops=["FusedBatchNorm", "Relu"],
+                 num_args=4, epsilon=1e-5, T=F32, strides=s, padding="VALID",
+                 dilations=[1, 1, 1, 1], data_format="NCHW"),
+            act_ref("Relu", bn_ref(convc, sc, of, mu, var, 1e-5, axis=1)).astype(F32))
+    # A downstream MaxPool / Relu / Reshape compiles once the fused op is
+    # decomposed (their shapes come from the decomposed conv).
+    fc = g.op("_FusedConv2D", [px, pw, pb], fused_ops=["BiasAdd", "Relu6"], num_args=1, **cattrs)
+    mp = g.op("MaxPool", [fc], T=F32, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID",
+              data_format="NHWC")
+    rs = g.op("Reshape", [mp, g.const(np.array([2, -1], I32))], T=F32, Tshape=I32)
+    ref = act_ref("Relu6", conv + f64(bias))[:, :6, :6, :].reshape(2, 3, 2, 3, 2, 4).max(axis=(2, 4))
+    g.check("FusedConv2D-MaxPool-Reshape", rs, ref.reshape(2, -1).astype(F32))
+    # Depthwise, both spellings.
+    wd = randf(3, 3, 3, 2)
+    dw = conv_ref(x, wd, [1, 2, 2, 1], "SAME", [1, 1, 1, 1], depthwise=True)
+    b6 = randf(6)
+    sc6, of6, mu6 = randf(6), randf(6), randf(6)
+    var6 = np.abs(randf(6)) + 0.1
+    pbn6 = [g.ph(v) for v in (sc6, of6, mu6, var6)]
+    dattrs = dict(T=F32, strides=[1, 2, 2, 1], padding="SAME", dilations=[1, 1, 1, 1],
+                  data_format="NHWC")
+    for opname in ["_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative"]:
+        g.check(opname + "-BiasAdd-Relu6",
+                g.op(opname, [px, g.ph(wd), g.ph(b6)], fused_ops=["BiasAdd", "Relu6"], num_args=1,
+                     **dattrs),
+                act_ref("Relu6", dw + f64(b6)).astype(F32))
+        g.check(opname + "-FusedBatchNorm-Relu",
+                g.op(opname, [px, g.ph(wd)] + pbn6, fused_ops=["FusedBatchNorm", "Relu"],
+                     num_args=4, epsilon=0.001, **dattrs),
+                act_ref("Relu", bn_ref(dw, sc6, of6, mu6, var6, 0.001)).astype(F32))
+    # MatMul.
+    a = randf(5, 6)
+    bm = randf(4, 6)
+    mb = randf(4)
+    pa_, pbm, pmb = g.ph(a), g.ph(bm), g.ph(mb)
+    mm = f64(a) @ f64(bm).T
+    for act in [None, "Relu", "Relu6", "Elu", "LeakyRelu", "Tanh", "Sigmoid", "GeluExact",
+                "GeluApproximate"]:
+        ops = ["BiasAdd"] + ([act] if act else [])
+        g.check("FusedMatMul-" + "-".join(ops),
+                g.op("_FusedMatMul", [pa_, pbm, pmb], fused_ops=ops, num_args=1, T=F32,
+                     transpose_a=False, transpose_b=True, epsilon=0.0, leakyrelu_alpha=0.2),
+                act_ref(act, mm + f64(mb)).astype(F32))
+    z = randf(5, 4)
+    g.check("FusedMatMul-BiasAdd-Add-Relu",
+            g.op("_FusedMatMul", [pa_, pbm, pmb, g.ph(z)], fused_ops=["BiasAdd", "Add", "Relu"],
+                 num_args=2, T=F32, transpose_a=False, transpose_b=True),
+            act_ref("Relu", mm + f64(mb) + f64(z)).astype(F32))
+    # _FusedBatchNormEx: inference with side input + Relu, Identity, and
+    # training mode (batch statistics, population variance).
+    xb = randf(2, 3, 4, 4)
+    side = randf(2, 3, 4, 4)
+    pxb = g.ph(xb)
+    bnx = bn_ref(xb, sc, of, mu, var, 0.001)
+    g.check("FusedBatchNormEx-side-Relu",
+            g.op("_FusedBatchNormEx", [pxb] + pbn + [g.ph(side)], T=F32, U=F32, epsilon=0.001,
+                 exponential_avg_factor=1.0, num_side_inputs=1, activation_mode="Relu",
+                 data_format="NHWC", is_training=False),
+            act_ref("Relu", bnx + f64(side)).astype(F32))
+    g.check("FusedBatchNormEx-Identity",
+            g.op("_FusedBatchNormEx", [pxb] + pbn, T=F32, U=F32, epsilon=0.001,
+                 exponential_avg_factor=1.0, num_side_inputs=0, activation_mode="Identity",
+                 data_format="NHWC", is_training=False),
+            bnx.astype(F32))
+    bm_ = f64(xb).mean(axis=(0, 1, 2))
+    bv_ = f64(xb).var(axis=(0, 1, 2))
+    g.check("FusedBatchNormEx-training-Relu",
+            g.op("_FusedBatchNormEx", [pxb, pbn[0], pbn[1], g.const(np.zeros(0, F32)),
+                                       g.const(np.zeros(0, F32))],
+                 T=F32, U=F32, epsilon=0.001, exponential_avg_factor=1.0, num_side_inputs=0,
+                 activation_mode="Relu", data_format="NHWC", is_training=True),
+            act_ref("Relu", bn_ref(xb, sc, of, bm_, bv_, 0.001)).astype(F32))
+    return g
+
+
 FAMILIES = [fam_math, fam_intdiv, fam_minmax, fam_logic, fam_cast, fam_matmul, fam_conv,
             fam_pool, fam_reduce, fam_softmax, fam_batchnorm, fam_shape, fam_gather,
-            fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty]
+            fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty, fam_fused,
+            fam_transcendental]
 
 
 def main():

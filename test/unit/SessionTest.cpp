@@ -228,6 +228,115 @@ TEST(SessionTest, AFeedCutsTheGraph) {
       << st;
 }
 
+// TF's FeedInputs (subgraph.cc) moves a fed Placeholder's outgoing control
+// edges to the feed: `^input` on the Const no longer needs the placeholder.
+TEST(SessionTest, ControlEdgesOutOfAFedPlaceholder) {
+  auto s = makeSession(
+      node("input", "Placeholder", {},
+           typeAttr("dtype", "DT_FLOAT") + shapeAttr({-1, 3})) +
+      node("y", "Const", {"^input"},
+           typeAttr("dtype", "DT_FLOAT") +
+               "attr { key: 'value' value { tensor { dtype: DT_FLOAT "
+               "tensor_shape { } float_val: 2.5 } } } ") +
+      node("Mul", "Mul", {"y", "input"}, tF()) +
+      node("Neg", "Neg", {"Mul", "^input", "^y"}, tF()));
+  // Fetches through both control edges, and the fed tensor itself.
+  auto out = run2(*s, {{"input", floats({2, 3}, {1, -2, 3, 0.5f, 4, -8})}},
+                  {"Mul", "Neg:0", "input:0"});
+  ASSERT_EQ(out.size(), 3u);
+  expectFloats(out[0], {2.5f, -5, 7.5f, 1.25f, 10, -20});
+  expectFloats(out[1], {-2.5f, 5, -7.5f, -1.25f, -10, 20});
+  expectFloats(out[2], {1, -2, 3, 0.5f, 4, -8});
+  // The edit applies to this request only: unfed, the placeholder is needed
+  // again through the control edge alone.
+  std::vector<Tensor> o;
+  absl::Status st = s->Run({}, {"y"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
+  EXPECT_NE(st.message().find("You must feed a value for placeholder tensor "
+                              "'input' with dtype float and shape [?,3]"),
+            std::string::npos)
+      << st;
+}
+
+// With variables the plan orders the needed nodes topologically: an edge
+// from the fed (so unneeded) Placeholder must not count there either.
+TEST(SessionTest, ControlEdgeFromAFedPlaceholderWithVariables) {
+  auto s = makeSession(
+      placeholder("x", "DT_FLOAT", {2}) +
+      node("v", "VariableV2", {},
+           typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
+      node("c", "Const", {"^x"},
+           typeAttr("dtype", "DT_FLOAT") +
+               "attr { key: 'value' value { tensor { dtype: DT_FLOAT "
+               "tensor_shape { dim { size: 2 } } float_val: 4 float_val: -1 "
+               "} } } ") +
+      node("assign", "Assign", {"v", "c"}, tF()) +
+      node("read", "Identity", {"v", "^assign"}, tF()) +
+      node("out", "AddV2", {"read", "x"}, tF()));
+  auto out = run2(*s, {{"x", floats({2}, {0.5f, 2})}}, {"out"});
+  ASSERT_EQ(out.size(), 1u);
+  expectFloats(out[0], {4.5f, 1});
+  expectFloats(*s->variableValue("localhost/v"), {4, -1});
+}
+
+// Feeding output 1 of a two-output node cuts the graph at that tensor; its
+// other output (not fed) still needs the node and its inputs. A control
+// edge out of a fed node that is not a Placeholder still runs the node, as
+// in TF.
+TEST(SessionTest, FeedingANonPlaceholderTensor) {
+  auto s = makeSession(
+      placeholder("p", "DT_FLOAT", {2, 2}) +
+      node("u", "Unpack", {"p"},
+           tF() + "attr { key: 'num' value { i: 2 } } "
+                  "attr { key: 'axis' value { i: 0 } } ") +
+      node("second", "Abs", {"u:1"}, tF()) +
+      node("first", "Abs", {"u:0"}, tF()) +
+      node("k", "Const", {"^u"},
+           typeAttr("dtype", "DT_FLOAT") +
+               "attr { key: 'value' value { tensor { dtype: DT_FLOAT "
+               "tensor_shape { } float_val: 3 } } } ") +
+      node("scaled", "Mul", {"k", "u:1"}, tF()));
+  // `p` is unfed but behind the feed: fine.
+  auto out = run2(*s, {{"u:1", floats({2}, {-1.5f, 2})}}, {"second", "u:1"});
+  ASSERT_EQ(out.size(), 2u);
+  expectFloats(out[0], {1.5f, 2});
+  expectFloats(out[1], {-1.5f, 2});
+  // u:0 is not fed, so `first` needs u and p.
+  std::vector<Tensor> o;
+  absl::Status st = s->Run({{"u:1", floats({2}, {-1.5f, 2})}}, {"first"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
+  EXPECT_NE(st.message().find("placeholder tensor 'p'"), std::string::npos)
+      << st;
+  // `k` has a control edge from u, which is fed but not a Placeholder: u
+  // still runs (TF keeps that edge), so p must be fed.
+  st = s->Run({{"u:1", floats({2}, {-1.5f, 2})}}, {"scaled"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
+  EXPECT_NE(st.message().find("placeholder tensor 'p'"), std::string::npos)
+      << st;
+  out = run2(*s, {{"p", floats({2, 2}, {1, -2, 3, -4})}}, {"scaled", "first"});
+  expectFloats(out[0], {9, -12});
+  expectFloats(out[1], {1, 2});
+}
+
+// A target that reaches an assign only through control edges runs it.
+TEST(SessionTest, TargetReachedThroughControlEdges) {
+  auto s = makeSession(
+      node("v", "VariableV2", {},
+           typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
+      constF("c", {7, -3}, {2}) +
+      node("assign", "Assign", {"v", "c"}, tF()) +
+      node("group", "NoOp", {"^assign"}) + node("init", "NoOp", {"^group"}) +
+      node("read", "Identity", {"v"}, tF()));
+  std::vector<Tensor> o;
+  ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
+  EXPECT_TRUE(o.empty());
+  auto v = s->variableValue("localhost/v");
+  ASSERT_TRUE(v.ok()) << v.status();
+  expectFloats(*v, {7, -3});
+  auto out = run2(*s, {}, {"read"});
+  expectFloats(out[0], {7, -3});
+}
+
 TEST(SessionTest, UnsupportedOpIsNamed) {
   auto s = makeSession(placeholder("x", "DT_FLOAT", {2}) +
                        node("weird", "NoSuchOpAnywhere", {"x"}, tF()) +

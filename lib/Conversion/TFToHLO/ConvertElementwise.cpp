@@ -8,11 +8,16 @@
 //    divisor's sign), TruncateDiv/TruncateMod truncate;
 //  - Round/Rint round half to even;
 //  - Elu = x > 0 ? x : expm1(x); Selu = scale * (x > 0 ? x : alpha *
-//    expm1(x)) with TF's constants; LeakyRelu = x > 0 ? x : alpha * x.
+//    expm1(x)) with TF's constants; LeakyRelu = x > 0 ? x : alpha * x;
+//  - Erf/Erfc by Eigen's float rational approximation (TF's CPU kernel);
+//    Asin/Acos/Atan via atan2, Sinh/Cosh/Asinh/Acosh/Atanh in forms that
+//    neither cancel near 0 nor overflow early, Softsign = x / (1 + |x|).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
 #include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tfmlir::hlo;
@@ -96,6 +101,34 @@ Value like(OpBuilder &b, Location loc, Value x, double v) {
 }
 
 bool isFloat(Value v) { return isa<FloatType>(getElementTypeOrSelf(v)); }
+
+/// erf(x) by the rational approximation that Eigen's float erf (TF's CPU
+/// kernel) and XLA's ErfImpl32 use: x clamped to [-4, 4] (erf(4) is 1 in
+/// float), then x * P(x^2) / Q(x^2) with degree-6 and degree-4
+/// polynomials; absolute error about 1e-7. f64 inputs use the same
+/// approximation (TF's double kernel calls std::erf: the difference stays
+/// within about 1e-7).
+Value erfRational(OpBuilder &b, Location loc, Value x) {
+  static const double kAlpha[] = {
+      -2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06,
+      -5.69250639462346e-05, -7.34990630326855e-04, -2.95459980854025e-03,
+      -1.60960333262415e-02};
+  static const double kBeta[] = {-1.45660718464996e-05, -2.13374055278905e-04,
+                                 -1.68282697438203e-03, -7.37332916720468e-03,
+                                 -1.42647390514189e-02};
+  Value c = ClampOp::create(b, loc, like(b, loc, x, -4), x, like(b, loc, x, 4));
+  Value x2 = MultiplyOp::create(b, loc, c, c);
+  auto horner = [&](ArrayRef<double> coeffs) {
+    Value p = like(b, loc, x, coeffs[0]);
+    for (double k : coeffs.drop_front())
+      p = AddOp::create(b, loc, MultiplyOp::create(b, loc, p, x2),
+                        like(b, loc, x, k));
+    return p;
+  };
+  return DivideOp::create(b, loc,
+                          MultiplyOp::create(b, loc, c, horner(kAlpha)),
+                          horner(kBeta));
+}
 
 /// Floor division: floats floor(l / r); integers TF's FloorDiv (quotient
 /// rounded toward negative infinity).
@@ -397,6 +430,112 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
     results.push_back(SelectOp::create(b, loc, pos, x, neg));
     return success();
   };
+
+  // Inverse trigonometric / hyperbolic functions, Softsign, Erf/Erfc, in
+  // forms that stay accurate where the textbook formula cancels or
+  // overflows (as XLA's math library does).
+  t["tf.Atan"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return Atan2Op::create(b, loc, x, like(b, loc, x, 1));
+  });
+  t["tf.Asin"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // asin(x) = 2 atan2(x, 1 + sqrt(1 - x^2)); |x| > 1 gives NaN.
+    Value one = like(b, loc, x, 1);
+    Value r = SqrtOp::create(
+        b, loc, SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
+    return MultiplyOp::create(
+        b, loc, like(b, loc, x, 2),
+        Atan2Op::create(b, loc, x, AddOp::create(b, loc, one, r)));
+  });
+  t["tf.Acos"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // acos(x) = 2 atan2(sqrt(1 - x^2), 1 + x), and pi at x = -1.
+    Value one = like(b, loc, x, 1);
+    Value r = SqrtOp::create(
+        b, loc, SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
+    Value v = MultiplyOp::create(
+        b, loc, like(b, loc, x, 2),
+        Atan2Op::create(b, loc, r, AddOp::create(b, loc, one, x)));
+    return SelectOp::create(b, loc,
+                            compare(b, loc, x, like(b, loc, x, -1), Dir::EQ),
+                            like(b, loc, x, M_PI), v);
+  });
+  t["tf.Sinh"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // |x| < 1: (expm1(x) - expm1(-x)) / 2 (no cancellation); otherwise
+    // exp(x - ln 2) - exp(-x - ln 2) (no early overflow).
+    Value nx = NegateOp::create(b, loc, x);
+    Value small = MultiplyOp::create(
+        b, loc, like(b, loc, x, 0.5),
+        SubtractOp::create(b, loc, Expm1Op::create(b, loc, x),
+                           Expm1Op::create(b, loc, nx)));
+    Value ln2 = like(b, loc, x, M_LN2);
+    Value big = SubtractOp::create(
+        b, loc, ExpOp::create(b, loc, SubtractOp::create(b, loc, x, ln2)),
+        ExpOp::create(b, loc, SubtractOp::create(b, loc, nx, ln2)));
+    Value isSmall = compare(b, loc, AbsOp::create(b, loc, x),
+                            like(b, loc, x, 1), Dir::LT);
+    return SelectOp::create(b, loc, isSmall, small, big);
+  });
+  t["tf.Cosh"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // exp(x - ln 2) + exp(-x - ln 2).
+    Value ln2 = like(b, loc, x, M_LN2);
+    return AddOp::create(
+        b, loc, ExpOp::create(b, loc, SubtractOp::create(b, loc, x, ln2)),
+        ExpOp::create(b, loc,
+                      SubtractOp::create(b, loc, NegateOp::create(b, loc, x),
+                                         ln2)));
+  });
+  t["tf.Asinh"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // sign(x) * asinh(|x|), asinh(a) = log1p(a + a^2 / (1 + sqrt(1 + a^2)))
+    // for a < 2^32 and log(a) + ln 2 beyond (where a^2 would overflow in
+    // f32 or no longer matter).
+    Value a = AbsOp::create(b, loc, x);
+    Value one = like(b, loc, x, 1);
+    Value a2 = MultiplyOp::create(b, loc, a, a);
+    Value q = DivideOp::create(
+        b, loc, a2,
+        AddOp::create(b, loc, one,
+                      SqrtOp::create(b, loc, AddOp::create(b, loc, one, a2))));
+    Value small = Log1pOp::create(b, loc, AddOp::create(b, loc, a, q));
+    Value big = AddOp::create(b, loc, LogOp::create(b, loc, a),
+                              like(b, loc, x, M_LN2));
+    Value isBig = compare(b, loc, a, like(b, loc, x, 4294967296.0), Dir::GE);
+    Value r = SelectOp::create(b, loc, isBig, big, small);
+    return SelectOp::create(b, loc,
+                            compare(b, loc, x, like(b, loc, x, 0), Dir::LT),
+                            NegateOp::create(b, loc, r), r);
+  });
+  t["tf.Acosh"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // log(x + sqrt((x - 1)(x + 1))) for x < 2^32, log(x) + ln 2 beyond;
+    // x < 1 gives NaN (sqrt of a negative).
+    Value one = like(b, loc, x, 1);
+    Value r = SqrtOp::create(
+        b, loc,
+        MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, one),
+                           AddOp::create(b, loc, x, one)));
+    Value small = LogOp::create(b, loc, AddOp::create(b, loc, x, r));
+    Value big = AddOp::create(b, loc, LogOp::create(b, loc, x),
+                              like(b, loc, x, M_LN2));
+    Value isBig = compare(b, loc, x, like(b, loc, x, 4294967296.0), Dir::GE);
+    return SelectOp::create(b, loc, isBig, big, small);
+  });
+  t["tf.Atanh"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    // (log1p(x) - log1p(-x)) / 2: +-inf at +-1, NaN beyond.
+    return MultiplyOp::create(
+        b, loc, like(b, loc, x, 0.5),
+        SubtractOp::create(b, loc, Log1pOp::create(b, loc, x),
+                           Log1pOp::create(b, loc, NegateOp::create(b, loc, x))));
+  });
+  t["tf.Softsign"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return DivideOp::create(
+        b, loc, x,
+        AddOp::create(b, loc, like(b, loc, x, 1), AbsOp::create(b, loc, x)));
+  });
+  t["tf.Erf"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return erfRational(b, loc, x);
+  });
+  t["tf.Erfc"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
+    return SubtractOp::create(b, loc, like(b, loc, x, 1),
+                              erfRational(b, loc, x));
+  });
 
   t["tf.Cast"] = convertCast;
   t["tf.Bitcast"] = convertBitcast;
