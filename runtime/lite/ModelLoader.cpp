@@ -611,7 +611,9 @@ absl::Status FlatBufferModel::parse() {
 
 absl::StatusOr<std::unique_ptr<FlatBufferModel>>
 FlatBufferModel::buildFromFile(const std::string &path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO must not wait for a writer (fstat below
+  // refuses it); it changes nothing for regular files.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return absl::NotFoundError(
         absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
