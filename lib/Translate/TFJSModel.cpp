@@ -180,10 +180,14 @@ absl::StatusOr<std::string> Loader::readGroup(const tfjs::WeightGroup &g,
   std::string bytes;
   for (int i = 0; i < g.paths_size(); ++i) {
     const std::string &p = g.paths(i);
-    if (p.empty() || fs::path(p).is_absolute())
+    bool escapes = false;
+    for (const fs::path &part : fs::path(p))
+      escapes |= part == "..";
+    if (p.empty() || fs::path(p).is_absolute() || escapes)
       return invalid("group " + std::to_string(group) + " shard " +
                      std::to_string(i + 1) + " has path '" + p +
-                     "'; shard paths are relative to model.json's folder");
+                     "'; shard paths are relative to model.json's folder "
+                     "and stay inside it (no '..')");
     fs::path full = dir / p;
     absl::StatusOr<std::string> shard =
         readFileBounded(full.string(), kDefaultMaxFileBytes, "weight shard");

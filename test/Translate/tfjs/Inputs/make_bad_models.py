@@ -17,6 +17,7 @@ into OUTDIR/<case>/, one per loader error that tfjs-errors.test checks:
   dup_weight      weight `mask` listed twice (group 2 gets one more entry)
   layers_model    format "layers-model"
   abs_path        a shard path that is absolute
+  dotdot_path     a shard path that leaves model.json's folder with '..'
   bad_signature   a signature output naming a node that does not exist
   initializer     a modelInitializer graph (hash tables: unsupported)
   not_json_object model.json is a JSON array
@@ -93,6 +94,8 @@ def main(out):
     case("layers_model", lambda m: m.update(format="layers-model"))
     case("abs_path", lambda m: m["weightsManifest"][1].update(
         paths=["/etc/group2-shard1of1.bin"]))
+    case("dotdot_path", lambda m: m["weightsManifest"][1].update(
+        paths=["../synthetic/group2-shard1of1.bin"]))
     case("bad_signature", lambda m: m["signature"]["outputs"].update(
         z={"name": "nosuch:0", "dtype": "DT_FLOAT"}))
     case("initializer", lambda m: m.update(modelInitializer={"node": [
