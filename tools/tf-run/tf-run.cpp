@@ -58,6 +58,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 using namespace tfmlir::session;
 using tfmlir::lite::TensorType;
@@ -65,7 +66,7 @@ using tfmlir::lite::TensorType;
 namespace {
 
 const char *kUsage =
-    "usage: tf-run (--graph G.pb|G.pbtxt | --saved-model DIR [--signature KEY] "
+    "usage: tf-run (--graph G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | --saved-model DIR [--signature KEY] "
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N]\n";
@@ -558,6 +559,16 @@ int runMain(int argc, char **argv) {
     std::replace(name.begin(), name.end(), ':', '_');
     return name + ".npy";
   };
+  // A missing or read-only --output-dir is found before the (possibly long)
+  // compile and run, not when the first result is written.
+  if (!outDir.empty()) {
+    std::error_code dirEc;
+    if (!std::filesystem::is_directory(outDir, dirEc))
+      return fail("--output-dir " + outDir + ": not a directory (create it first)");
+    if (::access(outDir.c_str(), W_OK) != 0)
+      return fail("--output-dir " + outDir + ": not writable: " +
+                  std::strerror(errno));
+  }
   if (!outDir.empty())
     for (size_t i = 0; i < fetches.size(); ++i)
       for (size_t j = 0; j < i; ++j)
