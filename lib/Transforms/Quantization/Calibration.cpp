@@ -414,6 +414,37 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
     auto st = dyn_cast<TensorType>(t);
     return st && st.getElementType().isF32();
   };
+  // A float input whose representative values are all NaN or infinite has
+  // no range: everything it feeds would silently stay float. Refuse it,
+  // naming the input.
+  {
+    std::vector<std::string> names = inputNamesOf(main);
+    for (size_t i = 0; i < names.size(); ++i) {
+      bool anyFloat = false, anyFinite = false;
+      for (const Sample &smp : samples) {
+        if (i >= smp.inputs.size() ||
+            smp.inputs[i].type != lite::TensorType::kFloat32)
+          continue;
+        anyFloat = true;
+        const lite::NpyArray &a = smp.inputs[i];
+        size_t n = a.bytes.size() / sizeof(float);
+        for (size_t k = 0; k < n && !anyFinite; ++k) {
+          float v;
+          std::memcpy(&v, a.bytes.data() + k * sizeof(float), sizeof(float));
+          anyFinite = std::isfinite(v);
+        }
+        if (anyFinite)
+          break;
+      }
+      if (anyFloat && !anyFinite) {
+        error = "representative data for input '" + names[i] +
+                "' has no finite value (all NaN or infinite in " +
+                std::to_string(samples.size()) +
+                " samples): its range cannot be calibrated";
+        return failure();
+      }
+    }
+  }
   // Values to observe, in body order (the clone keeps the same order).
   auto collect = [&](func::FuncOp fn) {
     std::vector<Value> vals;
