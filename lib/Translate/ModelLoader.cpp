@@ -34,9 +34,12 @@ LoadedModel::signature(const std::string &key) const {
       return &s;
     keys += (keys.empty() ? "" : ", ") + s.key;
   }
+  std::string skipped;
+  for (const std::string &s : skippedSignatures)
+    skipped += (skipped.empty() ? "; not supported: " : ", ") + s;
   return absl::NotFoundError(
       sourceName + ": no signature '" + key + "'; the signatures are: " +
-      (keys.empty() ? std::string("(none)") : keys));
+      (keys.empty() ? std::string("(none)") : keys) + skipped);
 }
 
 ModelFormat detectModelFormat(const std::string &path) {

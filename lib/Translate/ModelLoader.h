@@ -68,6 +68,10 @@ struct LoadedModel {
   std::vector<int> nodeLines;
   /// SavedModel signature_defs of the chosen MetaGraph (empty otherwise).
   std::vector<ModelSignature> signatures;
+  /// Signatures the loader could not map, each "key (why)" (e.g. a sparse
+  /// or composite tensor); named in signature()'s NotFound message so that
+  /// leaving one out is never silent.
+  std::vector<std::string> skippedSignatures;
   /// Nodes to run once before any other Run (SavedModel main_op /
   /// legacy_init_op); empty when there are none.
   std::vector<std::string> initTargets;

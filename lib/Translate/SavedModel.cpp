@@ -219,6 +219,7 @@ private:
   std::string initOp_;
   std::vector<std::string> initTargets_;
   std::vector<ModelSignature> signatures_;
+  std::vector<std::string> skippedSignatures_;
   std::map<std::string, const FunctionDef *> functions_;
   std::map<std::string, std::string> rewritten_; ///< memo key -> new name
   std::vector<FunctionDef> newFunctions_;
@@ -926,8 +927,15 @@ absl::Status Loader::buildSignatures() {
     absl::Status st = convert(key, sd.inputs(), s.inputs);
     if (st.ok())
       st = convert(key, sd.outputs(), s.outputs);
-    if (st.code() == absl::StatusCode::kUnimplemented)
-      continue; // sparse signatures are left out, the others stay usable
+    if (st.code() == absl::StatusCode::kUnimplemented) {
+      // Sparse signatures are left out, the others stay usable; the reason
+      // is kept for the "no signature" message.
+      std::string why(st.message());
+      if (size_t q = why.find("' tensor '"); q != std::string::npos)
+        why = why.substr(q + 2);
+      skippedSignatures_.push_back(key + " (" + why + ")");
+      continue;
+    }
     if (!st.ok())
       return st;
     sigs.push_back(std::move(s));
@@ -986,6 +994,7 @@ absl::StatusOr<LoadedModel> Loader::load() {
   model.format = ModelFormat::SavedModel;
   model.graph = std::move(graph_);
   model.signatures = std::move(signatures_);
+  model.skippedSignatures = std::move(skippedSignatures_);
   model.initTargets = std::move(initTargets_);
   model.sourceName = dir_;
   return model;
@@ -1011,6 +1020,8 @@ selectSignature(const LoadedModel &model, const std::string &key) {
   std::string keys;
   for (const ModelSignature &s : model.signatures)
     keys += (keys.empty() ? "" : ", ") + s.key;
+  if (keys.empty() && !model.skippedSignatures.empty())
+    return model.signature("serving_default").status();
   if (keys.empty())
     return absl::NotFoundError(model.sourceName +
                                ": the SavedModel has no signatures");

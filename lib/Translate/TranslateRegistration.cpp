@@ -132,7 +132,9 @@ int tfmlir::savedModelTranslateMain(int argc, char **argv) {
   }
   // A SavedModel without signatures (e.g. a TF1 graph saved for training)
   // imports as its whole graph, as -graphdef-to-mlir would.
-  bool wholeGraph = model->signatures.empty() && savedModelSignature.empty();
+  bool wholeGraph = model->signatures.empty() &&
+                    model->skippedSignatures.empty() &&
+                    savedModelSignature.empty();
   absl::StatusOr<const ModelSignature *> sig = nullptr;
   if (!wholeGraph)
     sig = selectSignature(*model, savedModelSignature);
