@@ -197,6 +197,23 @@ Value buildTail(PatternRewriter &rw, Location loc, Value x, Type type,
   return un(act, x); // Relu, Relu6, Elu, Tanh, Sigmoid
 }
 
+/// The start every fused conv/matmul pattern shares: refuses what cannot be
+/// decomposed (notifyMatchFailure with the reason), parses `fused_ops` into
+/// `tail` and keeps the attributes the core op takes in `coreAttrs`.
+template <typename FusedOp>
+LogicalResult prepareFused(FusedOp op, PatternRewriter &rw, bool isConv,
+                           FusedTail &tail,
+                           SmallVectorImpl<NamedAttribute> &coreAttrs) {
+  std::string why = whyNotDecomposable(op);
+  if (!why.empty())
+    return rw.notifyMatchFailure(op, why);
+  (void)parseFusedOps(op.getFusedOpsAttr(), op.getArgs().size(), isConv, tail);
+  for (NamedAttribute a : op->getAttrs())
+    if (!isFusionAttr(a.getName().getValue()))
+      coreAttrs.push_back(a);
+  return success();
+}
+
 /// _FusedConv2D / (_)FusedDepthwiseConv2dNative -> Conv2D /
 /// DepthwiseConv2dNative + tail.
 template <typename FusedOp, typename ConvOp>
@@ -204,16 +221,10 @@ struct DecomposeFusedConv : public OpRewritePattern<FusedOp> {
   using OpRewritePattern<FusedOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(FusedOp op,
                                 PatternRewriter &rw) const override {
-    std::string why = whyNotDecomposable(op);
-    if (!why.empty())
-      return rw.notifyMatchFailure(op, why);
     FusedTail tail;
-    (void)parseFusedOps(op.getFusedOpsAttr(), op.getArgs().size(),
-                        /*isConv=*/true, tail);
     SmallVector<NamedAttribute> attrs;
-    for (NamedAttribute a : op->getAttrs())
-      if (!isFusionAttr(a.getName().getValue()))
-        attrs.push_back(a);
+    if (failed(prepareFused(op, rw, /*isConv=*/true, tail, attrs)))
+      return failure();
     Type type = op.getOutput().getType();
     Value conv = ConvOp::create(rw, op.getLoc(), TypeRange{type},
                                 ValueRange{op.getInput(), op.getFilter()},
@@ -231,16 +242,10 @@ struct DecomposeFusedMatMul : public OpRewritePattern<TF::_FusedMatMulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TF::_FusedMatMulOp op,
                                 PatternRewriter &rw) const override {
-    std::string why = whyNotDecomposable(op);
-    if (!why.empty())
-      return rw.notifyMatchFailure(op, why);
     FusedTail tail;
-    (void)parseFusedOps(op.getFusedOpsAttr(), op.getArgs().size(),
-                        /*isConv=*/false, tail);
     SmallVector<NamedAttribute> attrs;
-    for (NamedAttribute a : op->getAttrs())
-      if (!isFusionAttr(a.getName().getValue()))
-        attrs.push_back(a);
+    if (failed(prepareFused(op, rw, /*isConv=*/false, tail, attrs)))
+      return failure();
     Type type = op.getProduct().getType();
     Value mm = TF::MatMulOp::create(rw, op.getLoc(), TypeRange{type},
                                     ValueRange{op.getA(), op.getB()}, attrs);
