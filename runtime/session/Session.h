@@ -54,6 +54,21 @@ namespace tfmlir::session {
 struct SessionOptions {
   /// The name of the GraphDef in diagnostics (e.g. its file name).
   std::string graphName = "graph";
+  /// Threads of the intra-op pool that compiled code partitions its
+  /// parallel loops over (TF's ConfigProto.intra_op_parallelism_threads).
+  /// 0 = the machine's cores.
+  int intra_op_parallelism_threads = 0;
+  /// Threads of the inter-op pool on which the executor runs independent
+  /// nodes outside compiled clusters (TF's
+  /// ConfigProto.inter_op_parallelism_threads). 0 = the machine's cores.
+  int inter_op_parallelism_threads = 0;
+  /// What XLA compiles (TF's OptimizerOptions.global_jit_level):
+  /// kWholeGraph compiles the whole pruned graph as one function (fails with
+  /// the unsupported-op histogram when an op cannot be compiled); kAuto forms
+  /// clusters of compilable ops and runs the rest on host kernels; kOff runs
+  /// every node on host kernels.
+  enum class GlobalJitLevel { kWholeGraph, kAuto, kOff };
+  GlobalJitLevel global_jit_level = GlobalJitLevel::kWholeGraph;
 };
 
 /// Counters of a Session, monotonically increasing.
