@@ -1,0 +1,52 @@
+//===- AotInternal.h - the stages of compileAot (internal) ----------------===//
+#ifndef TFMLIR_LIB_PIPELINES_AOTINTERNAL_H
+#define TFMLIR_LIB_PIPELINES_AOTINTERNAL_H
+
+#include "lib/Pipelines/AotCompile.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace tfmlir::aot_internal {
+
+/// One argument, result or constant of the generated function: config
+/// name ("" = none), TF DataType, static shape, bytes per element.
+struct Buffer {
+  std::string name;
+  int dtype = 0;
+  std::vector<int64_t> shape;
+  int64_t elementBytes = 0;
+  int64_t numElements() const {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+};
+
+/// The generated function's interface.
+struct Signature {
+  std::vector<std::string> namespaces;
+  std::string className;
+  std::string symbolPrefix;
+  std::vector<Buffer> constants, args, results;
+};
+
+/// The TF DataType and element bytes of an MLIR element type the CPU
+/// backends support; false otherwise.
+bool dtypeOf(mlir::Type t, int &dtype, int64_t &bytes);
+
+/// Lowers the hlo module (@main) to an object file: externalizes large
+/// constants into rodata, runs hlo-to-llvm-pipeline and LLVM -O3 tuned for
+/// the target, rewrites the runtime calls to runtime/aot's, internalizes
+/// every symbol but the entry and the constant table. Fills sig.constants
+/// and out.object/triple/cpu/features. sig.args/results must be set.
+absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
+                        Signature &sig, AotResult &out);
+
+/// The C++ header declaring the class for `sig` (see runtime/aot).
+std::string writeHeader(const Signature &sig, const AotOptions &options,
+                        const AotResult &out);
+
+} // namespace tfmlir::aot_internal
+
+#endif
