@@ -13,6 +13,8 @@
 //  4. both are compared with TensorFlow's <node>.prediction.csv:
 //     |got - ref| <= 1e-5 + 1e-4 |ref| (f16: 1e-3 + 1e-3 |ref|), NaN and
 //     Inf exactly.
+// Besides corpus cases, a generated graph with 128 KiB of weights
+// (make_bigconst.py, float64 reference) checks constants kept in rodata.
 // Prints one line per case; exit status 1 when any case fails.
 //===----------------------------------------------------------------------===//
 #include "runtime/aot/CompiledFunction.h"
@@ -43,7 +45,8 @@ using namespace tfmlir::session;
 namespace {
 
 struct Case {
-  const char *dir;    // relative to the dl4j examples folder
+  const char *dir;    // relative to the dl4j examples folder, or absolute
+  const char *graph;  // the GraphDef file in `dir`
   const char *config; // absolute path of the tf2xla.Config
   std::function<std::unique_ptr<CompiledCpuFunction>()> make;
 };
@@ -119,12 +122,12 @@ void fromDouble(const std::vector<double> &v, int dtype, void *out) {
 
 /// Runs one case; returns "" when it passes, else what failed.
 std::string runCase(const std::string &root, const Case &c) {
-  std::string dir = root + "/" + c.dir;
+  std::string dir = c.dir[0] == '/' ? c.dir : root + "/" + c.dir;
   tensorflow::tf2xla::Config config;
   if (!google::protobuf::TextFormat::ParseFromString(readText(c.config),
                                                      &config))
     return std::string("cannot parse ") + c.config;
-  auto model = tfmlir::loadGraphDefFile(dir + "/frozen_model.pb");
+  auto model = tfmlir::loadGraphDefFile(dir + "/" + c.graph);
   if (!model.ok())
     return std::string(model.status().message());
   auto session = Session::Create(model->graph, SessionOptions());
