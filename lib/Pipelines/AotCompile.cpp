@@ -166,14 +166,20 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
     return absl::InvalidArgumentError(
         "the config has no fetch: nothing to compute (tf2xla.Config needs at "
         "least one `fetch { id { node_name: ... } }`)");
-  if (config.variable_size() > 0)
-    return absl::UnimplementedError(absl::StrCat(
-        "config variable '", config.variable(0).node_name(),
-        "': resource variables are not supported by tf-compile yet; freeze "
-        "the graph (variables as Const) or feed the value as a `feed`"));
+  // Variables: bound on a copy of the graph (only when there are any).
+  std::vector<aot_internal::VariableBinding> vars;
+  tensorflow::GraphDef rewritten;
+  const tensorflow::GraphDef *g = &graph;
+  if (config.variable_size() > 0) {
+    rewritten = graph;
+    if (absl::Status s = aot_internal::bindVariables(rewritten, config, vars);
+        !s.ok())
+      return absl::Status(s.code(), absl::StrCat(gname, ": ", s.message()));
+    g = &rewritten;
+  }
 
   std::unordered_map<std::string, const tensorflow::NodeDef *> nodes;
-  for (const auto &n : graph.node())
+  for (const auto &n : g->node())
     nodes[n.name()] = &n;
   auto lookup = [&](const tensorflow::tf2xla::TensorId &id,
                     const std::string &what)
@@ -263,6 +269,28 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
     b.elementBytes = dtypeBytes(dt);
     sig.args.push_back(b);
   }
+  // Variables follow the feeds (tfcompile's order).
+  std::vector<int> varArg(vars.size());
+  for (size_t i = 0; i < vars.size(); ++i) {
+    const aot_internal::VariableBinding &v = vars[i];
+    std::string what = absl::StrCat("config variable '", v.node, "'");
+    if (dtypeBytes(v.dtype) == 0)
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": dtype ",
+          tensorflow::DataType_Name(static_cast<tensorflow::DataType>(v.dtype)),
+          " is not supported"));
+    if (absl::Status s = checkName(v.name, what, argNames); !s.ok())
+      return s;
+    feeds.push_back({v.placeholder + ":0", v.dtype, v.shape});
+    Buffer b;
+    b.name = v.name;
+    b.isVariable = true;
+    b.dtype = v.dtype;
+    b.shape = v.shape;
+    b.elementBytes = dtypeBytes(v.dtype);
+    varArg[i] = static_cast<int>(sig.args.size());
+    sig.args.push_back(b);
+  }
   std::vector<std::string> fetches;
   for (int i = 0; i < config.fetch_size(); ++i) {
     const auto &f = config.fetch(i);
@@ -275,11 +303,18 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
       return s;
     fetches.push_back(tensorName(f.id()));
   }
+  // Then the updated values of the variables that are not readonly.
+  std::vector<int> resultUpdates(fetches.size(), -1);
+  for (size_t i = 0; i < vars.size(); ++i)
+    if (!vars[i].readonly) {
+      fetches.push_back(vars[i].updated);
+      resultUpdates.push_back(varArg[i]);
+    }
 
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-  auto module = lowerGraphToHLO(graph, gname, feeds, fetches, ctx);
+  auto module = lowerGraphToHLO(*g, gname, feeds, fetches, ctx);
   if (!module.ok())
     return module.status();
 
@@ -292,14 +327,16 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
     auto rt = mlir::dyn_cast<mlir::RankedTensorType>(t);
     Buffer b;
-    b.name = config.fetch(i).name();
+    if (i < static_cast<size_t>(config.fetch_size()))
+      b.name = config.fetch(i).name();
+    b.updatesArg = resultUpdates[i];
     std::string ts;
     llvm::raw_string_ostream os(ts);
     os << t;
     if (!rt || !rt.hasStaticShape() ||
         !aot_internal::dtypeOf(rt.getElementType(), b.dtype, b.elementBytes))
       return absl::InvalidArgumentError(absl::StrCat(
-          gname, ": config fetch #", i, " ('", fetches[i], "') has type ", ts,
+          gname, ": fetch #", i, " ('", fetches[i], "') has type ", ts,
           "; tf-compile needs a static-shaped tensor of "
           "f16/bf16/f32/f64/bool/int8-64/uint8-64 (feed shapes that fix it?)"));
     b.shape.assign(rt.getShape().begin(), rt.getShape().end());

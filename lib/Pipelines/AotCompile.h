@@ -63,8 +63,9 @@ struct AotResult {
   int numConstants = 0;
 };
 
-/// Compiles `graph` for `config` (tf2xla.Config: feeds become the
-/// arguments in order, fetches the results in order). Feed dtypes come from
+/// Compiles `graph` for `config` (tf2xla.Config: feeds then variables
+/// become the arguments in order, fetches then the updated non-readonly
+/// variables the results; see bindVariables in AotInternal.h). Feed dtypes come from
 /// the config's `type` or the node's `dtype` attr; feed shapes must be fully
 /// static and agree with the node's `shape` attr (Placeholder), value
 /// (Const) or `_output_shapes`.
@@ -72,7 +73,9 @@ struct AotResult {
 /// InvalidArgument for a bad class name, an empty config, a node the graph
 /// does not have, an output index out of range, a shape or dtype that
 /// disagrees with the graph, a non-static result shape, an unknown triple
-/// or CPU; Unimplemented for `variable` entries, --target=cuda, and ops
+/// or CPU, a variable that is not a VarHandleOp or is assigned though
+/// readonly; Unimplemented for a variable used by other ops than
+/// ReadVariableOp and one Assign*VariableOp, --target=cuda, and ops
 /// without an hlo lowering (the legalization histogram, as tf-run prints);
 /// Internal when a pipeline stage fails.
 absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,

@@ -82,7 +82,7 @@ void emitConstants(std::string &h, const char *kind, size_t i, const Buffer &b) 
 std::string infoInit(const char *kind, size_t i, const Buffer &b) {
   return absl::StrCat("{\"", b.name, "\", ", b.dtype, ", ", b.elementBytes,
                       ", ", b.shape.size(), ", k", kind, i, "Shape, ",
-                      b.numElements(), "}");
+                      b.numElements(), ", ", b.updatesArg, "}");
 }
 
 } // namespace
@@ -120,14 +120,21 @@ std::string writeHeader(const Signature &sig, const AotOptions &options,
   absl::StrAppend(&h, "/// ", sig.className,
                   ": the graph ", options.graphName,
                   " compiled ahead of time by tf-compile.\n");
-  h += "/// Arguments (the config's feeds, in order):\n";
+  h += "/// Arguments (the config's feeds, then its variables, in order):\n";
   for (size_t i = 0; i < sig.args.size(); ++i)
-    absl::StrAppend(&h, "///   ", i, " ", sig.args[i].name.empty() ? "-" : sig.args[i].name,
-                    ": ", dtypeName(sig.args[i].dtype), " ",
+    absl::StrAppend(&h, "///   ", i, " ",
+                    sig.args[i].isVariable ? "variable " : "",
+                    sig.args[i].name.empty() ? "-" : sig.args[i].name, ": ",
+                    dtypeName(sig.args[i].dtype), " ",
                     shapeText(sig.args[i].shape), "\n");
-  h += "/// Results (the config's fetches, in order):\n";
+  h += "/// Results (the config's fetches, then the updated variables, which "
+       "Run()\n/// also copies back into the variables' buffers):\n";
   for (size_t i = 0; i < sig.results.size(); ++i)
     absl::StrAppend(&h, "///   ", i, " ",
+                    sig.results[i].updatesArg >= 0
+                        ? absl::StrCat("updates argument ",
+                                       sig.results[i].updatesArg, " ")
+                        : std::string(),
                     sig.results[i].name.empty() ? "-" : sig.results[i].name,
                     ": ", dtypeName(sig.results[i].dtype), " ",
                     shapeText(sig.results[i].shape), "\n");
@@ -154,8 +161,9 @@ std::string writeHeader(const Signature &sig, const AotOptions &options,
     std::string t = cType(b.dtype);
     std::string get = isArg ? "arg_data" : "result_data";
     if (isArg)
-      absl::StrAppend(&h, "  void set_", prefix, "_data(const void *data) { "
-                      "set_arg_data(", i, ", data); }\n");
+      absl::StrAppend(&h, "  void set_", prefix, "_data(",
+                      b.isVariable ? "void *" : "const void *",
+                      "data) { set_arg_data(", i, ", data); }\n");
     absl::StrAppend(&h, "  ", t, " *", prefix, "_data() { return static_cast<",
                     t, " *>(", get, "(", i, ")); }\n");
     absl::StrAppend(&h, "  const ", t, " *", prefix,
@@ -165,11 +173,12 @@ std::string writeHeader(const Signature &sig, const AotOptions &options,
   for (size_t i = 0; i < sig.args.size(); ++i) {
     accessors(absl::StrCat("arg", i), i, sig.args[i], true);
     if (!sig.args[i].name.empty())
-      accessors("arg_" + sig.args[i].name, i, sig.args[i], true);
+      accessors((sig.args[i].isVariable ? "var_" : "arg_") + sig.args[i].name,
+                i, sig.args[i], true);
   }
   for (size_t i = 0; i < sig.results.size(); ++i) {
     accessors(absl::StrCat("result", i), i, sig.results[i], false);
-    if (!sig.results[i].name.empty())
+    if (!sig.results[i].name.empty() && sig.results[i].updatesArg < 0)
       accessors("result_" + sig.results[i].name, i, sig.results[i], false);
   }
 

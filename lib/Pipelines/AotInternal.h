@@ -12,6 +12,10 @@ namespace tfmlir::aot_internal {
 /// name ("" = none), TF DataType, static shape, bytes per element.
 struct Buffer {
   std::string name;
+  /// For a variable's argument: "var_" accessors; for its updated value
+  /// (a result): the argument it is copied back into (-1: none).
+  bool isVariable = false;
+  int updatesArg = -1;
   int dtype = 0;
   std::vector<int64_t> shape;
   int64_t elementBytes = 0;
@@ -22,6 +26,34 @@ struct Buffer {
     return n;
   }
 };
+
+/// A config `variable` bound to the graph by bindVariables: the Placeholder
+/// that replaces its reads (an argument after the feeds) and, unless
+/// readonly, the tensor holding its value after the graph's assignment (a
+/// result after the fetches, copied back into the variable's buffer).
+struct VariableBinding {
+  std::string node, name;
+  int dtype = 0;
+  std::vector<int64_t> shape;
+  bool readonly = false;
+  std::string placeholder;
+  std::string updated;
+};
+
+/// Rewrites `graph` for the config's resource variables (VarHandleOp):
+/// ReadVariableOp of a variable becomes Identity of a new Placeholder (the
+/// variable's value at the start of the call; a read with a control
+/// dependency on the variable's assignment sees the assigned value), its
+/// one AssignVariableOp / AssignAddVariableOp / AssignSubVariableOp gives
+/// the updated value (AddV2/Sub nodes are added for the latter two) and
+/// becomes a NoOp. Errors name the config entry and node: a node that is
+/// missing or not a VarHandleOp, a dtype or shape that disagrees with the
+/// node's or is not static, an assignment to a readonly variable
+/// (InvalidArgument); more than one assignment, or another op using the
+/// variable (Unimplemented).
+absl::Status bindVariables(tensorflow::GraphDef &graph,
+                           const tensorflow::tf2xla::Config &config,
+                           std::vector<VariableBinding> &out);
 
 /// The generated function's interface.
 struct Signature {

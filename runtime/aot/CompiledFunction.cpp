@@ -258,6 +258,14 @@ bool CompiledCpuFunction::Run() {
     copyOut(d, data_.results[i], static_cast<char *>(results_[i]));
     d += descWords(data_.results[i]);
   }
+  // Updated variables go back into their buffers (after every result is
+  // copied: a result may be a view of a variable's old value).
+  for (int i = 0; i < data_.numResults; ++i) {
+    int a = data_.results[i].updatesArg;
+    if (a >= 0 && a < data_.numArgs && argPtrs_[a] != results_[i])
+      std::memcpy(const_cast<void *>(argPtrs_[a]), results_[i],
+                  result_size(i));
+  }
   // The result blocks (and anything else left) belong to this Run.
   st.freeAll();
   return true;

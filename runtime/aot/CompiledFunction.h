@@ -25,7 +25,9 @@ namespace tfmlir::aot {
 /// One argument, result or constant of a compiled function: its name (the
 /// config's `name`, or "" when none), dtype in TF's DataType numbering
 /// (DT_FLOAT = 1, ...; DT_BOOL is 1 byte, DT_HALF/DT_BFLOAT16 2 bytes),
-/// bytes per element, rank and static shape (row-major), element count.
+/// bytes per element, rank and static shape (row-major), element count,
+/// and for a result that is a variable's updated value the argument it is
+/// copied back into after Run() (-1 otherwise).
 struct BufferInfo {
   const char *name;
   int dtype;
@@ -33,6 +35,7 @@ struct BufferInfo {
   int rank;
   const int64_t *shape;
   int64_t numElements;
+  int updatesArg;
 };
 
 /// The static description of one compiled function, emitted in the
@@ -78,7 +81,9 @@ public:
   /// Uses `data` (caller-owned, row-major, arg_size(i) bytes, not copied,
   /// alive until the next Run() returns) for argument `index` instead of
   /// the owned buffer; null restores the owned buffer. Out-of-range index:
-  /// ignored (Run() still uses the previous buffer).
+  /// ignored (Run() still uses the previous buffer). A variable's buffer
+  /// (config `variable`, not readonly) is written by Run() with the
+  /// variable's new value, as tfcompile's are.
   void set_arg_data(int index, const void *data);
   /// The buffer argument `index` is read from (owned or set_arg_data's);
   /// null for an out-of-range index.

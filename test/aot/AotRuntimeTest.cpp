@@ -3,9 +3,11 @@
 // Links only the tf-compile'd examples/aot classifier and the AOT runtime
 // (no MLIR, LLVM or protobuf): allocation failures become RESOURCE_EXHAUSTED
 // and leave the instance usable, caller buffers via set_arg_data, named
-// lookups, and tfmlir_aot_memref_copy on strided descriptors against a
+// lookups, resource variables (config `variable`) read and updated in
+// place, and tfmlir_aot_memref_copy on strided descriptors against a
 // direct element-by-element copy.
 //===----------------------------------------------------------------------===//
+#include "aot_variables.h"
 #include "classifier.h"
 #include "runtime/aot/Runtime.h"
 
@@ -69,6 +71,31 @@ TEST(AotRuntime, CallerBuffersAndLookups) {
   EXPECT_EQ(m.LookupResultIndex("nope"), -1);
   EXPECT_EQ(m.arg_data(5), nullptr);
   EXPECT_EQ(m.result_size(-1), 0);
+}
+
+TEST(AotRuntime, VariablesAreArgumentsUpdatedInPlace) {
+  // variables.pbtxt: out = (x + v) * w; v += x; after = v after the update.
+  aot_test::Variables m;
+  static_assert(aot_test::Variables::kNumArgs == 3, "x, v, w");
+  static_assert(aot_test::Variables::kNumResults == 3, "out, after, new v");
+  const float x[3] = {1.0f, -2.0f, 0.5f};
+  float v[3] = {10.0f, 20.0f, 30.0f};
+  const float w[3] = {2.0f, 0.5f, -1.0f};
+  std::memcpy(m.arg_x_data(), x, sizeof(x));
+  m.set_var_v_data(v);
+  std::memcpy(m.var_w_data(), w, sizeof(w));
+  for (int call = 1; call <= 2; ++call) {
+    float v0[3];
+    std::memcpy(v0, v, sizeof(v));
+    ASSERT_TRUE(m.Run()) << m.error_msg();
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_EQ(m.result_out_data()[i], (x[i] + v0[i]) * w[i]) << call;
+      EXPECT_EQ(m.result_after_data()[i], v0[i] + x[i]) << call;
+      EXPECT_EQ(v[i], v0[i] + x[i]) << "v updated in place, call " << call;
+      EXPECT_EQ(m.var_w_data()[i], w[i]) << "w is readonly";
+    }
+  }
+  EXPECT_EQ(v[0], 12.0f);
 }
 
 TEST(AotRuntime, MemrefCopyStrided) {
