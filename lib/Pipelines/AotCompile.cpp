@@ -14,6 +14,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
+#include <cctype>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -310,6 +312,38 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
       fetches.push_back(vars[i].updated);
       resultUpdates.push_back(varArg[i]);
     }
+
+  // A Placeholder the fetches need but no feed gives: say so (the
+  // importer would keep it and the legalization histogram would list
+  // every op after it).
+  {
+    std::set<std::string> fed, seen;
+    for (const GraphArgSpec &f : feeds)
+      fed.insert(f.tensor.substr(0, f.tensor.rfind(':')));
+    for (int i = 0; i < config.fetch_size(); ++i) {
+      std::vector<std::string> stack = {config.fetch(i).id().node_name()};
+      while (!stack.empty()) {
+        std::string n = stack.back();
+        stack.pop_back();
+        if (fed.count(n) || !seen.insert(n).second)
+          continue;
+        auto it = nodes.find(n);
+        if (it == nodes.end())
+          continue; // the importer names inputs that do not exist
+        const tensorflow::NodeDef &node = *it->second;
+        if (node.op() == "Placeholder" || node.op() == "PlaceholderV2")
+          return absl::InvalidArgumentError(absl::StrCat(
+              gname, ": config fetch #", i, " ('", fetches[i],
+              "') needs Placeholder '", n,
+              "', which the config does not feed; add `feed { id { "
+              "node_name: \"", n, "\" } shape { ... } }`"));
+        for (const std::string &in : node.input()) {
+          std::string src = in[0] == '^' ? in.substr(1) : in;
+          stack.push_back(src.substr(0, src.find(':')));
+        }
+      }
+    }
+  }
 
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);

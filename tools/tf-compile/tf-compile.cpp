@@ -55,7 +55,9 @@ static cl::opt<std::string> targetFeatures(
 
 namespace {
 
-int fail(const std::string &msg) {
+int fail(std::string msg) {
+  while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' '))
+    msg.pop_back();
   std::fprintf(stderr, "tf-compile: %s\n", msg.c_str());
   return 1;
 }
