@@ -69,9 +69,9 @@ int bench(const char *name, const std::string &graph, int runs) {
   };
   runJit();
   runAot();
-  bool same = out[0].TotalBytes() == static_cast<size_t>(Aot::kResult0Bytes) &&
-              std::memcmp(out[0].data(), aot.result0_data(),
-                          Aot::kResult0Bytes) == 0;
+  bool same =
+      out[0].TotalBytes() == static_cast<size_t>(Aot::kResult0Bytes) &&
+      std::memcmp(out[0].data(), aot.result0_data(), Aot::kResult0Bytes) == 0;
   for (int k = 0; k < 3; ++k) {
     runAot();
     runJit();
@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
               "| JIT/AOT | identical |\n|---|---|---|---|---|\n");
   int rc = bench<aot_bench::ConvNet>("convnet (MobileNet-like)",
                                      dir + "/convnet.pb", runs);
-  rc |= bench<aot_bench::Mlp>("mlp (64x784-1024-1024-10)", dir + "/mlp.pb",
-                              runs);
+  rc |=
+      bench<aot_bench::Mlp>("mlp (64x784-1024-1024-10)", dir + "/mlp.pb", runs);
   return rc;
 }

@@ -65,13 +65,15 @@ bool isLibcOrLibm(llvm::StringRef name) {
   static const std::set<std::string> names = [] {
     std::set<std::string> s = {"memcpy", "memset", "memmove", "memcmp"};
     for (const char *f :
-         {"exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow",
-          "sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos", "atan",
-          "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf",
-          "erfc", "tgamma", "lgamma", "fmod", "remainder", "floor", "ceil",
-          "trunc", "round", "roundeven", "rint", "nearbyint", "fabs", "fma",
-          "fmin", "fmax", "copysign", "ldexp", "frexp", "hypot", "sincos",
-          "exp10", "modf", "ilogb", "logb", "scalbn"}) {
+         {"exp",   "exp2",   "expm1",  "log",       "log2",      "log10",
+          "log1p", "pow",    "sqrt",   "cbrt",      "sin",       "cos",
+          "tan",   "asin",   "acos",   "atan",      "atan2",     "sinh",
+          "cosh",  "tanh",   "asinh",  "acosh",     "atanh",     "erf",
+          "erfc",  "tgamma", "lgamma", "fmod",      "remainder", "floor",
+          "ceil",  "trunc",  "round",  "roundeven", "rint",      "nearbyint",
+          "fabs",  "fma",    "fmin",   "fmax",      "copysign",  "ldexp",
+          "frexp", "hypot",  "sincos", "exp10",     "modf",      "ilogb",
+          "logb",  "scalbn"}) {
       s.insert(f);
       s.insert(std::string(f) + "f");
     }
@@ -85,7 +87,8 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
   std::string hostTriple = llvm::sys::getDefaultTargetTriple();
   llvm::Triple triple(llvm::Triple::normalize(
       o.targetTriple.empty() ? hostTriple : o.targetTriple));
-  bool hostTripleUsed = triple == llvm::Triple(llvm::Triple::normalize(hostTriple));
+  bool hostTripleUsed =
+      triple == llvm::Triple(llvm::Triple::normalize(hostTriple));
   std::string cpu = o.targetCpu, features = o.targetFeatures;
   if (cpu.empty() && hostTripleUsed) {
     CpuTarget host = hostCpuTarget();
@@ -96,23 +99,23 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
   std::string err;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, err);
   if (!target)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--target_triple=", triple.str(), ": ", err));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--target_triple=", triple.str(), ": ", err));
   if (!cpu.empty()) {
     std::unique_ptr<llvm::MCSubtargetInfo> sti(
         target->createMCSubtargetInfo(triple, "", ""));
     if (sti && !sti->isCPUStringValid(cpu))
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--target_cpu=", cpu, ": not a CPU of ", triple.str()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--target_cpu=", cpu, ": not a CPU of ", triple.str()));
   }
   llvm::TargetOptions to;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       triple, cpu, features, to, llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Default));
   if (!tm)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot create a target machine for ", triple.str(), " cpu '", cpu,
-        "' features '", features, "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create a target machine for ", triple.str(),
+                     " cpu '", cpu, "' features '", features, "'"));
   out.triple = triple.str();
   out.cpu = cpu;
   out.features = features;
@@ -150,9 +153,9 @@ absl::Status linkToRuntime(llvm::Module &m) {
   }
   for (llvm::GlobalVariable &g : m.globals()) {
     if (g.isDeclaration())
-      return absl::InternalError(absl::StrCat(
-          "the compiled code reads the external global '", g.getName().str(),
-          "'"));
+      return absl::InternalError(
+          absl::StrCat("the compiled code reads the external global '",
+                       g.getName().str(), "'"));
     g.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
   return absl::OkStatus();
@@ -235,12 +238,12 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
 
   // 4. The AOT-specific parts.
   llvm::Function *ciface = m->getFunction("_mlir_ciface_main");
-  size_t expected = (sig.results.empty() ? 0 : 1) + sig.constants.size() +
-                    sig.args.size();
+  size_t expected =
+      (sig.results.empty() ? 0 : 1) + sig.constants.size() + sig.args.size();
   if (!ciface || ciface->arg_size() != expected)
-    return absl::InternalError(absl::StrCat(
-        "the compiled module has no _mlir_ciface_main taking ", expected,
-        " descriptor pointers"));
+    return absl::InternalError(
+        absl::StrCat("the compiled module has no _mlir_ciface_main taking ",
+                     expected, " descriptor pointers"));
   if (absl::Status s = linkToRuntime(*m); !s.ok())
     return s;
 
@@ -249,7 +252,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   std::vector<llvm::Constant *> table;
   for (size_t i = 0; i < constantBytes.size(); ++i) {
     const std::string &bytes = constantBytes[i];
-    llvm::Constant *init = llvm::ConstantDataArray::getRaw(bytes, bytes.size(), i8);
+    llvm::Constant *init =
+        llvm::ConstantDataArray::getRaw(bytes, bytes.size(), i8);
     auto *g = new llvm::GlobalVariable(*m, init->getType(), /*isConstant=*/true,
                                        llvm::GlobalValue::InternalLinkage, init,
                                        absl::StrCat(sig.symbolPrefix, "_c", i));
@@ -259,9 +263,10 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   constantBytes.clear();
   if (!table.empty()) {
     auto *arrTy = llvm::ArrayType::get(ptr, table.size());
-    auto *t = new llvm::GlobalVariable(
-        *m, arrTy, /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage,
-        llvm::ConstantArray::get(arrTy, table), sig.symbolPrefix + "_constants");
+    auto *t = new llvm::GlobalVariable(*m, arrTy, /*isConstant=*/true,
+                                       llvm::GlobalValue::ExternalLinkage,
+                                       llvm::ConstantArray::get(arrTy, table),
+                                       sig.symbolPrefix + "_constants");
     t->setAlignment(llvm::Align(8));
   }
   // void <prefix>_entry(void **packed): calls the C interface with
@@ -294,8 +299,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   llvm::legacy::PassManager cg;
   if ((*tm)->addPassesToEmitFile(cg, os, nullptr,
                                  llvm::CodeGenFileType::ObjectFile))
-    return absl::InternalError(absl::StrCat(
-        "the target ", out.triple, " cannot emit object files"));
+    return absl::InternalError(
+        absl::StrCat("the target ", out.triple, " cannot emit object files"));
   cg.run(*m);
   out.object.assign(buf.begin(), buf.end());
   return absl::OkStatus();

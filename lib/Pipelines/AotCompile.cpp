@@ -37,24 +37,30 @@ bool isIdentifier(const std::string &s) {
 std::string shapeString(const std::vector<int64_t> &shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i)
-    absl::StrAppend(&s, i ? "," : "", shape[i] < 0 ? std::string("?")
-                                                   : std::to_string(shape[i]));
+    absl::StrAppend(&s, i ? "," : "",
+                    shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
   return s + "]";
 }
 
 /// The element bytes of a DataType the CPU backends support, 0 otherwise.
 int64_t dtypeBytes(int dt) {
   switch (dt) {
-  case tensorflow::DT_FLOAT: case tensorflow::DT_INT32:
+  case tensorflow::DT_FLOAT:
+  case tensorflow::DT_INT32:
   case tensorflow::DT_UINT32:
     return 4;
-  case tensorflow::DT_DOUBLE: case tensorflow::DT_INT64:
+  case tensorflow::DT_DOUBLE:
+  case tensorflow::DT_INT64:
   case tensorflow::DT_UINT64:
     return 8;
-  case tensorflow::DT_INT16: case tensorflow::DT_UINT16:
-  case tensorflow::DT_HALF: case tensorflow::DT_BFLOAT16:
+  case tensorflow::DT_INT16:
+  case tensorflow::DT_UINT16:
+  case tensorflow::DT_HALF:
+  case tensorflow::DT_BFLOAT16:
     return 2;
-  case tensorflow::DT_INT8: case tensorflow::DT_UINT8: case tensorflow::DT_BOOL:
+  case tensorflow::DT_INT8:
+  case tensorflow::DT_UINT8:
+  case tensorflow::DT_BOOL:
     return 1;
   default:
     return 0;
@@ -75,9 +81,11 @@ graphShape(const tensorflow::NodeDef &node, int64_t index) {
     return s;
   };
   const auto &attrs = node.attr();
-  if (index == 0 && (node.op() == "Placeholder" || node.op() == "PlaceholderV2" ||
-                     node.op() == "PlaceholderWithDefault"))
-    if (auto it = attrs.find("shape"); it != attrs.end() && it->second.has_shape())
+  if (index == 0 &&
+      (node.op() == "Placeholder" || node.op() == "PlaceholderV2" ||
+       node.op() == "PlaceholderWithDefault"))
+    if (auto it = attrs.find("shape");
+        it != attrs.end() && it->second.has_shape())
       if (auto s = fromProto(it->second.shape()))
         return std::make_pair(*s, std::string("attr shape"));
   if (index == 0 && node.op() == "Const")
@@ -95,8 +103,9 @@ graphShape(const tensorflow::NodeDef &node, int64_t index) {
 /// Ops with exactly one output whose index a config can be checked against.
 bool singleOutputOp(const std::string &op) {
   static const std::set<std::string> ops = {
-      "Placeholder", "PlaceholderV2", "PlaceholderWithDefault", "Const",
-      "Identity", "VarHandleOp", "VariableV2"};
+      "Placeholder", "PlaceholderV2", "PlaceholderWithDefault",
+      "Const",       "Identity",      "VarHandleOp",
+      "VariableV2"};
   return ops.count(op) != 0;
 }
 
@@ -109,8 +118,9 @@ absl::Status checkName(const std::string &name, const std::string &what,
   if (name.empty())
     return absl::OkStatus();
   if (!isIdentifier(name))
-    return absl::InvalidArgumentError(absl::StrCat(
-        what, ": name '", name, "' is not a C++ identifier ([A-Za-z_][A-Za-z0-9_]*)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": name '", name,
+                     "' is not a C++ identifier ([A-Za-z_][A-Za-z0-9_]*)"));
   if (!seen.insert(name).second)
     return absl::InvalidArgumentError(
         absl::StrCat(what, ": name '", name, "' is used twice"));
@@ -121,20 +131,34 @@ absl::Status checkName(const std::string &name, const std::string &what,
 
 bool aot_internal::dtypeOf(mlir::Type t, int &dtype, int64_t &bytes) {
   using namespace tensorflow;
-  if (t.isF32()) dtype = DT_FLOAT;
-  else if (t.isF64()) dtype = DT_DOUBLE;
-  else if (t.isF16()) dtype = DT_HALF;
-  else if (t.isBF16()) dtype = DT_BFLOAT16;
-  else if (t.isInteger(1)) dtype = DT_BOOL;
-  else if (t.isSignlessInteger(8)) dtype = DT_INT8;
-  else if (t.isSignlessInteger(16)) dtype = DT_INT16;
-  else if (t.isSignlessInteger(32)) dtype = DT_INT32;
-  else if (t.isSignlessInteger(64)) dtype = DT_INT64;
-  else if (t.isUnsignedInteger(8)) dtype = DT_UINT8;
-  else if (t.isUnsignedInteger(16)) dtype = DT_UINT16;
-  else if (t.isUnsignedInteger(32)) dtype = DT_UINT32;
-  else if (t.isUnsignedInteger(64)) dtype = DT_UINT64;
-  else return false;
+  if (t.isF32())
+    dtype = DT_FLOAT;
+  else if (t.isF64())
+    dtype = DT_DOUBLE;
+  else if (t.isF16())
+    dtype = DT_HALF;
+  else if (t.isBF16())
+    dtype = DT_BFLOAT16;
+  else if (t.isInteger(1))
+    dtype = DT_BOOL;
+  else if (t.isSignlessInteger(8))
+    dtype = DT_INT8;
+  else if (t.isSignlessInteger(16))
+    dtype = DT_INT16;
+  else if (t.isSignlessInteger(32))
+    dtype = DT_INT32;
+  else if (t.isSignlessInteger(64))
+    dtype = DT_INT64;
+  else if (t.isUnsignedInteger(8))
+    dtype = DT_UINT8;
+  else if (t.isUnsignedInteger(16))
+    dtype = DT_UINT16;
+  else if (t.isUnsignedInteger(32))
+    dtype = DT_UINT32;
+  else if (t.isUnsignedInteger(64))
+    dtype = DT_UINT64;
+  else
+    return false;
   bytes = dtypeBytes(dtype);
   return true;
 }
@@ -148,8 +172,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
         "--target=cuda: the GPU backend (lib/Codegen/GPU, runtime/gpu) is not "
         "built yet; only --target=cpu is available");
   if (options.target != "cpu")
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--target=", options.target, ": expected cpu or cuda"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--target=", options.target, ": expected cpu or cuda"));
 
   Signature sig;
   std::vector<std::string> parts = absl::StrSplit(options.cppClass, "::");
@@ -191,9 +215,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
           absl::StrCat(what, ": id.node_name is empty"));
     auto it = nodes.find(id.node_name());
     if (it == nodes.end())
-      return absl::InvalidArgumentError(
-          absl::StrCat(what, ": node '", id.node_name(),
-                       "' is not in the graph ", gname));
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": node '", id.node_name(), "' is not in the graph ", gname));
     if (id.output_index() < 0 ||
         (singleOutputOp(it->second->op()) && id.output_index() > 0))
       return absl::InvalidArgumentError(absl::StrCat(
@@ -206,8 +229,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   std::vector<GraphArgSpec> feeds;
   for (int i = 0; i < config.feed_size(); ++i) {
     const auto &f = config.feed(i);
-    std::string what = absl::StrCat("config feed #", i, " ('",
-                                    tensorName(f.id()), "')");
+    std::string what =
+        absl::StrCat("config feed #", i, " ('", tensorName(f.id()), "')");
     auto node = lookup(f.id(), what);
     if (!node.ok())
       return node.status();
@@ -223,18 +246,18 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
                       : 0;
     if (dt != 0 && graphDt != 0 && dt != graphDt)
       return absl::InvalidArgumentError(absl::StrCat(
-          what, ": type ", tensorflow::DataType_Name(
-                               static_cast<tensorflow::DataType>(dt)),
+          what, ": type ",
+          tensorflow::DataType_Name(static_cast<tensorflow::DataType>(dt)),
           " disagrees with the graph's ",
           tensorflow::DataType_Name(static_cast<tensorflow::DataType>(graphDt)),
           " (", (*node)->op(), " '", (*node)->name(), "' attr dtype)"));
     if (dt == 0)
       dt = graphDt;
     if (dt == 0)
-      return absl::InvalidArgumentError(absl::StrCat(
-          what, ": set `type`: the dtype of ", (*node)->op(), " '",
-          (*node)->name(), "' output ", f.id().output_index(),
-          " is not in the graph"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": set `type`: the dtype of ", (*node)->op(), " '",
+                       (*node)->name(), "' output ", f.id().output_index(),
+                       " is not in the graph"));
     if (dtypeBytes(dt) == 0)
       return absl::InvalidArgumentError(absl::StrCat(
           what, ": dtype ",
@@ -250,18 +273,18 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
       shape.push_back(d.size());
     for (int64_t d : shape)
       if (d < 0)
-        return absl::InvalidArgumentError(absl::StrCat(
-            what, ": shape ", shapeString(shape),
-            " is not static; tf-compile needs every dimension"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(what, ": shape ", shapeString(shape),
+                         " is not static; tf-compile needs every dimension"));
     if (auto g = graphShape(**node, f.id().output_index())) {
       bool ok = g->first.size() == shape.size();
       for (size_t k = 0; ok && k < shape.size(); ++k)
         ok = g->first[k] < 0 || g->first[k] == shape[k];
       if (!ok)
         return absl::InvalidArgumentError(absl::StrCat(
-            what, ": shape ", shapeString(shape), " disagrees with the graph's ",
-            shapeString(g->first), " (", (*node)->op(), " '", (*node)->name(),
-            "' ", g->second, ")"));
+            what, ": shape ", shapeString(shape),
+            " disagrees with the graph's ", shapeString(g->first), " (",
+            (*node)->op(), " '", (*node)->name(), "' ", g->second, ")"));
     }
     feeds.push_back({tensorName(f.id()), dt, shape});
     Buffer b;
@@ -296,8 +319,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   std::vector<std::string> fetches;
   for (int i = 0; i < config.fetch_size(); ++i) {
     const auto &f = config.fetch(i);
-    std::string what = absl::StrCat("config fetch #", i, " ('",
-                                    tensorName(f.id()), "')");
+    std::string what =
+        absl::StrCat("config fetch #", i, " ('", tensorName(f.id()), "')");
     auto node = lookup(f.id(), what);
     if (!node.ok())
       return node.status();
@@ -336,7 +359,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
               gname, ": config fetch #", i, " ('", fetches[i],
               "') needs Placeholder '", n,
               "', which the config does not feed; add `feed { id { "
-              "node_name: \"", n, "\" } shape { ... } }`"));
+              "node_name: \"",
+              n, "\" } shape { ... } }`"));
         for (const std::string &in : node.input()) {
           std::string src = in[0] == '^' ? in.substr(1) : in;
           stack.push_back(src.substr(0, src.find(':')));

@@ -65,9 +65,9 @@ struct AotResult {
 
 /// Compiles `graph` for `config` (tf2xla.Config: feeds then variables
 /// become the arguments in order, fetches then the updated non-readonly
-/// variables the results; see bindVariables in AotInternal.h). Feed dtypes come from
-/// the config's `type` or the node's `dtype` attr; feed shapes must be fully
-/// static and agree with the node's `shape` attr (Placeholder), value
+/// variables the results; see bindVariables in AotInternal.h). Feed dtypes come
+/// from the config's `type` or the node's `dtype` attr; feed shapes must be
+/// fully static and agree with the node's `shape` attr (Placeholder), value
 /// (Const) or `_output_shapes`.
 /// Errors (absl::Status, message naming the config entry and node):
 /// InvalidArgument for a bad class name, an empty config, a node the graph

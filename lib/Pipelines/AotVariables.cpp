@@ -52,13 +52,13 @@ absl::Status bindVariables(tensorflow::GraphDef &graph,
         absl::StrCat("config variable #", i, " ('", v.node_name(), "')");
     auto it = index.find(v.node_name());
     if (it == index.end())
-      return absl::InvalidArgumentError(
-          absl::StrCat(what, ": node '", v.node_name(), "' is not in the graph"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": node '", v.node_name(), "' is not in the graph"));
     const tensorflow::NodeDef &n = graph.node(it->second);
     if (n.op() != "VarHandleOp")
-      return absl::InvalidArgumentError(absl::StrCat(
-          what, ": node '", n.name(), "' is a ", n.op(),
-          "; tf-compile binds resource variables (VarHandleOp)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": node '", n.name(), "' is a ", n.op(),
+                       "; tf-compile binds resource variables (VarHandleOp)"));
     if (varOf.count(n.name()))
       return absl::InvalidArgumentError(
           absl::StrCat(what, ": the variable is listed twice"));
@@ -78,9 +78,9 @@ absl::Status bindVariables(tensorflow::GraphDef &graph,
       return absl::InvalidArgumentError(
           absl::StrCat(what, ": set `type`: the graph does not give it"));
     std::optional<std::vector<int64_t>> graphShape;
-    if (auto a = n.attr().find("shape");
-        a != n.attr().end() && a->second.has_shape() &&
-        !a->second.shape().unknown_rank()) {
+    if (auto a = n.attr().find("shape"); a != n.attr().end() &&
+                                         a->second.has_shape() &&
+                                         !a->second.shape().unknown_rank()) {
       graphShape.emplace();
       for (const auto &d : a->second.shape().dim())
         graphShape->push_back(d.size());
@@ -106,7 +106,8 @@ absl::Status bindVariables(tensorflow::GraphDef &graph,
     for (int64_t d : b.shape)
       if (d < 0)
         return absl::InvalidArgumentError(absl::StrCat(
-            what, ": the shape is not static; tf-compile needs every dimension"));
+            what,
+            ": the shape is not static; tf-compile needs every dimension"));
     b.placeholder = n.name() + "/tfmlir_aot_value";
     while (names.count(b.placeholder))
       b.placeholder += "_";
@@ -136,9 +137,9 @@ absl::Status bindVariables(tensorflow::GraphDef &graph,
         op != "AssignSubVariableOp")
       continue;
     if (b.readonly)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "config variable '", b.node, "' is readonly but node '", n.name(),
-          "' (", op, ") assigns it"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("config variable '", b.node, "' is readonly but node '",
+                       n.name(), "' (", op, ") assigns it"));
     if (!b.updated.empty())
       return absl::UnimplementedError(absl::StrCat(
           "variable '", b.node, "' is assigned twice (node '", n.name(),

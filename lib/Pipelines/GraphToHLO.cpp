@@ -1,14 +1,15 @@
-//===- GraphToHLO.cpp - GraphDef -> hlo module ------------------------------===//
+//===- GraphToHLO.cpp - GraphDef -> hlo module
+//------------------------------===//
 #include "lib/Pipelines/GraphToHLO.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
-#include "lib/Translate/GraphDefImporter.h"
-#include "lib/Translate/proto/graph.pb.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/proto/graph.pb.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -76,8 +77,7 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
       if (k < outputs.size())
         return absl::InvalidArgumentError(absl::StrCat(
             graphName, ": Retval[", k, "] does not have value: the fetch ",
-            outputs[k], " is dead (", diags.substr(0, diags.find('\n')),
-            ")"));
+            outputs[k], " is dead (", diags.substr(0, diags.find('\n')), ")"));
     }
     return absl::InvalidArgumentError(
         absl::StrCat(graphName, ": tf-standard-pipeline failed: ", diags));

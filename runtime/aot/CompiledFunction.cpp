@@ -103,15 +103,13 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
   packed_ = new (std::nothrow) void *[na + nc + 2]();
   argDescs_ = new (std::nothrow) int64_t *[na + 1]();
   if (!ownedArgs_ || !argPtrs_ || !results_ || !descs_ || !packed_ ||
-      !argDescs_)
-    {
-      oom("descriptors");
-      return;
-    }
+      !argDescs_) {
+    oom("descriptors");
+    return;
+  }
   for (int i = 0; i < na; ++i) {
     ownedArgs_[i] = alignedAlloc(arg_size(i));
-    if (!ownedArgs_[i])
-      {
+    if (!ownedArgs_[i]) {
       oom("argument buffers");
       return;
     }
@@ -120,8 +118,7 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
   }
   for (int i = 0; i < nr; ++i) {
     results_[i] = alignedAlloc(result_size(i));
-    if (!results_[i])
-      {
+    if (!results_[i]) {
       oom("result buffers");
       return;
     }
@@ -263,8 +260,7 @@ bool CompiledCpuFunction::Run() {
   for (int i = 0; i < data_.numResults; ++i) {
     int a = data_.results[i].updatesArg;
     if (a >= 0 && a < data_.numArgs && argPtrs_[a] != results_[i])
-      std::memcpy(const_cast<void *>(argPtrs_[a]), results_[i],
-                  result_size(i));
+      std::memcpy(const_cast<void *>(argPtrs_[a]), results_[i], result_size(i));
   }
   // The result blocks (and anything else left) belong to this Run.
   st.freeAll();

@@ -120,12 +120,12 @@ private:
   bool broken_ = false;
   int64_t limit_ = -1;
   int64_t peak_ = 0;
-  void **ownedArgs_ = nullptr;    // numArgs owned buffers
+  void **ownedArgs_ = nullptr;     // numArgs owned buffers
   const void **argPtrs_ = nullptr; // what Run() reads
-  void **results_ = nullptr;      // numResults owned buffers
-  int64_t *descs_ = nullptr;      // all descriptors, back to back
-  void **packed_ = nullptr;       // pointers to the descriptors
-  int64_t **argDescs_ = nullptr;  // where each argument's descriptor starts
+  void **results_ = nullptr;       // numResults owned buffers
+  int64_t *descs_ = nullptr;       // all descriptors, back to back
+  void **packed_ = nullptr;        // pointers to the descriptors
+  int64_t **argDescs_ = nullptr;   // where each argument's descriptor starts
   int64_t *resultDescs_ = nullptr;
 };
 

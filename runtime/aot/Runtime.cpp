@@ -61,7 +61,8 @@ extern "C" void *tfmlir_aot_malloc(size_t bytes) {
       (bytes > static_cast<size_t>(st->limitBytes) ||
        st->bytesHeld > static_cast<size_t>(st->limitBytes) - bytes))
     tfmlir::aot::fail(st, bytes);
-  auto *h = static_cast<BlockHeader *>(std::malloc(sizeof(BlockHeader) + bytes));
+  auto *h =
+      static_cast<BlockHeader *>(std::malloc(sizeof(BlockHeader) + bytes));
   if (!h)
     tfmlir::aot::fail(st, bytes);
   h->bytes = bytes;
@@ -113,8 +114,8 @@ extern "C" void tfmlir_aot_memref_copy(int64_t elemSize, void *srcArg,
   const Unranked *src = static_cast<const Unranked *>(srcArg);
   const Unranked *dst = static_cast<const Unranked *>(dstArg);
   int64_t rank = src->rank;
-  const char *s = reinterpret_cast<const char *>(src->desc[1]) +
-                  src->desc[2] * elemSize;
+  const char *s =
+      reinterpret_cast<const char *>(src->desc[1]) + src->desc[2] * elemSize;
   char *d = reinterpret_cast<char *>(dst->desc[1]) + dst->desc[2] * elemSize;
   if (rank == 0) {
     std::memcpy(d, s, elemSize);

@@ -1,4 +1,5 @@
-//===- Runtime.h - the C ABI that tf-compile's objects call ----------------===//
+//===- Runtime.h - the C ABI that tf-compile's objects call
+//----------------===//
 //
 // Code that tf-compile (lib/Pipelines/AotCompile.h) puts in an object file
 // calls these functions at run time instead of libc's malloc/free and

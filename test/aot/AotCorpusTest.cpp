@@ -3,7 +3,8 @@
 // usage: tfmlir-aot-corpus-test <dl4j examples dir>
 //
 // For every case compiled into this program (aot_corpus_cases.inc,
-// and aot_corpus_includes.inc, written by test/aot/CMakeLists.txt from test/aot/configs/*.config.pbtxt):
+// and aot_corpus_includes.inc, written by test/aot/CMakeLists.txt from
+// test/aot/configs/*.config.pbtxt):
 //  1. the feeds: <node>.placeholder.csv when the case has one, else the
 //     value of the fed node (a Const in_k) as the Session computes it;
 //  2. the AOT class runs twice: both runs must give identical bytes;
@@ -90,32 +91,53 @@ std::vector<double> readValues(const std::string &path) {
 
 double toDouble(const void *data, int dtype, int64_t i) {
   switch (dtype) {
-  case DT_FLOAT: return static_cast<const float *>(data)[i];
-  case DT_DOUBLE: return static_cast<const double *>(data)[i];
+  case DT_FLOAT:
+    return static_cast<const float *>(data)[i];
+  case DT_DOUBLE:
+    return static_cast<const double *>(data)[i];
   case DT_HALF:
     return tfmlir::halfToFloat(static_cast<const uint16_t *>(data)[i]);
   case DT_BFLOAT16:
     return tfmlir::bfloat16ToFloat(static_cast<const uint16_t *>(data)[i]);
-  case DT_INT32: return static_cast<const int32_t *>(data)[i];
-  case DT_INT64: return static_cast<double>(static_cast<const int64_t *>(data)[i]);
-  case DT_INT8: return static_cast<const int8_t *>(data)[i];
-  case DT_UINT8: return static_cast<const uint8_t *>(data)[i];
-  case DT_INT16: return static_cast<const int16_t *>(data)[i];
-  case DT_UINT16: return static_cast<const uint16_t *>(data)[i];
-  case DT_BOOL: return static_cast<const uint8_t *>(data)[i] ? 1.0 : 0.0;
-  default: return NAN;
+  case DT_INT32:
+    return static_cast<const int32_t *>(data)[i];
+  case DT_INT64:
+    return static_cast<double>(static_cast<const int64_t *>(data)[i]);
+  case DT_INT8:
+    return static_cast<const int8_t *>(data)[i];
+  case DT_UINT8:
+    return static_cast<const uint8_t *>(data)[i];
+  case DT_INT16:
+    return static_cast<const int16_t *>(data)[i];
+  case DT_UINT16:
+    return static_cast<const uint16_t *>(data)[i];
+  case DT_BOOL:
+    return static_cast<const uint8_t *>(data)[i] ? 1.0 : 0.0;
+  default:
+    return NAN;
   }
 }
 
 void fromDouble(const std::vector<double> &v, int dtype, void *out) {
   for (size_t i = 0; i < v.size(); ++i) {
     switch (dtype) {
-    case DT_FLOAT: static_cast<float *>(out)[i] = static_cast<float>(v[i]); break;
-    case DT_DOUBLE: static_cast<double *>(out)[i] = v[i]; break;
-    case DT_INT32: static_cast<int32_t *>(out)[i] = static_cast<int32_t>(v[i]); break;
-    case DT_INT64: static_cast<int64_t *>(out)[i] = static_cast<int64_t>(v[i]); break;
-    case DT_BOOL: static_cast<uint8_t *>(out)[i] = v[i] != 0; break;
-    default: break;
+    case DT_FLOAT:
+      static_cast<float *>(out)[i] = static_cast<float>(v[i]);
+      break;
+    case DT_DOUBLE:
+      static_cast<double *>(out)[i] = v[i];
+      break;
+    case DT_INT32:
+      static_cast<int32_t *>(out)[i] = static_cast<int32_t>(v[i]);
+      break;
+    case DT_INT64:
+      static_cast<int64_t *>(out)[i] = static_cast<int64_t>(v[i]);
+      break;
+    case DT_BOOL:
+      static_cast<uint8_t *>(out)[i] = v[i] != 0;
+      break;
+    default:
+      break;
     }
   }
 }
@@ -139,8 +161,8 @@ std::string runCase(const std::string &root, const Case &c) {
   std::vector<std::pair<std::string, Tensor>> feeds;
   for (int i = 0; i < config.feed_size(); ++i) {
     const auto &f = config.feed(i);
-    std::string name = f.id().node_name() + ":" +
-                       std::to_string(f.id().output_index());
+    std::string name =
+        f.id().node_name() + ":" + std::to_string(f.id().output_index());
     const auto &info = aot->arg_info(i);
     std::vector<int64_t> shape(info.shape, info.shape + info.rank);
     Tensor t(static_cast<DataType>(info.dtype), TensorShape(shape));
@@ -192,8 +214,8 @@ std::string runCase(const std::string &root, const Case &c) {
     if (jit[i].TotalBytes() != static_cast<size_t>(aot->result_size(i)) ||
         jit[i].dtype() != aot->result_info(i).dtype)
       return "result " + fetches[i] + ": Session gives " +
-             DataTypeString(jit[i].dtype()) + " " + jit[i].shape().DebugString() +
-             ", AOT a different dtype or size";
+             DataTypeString(jit[i].dtype()) + " " +
+             jit[i].shape().DebugString() + ", AOT a different dtype or size";
     if (std::memcmp(jit[i].data(), aot->result_data(i), aot->result_size(i)))
       return "result " + fetches[i] + " differs from the Session's (JIT) bytes";
   }
@@ -201,10 +223,10 @@ std::string runCase(const std::string &root, const Case &c) {
   // 4. TensorFlow's values.
   for (int i = 0; i < aot->num_results(); ++i) {
     const auto &id = config.fetch(i).id();
-    std::string suffix = id.output_index() == 0
-                             ? std::string(".prediction.csv")
-                             : "." + std::to_string(id.output_index()) +
-                                   ".prediction.csv";
+    std::string suffix =
+        id.output_index() == 0
+            ? std::string(".prediction.csv")
+            : "." + std::to_string(id.output_index()) + ".prediction.csv";
     std::string ref = corpusFile(dir, id.node_name(), suffix);
     std::vector<double> want = readValues(ref);
     const auto &info = aot->result_info(i);
@@ -216,11 +238,13 @@ std::string runCase(const std::string &root, const Case &c) {
     for (int64_t k = 0; k < info.numElements; ++k) {
       double got = toDouble(aot->result_data(i), info.dtype, k), r = want[k];
       bool ok = std::isnan(r) ? std::isnan(got)
-                : std::isinf(r) ? got == r
-                                : std::fabs(got - r) <= atol + rtol * std::fabs(r);
+                : std::isinf(r)
+                    ? got == r
+                    : std::fabs(got - r) <= atol + rtol * std::fabs(r);
       if (!ok)
-        return "result " + fetches[i] + "[" + std::to_string(k) + "] = " +
-               std::to_string(got) + ", TensorFlow " + std::to_string(r);
+        return "result " + fetches[i] + "[" + std::to_string(k) +
+               "] = " + std::to_string(got) + ", TensorFlow " +
+               std::to_string(r);
     }
   }
   return "";

@@ -1,4 +1,5 @@
-//===- tf-compile.cpp - ahead-of-time compilation of a GraphDef (tfcompile) ===//
+//===- tf-compile.cpp - ahead-of-time compilation of a GraphDef (tfcompile)
+//===//
 //
 // usage: tf-compile --graph=G.pb|G.pbtxt --config=C.pbtxt --cpp_class=ns::Name
 //                   --out_header=F.h --out_function_object=F.o
@@ -34,24 +35,35 @@
 
 namespace cl = llvm::cl;
 
+static cl::OptionCategory category("tf-compile options (TF's tfcompile)");
 static cl::opt<std::string> graphPath("graph",
-                                      cl::desc("GraphDef (binary or text)"));
-static cl::opt<std::string> configPath(
-    "config", cl::desc("tf2xla.Config text proto: feeds, fetches"));
-static cl::opt<std::string> cppClass(
-    "cpp_class", cl::desc("name of the generated class, [ns::...]Name"));
-static cl::opt<std::string> outHeader("out_header",
-                                      cl::desc("the header to write"));
+                                      cl::desc("GraphDef (binary or text)"),
+                                      cl::cat(category));
+static cl::opt<std::string>
+    configPath("config", cl::desc("tf2xla.Config text proto: feeds, fetches"),
+               cl::cat(category));
+static cl::opt<std::string>
+    cppClass("cpp_class",
+             cl::desc("name of the generated class, [ns::...]Name"),
+             cl::cat(category));
+static cl::opt<std::string>
+    outHeader("out_header", cl::desc("the header to write"), cl::cat(category));
 static cl::opt<std::string> outObject("out_function_object",
-                                      cl::desc("the object file to write"));
+                                      cl::desc("the object file to write"),
+                                      cl::cat(category));
 static cl::opt<std::string> target("target", cl::desc("cpu (default) or cuda"),
-                                   cl::init("cpu"));
-static cl::opt<std::string> targetTriple(
-    "target_triple", cl::desc("LLVM target triple (default: the host's)"));
-static cl::opt<std::string> targetCpu(
-    "target_cpu", cl::desc("LLVM CPU name (default: the host CPU)"));
-static cl::opt<std::string> targetFeatures(
-    "target_features", cl::desc("LLVM features, e.g. +avx2,-fma"));
+                                   cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    targetTriple("target_triple",
+                 cl::desc("LLVM target triple (default: the host's)"),
+                 cl::cat(category));
+static cl::opt<std::string>
+    targetCpu("target_cpu", cl::desc("LLVM CPU name (default: the host CPU)"),
+              cl::cat(category));
+static cl::opt<std::string>
+    targetFeatures("target_features",
+                   cl::desc("LLVM features, e.g. +avx2,-fma"),
+                   cl::cat(category));
 
 namespace {
 
@@ -82,16 +94,18 @@ bool writeFile(const std::string &path, const std::string &data,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << tfmlir::toolVersion("tf-compile");
-  });
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-compile"); });
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
-      argc, argv, "tf-compile: ahead-of-time compilation of a GraphDef "
-                  "(TF's tfcompile) into an object file and a C++ header\n");
-  for (auto [flag, value] :
-       {std::pair{"--graph", &graphPath}, {"--config", &configPath},
-        {"--cpp_class", &cppClass}, {"--out_header", &outHeader},
-        {"--out_function_object", &outObject}})
+      argc, argv,
+      "tf-compile: ahead-of-time compilation of a GraphDef "
+      "(TF's tfcompile) into an object file and a C++ header\n");
+  for (auto [flag, value] : {std::pair{"--graph", &graphPath},
+                             {"--config", &configPath},
+                             {"--cpp_class", &cppClass},
+                             {"--out_header", &outHeader},
+                             {"--out_function_object", &outObject}})
     if (value->empty())
       return fail(std::string(flag) + " is required");
 
