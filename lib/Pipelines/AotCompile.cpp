@@ -276,6 +276,16 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
         return absl::InvalidArgumentError(
             absl::StrCat(what, ": shape ", shapeString(shape),
                          " is not static; tf-compile needs every dimension"));
+    // The byte size must fit the generated int64 constants (and memory).
+    {
+      int64_t bytes = dtypeBytes(dt);
+      for (int64_t d : shape)
+        if (d != 0 && bytes > (int64_t(1) << 62) / d)
+          return absl::InvalidArgumentError(absl::StrCat(
+              what, ": shape ", shapeString(shape), " is more than 2^62 bytes"));
+        else
+          bytes *= d;
+    }
     if (auto g = graphShape(**node, f.id().output_index())) {
       bool ok = g->first.size() == shape.size();
       for (size_t k = 0; ok && k < shape.size(); ++k)

@@ -9,6 +9,7 @@
 #include "runtime/aot/CompiledFunction.h"
 #include "runtime/aot/RunState.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -18,10 +19,25 @@ namespace {
 
 constexpr size_t kAlign = 64;
 
-void *alignedAlloc(int64_t bytes) {
+/// A zeroed block of `bytes` (at least 1) aligned to kAlign, from calloc
+/// (so that pages are only committed when written); the pointer calloc
+/// returned is stored just before the aligned block. Null on failure.
+void *alignedZeroAlloc(int64_t bytes) {
   size_t n = static_cast<size_t>(bytes < 1 ? 1 : bytes);
-  n = (n + kAlign - 1) / kAlign * kAlign;
-  return std::aligned_alloc(kAlign, n);
+  if (n > SIZE_MAX - kAlign - sizeof(void *))
+    return nullptr;
+  void *raw = std::calloc(1, n + kAlign + sizeof(void *));
+  if (!raw)
+    return nullptr;
+  uintptr_t p = reinterpret_cast<uintptr_t>(raw) + sizeof(void *);
+  p = (p + kAlign - 1) / kAlign * kAlign;
+  reinterpret_cast<void **>(p)[-1] = raw;
+  return reinterpret_cast<void *>(p);
+}
+
+void alignedFree(void *p) {
+  if (p)
+    std::free(static_cast<void **>(p)[-1]);
 }
 
 int64_t descWords(const BufferInfo &b) { return 3 + 2 * b.rank; }
@@ -108,21 +124,19 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
     return;
   }
   for (int i = 0; i < na; ++i) {
-    ownedArgs_[i] = alignedAlloc(arg_size(i));
+    ownedArgs_[i] = alignedZeroAlloc(arg_size(i));
     if (!ownedArgs_[i]) {
       oom("argument buffers");
       return;
     }
-    std::memset(ownedArgs_[i], 0, arg_size(i));
     argPtrs_[i] = ownedArgs_[i];
   }
   for (int i = 0; i < nr; ++i) {
-    results_[i] = alignedAlloc(result_size(i));
+    results_[i] = alignedZeroAlloc(result_size(i));
     if (!results_[i]) {
       oom("result buffers");
       return;
     }
-    std::memset(results_[i], 0, result_size(i));
   }
   // Layout: results block, constants, arguments.
   int64_t *d = descs_;
@@ -151,10 +165,10 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
 CompiledCpuFunction::~CompiledCpuFunction() {
   if (ownedArgs_)
     for (int i = 0; i < data_.numArgs; ++i)
-      std::free(ownedArgs_[i]);
+      alignedFree(ownedArgs_[i]);
   if (results_)
     for (int i = 0; i < data_.numResults; ++i)
-      std::free(results_[i]);
+      alignedFree(results_[i]);
   delete[] ownedArgs_;
   delete[] argPtrs_;
   delete[] results_;

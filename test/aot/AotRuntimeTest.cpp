@@ -7,6 +7,7 @@
 // place, and tfmlir_aot_memref_copy on strided descriptors against a
 // direct element-by-element copy.
 //===----------------------------------------------------------------------===//
+#include "aot_huge.h"
 #include "aot_variables.h"
 #include "classifier.h"
 #include "runtime/aot/Runtime.h"
@@ -50,6 +51,17 @@ TEST(AotRuntime, AllocationLimitGivesResourceExhaustedAndRecovers) {
   EXPECT_EQ(std::memcmp(m.result_logits_data(), ref.result_logits_data(),
                         example::Classifier::kResult0Bytes),
             0);
+}
+
+TEST(AotRuntime, ConstructorAllocationFailureIsReported) {
+  // 2^61-byte argument and result buffers: calloc fails on every machine.
+  aot_test::Huge m;
+  EXPECT_EQ(m.arg0_data(), nullptr);
+  EXPECT_EQ(m.result0_data(), nullptr);
+  EXPECT_EQ(m.error_msg(), "RESOURCE_EXHAUSTED: aot_test::Huge: cannot "
+                           "allocate the argument buffers");
+  EXPECT_FALSE(m.Run());
+  EXPECT_FALSE(m.Run());
 }
 
 TEST(AotRuntime, CallerBuffersAndLookups) {
