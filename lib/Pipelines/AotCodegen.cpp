@@ -143,8 +143,9 @@ absl::Status linkToRuntime(llvm::Module &m) {
       continue;
     }
     llvm::StringRef n = f.getName();
-    if (f.isIntrinsic() || n.starts_with("tfmlir_aot_") ||
-        n.starts_with("tfmlir_rt_") || isLibcOrLibm(n))
+    // tfmlir_aot_* (runtime/aot) and the C ABI of runtime/cpu
+    // (tfmlir_rt_parallel_for, the microkernels): all named tfmlir_*.
+    if (f.isIntrinsic() || n.starts_with("tfmlir_") || isLibcOrLibm(n))
       continue;
     return absl::InternalError(absl::StrCat(
         "the compiled code calls '", n.str(),

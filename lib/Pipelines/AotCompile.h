@@ -11,7 +11,7 @@
 //
 // The object's symbols are <prefix>_entry and <prefix>_constants (prefix
 // from the C++ class name); everything else is internal. It calls only
-// tfmlir_aot_* (runtime/aot), tfmlir_rt_* (runtime/cpu), libm and
+// tfmlir_* (runtime/aot, runtime/cpu), libm and
 // memcpy/memset/memmove.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_PIPELINES_AOTCOMPILE_H
