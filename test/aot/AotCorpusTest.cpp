@@ -1,6 +1,7 @@
 //===- AotCorpusTest.cpp - tf-compile'd corpus graphs vs tf-run and TF ----===//
 //
-// usage: tfmlir-aot-corpus-test <dl4j examples dir>
+// usage: tfmlir-aot-corpus-test <dl4j examples dir, or "none" without the
+//        corpus (then only the generated cases are compiled in)>
 //
 // For every case compiled into this program (aot_corpus_cases.inc,
 // and aot_corpus_includes.inc, written by test/aot/CMakeLists.txt from
