@@ -2,7 +2,7 @@
 //
 // usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] [--runs N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
-//                           [--dump-hlo DIR]
+//                           [--dump-hlo DIR] [--write-graph DIR]
 //
 // Builds each model here as a tensorflow::GraphDef with fixed weights
 // (deterministic LCG, seed per tensor), then times the whole compile:
@@ -29,6 +29,11 @@
 //
 // --dump-hlo DIR writes each model's hlo module (after xla-legalize-tf) to
 // DIR/<model>.hlo.mlir, for tf-opt -hlo-to-llvm-pipeline -mlir-timing.
+// --write-graph DIR writes the GraphDef of each selected model (mlp,
+// convnet, bigconst) to DIR/<model>.pb (input "x"; output "logits", for
+// bigconst "y") and
+// exits without compiling: the graphs bench/aot_bench compiles with
+// tf-compile.
 // Peak: --peak-gflops, else cores x GHz x 64 (two 512-bit FMA units: 2 x 16
 // f32 lanes x 2 FLOPs per cycle) with GHz the "cpu MHz" of /proc/cpuinfo;
 // printed per core too (the generated code runs on one thread).
@@ -284,6 +289,8 @@ double cpuGHz() {
 
 /// --dump-hlo DIR: where to write each model's hlo module (for tf-opt).
 std::string dumpDir;
+/// --write-graph DIR: where to write each model's GraphDef.
+std::string graphDir;
 
 struct Compiled {
   std::unique_ptr<session::CpuExecutable> exe;
@@ -391,6 +398,8 @@ int main(int argc, char **argv) {
       runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--dump-hlo" && i + 1 < argc)
       dumpDir = argv[++i];
+    else if (a == "--write-graph" && i + 1 < argc)
+      graphDir = argv[++i];
     else if (a == "--peak-gflops" && i + 1 < argc)
       peakArg = std::atof(argv[++i]);
     else if (a == "--chain-ops" && i + 1 < argc) {
@@ -401,9 +410,27 @@ int main(int argc, char **argv) {
       std::fprintf(stderr,
                    "usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] "
                    "[--runs N] [--chain-ops N,N,...] [--peak-gflops G] "
-                   "[--dump-hlo DIR]\n");
+                   "[--dump-hlo DIR] [--write-graph DIR]\n");
       return 1;
     }
+  }
+  if (!graphDir.empty()) {
+    std::vector<Model> models;
+    if (which == "all" || which == "mlp")
+      models.push_back(buildMlp());
+    if (which == "all" || which == "convnet")
+      models.push_back(buildConvNet());
+    if (which == "bigconst")
+      models.push_back(buildBigConstant());
+    for (const Model &m : models) {
+      std::string path = graphDir + "/" + m.stem + ".pb";
+      std::ofstream f(path, std::ios::binary);
+      if (!f || !m.graph.SerializeToOstream(&f)) {
+        std::fprintf(stderr, "cannot write %s\n", path.c_str());
+        return 1;
+      }
+    }
+    return 0;
   }
   mlir::registerAllPasses();
   registerTFPasses();

@@ -15,6 +15,7 @@
 
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
+#include "lib/Pipelines/CpuTarget.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -42,6 +43,8 @@
 #include <sys/stat.h>
 
 namespace tfmlir::session {
+static_assert(CpuExecutable::kExternalConstantBytes == kCpuExternalConstantBytes,
+              "tf-compile and the JIT externalize the same constants");
 namespace {
 
 void initOnce() {
@@ -138,27 +141,12 @@ void externalizeToHost(mlir::func::FuncOp func, std::vector<HostTensor> &out) {
   }
 }
 
-/// Adds the host CPU's name and features to every function of `m` (and
-/// 512-bit vectors as the preferred width where the CPU has AVX-512), then
-/// runs `optimize`.
+/// Tunes every function of `m` for the host CPU (lib/Pipelines/CpuTarget,
+/// shared with tf-compile), then runs `optimize`.
 llvm::Error tuneForHost(llvm::Module *m,
                         const std::function<llvm::Error(llvm::Module *)> &optimize) {
-  std::string cpu = llvm::sys::getHostCPUName().str();
-  std::string features;
-  bool avx512 = false;
-  for (const auto &[name, on] : llvm::sys::getHostCPUFeatures()) {
-    features += (features.empty() ? "" : ",") + std::string(on ? "+" : "-") +
-                name.str();
-    avx512 |= on && name == "avx512f";
-  }
-  for (llvm::Function &f : *m) {
-    if (f.isDeclaration())
-      continue;
-    f.addFnAttr("target-cpu", cpu);
-    f.addFnAttr("target-features", features);
-    if (avx512)
-      f.addFnAttr("prefer-vector-width", "512");
-  }
+  static const CpuTarget host = hostCpuTarget();
+  tuneFunctionsForCpu(*m, host);
   return optimize(m);
 }
 

@@ -84,6 +84,8 @@ public:
 
   /// Constants of at least this many bytes become host buffers.
   static constexpr int64_t kExternalConstantBytes = 64 * 1024;
+  // (= kCpuExternalConstantBytes of lib/Conversion/HLOToLinalg/Passes.h,
+  // checked in CpuExecutable.cpp)
 
   /// The number of constants kept as host buffers.
   size_t numExternalConstants() const { return constants_.size(); }

@@ -16,7 +16,10 @@ Steps (each failure names the step and shows its output):
     JIT: abs 1e-5);
  5. pkg-config: tfmlir-lite.pc and tfmlir.pc build run_tflite and
     run_graph with a plain compiler command (default linker), and they print
-    the same numbers as above.
+    the same numbers as above;
+ 6. examples/aot against the prefix: tfmlir_aot_library() runs the
+    installed tf-compile, the program links TFMLIR::AotRuntime only (no
+    MLIR), runs, and checks its own results (exit 0).
 
 Usage: install_example.py --build BUILD --source SRC --work WORK --cxx CXX
                            [--cmake CMAKE] [--no-tfmlir-pc] [--cxxflags F]
@@ -94,7 +97,9 @@ def main():
 
     # 1. Install.
     run("install", [a.cmake, "--install", a.build, "--prefix", prefix])
-    for f in ["bin/tf-run", "bin/tf-convert", "bin/tflite-run", "bin/tf-opt",
+    for f in ["bin/tf-compile", "include/tfmlir/runtime/aot/CompiledFunction.h",
+              "lib/cmake/TFMLIR/TFMLIRAot.cmake",
+              "bin/tf-run", "bin/tf-convert", "bin/tflite-run", "bin/tf-opt",
               "bin/tf-translate", "include/tfmlir/runtime/session/Session.h",
               "include/tfmlir/lib/Translate/proto/graph.pb.h",
               "include/tfmlir/lib/Translate/ModelLoader.h",
@@ -203,6 +208,20 @@ def main():
                 "probs:0", 1e-6)
     else:
         print("skip pkg-config checks (pkg-config not installed)")
+
+    # 6. examples/aot: tf-compile through the installed CMake helper.
+    aotbuild = os.path.join(work, "aot-build")
+    shutil.rmtree(aotbuild, ignore_errors=True)
+    aotcfg = [a.cmake, "-G", "Ninja", "-S",
+              os.path.join(a.source, "examples", "aot"), "-B", aotbuild,
+              "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix,
+              "-DCMAKE_CXX_COMPILER=" + a.cxx,
+              "-DCMAKE_CXX_FLAGS=" + " ".join(extra),
+              "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags)]
+    run("configure examples/aot (find_package)", aotcfg)
+    run("build examples/aot (installed tf-compile)",
+        [a.cmake, "--build", aotbuild, "-j2"])
+    run("run examples/aot", [os.path.join(aotbuild, "aot_example")])
     print("PASS install-example in %.1f s" % (time.time() - t_start))
 
 

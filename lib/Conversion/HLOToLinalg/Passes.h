@@ -41,6 +41,11 @@ mlir::LogicalResult buildHLOToLLVMPipeline(mlir::OpPassManager &pm);
 /// an argument made from a constant by externalizeLargeConstants.
 inline constexpr char kExternalConstantAttr[] = "tfmlir.external_constant";
 
+/// The size from which the CPU backends move a constant out of the IR: the
+/// JIT keeps it as a host buffer (CpuExecutable), tf-compile as rodata in
+/// the object file. One value so that both compile the same code.
+inline constexpr int64_t kCpuExternalConstantBytes = 64 * 1024;
+
 /// A constant moved out of the IR: its value (owned by the MLIRContext) and
 /// its bytes, row-major, little-endian, in the element type's size (f16 and
 /// bf16 2 bytes). `bytes` points into `value`'s storage.

@@ -1,0 +1,87 @@
+//===- AotCompile.h - tf-compile: GraphDef + tf2xla.Config -> object + header
+//
+// Ahead-of-time compilation for the CPU, TF's tfcompile: the graph is
+// pruned to the config's feeds and fetches, lowered to hlo exactly as the
+// Session does (lowerGraphToHLO), then through hlo-to-llvm-pipeline and
+// LLVM -O3 as the JIT does (the same passes, constant threshold and CPU
+// tuning, so that on the same CPU the object computes bit-identical values
+// to tf-run), and emitted as a relocatable (PIC) object file for the
+// requested triple/CPU/features. The header declares a class deriving from
+// tfmlir::aot::CompiledCpuFunction (runtime/aot/CompiledFunction.h).
+//
+// The object's symbols are <prefix>_entry and <prefix>_constants (prefix
+// from the C++ class name); everything else is internal. It calls only
+// tfmlir_* (runtime/aot, runtime/cpu), libm and
+// memcpy/memset/memmove.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_PIPELINES_AOTCOMPILE_H
+#define TFMLIR_LIB_PIPELINES_AOTCOMPILE_H
+
+#include "absl/status/statusor.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tensorflow {
+class GraphDef;
+namespace tf2xla {
+class Config;
+} // namespace tf2xla
+} // namespace tensorflow
+
+namespace tfmlir {
+
+/// tfcompile's target flags plus the class to generate.
+struct AotOptions {
+  /// "cpu" (built) or "cuda" (Unimplemented until lib/Codegen/GPU exists).
+  std::string target = "cpu";
+  /// LLVM target triple; "" = the host's.
+  std::string targetTriple;
+  /// LLVM CPU name; "" = the host CPU when the triple is the host's (or
+  /// empty), else the triple's generic CPU.
+  std::string targetCpu;
+  /// LLVM feature string ("+avx2,-fma"); "" = the host's features when the
+  /// CPU is the host CPU, else what the CPU implies.
+  std::string targetFeatures;
+  /// "ns1::ns2::Name" (TF's --cpp_class); each part a C++ identifier.
+  std::string cppClass;
+  /// Names the graph in errors (the --graph path).
+  std::string graphName = "graph";
+  /// How the generated header includes the runtime's base class.
+  std::string runtimeInclude = "runtime/aot/CompiledFunction.h";
+};
+
+/// What compileAot produces, and facts for tools and benchmarks.
+struct AotResult {
+  std::string header;
+  std::string object;
+  std::string entrySymbol;
+  /// The CPU and features the code was tuned for (after host defaults).
+  std::string triple, cpu, features;
+  int64_t constantBytes = 0;
+  int numConstants = 0;
+};
+
+/// Compiles `graph` for `config` (tf2xla.Config: feeds then variables
+/// become the arguments in order, fetches then the updated non-readonly
+/// variables the results; see bindVariables in AotInternal.h). Feed dtypes come
+/// from the config's `type` or the node's `dtype` attr; feed shapes must be
+/// fully static and agree with the node's `shape` attr (Placeholder), value
+/// (Const) or `_output_shapes`.
+/// Errors (absl::Status, message naming the config entry and node):
+/// InvalidArgument for a bad class name, an empty config, a node the graph
+/// does not have, an output index out of range, a shape or dtype that
+/// disagrees with the graph, a non-static result shape, an unknown triple
+/// or CPU, a variable that is not a VarHandleOp or is assigned though
+/// readonly; Unimplemented for a variable used by other ops than
+/// ReadVariableOp and one Assign*VariableOp, --target=cuda, and ops
+/// without an hlo lowering (the legalization histogram, as tf-run prints);
+/// Internal when a pipeline stage fails.
+absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
+                                     const tensorflow::tf2xla::Config &config,
+                                     const AotOptions &options);
+
+} // namespace tfmlir
+
+#endif

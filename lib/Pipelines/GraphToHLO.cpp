@@ -1,0 +1,95 @@
+//===- GraphToHLO.cpp - GraphDef -> hlo module
+//------------------------------===//
+#include "lib/Pipelines/GraphToHLO.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFOps.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/proto/graph.pb.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cstdlib>
+#include <mutex>
+
+namespace tfmlir {
+
+void registerGraphToHLODialects(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerTFDialects(registry);
+  registerHLODialect(registry);
+  addNodeNameDiagnosticsExtension(registry);
+}
+
+absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
+lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
+                const std::vector<GraphArgSpec> &args,
+                const std::vector<std::string> &outputs,
+                mlir::MLIRContext &ctx) {
+  static std::once_flag once;
+  std::call_once(once, [] { registerTFPasses(); });
+  std::string diags;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diags);
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
+      os << d << "\n";
+    return mlir::success();
+  });
+
+  GraphImportConfig config;
+  for (const GraphArgSpec &a : args) {
+    config.inputArrays.push_back(a.tensor);
+    config.inputDataTypes.push_back(
+        tensorflow::DataType_Name(static_cast<tensorflow::DataType>(a.dtype)));
+    std::string s;
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      absl::StrAppend(&s, i ? "," : "", a.shape[i]);
+    config.inputShapes.push_back(s);
+  }
+  config.outputArrays = outputs;
+  config.pruneUnusedNodes = true;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      importGraphDef(graph, config, &ctx, graphName);
+  if (!module)
+    return absl::InvalidArgumentError(
+        absl::StrCat(graphName, ": cannot import the graph: ", diags));
+
+  mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
+  buildTFStandardPipeline(pm, StandardPipelineOptions());
+  if (mlir::failed(pm.run(*module))) {
+    // A fetch on the untaken side of a constant-predicate Switch: name it
+    // (TF: "Retval[k] does not have value").
+    const std::string kDead = "fetched value #";
+    if (size_t p = diags.find(kDead); p != std::string::npos) {
+      size_t k = std::strtoul(diags.c_str() + p + kDead.size(), nullptr, 10);
+      if (k < outputs.size())
+        return absl::InvalidArgumentError(absl::StrCat(
+            graphName, ": Retval[", k, "] does not have value: the fetch ",
+            outputs[k], " is dead (", diags.substr(0, diags.find('\n')), ")"));
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(graphName, ": tf-standard-pipeline failed: ", diags));
+  }
+
+  LegalizeHLOReport report;
+  if (mlir::failed(legalizeTFToHLO(*module, /*allowPartial=*/false, report))) {
+    std::string msg = report.format();
+    return absl::UnimplementedError(
+        absl::StrCat(graphName, ": ", msg.empty() ? diags : msg));
+  }
+  return module;
+}
+
+} // namespace tfmlir

@@ -1,0 +1,147 @@
+//===- tf-compile.cpp - ahead-of-time compilation of a GraphDef (tfcompile)
+//===//
+//
+// usage: tf-compile --graph=G.pb|G.pbtxt --config=C.pbtxt --cpp_class=ns::Name
+//                   --out_header=F.h --out_function_object=F.o
+//                   [--target=cpu|cuda] [--target_triple=T] [--target_cpu=C]
+//                   [--target_features=+a,-b]
+//
+// TF's tfcompile flags (tensorflow/compiler/aot/flags.cc): compiles the
+// graph's feeds -> fetches (a tf2xla.Config text proto) for the CPU into an
+// object file and a header declaring the class `--cpp_class` (see
+// runtime/aot/CompiledFunction.h). The target defaults to the host (triple,
+// CPU and features), which makes the object compute exactly what tf-run
+// computes on this machine; `--target_cpu=x86-64` gives generic x86-64 code.
+// Flag parsing and file I/O only: the work is tfmlir::compileAot
+// (lib/Pipelines/AotCompile.h).
+// Exit status: 0 on success; 1 with the error on stderr (naming the file,
+// config entry or node) otherwise; nothing is written on error.
+//===----------------------------------------------------------------------===//
+#include "lib/Pipelines/AotCompile.h"
+#include "lib/Support/File.h"
+#include "lib/Translate/ModelLoader.h"
+#include "lib/Translate/TextErrorCollector.h"
+#include "lib/Translate/proto/tf2xla.pb.h"
+#include "tools/ToolVersion.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <google/protobuf/text_format.h>
+
+#include <cstdio>
+#include <fstream>
+
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tf-compile options (TF's tfcompile)");
+static cl::opt<std::string> graphPath("graph",
+                                      cl::desc("GraphDef (binary or text)"),
+                                      cl::cat(category));
+static cl::opt<std::string>
+    configPath("config", cl::desc("tf2xla.Config text proto: feeds, fetches"),
+               cl::cat(category));
+static cl::opt<std::string>
+    cppClass("cpp_class",
+             cl::desc("name of the generated class, [ns::...]Name"),
+             cl::cat(category));
+static cl::opt<std::string>
+    outHeader("out_header", cl::desc("the header to write"), cl::cat(category));
+static cl::opt<std::string> outObject("out_function_object",
+                                      cl::desc("the object file to write"),
+                                      cl::cat(category));
+static cl::opt<std::string> target("target", cl::desc("cpu (default) or cuda"),
+                                   cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    targetTriple("target_triple",
+                 cl::desc("LLVM target triple (default: the host's)"),
+                 cl::cat(category));
+static cl::opt<std::string>
+    targetCpu("target_cpu", cl::desc("LLVM CPU name (default: the host CPU)"),
+              cl::cat(category));
+static cl::opt<std::string>
+    targetFeatures("target_features",
+                   cl::desc("LLVM features, e.g. +avx2,-fma"),
+                   cl::cat(category));
+
+namespace {
+
+int fail(std::string msg) {
+  while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' '))
+    msg.pop_back();
+  std::fprintf(stderr, "tf-compile: %s\n", msg.c_str());
+  return 1;
+}
+
+bool writeFile(const std::string &path, const std::string &data,
+               std::string &err) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) {
+    err = "cannot open " + path + " for writing";
+    return false;
+  }
+  f.write(data.data(), static_cast<std::streamsize>(data.size()));
+  f.close();
+  if (!f) {
+    err = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-compile"); });
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tf-compile: ahead-of-time compilation of a GraphDef "
+      "(TF's tfcompile) into an object file and a C++ header\n");
+  for (auto [flag, value] : {std::pair{"--graph", &graphPath},
+                             {"--config", &configPath},
+                             {"--cpp_class", &cppClass},
+                             {"--out_header", &outHeader},
+                             {"--out_function_object", &outObject}})
+    if (value->empty())
+      return fail(std::string(flag) + " is required");
+
+  auto model = tfmlir::loadGraphDefFile(graphPath);
+  if (!model.ok())
+    return fail(std::string(model.status().message()));
+
+  auto text = tfmlir::readFileBounded(configPath);
+  if (!text.ok())
+    return fail(std::string(text.status().message()));
+  tensorflow::tf2xla::Config config;
+  google::protobuf::TextFormat::Parser parser;
+  tfmlir::TextErrorCollector errors;
+  parser.RecordErrorsTo(&errors);
+  if (!parser.ParseFromString(*text, &config))
+    return fail(configPath +
+                (errors.has ? ":" + std::to_string(errors.line + 1) + ":" +
+                                  std::to_string(errors.column + 1) + ": " +
+                                  errors.message
+                            : std::string(": parse error")) +
+                " (expected a tf2xla.Config text proto)");
+
+  tfmlir::AotOptions options;
+  options.target = target;
+  options.targetTriple = targetTriple;
+  options.targetCpu = targetCpu;
+  options.targetFeatures = targetFeatures;
+  options.cppClass = cppClass;
+  options.graphName = graphPath;
+  auto result = tfmlir::compileAot(model->graph, config, options);
+  if (!result.ok())
+    return fail(std::string(result.status().message()));
+
+  std::string err;
+  if (!writeFile(outObject, result->object, err) ||
+      !writeFile(outHeader, result->header, err))
+    return fail(err);
+  return 0;
+}
