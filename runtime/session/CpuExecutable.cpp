@@ -16,6 +16,7 @@
 #include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
+#include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -293,6 +294,9 @@ CpuExecutable::compileText(const std::string &mlirText,
         reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_packed_memref));
     add("_mlir_ciface_tfmlir_rt_sgemm_memref",
         reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_memref));
+    add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
+        reinterpret_cast<void *>(
+            &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
     return map;
   });
   return exe;

@@ -9,6 +9,7 @@
 // itself (the call and the packed constant) is checked by the lit test
 // test/Codegen/CPU/gemm-ukernel.mlir.
 //===----------------------------------------------------------------------===//
+#include "runtime/cpu/Gemm.h"
 #include "runtime/session/CpuExecutable.h"
 
 #include <gtest/gtest.h>
@@ -212,6 +213,109 @@ TEST(GemmCodegen, Conv1x1BiasResidualRelu6) {
                  Case{30, 17, 40, true, false, true, true, kNone, true},
                  Case{100, 32, 7, false, false, true, false, kRelu, true}})
     run(c);
+}
+
+} // namespace
+
+namespace {
+
+struct DwCase {
+  int64_t h, w, c, k, stride, dil;
+  int64_t padT, padB, padL, padR;
+  bool bias;
+  Act act;
+};
+
+/// A depthwise convolution (feature_group_count = C, kernel [K,K,1,C]) with
+/// BiasAdd + activation, through the runtime/cpu direct kernel, vs
+/// float64 with zero padding, under the microkernel ISA `isa`.
+void runDepthwise(const DwCase &c, int32_t isa) {
+  ASSERT_TRUE(tfmlir_rt_sgemm_set_isa(isa));
+  SCOPED_TRACE("depthwise H=" + std::to_string(c.h) + " W=" +
+               std::to_string(c.w) + " C=" + std::to_string(c.c) + " K=" +
+               std::to_string(c.k) + " stride=" + std::to_string(c.stride) +
+               " dil=" + std::to_string(c.dil) + " isa=" + std::to_string(isa));
+  int64_t span = c.dil * (c.k - 1) + 1;
+  int64_t oh = (c.h + c.padT + c.padB - span) / c.stride + 1;
+  int64_t ow = (c.w + c.padL + c.padR - span) / c.stride + 1;
+  std::vector<float> in = values(c.h * c.w * c.c, 5),
+                     f = values(c.k * c.k * c.c, 6), bias = values(c.c, 7);
+  std::vector<int64_t> inShape = {1, c.h, c.w, c.c}, fShape = {c.k, c.k, 1, c.c},
+                       outShape = {1, oh, ow, c.c};
+  std::string last;
+  std::string text =
+      "func.func @main(%a: " + ty(inShape) + ", %w: " + ty(fShape) +
+      (c.bias ? ", %b: " + ty({c.c}) : std::string()) + ") -> " +
+      ty(outShape) + " {\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, "
+      "1, i, o]->[b, 0, 1, f]> {feature_group_count = " +
+      std::to_string(c.c) + " : i64, padding = dense<[[" +
+      std::to_string(c.padT) + ", " + std::to_string(c.padB) + "], [" +
+      std::to_string(c.padL) + ", " + std::to_string(c.padR) +
+      "]]> : tensor<2x2xi64>, window_strides = array<i64: " +
+      std::to_string(c.stride) + ", " + std::to_string(c.stride) +
+      ">, rhs_dilation = array<i64: " + std::to_string(c.dil) + ", " +
+      std::to_string(c.dil) + ">} : (" + ty(inShape) + ", " + ty(fShape) +
+      ") -> " + ty(outShape) + "\n" +
+      epilogue(outShape, c.bias, false, c.act, last) + "  return " + last +
+      " : " + ty(outShape) + "\n}\n";
+  auto exe = CpuExecutable::compile(text, "main");
+  ASSERT_TRUE(exe.ok()) << exe.status() << "\n" << text;
+  HostTensor ti = tensor(in, inShape), tf = tensor(f, fShape),
+             tb = tensor(bias, {c.c});
+  std::vector<const HostTensor *> args = {&ti, &tf};
+  if (c.bias)
+    args.push_back(&tb);
+  auto r1 = (*exe)->run(args), r2 = (*exe)->run(args);
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  ASSERT_TRUE(r2.ok()) << r2.status();
+  ASSERT_EQ(0, std::memcmp((*r1)[0].raw(), (*r2)[0].raw(), (*r1)[0].byteSize()));
+  const float *got = (*r1)[0].data<float>();
+  int bad = 0;
+  for (int64_t y = 0; y < oh; ++y)
+    for (int64_t x = 0; x < ow; ++x)
+      for (int64_t ch = 0; ch < c.c && bad < 5; ++ch) {
+        double ref = 0, mag = 0;
+        for (int64_t i = 0; i < c.k; ++i)
+          for (int64_t j = 0; j < c.k; ++j) {
+            int64_t iy = y * c.stride - c.padT + i * c.dil;
+            int64_t ix = x * c.stride - c.padL + j * c.dil;
+            if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w)
+              continue;
+            double p = double(in[(iy * c.w + ix) * c.c + ch]) *
+                       f[(i * c.k + j) * c.c + ch];
+            ref += p;
+            mag += std::fabs(p);
+          }
+        if (c.bias) {
+          ref += bias[ch];
+          mag += std::fabs(bias[ch]);
+        }
+        if (c.act != kNone)
+          ref = std::max(ref, 0.0);
+        if (c.act == kRelu6)
+          ref = std::min(ref, 6.0);
+        double tol = (c.k * c.k + 3) * std::ldexp(1.0, -24) * mag + 1e-30;
+        float g = got[(y * ow + x) * c.c + ch];
+        if (std::fabs(g - ref) > tol) {
+          ++bad;
+          ADD_FAILURE() << "(" << y << ", " << x << ", " << ch << "): got "
+                        << g << ", want " << ref;
+        }
+      }
+}
+
+TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
+  for (int32_t isa : {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
+                      TFMLIR_RT_ISA_AVX512}) {
+    if (!tfmlir_rt_sgemm_set_isa(isa))
+      continue;
+    for (DwCase c : {DwCase{9, 7, 37, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
+                     DwCase{12, 11, 64, 3, 2, 1, 0, 1, 0, 1, true, kRelu},
+                     DwCase{8, 8, 100, 5, 1, 2, 4, 4, 4, 4, false, kNone},
+                     DwCase{5, 6, 130, 3, 2, 1, 1, 1, 1, 1, true, kRelu6}})
+      runDepthwise(c, isa);
+  }
+  tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
 }
 
 } // namespace

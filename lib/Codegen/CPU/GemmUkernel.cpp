@@ -64,6 +64,19 @@ bool parseGemmCallConfig(llvm::StringRef text, GemmCallConfig &out,
     } else if (key == "transpose_b") {
       if (!flag(out.transposeB))
         return false;
+    } else if (key == "strides" || key == "dilations" || key == "pad") {
+      int64_t *dst = key == "strides"     ? out.strides
+                     : key == "dilations" ? out.dilations
+                                          : out.pad;
+      auto [x, y] = value.split(',');
+      int64_t lo = key == "pad" ? 0 : 1;
+      if (x.getAsInteger(10, dst[0]) || y.getAsInteger(10, dst[1]) ||
+          dst[0] < lo || dst[1] < lo) {
+        why = ("backend_config: '" + key + "' must be two integers >= " +
+               std::to_string(lo) + ", got '" + value + "'")
+                  .str();
+        return false;
+      }
     } else {
       why = ("backend_config: unknown key '" + key + "'").str();
       return false;
@@ -79,6 +92,14 @@ std::string printGemmCallConfig(const GemmCallConfig &c) {
   return std::string("activation=") + act + ";bias=" + (c.bias ? "1" : "0") +
          ";residual=" + (c.residual ? "1" : "0") +
          ";transpose_b=" + (c.transposeB ? "1" : "0");
+}
+
+std::string printWindowConfig(const GemmCallConfig &c) {
+  auto pair = [](const int64_t *v) {
+    return std::to_string(v[0]) + "," + std::to_string(v[1]);
+  };
+  return ";strides=" + pair(c.strides) + ";dilations=" + pair(c.dilations) +
+         ";pad=" + pair(c.pad);
 }
 
 namespace {
@@ -165,6 +186,79 @@ std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
               it.getDimSize(3), false, true};
 }
 
+/// The window of a depthwise NHWC/HWIO f32 convolution with channel
+/// multiplier 1 (feature_group_count == C, kernel [KH, KW, 1, C]),
+/// non-negative padding and no lhs dilation or window reversal, or
+/// nullopt.
+std::optional<GemmCallConfig> matchDepthwise(hlo::ConvolutionOp conv) {
+  if (!isStaticF32(conv.getLhs().getType(), 4) ||
+      !isStaticF32(conv.getRhs().getType(), 4) ||
+      !isStaticF32(conv.getResult().getType(), 4))
+    return std::nullopt;
+  auto dn = conv.getDimensionNumbers();
+  if (dn.getInputBatchDimension() != 0 || dn.getInputFeatureDimension() != 3 ||
+      dn.getInputSpatialDimensions() != ArrayRef<int64_t>{1, 2} ||
+      dn.getKernelSpatialDimensions() != ArrayRef<int64_t>{0, 1} ||
+      dn.getKernelInputFeatureDimension() != 2 ||
+      dn.getKernelOutputFeatureDimension() != 3 ||
+      dn.getOutputBatchDimension() != 0 ||
+      dn.getOutputFeatureDimension() != 3 ||
+      dn.getOutputSpatialDimensions() != ArrayRef<int64_t>{1, 2})
+    return std::nullopt;
+  auto it = cast<RankedTensorType>(conv.getLhs().getType());
+  auto kt = cast<RankedTensorType>(conv.getRhs().getType());
+  auto ot = cast<RankedTensorType>(conv.getResult().getType());
+  int64_t c = it.getDimSize(3);
+  if (c <= 1 || conv.getFeatureGroupCount() != c ||
+      conv.getBatchGroupCount() != 1 || kt.getDimSize(2) != 1 ||
+      kt.getDimSize(3) != c || ot.getDimSize(3) != c ||
+      ot.getDimSize(0) != it.getDimSize(0))
+    return std::nullopt;
+  if (auto ld = conv.getLhsDilation())
+    if (llvm::any_of(*ld, [](int64_t x) { return x != 1; }))
+      return std::nullopt;
+  if (auto rev = conv.getWindowReversal())
+    if (llvm::any_of(*rev, [](bool r) { return r; }))
+      return std::nullopt;
+  GemmCallConfig w;
+  if (auto st = conv.getWindowStrides()) {
+    if (st->size() != 2)
+      return std::nullopt;
+    w.strides[0] = (*st)[0];
+    w.strides[1] = (*st)[1];
+  }
+  if (auto rd = conv.getRhsDilation()) {
+    if (rd->size() != 2)
+      return std::nullopt;
+    w.dilations[0] = (*rd)[0];
+    w.dilations[1] = (*rd)[1];
+  }
+  int64_t padLo[2] = {0, 0}, padHi[2] = {0, 0};
+  if (auto pad = conv.getPadding()) {
+    SmallVector<int64_t> v(pad->getValues<int64_t>());
+    if (v.size() == 1)
+      v.assign(4, v[0]);
+    if (v.size() != 4)
+      return std::nullopt;
+    padLo[0] = v[0];
+    padHi[0] = v[1];
+    padLo[1] = v[2];
+    padHi[1] = v[3];
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (w.strides[i] < 1 || w.dilations[i] < 1 || padLo[i] < 0 ||
+        padHi[i] < 0)
+      return std::nullopt;
+    int64_t span = w.dilations[i] * (kt.getDimSize(i) - 1) + 1;
+    int64_t padded = it.getDimSize(1 + i) + padLo[i] + padHi[i];
+    if (padded < span ||
+        (padded - span) / w.strides[i] + 1 != ot.getDimSize(1 + i))
+      return std::nullopt;
+    w.pad[i] = padLo[i];
+  }
+  return w;
+}
+
 /// The values of a constant f32 B (looking through hlo.reshape, which
 /// keeps the row-major order), or nullopt.
 std::optional<std::vector<float>> constantF32(Value v) {
@@ -235,19 +329,21 @@ struct Epilogue {
   SmallVector<Operation *> chain;
 };
 
-/// Extends the epilogue of `g` over its single-use consumers (Passes.td).
-Epilogue matchEpilogue(const Gemm &g) {
+/// Extends the epilogue of `op` (whose result has `n` channels in its last
+/// dim) over its single-use consumers (Passes.td); a residual add only if
+/// `allowResidual`.
+Epilogue matchEpilogue(Operation *op, int64_t n, bool allowResidual) {
   Epilogue e;
-  e.last = g.op;
-  e.chain.push_back(g.op);
-  Value cur = g.op->getResult(0);
+  e.last = op;
+  e.chain.push_back(op);
+  Value cur = op->getResult(0);
   auto rt = cast<RankedTensorType>(cur.getType());
   int64_t rank = rt.getRank();
   // BiasAdd: add(x, broadcast_in_dim(b[N], dims = [rank - 1])).
   if (auto add = dyn_cast_or_null<hlo::AddOp>(singleUser(cur))) {
     if (auto bc = other(add, cur).getDefiningOp<hlo::BroadcastInDimOp>()) {
       auto bt = dyn_cast<RankedTensorType>(bc.getOperand().getType());
-      if (bt && bt.getRank() == 1 && bt.getDimSize(0) == g.n &&
+      if (bt && bt.getRank() == 1 && bt.getDimSize(0) == n &&
           bt.getElementType().isF32() &&
           bc.getBroadcastDimensions() == ArrayRef<int64_t>{rank - 1}) {
         e.bias = bc.getOperand();
@@ -261,7 +357,8 @@ Epilogue matchEpilogue(const Gemm &g) {
   // Residual: add(x, r) with r of x's type. r cannot depend on x (x has
   // this add as its only use), and the call is built at the add, where r
   // is available.
-  if (auto add = dyn_cast_or_null<hlo::AddOp>(singleUser(cur))) {
+  if (auto add = dyn_cast_or_null<hlo::AddOp>(
+          allowResidual ? singleUser(cur) : nullptr)) {
     Value r = other(add, cur);
     if (r && r.getType() == cur.getType() &&
         !r.getDefiningOp<hlo::BroadcastInDimOp>()) {
@@ -313,22 +410,80 @@ struct CpuGemmUkernelPass
 
   void runOnOperation() override {
     SmallVector<Gemm> gemms;
+    SmallVector<std::pair<hlo::ConvolutionOp, GemmCallConfig>> depthwise;
     getOperation().walk([&](Operation *op) {
       std::optional<Gemm> g;
       if (auto dot = dyn_cast<hlo::DotGeneralOp>(op))
         g = matchDot(dot);
-      else if (auto conv = dyn_cast<hlo::ConvolutionOp>(op))
+      else if (auto conv = dyn_cast<hlo::ConvolutionOp>(op)) {
         g = matchConv1x1(conv);
+        if (!g && depthwiseKernel)
+          if (std::optional<GemmCallConfig> w = matchDepthwise(conv))
+            depthwise.push_back({conv, *w});
+      }
       if (g && 2.0 * g->m * g->n * g->k >= static_cast<double>(minFlops) &&
           g->m > 0 && g->n > 0)
         gemms.push_back(*g);
     });
     for (const Gemm &g : gemms)
       rewrite(g);
+    for (auto &[conv, window] : depthwise)
+      rewriteDepthwise(conv, window);
+  }
+
+  /// Replaces the last op of `e` by `result` and erases the chain, then
+  /// the constants/broadcasts/reshapes only it used.
+  static void replaceChain(const Epilogue &e, Value result) {
+    e.last->getResult(0).replaceAllUsesWith(result);
+    // Erase the chain from its end; then the operands it alone used (bias
+    // broadcasts, splat 0/6 constants, the original weights).
+    llvm::SetVector<Operation *> maybeDead;
+    for (Operation *op : llvm::reverse(e.chain)) {
+      for (Value v : op->getOperands())
+        if (Operation *d = v.getDefiningOp();
+            d && !llvm::is_contained(e.chain, d))
+          maybeDead.insert(d);
+      op->erase();
+    }
+    for (size_t i = 0; i < maybeDead.size(); ++i) {
+      Operation *d = maybeDead[i];
+      if (!d->use_empty() ||
+          !isa<hlo::ConstantOp, hlo::BroadcastInDimOp, hlo::ReshapeOp>(d))
+        continue;
+      for (Value v : d->getOperands())
+        if (Operation *dd = v.getDefiningOp())
+          maybeDead.insert(dd);
+      d->erase();
+    }
+  }
+
+  void rewriteDepthwise(hlo::ConvolutionOp conv, const GemmCallConfig &window) {
+    auto it = cast<RankedTensorType>(conv.getLhs().getType());
+    auto kt = cast<RankedTensorType>(conv.getRhs().getType());
+    int64_t c = it.getDimSize(3);
+    Epilogue e = matchEpilogue(conv, c, /*allowResidual=*/false);
+    GemmCallConfig cfg = e.config;
+    for (int i = 0; i < 2; ++i) {
+      cfg.strides[i] = window.strides[i];
+      cfg.dilations[i] = window.dilations[i];
+      cfg.pad[i] = window.pad[i];
+    }
+    OpBuilder b(e.last);
+    Location loc = conv.getLoc();
+    Value filter = reshape(b, loc, conv.getRhs(),
+                           {kt.getDimSize(0), kt.getDimSize(1), c});
+    SmallVector<Value> operands = {conv.getLhs(), filter};
+    if (cfg.bias)
+      operands.push_back(e.bias);
+    auto call = hlo::CustomCallOp::create(
+        b, loc, TypeRange{conv.getResult().getType()}, operands,
+        kDepthwiseTarget, printGemmCallConfig(cfg) + printWindowConfig(cfg),
+        /*has_side_effect=*/false);
+    replaceChain(e, call.getResult(0));
   }
 
   void rewrite(const Gemm &g) {
-    Epilogue e = matchEpilogue(g);
+    Epilogue e = matchEpilogue(g.op, g.n, /*allowResidual=*/true);
     e.config.transposeB = g.transposeB;
     OpBuilder b(e.last);
     Location loc = g.op->getLoc();
@@ -363,27 +518,7 @@ struct CpuGemmUkernelPass
         printGemmCallConfig(e.config), /*has_side_effect=*/false);
     auto outType = cast<RankedTensorType>(e.last->getResult(0).getType());
     Value result = reshape(b, loc, call.getResult(0), outType.getShape());
-    e.last->getResult(0).replaceAllUsesWith(result);
-    // Erase the chain from its end; then the operands it alone used (bias
-    // broadcasts, splat 0/6 constants, the original weights).
-    llvm::SetVector<Operation *> maybeDead;
-    for (Operation *op : llvm::reverse(e.chain)) {
-      for (Value v : op->getOperands())
-        if (Operation *d = v.getDefiningOp();
-            d && !llvm::is_contained(e.chain, d))
-          maybeDead.insert(d);
-      op->erase();
-    }
-    for (size_t i = 0; i < maybeDead.size(); ++i) {
-      Operation *d = maybeDead[i];
-      if (!d->use_empty() ||
-          !isa<hlo::ConstantOp, hlo::BroadcastInDimOp, hlo::ReshapeOp>(d))
-        continue;
-      for (Value v : d->getOperands())
-        if (Operation *dd = v.getDefiningOp())
-          maybeDead.insert(dd);
-      d->erase();
-    }
+    replaceChain(e, result);
   }
 };
 

@@ -24,6 +24,13 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
     a rank-1 bias along the last dim (BiasAdd), an hlo.add of a same-shaped
     tensor (residual Add), hlo.maximum with splat 0 (Relu) optionally
     followed by hlo.minimum with splat 6, or hlo.clamp(0, x, 6) (Relu6).
+    With `depthwise`, an f32 NHWC depthwise convolution (feature_group_count
+    == C, kernel [KH, KW, 1, C], any strides, rhs dilations and
+    non-negative padding) with its BiasAdd and Relu/Relu6 becomes
+      hlo.custom_call @tfmlir_rt_depthwise_conv2d(input, filter[KH,KW,C]
+        [, bias]) {backend_config = "...;strides=h,w;dilations=h,w;
+        pad=top,left"}
+    (runtime/cpu/DepthwiseConv.h: no padded copy of the input).
     A constant B (hlo.constant, possibly through hlo.reshape) is packed at
     compile time into a new hlo.constant of type [ceil(N/32), K, 32] in the
     microkernel's panel layout (runtime/cpu/Gemm.h).
@@ -40,6 +47,10 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
     Option<"minFlops", "min-flops", "int64_t", "65536",
            "Smallest 2*M*N*K rewritten; smaller products keep the generated "
            "loops (measured: below it the call and packing overheads win)">,
+    Option<"depthwiseKernel", "depthwise", "bool", "true",
+           "Also send f32 depthwise NHWC convolutions (channel multiplier 1) "
+           "with their BiasAdd/Relu/Relu6 to the direct runtime/cpu kernel "
+           "(custom_call tfmlir_rt_depthwise_conv2d)">,
   ];
 }
 

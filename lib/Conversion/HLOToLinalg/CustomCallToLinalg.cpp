@@ -62,11 +62,97 @@ func::FuncOp declare(Operation *op, StringRef name, FunctionType type) {
   return f;
 }
 
+/// tfmlir_rt_depthwise_conv2d(input [N,H,W,C], filter [KH,KW,C][, bias [C]])
+/// -> [N,OH,OW,C].
+LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
+                             SmallVectorImpl<Value> &results,
+                             std::string &why) {
+  Operation *op = cc;
+  GemmCallConfig cfg;
+  if (!parseGemmCallConfig(cc.getBackendConfig(), cfg, why))
+    return failure();
+  if (cfg.residual || cfg.transposeB) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d takes no residual or "
+          "transpose_b";
+    return failure();
+  }
+  size_t want = 2 + cfg.bias;
+  if (op->getNumOperands() != want || op->getNumResults() != 1) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d expects " +
+          std::to_string(want) + " operands (input, filter, [bias]) and one "
+          "result";
+    return failure();
+  }
+  auto f32 = [](Type t, int64_t rank) {
+    auto r = dyn_cast<RankedTensorType>(t);
+    return r && r.getElementType().isF32() && r.getRank() == rank ? r
+                                                                   : nullptr;
+  };
+  RankedTensorType it = f32(op->getOperand(0).getType(), 4),
+                   ft = f32(op->getOperand(1).getType(), 3),
+                   ot = f32(op->getResult(0).getType(), 4);
+  RankedTensorType bt =
+      cfg.bias ? f32(op->getOperand(2).getType(), 1) : nullptr;
+  bool ok = it && ft && ot && (!cfg.bias || bt);
+  if (ok) {
+    int64_t c = it.getDimSize(3);
+    ok = ot.getDimSize(0) == it.getDimSize(0) && ot.getDimSize(3) == c &&
+         ft.getDimSize(2) == c && (!bt || bt.getDimSize(0) == c);
+    // Any OH/OW is memory-safe: the kernel bounds-checks every tap.
+  }
+  if (!ok) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d: expected f32 input "
+          "[N,H,W,C], filter [KH,KW,C], bias [C] and output [N,OH,OW,C]";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value inM = asMemRef(b, loc, op->getOperand(0));
+  Value fM = asMemRef(b, loc, op->getOperand(1));
+  Value biasM = cfg.bias ? asMemRef(b, loc, op->getOperand(2))
+                         : memref::CastOp::create(
+                               b, loc, dynamicMemRef(ctx, 1),
+                               memref::AllocaOp::create(
+                                   b, loc, MemRefType::get({0}, b.getF32Type())))
+                               .getResult();
+  Value outAlloc =
+      memref::AllocOp::create(b, loc, MemRefType::get(ot.getShape(), b.getF32Type()),
+                              ValueRange{}, b.getI64IntegerAttr(64));
+  Value outM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 4), outAlloc);
+  auto i64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 64).getResult();
+  };
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  SmallVector<Value> args = {inM,
+                             fM,
+                             biasM,
+                             outM,
+                             i64(cfg.strides[0]),
+                             i64(cfg.strides[1]),
+                             i64(cfg.dilations[0]),
+                             i64(cfg.dilations[1]),
+                             i64(cfg.pad[0]),
+                             i64(cfg.pad[1]),
+                             i32(cfg.bias),
+                             i32(cfg.activation)};
+  func::FuncOp decl =
+      declare(op, "tfmlir_rt_depthwise_conv2d_memref",
+              FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(bufferization::ToTensorOp::create(
+      b, loc, ot, outAlloc, /*restrict=*/true, /*writable=*/true));
+  return success();
+}
+
 LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results,
                               std::string &why) {
   auto cc = cast<hlo::CustomCallOp>(op);
   StringRef target = cc.getCallTargetName();
+  if (target == kDepthwiseTarget)
+    return lowerDepthwise(cc, b, results, why);
   bool packed = target == kSgemmPackedTarget;
   if (!packed && target != kSgemmTarget) {
     why = ("custom_call target '" + target + "' has no CPU lowering").str();
