@@ -1,5 +1,6 @@
 // RUN: tf-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(hlo-cpu-gemm-ukernel{min-flops=0}))' -mlir-print-debuginfo=false | FileCheck %s
 // RUN: tf-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(hlo-cpu-gemm-ukernel))' | FileCheck %s --check-prefix=DEFAULT
+// RUN: tf-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(hlo-cpu-gemm-ukernel{depthwise=false}))' | FileCheck %s --check-prefix=NODW
 // hlo-cpu-gemm-ukernel: f32 GEMMs and their epilogues become one custom
 // call of the runtime/cpu microkernel; constant B is packed at compile time
 // into [ceil(N/32), K, 32] panels (zero-padded columns).
@@ -16,6 +17,7 @@
 // DEFAULT-LABEL: func @dot_const_bias_relu
 // DEFAULT: hlo.dot_general
 // DEFAULT-NOT: custom_call
+// DEFAULT: return
 func.func @dot_const_bias_relu(%x: tensor<16x2xf32>, %b: tensor<3xf32>) -> tensor<16x3xf32> {
   %w = hlo.constant dense<[[0.0, 1.0, 2.0], [10.0, 11.0, 12.0]]> : tensor<2x3xf32>
   %0 = hlo.dot_general %x, %w, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<16x2xf32>, tensor<2x3xf32>) -> tensor<16x3xf32>
@@ -100,4 +102,28 @@ func.func @not_rewritten(%x: tensor<1x8x8x4xf32>, %k: tensor<1x1x4x4xf32>, %k3: 
   %z = hlo.constant dense<0.0> : tensor<4x4xf32>
   %7 = hlo.maximum %6, %z : tensor<4x4xf32>
   return %0, %1, %2, %3, %6, %7 : tensor<1x4x4x4xf32>, tensor<1x6x6x4xf32>, tensor<4x4xf64>, tensor<2x4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+// A depthwise conv (feature_group_count = C, channel multiplier 1) with
+// BiasAdd + Relu6 goes to the direct kernel with its window in the config;
+// the filter [3,3,1,C] is reshaped to [3,3,C].
+// CHECK-LABEL: func @depthwise_bias_relu6
+// CHECK: %[[F:.*]] = hlo.reshape %arg1 : (tensor<3x3x1x16xf32>) -> tensor<3x3x16xf32>
+// CHECK: %[[C:.*]] = hlo.custom_call "tfmlir_rt_depthwise_conv2d"(%arg0, %[[F]], %arg2) {backend_config = "activation=relu6;bias=1;residual=0;transpose_b=0;strides=2,2;dilations=1,1;pad=0,1", has_side_effect = false} : (tensor<1x9x9x16xf32>, tensor<3x3x16xf32>, tensor<16xf32>) -> tensor<1x4x5x16xf32>
+// CHECK: return %[[C]]
+// NODW-LABEL: func @depthwise_bias_relu6
+// NODW: hlo.convolution
+// NODW-NOT: custom_call
+// NODW: return
+func.func @depthwise_bias_relu6(%x: tensor<1x9x9x16xf32>, %k: tensor<3x3x1x16xf32>, %b: tensor<16xf32>) -> tensor<1x4x5x16xf32> {
+  %0 = hlo.convolution %x, %k, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]> {feature_group_count = 16 : i64, padding = dense<[[0, 1], [1, 1]]> : tensor<2x2xi64>, window_strides = array<i64: 2, 2>} : (tensor<1x9x9x16xf32>, tensor<3x3x1x16xf32>) -> tensor<1x4x5x16xf32>
+  %1 = hlo.broadcast_in_dim %b, dims = [3] : (tensor<16xf32>) -> tensor<1x4x5x16xf32>
+  %2 = hlo.add %0, %1 : tensor<1x4x5x16xf32>
+  %z = hlo.constant dense<0.0> : tensor<1x4x5x16xf32>
+  %s = hlo.constant dense<6.0> : tensor<1x4x5x16xf32>
+  %3 = hlo.maximum %2, %z : tensor<1x4x5x16xf32>
+  %4 = hlo.minimum %3, %s : tensor<1x4x5x16xf32>
+  return %4 : tensor<1x4x5x16xf32>
 }
