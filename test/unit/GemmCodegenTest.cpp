@@ -304,6 +304,64 @@ void runDepthwise(const DwCase &c, int32_t isa) {
       }
 }
 
+TEST(GemmCodegen, ChainedLayersConstantWeights) {
+  // x[m,k] -> Relu(x W1 + b1) -> (.) W2: the second GEMM reads the first
+  // one's fused result (an MLP as TF writes it).
+  const int64_t m = 33, k = 70, h = 50, n = 40;
+  std::vector<float> x = values(m * k, 11), w1 = values(k * h, 12),
+                     b1 = values(h, 13), w2 = values(h * n, 14);
+  std::string text =
+      "func.func @main(%a: " + ty({m, k}) + ", %b: " + ty({h}) + ") -> " +
+      ty({m, n}) + " {\n  %w1 = " + constant(w1, {k, h}) + "\n  %w2 = " +
+      constant(w2, {h, n}) +
+      "\n  %0 = hlo.dot_general %a, %w1, <lhs_batch = [], rhs_batch = [], "
+      "lhs_contract = [1], rhs_contract = [0]> : (" +
+      ty({m, k}) + ", " + ty({k, h}) + ") -> " + ty({m, h}) +
+      "\n  %bb = hlo.broadcast_in_dim %b, dims = [1] : (" + ty({h}) + ") -> " +
+      ty({m, h}) + "\n  %1 = hlo.add %0, %bb : " + ty({m, h}) +
+      "\n  %z = hlo.constant dense<0.0> : " + ty({m, h}) +
+      "\n  %2 = hlo.maximum %1, %z : " + ty({m, h}) +
+      "\n  %3 = hlo.dot_general %2, %w2, <lhs_batch = [], rhs_batch = [], "
+      "lhs_contract = [1], rhs_contract = [0]> : (" +
+      ty({m, h}) + ", " + ty({h, n}) + ") -> " + ty({m, n}) +
+      "\n  return %3 : " + ty({m, n}) + "\n}\n";
+  auto exe = CpuExecutable::compile(text, "main");
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor tx = tensor(x, {m, k}), tb = tensor(b1, {h});
+  auto r = (*exe)->run({&tx, &tb});
+  ASSERT_TRUE(r.ok()) << r.status();
+  const float *got = (*r)[0].data<float>();
+  double eps = std::ldexp(1.0, -24);
+  int bad = 0;
+  for (int64_t i = 0; i < m && bad < 5; ++i) {
+    // Hidden layer in float64 with its own error bound.
+    std::vector<double> hid(h), hidErr(h);
+    for (int64_t j = 0; j < h; ++j) {
+      double v = b1[j], mag = std::fabs(b1[j]);
+      for (int64_t q = 0; q < k; ++q) {
+        v += double(x[i * k + q]) * w1[q * h + j];
+        mag += std::fabs(double(x[i * k + q]) * w1[q * h + j]);
+      }
+      hid[j] = std::max(v, 0.0);
+      hidErr[j] = (k + 3) * eps * mag;
+    }
+    for (int64_t j = 0; j < n && bad < 5; ++j) {
+      double ref = 0, mag = 0, prop = 0;
+      for (int64_t q = 0; q < h; ++q) {
+        ref += hid[q] * w2[q * n + j];
+        mag += std::fabs(hid[q] * w2[q * n + j]);
+        prop += hidErr[q] * std::fabs(w2[q * n + j]);
+      }
+      double tol = (h + 3) * eps * mag + prop + 1e-30;
+      if (std::fabs(got[i * n + j] - ref) > tol) {
+        ++bad;
+        ADD_FAILURE() << "(" << i << ", " << j << "): got " << got[i * n + j]
+                      << ", want " << ref << " +- " << tol;
+      }
+    }
+  }
+}
+
 TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
   for (int32_t isa : {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
                       TFMLIR_RT_ISA_AVX512}) {

@@ -13,9 +13,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
 
 #include <cstring>
 
@@ -111,12 +109,12 @@ bool isStaticF32(Type t, int64_t rank) {
 }
 
 /// A GEMM found in hlo: C[M,N] = A[M,K] * B, B [K,N] or [N,K] (transposeB).
+/// A and B are the op's operands 0 and 1, read when the op is rewritten (an
+/// earlier rewrite may have replaced their producers).
 struct Gemm {
   Operation *op;   ///< the dot_general or convolution
-  Value a, b;      ///< before any reshape
   int64_t m, n, k;
   bool transposeB;
-  bool reshapeA;   ///< A is the 4-D conv input (reshape to [M,K])
 };
 
 std::optional<Gemm> matchDot(hlo::DotGeneralOp dot) {
@@ -140,8 +138,7 @@ std::optional<Gemm> matchDot(hlo::DotGeneralOp dot) {
   int64_t n = transB ? rt.getDimSize(0) : rt.getDimSize(1);
   if ((transB ? rt.getDimSize(1) : rt.getDimSize(0)) != k)
     return std::nullopt;
-  return Gemm{dot, dot.getLhs(), dot.getRhs(), lt.getDimSize(0), n, k, transB,
-              false};
+  return Gemm{dot, lt.getDimSize(0), n, k, transB};
 }
 
 std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
@@ -182,8 +179,7 @@ std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
       kt.getDimSize(3) != ot.getDimSize(3))
     return std::nullopt;
   int64_t m = it.getDimSize(0) * it.getDimSize(1) * it.getDimSize(2);
-  return Gemm{conv, conv.getLhs(), conv.getRhs(), m, ot.getDimSize(3),
-              it.getDimSize(3), false, true};
+  return Gemm{conv, m, ot.getDimSize(3), it.getDimSize(3), false};
 }
 
 /// The window of a depthwise NHWC/HWIO f32 convolution with channel
@@ -487,10 +483,11 @@ struct CpuGemmUkernelPass
     e.config.transposeB = g.transposeB;
     OpBuilder b(e.last);
     Location loc = g.op->getLoc();
-    Value a = reshape(b, loc, g.a, {g.m, g.k});
+    Value gA = g.op->getOperand(0), gB = g.op->getOperand(1);
+    Value a = reshape(b, loc, gA, {g.m, g.k});
     Value bOperand;
     const char *target;
-    if (std::optional<std::vector<float>> w = constantF32(g.b)) {
+    if (std::optional<std::vector<float>> w = constantF32(gB)) {
       // Pack at compile time (the runtime's own routine: same layout).
       int64_t panels = (g.n + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL;
       std::vector<float> packed(tfmlir_rt_sgemm_packed_size(g.k, g.n));
@@ -503,8 +500,8 @@ struct CpuGemmUkernelPass
       e.config.transposeB = false;
       target = kSgemmPackedTarget;
     } else {
-      bOperand = g.transposeB ? reshape(b, loc, g.b, {g.n, g.k})
-                              : reshape(b, loc, g.b, {g.k, g.n});
+      bOperand = g.transposeB ? reshape(b, loc, gB, {g.n, g.k})
+                              : reshape(b, loc, gB, {g.k, g.n});
       target = kSgemmTarget;
     }
     SmallVector<Value> operands = {a, bOperand};

@@ -127,3 +127,21 @@ func.func @depthwise_bias_relu6(%x: tensor<1x9x9x16xf32>, %k: tensor<3x3x1x16xf3
   %4 = hlo.minimum %3, %s : tensor<1x4x5x16xf32>
   return %4 : tensor<1x4x5x16xf32>
 }
+
+// -----
+
+// Two layers: the second GEMM's A is the first one's fused result (its
+// producer chain was replaced before the second is rewritten).
+// CHECK-LABEL: func @chained_layers
+// CHECK: %[[H:.*]] = hlo.custom_call "tfmlir_rt_sgemm"(%arg0, %arg1, %arg2) {backend_config = "activation=relu;bias=1;residual=0;transpose_b=0"
+// CHECK: %[[Y:.*]] = hlo.custom_call "tfmlir_rt_sgemm"(%[[H]], %arg3) {backend_config = "activation=none;bias=0;residual=0;transpose_b=0"
+// CHECK: return %[[Y]]
+func.func @chained_layers(%x: tensor<8x16xf32>, %w1: tensor<16x32xf32>, %b1: tensor<32xf32>, %w2: tensor<32x8xf32>) -> tensor<8x8xf32> {
+  %0 = hlo.dot_general %x, %w1, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+  %1 = hlo.broadcast_in_dim %b1, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
+  %2 = hlo.add %0, %1 : tensor<8x32xf32>
+  %z = hlo.constant dense<0.0> : tensor<8x32xf32>
+  %3 = hlo.maximum %2, %z : tensor<8x32xf32>
+  %4 = hlo.dot_general %3, %w2, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<8x32xf32>, tensor<32x8xf32>) -> tensor<8x8xf32>
+  return %4 : tensor<8x8xf32>
+}
