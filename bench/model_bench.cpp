@@ -1,6 +1,6 @@
 //===- model_bench.cpp - compile and run time of whole TF graphs ----------===//
 //
-// usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] [--runs N]
+// usage: tfmlir-model-bench [--model mlp|convnet|mobilenet|mobilenet025|chain|bigconst|all] [--runs N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
 //                           [--dump-hlo DIR] [--write-graph DIR]
 //
@@ -181,12 +181,24 @@ Model buildMlp() {
   return m;
 }
 
-Model buildConvNet() {
-  Model m{"convnet (MobileNet-like, 1x128x128x3)", "convnet", {},
-          {1, 128, 128, 3}, "logits", 0};
+/// One depthwise-separable block of MobileNetV1: the depthwise 3x3 stride
+/// and the output channels of the 1x1 Conv2D that follows.
+struct SeparableBlock {
+  int64_t stride, cout;
+};
+
+/// MobileNetV1-style network on x[1,hw,hw,3]: Conv2D 3x3 stride 2 to
+/// `stem` channels, the separable blocks, global average pooling (Mean),
+/// a dense `classes` layer. Every conv is followed by BiasAdd + Relu6 (BN
+/// folded, as in a frozen MobileNetV1 GraphDef).
+Model buildSeparableNet(std::string name, std::string stem, int64_t hw0,
+                        int64_t stemChannels,
+                        const std::vector<SeparableBlock> &blocks,
+                        int64_t classes) {
+  Model m{std::move(name), std::move(stem), {}, {1, hw0, hw0, 3}, "logits", 0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
-  int64_t hw = 128, c = 3;
+  int64_t hw = hw0, c = 3;
   int idx = 0;
   auto conv = [&](const std::string &in, int64_t k, int64_t cout,
                   int64_t stride, bool depthwise) {
@@ -209,10 +221,8 @@ Model buildConvNet() {
     g.node("relu6_" + i, "Relu6", {"biasadd" + i});
     return "relu6_" + i;
   };
-  std::string h = conv("x", 3, 32, 2, false);
-  struct Block { int64_t stride, cout; };
-  for (Block b : {Block{1, 64}, Block{2, 128}, Block{1, 128}, Block{2, 256},
-                  Block{1, 256}, Block{2, 512}}) {
+  std::string h = conv("x", 3, stemChannels, 2, false);
+  for (SeparableBlock b : blocks) {
     h = conv(h, 3, 0, b.stride, true);
     h = conv(h, 1, b.cout, 1, false);
   }
@@ -220,15 +230,36 @@ Model buildConvNet() {
   auto *mean = g.node("pool", "Mean", {h, "axes"});
   (*mean->mutable_attr())["Tidx"].set_type(tensorflow::DT_INT32);
   (*mean->mutable_attr())["keep_dims"].set_b(false);
-  g.weights("wd", {c, 10}, std::sqrt(3.0f / c));
-  g.weights("bd", {10}, 0.1f);
+  g.weights("wd", {c, classes}, std::sqrt(3.0f / c));
+  g.weights("bd", {classes}, 0.1f);
   auto *mm = g.node("dense", "MatMul", {"pool", "wd"});
   (*mm->mutable_attr())["transpose_a"].set_b(false);
   (*mm->mutable_attr())["transpose_b"].set_b(false);
   g.node("logits", "BiasAdd", {"dense", "bd"});
-  m.flops += 2.0 * c * 10;
+  m.flops += 2.0 * c * classes;
   m.graph = std::move(g.graph);
   return m;
+}
+
+Model buildConvNet() {
+  return buildSeparableNet("convnet (MobileNet-like, 1x128x128x3)", "convnet",
+                           128, 32,
+                           {{1, 64}, {2, 128}, {1, 128}, {2, 256}, {1, 256},
+                            {2, 512}},
+                           10);
+}
+
+/// MobileNetV1 (Howard et al. 2017, Table 1) at width multiplier `alpha`
+/// on 224x224, 1000 classes.
+Model buildMobileNetV1(double alpha, const char *stem) {
+  auto ch = [&](int64_t c) { return static_cast<int64_t>(c * alpha); };
+  std::vector<SeparableBlock> blocks = {
+      {1, ch(64)},  {2, ch(128)}, {1, ch(128)}, {2, ch(256)}, {1, ch(256)},
+      {2, ch(512)}, {1, ch(512)}, {1, ch(512)}, {1, ch(512)}, {1, ch(512)},
+      {1, ch(512)}, {2, ch(1024)}, {1, ch(1024)}};
+  char name[64];
+  std::snprintf(name, sizeof(name), "MobileNetV1 %.2f (1x224x224x3)", alpha);
+  return buildSeparableNet(name, stem, 224, ch(32), blocks, 1000);
 }
 
 Model buildChain(int64_t n) {
@@ -408,7 +439,7 @@ int main(int argc, char **argv) {
         chain.push_back(std::atoll(s.c_str()));
     } else {
       std::fprintf(stderr,
-                   "usage: tfmlir-model-bench [--model mlp|convnet|chain|bigconst|all] "
+                   "usage: tfmlir-model-bench [--model mlp|convnet|mobilenet|mobilenet025|chain|bigconst|all] "
                    "[--runs N] [--chain-ops N,N,...] [--peak-gflops G] "
                    "[--dump-hlo DIR] [--write-graph DIR]\n");
       return 1;
@@ -451,7 +482,8 @@ int main(int argc, char **argv) {
   std::printf("# peak: %ld cores x %.2f GHz x 64 FLOP/cycle (AVX-512, 2 FMA "
               "units) = %.1f GFLOP/s; per core %.1f GFLOP/s\n",
               cores, ghz, peak, peakCore);
-  if (which == "all" || which == "mlp" || which == "convnet") {
+  if (which == "all" || which == "mlp" || which == "convnet" ||
+      which == "mobilenet" || which == "mobilenet025") {
     std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "
                 "median run ms | median thread CPU ms | MFLOP | GFLOP/s | of "
                 "1-core peak | of machine peak |\n|---|---|---|---|---|---|"
@@ -460,6 +492,12 @@ int main(int argc, char **argv) {
       benchModel(buildMlp(), registry, runs, peak, peakCore);
     if (which == "all" || which == "convnet")
       benchModel(buildConvNet(), registry, runs, peak, peakCore);
+    if (which == "mobilenet")
+      benchModel(buildMobileNetV1(1.0, "mobilenet"), registry, runs, peak,
+                 peakCore);
+    if (which == "mobilenet" || which == "mobilenet025")
+      benchModel(buildMobileNetV1(0.25, "mobilenet025"), registry, runs, peak,
+                 peakCore);
   }
   if (which == "bigconst") {
     // Peak RSS before and after the compile: the GraphDef and the imported

@@ -13,9 +13,12 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/session/CpuExecutable.h"
 
+#include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
 #include "lib/Pipelines/CpuTarget.h"
+#include "runtime/cpu/DepthwiseConv.h"
+#include "runtime/cpu/Gemm.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -125,6 +128,18 @@ void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
   }
 }
 
+/// Runs hlo-cpu-gemm-ukernel on `func`, so that constant GEMM weights are
+/// packed into the microkernel's layout at compile time (before they are
+/// externalized). Idempotent: the pipeline runs it again and finds nothing.
+absl::Status packGemmWeights(mlir::func::FuncOp func) {
+  mlir::PassManager pm(func.getContext(), mlir::func::FuncOp::getOperationName());
+  pm.addPass(createCpuGemmUkernel());
+  if (mlir::failed(pm.run(func)))
+    return absl::InternalError("hlo-cpu-gemm-ukernel failed on @" +
+                               func.getName().str());
+  return absl::OkStatus();
+}
+
 /// Moves the large constants of `func` into `out` as host tensors (see
 /// externalizeLargeConstants).
 void externalizeToHost(mlir::func::FuncOp func, std::vector<HostTensor> &out) {
@@ -160,8 +175,11 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry) {
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
   std::vector<HostTensor> constants;
   if (auto func = copy->lookupSymbol<mlir::func::FuncOp>(entry);
-      func && !func.isExternal() && func.isPublic())
+      func && !func.isExternal() && func.isPublic()) {
+    if (absl::Status s = packGemmWeights(func); !s.ok())
+      return s;
     externalizeToHost(func, constants);
+  }
   std::string text;
   llvm::raw_string_ostream os(text);
   mlir::OpPrintingFlags flags;
@@ -207,6 +225,8 @@ CpuExecutable::compileText(const std::string &mlirText,
 
   std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
   exe->entry_ = entry;
+  if (absl::Status s = packGemmWeights(func); !s.ok())
+    return absl::InternalError(std::string(s.message()) + ": " + diags);
   externalizeToHost(func, constants);
   exe->constants_ = std::move(constants);
   size_t nc = exe->constants_.size();
@@ -250,6 +270,23 @@ CpuExecutable::compileText(const std::string &mlirText,
     return absl::InternalError("JIT compilation failed: " +
                                llvm::toString(engine.takeError()) + diags);
   exe->engine_ = std::move(*engine);
+  // The runtime/cpu entries that generated code calls, resolved to this
+  // process's copies (the static library's symbols are not exported).
+  exe->engine_->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    auto add = [&](const char *name, void *fn) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                             llvm::JITSymbolFlags::Exported};
+    };
+    add("_mlir_ciface_tfmlir_rt_sgemm_packed_memref",
+        reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_packed_memref));
+    add("_mlir_ciface_tfmlir_rt_sgemm_memref",
+        reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_memref));
+    add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
+        reinterpret_cast<void *>(
+            &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
+    return map;
+  });
   return exe;
 }
 

@@ -50,6 +50,10 @@ void addSortLowerings(llvm::StringMap<Lowering> &t);
 /// are lowered afterwards by the driver.
 void addControlFlowLowerings(llvm::StringMap<Lowering> &t);
 
+/// hlo.custom_call of the runtime/cpu GEMM (targets emitted by
+/// hlo-cpu-gemm-ukernel) -> func.call on memrefs (CustomCallToLinalg.cpp).
+void addCustomCallLowerings(llvm::StringMap<Lowering> &t);
+
 /// Unsigned element types. arith is signless, so before lowering the pass
 /// rewrites every ui<N> type in a function to i<N> (same bits) and records
 /// on each hlo op which operands / results were unsigned, as the

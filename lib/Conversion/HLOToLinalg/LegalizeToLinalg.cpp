@@ -33,6 +33,7 @@ const llvm::StringMap<tolinalg::Lowering> &lowerings() {
     tolinalg::addGatherScatterLowerings(t);
     tolinalg::addSortLowerings(t);
     tolinalg::addControlFlowLowerings(t);
+    tolinalg::addCustomCallLowerings(t);
     return t;
   }();
   return table;

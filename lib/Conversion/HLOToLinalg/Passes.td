@@ -24,6 +24,10 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
        accumulating in the result element type (convolution: any dimension
        numbers, strides, padding, lhs/rhs dilation, window reversal and
        feature groups; batch_group_count must be 1);
+     - custom_call of the runtime/cpu GEMM (tfmlir_rt_sgemm[_packed], made
+       by hlo-cpu-gemm-ukernel) becomes a func.call on memrefs of
+       _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref (runtime/cpu/Gemm.h)
+       writing a new buffer; other custom_call targets are refused;
      - reduce and reduce_window become linalg.generic reductions whose
        body is the reducer region re-emitted on scalars (any reducer built
        from element-wise hlo ops, multi-input reducers such as arg-max
@@ -54,7 +58,8 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::func::FuncDialect", "::mlir::affine::AffineDialect",
-    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect"];
+    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect"];
 }
 
 def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {

@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - hlo-to-llvm-pipeline (CPU codegen) ------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "lib/Codegen/CPU/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -12,7 +13,10 @@ const char *hloToLLVMPipelineText() {
   // memref.copy of strided views (insert_slice into padded/concatenated
   // buffers) lowers to a call of memrefCopy (libmlir_c_runner_utils); tanh,
   // atan2, cbrt, expm1, log1p, ... become libm calls.
-  return "hlo-legalize-to-linalg{emit-c-interface=true},"
+  // hlo-cpu-gemm-ukernel first: f32 GEMMs (+ epilogues) become calls of
+  // the runtime/cpu microkernel before the rest is lowered to loops.
+  return "func.func(hlo-cpu-gemm-ukernel),"
+         "hlo-legalize-to-linalg{emit-c-interface=true},"
          "canonicalize,"
          "func.func(hlo-fuse-elementwise),"
          // Register tiles (peeled to static full and remainder tiles),
@@ -62,6 +66,7 @@ LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
 
 void registerHLOCodegenPasses() {
   registerHLOToLinalgPasses();
+  registerCpuCodegenPasses();
   PassPipelineRegistration<>(
       "hlo-to-llvm-pipeline",
       "Lower hlo functions to the llvm dialect for CPU execution "

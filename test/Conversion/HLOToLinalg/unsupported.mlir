@@ -2,7 +2,7 @@
 // Ops or types without a lowering fail the pass with an error saying why.
 
 func.func @custom(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{hlo-legalize-to-linalg: cannot lower hlo.custom_call: no lowering for this op}}
+  // expected-error @+1 {{hlo-legalize-to-linalg: cannot lower hlo.custom_call: custom_call target 'foo' has no CPU lowering}}
   %0 = hlo.custom_call "foo"(%a) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }

@@ -1,0 +1,59 @@
+//===- Passes.h - CPU codegen passes (lib/Codegen/CPU) --------------------===//
+#ifndef TFMLIR_LIB_CODEGEN_CPU_PASSES_H
+#define TFMLIR_LIB_CODEGEN_CPU_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tfmlir {
+
+#define GEN_PASS_DECL
+#include "lib/Codegen/CPU/Passes.h.inc"
+
+/// call_target_name of the hlo.custom_call that hlo-cpu-gemm-ukernel emits
+/// when B is a packed constant (tfmlir_rt_sgemm_packed in
+/// runtime/cpu/Gemm.h) and when B is an ordinary [K,N] / [N,K] tensor
+/// (tfmlir_rt_sgemm).
+inline constexpr char kSgemmPackedTarget[] = "tfmlir_rt_sgemm_packed";
+inline constexpr char kSgemmTarget[] = "tfmlir_rt_sgemm";
+/// call_target_name of a depthwise NHWC convolution
+/// (_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref in
+/// runtime/cpu/DepthwiseConv.h).
+inline constexpr char kDepthwiseTarget[] = "tfmlir_rt_depthwise_conv2d";
+
+/// The epilogue and B layout of a GEMM custom call, parsed from its
+/// backend_config.
+struct GemmCallConfig {
+  int32_t activation = 0; ///< TFMLIR_RT_ACT_* of runtime/cpu/Gemm.h
+  bool bias = false;
+  bool residual = false;
+  bool transposeB = false;
+  /// Depthwise convolution window: strides, rhs dilations, top/left
+  /// padding (keys "strides=h,w", "dilations=h,w", "pad=top,left").
+  int64_t strides[2] = {1, 1};
+  int64_t dilations[2] = {1, 1};
+  int64_t pad[2] = {0, 0};
+};
+
+/// Parses "activation=none|relu|relu6;bias=0|1;residual=0|1;transpose_b=0|1"
+/// and, for depthwise calls, "strides=h,w;dilations=h,w;pad=top,left"
+/// (every key optional, in any order; strides and dilations >= 1, pads
+/// >= 0). Returns false and sets `why` on an
+/// unknown key or value.
+bool parseGemmCallConfig(llvm::StringRef text, GemmCallConfig &out,
+                         std::string &why);
+
+/// The inverse of parseGemmCallConfig.
+std::string printGemmCallConfig(const GemmCallConfig &c);
+
+/// The depthwise part of the config ("strides=..;dilations=..;pad=..") as
+/// printed after printGemmCallConfig's keys.
+std::string printWindowConfig(const GemmCallConfig &c);
+
+/// registerCpuCodegenPasses() registers hlo-cpu-gemm-ukernel.
+#define GEN_PASS_REGISTRATION
+#include "lib/Codegen/CPU/Passes.h.inc"
+
+} // namespace tfmlir
+
+#endif

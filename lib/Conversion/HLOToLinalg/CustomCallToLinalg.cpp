@@ -1,0 +1,256 @@
+//===- CustomCallToLinalg.cpp - hlo.custom_call -> runtime/cpu calls ------===//
+//
+// The custom calls that hlo-cpu-gemm-ukernel (lib/Codegen/CPU) emits become
+// a func.call of the runtime/cpu GEMM entry on memrefs, in
+// destination-passing style around bufferization:
+//   %a_m = bufferization.to_buffer %a read_only   (any strides)
+//   %c_m = memref.alloc() {alignment = 64} : memref<MxNxf32>
+//   func.call @tfmlir_rt_sgemm_packed_memref(%a_m, %b_m, %bias_m, %res_m,
+//                                            %c_m, flags...)
+//   %c = bufferization.to_tensor %c_m restrict writable
+// The callee is declared with llvm.emit_c_interface, so the call goes to
+// _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref with descriptor pointers
+// (runtime/cpu/Gemm.h); the memrefs stay operands of the call, so buffer
+// deallocation keeps them alive across it. Other call targets are refused.
+//===----------------------------------------------------------------------===//
+#include "lib/Conversion/HLOToLinalg/Helpers.h"
+
+#include "lib/Codegen/CPU/Passes.h"
+#include "runtime/cpu/Gemm.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+namespace tfmlir::tolinalg {
+namespace {
+
+/// memref<?x...xf32, strided<[?, ...], offset: ?>> of `rank`.
+MemRefType dynamicMemRef(MLIRContext *ctx, int64_t rank) {
+  SmallVector<int64_t> dyn(rank, ShapedType::kDynamic);
+  return MemRefType::get(
+      dyn, Float32Type::get(ctx),
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
+}
+
+/// `t` as a memref of the fully dynamic type of its rank (read-only).
+Value asMemRef(OpBuilder &b, Location loc, Value t) {
+  auto tt = cast<RankedTensorType>(t.getType());
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t> dyn(tt.getRank(), ShapedType::kDynamic);
+  auto mt = MemRefType::get(
+      tt.getShape(), tt.getElementType(),
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
+  Value m = bufferization::ToBufferOp::create(b, loc, mt, t, /*readOnly=*/true);
+  return memref::CastOp::create(b, loc, dynamicMemRef(ctx, tt.getRank()), m);
+}
+
+/// The private declaration of `name` in the module of `op` (created once).
+func::FuncOp declare(Operation *op, StringRef name, FunctionType type) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder mb(module.getBodyRegion());
+  mb.setInsertionPointToStart(module.getBody());
+  auto f = func::FuncOp::create(mb, module.getLoc(), name, type);
+  f.setPrivate();
+  f->setAttr("llvm.emit_c_interface", mb.getUnitAttr());
+  return f;
+}
+
+/// tfmlir_rt_depthwise_conv2d(input [N,H,W,C], filter [KH,KW,C][, bias [C]])
+/// -> [N,OH,OW,C].
+LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
+                             SmallVectorImpl<Value> &results,
+                             std::string &why) {
+  Operation *op = cc;
+  GemmCallConfig cfg;
+  if (!parseGemmCallConfig(cc.getBackendConfig(), cfg, why))
+    return failure();
+  if (cfg.residual || cfg.transposeB) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d takes no residual or "
+          "transpose_b";
+    return failure();
+  }
+  size_t want = 2 + cfg.bias;
+  if (op->getNumOperands() != want || op->getNumResults() != 1) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d expects " +
+          std::to_string(want) + " operands (input, filter, [bias]) and one "
+          "result";
+    return failure();
+  }
+  auto f32 = [](Type t, int64_t rank) {
+    auto r = dyn_cast<RankedTensorType>(t);
+    return r && r.getElementType().isF32() && r.getRank() == rank ? r
+                                                                   : nullptr;
+  };
+  RankedTensorType it = f32(op->getOperand(0).getType(), 4),
+                   ft = f32(op->getOperand(1).getType(), 3),
+                   ot = f32(op->getResult(0).getType(), 4);
+  RankedTensorType bt =
+      cfg.bias ? f32(op->getOperand(2).getType(), 1) : nullptr;
+  bool ok = it && ft && ot && (!cfg.bias || bt);
+  if (ok) {
+    int64_t c = it.getDimSize(3);
+    ok = ot.getDimSize(0) == it.getDimSize(0) && ot.getDimSize(3) == c &&
+         ft.getDimSize(2) == c && (!bt || bt.getDimSize(0) == c);
+    // Any OH/OW is memory-safe: the kernel bounds-checks every tap.
+  }
+  if (!ok) {
+    why = "custom_call tfmlir_rt_depthwise_conv2d: expected f32 input "
+          "[N,H,W,C], filter [KH,KW,C], bias [C] and output [N,OH,OW,C]";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value inM = asMemRef(b, loc, op->getOperand(0));
+  Value fM = asMemRef(b, loc, op->getOperand(1));
+  Value biasM = cfg.bias ? asMemRef(b, loc, op->getOperand(2))
+                         : memref::CastOp::create(
+                               b, loc, dynamicMemRef(ctx, 1),
+                               memref::AllocaOp::create(
+                                   b, loc, MemRefType::get({0}, b.getF32Type())))
+                               .getResult();
+  Value outAlloc =
+      memref::AllocOp::create(b, loc, MemRefType::get(ot.getShape(), b.getF32Type()),
+                              ValueRange{}, b.getI64IntegerAttr(64));
+  Value outM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 4), outAlloc);
+  auto i64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 64).getResult();
+  };
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  SmallVector<Value> args = {inM,
+                             fM,
+                             biasM,
+                             outM,
+                             i64(cfg.strides[0]),
+                             i64(cfg.strides[1]),
+                             i64(cfg.dilations[0]),
+                             i64(cfg.dilations[1]),
+                             i64(cfg.pad[0]),
+                             i64(cfg.pad[1]),
+                             i32(cfg.bias),
+                             i32(cfg.activation)};
+  func::FuncOp decl =
+      declare(op, "tfmlir_rt_depthwise_conv2d_memref",
+              FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(bufferization::ToTensorOp::create(
+      b, loc, ot, outAlloc, /*restrict=*/true, /*writable=*/true));
+  return success();
+}
+
+LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
+                              SmallVectorImpl<Value> &results,
+                              std::string &why) {
+  auto cc = cast<hlo::CustomCallOp>(op);
+  StringRef target = cc.getCallTargetName();
+  if (target == kDepthwiseTarget)
+    return lowerDepthwise(cc, b, results, why);
+  bool packed = target == kSgemmPackedTarget;
+  if (!packed && target != kSgemmTarget) {
+    why = ("custom_call target '" + target + "' has no CPU lowering").str();
+    return failure();
+  }
+  GemmCallConfig cfg;
+  if (!parseGemmCallConfig(cc.getBackendConfig(), cfg, why))
+    return failure();
+  size_t want = 2 + cfg.bias + cfg.residual;
+  if (op->getNumOperands() != want || op->getNumResults() != 1) {
+    why = "custom_call " + target.str() + " expects " + std::to_string(want) +
+          " operands (a, b, [bias], [residual]) and one result";
+    return failure();
+  }
+  auto f32 = [](Value v, int64_t rank) {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    return t && t.getElementType().isF32() && t.getRank() == rank ? t
+                                                                   : nullptr;
+  };
+  RankedTensorType at = f32(op->getOperand(0), 2),
+                   bt = f32(op->getOperand(1), packed ? 3 : 2),
+                   ct = f32(op->getResult(0), 2);
+  if (!at || !bt || !ct) {
+    why = "custom_call " + target.str() +
+          ": operands and result must be f32 tensors of rank 2 (b: rank " +
+          (packed ? "3" : "2") + ")";
+    return failure();
+  }
+  int64_t m = ct.getDimSize(0), n = ct.getDimSize(1), k = at.getDimSize(1);
+  bool shapesOk = at.getDimSize(0) == m;
+  if (packed)
+    shapesOk &= bt.getDimSize(0) ==
+                    (n + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL &&
+                bt.getDimSize(1) == k &&
+                bt.getDimSize(2) == TFMLIR_RT_SGEMM_PANEL;
+  else
+    shapesOk &= cfg.transposeB ? bt.getDimSize(0) == n && bt.getDimSize(1) == k
+                               : bt.getDimSize(0) == k && bt.getDimSize(1) == n;
+  unsigned next = 2;
+  if (cfg.bias) {
+    auto t = f32(op->getOperand(next++), 1);
+    shapesOk &= t && t.getDimSize(0) == n;
+  }
+  if (cfg.residual) {
+    auto t = f32(op->getOperand(next++), 2);
+    shapesOk &= t && t.getShape() == ct.getShape();
+  }
+  if (!shapesOk) {
+    why = "custom_call " + target.str() +
+          ": operand shapes do not match a [M,K] x B -> [M,N] GEMM";
+    return failure();
+  }
+
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value aM = asMemRef(b, loc, op->getOperand(0));
+  Value bM = asMemRef(b, loc, op->getOperand(1));
+  next = 2;
+  Value biasM, resM;
+  if (cfg.bias)
+    biasM = asMemRef(b, loc, op->getOperand(next++));
+  if (cfg.residual)
+    resM = asMemRef(b, loc, op->getOperand(next++));
+  // Absent bias / residual: empty buffers, never read.
+  if (!biasM)
+    biasM = memref::CastOp::create(
+        b, loc, dynamicMemRef(ctx, 1),
+        memref::AllocaOp::create(b, loc, MemRefType::get({0}, b.getF32Type())));
+  if (!resM)
+    resM = memref::CastOp::create(
+        b, loc, dynamicMemRef(ctx, 2),
+        memref::AllocaOp::create(b, loc,
+                                 MemRefType::get({0, 0}, b.getF32Type())));
+  auto cType = MemRefType::get(ct.getShape(), b.getF32Type());
+  Value cAlloc = memref::AllocOp::create(b, loc, cType, ValueRange{},
+                                         b.getI64IntegerAttr(64));
+  Value cM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 2), cAlloc);
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  SmallVector<Value> args = {aM, bM, biasM, resM, cM};
+  if (!packed)
+    args.push_back(i32(cfg.transposeB));
+  args.append({i32(cfg.bias), i32(cfg.residual), i32(cfg.activation)});
+  std::string callee =
+      packed ? "tfmlir_rt_sgemm_packed_memref" : "tfmlir_rt_sgemm_memref";
+  func::FuncOp decl = declare(
+      op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(bufferization::ToTensorOp::create(
+      b, loc, ct, cAlloc, /*restrict=*/true, /*writable=*/true));
+  return success();
+}
+
+} // namespace
+
+void addCustomCallLowerings(llvm::StringMap<Lowering> &t) {
+  t["hlo.custom_call"] = lowerCustomCall;
+}
+
+} // namespace tfmlir::tolinalg
