@@ -144,8 +144,10 @@ absl::Status linkToRuntime(llvm::Module &m) {
     }
     llvm::StringRef n = f.getName();
     // tfmlir_aot_* (runtime/aot) and the C ABI of runtime/cpu
-    // (tfmlir_rt_parallel_for, the microkernels): all named tfmlir_*.
-    if (f.isIntrinsic() || n.starts_with("tfmlir_") || isLibcOrLibm(n))
+    // (tfmlir_rt_parallel_for, the microkernels, whose memref entry points
+    // carry MLIR's C-interface prefix _mlir_ciface_tfmlir_rt_*).
+    if (f.isIntrinsic() || n.starts_with("tfmlir_") ||
+        n.starts_with("_mlir_ciface_tfmlir_rt_") || isLibcOrLibm(n))
       continue;
     return absl::InternalError(absl::StrCat(
         "the compiled code calls '", n.str(),
