@@ -66,7 +66,11 @@ public:
   std::unique_ptr<NodeState> &state() { return state_; }
   Subgraph &subgraph() { return sg_; }
   int numThreads() const;
+  /// The interpreter's persistent pool (never null).
   ThreadPool *threadPool();
+  /// True when the interpreter was built with a reference resolver: run the
+  /// reference loops, not the optimized paths.
+  bool reference() const;
 
 private:
   Subgraph &sg_;
@@ -93,6 +97,10 @@ public:
                                                 int32_t version) const = 0;
   virtual const KernelRegistration *findCustom(const std::string &name,
                                                int32_t version) const = 0;
+  /// True for a resolver whose kernels must run their reference loops
+  /// (kernels/reference, the ground truth) instead of the optimized paths
+  /// (kernels/optimized); kernels read it as OpContext::reference().
+  virtual bool referenceKernels() const { return false; }
 };
 
 /// An OpResolver that callers fill: each registration covers the versions
@@ -118,6 +126,14 @@ private:
 class BuiltinOpResolver : public MutableOpResolver {
 public:
   BuiltinOpResolver();
+};
+
+/// The same kernels as BuiltinOpResolver, run as their reference loops
+/// (TFLite's BuiltinRefOpResolver; `tflite-run --reference`): the ground
+/// truth the optimized kernels are checked against.
+class ReferenceOpResolver : public BuiltinOpResolver {
+public:
+  bool referenceKernels() const override { return true; }
 };
 
 /// Registration hooks, one per kernel file (called by BuiltinOpResolver).

@@ -285,6 +285,14 @@ int main(int argc, char **argv) {
   if (!interp.ok())
     return fail(interp.status());
   Interpreter &in = **interp;
+  if (opt.threads > Interpreter::maxThreads()) {
+    std::fprintf(stderr,
+                 "tflite-run: note: --threads %d is above the %d cores of "
+                 "this machine; using %d\n",
+                 opt.threads, Interpreter::maxThreads(),
+                 Interpreter::maxThreads());
+    opt.threads = Interpreter::maxThreads();
+  }
   in.setNumThreads(opt.threads);
 
   Binding b;

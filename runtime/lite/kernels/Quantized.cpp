@@ -529,7 +529,7 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   const int16_t *X = st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
     std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
     for (int64_t p = pb; p < pe; ++p) {
@@ -580,7 +580,7 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   const int16_t *X = st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(taps) * C, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> zero(C, 0);
     std::vector<const int16_t *> rows(2 * pairs);
     std::vector<int32_t> acc(C);
@@ -679,7 +679,7 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   const int16_t *Wt = st.w.data();
   const bool direct = KH == 1 && KW == 1 && groups == 1 && ph == 0 && pw == 0;
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> patch(static_cast<size_t>(K));
     for (int64_t p = pb; p < pe; ++p) {
       const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
@@ -801,7 +801,7 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   }
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(KH) * KW * CO, [&](int64_t pb, int64_t pe) {
     std::vector<Acc> acc(CO);
     std::vector<int16_t> xr(CO);
     for (int64_t p = pb; p < pe; ++p) {
@@ -889,7 +889,7 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   toOffsetInt16(in, st.in.zp, st.x16);
   const int64_t rows = in.numElements() / k;
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
-  ctx.threadPool()->parallelFor(n, [&](int64_t b, int64_t e) {
+  ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t o = b; o < e; ++o) {
         Acc acc = dot16<Acc>(X + r * k, Wt + o * k, k) +
