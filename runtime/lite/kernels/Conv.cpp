@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/optimized/FloatConv.h"
 
 #include <limits>
 
@@ -23,6 +24,12 @@ struct WeightState : NodeState {
   std::vector<uint8_t> dense;
   std::vector<float> packed;
   bool packedValid = false;
+  // The optimized path (kernels/optimized): panels packed once when the
+  // weights and bias are constant (at AllocateTensors), else at each eval.
+  optimized::PackedGemm gemm;
+  optimized::PackedDepthwise dw;
+  bool optValid = false;
+  optimized::WindowScratch scratch;
 };
 
 WeightState &weightState(OpContext &ctx) {
@@ -61,6 +68,65 @@ absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i,
   return st.packed.data();
 }
 
+/// True when every present input among `idx` is a constant.
+bool constantInputs(OpContext &ctx, std::initializer_list<int> idx) {
+  for (int i : idx)
+    if (const Tensor *t = ctx.input(i); t && t->storage != Storage::kConstant)
+      return false;
+  return true;
+}
+
+/// The fused activation as a clamp [lo, hi]; false for TANH / SIGN_BIT,
+/// which only the reference loops apply.
+bool clampOf(Activation a, float &lo, float &hi) {
+  if (a == Activation::kTanh || a == Activation::kSignBit)
+    return false;
+  activationRange(a, lo, hi);
+  return true;
+}
+
+/// Packs weights input `wi` ([n][taps * kc]) and bias input `bi` into GEMM
+/// panels for the optimized path; a no-op when already packed from
+/// constants. Called by prepare when the data is there (constants), else
+/// by eval.
+absl::Status packGemm(OpContext &ctx, int wi, int bi, int n, int taps,
+                      int kc) {
+  WeightState &st = weightState(ctx);
+  const bool isConst = constantInputs(ctx, {wi, bi});
+  if (st.optValid && isConst)
+    return absl::OkStatus();
+  auto w = weightsOf(ctx, wi);
+  if (!w.ok())
+    return w.status();
+  const Tensor *b = ctx.input(bi);
+  TFMLIR_RETURN_IF_ERROR(
+      st.gemm.pack(*w, b ? b->as<float>() : nullptr, n, taps, kc));
+  st.optValid = isConst;
+  return absl::OkStatus();
+}
+
+/// The same for DEPTHWISE_CONV_2D (multiplier 1): filter [1, KH, KW, C].
+absl::Status packDepthwise(OpContext &ctx, int channels, int taps) {
+  WeightState &st = weightState(ctx);
+  const bool isConst = constantInputs(ctx, {1, 2});
+  if (st.optValid && isConst)
+    return absl::OkStatus();
+  auto w = weightsOf(ctx, 1);
+  if (!w.ok())
+    return w.status();
+  const Tensor *b = ctx.input(2);
+  TFMLIR_RETURN_IF_ERROR(
+      st.dw.pack(*w, b ? b->as<float>() : nullptr, channels, taps));
+  st.optValid = isConst;
+  return absl::OkStatus();
+}
+
+/// True when prepare can pack now: the optimized path is on and the
+/// weights and bias are constants.
+bool packAtPrepare(OpContext &ctx, int wi, int bi) {
+  return !ctx.reference() && constantInputs(ctx, {wi, bi}) && ctx.hasData(wi);
+}
+
 absl::Status checkBias(const Tensor *b, int32_t n) {
   if (!b)
     return absl::OkStatus();
@@ -97,13 +163,26 @@ absl::Status fcPrepare(OpContext &ctx) {
   } else {
     shape = {static_cast<int32_t>(in->numElements() / k), n};
   }
-  return ctx.resizeOutput(0, shape);
+  TFMLIR_RETURN_IF_ERROR(ctx.resizeOutput(0, shape));
+  if (packAtPrepare(ctx, 1, 2))
+    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, n, 1, k));
+  return absl::OkStatus();
 }
 
 absl::Status fcEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &w = *ctx.input(1);
   const Tensor *bias = ctx.input(2);
   const int64_t n = w.shape[0], k = w.shape[1];
+  float lo, hi;
+  if (!ctx.reference() && clampOf(ctx.options().activation, lo, hi)) {
+    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, static_cast<int>(n), 1,
+                                    static_cast<int>(k)));
+    optimized::gemmRows(*ctx.threadPool(), optimized::floatMicrokernels(),
+                        in.numElements() / k, in.as<float>(),
+                        weightState(ctx).gemm, lo, hi,
+                        ctx.output(0)->as<float>());
+    return absl::OkStatus();
+  }
   auto wp = packedTransposed(ctx, 1, n, k); // [K, N]
   if (!wp.ok())
     return wp.status();
@@ -112,7 +191,7 @@ absl::Status fcEval(OpContext &ctx) {
   float *Y = ctx.output(0)->as<float>();
   const int64_t rows = in.numElements() / k;
   Activation act = ctx.options().activation;
-  ctx.threadPool()->parallelFor(n, [&](int64_t b, int64_t e) {
+  ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r) {
       float *y = Y + r * n;
       for (int64_t o = b; o < e; ++o)
@@ -171,7 +250,15 @@ absl::Status convPrepareCommon(OpContext &ctx, bool depthwise) {
                  oh, ph);
   computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
                  ow, pw);
-  return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+  TFMLIR_RETURN_IF_ERROR(ctx.resizeOutput(0, {in->shape[0], oh, ow, cout}));
+  const int taps = f->shape[1] * f->shape[2];
+  if (packAtPrepare(ctx, 1, 2)) {
+    if (!depthwise && f->shape[3] == cin)
+      TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, cout, taps, cin));
+    else if (depthwise && cout == cin)
+      TFMLIR_RETURN_IF_ERROR(packDepthwise(ctx, cin, taps));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status convPrepare(OpContext &ctx) { return convPrepareCommon(ctx, false); }
@@ -183,6 +270,16 @@ absl::Status convEval(OpContext &ctx) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int KH = f.shape[1], KW = f.shape[2], FC = f.shape[3], CO = f.shape[0];
+  float lo, hi;
+  if (!ctx.reference() && FC == C && clampOf(o.activation, lo, hi)) {
+    const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                    o.strideW, o.dilationH, o.dilationW);
+    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, CO, KH * KW, C));
+    WeightState &st = weightState(ctx);
+    return optimized::conv2d(*ctx.threadPool(), optimized::floatMicrokernels(),
+                             win, in.as<float>(), st.gemm, lo, hi,
+                             ctx.output(0)->as<float>(), st.scratch);
+  }
   // Filter [CO, KH*KW*FC] repacked to [KH, KW, FC, CO].
   auto fp = packedTransposed(ctx, 1, CO, static_cast<int64_t>(KH) * KW * FC);
   if (!fp.ok())
@@ -198,7 +295,8 @@ absl::Status convEval(OpContext &ctx) {
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   Activation act = o.activation;
   ctx.threadPool()->parallelFor(
-      static_cast<int64_t>(N) * OH, [&](int64_t b, int64_t e) {
+      static_cast<int64_t>(N) * OH, double(OW) * KH * KW * FC * CO,
+      [&](int64_t b, int64_t e) {
         for (int64_t row = b; row < e; ++row) {
           int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
           for (int ox = 0; ox < OW; ++ox) {
@@ -240,6 +338,19 @@ absl::Status dwEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
   const Tensor *bias = ctx.input(2);
   const OpOptions &o = ctx.options();
+  float lo, hi;
+  if (!ctx.reference() && f.shape[3] == in.shape[3] &&
+      clampOf(o.activation, lo, hi)) {
+    const Window win =
+        Window::make(o.padding, in.shape[0], in.shape[1], in.shape[2],
+                     in.shape[3], f.shape[1], f.shape[2], o.strideH, o.strideW,
+                     o.dilationH, o.dilationW);
+    TFMLIR_RETURN_IF_ERROR(packDepthwise(ctx, in.shape[3], win.taps()));
+    WeightState &st = weightState(ctx);
+    return optimized::depthwiseConv2d(
+        *ctx.threadPool(), optimized::floatMicrokernels(), win, in.as<float>(),
+        st.dw, lo, hi, ctx.output(0)->as<float>(), st.scratch);
+  }
   auto fp = weightsOf(ctx, 1);
   if (!fp.ok())
     return fp.status();
@@ -255,7 +366,8 @@ absl::Status dwEval(OpContext &ctx) {
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   Activation act = o.activation;
   ctx.threadPool()->parallelFor(
-      static_cast<int64_t>(N) * OH, [&](int64_t b, int64_t e) {
+      static_cast<int64_t>(N) * OH, double(OW) * KH * KW * CO,
+      [&](int64_t b, int64_t e) {
         for (int64_t row = b; row < e; ++row) {
           int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
           for (int ox = 0; ox < OW; ++ox) {
@@ -469,6 +581,15 @@ absl::Status poolEval(OpContext &ctx) {
   const int32_t code = ctx.op().builtinCode;
   const float *X = in.as<float>();
   float *Y = out.as<float>();
+  float lo, hi;
+  if (!ctx.reference() && code == kOp_MAX_POOL_2D &&
+      clampOf(o.activation, lo, hi)) {
+    const Window win = Window::make(o.padding, N, H, W, C, o.filterH,
+                                    o.filterW, o.strideH, o.strideW);
+    return optimized::maxPool2d(*ctx.threadPool(),
+                                optimized::floatMicrokernels(), win, X, lo, hi,
+                                Y, weightState(ctx).scratch);
+  }
   std::vector<float> acc(C);
   for (int n = 0; n < N; ++n)
     for (int oy = 0; oy < OH; ++oy)

@@ -62,6 +62,18 @@ void computePadding(Padding p, int in, int filter, int stride, int dilation,
   padBefore = std::max(0, total / 2);
 }
 
+Window Window::make(Padding padding, int batch, int inH, int inW, int channels,
+                    int kH, int kW, int strideH, int strideW, int dilationH,
+                    int dilationW) {
+  Window w;
+  w.batch = batch, w.inH = inH, w.inW = inW, w.channels = channels;
+  w.kH = kH, w.kW = kW, w.strideH = strideH, w.strideW = strideW;
+  w.dilationH = dilationH, w.dilationW = dilationW;
+  computePadding(padding, inH, kH, strideH, dilationH, w.outH, w.padTop);
+  computePadding(padding, inW, kW, strideW, dilationW, w.outW, w.padLeft);
+  return w;
+}
+
 absl::Status broadcastShapes(const std::vector<int32_t> &a,
                              const std::vector<int32_t> &b,
                              std::vector<int32_t> &out) {

@@ -4,6 +4,7 @@
 
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Kernel.h"
+#include "runtime/lite/kernels/Window.h"
 
 #include "absl/strings/str_cat.h"
 
