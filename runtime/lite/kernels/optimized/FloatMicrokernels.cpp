@@ -1,5 +1,6 @@
 //===- FloatMicrokernels.cpp - CPUID dispatch of the float microkernels ---===//
 #include "runtime/lite/kernels/optimized/FloatMicrokernels.h"
+#include <atomic>
 #include <initializer_list>
 
 namespace tfmlir::lite::optimized {
@@ -25,14 +26,31 @@ const FloatMicrokernels *floatMicrokernelsFor(Isa isa) {
   return nullptr;
 }
 
-const FloatMicrokernels &floatMicrokernels() {
-  static const FloatMicrokernels *best = [] {
+namespace {
+const FloatMicrokernels *best() {
+  static const FloatMicrokernels *b = [] {
     for (Isa isa : {Isa::kAvx512, Isa::kAvx2})
       if (const FloatMicrokernels *k = floatMicrokernelsFor(isa))
         return k;
     return &detail::genericMicrokernels();
   }();
-  return *best;
+  return b;
 }
+std::atomic<const FloatMicrokernels *> chosen{nullptr};
+} // namespace
+
+const FloatMicrokernels &floatMicrokernels() {
+  const FloatMicrokernels *k = chosen.load(std::memory_order_relaxed);
+  return k ? *k : *best();
+}
+
+bool setFloatIsa(Isa isa) {
+  const FloatMicrokernels *k = floatMicrokernelsFor(isa);
+  if (k)
+    chosen.store(k);
+  return k != nullptr;
+}
+
+void resetFloatIsa() { chosen.store(nullptr); }
 
 } // namespace tfmlir::lite::optimized

@@ -55,9 +55,16 @@ struct FloatMicrokernels {
 
 /// The microkernels of `isa`; nullptr when this CPU cannot run them.
 const FloatMicrokernels *floatMicrokernelsFor(Isa isa);
-/// The best microkernels this CPU runs (AVX-512, else AVX2+FMA, else the
-/// portable ones), chosen once by CPUID.
+/// The microkernels the optimized kernels use: the best this CPU runs
+/// (AVX-512, else AVX2+FMA, else the portable ones), chosen once by CPUID,
+/// unless overridden by setFloatIsa.
 const FloatMicrokernels &floatMicrokernels();
+/// Makes floatMicrokernels() return those of `isa` (tests cross-check every
+/// ISA against the reference loops). Returns false, changing nothing, when
+/// this CPU cannot run `isa`. Not for use while kernels run.
+bool setFloatIsa(Isa isa);
+/// Back to the CPUID choice.
+void resetFloatIsa();
 
 namespace detail {
 const FloatMicrokernels &genericMicrokernels();
