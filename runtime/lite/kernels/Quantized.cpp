@@ -21,6 +21,7 @@
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 #include "runtime/lite/kernels/QuantUtil.h"
+#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 
 #include <array>
 #include <bit>
@@ -225,6 +226,16 @@ struct QConvState : NodeState {
   /// mult split for the vector requantization: multiplier, left shift,
   /// right shift per output channel.
   std::vector<int32_t> qm, qls, qrs;
+  /// fast depthwise path: the indirection buffer over x16 and its zero row.
+  Indirection<int16_t> ind;
+  std::vector<int16_t> zero16;
+  /// qm / qls / qrs repeated for as many rows as fit in 4096 lanes, so a
+  /// tile of pixels requantizes in one call (requantRows).
+  std::vector<int32_t> rqm, rqls, rqrs;
+  /// depthwise with multiplier > 1: the input with each channel repeated M
+  /// times (qdwFast8 reads it instead of x16 when dwExpanded).
+  std::vector<int16_t> exp16;
+  bool dwExpanded = false;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -493,6 +504,51 @@ void requantRow(const int32_t *__restrict acc, int n, const QConvState &st,
   }
 }
 
+/// Repeats the split multipliers of `n` channels for as many rows as fit in
+/// 4096 lanes (call before a parallelFor; requantRows reads them); returns
+/// that row count (0 when one row is already too wide).
+int prepareRequantRows(QConvState &st, int n) {
+  const int rows = n > 0 && n <= 4096 ? 4096 / n : 0;
+  const size_t total = size_t(rows) * n;
+  if (st.rqm.size() != total || (rows && st.rqm[0] != st.qm[0]) ||
+      st.qm.size() != size_t(n)) {
+    st.rqm.resize(total), st.rqls.resize(total), st.rqrs.resize(total);
+    for (size_t k = 0; k < total && st.qm.size() == size_t(n); ++k) {
+      st.rqm[k] = st.qm[k % n];
+      st.rqls[k] = st.qls[k % n];
+      st.rqrs[k] = st.qrs[k % n];
+    }
+  }
+  return st.qm.size() == size_t(n) ? rows : 0;
+}
+
+/// Requantizes `rows` rows of `n` channels (acc and out row-major) in one
+/// vector pass when prepareRequantRows made room for them, else row by row.
+template <typename T>
+void requantRows(const int32_t *__restrict acc, int rows, int n,
+                 const QConvState &st, T *__restrict out) {
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && sizeof(T) == 1 && size_t(rows) * n <= st.rqm.size()) {
+    uk->requant8(acc, int64_t(rows) * n, st.rqm.data(), st.rqls.data(),
+                 st.rqrs.data(), st.out.zp, st.lo, st.hi,
+                 std::is_signed_v<T>, out);
+    return;
+  }
+#ifdef TFMLIR_HAVE_AVX2_REQUANT
+  const size_t total = size_t(rows) * n;
+  if (haveAvx2() && total <= st.rqm.size()) {
+    int32_t tmp[4096];
+    requantAvx2(acc, static_cast<int>(total), st.rqm.data(), st.rqls.data(),
+                st.rqrs.data(), st.out.zp, st.lo, st.hi, tmp);
+    for (size_t c = 0; c < total; ++c)
+      out[c] = static_cast<T>(tmp[c]);
+    return;
+  }
+#endif
+  for (int r = 0; r < rows; ++r)
+    requantRow(acc + int64_t(r) * n, n, st, out + int64_t(r) * n);
+}
+
 template <typename F> absl::Status withOut8(TensorType t, F f) {
   if (t == TensorType::kInt8)
     return f(int8_t{});
@@ -529,25 +585,61 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   const int16_t *X = st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  // im2col of pixel p into q (2 * kp2 int16, the odd tail zero).
+  auto patchOf = [&](int64_t p, int16_t *q) {
+    const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+    const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+    const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+    for (int ky = 0; ky < KH; ++ky) {
+      const int iy = iy0 + ky * o.dilationH;
+      for (int kx = 0; kx < KW; ++kx, q += C) {
+        const int ix = ix0 + kx * o.dilationW;
+        if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+          std::fill(q, q + C, int16_t(0));
+        else
+          std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                      C * sizeof(int16_t));
+      }
+    }
+  };
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels()) {
+    // Tiles of uk->mr pixels through the VNNI microkernel; a 1x1 stride-1
+    // unpadded conv with an even depth reads the input rows in place.
+    const int mr = uk->mr;
+    const bool direct = KH == 1 && KW == 1 && o.strideH == 1 &&
+                        o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
+                        OW == W && K % 2 == 0;
+    const int64_t tiles = (pixels + mr - 1) / mr;
+    prepareRequantRows(st, CO);
+    ctx.threadPool()->parallelFor(
+        tiles, double(K) * CO * mr, [&](int64_t tb, int64_t te) {
+          std::vector<int16_t> patches(
+              direct ? 0 : static_cast<size_t>(mr * 2 * kp2), 0);
+          std::vector<int32_t> acc(static_cast<size_t>(mr) * CO);
+          const int16_t *rows[16];
+          for (int64_t t = tb; t < te; ++t) {
+            const int64_t p0 = t * mr;
+            const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
+            for (int r = 0; r < rr; ++r) {
+              if (direct) {
+                rows[r] = X + (p0 + r) * K;
+              } else {
+                patchOf(p0 + r, patches.data() + r * 2 * kp2);
+                rows[r] = patches.data() + r * 2 * kp2;
+              }
+            }
+            uk->gemmPairs(rr, rows, kp2, st.wPairs.data(), CO,
+                          st.bias32.data(), acc.data());
+            requantRows(acc.data(), rr, CO, st, Y + p0 * CO);
+          }
+        });
+    return;
+  }
   ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
     std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
     for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      int16_t *q = patch.data();
-      for (int ky = 0; ky < KH; ++ky) {
-        const int iy = iy0 + ky * o.dilationH;
-        for (int kx = 0; kx < KW; ++kx, q += C) {
-          const int ix = ix0 + kx * o.dilationW;
-          if (iy < 0 || iy >= H || ix < 0 || ix >= W)
-            std::fill(q, q + C, int16_t(0));
-          else
-            std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
-                        C * sizeof(int16_t));
-        }
-      }
+      patchOf(p, patch.data());
       std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
       dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
                acc.data());
@@ -577,29 +669,41 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   }
   fillBias32(st);
   splitMultipliers(st);
-  const int16_t *X = st.x16.data();
+  const int16_t *X = st.dwExpanded ? st.exp16.data() : st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, double(taps) * C, [&](int64_t pb, int64_t pe) {
-    std::vector<int16_t> zero(C, 0);
-    std::vector<const int16_t *> rows(2 * pairs);
-    std::vector<int32_t> acc(C);
-    for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      for (int t = 0; t < 2 * pairs; ++t) {
-        rows[t] = zero.data();
-        if (t >= taps)
-          continue;
-        const int iy = iy0 + (t / KW) * o.dilationH;
-        const int ix = ix0 + (t % KW) * o.dilationW;
-        if (iy >= 0 && iy < H && ix >= 0 && ix < W)
-          rows[t] = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+  const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+  // One indirection buffer (kernels/Window.h) per node, rebuilt only when
+  // the input address changes; taps in the padding read the zero row.
+  if (st.zero16.size() < size_t(C))
+    st.zero16.assign(C, 0);
+  const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                  o.strideW, o.dilationH, o.dilationW);
+  const int16_t *const *ind = st.ind.get(win, X, C, st.zero16.data());
+  const int16_t *zero = st.zero16.data();
+  // Tiles of `tile` pixels: accumulate each, then requantize the tile at once.
+  const int tile = std::max(1, std::min(32, prepareRequantRows(st, C)));
+  const int64_t tiles = (pixels + tile - 1) / tile;
+  ctx.threadPool()->parallelFor(tiles, double(taps) * C * tile, [&](int64_t tb, int64_t te) {
+    std::vector<const int16_t *> rows(2 * pairs, zero);
+    std::vector<int32_t> acc(static_cast<size_t>(C) * tile);
+    for (int64_t t = tb; t < te; ++t) {
+      const int64_t p0 = t * tile;
+      const int rr = static_cast<int>(std::min<int64_t>(tile, pixels - p0));
+      for (int r = 0; r < rr; ++r) {
+        const int16_t *const *tp = ind + (p0 + r) * taps;
+        if (taps % 2) {
+          std::copy(tp, tp + taps, rows.begin());
+          tp = rows.data();
+        }
+        int32_t *a = acc.data() + int64_t(r) * C;
+        std::memcpy(a, st.bias32.data(), C * sizeof(int32_t));
+        if (uk)
+          uk->depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
+        else
+          depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
       }
-      std::memcpy(acc.data(), st.bias32.data(), C * sizeof(int32_t));
-      depthwisePairs(rows.data(), pairs, st.wPairs.data(), C, acc.data());
-      requantRow(acc.data(), C, st, Y + p * C);
+      requantRows(acc.data(), rr, C, st, Y + p0 * C);
     }
   });
 }
@@ -669,7 +773,7 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   if constexpr (sizeof(Acc) == 4) {
-    if (groups == 1 && in.type != TensorType::kInt16)
+    if (groups == 1 && in.type != TensorType::kInt16 && !ctx.reference())
       return withOut8(out.type, [&](auto t) {
         qconvFast8<decltype(t)>(ctx, st, in, f, out, ph, pw);
         return absl::OkStatus();
@@ -781,18 +885,21 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   if constexpr (sizeof(Acc) == 4) {
-    if (in.type != TensorType::kInt16) {
+    if (in.type != TensorType::kInt16 && !ctx.reference()) {
       if (M != 1) {
         // Repeat each input channel M times so that output channel
         // c * M + m reads its own input lane; then the M == 1 kernel runs.
-        std::vector<int16_t> ex(static_cast<size_t>(in.numElements()) * M);
+        // (A buffer kept in the state: a stable address keeps the
+        // indirection buffer valid across invocations.)
+        std::vector<int16_t> &ex = st.exp16;
+        ex.resize(static_cast<size_t>(in.numElements()) * M);
         const int64_t pix = in.numElements() / C;
         for (int64_t q = 0; q < pix; ++q)
           for (int c = 0; c < C; ++c)
             for (int m = 0; m < M; ++m)
               ex[(q * C + c) * M + m] = st.x16[q * C + c];
-        st.x16 = std::move(ex);
       }
+      st.dwExpanded = M != 1;
       return withOut8(out.type, [&](auto t) {
         qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
         return absl::OkStatus();
