@@ -113,14 +113,9 @@ MutableOpResolver::findCustom(const std::string &name, int32_t version) const {
 }
 
 BuiltinOpResolver::BuiltinOpResolver() {
-  kernels::registerElementwise(*this);
-  kernels::registerConv(*this);
-  kernels::registerShapeOps(*this);
-  kernels::registerReduce(*this);
-  kernels::registerImageOps(*this);
-  kernels::registerControlFlow(*this);
-  kernels::registerIndexOps(*this);
-  kernels::registerRecurrent(*this);
+#define TFMLIR_LITE_KERNEL_FILE(fn) kernels::fn(*this);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
   kernels::registerQuantized(*this);
 }
 

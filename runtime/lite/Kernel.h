@@ -136,20 +136,15 @@ public:
   bool referenceKernels() const override { return true; }
 };
 
-/// Registration hooks, one per kernel file (called by BuiltinOpResolver).
+/// Registration hooks, one per kernel file, listed in
+/// kernels/Registrations.def (called by BuiltinOpResolver in that order).
 namespace kernels {
-void registerElementwise(MutableOpResolver &r);
-void registerConv(MutableOpResolver &r);
-void registerShapeOps(MutableOpResolver &r);
-void registerReduce(MutableOpResolver &r);
-void registerImageOps(MutableOpResolver &r);
-void registerControlFlow(MutableOpResolver &r);
-void registerIndexOps(MutableOpResolver &r);
-/// SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN and UNIDIRECTIONAL_SEQUENCE_LSTM
-/// (float, hybrid and, for SVDF, full integer).
-void registerRecurrent(MutableOpResolver &r);
-/// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
-/// others: it wraps their registrations in a type dispatcher.
+#define TFMLIR_LITE_KERNEL_FILE(fn) void fn(MutableOpResolver &r);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
+/// Integer (int8 / uint8 / int16) and hybrid kernels of the ops not yet in
+/// a per-builtin file; runs after every file of Registrations.def: it wraps
+/// their float registrations in a type dispatcher.
 void registerQuantized(MutableOpResolver &r);
 } // namespace kernels
 

@@ -2093,13 +2093,9 @@ absl::Status qbmmEval(OpContext &ctx) {
 const MutableOpResolver &floatResolver() {
   static const MutableOpResolver r = [] {
     MutableOpResolver m;
-    registerElementwise(m);
-    registerConv(m);
-    registerShapeOps(m);
-    registerReduce(m);
-    registerImageOps(m);
-    registerControlFlow(m);
-    registerIndexOps(m);
+#define TFMLIR_LITE_KERNEL_FILE(fn) fn(m);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
     return m;
   }();
   return r;

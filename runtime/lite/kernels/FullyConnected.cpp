@@ -1,0 +1,89 @@
+//===- FullyConnected.cpp - FULLY_CONNECTED ===//
+#include "runtime/lite/kernels/ConvUtil.h"
+
+#include <limits>
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// FULLY_CONNECTED
+//===----------------------------------------------------------------------===//
+
+absl::Status fcPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *w = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(w, "weights"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
+  if (w->rank() != 2)
+    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
+  int32_t n = w->shape[0], k = w->shape[1];
+  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
+    return invalid("input ", shapeToString(in->shape),
+                   " does not flatten to rows of ", k);
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(2), n));
+  std::vector<int32_t> shape;
+  if (ctx.options().keepNumDims) {
+    if (in->shape.back() != k)
+      return invalid("keep_num_dims needs the input's last dim to be ", k);
+    shape = in->shape;
+    shape.back() = n;
+  } else {
+    shape = {static_cast<int32_t>(in->numElements() / k), n};
+  }
+  TFMLIR_RETURN_IF_ERROR(ctx.resizeOutput(0, shape));
+  if (packAtPrepare(ctx, 1, 2))
+    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, n, 1, k));
+  return absl::OkStatus();
+}
+
+absl::Status fcEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &w = *ctx.input(1);
+  const Tensor *bias = ctx.input(2);
+  const int64_t n = w.shape[0], k = w.shape[1];
+  float lo, hi;
+  if (!ctx.reference() && clampOf(ctx.options().activation, lo, hi)) {
+    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, static_cast<int>(n), 1,
+                                    static_cast<int>(k)));
+    optimized::gemmRows(*ctx.threadPool(), optimized::floatMicrokernels(),
+                        in.numElements() / k, in.as<float>(),
+                        weightState(ctx).gemm, lo, hi,
+                        ctx.output(0)->as<float>());
+    return absl::OkStatus();
+  }
+  auto wp = packedTransposed(ctx, 1, n, k); // [K, N]
+  if (!wp.ok())
+    return wp.status();
+  const float *Wt = *wp, *X = in.as<float>();
+  const float *B = bias ? bias->as<float>() : nullptr;
+  float *Y = ctx.output(0)->as<float>();
+  const int64_t rows = in.numElements() / k;
+  Activation act = ctx.options().activation;
+  ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
+    for (int64_t r = 0; r < rows; ++r) {
+      float *y = Y + r * n;
+      for (int64_t o = b; o < e; ++o)
+        y[o] = B ? B[o] : 0.f;
+      const float *x = X + r * k;
+      for (int64_t i = 0; i < k; ++i) {
+        const float xv = x[i];
+        const float *wr = Wt + i * n;
+        for (int64_t o = b; o < e; ++o)
+          y[o] += xv * wr[o];
+      }
+      for (int64_t o = b; o < e; ++o)
+        y[o] = applyActivation(y[o], act);
+    }
+  });
+  return absl::OkStatus();
+}
+
+} // namespace
+
+void registerFullyConnected(MutableOpResolver &r) {
+  r.addBuiltin(kOp_FULLY_CONNECTED, {fcPrepare, fcEval}, 1, 12);
+}
+
+} // namespace tfmlir::lite::kernels

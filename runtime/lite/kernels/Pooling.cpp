@@ -1,0 +1,95 @@
+//===- Pooling.cpp - AVERAGE/MAX/L2_POOL_2D ===//
+#include "runtime/lite/kernels/ConvUtil.h"
+
+#include <limits>
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+absl::Status poolPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  const Tensor *in = ctx.input(0);
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
+  const OpOptions &o = ctx.options();
+  if (in->rank() != 4)
+    return invalid("input must be rank 4, got ", shapeToString(in->shape));
+  if (o.strideW < 1 || o.strideH < 1 || o.filterW < 1 || o.filterH < 1)
+    return invalid("pool strides and filter sizes must be >= 1");
+  int oh, ow, ph, pw;
+  computePadding(o.padding, in->shape[1], o.filterH, o.strideH, 1, oh, ph);
+  computePadding(o.padding, in->shape[2], o.filterW, o.strideW, 1, ow, pw);
+  return ctx.resizeOutput(0, {in->shape[0], oh, ow, in->shape[3]});
+}
+
+absl::Status poolEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  int ph, pw, dummy;
+  computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
+  computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
+  const int32_t code = ctx.op().builtinCode;
+  const float *X = in.as<float>();
+  float *Y = out.as<float>();
+  float lo, hi;
+  if (!ctx.reference() && code == kOp_MAX_POOL_2D &&
+      clampOf(o.activation, lo, hi)) {
+    const Window win = Window::make(o.padding, N, H, W, C, o.filterH,
+                                    o.filterW, o.strideH, o.strideW);
+    return optimized::maxPool2d(*ctx.threadPool(),
+                                optimized::floatMicrokernels(), win, X, lo, hi,
+                                Y, weightState(ctx).scratch);
+  }
+  std::vector<float> acc(C);
+  for (int n = 0; n < N; ++n)
+    for (int oy = 0; oy < OH; ++oy)
+      for (int ox = 0; ox < OW; ++ox) {
+        int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
+        int ys = std::max(0, y0), ye = std::min(H, y0 + o.filterH);
+        int xs = std::max(0, x0), xe = std::min(W, x0 + o.filterW);
+        std::fill(acc.begin(), acc.end(),
+                  code == kOp_MAX_POOL_2D
+                      ? -std::numeric_limits<float>::infinity()
+                      : 0.f);
+        int count = 0;
+        for (int y = ys; y < ye; ++y)
+          for (int x = xs; x < xe; ++x, ++count) {
+            const float *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
+            for (int c = 0; c < C; ++c) {
+              if (code == kOp_MAX_POOL_2D)
+                acc[c] = std::max(acc[c], xp[c]);
+              else if (code == kOp_L2_POOL_2D)
+                acc[c] += xp[c] * xp[c];
+              else
+                acc[c] += xp[c];
+            }
+          }
+        float *yp = Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * C;
+        for (int c = 0; c < C; ++c) {
+          float v = acc[c];
+          if (code == kOp_AVERAGE_POOL_2D)
+            v = count ? v / count : 0.f;
+          else if (code == kOp_L2_POOL_2D)
+            v = count ? std::sqrt(v / count) : 0.f;
+          yp[c] = applyActivation(v, o.activation);
+        }
+      }
+  return absl::OkStatus();
+}
+
+} // namespace
+
+void registerPooling(MutableOpResolver &r) {
+  for (int32_t c : {kOp_AVERAGE_POOL_2D, kOp_MAX_POOL_2D, kOp_L2_POOL_2D})
+    r.addBuiltin(c, {poolPrepare, poolEval}, 1, 3);
+}
+
+} // namespace tfmlir::lite::kernels

@@ -1,0 +1,161 @@
+//===- TransposeConv.cpp - TRANSPOSE_CONV, Convolution2DTransposeBias ===//
+#include "runtime/lite/kernels/ConvUtil.h"
+
+#include <limits>
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// TRANSPOSE_CONV and MediaPipe's Convolution2DTransposeBias
+//===----------------------------------------------------------------------===//
+
+/// Reference transpose convolution (scatter form), as TFLite's reference
+/// TransposeConv: input [N,H,W,Cin], filter [Cout,KH,KW,Cin], output
+/// [N,OH,OW,Cout]; padding computed as for a conv from output to input.
+void transposeConv(const Tensor &in, const float *F, int KH, int KW, int CO,
+                   const float *B, Padding pad, int sh, int sw, Activation act,
+                   Tensor &out) {
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  int ph, pw, dummy;
+  computePadding(pad, OH, KH, sh, 1, dummy, ph);
+  computePadding(pad, OW, KW, sw, 1, dummy, pw);
+  float *Y = out.as<float>();
+  const float *X = in.as<float>();
+  std::fill(Y, Y + out.numElements(), 0.f);
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        const float *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
+        for (int ky = 0; ky < KH; ++ky) {
+          int oy = y * sh - ph + ky;
+          if (oy < 0 || oy >= OH)
+            continue;
+          for (int kx = 0; kx < KW; ++kx) {
+            int ox = x * sw - pw + kx;
+            if (ox < 0 || ox >= OW)
+              continue;
+            float *yp = Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
+            for (int co = 0; co < CO; ++co) {
+              const float *fr =
+                  F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C;
+              float s = 0.f;
+              for (int c = 0; c < C; ++c)
+                s += xp[c] * fr[c];
+              yp[co] += s;
+            }
+          }
+        }
+      }
+  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
+  for (int64_t p = 0; p < pixels; ++p)
+    for (int co = 0; co < CO; ++co) {
+      float &v = Y[p * CO + co];
+      v = applyActivation(v + (B ? B[co] : 0.f), act);
+    }
+}
+
+absl::Status tconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
+  TFMLIR_RETURN_IF_ERROR(checkType(os, TensorType::kInt32, "output_shape"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(f, "filter"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
+  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
+    return invalid("output_shape must have 4 elements and filter/input be "
+                   "rank 4");
+  if (f->shape[3] != in->shape[3])
+    return invalid("filter ", shapeToString(f->shape),
+                   " does not match input channels ", in->shape[3]);
+  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
+    return invalid("strides must be >= 1");
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(3), f->shape[0]));
+  if (!ctx.hasData(0)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  const int32_t *s = os->as<int32_t>();
+  if (s[0] != in->shape[0] || s[3] != f->shape[0])
+    return invalid("output_shape ", s[0], "x", s[1], "x", s[2], "x", s[3],
+                   " does not match batch / filter output channels");
+  return ctx.resizeOutput(0, {s[0], s[1], s[2], s[3]});
+}
+
+absl::Status tconvEval(OpContext &ctx) {
+  const Tensor &f = *ctx.input(1), &in = *ctx.input(2);
+  const Tensor *bias = ctx.input(3);
+  auto fp = weightsOf(ctx, 1);
+  if (!fp.ok())
+    return fp.status();
+  const OpOptions &o = ctx.options();
+  transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+                bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
+                o.strideW, o.activation, *ctx.output(0));
+  return absl::OkStatus();
+}
+
+/// MediaPipe's custom options: the raw TfLiteTransposeConvParams struct
+/// {int32 padding (1 SAME, 2 VALID), int32 stride_width, int32 stride_height}.
+absl::Status mpParams(OpContext &ctx, Padding &pad, int &sw, int &sh) {
+  const auto &co = ctx.op().customOptions;
+  if (co.size() < 12)
+    return invalid("Convolution2DTransposeBias needs 12 bytes of options "
+                   "(padding, stride_w, stride_h), got ", co.size());
+  int32_t v[3];
+  std::memcpy(v, co.data(), 12);
+  if (v[0] != 1 && v[0] != 2)
+    return invalid("Convolution2DTransposeBias padding ", v[0],
+                   " is not SAME(1) or VALID(2)");
+  if (v[1] < 1 || v[2] < 1)
+    return invalid("Convolution2DTransposeBias strides must be >= 1");
+  pad = v[0] == 1 ? Padding::kSame : Padding::kValid;
+  sw = v[1], sh = v[2];
+  return absl::OkStatus();
+}
+
+absl::Status mpTconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *in = ctx.input(0), *f = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(f, "filter"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  if (in->rank() != 4 || f->rank() != 4 || f->shape[3] != in->shape[3])
+    return invalid("input ", shapeToString(in->shape), " and filter ",
+                   shapeToString(f->shape), " do not match");
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(2), f->shape[0]));
+  Padding pad;
+  int sw, sh;
+  TFMLIR_RETURN_IF_ERROR(mpParams(ctx, pad, sw, sh));
+  auto outSize = [&](int in, int k, int s) {
+    return pad == Padding::kSame ? in * s : in * s + std::max(k - s, 0);
+  };
+  return ctx.resizeOutput(0, {in->shape[0], outSize(in->shape[1], f->shape[1], sh),
+                              outSize(in->shape[2], f->shape[2], sw),
+                              f->shape[0]});
+}
+
+absl::Status mpTconvEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
+  Padding pad;
+  int sw, sh;
+  TFMLIR_RETURN_IF_ERROR(mpParams(ctx, pad, sw, sh));
+  auto fp = weightsOf(ctx, 1);
+  if (!fp.ok())
+    return fp.status();
+  transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+                ctx.input(2)->as<float>(), pad, sh, sw, Activation::kNone,
+                *ctx.output(0));
+  return absl::OkStatus();
+}
+
+} // namespace
+
+void registerTransposeConv(MutableOpResolver &r) {
+  r.addBuiltin(kOp_TRANSPOSE_CONV, {tconvPrepare, tconvEval}, 1, 5);
+  r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1, 1);
+}
+
+} // namespace tfmlir::lite::kernels
