@@ -1,5 +1,6 @@
 //===- BatchMatMul.cpp - BATCH_MATMUL ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -62,10 +63,23 @@ absl::Status bmmEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// BATCH_MATMUL as TFLite's batch_matmul.cc: float or quantized (int8 /
+/// int16, rhs per tensor or per output column).
+absl::Status prepare(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 0) == KernelType::kQuantized)
+    return quantized::batchMatMulPrepare(ctx);
+  return bmmPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 0) == KernelType::kQuantized)
+    return quantized::batchMatMulEval(ctx);
+  return bmmEval(ctx);
+}
+
 } // namespace
 
 void registerBatchMatMul(MutableOpResolver &r) {
-  r.addBuiltin(kOp_BATCH_MATMUL, {bmmPrepare, bmmEval}, 1, 4);
+  r.addBuiltin(kOp_BATCH_MATMUL, {prepare, eval}, 1, 4);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -1,5 +1,6 @@
 //===- Conv2D.cpp - CONV_2D ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -78,10 +79,35 @@ absl::Status convEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// CONV_2D as TFLite's conv.cc: float (optimized or reference), hybrid
+/// (float input, int8 weights) or quantized (int8 / uint8 / int16x8).
+absl::Status prepare(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::conv2dPrepare(ctx);
+  case KernelType::kHybrid:
+    return hybridPrepare(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return convPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::conv2dEval(ctx);
+  case KernelType::kHybrid:
+    return hybridEval(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return convEval(ctx);
+}
+
 } // namespace
 
 void registerConv2D(MutableOpResolver &r) {
-  r.addBuiltin(kOp_CONV_2D, {convPrepare, convEval}, 1, 8);
+  r.addBuiltin(kOp_CONV_2D, {prepare, eval}, 1, 8);
 }
 
 } // namespace tfmlir::lite::kernels

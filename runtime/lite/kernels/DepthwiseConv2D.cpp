@@ -1,5 +1,6 @@
 //===- DepthwiseConv2D.cpp - DEPTHWISE_CONV_2D ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -77,10 +78,35 @@ absl::Status dwEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// DEPTHWISE_CONV_2D as TFLite's depthwise_conv.cc: float (optimized or
+/// reference), hybrid or quantized (int8 / uint8 / int16x8).
+absl::Status prepare(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::depthwiseConv2dPrepare(ctx);
+  case KernelType::kHybrid:
+    return hybridPrepare(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return dwPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::depthwiseConv2dEval(ctx);
+  case KernelType::kHybrid:
+    return hybridEval(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return dwEval(ctx);
+}
+
 } // namespace
 
 void registerDepthwiseConv2D(MutableOpResolver &r) {
-  r.addBuiltin(kOp_DEPTHWISE_CONV_2D, {dwPrepare, dwEval}, 1, 7);
+  r.addBuiltin(kOp_DEPTHWISE_CONV_2D, {prepare, eval}, 1, 7);
 }
 
 } // namespace tfmlir::lite::kernels

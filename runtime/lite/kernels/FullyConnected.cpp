@@ -1,5 +1,6 @@
 //===- FullyConnected.cpp - FULLY_CONNECTED ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -80,10 +81,35 @@ absl::Status fcEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// FULLY_CONNECTED as TFLite's fully_connected.cc: float (optimized or
+/// reference), hybrid or quantized (int8 / uint8 / int16x8).
+absl::Status prepare(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::fullyConnectedPrepare(ctx);
+  case KernelType::kHybrid:
+    return hybridPrepare(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return fcPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  switch (kernelTypeOf(ctx, 0, 1)) {
+  case KernelType::kQuantized:
+    return quantized::fullyConnectedEval(ctx);
+  case KernelType::kHybrid:
+    return hybridEval(ctx);
+  case KernelType::kFloat:
+    break;
+  }
+  return fcEval(ctx);
+}
+
 } // namespace
 
 void registerFullyConnected(MutableOpResolver &r) {
-  r.addBuiltin(kOp_FULLY_CONNECTED, {fcPrepare, fcEval}, 1, 12);
+  r.addBuiltin(kOp_FULLY_CONNECTED, {prepare, eval}, 1, 12);
 }
 
 } // namespace tfmlir::lite::kernels

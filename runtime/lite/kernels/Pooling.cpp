@@ -1,5 +1,6 @@
 //===- Pooling.cpp - AVERAGE/MAX/L2_POOL_2D ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -85,11 +86,28 @@ absl::Status poolEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// The pools as TFLite's pooling.cc: float, or quantized AVERAGE_POOL_2D /
+/// MAX_POOL_2D (L2_POOL_2D is float only, as in TFLite).
+bool quantizedPool(OpContext &ctx) {
+  return ctx.op().builtinCode != kOp_L2_POOL_2D &&
+         kernelTypeOf(ctx, 0) == KernelType::kQuantized;
+}
+absl::Status prepare(OpContext &ctx) {
+  if (quantizedPool(ctx))
+    return quantized::poolPrepare(ctx);
+  return poolPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  if (quantizedPool(ctx))
+    return quantized::poolEval(ctx);
+  return poolEval(ctx);
+}
+
 } // namespace
 
 void registerPooling(MutableOpResolver &r) {
   for (int32_t c : {kOp_AVERAGE_POOL_2D, kOp_MAX_POOL_2D, kOp_L2_POOL_2D})
-    r.addBuiltin(c, {poolPrepare, poolEval}, 1, 3);
+    r.addBuiltin(c, {prepare, eval}, 1, 3);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -21,6 +21,7 @@
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 #include "runtime/lite/kernels/QuantUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 #include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 
 #include <array>
@@ -2287,29 +2288,53 @@ absl::Status dispatchEval(OpContext &ctx) {
 
 } // namespace
 
-/// Registers the dispatcher for every op with an integer kernel, over the
+/// Registers the dispatcher for every other op with an integer kernel, over the
 /// versions the float registration covers and those TFLite uses for the
 /// integer variants (e.g. CONV_2D v2/v3 int8, v4 int16x8 ... v8).
 void registerQuantized(MutableOpResolver &r) {
+  // CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV, the pools
+  // and BATCH_MATMUL switch on their types in their own files.
   static const std::pair<int32_t, int32_t> ops[] = {
-      {kOp_CONV_2D, 8},         {kOp_DEPTHWISE_CONV_2D, 7},
-      {kOp_FULLY_CONNECTED, 12}, {kOp_TRANSPOSE_CONV, 5},
       {kOp_ADD, 5},             {kOp_SUB, 5},
-      {kOp_MUL, 7},             {kOp_AVERAGE_POOL_2D, 3},
-      {kOp_MAX_POOL_2D, 3},     {kOp_LOGISTIC, 3},
+      {kOp_MUL, 7},             {kOp_LOGISTIC, 3},
       {kOp_TANH, 3},            {kOp_HARD_SWISH, 1},
       {kOp_LEAKY_RELU, 2},      {kOp_RELU, 3},
       {kOp_RELU6, 3},           {kOp_RELU_N1_TO_1, 2},
       {kOp_SOFTMAX, 3},         {kOp_QUANTIZE, 3},
       {kOp_MEAN, 3},            {kOp_RESIZE_BILINEAR, 4},
       {kOp_CONCATENATION, 4},   {kOp_PAD, 4},
-      {kOp_PADV2, 4},           {kOp_BATCH_MATMUL, 4},
-      {kOp_RSQRT, 3},
+      {kOp_PADV2, 4},           {kOp_RSQRT, 3},
   };
   for (auto [code, qmax] : ops)
     for (int32_t v = 1; v <= 16; ++v)
       if (v <= qmax || r.findBuiltin(code, v))
         r.addBuiltin(code, {dispatchPrepare, dispatchEval}, v, v);
 }
+
+KernelType kernelTypeOf(OpContext &ctx, int act, int weights) {
+  const Tensor *in = ctx.input(act);
+  if (in && isQType(in->type))
+    return KernelType::kQuantized;
+  const Tensor *w = weights >= 0 ? ctx.input(weights) : nullptr;
+  if (in && w && in->type == TensorType::kFloat32 &&
+      (w->type == TensorType::kInt8 || w->type == TensorType::kUInt8))
+    return KernelType::kHybrid;
+  return KernelType::kFloat;
+}
+
+namespace quantized {
+absl::Status conv2dPrepare(OpContext &ctx) { return qconvPrepare(ctx); }
+absl::Status conv2dEval(OpContext &ctx) { return qconvEval(ctx); }
+absl::Status depthwiseConv2dPrepare(OpContext &ctx) { return qdwPrepare(ctx); }
+absl::Status depthwiseConv2dEval(OpContext &ctx) { return qdwEval(ctx); }
+absl::Status fullyConnectedPrepare(OpContext &ctx) { return qfcPrepare(ctx); }
+absl::Status fullyConnectedEval(OpContext &ctx) { return qfcEval(ctx); }
+absl::Status transposeConvPrepare(OpContext &ctx) { return qtconvPrepare(ctx); }
+absl::Status transposeConvEval(OpContext &ctx) { return qtconvEval(ctx); }
+absl::Status poolPrepare(OpContext &ctx) { return qpoolPrepare(ctx); }
+absl::Status poolEval(OpContext &ctx) { return qpoolEval(ctx); }
+absl::Status batchMatMulPrepare(OpContext &ctx) { return qbmmPrepare(ctx); }
+absl::Status batchMatMulEval(OpContext &ctx) { return qbmmEval(ctx); }
+} // namespace quantized
 
 } // namespace tfmlir::lite::kernels

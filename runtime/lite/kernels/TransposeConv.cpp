@@ -1,5 +1,6 @@
 //===- TransposeConv.cpp - TRANSPOSE_CONV, Convolution2DTransposeBias ===//
 #include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
 
 #include <limits>
 
@@ -151,10 +152,23 @@ absl::Status mpTconvEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// TRANSPOSE_CONV as TFLite's transpose_conv.cc (activation = input 2):
+/// float or quantized (int8 / uint8 / int16x8).
+absl::Status prepare(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
+    return quantized::transposeConvPrepare(ctx);
+  return tconvPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
+    return quantized::transposeConvEval(ctx);
+  return tconvEval(ctx);
+}
+
 } // namespace
 
 void registerTransposeConv(MutableOpResolver &r) {
-  r.addBuiltin(kOp_TRANSPOSE_CONV, {tconvPrepare, tconvEval}, 1, 5);
+  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval}, 1, 5);
   r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1, 1);
 }
 
