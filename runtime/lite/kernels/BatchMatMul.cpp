@@ -1,4 +1,10 @@
-//===- BatchMatMul.cpp - BATCH_MATMUL ===//
+//===- BatchMatMul.cpp - BATCH_MATMUL ------------------------------------===//
+//
+// TFLite's batch_matmul.cc: [..., M, K] x [..., K, N] with adj_x / adj_y
+// and numpy broadcasting of the batch dims; float loops here, or quantized
+// (int8 / int16) in Quantized.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
 

@@ -1,6 +1,16 @@
-//===- Conv2D.cpp - CONV_2D ===//
+//===- Conv2D.cpp - CONV_2D ------------------------------------------------===//
+//
+// TFLite's conv.cc: input [N, H, W, Cin] NHWC, filter [Cout, KH, KW,
+// Cin/groups], bias [Cout], output [N, OH, OW, Cout], SAME / VALID padding
+// as TF, strides, dilations, groups, fused activation. Eval switches on the
+// tensor types: float (optimized::conv2d: packed panels, indirection
+// buffer, 1x1 as GEMM; reference::conv2d for groups, TANH / SIGN_BIT and
+// ReferenceOpResolver), hybrid (Hybrid.cpp) or quantized (Quantized.cpp).
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
 
 #include <limits>
 
@@ -31,51 +41,10 @@ absl::Status convEval(OpContext &ctx) {
     return fp.status();
   const float *F = *fp, *X = in.as<float>();
   const float *B = bias ? bias->as<float>() : nullptr;
-  Tensor &out = *ctx.output(0);
-  float *Y = out.as<float>();
-  const int OH = out.shape[1], OW = out.shape[2];
-  const int groups = FC ? C / FC : 1, coPerGroup = groups ? CO / groups : CO;
-  int ph, pw, dummy;
-  computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
-  computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
-  Activation act = o.activation;
-  ctx.threadPool()->parallelFor(
-      static_cast<int64_t>(N) * OH, double(OW) * KH * KW * FC * CO,
-      [&](int64_t b, int64_t e) {
-        for (int64_t row = b; row < e; ++row) {
-          int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
-          for (int ox = 0; ox < OW; ++ox) {
-            float *y = Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
-            for (int co = 0; co < CO; ++co)
-              y[co] = B ? B[co] : 0.f;
-            for (int ky = 0; ky < KH; ++ky) {
-              int iy = oy * o.strideH - ph + ky * o.dilationH;
-              if (iy < 0 || iy >= H)
-                continue;
-              for (int kx = 0; kx < KW; ++kx) {
-                int ix = ox * o.strideW - pw + kx * o.dilationW;
-                if (ix < 0 || ix >= W)
-                  continue;
-                const float *x =
-                    X + ((static_cast<int64_t>(nI) * H + iy) * W + ix) * C;
-                const float *fk =
-                    F + (static_cast<int64_t>(ky) * KW + kx) * FC * CO;
-                for (int g = 0; g < groups; ++g) {
-                  const int c0 = g * coPerGroup, c1 = c0 + coPerGroup;
-                  for (int c = 0; c < FC; ++c) {
-                    const float xv = x[g * FC + c];
-                    const float *fr = fk + static_cast<int64_t>(c) * CO;
-                    for (int co = c0; co < c1; ++co)
-                      y[co] += xv * fr[co];
-                  }
-                }
-              }
-            }
-            for (int co = 0; co < CO; ++co)
-              y[co] = applyActivation(y[co], act);
-          }
-        }
-      });
+  reference::conv2d(*ctx.threadPool(),
+                    Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                 o.strideW, o.dilationH, o.dilationW),
+                    X, F, FC, CO, B, o.activation, ctx.output(0)->as<float>());
   return absl::OkStatus();
 }
 

@@ -1,6 +1,15 @@
-//===- DepthwiseConv2D.cpp - DEPTHWISE_CONV_2D ===//
+//===- DepthwiseConv2D.cpp - DEPTHWISE_CONV_2D ---------------------------===//
+//
+// TFLite's depthwise_conv.cc: input [N, H, W, C], filter [1, KH, KW, C * M],
+// output [N, OH, OW, C * M] (output channel c * M + m reads input channel
+// c), padding as TF. Eval switches on the tensor types: float
+// (optimized::depthwiseConv2d for M = 1, with the direct 3x3 kernel;
+// reference::depthwiseConv2d otherwise), hybrid or quantized.
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
 
 #include <limits>
 
@@ -31,50 +40,14 @@ absl::Status dwEval(OpContext &ctx) {
     return fp.status();
   const float *F = *fp, *X = in.as<float>();
   const float *B = bias ? bias->as<float>() : nullptr;
-  Tensor &out = *ctx.output(0);
-  float *Y = out.as<float>();
+  float *Y = ctx.output(0)->as<float>();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int KH = f.shape[1], KW = f.shape[2], CO = f.shape[3];
-  const int OH = out.shape[1], OW = out.shape[2], M = CO / C;
-  int ph, pw, dummy;
-  computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
-  computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
-  Activation act = o.activation;
-  ctx.threadPool()->parallelFor(
-      static_cast<int64_t>(N) * OH, double(OW) * KH * KW * CO,
-      [&](int64_t b, int64_t e) {
-        for (int64_t row = b; row < e; ++row) {
-          int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
-          for (int ox = 0; ox < OW; ++ox) {
-            float *y = Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
-            for (int co = 0; co < CO; ++co)
-              y[co] = B ? B[co] : 0.f;
-            for (int ky = 0; ky < KH; ++ky) {
-              int iy = oy * o.strideH - ph + ky * o.dilationH;
-              if (iy < 0 || iy >= H)
-                continue;
-              for (int kx = 0; kx < KW; ++kx) {
-                int ix = ox * o.strideW - pw + kx * o.dilationW;
-                if (ix < 0 || ix >= W)
-                  continue;
-                const float *x =
-                    X + ((static_cast<int64_t>(nI) * H + iy) * W + ix) * C;
-                const float *fr = F + (static_cast<int64_t>(ky) * KW + kx) * CO;
-                if (M == 1) {
-                  for (int co = 0; co < CO; ++co)
-                    y[co] += x[co] * fr[co];
-                } else {
-                  for (int c = 0; c < C; ++c)
-                    for (int m = 0; m < M; ++m)
-                      y[c * M + m] += x[c] * fr[c * M + m];
-                }
-              }
-            }
-            for (int co = 0; co < CO; ++co)
-              y[co] = applyActivation(y[co], act);
-          }
-        }
-      });
+  reference::depthwiseConv2d(
+      *ctx.threadPool(),
+      Window::make(o.padding, N, H, W, C, KH, KW, o.strideH, o.strideW,
+                   o.dilationH, o.dilationW),
+      X, F, CO, B, o.activation, Y);
   return absl::OkStatus();
 }
 

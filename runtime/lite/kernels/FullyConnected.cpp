@@ -1,6 +1,15 @@
-//===- FullyConnected.cpp - FULLY_CONNECTED ===//
+//===- FullyConnected.cpp - FULLY_CONNECTED ------------------------------===//
+//
+// TFLite's fully_connected.cc: input flattened to rows of K, weights [N, K]
+// (dense or sparse), bias [N], output [rows, N] (keep_num_dims keeps the
+// input's leading dims), fused activation. Eval switches on the tensor
+// types: float (optimized::gemmRows over packed panels; reference loops for
+// TANH / SIGN_BIT and ReferenceOpResolver), hybrid or quantized.
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
 
 #include <limits>
 
@@ -61,23 +70,8 @@ absl::Status fcEval(OpContext &ctx) {
   const float *B = bias ? bias->as<float>() : nullptr;
   float *Y = ctx.output(0)->as<float>();
   const int64_t rows = in.numElements() / k;
-  Activation act = ctx.options().activation;
-  ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
-    for (int64_t r = 0; r < rows; ++r) {
-      float *y = Y + r * n;
-      for (int64_t o = b; o < e; ++o)
-        y[o] = B ? B[o] : 0.f;
-      const float *x = X + r * k;
-      for (int64_t i = 0; i < k; ++i) {
-        const float xv = x[i];
-        const float *wr = Wt + i * n;
-        for (int64_t o = b; o < e; ++o)
-          y[o] += xv * wr[o];
-      }
-      for (int64_t o = b; o < e; ++o)
-        y[o] = applyActivation(y[o], act);
-    }
-  });
+  reference::fullyConnected(*ctx.threadPool(), rows, n, k, X, Wt, B,
+                            ctx.options().activation, Y);
   return absl::OkStatus();
 }
 

@@ -1,6 +1,14 @@
-//===- Pooling.cpp - AVERAGE/MAX/L2_POOL_2D ===//
+//===- Pooling.cpp - AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D -------------===//
+//
+// TFLite's pooling.cc: NHWC, filter and stride sizes, padding as TF (taps
+// in the padding are left out; the average divides by the taps inside),
+// fused activation. Float MAX_POOL_2D through optimized::maxPool2d, the
+// others through reference::pool2d; quantized AVERAGE / MAX pools.
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
 
 #include <limits>
 
@@ -33,10 +41,6 @@ absl::Status poolEval(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
-  const int OH = out.shape[1], OW = out.shape[2];
-  int ph, pw, dummy;
-  computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
-  computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
   const int32_t code = ctx.op().builtinCode;
   const float *X = in.as<float>();
   float *Y = out.as<float>();
@@ -49,40 +53,10 @@ absl::Status poolEval(OpContext &ctx) {
                                 optimized::floatMicrokernels(), win, X, lo, hi,
                                 Y, weightState(ctx).scratch);
   }
-  std::vector<float> acc(C);
-  for (int n = 0; n < N; ++n)
-    for (int oy = 0; oy < OH; ++oy)
-      for (int ox = 0; ox < OW; ++ox) {
-        int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
-        int ys = std::max(0, y0), ye = std::min(H, y0 + o.filterH);
-        int xs = std::max(0, x0), xe = std::min(W, x0 + o.filterW);
-        std::fill(acc.begin(), acc.end(),
-                  code == kOp_MAX_POOL_2D
-                      ? -std::numeric_limits<float>::infinity()
-                      : 0.f);
-        int count = 0;
-        for (int y = ys; y < ye; ++y)
-          for (int x = xs; x < xe; ++x, ++count) {
-            const float *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
-            for (int c = 0; c < C; ++c) {
-              if (code == kOp_MAX_POOL_2D)
-                acc[c] = std::max(acc[c], xp[c]);
-              else if (code == kOp_L2_POOL_2D)
-                acc[c] += xp[c] * xp[c];
-              else
-                acc[c] += xp[c];
-            }
-          }
-        float *yp = Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * C;
-        for (int c = 0; c < C; ++c) {
-          float v = acc[c];
-          if (code == kOp_AVERAGE_POOL_2D)
-            v = count ? v / count : 0.f;
-          else if (code == kOp_L2_POOL_2D)
-            v = count ? std::sqrt(v / count) : 0.f;
-          yp[c] = applyActivation(v, o.activation);
-        }
-      }
+  reference::pool2d(code,
+                    Window::make(o.padding, N, H, W, C, o.filterH, o.filterW,
+                                 o.strideH, o.strideW),
+                    X, o.activation, Y);
   return absl::OkStatus();
 }
 

@@ -1,6 +1,15 @@
-//===- TransposeConv.cpp - TRANSPOSE_CONV, Convolution2DTransposeBias ===//
+//===- TransposeConv.cpp - TRANSPOSE_CONV, Convolution2DTransposeBias ----===//
+//
+// TFLite's transpose_conv.cc (inputs: output_shape, filter [Cout, KH, KW,
+// Cin], input [N, H, W, Cin], bias) and MediaPipe's custom op
+// Convolution2DTransposeBias (input, filter, bias; options padding /
+// strides as a raw struct). Float through reference::transposeConv, or
+// quantized (int8 / uint8 / int16x8).
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
 
 #include <limits>
 
@@ -10,52 +19,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 // TRANSPOSE_CONV and MediaPipe's Convolution2DTransposeBias
 //===----------------------------------------------------------------------===//
-
-/// Reference transpose convolution (scatter form), as TFLite's reference
-/// TransposeConv: input [N,H,W,Cin], filter [Cout,KH,KW,Cin], output
-/// [N,OH,OW,Cout]; padding computed as for a conv from output to input.
-void transposeConv(const Tensor &in, const float *F, int KH, int KW, int CO,
-                   const float *B, Padding pad, int sh, int sw, Activation act,
-                   Tensor &out) {
-  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
-  const int OH = out.shape[1], OW = out.shape[2];
-  int ph, pw, dummy;
-  computePadding(pad, OH, KH, sh, 1, dummy, ph);
-  computePadding(pad, OW, KW, sw, 1, dummy, pw);
-  float *Y = out.as<float>();
-  const float *X = in.as<float>();
-  std::fill(Y, Y + out.numElements(), 0.f);
-  for (int n = 0; n < N; ++n)
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < W; ++x) {
-        const float *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
-        for (int ky = 0; ky < KH; ++ky) {
-          int oy = y * sh - ph + ky;
-          if (oy < 0 || oy >= OH)
-            continue;
-          for (int kx = 0; kx < KW; ++kx) {
-            int ox = x * sw - pw + kx;
-            if (ox < 0 || ox >= OW)
-              continue;
-            float *yp = Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
-            for (int co = 0; co < CO; ++co) {
-              const float *fr =
-                  F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C;
-              float s = 0.f;
-              for (int c = 0; c < C; ++c)
-                s += xp[c] * fr[c];
-              yp[co] += s;
-            }
-          }
-        }
-      }
-  const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  for (int64_t p = 0; p < pixels; ++p)
-    for (int co = 0; co < CO; ++co) {
-      float &v = Y[p * CO + co];
-      v = applyActivation(v + (B ? B[co] : 0.f), act);
-    }
-}
 
 absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
@@ -92,7 +55,7 @@ absl::Status tconvEval(OpContext &ctx) {
   if (!fp.ok())
     return fp.status();
   const OpOptions &o = ctx.options();
-  transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+  reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
                 bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
                 o.strideW, o.activation, *ctx.output(0));
   return absl::OkStatus();
@@ -146,7 +109,7 @@ absl::Status mpTconvEval(OpContext &ctx) {
   auto fp = weightsOf(ctx, 1);
   if (!fp.ok())
     return fp.status();
-  transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+  reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
                 ctx.input(2)->as<float>(), pad, sh, sw, Activation::kNone,
                 *ctx.output(0));
   return absl::OkStatus();
