@@ -36,6 +36,7 @@ struct WeightState : NodeState {
   optimized::PackedDepthwise dw;
   bool optValid = false;
   optimized::WindowScratch scratch;
+  std::vector<float> cols; ///< TRANSPOSE_CONV's product block
 };
 
 /// The node's WeightState, created on first use.

@@ -20,6 +20,39 @@ namespace {
 // TRANSPOSE_CONV and MediaPipe's Convolution2DTransposeBias
 //===----------------------------------------------------------------------===//
 
+/// The optimized float path (kernels/optimized): filter input `fi`, packed
+/// once when constant; false (not taken) for TANH / SIGN_BIT or under
+/// ReferenceOpResolver.
+absl::StatusOr<bool> optimizedTransposeConv(OpContext &ctx, const Tensor &in,
+                                            int fi, const float *B,
+                                            Padding pad, int sh, int sw,
+                                            Activation act, Tensor &out) {
+  float lo, hi;
+  if (ctx.reference() || !clampOf(act, lo, hi))
+    return false;
+  const Tensor &f = *ctx.input(fi);
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2], CI = f.shape[3];
+  WeightState &st = weightState(ctx);
+  const bool isConst = f.storage == Storage::kConstant;
+  if (!(st.optValid && isConst)) {
+    auto w = weightsOf(ctx, fi);
+    if (!w.ok())
+      return w.status();
+    TFMLIR_RETURN_IF_ERROR(
+        optimized::packTransposeConv(*w, CO, KH, KW, CI, st.gemm));
+    st.optValid = isConst;
+  }
+  const int OH = out.shape[1], OW = out.shape[2];
+  int ph, pw, dummy;
+  computePadding(pad, OH, KH, sh, 1, dummy, ph);
+  computePadding(pad, OW, KW, sw, 1, dummy, pw);
+  TFMLIR_RETURN_IF_ERROR(optimized::transposeConv(
+      *ctx.threadPool(), optimized::floatMicrokernels(), in.shape[0],
+      in.shape[1], in.shape[2], KH, KW, sh, sw, ph, pw, OH, OW, in.as<float>(),
+      st.gemm, B, lo, hi, out.as<float>(), st.cols));
+  return true;
+}
+
 absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
   const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
@@ -55,6 +88,14 @@ absl::Status tconvEval(OpContext &ctx) {
   if (!fp.ok())
     return fp.status();
   const OpOptions &o = ctx.options();
+  auto done = optimizedTransposeConv(ctx, in, 1,
+                                     bias ? bias->as<float>() : nullptr,
+                                     o.padding, o.strideH, o.strideW,
+                                     o.activation, *ctx.output(0));
+  if (!done.ok())
+    return done.status();
+  if (*done)
+    return absl::OkStatus();
   reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
                 bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
                 o.strideW, o.activation, *ctx.output(0));
@@ -109,6 +150,13 @@ absl::Status mpTconvEval(OpContext &ctx) {
   auto fp = weightsOf(ctx, 1);
   if (!fp.ok())
     return fp.status();
+  auto done = optimizedTransposeConv(ctx, in, 1, ctx.input(2)->as<float>(),
+                                     pad, sh, sw, Activation::kNone,
+                                     *ctx.output(0));
+  if (!done.ok())
+    return done.status();
+  if (*done)
+    return absl::OkStatus();
   reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
                 ctx.input(2)->as<float>(), pad, sh, sw, Activation::kNone,
                 *ctx.output(0));

@@ -185,4 +185,71 @@ absl::Status maxPool2d(ThreadPool &pool, const FloatMicrokernels &uk,
   return absl::OkStatus();
 }
 
+absl::Status packTransposeConv(const float *filter, int CO, int KH, int KW,
+                               int CI, PackedGemm &p) {
+  const int64_t rows = int64_t(KH) * KW * CO;
+  std::vector<float> w;
+  if (absl::Status s = allocate(w, size_t(rows * CI), "transpose conv rows");
+      !s.ok())
+    return s;
+  for (int co = 0; co < CO; ++co)
+    for (int t = 0; t < KH * KW; ++t)
+      std::copy(filter + (int64_t(co) * KH * KW + t) * CI,
+                filter + (int64_t(co) * KH * KW + t + 1) * CI,
+                w.begin() + (int64_t(t) * CO + co) * CI);
+  return p.pack(w.data(), nullptr, static_cast<int>(rows), 1, CI);
+}
+
+absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk,
+                           int N, int H, int W, int KH, int KW, int strideH,
+                           int strideW, int padTop, int padLeft, int OH,
+                           int OW, const float *X, const PackedGemm &p,
+                           const float *B, float lo, float hi, float *Y,
+                           std::vector<float> &cols) {
+  const int CO = p.n / (KH * KW), CI = p.kc;
+  const int64_t pixels = int64_t(N) * H * W, outPixels = int64_t(N) * OH * OW;
+  const int64_t rowLen = p.n;
+  // Input pixels per block: the product block stays around 1 MiB.
+  const int64_t block =
+      std::max<int64_t>(8, std::min<int64_t>(pixels, (1 << 18) / rowLen));
+  if (cols.size() < size_t(block * rowLen) &&
+      !allocate(cols, size_t(block * rowLen), "transpose conv columns").ok())
+    return noMemory("transpose conv columns", size_t(block * rowLen));
+  std::fill(Y, Y + outPixels * CO, 0.f);
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int64_t p0 = 0; p0 < pixels; p0 += block) {
+    const int64_t rows = std::min(block, pixels - p0);
+    gemmRows(pool, uk, rows, X + p0 * CI, p, -inf, inf, cols.data());
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t q = p0 + r;
+      const int n = static_cast<int>(q / (int64_t(H) * W));
+      const int y = static_cast<int>((q / W) % H), x = static_cast<int>(q % W);
+      const float *c = cols.data() + r * rowLen;
+      for (int ky = 0; ky < KH; ++ky) {
+        const int oy = y * strideH - padTop + ky;
+        if (oy < 0 || oy >= OH)
+          continue;
+        for (int kx = 0; kx < KW; ++kx) {
+          const int ox = x * strideW - padLeft + kx;
+          if (ox < 0 || ox >= OW)
+            continue;
+          float *yp = Y + ((int64_t(n) * OH + oy) * OW + ox) * CO;
+          const float *cp = c + (int64_t(ky) * KW + kx) * CO;
+          for (int co = 0; co < CO; ++co)
+            yp[co] += cp[co];
+        }
+      }
+    }
+  }
+  for (int64_t q = 0; q < outPixels; ++q) {
+    float *yp = Y + q * CO;
+    for (int co = 0; co < CO; ++co) {
+      float v = yp[co] + (B ? B[co] : 0.f);
+      v = v < lo ? lo : v;
+      yp[co] = v > hi ? hi : v;
+    }
+  }
+  return absl::OkStatus();
+}
+
 } // namespace tfmlir::lite::optimized

@@ -79,6 +79,26 @@ absl::Status depthwiseConv2d(ThreadPool &pool, const FloatMicrokernels &uk,
                              const PackedDepthwise &p, float lo, float hi,
                              float *Y, WindowScratch &scratch);
 
+/// TRANSPOSE_CONV weights: the filter [Cout, KH, KW, Cin] as GEMM rows in
+/// (ky, kx, co) order, so one input pixel's product is KH x KW contiguous
+/// rows of Cout to scatter-add. Packs with zero bias.
+absl::Status packTransposeConv(const float *filter, int CO, int KH, int KW,
+                               int CI, PackedGemm &p);
+
+/// TRANSPOSE_CONV (and MediaPipe's Convolution2DTransposeBias): X [N, H, W,
+/// Cin], `p` from packTransposeConv, Y [N, OH, OW, Cout] with padding
+/// padTop / padLeft as computed for a conv from output to input; bias B
+/// (Cout values or null) and the clamp [lo, hi] applied at the end. The
+/// product of a block of input pixels runs as a GEMM on the pool (scratch
+/// `cols`), then is scatter-added in input pixel and tap order, as the
+/// reference loop adds.
+absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk,
+                           int N, int H, int W, int KH, int KW, int strideH,
+                           int strideW, int padTop, int padLeft, int OH,
+                           int OW, const float *X, const PackedGemm &p,
+                           const float *B, float lo, float hi, float *Y,
+                           std::vector<float> &cols);
+
 /// MAX_POOL_2D: X [batch, inH, inW, C], Y [batch, outH, outW, C]; taps in
 /// the padding are ignored (TFLite's MaxPool; -inf pad row).
 absl::Status maxPool2d(ThreadPool &pool, const FloatMicrokernels &uk,
