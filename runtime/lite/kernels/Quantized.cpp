@@ -693,16 +693,18 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       const int rr = static_cast<int>(std::min<int64_t>(tile, pixels - p0));
       for (int r = 0; r < rr; ++r) {
         const int16_t *const *tp = ind + (p0 + r) * taps;
+        int32_t *a = acc.data() + int64_t(r) * C;
+        if (uk) {
+          uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
+                             st.bias32.data(), a);
+          continue;
+        }
         if (taps % 2) {
           std::copy(tp, tp + taps, rows.begin());
           tp = rows.data();
         }
-        int32_t *a = acc.data() + int64_t(r) * C;
         std::memcpy(a, st.bias32.data(), C * sizeof(int32_t));
-        if (uk)
-          uk->depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
-        else
-          depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
+        depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
       }
       requantRows(acc.data(), rr, C, st, Y + p0 * C);
     }
@@ -895,10 +897,17 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
         std::vector<int16_t> &ex = st.exp16;
         ex.resize(static_cast<size_t>(in.numElements()) * M);
         const int64_t pix = in.numElements() / C;
-        for (int64_t q = 0; q < pix; ++q)
-          for (int c = 0; c < C; ++c)
+        const int16_t *src = st.x16.data();
+        int16_t *dst = ex.data();
+        if (M == 8) { // a constant trip count the compiler turns into stores
+          for (int64_t q = 0; q < pix * C; ++q)
+            for (int m = 0; m < 8; ++m)
+              dst[q * 8 + m] = src[q];
+        } else {
+          for (int64_t q = 0; q < pix * C; ++q)
             for (int m = 0; m < M; ++m)
-              ex[(q * C + c) * M + m] = st.x16[q * C + c];
+              dst[q * M + m] = src[q];
+        }
       }
       st.dwExpanded = M != 1;
       return withOut8(out.type, [&](auto t) {

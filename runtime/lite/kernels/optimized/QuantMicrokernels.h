@@ -27,10 +27,12 @@ struct QuantMicrokernels {
   void (*gemmPairs)(int mr, const int16_t *const *x, int64_t kp2,
                     const int16_t *w, int CO, const int32_t *bias,
                     int32_t *acc);
-  /// For c < C: acc[c] += sum over p < pairs of rows[2p][c] * w[(p * C + c)
-  /// * 2] + rows[2p + 1][c] * w[(p * C + c) * 2 + 1].
-  void (*depthwisePairs)(const int16_t *const *rows, int pairs,
-                         const int16_t *w, int C, int32_t *acc);
+  /// For c < C: acc[c] = bias[c] + sum over t < taps of rows[t][c] *
+  /// w[((t / 2) * C + c) * 2 + t % 2] (the taps in pairs; an odd last tap
+  /// pairs with a zero weight).
+  void (*depthwisePairs)(const int16_t *const *rows, int taps,
+                         const int16_t *w, int C, const int32_t *bias,
+                         int32_t *acc);
   /// For i < n: out[i] = clamp(MultiplyByQuantizedMultiplier(acc[i],
   /// mult[i], shift) + zp, lo, hi) as 8-bit (signed when isSigned), with
   /// the shift split as left ls[i] >= 0 / right rs[i] >= 0 (TFLite's

@@ -51,12 +51,13 @@ void gemmPairs(int mr, const int16_t *const *x, int64_t kp2, const int16_t *w,
   }
 }
 
-void depthwisePairs(const int16_t *const *rows, int pairs, const int16_t *w,
-                    int C, int32_t *acc) {
+void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
+                    int C, const int32_t *bias, int32_t *acc) {
+  const int pairs = taps / 2;
   for (int c = 0; c < C; c += 16) {
     const __mmask16 m =
         C - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (C - c)) - 1);
-    __m512i a = _mm512_maskz_loadu_epi32(m, acc + c);
+    __m512i a = _mm512_maskz_loadu_epi32(m, bias + c);
     for (int p = 0; p < pairs; ++p) {
       const __m512i x0 = _mm512_cvtepu16_epi32(
           _mm256_maskz_loadu_epi16(m, rows[2 * p] + c));
@@ -65,6 +66,13 @@ void depthwisePairs(const int16_t *const *rows, int pairs, const int16_t *w,
       const __m512i xx = _mm512_or_si512(x0, _mm512_slli_epi32(x1, 16));
       a = _mm512_dpwssd_epi32(
           a, xx, _mm512_maskz_loadu_epi32(m, w + (int64_t(p) * C + c) * 2));
+    }
+    if (taps % 2) {
+      const __m512i x0 = _mm512_cvtepu16_epi32(
+          _mm256_maskz_loadu_epi16(m, rows[taps - 1] + c));
+      a = _mm512_dpwssd_epi32(
+          a, x0,
+          _mm512_maskz_loadu_epi32(m, w + (int64_t(pairs) * C + c) * 2));
     }
     _mm512_mask_storeu_epi32(acc + c, m, a);
   }
