@@ -27,22 +27,11 @@ absl::Status fcPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkFloat(w, "weights"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
-  if (w->rank() != 2)
-    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
-  int32_t n = w->shape[0], k = w->shape[1];
-  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
-    return invalid("input ", shapeToString(in->shape),
-                   " does not flatten to rows of ", k);
-  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(2), n));
   std::vector<int32_t> shape;
-  if (ctx.options().keepNumDims) {
-    if (in->shape.back() != k)
-      return invalid("keep_num_dims needs the input's last dim to be ", k);
-    shape = in->shape;
-    shape.back() = n;
-  } else {
-    shape = {static_cast<int32_t>(in->numElements() / k), n};
-  }
+  TFMLIR_RETURN_IF_ERROR(
+      fullyConnectedShape(*in, *w, ctx.options().keepNumDims, shape));
+  int32_t n = w->shape[0], k = w->shape[1];
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(2), n));
   TFMLIR_RETURN_IF_ERROR(ctx.resizeOutput(0, shape));
   if (packAtPrepare(ctx, 1, 2))
     TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, n, 1, k));

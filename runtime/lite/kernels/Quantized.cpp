@@ -969,14 +969,12 @@ absl::Status qfcPrepare(OpContext &ctx) {
   Tensor *out = ctx.output(0);
   TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
-  if (w->rank() != 2)
-    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
   if (w->sparsity)
     return unimplemented("sparse quantized weights");
-  const int32_t n = w->shape[0], k = w->shape[1];
-  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
-    return invalid("input ", shapeToString(in->shape),
-                   " does not flatten to rows of ", k);
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(
+      fullyConnectedShape(*in, *w, ctx.options().keepNumDims, shape));
+  const int32_t n = w->shape[0];
   QConvState &st = qstate(ctx);
   TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *w, *out, 0, n, st));
   TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
@@ -984,15 +982,6 @@ absl::Status qfcPrepare(OpContext &ctx) {
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, n, st));
   st.wValid = false;
-  std::vector<int32_t> shape;
-  if (ctx.options().keepNumDims) {
-    if (in->shape.back() != k)
-      return invalid("keep_num_dims needs the input's last dim to be ", k);
-    shape = in->shape;
-    shape.back() = n;
-  } else {
-    shape = {static_cast<int32_t>(in->numElements() / k), n};
-  }
   return ctx.resizeOutput(0, shape);
 }
 
