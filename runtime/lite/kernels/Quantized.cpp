@@ -29,6 +29,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <new>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -651,9 +652,10 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
 
 /// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
 /// (the input channels repeated depth_multiplier times): taps in pairs
-/// through depthwisePairs.
+/// through depthwisePairs. ResourceExhausted when the indirection buffer
+/// cannot be allocated.
 template <typename T>
-void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
               const Tensor &f, Tensor &out, int ph, int pw, int C) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
@@ -680,7 +682,14 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
     st.zero16.assign(C, 0);
   const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
                                   o.strideW, o.dilationH, o.dilationW);
-  const int16_t *const *ind = st.ind.get(win, X, C, st.zero16.data());
+  const int16_t *const *ind;
+  try {
+    ind = st.ind.get(win, X, C, st.zero16.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
   const int16_t *zero = st.zero16.data();
   // Tiles of `tile` pixels: accumulate each, then requantize the tile at once.
   const int tile = std::max(1, std::min(32, prepareRequantRows(st, C)));
@@ -709,6 +718,7 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       requantRows(acc.data(), rr, C, st, Y + p0 * C);
     }
   });
+  return absl::OkStatus();
 }
 
 // ---- CONV_2D ---------------------------------------------------------------
@@ -911,8 +921,7 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
       }
       st.dwExpanded = M != 1;
       return withOut8(out.type, [&](auto t) {
-        qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
-        return absl::OkStatus();
+        return qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
       });
     }
   }

@@ -26,6 +26,11 @@ enum class KernelType { kFloat, kQuantized, kHybrid };
 /// candidates, else -1) whose weights are input `weights`.
 KernelType kernelTypeOf(OpContext &ctx, int act, int weights = -1);
 
+/// Prepare / Eval of the integer forms (activation input int8, uint8 or
+/// int16): the builtin's shape rules, TFLite's per-channel multipliers and
+/// bias, then the integer loops (8-bit fast paths unless
+/// OpContext::reference()). Errors as TFLite's Prepare: InvalidArgument for
+/// bad quantization or shapes, Unimplemented for unsupported type mixes.
 namespace quantized {
 absl::Status conv2dPrepare(OpContext &ctx);
 absl::Status conv2dEval(OpContext &ctx);
