@@ -64,8 +64,9 @@ class Interpreter:
       model_path: path of a .tflite file (memory-mapped and verified).
       model_content: the model as bytes (copied and verified).
       experimental_delegates: must be None or empty (tfmlir has no delegates).
-      num_threads: threads for the conv / matmul kernels (int >= 1, or -1
-        for the default); None keeps the default (1).
+      num_threads: threads of the interpreter's persistent pool (int >= 1,
+        or -1 for the default; capped at the machine's core count); None
+        keeps the default (1).
       experimental_op_resolver_type, experimental_preserve_all_tensors,
       experimental_disable_delegate_clustering: accepted, ignored (every
         tensor is kept; the built-in kernels are always used).

@@ -15,38 +15,6 @@
 namespace tfmlir::lite {
 
 //===----------------------------------------------------------------------===//
-// ThreadPool
-//===----------------------------------------------------------------------===//
-
-struct ThreadPool::Impl {};
-
-ThreadPool::ThreadPool(int numThreads) : numThreads_(std::max(1, numThreads)) {}
-ThreadPool::~ThreadPool() = default;
-
-void ThreadPool::parallelFor(int64_t n,
-                             const std::function<void(int64_t, int64_t)> &fn) {
-  if (n <= 0)
-    return;
-  int64_t t = std::min<int64_t>(numThreads_, n);
-  if (t <= 1) {
-    fn(0, n);
-    return;
-  }
-  std::vector<std::thread> workers;
-  workers.reserve(t - 1);
-  int64_t chunk = (n + t - 1) / t;
-  for (int64_t k = 1; k < t; ++k) {
-    int64_t b = k * chunk, e = std::min(n, b + chunk);
-    if (b >= e)
-      break;
-    workers.emplace_back([&fn, b, e] { fn(b, e); });
-  }
-  fn(0, std::min(n, chunk));
-  for (auto &w : workers)
-    w.join();
-}
-
-//===----------------------------------------------------------------------===//
 // OpContext
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +82,9 @@ int OpContext::numThreads() const {
   return sg_.interpreter().numThreads();
 }
 ThreadPool *OpContext::threadPool() { return sg_.interpreter().threadPool(); }
+bool OpContext::reference() const {
+  return sg_.interpreter().referenceKernels();
+}
 
 //===----------------------------------------------------------------------===//
 // MutableOpResolver
@@ -142,14 +113,9 @@ MutableOpResolver::findCustom(const std::string &name, int32_t version) const {
 }
 
 BuiltinOpResolver::BuiltinOpResolver() {
-  kernels::registerElementwise(*this);
-  kernels::registerConv(*this);
-  kernels::registerShapeOps(*this);
-  kernels::registerReduce(*this);
-  kernels::registerImageOps(*this);
-  kernels::registerControlFlow(*this);
-  kernels::registerIndexOps(*this);
-  kernels::registerRecurrent(*this);
+#define TFMLIR_LITE_KERNEL_FILE(fn) kernels::fn(*this);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
   kernels::registerQuantized(*this);
 }
 
@@ -661,6 +627,7 @@ Interpreter::create(const ModelDef &def, const OpResolver &resolver,
   in->name_ = std::move(name);
   in->def_ = &def;
   in->pool_ = std::make_unique<ThreadPool>(1);
+  in->reference_ = resolver.referenceKernels();
   for (size_t i = 0; i < def.subgraphs.size(); ++i)
     in->subgraphs_.push_back(
         std::make_unique<Subgraph>(*in, def.subgraphs[i], static_cast<int>(i)));
@@ -720,8 +687,15 @@ Interpreter::ResourceVar *Interpreter::resource(int32_t id) {
   return &resources_[id];
 }
 
+int Interpreter::maxThreads() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 void Interpreter::setNumThreads(int n) {
-  numThreads_ = std::max(1, n);
+  n = std::clamp(n, 1, maxThreads());
+  if (n == numThreads_ && pool_)
+    return;
+  numThreads_ = n;
   pool_ = std::make_unique<ThreadPool>(numThreads_);
 }
 

@@ -12,6 +12,7 @@
 #include "runtime/lite/Kernel.h"
 #include "runtime/lite/Model.h"
 #include "runtime/lite/Tensor.h"
+#include "runtime/lite/ThreadPool.h"
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -25,23 +26,6 @@
 namespace tfmlir::lite {
 
 class Interpreter;
-
-/// A fixed-size pool that splits [0, n) into contiguous chunks, one per
-/// thread. Chunk boundaries depend only on n and the thread count, and each
-/// index is computed by exactly one thread, so results are deterministic.
-class ThreadPool {
-public:
-  explicit ThreadPool(int numThreads);
-  ~ThreadPool();
-  int numThreads() const { return numThreads_; }
-  /// Runs fn(begin, end) over a partition of [0, n); returns when done.
-  void parallelFor(int64_t n, const std::function<void(int64_t, int64_t)> &fn);
-
-private:
-  struct Impl;
-  int numThreads_;
-  std::unique_ptr<Impl> impl_;
-};
 
 /// One subgraph with its tensors, nodes and arena.
 class Subgraph {
@@ -160,10 +144,18 @@ public:
   absl::Status resizeInputTensor(int inputIndex, std::vector<int32_t> shape) {
     return primary().resizeInputTensor(inputIndex, std::move(shape));
   }
-  /// Threads used by the conv / matmul kernels (>= 1; -1 means 1).
+  /// Threads of the persistent pool the kernels split their work on
+  /// (TFLite's SetNumThreads). n < 1 (TFLite's -1, "default") means 1; n
+  /// above maxThreads() is capped there. Rebuilds the pool only when the
+  /// count changes.
   void setNumThreads(int n);
+  /// The most threads setNumThreads grants: the number of cores
+  /// (std::thread::hardware_concurrency, at least 1).
+  static int maxThreads();
   int numThreads() const { return numThreads_; }
   ThreadPool *threadPool() { return pool_.get(); }
+  /// True when created with a resolver whose referenceKernels() is true.
+  bool referenceKernels() const { return reference_; }
 
   const std::vector<int32_t> &inputs() const { return primary().inputs(); }
   const std::vector<int32_t> &outputs() const { return primary().outputs(); }
@@ -217,6 +209,7 @@ private:
   std::vector<std::unique_ptr<Subgraph>> subgraphs_;
   std::vector<std::unique_ptr<SignatureRunner>> runners_;
   int numThreads_ = 1;
+  bool reference_ = false;
   int callDepth_ = 0;
   size_t maxTensorBytes_ = size_t(8) << 30;
   std::vector<ResourceVar> resources_;

@@ -66,7 +66,11 @@ public:
   std::unique_ptr<NodeState> &state() { return state_; }
   Subgraph &subgraph() { return sg_; }
   int numThreads() const;
+  /// The interpreter's persistent pool (never null).
   ThreadPool *threadPool();
+  /// True when the interpreter was built with a reference resolver: run the
+  /// reference loops, not the optimized paths.
+  bool reference() const;
 
 private:
   Subgraph &sg_;
@@ -93,6 +97,10 @@ public:
                                                 int32_t version) const = 0;
   virtual const KernelRegistration *findCustom(const std::string &name,
                                                int32_t version) const = 0;
+  /// True for a resolver whose kernels must run their reference loops
+  /// (kernels/reference, the ground truth) instead of the optimized paths
+  /// (kernels/optimized); kernels read it as OpContext::reference().
+  virtual bool referenceKernels() const { return false; }
 };
 
 /// An OpResolver that callers fill: each registration covers the versions
@@ -120,20 +128,23 @@ public:
   BuiltinOpResolver();
 };
 
-/// Registration hooks, one per kernel file (called by BuiltinOpResolver).
+/// The same kernels as BuiltinOpResolver, run as their reference loops
+/// (TFLite's BuiltinRefOpResolver; `tflite-run --reference`): the ground
+/// truth the optimized kernels are checked against.
+class ReferenceOpResolver : public BuiltinOpResolver {
+public:
+  bool referenceKernels() const override { return true; }
+};
+
+/// Registration hooks, one per kernel file, listed in
+/// kernels/Registrations.def (called by BuiltinOpResolver in that order).
 namespace kernels {
-void registerElementwise(MutableOpResolver &r);
-void registerConv(MutableOpResolver &r);
-void registerShapeOps(MutableOpResolver &r);
-void registerReduce(MutableOpResolver &r);
-void registerImageOps(MutableOpResolver &r);
-void registerControlFlow(MutableOpResolver &r);
-void registerIndexOps(MutableOpResolver &r);
-/// SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN and UNIDIRECTIONAL_SEQUENCE_LSTM
-/// (float, hybrid and, for SVDF, full integer).
-void registerRecurrent(MutableOpResolver &r);
-/// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
-/// others: it wraps their registrations in a type dispatcher.
+#define TFMLIR_LITE_KERNEL_FILE(fn) void fn(MutableOpResolver &r);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
+/// Integer (int8 / uint8 / int16) and hybrid kernels of the ops not yet in
+/// a per-builtin file; runs after every file of Registrations.def: it wraps
+/// their float registrations in a type dispatcher.
 void registerQuantized(MutableOpResolver &r);
 } // namespace kernels
 

@@ -9,7 +9,9 @@
 // exits. Inputs not given are zero-filled (reported on
 // stderr). Without --output every output is printed. --benchmark prints the
 // median, min and max Invoke latency in microseconds and the arena size;
-// --profile adds the mean time per op type. --float-copy runs a float32
+// --profile adds the mean time per op type. --reference runs every kernel's
+// reference loops (ReferenceOpResolver, TFLite's BuiltinRefOpResolver)
+// instead of the optimized paths. --float-copy runs a float32
 // twin of a quantized model (weights dequantized, float activations; see
 // floatCopyOfQuantizedModel), for int8-vs-float benchmarks.
 // An input file must have the input's shape, except in dims the model's
@@ -45,6 +47,7 @@ struct Options {
   std::vector<std::pair<std::string, std::string>> outputs; // name, file
   int threads = 1, benchmark = 0, warmup = 1;
   bool dump = false, profile = false, floatCopy = false, allowResize = false;
+  bool reference = false;
 };
 
 /// Prints the model's subgraphs, tensors and ops (for --dump).
@@ -86,7 +89,7 @@ int usage(const std::string &msg) {
             << "usage: tflite-run --model m.tflite [--signature KEY] "
                "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
                "[--threads N] [--benchmark RUNS (or --runs RUNS) [--warmup N] [--profile]] "
-               "[--float-copy] [--allow-resize] [--dump]\n";
+               "[--float-copy] [--reference] [--allow-resize] [--dump]\n";
   return 1;
 }
 
@@ -248,6 +251,8 @@ int main(int argc, char **argv) {
       opt.allowResize = true;
     } else if (a == "--float-copy") {
       opt.floatCopy = true;
+    } else if (a == "--reference") {
+      opt.reference = true;
     } else if (a == "--dump") {
       opt.dump = true;
     } else if (a == "--version") {
@@ -270,7 +275,10 @@ int main(int argc, char **argv) {
     dumpModel((*model)->def());
     return 0;
   }
-  BuiltinOpResolver resolver;
+  BuiltinOpResolver builtins;
+  ReferenceOpResolver references;
+  const OpResolver &resolver =
+      opt.reference ? static_cast<const OpResolver &>(references) : builtins;
   std::deque<std::vector<uint8_t>> floatStorage;
   ModelDef floatDef;
   if (opt.floatCopy) {
@@ -285,6 +293,14 @@ int main(int argc, char **argv) {
   if (!interp.ok())
     return fail(interp.status());
   Interpreter &in = **interp;
+  if (opt.threads > Interpreter::maxThreads()) {
+    std::fprintf(stderr,
+                 "tflite-run: note: --threads %d is above the %d cores of "
+                 "this machine; using %d\n",
+                 opt.threads, Interpreter::maxThreads(),
+                 Interpreter::maxThreads());
+    opt.threads = Interpreter::maxThreads();
+  }
   in.setNumThreads(opt.threads);
 
   Binding b;

@@ -74,6 +74,19 @@ template <typename T> T floorMod(T a, T b) {
   }
 }
 
+/// True when `shape`, without its leading 1s, equals the trailing dims of
+/// `out` (so it repeats along out's leading dims).
+bool isTrailingSuffix(const std::vector<int32_t> &shape,
+                      const std::vector<int32_t> &out) {
+  size_t k = 0;
+  while (k < shape.size() && shape[k] == 1)
+    ++k;
+  const size_t n = shape.size() - k;
+  if (n > out.size())
+    return false;
+  return std::equal(shape.begin() + k, shape.end(), out.end() - n);
+}
+
 template <typename T>
 absl::Status binaryArith(OpContext &ctx, const Tensor &a, const Tensor &b,
                          Tensor &o) {
@@ -101,6 +114,16 @@ absl::Status binaryArith(OpContext &ctx, const Tensor &a, const Tensor &b,
       const T x = pa[0];
       for (int64_t i = 0; i < no; ++i)
         po[i] = f(x, pb[i]);
+    } else if (na == no && nb > 0 && isTrailingSuffix(b.shape, o.shape)) {
+      // b repeats along the leading dims (a per-channel scale or bias):
+      // rows of nb, a loop the compiler vectorizes.
+      for (int64_t r = 0; r < no; r += nb)
+        for (int64_t i = 0; i < nb; ++i)
+          po[r + i] = f(pa[r + i], pb[i]);
+    } else if (nb == no && na > 0 && isTrailingSuffix(a.shape, o.shape)) {
+      for (int64_t r = 0; r < no; r += na)
+        for (int64_t i = 0; i < na; ++i)
+          po[r + i] = f(pa[i], pb[r + i]);
     } else {
       forEachBroadcast(a.shape, b.shape, o.shape,
                        [&](int64_t oi, int64_t ai, int64_t bi) {
@@ -429,6 +452,25 @@ absl::Status preluEval(OpContext &ctx) {
   Tensor &o = *ctx.output(0);
   const float *px = x.as<float>(), *pa = a.as<float>();
   float *po = o.as<float>();
+  // Per-channel alpha ([.., 1, C] against [.., C], the usual PReLU): rows
+  // of C with a loop the compiler vectorizes; same values as the broadcast.
+  const int64_t C = x.rank() ? x.shape.back() : 0;
+  if (C > 0 && x.shape == o.shape && a.numElements() == C &&
+      (a.rank() == 0 || a.shape.back() == C)) {
+    const int64_t rows = x.numElements() / C;
+    // Restrict pointers (the arena never lets an op's input and output
+    // overlap: their lifetimes share the op's step), so it vectorizes.
+    auto row = [C](const float *__restrict xr, const float *__restrict al,
+                   float *__restrict orow) {
+      for (int64_t c = 0; c < C; ++c) {
+        const float v = xr[c], neg = v * al[c]; // unconditional: a select
+        orow[c] = v >= 0.f ? v : neg;
+      }
+    };
+    for (int64_t r = 0; r < rows; ++r)
+      row(px + r * C, pa, po + r * C);
+    return absl::OkStatus();
+  }
   forEachBroadcast(x.shape, a.shape, o.shape,
                    [&](int64_t oi, int64_t xi, int64_t ai) {
                      float v = px[xi];

@@ -137,25 +137,14 @@ absl::Status hfcPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
-  if (w->rank() != 2)
-    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
-  const int32_t n = w->shape[0], k = w->shape[1];
-  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
-    return invalid("input ", shapeToString(in->shape),
-                   " does not flatten to rows of ", k);
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(
+      fullyConnectedShape(*in, *w, ctx.options().keepNumDims, shape));
+  const int32_t n = w->shape[0];
   HybridState &st = hstate(ctx);
   TFMLIR_RETURN_IF_ERROR(weightsScales(*w, 0, n, st));
   TFMLIR_RETURN_IF_ERROR(checkFloatBias(ctx.input(2), n));
   st.wValid = false;
-  std::vector<int32_t> shape;
-  if (ctx.options().keepNumDims) {
-    if (in->shape.back() != k)
-      return invalid("keep_num_dims needs the input's last dim to be ", k);
-    shape = in->shape;
-    shape.back() = n;
-  } else {
-    shape = {static_cast<int32_t>(in->numElements() / k), n};
-  }
   return ctx.resizeOutput(0, shape);
 }
 

@@ -62,6 +62,37 @@ void computePadding(Padding p, int in, int filter, int stride, int dilation,
   padBefore = std::max(0, total / 2);
 }
 
+absl::Status fullyConnectedShape(const Tensor &in, const Tensor &w,
+                                 bool keepNumDims, std::vector<int32_t> &shape) {
+  if (w.rank() != 2)
+    return invalid("weights must be rank 2, got ", shapeToString(w.shape));
+  const int32_t n = w.shape[0], k = w.shape[1];
+  if (in.rank() < 1 || k == 0 || in.numElements() % k != 0)
+    return invalid("input ", shapeToString(in.shape),
+                   " does not flatten to rows of ", k);
+  if (keepNumDims) {
+    if (in.shape.back() != k)
+      return invalid("keep_num_dims needs the input's last dim to be ", k);
+    shape = in.shape;
+    shape.back() = n;
+  } else {
+    shape = {static_cast<int32_t>(in.numElements() / k), n};
+  }
+  return absl::OkStatus();
+}
+
+Window Window::make(Padding padding, int batch, int inH, int inW, int channels,
+                    int kH, int kW, int strideH, int strideW, int dilationH,
+                    int dilationW) {
+  Window w;
+  w.batch = batch, w.inH = inH, w.inW = inW, w.channels = channels;
+  w.kH = kH, w.kW = kW, w.strideH = strideH, w.strideW = strideW;
+  w.dilationH = dilationH, w.dilationW = dilationW;
+  computePadding(padding, inH, kH, strideH, dilationH, w.outH, w.padTop);
+  computePadding(padding, inW, kW, strideW, dilationW, w.outW, w.padLeft);
+  return w;
+}
+
 absl::Status broadcastShapes(const std::vector<int32_t> &a,
                              const std::vector<int32_t> &b,
                              std::vector<int32_t> &out) {

@@ -4,6 +4,7 @@
 
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Kernel.h"
+#include "runtime/lite/kernels/Window.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -66,6 +67,14 @@ absl::Status checkActivation(Activation a);
 /// + eff - in) / 2).
 void computePadding(Padding p, int in, int filter, int stride, int dilation,
                     int &out, int &padBefore);
+
+/// FULLY_CONNECTED's output shape, shared by its float, hybrid and integer
+/// prepares (TFLite's fully_connected.cc Prepare): weights [n, k] (rank 2),
+/// the input flattened to rows of k; [rows, n], or the input's shape with
+/// the last dim n under keep_num_dims (which needs the last dim to be k).
+/// InvalidArgument otherwise.
+absl::Status fullyConnectedShape(const Tensor &in, const Tensor &w,
+                                 bool keepNumDims, std::vector<int32_t> &shape);
 
 /// Numpy broadcasting of two shapes; InvalidArgument when incompatible.
 absl::Status broadcastShapes(const std::vector<int32_t> &a,

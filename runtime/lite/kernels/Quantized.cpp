@@ -21,12 +21,15 @@
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 #include "runtime/lite/kernels/QuantUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 
 #include <array>
 #include <bit>
 #include <limits>
 #include <map>
 #include <mutex>
+#include <new>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -225,6 +228,16 @@ struct QConvState : NodeState {
   /// mult split for the vector requantization: multiplier, left shift,
   /// right shift per output channel.
   std::vector<int32_t> qm, qls, qrs;
+  /// fast depthwise path: the indirection buffer over x16 and its zero row.
+  Indirection<int16_t> ind;
+  std::vector<int16_t> zero16;
+  /// qm / qls / qrs repeated for as many rows as fit in 4096 lanes, so a
+  /// tile of pixels requantizes in one call (requantRows).
+  std::vector<int32_t> rqm, rqls, rqrs;
+  /// depthwise with multiplier > 1: the input with each channel repeated M
+  /// times (qdwFast8 reads it instead of x16 when dwExpanded).
+  std::vector<int16_t> exp16;
+  bool dwExpanded = false;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -493,6 +506,51 @@ void requantRow(const int32_t *__restrict acc, int n, const QConvState &st,
   }
 }
 
+/// Repeats the split multipliers of `n` channels for as many rows as fit in
+/// 4096 lanes (call before a parallelFor; requantRows reads them); returns
+/// that row count (0 when one row is already too wide).
+int prepareRequantRows(QConvState &st, int n) {
+  const int rows = n > 0 && n <= 4096 ? 4096 / n : 0;
+  const size_t total = size_t(rows) * n;
+  if (st.rqm.size() != total || (rows && st.rqm[0] != st.qm[0]) ||
+      st.qm.size() != size_t(n)) {
+    st.rqm.resize(total), st.rqls.resize(total), st.rqrs.resize(total);
+    for (size_t k = 0; k < total && st.qm.size() == size_t(n); ++k) {
+      st.rqm[k] = st.qm[k % n];
+      st.rqls[k] = st.qls[k % n];
+      st.rqrs[k] = st.qrs[k % n];
+    }
+  }
+  return st.qm.size() == size_t(n) ? rows : 0;
+}
+
+/// Requantizes `rows` rows of `n` channels (acc and out row-major) in one
+/// vector pass when prepareRequantRows made room for them, else row by row.
+template <typename T>
+void requantRows(const int32_t *__restrict acc, int rows, int n,
+                 const QConvState &st, T *__restrict out) {
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && sizeof(T) == 1 && size_t(rows) * n <= st.rqm.size()) {
+    uk->requant8(acc, int64_t(rows) * n, st.rqm.data(), st.rqls.data(),
+                 st.rqrs.data(), st.out.zp, st.lo, st.hi,
+                 std::is_signed_v<T>, out);
+    return;
+  }
+#ifdef TFMLIR_HAVE_AVX2_REQUANT
+  const size_t total = size_t(rows) * n;
+  if (haveAvx2() && total <= st.rqm.size()) {
+    int32_t tmp[4096];
+    requantAvx2(acc, static_cast<int>(total), st.rqm.data(), st.rqls.data(),
+                st.rqrs.data(), st.out.zp, st.lo, st.hi, tmp);
+    for (size_t c = 0; c < total; ++c)
+      out[c] = static_cast<T>(tmp[c]);
+    return;
+  }
+#endif
+  for (int r = 0; r < rows; ++r)
+    requantRow(acc + int64_t(r) * n, n, st, out + int64_t(r) * n);
+}
+
 template <typename F> absl::Status withOut8(TensorType t, F f) {
   if (t == TensorType::kInt8)
     return f(int8_t{});
@@ -529,25 +587,61 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   const int16_t *X = st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  // im2col of pixel p into q (2 * kp2 int16, the odd tail zero).
+  auto patchOf = [&](int64_t p, int16_t *q) {
+    const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+    const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+    const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+    for (int ky = 0; ky < KH; ++ky) {
+      const int iy = iy0 + ky * o.dilationH;
+      for (int kx = 0; kx < KW; ++kx, q += C) {
+        const int ix = ix0 + kx * o.dilationW;
+        if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+          std::fill(q, q + C, int16_t(0));
+        else
+          std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                      C * sizeof(int16_t));
+      }
+    }
+  };
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels()) {
+    // Tiles of uk->mr pixels through the VNNI microkernel; a 1x1 stride-1
+    // unpadded conv with an even depth reads the input rows in place.
+    const int mr = uk->mr;
+    const bool direct = KH == 1 && KW == 1 && o.strideH == 1 &&
+                        o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
+                        OW == W && K % 2 == 0;
+    const int64_t tiles = (pixels + mr - 1) / mr;
+    prepareRequantRows(st, CO);
+    ctx.threadPool()->parallelFor(
+        tiles, double(K) * CO * mr, [&](int64_t tb, int64_t te) {
+          std::vector<int16_t> patches(
+              direct ? 0 : static_cast<size_t>(mr * 2 * kp2), 0);
+          std::vector<int32_t> acc(static_cast<size_t>(mr) * CO);
+          const int16_t *rows[16];
+          for (int64_t t = tb; t < te; ++t) {
+            const int64_t p0 = t * mr;
+            const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
+            for (int r = 0; r < rr; ++r) {
+              if (direct) {
+                rows[r] = X + (p0 + r) * K;
+              } else {
+                patchOf(p0 + r, patches.data() + r * 2 * kp2);
+                rows[r] = patches.data() + r * 2 * kp2;
+              }
+            }
+            uk->gemmPairs(rr, rows, kp2, st.wPairs.data(), CO,
+                          st.bias32.data(), acc.data());
+            requantRows(acc.data(), rr, CO, st, Y + p0 * CO);
+          }
+        });
+    return;
+  }
+  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
     std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
     for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      int16_t *q = patch.data();
-      for (int ky = 0; ky < KH; ++ky) {
-        const int iy = iy0 + ky * o.dilationH;
-        for (int kx = 0; kx < KW; ++kx, q += C) {
-          const int ix = ix0 + kx * o.dilationW;
-          if (iy < 0 || iy >= H || ix < 0 || ix >= W)
-            std::fill(q, q + C, int16_t(0));
-          else
-            std::memcpy(q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
-                        C * sizeof(int16_t));
-        }
-      }
+      patchOf(p, patch.data());
       std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
       dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
                acc.data());
@@ -558,9 +652,10 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
 
 /// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
 /// (the input channels repeated depth_multiplier times): taps in pairs
-/// through depthwisePairs.
+/// through depthwisePairs. ResourceExhausted when the indirection buffer
+/// cannot be allocated.
 template <typename T>
-void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
+absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
               const Tensor &f, Tensor &out, int ph, int pw, int C) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
@@ -577,31 +672,53 @@ void qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   }
   fillBias32(st);
   splitMultipliers(st);
-  const int16_t *X = st.x16.data();
+  const int16_t *X = st.dwExpanded ? st.exp16.data() : st.x16.data();
   T *Y = out.as<T>();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
-    std::vector<int16_t> zero(C, 0);
-    std::vector<const int16_t *> rows(2 * pairs);
-    std::vector<int32_t> acc(C);
-    for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      for (int t = 0; t < 2 * pairs; ++t) {
-        rows[t] = zero.data();
-        if (t >= taps)
+  const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+  // One indirection buffer (kernels/Window.h) per node, rebuilt only when
+  // the input address changes; taps in the padding read the zero row.
+  if (st.zero16.size() < size_t(C))
+    st.zero16.assign(C, 0);
+  const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                  o.strideW, o.dilationH, o.dilationW);
+  const int16_t *const *ind;
+  try {
+    ind = st.ind.get(win, X, C, st.zero16.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
+  const int16_t *zero = st.zero16.data();
+  // Tiles of `tile` pixels: accumulate each, then requantize the tile at once.
+  const int tile = std::max(1, std::min(32, prepareRequantRows(st, C)));
+  const int64_t tiles = (pixels + tile - 1) / tile;
+  ctx.threadPool()->parallelFor(tiles, double(taps) * C * tile, [&](int64_t tb, int64_t te) {
+    std::vector<const int16_t *> rows(2 * pairs, zero);
+    std::vector<int32_t> acc(static_cast<size_t>(C) * tile);
+    for (int64_t t = tb; t < te; ++t) {
+      const int64_t p0 = t * tile;
+      const int rr = static_cast<int>(std::min<int64_t>(tile, pixels - p0));
+      for (int r = 0; r < rr; ++r) {
+        const int16_t *const *tp = ind + (p0 + r) * taps;
+        int32_t *a = acc.data() + int64_t(r) * C;
+        if (uk) {
+          uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
+                             st.bias32.data(), a);
           continue;
-        const int iy = iy0 + (t / KW) * o.dilationH;
-        const int ix = ix0 + (t % KW) * o.dilationW;
-        if (iy >= 0 && iy < H && ix >= 0 && ix < W)
-          rows[t] = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+        }
+        if (taps % 2) {
+          std::copy(tp, tp + taps, rows.begin());
+          tp = rows.data();
+        }
+        std::memcpy(a, st.bias32.data(), C * sizeof(int32_t));
+        depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
       }
-      std::memcpy(acc.data(), st.bias32.data(), C * sizeof(int32_t));
-      depthwisePairs(rows.data(), pairs, st.wPairs.data(), C, acc.data());
-      requantRow(acc.data(), C, st, Y + p * C);
+      requantRows(acc.data(), rr, C, st, Y + p0 * C);
     }
   });
+  return absl::OkStatus();
 }
 
 // ---- CONV_2D ---------------------------------------------------------------
@@ -669,7 +786,7 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   if constexpr (sizeof(Acc) == 4) {
-    if (groups == 1 && in.type != TensorType::kInt16)
+    if (groups == 1 && in.type != TensorType::kInt16 && !ctx.reference())
       return withOut8(out.type, [&](auto t) {
         qconvFast8<decltype(t)>(ctx, st, in, f, out, ph, pw);
         return absl::OkStatus();
@@ -679,7 +796,7 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   const int16_t *Wt = st.w.data();
   const bool direct = KH == 1 && KW == 1 && groups == 1 && ph == 0 && pw == 0;
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
     std::vector<int16_t> patch(static_cast<size_t>(K));
     for (int64_t p = pb; p < pe; ++p) {
       const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
@@ -781,27 +898,36 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
   if constexpr (sizeof(Acc) == 4) {
-    if (in.type != TensorType::kInt16) {
+    if (in.type != TensorType::kInt16 && !ctx.reference()) {
       if (M != 1) {
         // Repeat each input channel M times so that output channel
         // c * M + m reads its own input lane; then the M == 1 kernel runs.
-        std::vector<int16_t> ex(static_cast<size_t>(in.numElements()) * M);
+        // (A buffer kept in the state: a stable address keeps the
+        // indirection buffer valid across invocations.)
+        std::vector<int16_t> &ex = st.exp16;
+        ex.resize(static_cast<size_t>(in.numElements()) * M);
         const int64_t pix = in.numElements() / C;
-        for (int64_t q = 0; q < pix; ++q)
-          for (int c = 0; c < C; ++c)
+        const int16_t *src = st.x16.data();
+        int16_t *dst = ex.data();
+        if (M == 8) { // a constant trip count the compiler turns into stores
+          for (int64_t q = 0; q < pix * C; ++q)
+            for (int m = 0; m < 8; ++m)
+              dst[q * 8 + m] = src[q];
+        } else {
+          for (int64_t q = 0; q < pix * C; ++q)
             for (int m = 0; m < M; ++m)
-              ex[(q * C + c) * M + m] = st.x16[q * C + c];
-        st.x16 = std::move(ex);
+              dst[q * M + m] = src[q];
+        }
       }
+      st.dwExpanded = M != 1;
       return withOut8(out.type, [&](auto t) {
-        qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
-        return absl::OkStatus();
+        return qdwFast8<decltype(t)>(ctx, st, in, f, out, ph, pw, CO);
       });
     }
   }
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, [&](int64_t pb, int64_t pe) {
+  ctx.threadPool()->parallelFor(pixels, double(KH) * KW * CO, [&](int64_t pb, int64_t pe) {
     std::vector<Acc> acc(CO);
     std::vector<int16_t> xr(CO);
     for (int64_t p = pb; p < pe; ++p) {
@@ -852,14 +978,12 @@ absl::Status qfcPrepare(OpContext &ctx) {
   Tensor *out = ctx.output(0);
   TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
-  if (w->rank() != 2)
-    return invalid("weights must be rank 2, got ", shapeToString(w->shape));
   if (w->sparsity)
     return unimplemented("sparse quantized weights");
-  const int32_t n = w->shape[0], k = w->shape[1];
-  if (in->rank() < 1 || k == 0 || in->numElements() % k != 0)
-    return invalid("input ", shapeToString(in->shape),
-                   " does not flatten to rows of ", k);
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(
+      fullyConnectedShape(*in, *w, ctx.options().keepNumDims, shape));
+  const int32_t n = w->shape[0];
   QConvState &st = qstate(ctx);
   TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *w, *out, 0, n, st));
   TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
@@ -867,15 +991,6 @@ absl::Status qfcPrepare(OpContext &ctx) {
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, n, st));
   st.wValid = false;
-  std::vector<int32_t> shape;
-  if (ctx.options().keepNumDims) {
-    if (in->shape.back() != k)
-      return invalid("keep_num_dims needs the input's last dim to be ", k);
-    shape = in->shape;
-    shape.back() = n;
-  } else {
-    shape = {static_cast<int32_t>(in->numElements() / k), n};
-  }
   return ctx.resizeOutput(0, shape);
 }
 
@@ -889,7 +1004,7 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   toOffsetInt16(in, st.in.zp, st.x16);
   const int64_t rows = in.numElements() / k;
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
-  ctx.threadPool()->parallelFor(n, [&](int64_t b, int64_t e) {
+  ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t o = b; o < e; ++o) {
         Acc acc = dot16<Acc>(X + r * k, Wt + o * k, k) +
@@ -1986,13 +2101,9 @@ absl::Status qbmmEval(OpContext &ctx) {
 const MutableOpResolver &floatResolver() {
   static const MutableOpResolver r = [] {
     MutableOpResolver m;
-    registerElementwise(m);
-    registerConv(m);
-    registerShapeOps(m);
-    registerReduce(m);
-    registerImageOps(m);
-    registerControlFlow(m);
-    registerIndexOps(m);
+#define TFMLIR_LITE_KERNEL_FILE(fn) fn(m);
+#include "runtime/lite/kernels/Registrations.def"
+#undef TFMLIR_LITE_KERNEL_FILE
     return m;
   }();
   return r;
@@ -2184,29 +2295,53 @@ absl::Status dispatchEval(OpContext &ctx) {
 
 } // namespace
 
-/// Registers the dispatcher for every op with an integer kernel, over the
+/// Registers the dispatcher for every other op with an integer kernel, over the
 /// versions the float registration covers and those TFLite uses for the
 /// integer variants (e.g. CONV_2D v2/v3 int8, v4 int16x8 ... v8).
 void registerQuantized(MutableOpResolver &r) {
+  // CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV, the pools
+  // and BATCH_MATMUL switch on their types in their own files.
   static const std::pair<int32_t, int32_t> ops[] = {
-      {kOp_CONV_2D, 8},         {kOp_DEPTHWISE_CONV_2D, 7},
-      {kOp_FULLY_CONNECTED, 12}, {kOp_TRANSPOSE_CONV, 5},
       {kOp_ADD, 5},             {kOp_SUB, 5},
-      {kOp_MUL, 7},             {kOp_AVERAGE_POOL_2D, 3},
-      {kOp_MAX_POOL_2D, 3},     {kOp_LOGISTIC, 3},
+      {kOp_MUL, 7},             {kOp_LOGISTIC, 3},
       {kOp_TANH, 3},            {kOp_HARD_SWISH, 1},
       {kOp_LEAKY_RELU, 2},      {kOp_RELU, 3},
       {kOp_RELU6, 3},           {kOp_RELU_N1_TO_1, 2},
       {kOp_SOFTMAX, 3},         {kOp_QUANTIZE, 3},
       {kOp_MEAN, 3},            {kOp_RESIZE_BILINEAR, 4},
       {kOp_CONCATENATION, 4},   {kOp_PAD, 4},
-      {kOp_PADV2, 4},           {kOp_BATCH_MATMUL, 4},
-      {kOp_RSQRT, 3},
+      {kOp_PADV2, 4},           {kOp_RSQRT, 3},
   };
   for (auto [code, qmax] : ops)
     for (int32_t v = 1; v <= 16; ++v)
       if (v <= qmax || r.findBuiltin(code, v))
         r.addBuiltin(code, {dispatchPrepare, dispatchEval}, v, v);
 }
+
+KernelType kernelTypeOf(OpContext &ctx, int act, int weights) {
+  const Tensor *in = ctx.input(act);
+  if (in && isQType(in->type))
+    return KernelType::kQuantized;
+  const Tensor *w = weights >= 0 ? ctx.input(weights) : nullptr;
+  if (in && w && in->type == TensorType::kFloat32 &&
+      (w->type == TensorType::kInt8 || w->type == TensorType::kUInt8))
+    return KernelType::kHybrid;
+  return KernelType::kFloat;
+}
+
+namespace quantized {
+absl::Status conv2dPrepare(OpContext &ctx) { return qconvPrepare(ctx); }
+absl::Status conv2dEval(OpContext &ctx) { return qconvEval(ctx); }
+absl::Status depthwiseConv2dPrepare(OpContext &ctx) { return qdwPrepare(ctx); }
+absl::Status depthwiseConv2dEval(OpContext &ctx) { return qdwEval(ctx); }
+absl::Status fullyConnectedPrepare(OpContext &ctx) { return qfcPrepare(ctx); }
+absl::Status fullyConnectedEval(OpContext &ctx) { return qfcEval(ctx); }
+absl::Status transposeConvPrepare(OpContext &ctx) { return qtconvPrepare(ctx); }
+absl::Status transposeConvEval(OpContext &ctx) { return qtconvEval(ctx); }
+absl::Status poolPrepare(OpContext &ctx) { return qpoolPrepare(ctx); }
+absl::Status poolEval(OpContext &ctx) { return qpoolEval(ctx); }
+absl::Status batchMatMulPrepare(OpContext &ctx) { return qbmmPrepare(ctx); }
+absl::Status batchMatMulEval(OpContext &ctx) { return qbmmEval(ctx); }
+} // namespace quantized
 
 } // namespace tfmlir::lite::kernels

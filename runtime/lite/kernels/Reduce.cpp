@@ -89,6 +89,32 @@ template <typename T> absl::Status reduceT(OpContext &ctx) {
   std::fill(y, y + nOut, init);
   std::vector<int32_t> idx(r, 0);
   int64_t o = 0;
+  if constexpr (!std::is_same_v<T, bool>) {
+    // SUM / MEAN keeping the innermost dim (a global average pool): whole
+    // rows at a time, a loop the compiler vectorizes; every output element
+    // adds the same inputs in the same order as the loop below.
+    if ((code == kOp_SUM || code == kOp_MEAN) && r >= 1 &&
+        !st->reduced[r - 1] && in.shape[r - 1] > 0) {
+      const int64_t inner = in.shape[r - 1];
+      for (int64_t i = 0; i < nIn; i += inner) {
+        T *acc = y + o;
+        const T *xv = x + i;
+        for (int64_t c = 0; c < inner; ++c)
+          acc[c] = static_cast<T>(acc[c] + xv[c]);
+        for (int d = r - 2; d >= 0; --d) {
+          o += outStride[d];
+          if (++idx[d] < in.shape[d])
+            break;
+          o -= outStride[d] * in.shape[d];
+          idx[d] = 0;
+        }
+      }
+      if (code == kOp_MEAN && count > 0)
+        for (int64_t k = 0; k < nOut; ++k)
+          y[k] = static_cast<T>(y[k] / static_cast<T>(count));
+      return absl::OkStatus();
+    }
+  }
   for (int64_t i = 0; i < nIn; ++i) {
     T v = x[i];
     T &acc = y[o];

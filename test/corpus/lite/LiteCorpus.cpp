@@ -7,8 +7,11 @@
 //      we measure max 0.050, mean 0.012).
 //  (b) every .tflite under npm/ and litert/: loads, and where all ops and
 //      types are supported, allocates and runs twice on deterministic inputs
-//      with bit-identical, finite outputs. Counts and the unsupported op /
-//      type list are reported.
+//      with bit-identical, finite outputs; the optimized kernels agree with
+//      the reference ones (ReferenceOpResolver) within kOptTol = 1e-4 of
+//      max(1, max |output|) (float rounding only; integer outputs exactly),
+//      and 2 threads reproduce 1 thread bit for bit. Counts and the
+//      unsupported op / type list are reported.
 //  (e) TFLite's edge-case models: nested_while (x=1 gives 2),
 //      multi_signatures (every signature runs), multi_subgraphs_while.
 //  (6) empty_model, test_model_broken and segment_sum_invalid_buffer fail
@@ -123,6 +126,61 @@ std::string runTwiceIdentical(Subgraph &sg) {
   return "";
 }
 
+/// Optimized vs reference kernels (ReferenceOpResolver) on the inputs `opt`
+/// last ran with: float outputs agree within kOptTol * max(1, max |ref|),
+/// other outputs exactly; then `opt` on 2 threads must reproduce its
+/// 1-thread outputs bit for bit. Returns "" or the problem; `maxErr` gets
+/// the largest scaled float difference.
+constexpr double kOptTol = 1e-4;
+std::string crossCheck(const FlatBufferModel &m, Interpreter &opt,
+                       double &maxErr) {
+  maxErr = 0;
+  ReferenceOpResolver rr;
+  auto ref = Interpreter::create(m, rr);
+  if (!ref.ok())
+    return "reference: " + std::string(ref.status().message());
+  Subgraph &rs = (*ref)->primary(), &os = opt.primary();
+  if (auto s = rs.allocateTensors(); !s.ok())
+    return "reference: " + std::string(s.message());
+  for (size_t i = 0; i < os.inputs().size(); ++i) {
+    const Tensor *a = os.tensor(os.inputs()[i]);
+    Tensor *b = rs.tensor(rs.inputs()[i]);
+    if (a->data && b->data)
+      std::memcpy(b->data, a->data, std::min(a->bytes, b->bytes));
+  }
+  if (auto s = rs.invoke(); !s.ok())
+    return "reference: " + std::string(s.message());
+  for (size_t i = 0; i < os.outputs().size(); ++i) {
+    const Tensor *a = os.tensor(os.outputs()[i]);
+    const Tensor *b = rs.tensor(rs.outputs()[i]);
+    if (a->shape != b->shape || a->type != b->type)
+      return "optimized and reference output shapes differ";
+    if (a->type != TensorType::kFloat32) {
+      if (std::memcmp(a->data, b->data, a->requiredBytes()) != 0)
+        return "optimized and reference integer outputs differ";
+      continue;
+    }
+    const float *x = a->as<float>(), *y = b->as<float>();
+    double scale = 1;
+    for (int64_t k = 0, n = b->numElements(); k < n; ++k)
+      scale = std::max(scale, double(std::fabs(y[k])));
+    for (int64_t k = 0, n = b->numElements(); k < n; ++k)
+      maxErr = std::max(maxErr, std::fabs(double(x[k]) - y[k]) / scale);
+  }
+  if (maxErr > kOptTol)
+    return "optimized differs from reference by " + std::to_string(maxErr) +
+           " (scaled), above " + std::to_string(kOptTol);
+  auto one = snapshot(os);
+  opt.setNumThreads(2);
+  auto s = os.invoke();
+  opt.setNumThreads(1);
+  if (!s.ok())
+    return "2 threads: " + std::string(s.message());
+  if (snapshot(os) != one)
+    return "2 threads gave different outputs than 1 thread";
+  return "";
+}
+
 void helloWorld(const fs::path &corpus) {
   fs::path p = corpus / "tflite_micro/tensorflow/lite/micro/examples/hello_world/"
                         "models/hello_world_float.tflite";
@@ -196,10 +254,14 @@ void modelSweep(const fs::path &corpus) {
       continue;
     }
     std::string err = runTwiceIdentical((*in)->primary());
+    double optErr = 0;
+    if (err.empty())
+      err = crossCheck(**m, **in, optErr);
     if (err.empty()) {
       ++ran;
       report << "| " << rel << " | ran twice, identical, finite; arena "
-             << (*in)->arenaBytes() << " B |\n";
+             << (*in)->arenaBytes() << " B; optimized vs reference "
+             << optErr << ", 2 threads identical |\n";
     } else if (err.find("type") != std::string::npos &&
                (err.find("INT8") != std::string::npos ||
                 err.find("INT16") != std::string::npos ||

@@ -1,0 +1,186 @@
+//===- TransposeConv.cpp - TRANSPOSE_CONV, Convolution2DTransposeBias ----===//
+//
+// TFLite's transpose_conv.cc (inputs: output_shape, filter [Cout, KH, KW,
+// Cin], input [N, H, W, Cin], bias) and MediaPipe's custom op
+// Convolution2DTransposeBias (input, filter, bias; options padding /
+// strides as a raw struct). Float through reference::transposeConv, or
+// quantized (int8 / uint8 / int16x8).
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/ConvUtil.h"
+#include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/reference/Conv.h"
+
+#include <limits>
+
+namespace tfmlir::lite::kernels {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// TRANSPOSE_CONV and MediaPipe's Convolution2DTransposeBias
+//===----------------------------------------------------------------------===//
+
+/// The optimized float path (kernels/optimized): filter input `fi`, packed
+/// once when constant; false (not taken) for TANH / SIGN_BIT or under
+/// ReferenceOpResolver.
+absl::StatusOr<bool> optimizedTransposeConv(OpContext &ctx, const Tensor &in,
+                                            int fi, const float *B,
+                                            Padding pad, int sh, int sw,
+                                            Activation act, Tensor &out) {
+  float lo, hi;
+  if (ctx.reference() || !clampOf(act, lo, hi))
+    return false;
+  const Tensor &f = *ctx.input(fi);
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2], CI = f.shape[3];
+  WeightState &st = weightState(ctx);
+  const bool isConst = f.storage == Storage::kConstant;
+  if (!(st.optValid && isConst)) {
+    auto w = weightsOf(ctx, fi);
+    if (!w.ok())
+      return w.status();
+    TFMLIR_RETURN_IF_ERROR(
+        optimized::packTransposeConv(*w, CO, KH, KW, CI, st.gemm));
+    st.optValid = isConst;
+  }
+  const int OH = out.shape[1], OW = out.shape[2];
+  int ph, pw, dummy;
+  computePadding(pad, OH, KH, sh, 1, dummy, ph);
+  computePadding(pad, OW, KW, sw, 1, dummy, pw);
+  TFMLIR_RETURN_IF_ERROR(optimized::transposeConv(
+      *ctx.threadPool(), optimized::floatMicrokernels(), in.shape[0],
+      in.shape[1], in.shape[2], KH, KW, sh, sw, ph, pw, OH, OW, in.as<float>(),
+      st.gemm, B, lo, hi, out.as<float>(), st.cols));
+  return true;
+}
+
+absl::Status tconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
+  TFMLIR_RETURN_IF_ERROR(checkType(os, TensorType::kInt32, "output_shape"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(f, "filter"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
+  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
+    return invalid("output_shape must have 4 elements and filter/input be "
+                   "rank 4");
+  if (f->shape[3] != in->shape[3])
+    return invalid("filter ", shapeToString(f->shape),
+                   " does not match input channels ", in->shape[3]);
+  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
+    return invalid("strides must be >= 1");
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(3), f->shape[0]));
+  if (!ctx.hasData(0)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  const int32_t *s = os->as<int32_t>();
+  if (s[0] != in->shape[0] || s[3] != f->shape[0])
+    return invalid("output_shape ", s[0], "x", s[1], "x", s[2], "x", s[3],
+                   " does not match batch / filter output channels");
+  return ctx.resizeOutput(0, {s[0], s[1], s[2], s[3]});
+}
+
+absl::Status tconvEval(OpContext &ctx) {
+  const Tensor &f = *ctx.input(1), &in = *ctx.input(2);
+  const Tensor *bias = ctx.input(3);
+  auto fp = weightsOf(ctx, 1);
+  if (!fp.ok())
+    return fp.status();
+  const OpOptions &o = ctx.options();
+  auto done = optimizedTransposeConv(ctx, in, 1,
+                                     bias ? bias->as<float>() : nullptr,
+                                     o.padding, o.strideH, o.strideW,
+                                     o.activation, *ctx.output(0));
+  if (!done.ok())
+    return done.status();
+  if (*done)
+    return absl::OkStatus();
+  reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+                bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
+                o.strideW, o.activation, *ctx.output(0));
+  return absl::OkStatus();
+}
+
+/// MediaPipe's custom options: the raw TfLiteTransposeConvParams struct
+/// {int32 padding (1 SAME, 2 VALID), int32 stride_width, int32 stride_height}.
+absl::Status mpParams(OpContext &ctx, Padding &pad, int &sw, int &sh) {
+  const auto &co = ctx.op().customOptions;
+  if (co.size() < 12)
+    return invalid("Convolution2DTransposeBias needs 12 bytes of options "
+                   "(padding, stride_w, stride_h), got ", co.size());
+  int32_t v[3];
+  std::memcpy(v, co.data(), 12);
+  if (v[0] != 1 && v[0] != 2)
+    return invalid("Convolution2DTransposeBias padding ", v[0],
+                   " is not SAME(1) or VALID(2)");
+  if (v[1] < 1 || v[2] < 1)
+    return invalid("Convolution2DTransposeBias strides must be >= 1");
+  pad = v[0] == 1 ? Padding::kSame : Padding::kValid;
+  sw = v[1], sh = v[2];
+  return absl::OkStatus();
+}
+
+absl::Status mpTconvPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *in = ctx.input(0), *f = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(f, "filter"));
+  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
+  if (in->rank() != 4 || f->rank() != 4 || f->shape[3] != in->shape[3])
+    return invalid("input ", shapeToString(in->shape), " and filter ",
+                   shapeToString(f->shape), " do not match");
+  TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(2), f->shape[0]));
+  Padding pad;
+  int sw, sh;
+  TFMLIR_RETURN_IF_ERROR(mpParams(ctx, pad, sw, sh));
+  auto outSize = [&](int in, int k, int s) {
+    return pad == Padding::kSame ? in * s : in * s + std::max(k - s, 0);
+  };
+  return ctx.resizeOutput(0, {in->shape[0], outSize(in->shape[1], f->shape[1], sh),
+                              outSize(in->shape[2], f->shape[2], sw),
+                              f->shape[0]});
+}
+
+absl::Status mpTconvEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
+  Padding pad;
+  int sw, sh;
+  TFMLIR_RETURN_IF_ERROR(mpParams(ctx, pad, sw, sh));
+  auto fp = weightsOf(ctx, 1);
+  if (!fp.ok())
+    return fp.status();
+  auto done = optimizedTransposeConv(ctx, in, 1, ctx.input(2)->as<float>(),
+                                     pad, sh, sw, Activation::kNone,
+                                     *ctx.output(0));
+  if (!done.ok())
+    return done.status();
+  if (*done)
+    return absl::OkStatus();
+  reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
+                ctx.input(2)->as<float>(), pad, sh, sw, Activation::kNone,
+                *ctx.output(0));
+  return absl::OkStatus();
+}
+
+/// TRANSPOSE_CONV as TFLite's transpose_conv.cc (activation = input 2):
+/// float or quantized (int8 / uint8 / int16x8).
+absl::Status prepare(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
+    return quantized::transposeConvPrepare(ctx);
+  return tconvPrepare(ctx);
+}
+absl::Status eval(OpContext &ctx) {
+  if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
+    return quantized::transposeConvEval(ctx);
+  return tconvEval(ctx);
+}
+
+} // namespace
+
+void registerTransposeConv(MutableOpResolver &r) {
+  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval}, 1, 5);
+  r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1, 1);
+}
+
+} // namespace tfmlir::lite::kernels

@@ -1,0 +1,56 @@
+//===- QuantMicrokernels.h - 8-bit conv microkernels (VNNI) -----*- C++ -*-===//
+//
+// Integer microkernels for the 8-bit CONV_2D / DEPTHWISE_CONV_2D kernels of
+// kernels/Quantized.cpp, which convert activations to x - zero_point in
+// int16 and pack the weights in k-pairs ([pairs][channels][2] int16). The
+// sums are exact int32 arithmetic, so every ISA gives the same result as
+// the SSE2 / scalar code in Quantized.cpp. AVX-512 VNNI (vpdpwssd: 32
+// multiply-adds per instruction) is picked at run time when the CPU has
+// it; otherwise quantMicrokernels() is null and the callers keep their
+// SSE2 loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_LITE_KERNELS_OPTIMIZED_QUANTMICROKERNELS_H
+#define TFMLIR_RUNTIME_LITE_KERNELS_OPTIMIZED_QUANTMICROKERNELS_H
+
+#include <cstdint>
+
+namespace tfmlir::lite::optimized {
+
+struct QuantMicrokernels {
+  const char *name;
+  /// Rows per gemmPairs call.
+  int mr;
+  /// For r < mr (<= this->mr) and co < CO: acc[r * CO + co] = bias[co] +
+  /// sum over k < kp2 of x[r][2k] * w[(k * CO + co) * 2] + x[r][2k + 1] *
+  /// w[(k * CO + co) * 2 + 1]. Each x[r] holds 2 * kp2 int16.
+  void (*gemmPairs)(int mr, const int16_t *const *x, int64_t kp2,
+                    const int16_t *w, int CO, const int32_t *bias,
+                    int32_t *acc);
+  /// For c < C: acc[c] = bias[c] + sum over t < taps of rows[t][c] *
+  /// w[((t / 2) * C + c) * 2 + t % 2] (the taps in pairs; an odd last tap
+  /// pairs with a zero weight).
+  void (*depthwisePairs)(const int16_t *const *rows, int taps,
+                         const int16_t *w, int C, const int32_t *bias,
+                         int32_t *acc);
+  /// For i < n: out[i] = clamp(MultiplyByQuantizedMultiplier(acc[i],
+  /// mult[i], shift) + zp, lo, hi) as 8-bit (signed when isSigned), with
+  /// the shift split as left ls[i] >= 0 / right rs[i] >= 0 (TFLite's
+  /// MultiplyByQuantizedMultiplier; bit-exact, see requantAvx2 in
+  /// Quantized.cpp for the derivation). [lo, hi] must lie in the 8-bit
+  /// type's range.
+  void (*requant8)(const int32_t *acc, int64_t n, const int32_t *mult,
+                   const int32_t *ls, const int32_t *rs, int32_t zp,
+                   int32_t lo, int32_t hi, bool isSigned, void *out);
+};
+
+/// The AVX-512 VNNI microkernels when this CPU runs them, else null.
+const QuantMicrokernels *quantMicrokernels();
+
+namespace detail {
+const QuantMicrokernels &avx512VnniQuantMicrokernels();
+} // namespace detail
+
+} // namespace tfmlir::lite::optimized
+
+#endif // TFMLIR_RUNTIME_LITE_KERNELS_OPTIMIZED_QUANTMICROKERNELS_H

@@ -1,0 +1,129 @@
+//===- QuantMicrokernelsAvx512Vnni.cpp - vpdpwssd conv microkernels -------===//
+//
+// Compiled with -mavx512f -mavx512bw -mavx512vnni (runtime/lite/
+// CMakeLists.txt); called only when CPUID reports them. See
+// QuantMicrokernels.h.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace tfmlir::lite::optimized {
+namespace {
+
+constexpr int MR = 8;
+
+inline int32_t pairAt(const int16_t *x, int64_t k) {
+  int32_t v;
+  std::memcpy(&v, x + 2 * k, 4);
+  return v;
+}
+
+void gemmPairs(int mr, const int16_t *const *x, int64_t kp2, const int16_t *w,
+               int CO, const int32_t *bias, int32_t *acc) {
+  const int16_t *xr[MR];
+  for (int r = 0; r < MR; ++r)
+    xr[r] = x[r < mr ? r : mr - 1];
+  const int64_t rowStride = int64_t(CO) * 2;
+  for (int co = 0; co < CO; co += 16) {
+    const __mmask16 m =
+        CO - co >= 16 ? __mmask16(0xffff) : __mmask16((1u << (CO - co)) - 1);
+    const __m512i b = _mm512_maskz_loadu_epi32(m, bias + co);
+    __m512i a0 = b, a1 = b, a2 = b, a3 = b, a4 = b, a5 = b, a6 = b, a7 = b;
+    const int16_t *wp = w + int64_t(co) * 2;
+    for (int64_t k = 0; k < kp2; ++k, wp += rowStride) {
+      const __m512i wv = _mm512_maskz_loadu_epi32(m, wp);
+      a0 = _mm512_dpwssd_epi32(a0, _mm512_set1_epi32(pairAt(xr[0], k)), wv);
+      a1 = _mm512_dpwssd_epi32(a1, _mm512_set1_epi32(pairAt(xr[1], k)), wv);
+      a2 = _mm512_dpwssd_epi32(a2, _mm512_set1_epi32(pairAt(xr[2], k)), wv);
+      a3 = _mm512_dpwssd_epi32(a3, _mm512_set1_epi32(pairAt(xr[3], k)), wv);
+      a4 = _mm512_dpwssd_epi32(a4, _mm512_set1_epi32(pairAt(xr[4], k)), wv);
+      a5 = _mm512_dpwssd_epi32(a5, _mm512_set1_epi32(pairAt(xr[5], k)), wv);
+      a6 = _mm512_dpwssd_epi32(a6, _mm512_set1_epi32(pairAt(xr[6], k)), wv);
+      a7 = _mm512_dpwssd_epi32(a7, _mm512_set1_epi32(pairAt(xr[7], k)), wv);
+    }
+    const __m512i out[MR] = {a0, a1, a2, a3, a4, a5, a6, a7};
+    for (int r = 0; r < mr; ++r)
+      _mm512_mask_storeu_epi32(acc + int64_t(r) * CO + co, m, out[r]);
+  }
+}
+
+void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
+                    int C, const int32_t *bias, int32_t *acc) {
+  const int pairs = taps / 2;
+  for (int c = 0; c < C; c += 16) {
+    const __mmask16 m =
+        C - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (C - c)) - 1);
+    __m512i a = _mm512_maskz_loadu_epi32(m, bias + c);
+    for (int p = 0; p < pairs; ++p) {
+      const __m512i x0 = _mm512_cvtepu16_epi32(
+          _mm256_maskz_loadu_epi16(m, rows[2 * p] + c));
+      const __m512i x1 = _mm512_cvtepu16_epi32(
+          _mm256_maskz_loadu_epi16(m, rows[2 * p + 1] + c));
+      const __m512i xx = _mm512_or_si512(x0, _mm512_slli_epi32(x1, 16));
+      a = _mm512_dpwssd_epi32(
+          a, xx, _mm512_maskz_loadu_epi32(m, w + (int64_t(p) * C + c) * 2));
+    }
+    if (taps % 2) {
+      const __m512i x0 = _mm512_cvtepu16_epi32(
+          _mm256_maskz_loadu_epi16(m, rows[taps - 1] + c));
+      a = _mm512_dpwssd_epi32(
+          a, x0,
+          _mm512_maskz_loadu_epi32(m, w + (int64_t(pairs) * C + c) * 2));
+    }
+    _mm512_mask_storeu_epi32(acc + c, m, a);
+  }
+}
+
+void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
+              const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
+              int32_t hi, bool isSigned, void *outv) {
+  auto *out = static_cast<int8_t *>(outv);
+  const __m512i one = _mm512_set1_epi32(1),
+                half = _mm512_set1_epi64(int64_t(1) << 30);
+  const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
+                vhi = _mm512_set1_epi32(hi);
+  for (int64_t c = 0; c < n; c += 16) {
+    const __mmask16 k =
+        n - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - c)) - 1);
+    __m512i x = _mm512_maskz_loadu_epi32(k, acc + c);
+    const __m512i m = _mm512_maskz_loadu_epi32(k, mult + c);
+    const __m512i l = _mm512_maskz_loadu_epi32(k, ls + c);
+    const __m512i r = _mm512_maskz_loadu_epi32(k, rs + c);
+    x = _mm512_sllv_epi32(x, l);
+    // floor((x * m + 2^30) / 2^31) per lane, even and odd lanes in 64 bits.
+    __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, m), half);
+    __m512i odd = _mm512_add_epi64(
+        _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)),
+        half);
+    even = _mm512_srli_epi64(even, 31);
+    odd = _mm512_slli_epi64(_mm512_srli_epi64(odd, 31), 32);
+    __m512i y = _mm512_mask_blend_epi32(__mmask16(0xAAAA), even, odd);
+    // RoundingDivideByPOT(y, r).
+    const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
+    const __m512i rem = _mm512_and_si512(y, mask);
+    const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1),
+                                         _mm512_srli_epi32(y, 31));
+    y = _mm512_srav_epi32(y, r);
+    y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
+    y = _mm512_add_epi32(y, vzp);
+    y = _mm512_min_epi32(_mm512_max_epi32(y, vlo), vhi);
+    if (isSigned)
+      _mm512_mask_cvtsepi32_storeu_epi8(out + c, k, y);
+    else
+      _mm512_mask_cvtusepi32_storeu_epi8(out + c, k, y);
+  }
+}
+
+} // namespace
+
+const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
+  static const QuantMicrokernels k{"avx512vnni", MR, gemmPairs,
+                                   depthwisePairs, requant8};
+  return k;
+}
+
+} // namespace tfmlir::lite::optimized
