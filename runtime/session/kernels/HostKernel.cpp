@@ -10,8 +10,8 @@ namespace tfmlir::session {
 
 HostKernel::~HostKernel() = default;
 
-const llvm::StringMap<HostKernelFactory> &hostKernels() {
-  static const llvm::StringMap<HostKernelFactory> table = [] {
+static llvm::StringMap<HostKernelFactory> &table() {
+  static llvm::StringMap<HostKernelFactory> table = [] {
     llvm::StringMap<HostKernelFactory> t;
     addNonMaxSuppressionKernels(t);
     addIndexingKernels(t);
@@ -20,6 +20,12 @@ const llvm::StringMap<HostKernelFactory> &hostKernels() {
     return t;
   }();
   return table;
+}
+
+const llvm::StringMap<HostKernelFactory> &hostKernels() { return table(); }
+
+void registerHostKernel(llvm::StringRef opName, HostKernelFactory factory) {
+  table()[opName] = std::move(factory);
 }
 
 std::optional<DType> dtypeOfElement(mlir::Type t) {

@@ -57,6 +57,11 @@ using HostKernelFactory =
 /// The kernels of all families, by tf op name ("tf.Where"). Built once.
 const llvm::StringMap<HostKernelFactory> &hostKernels();
 
+/// Adds (or replaces) the kernel of `opName`, for tests and embedders that
+/// bring their own ops. Not synchronized with executors being built: call
+/// it before creating sessions.
+void registerHostKernel(llvm::StringRef opName, HostKernelFactory factory);
+
 /// The executor's dtype for an MLIR element type (f32, i1 -> kBool, ...).
 std::optional<DType> dtypeOfElement(mlir::Type elementType);
 /// The dtype of result `i` of `op` (a ranked or unranked tensor); error
