@@ -28,43 +28,45 @@ bool isClusterConstant(Operation *op) {
   return n == "hlo.constant" || n == "tf.Const" || n == "arith.constant";
 }
 
-int markForCompilation(func::FuncOp fn, int firstId) {
+int markForCompilation(func::FuncOp fn, int firstId,
+                       llvm::function_ref<int(Operation *)> classOf) {
   if (fn.isExternal())
     return 0;
   Block &block = fn.getBody().front();
-  // level(op): see Passes.td. Constants and block arguments are level 0.
-  llvm::DenseMap<Operation *, int> level;
-  llvm::EquivalenceClasses<Operation *> sets;
-  auto compilable = [](Operation *op) {
-    return !isHostOp(op) && !isClusterConstant(op) &&
-           !op->hasTrait<OpTrait::IsTerminator>();
+  auto classify = [&](Operation *op) {
+    if (isClusterConstant(op) || op->hasTrait<OpTrait::IsTerminator>())
+      return 0;
+    if (classOf)
+      return classOf(op);
+    return isHostOp(op) ? 0 : 1;
   };
+  llvm::DenseMap<Operation *, int> level, cls;
+  llvm::EquivalenceClasses<Operation *> sets;
   for (Operation &op : block) {
     op.removeAttr(kXlaClusterAttr);
+    int c = classify(&op);
+    cls[&op] = c;
     int l = 0;
-    for (Value v : op.getOperands()) {
-      // Values from nested regions' parents are defined in this block.
+    // Operands of the op and of the ops nested in it (values a region
+    // captures) that are defined in this block.
+    auto visit = [&](Value v) {
       Operation *def = v.getDefiningOp();
-      if (!def || def->getBlock() != &block)
-        continue;
-      l = std::max(l, level.lookup(def) + (isHostOp(def) ? 1 : 0));
-    }
-    // Values captured by nested regions (hlo ops with bodies) count too.
-    op.walk([&](Operation *inner) {
-      if (inner == &op)
+      if (!def || def->getBlock() != &block || isClusterConstant(def))
         return;
+      int dc = cls.lookup(def);
+      l = std::max(l, level.lookup(def) + (dc == 0 || dc != c ? 1 : 0));
+    };
+    op.walk([&](Operation *inner) {
       for (Value v : inner->getOperands())
-        if (Operation *def = v.getDefiningOp();
-            def && def->getBlock() == &block)
-          l = std::max(l, level.lookup(def) + (isHostOp(def) ? 1 : 0));
+        visit(v);
     });
     level[&op] = l;
-    if (!compilable(&op))
+    if (c == 0)
       continue;
     sets.insert(&op);
     for (Value v : op.getOperands()) {
       Operation *def = v.getDefiningOp();
-      if (def && def->getBlock() == &block && compilable(def) &&
+      if (def && def->getBlock() == &block && cls.lookup(def) == c &&
           level.lookup(def) == l)
         sets.unionSets(def, &op);
     }
@@ -74,7 +76,7 @@ int markForCompilation(func::FuncOp fn, int firstId) {
   int next = firstId;
   Builder b(fn.getContext());
   for (Operation &op : block) {
-    if (!compilable(&op))
+    if (cls.lookup(&op) == 0)
       continue;
     Operation *leader = sets.getLeaderValue(&op);
     auto [it, inserted] = idOfLeader.try_emplace(leader, next);

@@ -131,10 +131,13 @@ def MarkForCompilationPass
     compilable op gets a string attr `_XlaCluster = "cluster_<n>"` (TF's
     attr name). Clusters are formed without cycles through non-compiled
     nodes: with `level(op)` = the largest, over the op's operands, of the
-    producer's level plus one when the producer is a tf (host) op, levels
-    never decrease along an edge and strictly increase after a host op, so
-    grouping the compilable ops of one level along their def-use edges
-    (connected components) cannot create a cycle in the contracted graph.
+    producer's level plus one when the producer is not of the op's cluster
+    class (a tf op is never clustered here), levels never decrease along
+    an edge and strictly increase after leaving a class, so grouping the
+    compilable ops of one level along their def-use edges (connected
+    components) cannot create a cycle in the contracted graph. (The
+    Session's executor also forms a second class, tf ops compiled at run
+    time for their input shapes; see runtime/session/Executor.h.)
     Compilable ops that are not connected stay in separate clusters, so the
     executor can run them in parallel. Resource variables are not seen
     here: the Session passes a variable's value as an argument and its new

@@ -27,6 +27,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -131,12 +132,22 @@ absl::StatusOr<HostTensor> constantValue(mlir::Operation *op) {
 
 } // namespace
 
-/// One node of the executor: a compiled cluster or a host kernel.
+/// A cluster compiled at run time for the shapes it gets (XlaLaunch-like):
+/// its tf ops outlined into @main with the run-time (dynamic) types.
+struct RuntimeCluster {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::mutex mu; ///< guards cache
+  std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
+};
+
+/// One node of the executor: a compiled cluster (at create() or at run
+/// time) or a host kernel.
 struct Node {
   std::string name;   ///< the node name in errors ("cluster_0" or the op's)
   std::string opName; ///< "cluster" or the tf op name
   int numOps = 0;     ///< hlo ops of a cluster
   std::unique_ptr<CpuExecutable> exe;
+  std::unique_ptr<RuntimeCluster> rt;
   std::unique_ptr<HostKernel> kernel;
   std::vector<int> inputs;  ///< slots
   std::vector<int> outputs; ///< slots
@@ -159,7 +170,7 @@ struct GraphExecutor::Impl {
   std::vector<int> uses;
   std::vector<bool> isResult;
   std::unique_ptr<InterOpPool> pool;
-  mutable std::atomic<int64_t> runs{0}, maxRunning{0};
+  mutable std::atomic<int64_t> runs{0}, maxRunning{0}, runtimeCompiles{0};
 };
 
 GraphExecutor::~GraphExecutor() = default;
@@ -183,7 +194,8 @@ private:
   }
   absl::Status addConstant(mlir::Value v);
   absl::Status outlineCluster(llvm::StringRef name,
-                              llvm::ArrayRef<mlir::Operation *> ops);
+                              llvm::ArrayRef<mlir::Operation *> ops,
+                              bool atRunTime);
   absl::Status missingKernels();
   absl::Status linkAndSort();
 
@@ -209,7 +221,8 @@ absl::Status Builder::addConstant(mlir::Value v) {
 }
 
 absl::Status Builder::outlineCluster(llvm::StringRef name,
-                                     llvm::ArrayRef<mlir::Operation *> ops) {
+                                     llvm::ArrayRef<mlir::Operation *> ops,
+                                     bool atRunTime) {
   llvm::DenseSet<mlir::Operation *> inCluster(ops.begin(), ops.end());
   auto inside = [&](mlir::Operation *op) {
     while (op && !inCluster.contains(op))
@@ -250,6 +263,9 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
        {std::make_tuple("input", &inTypes, &inputs),
         std::make_tuple("output", &outTypes, &outputs)})
     for (auto [t, v] : llvm::zip(*types, *values)) {
+      if (atRunTime)
+        break; // typed when run
+
       auto rt = mlir::dyn_cast<mlir::RankedTensorType>(t);
       if (!rt || !rt.hasStaticShape()) {
         mlir::Operation *def = v.getDefiningOp();
@@ -280,16 +296,22 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
     rets.push_back(map.lookup(v));
   mlir::func::ReturnOp::create(b, loc, rets);
 
-  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
-      CpuExecutable::compile(*m, "main");
-  if (!exe.ok())
-    return absl::Status(exe.status().code(),
-                        absl::StrCat(name.str(), ": ", exe.status().message()));
   Node node;
   node.name = name.str();
   node.opName = "cluster";
   node.numOps = ops.size();
-  node.exe = std::move(*exe);
+  if (atRunTime) {
+    node.rt = std::make_unique<RuntimeCluster>();
+    node.rt->module = std::move(m);
+  } else {
+    absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+        CpuExecutable::compile(*m, "main");
+    if (!exe.ok())
+      return absl::Status(
+          exe.status().code(),
+          absl::StrCat(name.str(), ": ", exe.status().message()));
+    node.exe = std::move(*exe);
+  }
   for (mlir::Value v : inputs) {
     if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
       if (absl::Status s = addConstant(v); !s.ok())
@@ -359,7 +381,8 @@ absl::Status Builder::build() {
   if (!missing_.empty())
     return missingKernels();
   for (auto &[name, ops] : clusters)
-    if (absl::Status s = outlineCluster(name, ops); !s.ok())
+    if (absl::Status s = outlineCluster(name, ops, isHostOp(ops.front()));
+        !s.ok())
       return s;
   return linkAndSort();
 }
@@ -486,6 +509,91 @@ struct RunState {
   std::atomic<bool> failed{false};
 };
 
+/// A tf op that may be compiled at run time: xla-legalize-tf has a
+/// lowering for it, there is no host kernel, and it is a plain op on
+/// integer/float tensors (no regions, no functional control flow).
+bool compilableAtRunTime(mlir::Operation *op,
+                         const llvm::StringMap<HostKernelFactory> &kernels) {
+  llvm::StringRef name = op->getName().getStringRef();
+  if (kernels.count(name) || !hasHLOConverter(name) ||
+      op->getNumRegions() != 0 || name == "tf.If" || name == "tf.While" ||
+      name == "tf.StatelessIf" || name == "tf.StatelessWhile")
+    return false;
+  auto numeric = [](mlir::Type t) {
+    auto tt = mlir::dyn_cast<mlir::TensorType>(t);
+    return tt && (mlir::isa<mlir::IntegerType>(tt.getElementType()) ||
+                  mlir::isa<mlir::FloatType>(tt.getElementType()));
+  };
+  return llvm::all_of(op->getOperandTypes(), numeric) &&
+         llvm::all_of(op->getResultTypes(), numeric);
+}
+
+/// "f32[3,4]" per input, ";"-separated: a run-time cluster's cache key.
+std::string shapeKey(const std::vector<const HostTensor *> &ins) {
+  std::string key;
+  for (const HostTensor *t : ins)
+    absl::StrAppend(&key, t->typeString(), ";");
+  return key;
+}
+
+/// The executable of a run-time cluster for the shapes of `ins`, compiled
+/// on first use: @main's arguments get the static types, then
+/// xla-legalize-tf (whose shape functions refine the ops in order) and
+/// CpuExecutable. Compiles take turns process-wide (one MLIR context per
+/// executor, without threading).
+absl::StatusOr<const CpuExecutable *>
+runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
+                  std::atomic<int64_t> &compiles) {
+  RuntimeCluster &rt = *node.rt;
+  std::string key = shapeKey(ins);
+  {
+    std::lock_guard<std::mutex> l(rt.mu);
+    auto it = rt.cache.find(key);
+    if (it != rt.cache.end())
+      return it->second.get();
+  }
+  static std::mutex compileMu;
+  std::lock_guard<std::mutex> l(compileMu);
+  mlir::OwningOpRef<mlir::ModuleOp> m(rt.module->clone());
+  auto fn = m->lookupSymbol<mlir::func::FuncOp>("main");
+  mlir::Block &entry = fn.getBody().front();
+  llvm::SmallVector<mlir::Type> types;
+  for (auto [arg, t] : llvm::zip(entry.getArguments(), ins)) {
+    auto et = mlir::cast<mlir::TensorType>(arg.getType()).getElementType();
+    auto st = mlir::RankedTensorType::get(t->shape(), et);
+    arg.setType(st);
+    types.push_back(st);
+  }
+  fn.setType(mlir::FunctionType::get(fn.getContext(), types,
+                                     fn.getFunctionType().getResults()));
+  std::string diags;
+  LegalizeHLOReport report;
+  {
+    mlir::ScopedDiagnosticHandler quiet(m->getContext(), [&](mlir::Diagnostic &d) {
+      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diags.empty())
+        diags = d.str();
+      return mlir::success();
+    });
+    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report))) {
+      std::string msg = report.format();
+      return absl::UnimplementedError(absl::StrCat(
+          "compiled for the run-time input shapes ", key, " ",
+          msg.empty() ? diags : msg));
+    }
+  }
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      CpuExecutable::compile(*m, "main");
+  if (!exe.ok())
+    return absl::Status(exe.status().code(),
+                        absl::StrCat("compiled for the run-time input shapes ",
+                                     key, ": ", exe.status().message()));
+  ++compiles;
+  std::lock_guard<std::mutex> l2(rt.mu);
+  auto &slot = rt.cache[key];
+  slot = std::move(*exe);
+  return slot.get();
+}
+
 } // namespace
 
 absl::StatusOr<std::unique_ptr<GraphExecutor>>
@@ -514,7 +622,16 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
                                      report)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
-    markForCompilation(fn);
+    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
+    // for their run-time shapes (a lowering, no host kernel).
+    const auto &kernels = hostKernels();
+    auto classOf = [&](mlir::Operation *op) {
+      if (!isHostOp(op))
+        return 1;
+      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
+                                                                          : 0;
+    };
+    markForCompilation(fn, 0, classOf);
   }
   Builder builder(impl, fn);
   if (absl::Status s = builder.build(); !s.ok())
@@ -575,12 +692,22 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         ins.push_back(st.slots[s].get());
       absl::Status status;
       std::vector<HostTensor> outs;
-      if (node.exe) {
-        auto r = node.exe->run(ins);
-        if (r.ok())
-          outs = std::move(*r);
-        else
-          status = r.status();
+      if (node.exe || node.rt) {
+        const CpuExecutable *exe = node.exe.get();
+        if (node.rt) {
+          auto e = runtimeExecutable(node, ins, impl.runtimeCompiles);
+          if (e.ok())
+            exe = *e;
+          else
+            status = e.status();
+        }
+        if (exe) {
+          auto r = exe->run(ins);
+          if (r.ok())
+            outs = std::move(*r);
+          else
+            status = r.status();
+        }
       } else {
         KernelContext ctx;
         ctx.inputs = ins;
@@ -633,8 +760,11 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
 
 ExecutorStats GraphExecutor::stats() const {
   ExecutorStats s;
-  for (const Node &n : impl_->nodes)
-    (n.exe ? s.clusters : s.hostNodes)++;
+  for (const Node &n : impl_->nodes) {
+    (n.exe || n.rt ? s.clusters : s.hostNodes)++;
+    s.runtimeClusters += n.rt ? 1 : 0;
+  }
+  s.runtimeCompiles = impl_->runtimeCompiles;
   s.runs = impl_->runs;
   s.maxConcurrentNodes = impl_->maxRunning;
   return s;
@@ -644,7 +774,9 @@ std::string GraphExecutor::describe() const {
   std::string s;
   for (const Node &n : impl_->nodes)
     absl::StrAppend(&s,
-                    n.exe ? absl::StrCat(n.name, " (hlo ops: ", n.numOps, ")")
+                    n.rt    ? absl::StrCat(n.name, " (tf ops compiled at run "
+                                           "time: ", n.numOps, ")")
+                    : n.exe ? absl::StrCat(n.name, " (hlo ops: ", n.numOps, ")")
                           : absl::StrCat("host ", n.opName, " '", n.name, "'"),
                     "\n");
   return s;

@@ -9,6 +9,13 @@
 // compiles one executor per feed shapes, so clusters are cached by input
 // shapes through the Session's executable cache). With kOff nothing is
 // lowered. The tf ops left run on host kernels (kernels/HostKernel.h).
+// A tf op left only because its shapes are known at run time (it has an
+// hlo lowering but no host kernel: e.g. a Tanh behind a Unique) joins a
+// second kind of cluster, XlaLaunch-like: outlined with its run-time
+// types, and compiled at run() for the input shapes it gets (once per
+// distinct shapes, cached in the node). Ops with a host kernel stay on the
+// host even so: data-dependent sizes (an NMS count) would otherwise
+// recompile for every new count.
 //
 // run() executes the nodes (clusters and host ops) in dependency order;
 // nodes whose inputs are ready run in parallel on the inter-op thread pool
@@ -18,7 +25,9 @@
 // Errors: create() fails with Unimplemented listing, as one histogram, the
 // ops that neither compile nor have a host kernel, and apart from them the
 // ops that have a lowering but were "blocked by" a node whose result shape
-// is only known at run time (naming that node); InvalidArgument when the
+// is only known at run time (naming that node; only without
+// compileAtRunTime); a run-time cluster that does not lower for the shapes
+// it gets fails that run with the histogram and the shapes; InvalidArgument when the
 // node graph has a cycle (a hand-made clustering). run() returns the
 // failing node's error with " [[node <name>]]" appended, as TF does.
 //===----------------------------------------------------------------------===//
@@ -55,11 +64,17 @@ struct ExecutorOptions {
   /// xla-mark-for-compilation run by the caller; used by tests that build
   /// the clustering by hand).
   bool alreadyClustered = false;
+  /// Whether tf ops with a lowering but run-time shapes form clusters
+  /// compiled at run time (kAuto only); otherwise they are reported as
+  /// blocked when they have no host kernel.
+  bool compileAtRunTime = true;
 };
 
 /// Counters of an executor, over all its runs.
 struct ExecutorStats {
   int clusters = 0;               ///< compiled cluster nodes
+  int runtimeClusters = 0;        ///< clusters compiled at run time
+  int64_t runtimeCompiles = 0;    ///< compiles of those, all shapes
   int hostNodes = 0;              ///< host kernel nodes
   int64_t runs = 0;               ///< completed run() calls
   int64_t maxConcurrentNodes = 0; ///< most nodes seen running at once

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -220,6 +221,7 @@ func.func @main(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<4xf32>) {
 )mlir";
   ExecutorOptions opts;
   opts.graphName = "g.pbtxt";
+  opts.compileAtRunTime = false; // otherwise tf.Tanh is compiled at run time
   auto exe = build(text, opts);
   ASSERT_FALSE(exe.ok());
   EXPECT_EQ(exe.status().code(), absl::StatusCode::kUnimplemented);
@@ -228,6 +230,41 @@ func.func @main(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<4xf32>) {
             "nodes foo); blocked by a node whose result shape is only known "
             "at run time (no host kernel either): tf.Tanh (count 1: nodes t "
             "(by u))");
+}
+
+TEST(Executor, RunTimeClustersCompileOncePerInputShape) {
+  // tf.Tanh and tf.Square behind tf.Unique have lowerings but no host
+  // kernel: they form one cluster compiled for each run-time shape of y.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %y, %idx = "tf.Unique"(%x) : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi32>) loc("u")
+  %t = "tf.Tanh"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
+  %s = "tf.Square"(%t) : (tensor<?xf32>) -> tensor<?xf32> loc("s")
+  func.return %s : tensor<?xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().runtimeClusters, 1);
+  EXPECT_EQ((*exe)->stats().hostNodes, 1);
+  auto check = [&](std::vector<float> in, std::vector<double> uniq) {
+    HostTensor x(DType::kF32, {int64_t(in.size())});
+    std::copy(in.begin(), in.end(), x.data<float>());
+    auto out = (*exe)->run({&x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_EQ((*out)[0].shape(), std::vector<int64_t>{int64_t(uniq.size())});
+    for (size_t i = 0; i < uniq.size(); ++i)
+      EXPECT_NEAR((*out)[0].data<float>()[i],
+                  std::tanh(uniq[i]) * std::tanh(uniq[i]), 1e-6);
+  };
+  check({1, 2, 2, -3}, {1, 2, -3});
+  check({0.5, 0.5}, {0.5});
+  check({4, -1, 4, 4}, {4, -1}); // y has 2 elements: a new shape
+  check({1, 2, 2, 3}, {1, 2, 3}); // y has 3 elements again: cached
+  EXPECT_EQ((*exe)->stats().runtimeCompiles, 3);
+  EXPECT_NE((*exe)->describe().find("cluster_0 (tf ops compiled at run time: 2)"),
+            std::string::npos)
+      << (*exe)->describe();
 }
 
 } // namespace
