@@ -267,4 +267,23 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
       << (*exe)->describe();
 }
 
+TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
+  // DynamicStitch's output size comes from an index value: 2^45 rows of
+  // f32 cannot be allocated, and the kernel says so instead of aborting.
+  const auto &kernels = hostKernels();
+  auto it = kernels.find("tf.DynamicStitch");
+  ASSERT_NE(it, kernels.end());
+  auto kernel = it->second(nullptr);
+  ASSERT_TRUE(kernel.ok());
+  HostTensor idx(DType::kI64, {1}), data(DType::kF32, {1});
+  *idx.data<int64_t>() = int64_t(1) << 45;
+  KernelContext ctx;
+  ctx.inputs = {&idx, &data};
+  absl::Status st = (*kernel)->compute(ctx);
+  EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted) << st;
+  EXPECT_NE(st.message().find("OOM when allocating tensor with shape[35184372088833]"),
+            std::string::npos)
+      << st;
+}
+
 } // namespace

@@ -199,7 +199,10 @@ absl::Status concat(const std::vector<const HostTensor *> &parts,
     total += p->shape()[axis];
   }
   s[axis] = total;
-  HostTensor out(p0.dtype(), s);
+  auto outOr = HostTensor::create(p0.dtype(), s);
+  if (!outOr.ok())
+    return outOr.status();
+  HostTensor &out = *outOr;
   int64_t outer = 1;
   for (int64_t d = 0; d < axis; ++d)
     outer *= s[d];

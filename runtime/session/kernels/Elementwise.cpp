@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <type_traits>
 
@@ -37,34 +38,44 @@ broadcastShape(const std::vector<int64_t> &a, const std::vector<int64_t> &b) {
   return out;
 }
 
-/// The flat index into a tensor of `shape` broadcast to `out` for each
-/// flat output index (a vector; host kernels favour clarity).
-std::vector<int64_t> broadcastIndex(const std::vector<int64_t> &shape,
-                                    const std::vector<int64_t> &out) {
+/// Calls f(k, offsets) for each flat output index k of the broadcast shape
+/// `out`, with offsets[i] the flat index into input i (of shape
+/// `shapes[i]`, broadcast NumPy-style), walking an odometer.
+template <typename F>
+void forEachBroadcast(const std::vector<int64_t> &out,
+                      const std::vector<const std::vector<int64_t> *> &shapes,
+                      F &&f) {
+  size_t r = out.size(), m = shapes.size();
   int64_t n = 1;
   for (int64_t d : out)
     n *= d;
-  std::vector<int64_t> idx(n);
-  size_t off = out.size() - shape.size();
-  std::vector<int64_t> stride(out.size(), 0);
-  int64_t s = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    stride[i + off] = shape[i] == 1 ? 0 : s;
-    s *= shape[i];
+  if (n == 0)
+    return;
+  // stride[i][d]: the step of input i's offset when dim d advances.
+  std::vector<std::vector<int64_t>> stride(m, std::vector<int64_t>(r, 0));
+  for (size_t i = 0; i < m; ++i) {
+    const std::vector<int64_t> &s = *shapes[i];
+    size_t off = r - s.size();
+    int64_t st = 1;
+    for (size_t d = s.size(); d-- > 0;) {
+      stride[i][d + off] = s[d] == 1 ? 0 : st;
+      st *= s[d];
+    }
   }
-  std::vector<int64_t> pos(out.size(), 0);
+  std::vector<int64_t> pos(r, 0), offsets(m, 0);
   for (int64_t k = 0; k < n; ++k) {
-    int64_t f = 0;
-    for (size_t d = 0; d < out.size(); ++d)
-      f += pos[d] * stride[d];
-    idx[k] = f;
-    for (size_t d = out.size(); d-- > 0;) {
-      if (++pos[d] < out[d])
+    f(k, offsets);
+    for (size_t d = r; d-- > 0;) {
+      if (++pos[d] < out[d]) {
+        for (size_t i = 0; i < m; ++i)
+          offsets[i] += stride[i][d];
         break;
+      }
+      for (size_t i = 0; i < m; ++i)
+        offsets[i] -= stride[i][d] * (out[d] - 1);
       pos[d] = 0;
     }
   }
-  return idx;
 }
 
 bool isHalf(DType t) { return t == DType::kF16 || t == DType::kBF16; }
@@ -85,23 +96,26 @@ public:
     auto shape = broadcastShape(a.shape(), b.shape());
     if (!shape.ok())
       return shape.status();
-    std::vector<int64_t> ia = broadcastIndex(a.shape(), *shape),
-                         ib = broadcastIndex(b.shape(), *shape);
-    HostTensor out(out_, *shape);
-    int64_t n = out.numElements();
+    auto outOr = HostTensor::create(out_, *shape);
+    if (!outOr.ok())
+      return outOr.status();
+    HostTensor &out = *outOr;
+    std::vector<const std::vector<int64_t> *> shapes{&a.shape(), &b.shape()};
     absl::Status status;
     dispatchDType(a.dtype(), [&](auto v) {
       using T = decltype(v);
       const T *x = a.data<T>(), *y = b.data<T>();
       auto arith = [&](auto f) {
         T *o = out.data<T>();
-        for (int64_t k = 0; k < n; ++k)
-          o[k] = f(x[ia[k]], y[ib[k]]);
+        forEachBroadcast(*shape, shapes, [&](int64_t k, const auto &at) {
+          o[k] = f(x[at[0]], y[at[1]]);
+        });
       };
       auto cmp = [&](auto f) {
         uint8_t *o = out.data<uint8_t>();
-        for (int64_t k = 0; k < n; ++k)
-          o[k] = f(x[ia[k]], y[ib[k]]) ? 1 : 0;
+        forEachBroadcast(*shape, shapes, [&](int64_t k, const auto &at) {
+          o[k] = f(x[at[0]], y[at[1]]) ? 1 : 0;
+        });
       };
       switch (op_) {
       case Bin::kAdd: return arith([](T p, T q) { return T(p + q); });
@@ -159,18 +173,20 @@ absl::Status selectV2(KernelContext &ctx) {
   if (t.dtype() != e.dtype() || c.dtype() != DType::kBool)
     return absl::InvalidArgumentError("SelectV2: condition must be bool and "
                                       "both branches of one dtype");
-  std::vector<int64_t> ic = broadcastIndex(c.shape(), *shape),
-                       it = broadcastIndex(t.shape(), *shape),
-                       ie = broadcastIndex(e.shape(), *shape);
-  HostTensor out(t.dtype(), *shape);
+  auto outOr = HostTensor::create(t.dtype(), *shape);
+  if (!outOr.ok())
+    return outOr.status();
+  HostTensor &out = *outOr;
   size_t es = dtypeSize(t.dtype());
-  for (int64_t k = 0; k < out.numElements(); ++k) {
-    bool pick = c.data<uint8_t>()[ic[k]] != 0;
+  std::vector<const std::vector<int64_t> *> shapes{&c.shape(), &t.shape(),
+                                                   &e.shape()};
+  forEachBroadcast(*shape, shapes, [&](int64_t k, const auto &at) {
+    bool pick = c.data<uint8_t>()[at[0]] != 0;
     std::memcpy(static_cast<char *>(out.raw()) + k * es,
                 static_cast<const char *>(pick ? t.raw() : e.raw()) +
-                    (pick ? it[k] : ie[k]) * es,
+                    (pick ? at[1] : at[2]) * es,
                 es);
-  }
+  });
   ctx.outputs.push_back(std::move(out));
   return absl::OkStatus();
 }

@@ -193,7 +193,10 @@ absl::Status gatherV2(KernelContext &ctx) {
   std::vector<int64_t> outShape(ps.begin(), ps.begin() + axis);
   outShape.insert(outShape.end(), indices.shape().begin(), indices.shape().end());
   outShape.insert(outShape.end(), ps.begin() + axis + 1, ps.end());
-  HostTensor out(params.dtype(), outShape);
+  auto outOr = HostTensor::create(params.dtype(), outShape);
+  if (!outOr.ok())
+    return outOr.status();
+  HostTensor &out = *outOr;
   size_t row = inner * dtypeSize(params.dtype());
   const char *src = static_cast<const char *>(params.raw());
   char *dst = static_cast<char *>(out.raw());
@@ -227,7 +230,10 @@ absl::Status gatherNd(KernelContext &ctx) {
   int64_t slice = product(ps, k, ps.size());
   std::vector<int64_t> outShape(is.begin(), is.end() - 1);
   outShape.insert(outShape.end(), ps.begin() + k, ps.end());
-  HostTensor out(params.dtype(), outShape);
+  auto outOr = HostTensor::create(params.dtype(), outShape);
+  if (!outOr.ok())
+    return outOr.status();
+  HostTensor &out = *outOr;
   size_t bytes = slice * dtypeSize(params.dtype());
   for (int64_t j = 0; j < n; ++j) {
     int64_t off = 0;
@@ -319,7 +325,10 @@ absl::Status dynamicStitch(KernelContext &ctx) {
   }
   std::vector<int64_t> outShape{maxIndex + 1};
   outShape.insert(outShape.end(), suffix.begin(), suffix.end());
-  HostTensor out(d0.dtype(), outShape);
+  auto outOr = HostTensor::create(d0.dtype(), outShape);
+  if (!outOr.ok())
+    return outOr.status();
+  HostTensor &out = *outOr;
   size_t bytes = product(suffix, 0, suffix.size()) * dtypeSize(d0.dtype());
   for (size_t i = 0; i < n; ++i) {
     const HostTensor &ix = *ctx.inputs[i], &d = *ctx.inputs[n + i];

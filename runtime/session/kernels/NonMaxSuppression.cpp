@@ -173,18 +173,20 @@ public:
       }
     }
     int32_t valid = static_cast<int32_t>(selected.size());
-    if (pad_) {
-      selected.resize(outputSize, 0);
-      selectedScores.resize(outputSize, 0.0f);
-    }
-    int64_t m = static_cast<int64_t>(selected.size());
-    HostTensor idx(DType::kI32, {m});
-    std::copy(selected.begin(), selected.end(), idx.data<int32_t>());
-    ctx.outputs.push_back(std::move(idx));
+    // Padded to max_output_size with zeros (the tensors are zero-filled).
+    int64_t m = pad_ ? outputSize : valid;
+    auto idx = HostTensor::create(DType::kI32, {m});
+    if (!idx.ok())
+      return idx.status();
+    std::copy(selected.begin(), selected.end(), idx->data<int32_t>());
+    ctx.outputs.push_back(std::move(*idx));
     if (version_ == 5) {
-      HostTensor s(DType::kF32, {m});
-      std::copy(selectedScores.begin(), selectedScores.end(), s.data<float>());
-      ctx.outputs.push_back(std::move(s));
+      auto sel = HostTensor::create(DType::kF32, {m});
+      if (!sel.ok())
+        return sel.status();
+      std::copy(selectedScores.begin(), selectedScores.end(),
+                sel->data<float>());
+      ctx.outputs.push_back(std::move(*sel));
     }
     if (version_ >= 4) {
       HostTensor v(DType::kI32, {});
