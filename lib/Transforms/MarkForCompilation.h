@@ -42,9 +42,9 @@ bool isClusterConstant(mlir::Operation *op);
 /// one level. Every edge that leaves a cluster's class raises the level and
 /// no edge lowers it, so no path leaves a cluster and comes back: the
 /// clusters, contracted, form no cycle.
-int markForCompilation(mlir::func::FuncOp fn, int firstId = 0,
-                       llvm::function_ref<int(mlir::Operation *)> classOf =
-                           nullptr);
+int markForCompilation(
+    mlir::func::FuncOp fn, int firstId = 0,
+    llvm::function_ref<int(mlir::Operation *)> classOf = nullptr);
 
 } // namespace tfmlir
 

@@ -27,8 +27,9 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -83,6 +84,21 @@ private:
   bool stop_ = false;
 };
 
+/// The process-wide inter-op pool of `threads` threads, shared by every
+/// executor asking for that many (as TF's sessions share the global
+/// inter-op pool by default); released with its last executor.
+std::shared_ptr<InterOpPool> sharedPool(int threads) {
+  static std::mutex mu;
+  static std::map<int, std::weak_ptr<InterOpPool>> pools;
+  std::lock_guard<std::mutex> l(mu);
+  std::shared_ptr<InterOpPool> p = pools[threads].lock();
+  if (!p) {
+    p = std::make_shared<InterOpPool>(threads);
+    pools[threads] = p;
+  }
+  return p;
+}
+
 std::string typeString(mlir::Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -95,15 +111,14 @@ absl::StatusOr<HostTensor> constantValue(mlir::Operation *op) {
   auto attr = op->getAttrOfType<mlir::DenseElementsAttr>("value");
   auto type = attr ? mlir::dyn_cast<mlir::RankedTensorType>(attr.getType())
                    : mlir::RankedTensorType();
-  std::optional<DType> d = type ? dtypeOfElement(type.getElementType())
-                                : std::nullopt;
+  std::optional<DType> d =
+      type ? dtypeOfElement(type.getElementType()) : std::nullopt;
   if (!d)
     return absl::UnimplementedError(absl::StrCat(
         "constant '", nodeNameOf(op->getLoc()), "' of type ",
-        typeString(op->getResult(0).getType()),
-        " cannot be a host value"));
-  HostTensor t(*d, std::vector<int64_t>(type.getShape().begin(),
-                                        type.getShape().end()));
+        typeString(op->getResult(0).getType()), " cannot be a host value"));
+  HostTensor t(
+      *d, std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
   int64_t n = t.numElements();
   if (*d == DType::kBool) {
     auto v = attr.getValues<bool>();
@@ -159,17 +174,17 @@ struct GraphExecutor::Impl {
   ExecutorOptions options;
   std::unique_ptr<mlir::MLIRContext> context;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::vector<Node> nodes;       ///< in a topological order
+  std::vector<Node> nodes; ///< in a topological order
   int numSlots = 0;
-  std::vector<int> argSlots;     ///< per @main argument
+  std::vector<int> argSlots; ///< per @main argument
   std::vector<mlir::Type> argTypes;
-  std::vector<int> resultSlots;  ///< per @main result
+  std::vector<int> resultSlots; ///< per @main result
   /// Constant slots and their values.
   std::vector<std::pair<int, std::shared_ptr<const HostTensor>>> constants;
   /// Per slot: how many node inputs read it (released after the last).
   std::vector<int> uses;
   std::vector<bool> isResult;
-  std::unique_ptr<InterOpPool> pool;
+  std::shared_ptr<InterOpPool> pool;
   mutable std::atomic<int64_t> runs{0}, maxRunning{0}, runtimeCompiles{0};
 };
 
@@ -269,16 +284,16 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
       auto rt = mlir::dyn_cast<mlir::RankedTensorType>(t);
       if (!rt || !rt.hasStaticShape()) {
         mlir::Operation *def = v.getDefiningOp();
-        return absl::UnimplementedError(absl::StrCat(
-            name.str(), ": ", what, " ",
-            def ? "from node '" + nodeNameOf(def->getLoc()) + "'"
-                : std::string("argument"),
-            " has type ", typeString(t),
-            "; compiled clusters need static shapes"));
+        return absl::UnimplementedError(
+            absl::StrCat(name.str(), ": ", what, " ",
+                         def ? "from node '" + nodeNameOf(def->getLoc()) + "'"
+                             : std::string("argument"),
+                         " has type ", typeString(t),
+                         "; compiled clusters need static shapes"));
       }
     }
-  auto fn = mlir::func::FuncOp::create(
-      loc, "main", b.getFunctionType(inTypes, outTypes));
+  auto fn = mlir::func::FuncOp::create(loc, "main",
+                                       b.getFunctionType(inTypes, outTypes));
   m->push_back(fn);
   mlir::Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
@@ -431,8 +446,8 @@ absl::Status Builder::missingKernels() {
   }
   for (std::string &r : refused)
     parts.push_back(r);
-  return absl::UnimplementedError(absl::StrCat(
-      impl_.options.graphName, ": ", absl::StrJoin(parts, "; ")));
+  return absl::UnimplementedError(
+      absl::StrCat(impl_.options.graphName, ": ", absl::StrJoin(parts, "; ")));
 }
 
 absl::Status Builder::linkAndSort() {
@@ -477,10 +492,10 @@ absl::Status Builder::linkAndSort() {
     for (size_t i = 0; i < nodes.size(); ++i)
       if (left[i] > 0)
         stuck.push_back(nodes[i].name);
-    return absl::InvalidArgumentError(absl::StrCat(
-        impl_.options.graphName,
-        ": the executor's node graph has a cycle through nodes ",
-        absl::StrJoin(stuck, ", ")));
+    return absl::InvalidArgumentError(
+        absl::StrCat(impl_.options.graphName,
+                     ": the executor's node graph has a cycle through nodes ",
+                     absl::StrJoin(stuck, ", ")));
   }
   // Renumber in topological order.
   std::vector<int> pos(nodes.size());
@@ -569,16 +584,18 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
   std::string diags;
   LegalizeHLOReport report;
   {
-    mlir::ScopedDiagnosticHandler quiet(m->getContext(), [&](mlir::Diagnostic &d) {
-      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diags.empty())
-        diags = d.str();
-      return mlir::success();
-    });
+    mlir::ScopedDiagnosticHandler quiet(
+        m->getContext(), [&](mlir::Diagnostic &d) {
+          if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+              diags.empty())
+            diags = d.str();
+          return mlir::success();
+        });
     if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report))) {
       std::string msg = report.format();
-      return absl::UnimplementedError(absl::StrCat(
-          "compiled for the run-time input shapes ", key, " ",
-          msg.empty() ? diags : msg));
+      return absl::UnimplementedError(
+          absl::StrCat("compiled for the run-time input shapes ", key, " ",
+                       msg.empty() ? diags : msg));
     }
   }
   absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
@@ -613,13 +630,11 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
   if (options.compileClusters && !options.alreadyClustered) {
     // Diagnostics of the partial legalization (remarks, the histogram
     // warning) are not errors here: what is left runs on host kernels.
-    mlir::ScopedDiagnosticHandler quiet(impl.context.get(),
-                                        [](mlir::Diagnostic &) {
-                                          return mlir::success();
-                                        });
+    mlir::ScopedDiagnosticHandler quiet(
+        impl.context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
     LegalizeHLOReport report;
-    if (mlir::failed(legalizeTFToHLO(*impl.module, /*allowPartial=*/true,
-                                     report)))
+    if (mlir::failed(
+            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
     // Class 1: what the legalizer lowered. Class 2: tf ops it left only
@@ -639,7 +654,7 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
   int threads = options.interOpThreads > 0
                     ? options.interOpThreads
                     : std::max(1u, std::thread::hardware_concurrency());
-  impl.pool = std::make_unique<InterOpPool>(threads);
+  impl.pool = sharedPool(threads);
   return exe;
 }
 
@@ -714,10 +729,9 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         status = node.kernel->compute(ctx);
         outs = std::move(ctx.outputs);
         if (status.ok() && outs.size() != node.outputs.size())
-          status = absl::InternalError(
-              absl::StrCat("the host kernel of ", node.opName, " produced ",
-                           outs.size(), " outputs for ", node.outputs.size(),
-                           " results"));
+          status = absl::InternalError(absl::StrCat(
+              "the host kernel of ", node.opName, " produced ", outs.size(),
+              " outputs for ", node.outputs.size(), " results"));
       }
       --running;
       if (status.ok()) {
@@ -731,8 +745,8 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         std::lock_guard<std::mutex> l(st.mu);
         if (!st.failed.exchange(true))
           st.status = absl::Status(
-              status.code(), absl::StrCat(status.message(), "\n\t [[node ",
-                                          node.name, "]]"));
+              status.code(),
+              absl::StrCat(status.message(), "\n\t [[node ", node.name, "]]"));
       }
     }
     for (int s : node.succs)
@@ -774,10 +788,13 @@ std::string GraphExecutor::describe() const {
   std::string s;
   for (const Node &n : impl_->nodes)
     absl::StrAppend(&s,
-                    n.rt    ? absl::StrCat(n.name, " (tf ops compiled at run "
-                                           "time: ", n.numOps, ")")
-                    : n.exe ? absl::StrCat(n.name, " (hlo ops: ", n.numOps, ")")
-                          : absl::StrCat("host ", n.opName, " '", n.name, "'"),
+                    n.rt ? absl::StrCat(n.name,
+                                        " (tf ops compiled at run "
+                                        "time: ",
+                                        n.numOps, ")")
+                    : n.exe
+                        ? absl::StrCat(n.name, " (hlo ops: ", n.numOps, ")")
+                        : absl::StrCat("host ", n.opName, " '", n.name, "'"),
                     "\n");
   return s;
 }

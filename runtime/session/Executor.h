@@ -1,4 +1,5 @@
-//===- Executor.h - runs a partly compiled function node by node -*- C++ -*-===//
+//===- Executor.h - runs a partly compiled function node by node -*- C++
+//-*-===//
 //
 // The Session's executor for global_jit_level=kAuto and kOff (TF's
 // executor plus XlaLaunch, on one host). Input: a module whose @main is in
@@ -19,16 +20,18 @@
 //
 // run() executes the nodes (clusters and host ops) in dependency order;
 // nodes whose inputs are ready run in parallel on the inter-op thread pool
-// (`inter_op_parallelism_threads`). Values are HostTensors shared between
-// consumers and released when the last consumer has run.
+// (`inter_op_parallelism_threads`; one process-wide pool per thread count,
+// shared by all executors, as TF's sessions share the global pool). Values
+// are HostTensors shared between consumers and released when the last
+// consumer has run.
 //
 // Errors: create() fails with Unimplemented listing, as one histogram, the
 // ops that neither compile nor have a host kernel, and apart from them the
 // ops that have a lowering but were "blocked by" a node whose result shape
 // is only known at run time (naming that node; only without
 // compileAtRunTime); a run-time cluster that does not lower for the shapes
-// it gets fails that run with the histogram and the shapes; InvalidArgument when the
-// node graph has a cycle (a hand-made clustering). run() returns the
+// it gets fails that run with the histogram and the shapes; InvalidArgument
+// when the node graph has a cycle (a hand-made clustering). run() returns the
 // failing node's error with " [[node <name>]]" appended, as TF does.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_EXECUTOR_H

@@ -18,8 +18,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -27,8 +27,8 @@ using namespace tfmlir::session;
 
 namespace {
 
-absl::StatusOr<std::unique_ptr<GraphExecutor>>
-build(const char *text, ExecutorOptions opts) {
+absl::StatusOr<std::unique_ptr<GraphExecutor>> build(const char *text,
+                                                     ExecutorOptions opts) {
   mlir::DialectRegistry registry;
   tfmlir::registerTFDialects(registry);
   tfmlir::registerHLODialect(registry);
@@ -180,9 +180,10 @@ func.func @main(%b: tensor<*xf32>, %s: tensor<*xf32>) -> tensor<*xi32> {
   auto out = (*exe)->run({&boxes, &scores});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(out.status().message().find(
-                "boxes must be 2-D[1,3,4] (Shape must be rank 2 but is rank 3)"),
-            std::string::npos)
+  EXPECT_NE(
+      out.status().message().find(
+          "boxes must be 2-D[1,3,4] (Shape must be rank 2 but is rank 3)"),
+      std::string::npos)
       << out.status();
   EXPECT_NE(out.status().message().find("[[node nms]]"), std::string::npos)
       << out.status();
@@ -259,11 +260,12 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   };
   check({1, 2, 2, -3}, {1, 2, -3});
   check({0.5, 0.5}, {0.5});
-  check({4, -1, 4, 4}, {4, -1}); // y has 2 elements: a new shape
+  check({4, -1, 4, 4}, {4, -1});  // y has 2 elements: a new shape
   check({1, 2, 2, 3}, {1, 2, 3}); // y has 3 elements again: cached
   EXPECT_EQ((*exe)->stats().runtimeCompiles, 3);
-  EXPECT_NE((*exe)->describe().find("cluster_0 (tf ops compiled at run time: 2)"),
-            std::string::npos)
+  EXPECT_NE(
+      (*exe)->describe().find("cluster_0 (tf ops compiled at run time: 2)"),
+      std::string::npos)
       << (*exe)->describe();
 }
 
@@ -281,7 +283,8 @@ TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
   ctx.inputs = {&idx, &data};
   absl::Status st = (*kernel)->compute(ctx);
   EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted) << st;
-  EXPECT_NE(st.message().find("OOM when allocating tensor with shape[35184372088833]"),
+  EXPECT_NE(st.message().find(
+                "OOM when allocating tensor with shape[35184372088833]"),
             std::string::npos)
       << st;
 }

@@ -98,9 +98,9 @@ absl::Status reshape(KernelContext &ctx) {
           " values, but the requested shape requires a multiple of ", known));
     dims[unknown] = n / known;
   } else if (known != n) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Input to reshape is a tensor with ", n,
-        " values, but the requested shape has ", known));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Input to reshape is a tensor with ", n,
+                     " values, but the requested shape has ", known));
   }
   ctx.outputs.push_back(copyWithShape(in, dims));
   return absl::OkStatus();
@@ -138,9 +138,9 @@ absl::Status expandDims(KernelContext &ctx) {
     return dimOr.status();
   int64_t r = in.shape().size(), dim = *dimOr;
   if (dim < -1 - r || dim > r)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Tried to expand dim index ", dim, " for tensor with ", r,
-        " dimensions."));
+    return absl::InvalidArgumentError(absl::StrCat("Tried to expand dim index ",
+                                                   dim, " for tensor with ", r,
+                                                   " dimensions."));
   if (dim < 0)
     dim += r + 1;
   std::vector<int64_t> s = in.shape();
@@ -158,14 +158,14 @@ public:
     std::vector<bool> drop(r, dims_.empty());
     for (int64_t d : dims_) {
       if (d < -r || d >= r)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "Tried to squeeze dim index ", d, " for tensor with ", r,
-            " dimensions."));
+        return absl::InvalidArgumentError(
+            absl::StrCat("Tried to squeeze dim index ", d, " for tensor with ",
+                         r, " dimensions."));
       int64_t k = d < 0 ? d + r : d;
       if (in.shape()[k] != 1)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "Can not squeeze dim[", k, "], expected a dimension of 1, got ",
-            in.shape()[k]));
+        return absl::InvalidArgumentError(
+            absl::StrCat("Can not squeeze dim[", k,
+                         "], expected a dimension of 1, got ", in.shape()[k]));
       drop[k] = true;
     }
     std::vector<int64_t> s;
@@ -182,8 +182,8 @@ private:
 
 /// Concatenates `parts` (same dtype, equal dims except `axis`) along
 /// `axis` (already non-negative).
-absl::Status concat(const std::vector<const HostTensor *> &parts,
-                    int64_t axis, KernelContext &ctx) {
+absl::Status concat(const std::vector<const HostTensor *> &parts, int64_t axis,
+                    KernelContext &ctx) {
   const HostTensor &p0 = *parts[0];
   std::vector<int64_t> s = p0.shape();
   int64_t total = 0;
@@ -192,10 +192,10 @@ absl::Status concat(const std::vector<const HostTensor *> &parts,
     for (size_t d = 0; ok && d < s.size(); ++d)
       ok = d == size_t(axis) || p->shape()[d] == s[d];
     if (!ok)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "ConcatOp : Dimension mismatch in input ", i, ": shape ",
-          shapeDebugString(p->shape()), " vs. shape[0] = ",
-          shapeDebugString(s)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("ConcatOp : Dimension mismatch in input ", i, ": shape ",
+                       shapeDebugString(p->shape()),
+                       " vs. shape[0] = ", shapeDebugString(s)));
     total += p->shape()[axis];
   }
   s[axis] = total;
@@ -229,8 +229,8 @@ absl::Status concatV2(KernelContext &ctx) {
         "ConcatOp : Can't concatenate scalars (use tf.stack instead)");
   if (axis < -r || axis >= r)
     return absl::InvalidArgumentError(absl::StrCat(
-        "ConcatOp : Expected concatenating dimensions in the range [", -r,
-        ", ", r, "), but got ", axis));
+        "ConcatOp : Expected concatenating dimensions in the range [", -r, ", ",
+        r, "), but got ", axis));
   return concat(parts, axis < 0 ? axis + r : axis, ctx);
 }
 
@@ -240,8 +240,8 @@ public:
   absl::Status compute(KernelContext &ctx) const override {
     int64_t r = ctx.inputs[0]->shape().size() + 1;
     if (axis_ < -r || axis_ >= r)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "axis = ", axis_, " not in [", -r, ", ", r, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("axis = ", axis_, " not in [", -r, ", ", r, ")"));
     int64_t axis = axis_ < 0 ? axis_ + r : axis_;
     std::vector<HostTensor> expanded;
     std::vector<const HostTensor *> parts;
@@ -265,22 +265,23 @@ private:
 };
 
 HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
-  return [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(fn);
-  };
+  return
+      [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+        return std::make_unique<LambdaKernel>(fn);
+      };
 }
 
 } // namespace
 
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
-  for (const char *n : {"tf.Identity", "tf.IdentityN", "tf.Snapshot",
-                        "tf.StopGradient"})
+  for (const char *n :
+       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient"})
     t[n] = lambda(identity);
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);
   t["tf.ConcatV2"] = lambda(concatV2);
-  t["tf.Cast"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.Cast"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> to = resultDType(op, 0);
     if (!to.ok())
       return to.status();
@@ -296,8 +297,8 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
         return absl::UnimplementedError("out_type must be int32 or int64");
       return std::make_unique<ShapeKernel>(*to, size);
     };
-  t["tf.Squeeze"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.Squeeze"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     std::vector<int64_t> dims;
     if (auto a = op->getAttrOfType<mlir::ArrayAttr>("squeeze_dims"))
       for (mlir::Attribute d : a)
@@ -305,8 +306,8 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
           dims.push_back(i.getInt());
     return std::make_unique<SqueezeKernel>(dims);
   };
-  t["tf.Pack"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.Pack"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     int64_t axis = 0;
     if (auto a = op->getAttrOfType<mlir::IntegerAttr>("axis"))
       axis = a.getInt();

@@ -81,7 +81,20 @@ void forEachBroadcast(const std::vector<int64_t> &out,
 bool isHalf(DType t) { return t == DType::kF16 || t == DType::kBF16; }
 
 enum class Bin {
-  kAdd, kSub, kMul, kDiv, kMax, kMin, kGt, kGe, kLt, kLe, kEq, kNe, kAnd, kOr
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMax,
+  kMin,
+  kGt,
+  kGe,
+  kLt,
+  kLe,
+  kEq,
+  kNe,
+  kAnd,
+  kOr
 };
 
 class BinaryKernel : public HostKernel {
@@ -90,9 +103,9 @@ public:
   absl::Status compute(KernelContext &ctx) const override {
     const HostTensor &a = *ctx.inputs[0], &b = *ctx.inputs[1];
     if (a.dtype() != b.dtype() || isHalf(a.dtype()))
-      return absl::UnimplementedError(absl::StrCat(
-          "no host kernel for operands ", dtypeName(a.dtype()), " and ",
-          dtypeName(b.dtype())));
+      return absl::UnimplementedError(
+          absl::StrCat("no host kernel for operands ", dtypeName(a.dtype()),
+                       " and ", dtypeName(b.dtype())));
     auto shape = broadcastShape(a.shape(), b.shape());
     if (!shape.ok())
       return shape.status();
@@ -118,13 +131,17 @@ public:
         });
       };
       switch (op_) {
-      case Bin::kAdd: return arith([](T p, T q) { return T(p + q); });
-      case Bin::kSub: return arith([](T p, T q) { return T(p - q); });
-      case Bin::kMul: return arith([](T p, T q) { return T(p * q); });
+      case Bin::kAdd:
+        return arith([](T p, T q) { return T(p + q); });
+      case Bin::kSub:
+        return arith([](T p, T q) { return T(p - q); });
+      case Bin::kMul:
+        return arith([](T p, T q) { return T(p * q); });
       case Bin::kDiv:
         if constexpr (std::is_floating_point_v<T>)
           return arith([](T p, T q) { return T(p / q); });
-        status = absl::UnimplementedError("RealDiv of integers has no host kernel");
+        status =
+            absl::UnimplementedError("RealDiv of integers has no host kernel");
         return;
       case Bin::kMax:
         return arith([](T p, T q) {
@@ -140,14 +157,22 @@ public:
               return std::numeric_limits<T>::quiet_NaN();
           return p < q ? p : q;
         });
-      case Bin::kGt: return cmp([](T p, T q) { return p > q; });
-      case Bin::kGe: return cmp([](T p, T q) { return p >= q; });
-      case Bin::kLt: return cmp([](T p, T q) { return p < q; });
-      case Bin::kLe: return cmp([](T p, T q) { return p <= q; });
-      case Bin::kEq: return cmp([](T p, T q) { return p == q; });
-      case Bin::kNe: return cmp([](T p, T q) { return p != q; });
-      case Bin::kAnd: return cmp([](T p, T q) { return p && q; });
-      case Bin::kOr: return cmp([](T p, T q) { return p || q; });
+      case Bin::kGt:
+        return cmp([](T p, T q) { return p > q; });
+      case Bin::kGe:
+        return cmp([](T p, T q) { return p >= q; });
+      case Bin::kLt:
+        return cmp([](T p, T q) { return p < q; });
+      case Bin::kLe:
+        return cmp([](T p, T q) { return p <= q; });
+      case Bin::kEq:
+        return cmp([](T p, T q) { return p == q; });
+      case Bin::kNe:
+        return cmp([](T p, T q) { return p != q; });
+      case Bin::kAnd:
+        return cmp([](T p, T q) { return p && q; });
+      case Bin::kOr:
+        return cmp([](T p, T q) { return p || q; });
       }
     });
     if (!status.ok())
@@ -163,7 +188,8 @@ private:
 
 /// SelectV2(condition, t, e) with three-way broadcasting.
 absl::Status selectV2(KernelContext &ctx) {
-  const HostTensor &c = *ctx.inputs[0], &t = *ctx.inputs[1], &e = *ctx.inputs[2];
+  const HostTensor &c = *ctx.inputs[0], &t = *ctx.inputs[1],
+                   &e = *ctx.inputs[2];
   auto s1 = broadcastShape(c.shape(), t.shape());
   if (!s1.ok())
     return s1.status();
@@ -191,7 +217,18 @@ absl::Status selectV2(KernelContext &ctx) {
   return absl::OkStatus();
 }
 
-enum class Un { kNeg, kAbs, kExp, kLog, kSqrt, kRsqrt, kSigmoid, kFloor, kRelu, kNot };
+enum class Un {
+  kNeg,
+  kAbs,
+  kExp,
+  kLog,
+  kSqrt,
+  kRsqrt,
+  kSigmoid,
+  kFloor,
+  kRelu,
+  kNot
+};
 
 class UnaryKernel : public HostKernel {
 public:
@@ -214,10 +251,14 @@ public:
       };
       bool fp = std::is_floating_point_v<T>;
       switch (op_) {
-      case Un::kNeg: return apply([](T p) { return T(-p); });
-      case Un::kAbs: return apply([](T p) { return p < T(0) ? T(-p) : p; });
-      case Un::kRelu: return apply([](T p) { return p > T(0) ? p : T(0); });
-      case Un::kNot: return apply([](T p) { return T(p ? 0 : 1); });
+      case Un::kNeg:
+        return apply([](T p) { return T(-p); });
+      case Un::kAbs:
+        return apply([](T p) { return p < T(0) ? T(-p) : p; });
+      case Un::kRelu:
+        return apply([](T p) { return p > T(0) ? p : T(0); });
+      case Un::kNot:
+        return apply([](T p) { return T(p ? 0 : 1); });
       default:
         break;
       }
@@ -228,13 +269,18 @@ public:
       }
       if constexpr (std::is_floating_point_v<T>) {
         switch (op_) {
-        case Un::kExp: return apply([](T p) { return std::exp(p); });
-        case Un::kLog: return apply([](T p) { return std::log(p); });
-        case Un::kSqrt: return apply([](T p) { return std::sqrt(p); });
-        case Un::kRsqrt: return apply([](T p) { return T(1) / std::sqrt(p); });
+        case Un::kExp:
+          return apply([](T p) { return std::exp(p); });
+        case Un::kLog:
+          return apply([](T p) { return std::log(p); });
+        case Un::kSqrt:
+          return apply([](T p) { return std::sqrt(p); });
+        case Un::kRsqrt:
+          return apply([](T p) { return T(1) / std::sqrt(p); });
         case Un::kSigmoid:
           return apply([](T p) { return T(1) / (T(1) + std::exp(-p)); });
-        case Un::kFloor: return apply([](T p) { return std::floor(p); });
+        case Un::kFloor:
+          return apply([](T p) { return std::floor(p); });
         default:
           break;
         }
@@ -254,34 +300,39 @@ private:
 
 void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t) {
   auto binary = [](Bin op) {
-    return [op](mlir::Operation *o) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-      absl::StatusOr<DType> d = resultDType(o, 0);
-      if (!d.ok())
-        return d.status();
-      return std::make_unique<BinaryKernel>(op, *d);
-    };
+    return
+        [op](
+            mlir::Operation *o) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+          absl::StatusOr<DType> d = resultDType(o, 0);
+          if (!d.ok())
+            return d.status();
+          return std::make_unique<BinaryKernel>(op, *d);
+        };
   };
   std::pair<const char *, Bin> bins[] = {
-      {"tf.AddV2", Bin::kAdd}, {"tf.Add", Bin::kAdd}, {"tf.Sub", Bin::kSub},
-      {"tf.Mul", Bin::kMul}, {"tf.RealDiv", Bin::kDiv},
-      {"tf.Maximum", Bin::kMax}, {"tf.Minimum", Bin::kMin},
-      {"tf.Greater", Bin::kGt}, {"tf.GreaterEqual", Bin::kGe},
-      {"tf.Less", Bin::kLt}, {"tf.LessEqual", Bin::kLe},
-      {"tf.Equal", Bin::kEq}, {"tf.NotEqual", Bin::kNe},
-      {"tf.LogicalAnd", Bin::kAnd}, {"tf.LogicalOr", Bin::kOr}};
+      {"tf.AddV2", Bin::kAdd},       {"tf.Add", Bin::kAdd},
+      {"tf.Sub", Bin::kSub},         {"tf.Mul", Bin::kMul},
+      {"tf.RealDiv", Bin::kDiv},     {"tf.Maximum", Bin::kMax},
+      {"tf.Minimum", Bin::kMin},     {"tf.Greater", Bin::kGt},
+      {"tf.GreaterEqual", Bin::kGe}, {"tf.Less", Bin::kLt},
+      {"tf.LessEqual", Bin::kLe},    {"tf.Equal", Bin::kEq},
+      {"tf.NotEqual", Bin::kNe},     {"tf.LogicalAnd", Bin::kAnd},
+      {"tf.LogicalOr", Bin::kOr}};
   for (auto [n, op] : bins)
     t[n] = binary(op);
   std::pair<const char *, Un> uns[] = {
-      {"tf.Neg", Un::kNeg}, {"tf.Abs", Un::kAbs}, {"tf.Exp", Un::kExp},
-      {"tf.Log", Un::kLog}, {"tf.Sqrt", Un::kSqrt}, {"tf.Rsqrt", Un::kRsqrt},
+      {"tf.Neg", Un::kNeg},         {"tf.Abs", Un::kAbs},
+      {"tf.Exp", Un::kExp},         {"tf.Log", Un::kLog},
+      {"tf.Sqrt", Un::kSqrt},       {"tf.Rsqrt", Un::kRsqrt},
       {"tf.Sigmoid", Un::kSigmoid}, {"tf.Floor", Un::kFloor},
-      {"tf.Relu", Un::kRelu}, {"tf.LogicalNot", Un::kNot}};
+      {"tf.Relu", Un::kRelu},       {"tf.LogicalNot", Un::kNot}};
   for (auto [n, op] : uns)
-    t[n] = [op](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    t[n] =
+        [op](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
       return std::make_unique<UnaryKernel>(op);
     };
-  t["tf.SelectV2"] = [](mlir::Operation *)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.SelectV2"] =
+      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     return std::make_unique<LambdaKernel>(selectV2);
   };
 }

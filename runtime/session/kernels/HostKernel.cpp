@@ -29,19 +29,32 @@ void registerHostKernel(llvm::StringRef opName, HostKernelFactory factory) {
 }
 
 std::optional<DType> dtypeOfElement(mlir::Type t) {
-  if (t.isF32()) return DType::kF32;
-  if (t.isF64()) return DType::kF64;
-  if (t.isInteger(1)) return DType::kBool;
-  if (t.isSignlessInteger(8)) return DType::kI8;
-  if (t.isSignlessInteger(16)) return DType::kI16;
-  if (t.isSignlessInteger(32)) return DType::kI32;
-  if (t.isSignlessInteger(64)) return DType::kI64;
-  if (t.isF16()) return DType::kF16;
-  if (t.isBF16()) return DType::kBF16;
-  if (t.isUnsignedInteger(8)) return DType::kU8;
-  if (t.isUnsignedInteger(16)) return DType::kU16;
-  if (t.isUnsignedInteger(32)) return DType::kU32;
-  if (t.isUnsignedInteger(64)) return DType::kU64;
+  if (t.isF32())
+    return DType::kF32;
+  if (t.isF64())
+    return DType::kF64;
+  if (t.isInteger(1))
+    return DType::kBool;
+  if (t.isSignlessInteger(8))
+    return DType::kI8;
+  if (t.isSignlessInteger(16))
+    return DType::kI16;
+  if (t.isSignlessInteger(32))
+    return DType::kI32;
+  if (t.isSignlessInteger(64))
+    return DType::kI64;
+  if (t.isF16())
+    return DType::kF16;
+  if (t.isBF16())
+    return DType::kBF16;
+  if (t.isUnsignedInteger(8))
+    return DType::kU8;
+  if (t.isUnsignedInteger(16))
+    return DType::kU16;
+  if (t.isUnsignedInteger(32))
+    return DType::kU32;
+  if (t.isUnsignedInteger(64))
+    return DType::kU64;
   return std::nullopt;
 }
 
@@ -88,8 +101,8 @@ absl::StatusOr<int64_t> scalarInt(const HostTensor &t, const char *what) {
     return absl::InvalidArgumentError(absl::StrCat(
         what, " must be 0-D, got shape ", shapeDebugString(t.shape())));
   if (t.dtype() != DType::kI32 && t.dtype() != DType::kI64)
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " must be int32 or int64, got ", dtypeName(t.dtype())));
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " must be int32 or int64, got ", dtypeName(t.dtype())));
   return intElement(t, 0);
 }
 

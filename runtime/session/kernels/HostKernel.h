@@ -93,19 +93,31 @@ absl::StatusOr<int64_t> scalarInt(const HostTensor &t, const char *what);
 /// uint8_t for kBool, uint16_t for kF16/kBF16).
 template <typename F> decltype(auto) dispatchDType(DType t, F &&f) {
   switch (t) {
-  case DType::kF32: return f(float{});
-  case DType::kF64: return f(double{});
-  case DType::kBool: return f(uint8_t{});
-  case DType::kI8: return f(int8_t{});
-  case DType::kI16: return f(int16_t{});
-  case DType::kI32: return f(int32_t{});
-  case DType::kI64: return f(int64_t{});
-  case DType::kU8: return f(uint8_t{});
-  case DType::kU16: return f(uint16_t{});
-  case DType::kU32: return f(uint32_t{});
-  case DType::kU64: return f(uint64_t{});
+  case DType::kF32:
+    return f(float{});
+  case DType::kF64:
+    return f(double{});
+  case DType::kBool:
+    return f(uint8_t{});
+  case DType::kI8:
+    return f(int8_t{});
+  case DType::kI16:
+    return f(int16_t{});
+  case DType::kI32:
+    return f(int32_t{});
+  case DType::kI64:
+    return f(int64_t{});
+  case DType::kU8:
+    return f(uint8_t{});
+  case DType::kU16:
+    return f(uint16_t{});
+  case DType::kU32:
+    return f(uint32_t{});
+  case DType::kU64:
+    return f(uint64_t{});
   case DType::kF16:
-  case DType::kBF16: return f(uint16_t{});
+  case DType::kBF16:
+    return f(uint16_t{});
   }
   return f(float{});
 }

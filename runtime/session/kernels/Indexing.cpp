@@ -68,13 +68,14 @@ absl::Status where(KernelContext &ctx) {
 /// occurrence; idx (and count) in the dtype of the op's results.
 class UniqueKernel : public HostKernel {
 public:
-  UniqueKernel(DType idxType, bool counts) : idxType_(idxType), counts_(counts) {}
+  UniqueKernel(DType idxType, bool counts)
+      : idxType_(idxType), counts_(counts) {}
   absl::Status compute(KernelContext &ctx) const override {
     const HostTensor &x = *ctx.inputs[0];
     if (x.shape().size() != 1)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unique expects a 1D vector.", " Got shape ",
-          shapeDebugString(x.shape())));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unique expects a 1D vector.", " Got shape ",
+                       shapeDebugString(x.shape())));
     int64_t n = x.shape()[0];
     std::vector<int64_t> idx(n), firstOf;
     std::vector<int64_t> count;
@@ -133,9 +134,8 @@ public:
     if (*k < 0)
       return absl::InvalidArgumentError(absl::StrCat("Need k >= 0, got ", *k));
     if (in.shape().empty())
-      return absl::InvalidArgumentError(
-          absl::StrCat("input must be >= 1-D, got shape ",
-                       shapeDebugString(in.shape())));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "input must be >= 1-D, got shape ", shapeDebugString(in.shape())));
     if (in.dtype() == DType::kF16 || in.dtype() == DType::kBF16)
       return absl::UnimplementedError(absl::StrCat(
           "TopKV2 on the host does not take ", dtypeName(in.dtype())));
@@ -153,13 +153,13 @@ public:
       for (int64_t r = 0; r < rows; ++r) {
         const T *row = in.data<T>() + r * cols;
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-          return row[a] > row[b];
-        });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int64_t a, int64_t b) { return row[a] > row[b]; });
         for (int64_t j = 0; j < *k; ++j) {
           values.data<T>()[r * *k + j] = row[order[j]];
           if (idxType_ == DType::kI32)
-            indices.data<int32_t>()[r * *k + j] = static_cast<int32_t>(order[j]);
+            indices.data<int32_t>()[r * *k + j] =
+                static_cast<int32_t>(order[j]);
           else
             indices.data<int64_t>()[r * *k + j] = order[j];
         }
@@ -182,8 +182,9 @@ absl::Status gatherV2(KernelContext &ctx) {
     return axisOr.status();
   int64_t rank = params.shape().size(), axis = *axisOr;
   if (axis < -rank || axis >= rank)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Expected axis in the range [", -rank, ", ", rank, "), but got ", axis));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Expected axis in the range [", -rank, ", ", rank,
+                     "), but got ", axis));
   if (axis < 0)
     axis += rank;
   const std::vector<int64_t> &ps = params.shape();
@@ -191,7 +192,8 @@ absl::Status gatherV2(KernelContext &ctx) {
           inner = product(ps, axis + 1, ps.size());
   int64_t ni = indices.numElements();
   std::vector<int64_t> outShape(ps.begin(), ps.begin() + axis);
-  outShape.insert(outShape.end(), indices.shape().begin(), indices.shape().end());
+  outShape.insert(outShape.end(), indices.shape().begin(),
+                  indices.shape().end());
   outShape.insert(outShape.end(), ps.begin() + axis + 1, ps.end());
   auto outOr = HostTensor::create(params.dtype(), outShape);
   if (!outOr.ok())
@@ -267,8 +269,8 @@ public:
         !std::equal(pshape.begin(), pshape.end(), ds.begin()))
       return absl::InvalidArgumentError(absl::StrCat(
           "data.shape must start with partitions.shape, got data.shape = ",
-          shapeDebugString(ds), ", partitions.shape = ",
-          shapeDebugString(pshape)));
+          shapeDebugString(ds),
+          ", partitions.shape = ", shapeDebugString(pshape)));
     int64_t n = parts.numElements();
     int64_t slice = product(ds, pshape.size(), ds.size());
     std::vector<int64_t> counts(num_, 0);
@@ -316,10 +318,10 @@ absl::Status dynamicStitch(KernelContext &ctx) {
     std::vector<int64_t> want = ix.shape();
     want.insert(want.end(), suffix.begin(), suffix.end());
     if (d.shape() != want || d.dtype() != d0.dtype())
-      return absl::InvalidArgumentError(absl::StrCat(
-          "data[", i, "].shape = ", shapeDebugString(d.shape()),
-          " does not start with indices[", i, "].shape = ",
-          shapeDebugString(ix.shape())));
+      return absl::InvalidArgumentError(
+          absl::StrCat("data[", i, "].shape = ", shapeDebugString(d.shape()),
+                       " does not start with indices[", i,
+                       "].shape = ", shapeDebugString(ix.shape())));
     for (int64_t j = 0; j < ix.numElements(); ++j)
       maxIndex = std::max(maxIndex, intElement(ix, j));
   }
@@ -335,8 +337,8 @@ absl::Status dynamicStitch(KernelContext &ctx) {
     for (int64_t j = 0; j < ix.numElements(); ++j) {
       int64_t k = intElement(ix, j);
       if (k < 0)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "indices[", i, "][", j, "] = ", k, " is negative"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("indices[", i, "][", j, "] = ", k, " is negative"));
       std::memcpy(static_cast<char *>(out.raw()) + k * bytes,
                   static_cast<const char *>(d.raw()) + j * bytes, bytes);
     }
@@ -346,17 +348,18 @@ absl::Status dynamicStitch(KernelContext &ctx) {
 }
 
 HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
-  return [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(fn);
-  };
+  return
+      [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+        return std::make_unique<LambdaKernel>(fn);
+      };
 }
 
 } // namespace
 
 void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
   t["tf.Where"] = lambda(where);
-  t["tf.GatherV2"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.GatherV2"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     if (auto b = op->getAttrOfType<mlir::IntegerAttr>("batch_dims");
         b && b.getInt() != 0)
       return absl::UnimplementedError(
@@ -377,15 +380,15 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
   };
   t["tf.Unique"] = unique(false);
   t["tf.UniqueWithCounts"] = unique(true);
-  t["tf.TopKV2"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.TopKV2"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> idx = resultDType(op, 1);
     if (!idx.ok())
       return idx.status();
     return std::make_unique<TopKKernel>(*idx);
   };
-  t["tf.DynamicPartition"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.DynamicPartition"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     return std::make_unique<DynamicPartitionKernel>(op->getNumResults());
   };
 }

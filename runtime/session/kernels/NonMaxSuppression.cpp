@@ -90,9 +90,10 @@ public:
           n, " and ", scores.shape()[0], ")"));
     if (boxes.dtype() != DType::kF32 || scores.dtype() != DType::kF32)
       return absl::UnimplementedError(absl::StrCat(
-          "NonMaxSuppressionV", version_, " on the host takes float boxes "
-          "and scores, got ", dtypeName(boxes.dtype()), " and ",
-          dtypeName(scores.dtype())));
+          "NonMaxSuppressionV", version_,
+          " on the host takes float boxes "
+          "and scores, got ",
+          dtypeName(boxes.dtype()), " and ", dtypeName(scores.dtype())));
     const HostTensor &maxOut = *ctx.inputs[2];
     if (!maxOut.shape().empty())
       return absl::InvalidArgumentError(
