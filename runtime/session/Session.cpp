@@ -1170,9 +1170,12 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
     std::vector<HostTensor> in;
     in.reserve(argValues.size());
     for (const Tensor *t : argValues) {
-      HostTensor h(*toExecutableDType(t->dtype()), t->shape().dim_sizes());
-      std::memcpy(h.raw(), t->data(), t->TotalBytes());
-      in.push_back(std::move(h));
+      auto h = HostTensor::create(*toExecutableDType(t->dtype()),
+                                  t->shape().dim_sizes());
+      if (!h.ok())
+        return h.status();
+      std::memcpy(h->raw(), t->data(), t->TotalBytes());
+      in.push_back(std::move(*h));
     }
     std::vector<const HostTensor *> ptrs;
     for (const HostTensor &h : in)
