@@ -3,8 +3,9 @@
 // The ops that connect data-dependent host nodes when they cannot be
 // compiled (their input shape is only known at run time): Identity,
 // Snapshot, StopGradient, Cast, Reshape, Shape, Size, ExpandDims, Squeeze,
-// ConcatV2 and Pack, with the semantics and wording of TF's CPU kernels
-// (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc, pack_op.cc).
+// ConcatV2, Pack, Fill and Range, with the semantics and wording of TF's
+// CPU kernels (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc,
+// pack_op.cc, constant_op.cc, sequence_ops.cc).
 // Cast rounds to nearest when narrowing floats and truncates float ->
 // integer conversions toward zero (C++ static_cast, as TF's CPU Cast);
 // f16/bf16 are not cast on the host.
@@ -16,6 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace tfmlir::session {
@@ -264,6 +266,80 @@ private:
   int64_t axis_;
 };
 
+/// Fill(dims, value): a tensor of shape `dims` (1-D int32/int64) holding
+/// the scalar `value`.
+absl::Status fill(KernelContext &ctx) {
+  const HostTensor &dims = *ctx.inputs[0], &value = *ctx.inputs[1];
+  if (dims.shape().size() != 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("dims must be a vector, got shape ",
+                     shapeDebugString(dims.shape())));
+  if (!value.shape().empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat("value must be a scalar, got shape ",
+                     shapeDebugString(value.shape())));
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < dims.numElements(); ++i)
+    shape.push_back(intElement(dims, i));
+  auto out = HostTensor::create(value.dtype(), shape);
+  if (!out.ok())
+    return out.status();
+  size_t es = dtypeSize(value.dtype());
+  for (int64_t k = 0; k < out->numElements(); ++k)
+    std::memcpy(static_cast<char *>(out->raw()) + k * es, value.raw(), es);
+  ctx.outputs.push_back(std::move(*out));
+  return absl::OkStatus();
+}
+
+/// Range(start, limit, delta) in the dtype of the op's result: the
+/// numbers start, start + delta, ... before limit.
+class RangeKernel : public HostKernel {
+public:
+  explicit RangeKernel(DType out) : out_(out) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    for (int i = 0; i < 3; ++i)
+      if (!ctx.inputs[i]->shape().empty())
+        return absl::InvalidArgumentError(absl::StrCat(
+            i == 0 ? "start" : i == 1 ? "limit" : "delta",
+            " must be a scalar, not shape ",
+            shapeDebugString(ctx.inputs[i]->shape())));
+    double start = realElement(*ctx.inputs[0], 0),
+           limit = realElement(*ctx.inputs[1], 0),
+           delta = realElement(*ctx.inputs[2], 0);
+    if (delta == 0)
+      return absl::InvalidArgumentError(
+          absl::StrCat("Requires delta != 0: ", delta));
+    if (delta > 0 && start > limit)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Requires start <= limit when delta > 0: ", start, "/", limit));
+    if (delta < 0 && start < limit)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Requires start >= limit when delta < 0: ", start, "/", limit));
+    bool integral = out_ != DType::kF32 && out_ != DType::kF64;
+    double n = integral ? std::ceil(std::fabs(limit - start) /
+                                    std::fabs(delta))
+                        : std::ceil(std::fabs((limit - start) / delta));
+    if (!(n < 9.2e18))
+      return absl::InvalidArgumentError("Requires ((limit - start) / delta) "
+                                        "<= 9223372036854775807");
+    auto out = HostTensor::create(out_, {static_cast<int64_t>(n)});
+    if (!out.ok())
+      return out.status();
+    dispatchDType(out_, [&](auto v) {
+      using T = decltype(v);
+      T *o = out->data<T>();
+      T x = static_cast<T>(start), d = static_cast<T>(delta);
+      for (int64_t i = 0; i < out->numElements(); ++i, x += d)
+        o[i] = x;
+    });
+    ctx.outputs.push_back(std::move(*out));
+    return absl::OkStatus();
+  }
+
+private:
+  DType out_;
+};
+
 HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
   return
       [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
@@ -280,6 +356,16 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);
   t["tf.ConcatV2"] = lambda(concatV2);
+  t["tf.Fill"] = lambda(fill);
+  t["tf.Range"] = [](mlir::Operation *op)
+      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    absl::StatusOr<DType> to = resultDType(op, 0);
+    if (!to.ok())
+      return to.status();
+    if (*to == DType::kF16 || *to == DType::kBF16 || *to == DType::kBool)
+      return absl::UnimplementedError("Range of this dtype has no host kernel");
+    return std::make_unique<RangeKernel>(*to);
+  };
   t["tf.Cast"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> to = resultDType(op, 0);
