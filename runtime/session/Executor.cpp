@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace tfmlir::session {
@@ -153,6 +154,8 @@ struct RuntimeCluster {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::mutex mu; ///< guards cache
   std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
+  /// Shapes it did not compile for, with the error (not retried).
+  std::map<std::string, absl::Status> failed;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -551,24 +554,14 @@ std::string shapeKey(const std::vector<const HostTensor *> &ins) {
   return key;
 }
 
-/// The executable of a run-time cluster for the shapes of `ins`, compiled
-/// on first use: @main's arguments get the static types, then
-/// xla-legalize-tf (whose shape functions refine the ops in order) and
-/// CpuExecutable. Compiles take turns process-wide (one MLIR context per
-/// executor, without threading).
-absl::StatusOr<const CpuExecutable *>
-runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
-                  std::atomic<int64_t> &compiles) {
-  RuntimeCluster &rt = *node.rt;
-  std::string key = shapeKey(ins);
-  {
-    std::lock_guard<std::mutex> l(rt.mu);
-    auto it = rt.cache.find(key);
-    if (it != rt.cache.end())
-      return it->second.get();
-  }
-  static std::mutex compileMu;
-  std::lock_guard<std::mutex> l(compileMu);
+/// Compiles a run-time cluster for the shapes of `ins`: @main's arguments
+/// get the static types, then xla-legalize-tf (whose shape functions
+/// refine the ops in order) and CpuExecutable. The caller holds the
+/// process-wide run-time compile lock (the executor's MLIR context has no
+/// threading).
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
+                 const std::string &key) {
   mlir::OwningOpRef<mlir::ModuleOp> m(rt.module->clone());
   auto fn = m->lookupSymbol<mlir::func::FuncOp>("main");
   mlir::Block &entry = fn.getBody().front();
@@ -604,8 +597,38 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
     return absl::Status(exe.status().code(),
                         absl::StrCat("compiled for the run-time input shapes ",
                                      key, ": ", exe.status().message()));
-  ++compiles;
+  return exe;
+}
+
+/// The executable of a run-time cluster for the shapes of `ins`, compiled
+/// (compileForShapes) on first use and cached per shapes, failures too.
+absl::StatusOr<const CpuExecutable *>
+runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
+                  std::atomic<int64_t> &compiles) {
+  RuntimeCluster &rt = *node.rt;
+  std::string key = shapeKey(ins);
+  auto lookup = [&]() -> std::optional<absl::StatusOr<const CpuExecutable *>> {
+    std::lock_guard<std::mutex> l(rt.mu);
+    if (auto it = rt.cache.find(key); it != rt.cache.end())
+      return it->second.get();
+    if (auto it = rt.failed.find(key); it != rt.failed.end())
+      return it->second;
+    return std::nullopt;
+  };
+  if (auto r = lookup())
+    return *r;
+  static std::mutex compileMu;
+  std::lock_guard<std::mutex> l(compileMu);
+  if (auto r = lookup()) // compiled by another run meanwhile
+    return *r;
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      compileForShapes(rt, ins, key);
   std::lock_guard<std::mutex> l2(rt.mu);
+  if (!exe.ok()) {
+    rt.failed[key] = exe.status();
+    return exe.status();
+  }
+  ++compiles;
   auto &slot = rt.cache[key];
   slot = std::move(*exe);
   return slot.get();

@@ -269,6 +269,36 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
       << (*exe)->describe();
 }
 
+TEST(Executor, RunTimeClusterThatDoesNotLowerFailsOnceAndSaysWhy) {
+  // tf.Tile's lowering needs constant multiples; here they are an argument,
+  // so the run-time cluster cannot be compiled for any shape. The error
+  // names the op, its node, the shapes and the cluster; it is cached.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2xf32>, %m: tensor<1xi32>) -> tensor<?xf32> {
+  %0 = "tf.Tile"(%x, %m) : (tensor<2xf32>, tensor<1xi32>) -> tensor<?xf32> loc("tile")
+  func.return %0 : tensor<?xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().runtimeClusters, 1);
+  HostTensor x(DType::kF32, {2}), m(DType::kI32, {1});
+  *m.data<int32_t>() = 3;
+  for (int run = 0; run < 2; ++run) {
+    auto out = (*exe)->run({&x, &m});
+    ASSERT_FALSE(out.ok());
+    EXPECT_EQ(out.status().code(), absl::StatusCode::kUnimplemented);
+    std::string msg(out.status().message());
+    EXPECT_NE(msg.find("compiled for the run-time input shapes f32[2];i32[1];"),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("tf.Tile (count 1: nodes tile)"), std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("[[node cluster_0]]"), std::string::npos) << msg;
+  }
+  EXPECT_EQ((*exe)->stats().runtimeCompiles, 0);
+}
+
 TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
   // DynamicStitch's output size comes from an index value: 2^45 rows of
   // f32 cannot be allocated, and the kernel says so instead of aborting.
