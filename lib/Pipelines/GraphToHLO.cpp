@@ -34,7 +34,7 @@ void registerGraphToHLODialects(mlir::DialectRegistry &registry) {
 }
 
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
-lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
+importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
                 mlir::MLIRContext &ctx) {
@@ -83,8 +83,26 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
         absl::StrCat(graphName, ": tf-standard-pipeline failed: ", diags));
   }
 
+  return module;
+}
+
+absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
+lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
+                const std::vector<GraphArgSpec> &args,
+                const std::vector<std::string> &outputs,
+                mlir::MLIRContext &ctx) {
+  auto module = importGraphToTF(graph, graphName, args, outputs, ctx);
+  if (!module.ok())
+    return module.status();
+  std::string diags;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diags);
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
+      os << d << "\n";
+    return mlir::success();
+  });
   LegalizeHLOReport report;
-  if (mlir::failed(legalizeTFToHLO(*module, /*allowPartial=*/false, report))) {
+  if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report))) {
     std::string msg = report.format();
     return absl::UnimplementedError(
         absl::StrCat(graphName, ": ", msg.empty() ? diags : msg));

@@ -44,6 +44,18 @@ void registerGraphToHLODialects(mlir::DialectRegistry &registry);
 
 /// Imports `graph` with `args` as the arguments of @main (in order) and
 /// `outputs` ("node:index" or "node") as its results, pruned to what they
+/// need, and runs tf-standard-pipeline: the functional tf form that
+/// lowerGraphToHLO legalizes and the Session's executor clusters
+/// (global_jit_level kAuto/kOff). `ctx` must hold registerGraphToHLODialects'
+/// dialects. Errors: InvalidArgument as lowerGraphToHLO's first two.
+absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
+importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
+                const std::vector<GraphArgSpec> &args,
+                const std::vector<std::string> &outputs,
+                mlir::MLIRContext &ctx);
+
+/// importGraphToTF, then legalizes tf -> hlo. Imports `graph` with `args` as the arguments of @main (in order) and
+/// `outputs` ("node:index" or "node") as its results, pruned to what they
 /// need, runs tf-standard-pipeline and legalizes tf -> hlo (whole graph, no
 /// fallback). `ctx` must hold registerGraphToHLODialects' dialects.
 /// `graphName` prefixes every error message.

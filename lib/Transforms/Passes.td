@@ -115,4 +115,52 @@ def DecomposeFusedOpsPass
   }];
 }
 
+def MarkForCompilationPass
+    : Pass<"xla-mark-for-compilation", "::mlir::func::FuncOp"> {
+  let summary = "Groups the ops xla-legalize-tf lowered into acyclic clusters "
+                "(TF's MarkForCompilationPass, simplified)";
+  let description = [{
+    Runs on a function that `xla-legalize-tf{allow-partial=true}` left
+    half lowered: ops it could lower with static shapes are hlo ops (the
+    legalizer's own check decides, there is no second list), the rest are
+    still tf ops that the Session's executor runs on host kernels.
+
+    Every op of the function's body that is not a tf op, not a constant
+    (`hlo.constant`, `tf.Const`: cloned into each cluster that uses them,
+    as TF does with constants) and not the terminator is compilable. Each
+    compilable op gets a string attr `_XlaCluster = "cluster_<n>"` (TF's
+    attr name). Clusters are formed without cycles through non-compiled
+    nodes: with `level(op)` = the largest, over the op's operands, of the
+    producer's level plus one when the producer is not of the op's cluster
+    class (a tf op is never clustered here), levels never decrease along
+    an edge and strictly increase after leaving a class, so grouping the
+    compilable ops of one level along their def-use edges (connected
+    components) cannot create a cycle in the contracted graph. (The
+    Session's executor also forms a second class, tf ops compiled at run
+    time for their input shapes; see runtime/session/Executor.h.)
+    Compilable ops that are not connected stay in separate clusters, so the
+    executor can run them in parallel. Resource variables are not seen
+    here: the Session passes a variable's value as an argument and its new
+    value as a result. Functional control flow that could not be lowered
+    (tf.While/tf.If) stays a host node, as does anything inside it.
+
+    Before:
+    ```mlir
+    %0 = hlo.add %a, %b : tensor<4xf32>
+    %1 = "tf.Where"(%0) : (tensor<4xf32>) -> tensor<?x1xi64>
+    %2 = hlo.multiply %0, %a : tensor<4xf32>
+    %3 = hlo.negate %1 : tensor<?x1xi64>    // (if the legalizer took it)
+    ```
+    After:
+    ```mlir
+    %0 = hlo.add %a, %b {_XlaCluster = "cluster_0"} : tensor<4xf32>
+    %1 = "tf.Where"(%0) : (tensor<4xf32>) -> tensor<?x1xi64>
+    %2 = hlo.multiply %0, %a {_XlaCluster = "cluster_0"} : tensor<4xf32>
+    %3 = hlo.negate %1 {_XlaCluster = "cluster_1"} : tensor<?x1xi64>
+    ```
+    (%2 uses %0 at the same level, so it joins cluster_0; %3 is behind the
+    host op tf.Where, one level up.)
+  }];
+}
+
 #endif

@@ -6,6 +6,7 @@
 #include <limits>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace tfmlir::session {
 
@@ -80,6 +81,35 @@ HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
     rounded = 64;
   data_.reset(std::aligned_alloc(64, rounded));
   std::memset(data_.get(), 0, rounded);
+}
+
+absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
+                                              std::vector<int64_t> shape) {
+  uint64_t bytes = dtypeSize(dtype);
+  std::string dims;
+  for (size_t i = 0; i < shape.size(); ++i)
+    dims += (i ? "," : "") + std::to_string(shape[i]);
+  for (int64_t d : shape) {
+    if (d < 0)
+      return absl::InvalidArgumentError("negative dimension in shape [" +
+                                        dims + "]");
+    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(d), &bytes) ||
+        bytes > (uint64_t(1) << 62))
+      return absl::InvalidArgumentError("tensor of shape [" + dims +
+                                        "] is too large");
+  }
+  uint64_t rounded = bytes == 0 ? 64 : (bytes + 63) / 64 * 64;
+  void *p = std::aligned_alloc(64, rounded);
+  if (!p)
+    return absl::ResourceExhaustedError(
+        "OOM when allocating tensor with shape[" + dims + "] and type " +
+        dtypeName(dtype));
+  std::memset(p, 0, rounded);
+  HostTensor t;
+  t.dtype_ = dtype;
+  t.shape_ = std::move(shape);
+  t.data_.reset(p);
+  return t;
 }
 
 int64_t HostTensor::numElements() const {

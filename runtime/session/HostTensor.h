@@ -2,6 +2,8 @@
 #ifndef TFMLIR_RUNTIME_SESSION_HOSTTENSOR_H
 #define TFMLIR_RUNTIME_SESSION_HOSTTENSOR_H
 
+#include "absl/status/statusor.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -38,6 +40,12 @@ public:
   /// A zero-filled tensor of `dtype` and `shape` (no dim may be negative;
   /// that is the caller's invariant, checked with an assert).
   HostTensor(DType dtype, std::vector<int64_t> shape);
+  /// As above, checked, for sizes that come from data (host kernels):
+  /// InvalidArgument for a negative dim or a byte size that overflows,
+  /// ResourceExhausted ("OOM when allocating tensor with shape[...] and type
+  /// f32", TF's wording) when the allocation fails.
+  static absl::StatusOr<HostTensor> create(DType dtype,
+                                           std::vector<int64_t> shape);
 
   DType dtype() const { return dtype_; }
   const std::vector<int64_t> &shape() const { return shape_; }

@@ -2,6 +2,7 @@
 #include "runtime/session/Session.h"
 
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/session/Executor.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -66,7 +68,8 @@ struct Session::Executable {
   std::mutex mu;
   bool done = false;
   absl::Status status;
-  std::unique_ptr<CpuExecutable> exe;
+  std::unique_ptr<CpuExecutable> exe;   ///< kWholeGraph
+  std::unique_ptr<GraphExecutor> graph; ///< kAuto, kOff
 };
 
 namespace {
@@ -754,6 +757,7 @@ struct ArgSpec {
   std::vector<int64_t> shape;
 };
 
+/// global_jit_level=kWholeGraph: the whole graph as one CpuExecutable.
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
@@ -772,6 +776,46 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
     return absl::Status(exe.status().code(),
                         absl::StrCat(graphName, ": ", exe.status().message()));
   return exe;
+}
+
+/// global_jit_level=kAuto/kOff: clusters and host kernels (Executor.h).
+absl::StatusOr<std::unique_ptr<GraphExecutor>>
+compileForExecutor(const tensorflow::GraphDef &graph,
+                   const SessionOptions &options,
+                   const std::vector<ArgSpec> &args,
+                   const std::vector<std::string> &outputs) {
+  mlir::DialectRegistry registry;
+  registerGraphToHLODialects(registry);
+  auto ctx = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  std::vector<GraphArgSpec> specs;
+  for (const ArgSpec &a : args)
+    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
+  auto m = importGraphToTF(graph, options.graphName, specs, outputs, *ctx);
+  if (!m.ok())
+    return m.status();
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*m);
+  ExecutorOptions eo;
+  eo.graphName = options.graphName;
+  eo.interOpThreads = options.inter_op_parallelism_threads;
+  eo.compileClusters =
+      options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
+  return GraphExecutor::create(std::move(ctx), std::move(module), eo);
+}
+
+/// Runs a kWholeGraph executable on the Session's tensors (no copy).
+absl::StatusOr<std::vector<HostTensor>>
+runCompiled(const CpuExecutable &exe, size_t numOutputs,
+            const std::vector<const Tensor *> &argValues) {
+  if (exe.outputSpecs().size() != numOutputs)
+    return absl::InternalError(absl::StrCat(
+        "the compiled function has ", exe.outputSpecs().size(),
+        " results for ", numOutputs, " fetched tensors"));
+  std::vector<TensorView> views;
+  for (const Tensor *t : argValues)
+    views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
+                     t->data()});
+  return exe.runViews(views);
 }
 
 absl::Status closedError() {
@@ -1014,18 +1058,28 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       static std::mutex compileMu;
       std::unique_lock<std::mutex> compileLock(compileMu);
       auto t0 = std::chrono::steady_clock::now();
-      auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                              plan->outputs);
+      absl::Status status;
+      if (options_.global_jit_level ==
+          SessionOptions::GlobalJitLevel::kWholeGraph) {
+        auto exe = compileGraph(*plan->graph, options_.graphName, args,
+                                plan->outputs);
+        if (exe.ok())
+          entry->exe = std::move(*exe);
+        status = exe.status();
+      } else {
+        auto exe = compileForExecutor(*plan->graph, options_, args,
+                                      plan->outputs);
+        if (exe.ok())
+          entry->graph = std::move(*exe);
+        status = exe.status();
+      }
       compileLock.unlock();
       auto t1 = std::chrono::steady_clock::now();
       compileMicros_ +=
           std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0)
               .count();
       ++compiles_;
-      if (exe.ok())
-        entry->exe = std::move(*exe);
-      else
-        entry->status = exe.status();
+      entry->status = status;
       entry->done = true;
     } else {
       ++hits_;
@@ -1033,16 +1087,26 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   }
   if (!entry->status.ok())
     return entry->status;
-  const CpuExecutable &exe = *entry->exe;
-  if (exe.outputSpecs().size() != plan->outputs.size())
-    return absl::InternalError(absl::StrCat(
-        "the compiled function has ", exe.outputSpecs().size(),
-        " results for ", plan->outputs.size(), " fetched tensors"));
-  std::vector<TensorView> views;
-  for (const Tensor *t : argValues)
-    views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
-                     t->data()});
-  auto results = exe.runViews(views);
+  absl::StatusOr<std::vector<HostTensor>> results;
+  if (entry->graph) {
+    // The executor takes HostTensors: copy the fed and variable values in.
+    std::vector<HostTensor> in;
+    in.reserve(argValues.size());
+    for (const Tensor *t : argValues) {
+      auto h = HostTensor::create(*toExecutableDType(t->dtype()),
+                                  t->shape().dim_sizes());
+      if (!h.ok())
+        return h.status();
+      std::memcpy(h->raw(), t->data(), t->TotalBytes());
+      in.push_back(std::move(*h));
+    }
+    std::vector<const HostTensor *> ptrs;
+    for (const HostTensor &h : in)
+      ptrs.push_back(&h);
+    results = entry->graph->run(ptrs);
+  } else {
+    results = runCompiled(*entry->exe, plan->outputs.size(), argValues);
+  }
   if (!results.ok())
     return results.status();
   std::vector<Tensor> values;

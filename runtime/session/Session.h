@@ -6,6 +6,10 @@
 //   GraphDef -> (prune, variable rewrite) -> importGraphDef (feeds as @main
 //   arguments, fetches as results) -> tf-standard-pipeline ->
 //   xla-legalize-tf -> CpuExecutable (hlo-to-llvm-pipeline + JIT).
+// With SessionOptions::global_jit_level kAuto or kOff the imported
+// function runs on the executor instead (runtime/session/Executor.h:
+// compiled clusters and host kernels, one executor per request and feed
+// shapes, cached like the executables).
 //
 // Variables. VariableV2/Variable (ref) and VarHandleOp (resource) state
 // lives in the Session, keyed by "<container or localhost>/<shared_name or
@@ -117,7 +121,10 @@ public:
   ///  - FailedPrecondition: reading an uninitialised variable ("Attempting to
   ///    use uninitialized value v");
   ///  - Unimplemented: ops that cannot be compiled (xla-legalize-tf's
-  ///    histogram of ops and node names), unsupported variable uses;
+  ///    histogram of ops and node names; with kAuto/kOff, ops that neither
+  ///    compile nor have a host kernel), unsupported variable uses;
+  ///  - with kAuto/kOff, a host kernel's error (TF's code and wording)
+  ///    ending in "[[node <name>]]";
   ///  - Internal: code generation failures.
   absl::Status Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
                    const std::vector<std::string> &fetches,

@@ -351,6 +351,43 @@ TEST(SessionTest, UnsupportedOpIsNamed) {
   EXPECT_EQ(s->stats().compiles, 1);
 }
 
+TEST(SessionTest, GlobalJitLevelAutoRunsDataDependentOps) {
+  // y = Unique(x); t = Tanh(y) * 2: kWholeGraph (the default) refuses the
+  // graph with the histogram; kAuto runs Unique on a host kernel and
+  // compiles the rest (Tanh at run time for y's shape, Mul with it).
+  std::string g = placeholder("x", "DT_FLOAT", {-1}) +
+                  node("u", "Unique", {"x"},
+                       tF() + typeAttr("out_idx", "DT_INT32")) +
+                  node("t", "Tanh", {"u"}, tF()) + constF("two", {2}, {}) +
+                  node("m", "Mul", {"t", "two"}, tF());
+  auto whole = makeSession(g);
+  std::vector<Tensor> o;
+  absl::Status st = whole->Run({{"x", floats({3}, {1, 1, 2})}}, {"m"}, {}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_NE(st.message().find("tf.Unique (count 1: nodes u)"),
+            std::string::npos)
+      << st;
+
+  SessionOptions opts;
+  opts.global_jit_level = SessionOptions::GlobalJitLevel::kAuto;
+  opts.inter_op_parallelism_threads = 2;
+  auto s = Session::Create(parse(g), opts);
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto out = run2(**s, {{"x", floats({4}, {1, 1, 2, -0.5f})}}, {"m", "u:1"});
+  ASSERT_EQ(out.size(), 2u);
+  expectFloats(out[0], {float(2 * std::tanh(1.0)), float(2 * std::tanh(2.0)),
+                        float(2 * std::tanh(-0.5))});
+  ASSERT_EQ(out[1].dtype(), DT_INT32);
+  EXPECT_EQ(std::vector<int32_t>(out[1].flat<int32_t>(),
+                                 out[1].flat<int32_t>() + 4),
+            (std::vector<int32_t>{0, 0, 1, 2}));
+  // One executor per feed shape (the Session's cache), reused.
+  EXPECT_EQ((*s)->stats().compiles, 1);
+  out = run2(**s, {{"x", floats({2}, {3, 3})}}, {"m", "u:1"});
+  expectFloats(out[0], {float(2 * std::tanh(3.0))});
+  EXPECT_EQ((*s)->stats().compiles, 2);
+}
+
 // --- Errors ----------------------------------------------------------------
 
 TEST(SessionTest, BadRequestsGiveTFErrors) {

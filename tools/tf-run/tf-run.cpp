@@ -69,7 +69,11 @@ const char *kUsage =
     "usage: tf-run (--graph G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | --saved-model DIR [--signature KEY] "
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
-    "[--target NODE]... [--output-dir DIR] [--benchmark N]\n";
+    "[--target NODE]... [--output-dir DIR] [--benchmark N] "
+    "[--jit=whole|auto|off] [--inter-op-threads N]\n"
+    "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
+    "the whole graph as one function; 'auto' clusters of compilable ops, the "
+    "rest on host kernels; 'off' everything on host kernels\n";
 
 int fail(const std::string &msg) {
   std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
@@ -372,6 +376,7 @@ int runMain(int argc, char **argv) {
   bool savedModel = false;
   tfmlir::ModelLoadOptions loadOptions;
   long bench = 0;
+  SessionOptions opts;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](std::string &out) {
@@ -404,6 +409,23 @@ int runMain(int argc, char **argv) {
       fetches.push_back(v);
     } else if (a == "--target" && value(v)) {
       targets.push_back(v);
+    } else if (a.rfind("--jit=", 0) == 0 || (a == "--jit" && value(v))) {
+      std::string level = a == "--jit" ? v : a.substr(6);
+      if (level == "whole")
+        opts.global_jit_level = SessionOptions::GlobalJitLevel::kWholeGraph;
+      else if (level == "auto")
+        opts.global_jit_level = SessionOptions::GlobalJitLevel::kAuto;
+      else if (level == "off")
+        opts.global_jit_level = SessionOptions::GlobalJitLevel::kOff;
+      else
+        return fail("--jit must be whole, auto or off, got '" + level + "'");
+    } else if (a == "--inter-op-threads" && value(v)) {
+      char *end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || v.empty() || n < 0 || n > 1024)
+        return fail("--inter-op-threads needs a count in [0, 1024], got '" +
+                    v + "'");
+      opts.inter_op_parallelism_threads = static_cast<int>(n);
     } else if (a == "--output-dir" && value(v)) {
       outDir = v;
     } else if (a == "--benchmark" && value(v)) {
@@ -577,7 +599,6 @@ int runMain(int argc, char **argv) {
                       " would both be written to " + outDir + "/" +
                       npyName(shown[i]));
 
-  SessionOptions opts;
   opts.graphName = graphPath;
   auto session = Session::Create(graph, opts);
   if (!session.ok())

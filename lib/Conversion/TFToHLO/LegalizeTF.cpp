@@ -227,6 +227,12 @@ std::string LegalizeHLOReport::format(size_t maxNodesPerOp) const {
   return s;
 }
 
+bool hasHLOConverter(StringRef opName) {
+  return opName == "tf.If" || opName == "tf.StatelessIf" ||
+         opName == "tf.While" || opName == "tf.StatelessWhile" ||
+         converters().count(opName);
+}
+
 LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
                               LegalizeHLOReport &report) {
   module.getContext()->getOrLoadDialect<hlo::HLODialect>();

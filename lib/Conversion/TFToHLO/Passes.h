@@ -35,6 +35,13 @@ struct LegalizeHLOReport {
 mlir::LogicalResult legalizeTFToHLO(mlir::ModuleOp module, bool allowPartial,
                                     LegalizeHLOReport &report);
 
+/// True when xla-legalize-tf has a lowering for the tf op `opName`
+/// ("tf.AddV2"), control flow included. Whether it applies to a given op
+/// still depends on its types (static shapes, constant shape operands);
+/// the Session's executor uses this to tell an op that was blocked by a
+/// data-dependent shape upstream from one that has no lowering at all.
+bool hasHLOConverter(llvm::StringRef opName);
+
 /// registerTFToHLOPasses() registers xla-legalize-tf.
 #define GEN_PASS_REGISTRATION
 #include "lib/Conversion/TFToHLO/Passes.h.inc"

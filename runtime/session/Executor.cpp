@@ -1,0 +1,825 @@
+//===- Executor.cpp - runs clusters and host kernels in dependency order --===//
+#include "runtime/session/Executor.h"
+
+#include "runtime/session/CpuExecutable.h"
+#include "runtime/session/kernels/HostKernel.h"
+
+#include "dialects/tf/TFDiagnostics.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Transforms/MarkForCompilation.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace tfmlir::session {
+
+namespace {
+
+/// A fixed-size pool of worker threads taking closures from one queue (the
+/// inter-op pool).
+class InterOpPool {
+public:
+  explicit InterOpPool(int threads) {
+    for (int i = 0; i < threads; ++i)
+      workers_.emplace_back([this] { loop(); });
+  }
+  ~InterOpPool() {
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread &t : workers_)
+      t.join();
+  }
+  void schedule(std::function<void()> fn) {
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      queue_.push_back(std::move(fn));
+    }
+    cv_.notify_one();
+  }
+
+private:
+  void loop() {
+    for (;;) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> l(mu_);
+        cv_.wait(l, [&] { return stop_ || !queue_.empty(); });
+        if (queue_.empty())
+          return;
+        fn = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      fn();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> queue_;
+  std::vector<std::thread> workers_;
+  bool stop_ = false;
+};
+
+/// The process-wide inter-op pool of `threads` threads, shared by every
+/// executor asking for that many (as TF's sessions share the global
+/// inter-op pool by default); released with its last executor.
+std::shared_ptr<InterOpPool> sharedPool(int threads) {
+  static std::mutex mu;
+  static std::map<int, std::weak_ptr<InterOpPool>> pools;
+  std::lock_guard<std::mutex> l(mu);
+  std::shared_ptr<InterOpPool> p = pools[threads].lock();
+  if (!p) {
+    p = std::make_shared<InterOpPool>(threads);
+    pools[threads] = p;
+  }
+  return p;
+}
+
+std::string typeString(mlir::Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+/// The host value of a constant op (DenseElementsAttr "value").
+absl::StatusOr<HostTensor> constantValue(mlir::Operation *op) {
+  auto attr = op->getAttrOfType<mlir::DenseElementsAttr>("value");
+  auto type = attr ? mlir::dyn_cast<mlir::RankedTensorType>(attr.getType())
+                   : mlir::RankedTensorType();
+  std::optional<DType> d =
+      type ? dtypeOfElement(type.getElementType()) : std::nullopt;
+  if (!d)
+    return absl::UnimplementedError(absl::StrCat(
+        "constant '", nodeNameOf(op->getLoc()), "' of type ",
+        typeString(op->getResult(0).getType()), " cannot be a host value"));
+  HostTensor t(
+      *d, std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
+  int64_t n = t.numElements();
+  if (*d == DType::kBool) {
+    auto v = attr.getValues<bool>();
+    for (int64_t i = 0; i < n; ++i)
+      t.data<uint8_t>()[i] = v[attr.isSplat() ? 0 : i];
+    return t;
+  }
+  if (mlir::isa<mlir::FloatType>(type.getElementType())) {
+    auto v = attr.getValues<llvm::APFloat>();
+    for (int64_t i = 0; i < n; ++i) {
+      llvm::APInt bits = v[attr.isSplat() ? 0 : i].bitcastToAPInt();
+      uint64_t raw = bits.getZExtValue();
+      std::memcpy(static_cast<char *>(t.raw()) + i * dtypeSize(*d), &raw,
+                  dtypeSize(*d));
+    }
+    return t;
+  }
+  auto v = attr.getValues<llvm::APInt>();
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t raw = v[attr.isSplat() ? 0 : i].getZExtValue();
+    std::memcpy(static_cast<char *>(t.raw()) + i * dtypeSize(*d), &raw,
+                dtypeSize(*d));
+  }
+  return t;
+}
+
+} // namespace
+
+/// A cluster compiled at run time for the shapes it gets (XlaLaunch-like):
+/// its tf ops outlined into @main with the run-time (dynamic) types.
+struct RuntimeCluster {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::mutex mu; ///< guards cache
+  std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
+  /// Shapes it did not compile for, with the error (not retried).
+  std::map<std::string, absl::Status> failed;
+};
+
+/// One node of the executor: a compiled cluster (at create() or at run
+/// time) or a host kernel.
+struct Node {
+  std::string name;   ///< the node name in errors ("cluster_0" or the op's)
+  std::string opName; ///< "cluster" or the tf op name
+  int numOps = 0;     ///< hlo ops of a cluster
+  std::unique_ptr<CpuExecutable> exe;
+  std::unique_ptr<RuntimeCluster> rt;
+  std::unique_ptr<HostKernel> kernel;
+  std::vector<int> inputs;  ///< slots
+  std::vector<int> outputs; ///< slots
+  std::vector<int> succs;   ///< nodes
+  int numPreds = 0;
+};
+
+struct GraphExecutor::Impl {
+  ExecutorOptions options;
+  std::unique_ptr<mlir::MLIRContext> context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::vector<Node> nodes; ///< in a topological order
+  int numSlots = 0;
+  std::vector<int> argSlots; ///< per @main argument
+  std::vector<mlir::Type> argTypes;
+  std::vector<int> resultSlots; ///< per @main result
+  /// Constant slots and their values.
+  std::vector<std::pair<int, std::shared_ptr<const HostTensor>>> constants;
+  /// Per slot: how many node inputs read it (released after the last).
+  std::vector<int> uses;
+  std::vector<bool> isResult;
+  std::shared_ptr<InterOpPool> pool;
+  mutable std::atomic<int64_t> runs{0}, maxRunning{0}, runtimeCompiles{0};
+};
+
+GraphExecutor::~GraphExecutor() = default;
+
+namespace {
+
+/// Builds the nodes of @main; see GraphExecutor::create.
+class Builder {
+public:
+  Builder(GraphExecutor::Impl &impl, mlir::func::FuncOp fn)
+      : impl_(impl), fn_(fn) {}
+
+  absl::Status build();
+
+private:
+  int slotOf(mlir::Value v) {
+    auto [it, inserted] = slots_.try_emplace(v, impl_.numSlots);
+    if (inserted)
+      ++impl_.numSlots;
+    return it->second;
+  }
+  absl::Status addConstant(mlir::Value v);
+  absl::Status outlineCluster(llvm::StringRef name,
+                              llvm::ArrayRef<mlir::Operation *> ops,
+                              bool atRunTime);
+  absl::Status missingKernels();
+  absl::Status linkAndSort();
+
+  GraphExecutor::Impl &impl_;
+  mlir::func::FuncOp fn_;
+  llvm::DenseMap<mlir::Value, int> slots_;
+  llvm::DenseSet<int> constSlots_;
+  /// Ops without a kernel: (op, reason from the factory; empty = none).
+  std::vector<std::pair<mlir::Operation *, std::string>> missing_;
+  std::vector<int> producer_; ///< slot -> node, -1 for args and constants
+};
+
+absl::Status Builder::addConstant(mlir::Value v) {
+  int s = slotOf(v);
+  if (!constSlots_.insert(s).second)
+    return absl::OkStatus();
+  absl::StatusOr<HostTensor> t = constantValue(v.getDefiningOp());
+  if (!t.ok())
+    return t.status();
+  impl_.constants.push_back(
+      {s, std::make_shared<const HostTensor>(std::move(*t))});
+  return absl::OkStatus();
+}
+
+absl::Status Builder::outlineCluster(llvm::StringRef name,
+                                     llvm::ArrayRef<mlir::Operation *> ops,
+                                     bool atRunTime) {
+  llvm::DenseSet<mlir::Operation *> inCluster(ops.begin(), ops.end());
+  auto inside = [&](mlir::Operation *op) {
+    while (op && !inCluster.contains(op))
+      op = op->getParentOp() == fn_ ? nullptr : op->getParentOp();
+    return op != nullptr;
+  };
+  llvm::SetVector<mlir::Value> inputs, outputs;
+  llvm::SetVector<mlir::Operation *> consts;
+  for (mlir::Operation *op : ops) {
+    op->walk([&](mlir::Operation *inner) {
+      for (mlir::Value v : inner->getOperands()) {
+        mlir::Operation *def = v.getDefiningOp();
+        if (def && inside(def))
+          continue;
+        if (!def && inside(v.getParentBlock()->getParentOp()))
+          continue; // a block argument of a nested region
+        if (def && isClusterConstant(def))
+          consts.insert(def);
+        else
+          inputs.insert(v);
+      }
+    });
+    for (mlir::Value r : op->getResults())
+      for (mlir::OpOperand &use : r.getUses())
+        if (!inside(use.getOwner()))
+          outputs.insert(r);
+  }
+  mlir::OpBuilder b(impl_.context.get());
+  mlir::Location loc = ops.front()->getLoc();
+  mlir::OwningOpRef<mlir::ModuleOp> m = mlir::ModuleOp::create(loc);
+  b.setInsertionPointToEnd(m->getBody());
+  llvm::SmallVector<mlir::Type> inTypes, outTypes;
+  for (mlir::Value v : inputs)
+    inTypes.push_back(v.getType());
+  for (mlir::Value v : outputs)
+    outTypes.push_back(v.getType());
+  for (auto [what, types, values] :
+       {std::make_tuple("input", &inTypes, &inputs),
+        std::make_tuple("output", &outTypes, &outputs)})
+    for (auto [t, v] : llvm::zip(*types, *values)) {
+      if (atRunTime)
+        break; // typed when run
+
+      auto rt = mlir::dyn_cast<mlir::RankedTensorType>(t);
+      if (!rt || !rt.hasStaticShape()) {
+        mlir::Operation *def = v.getDefiningOp();
+        return absl::UnimplementedError(
+            absl::StrCat(name.str(), ": ", what, " ",
+                         def ? "from node '" + nodeNameOf(def->getLoc()) + "'"
+                             : std::string("argument"),
+                         " has type ", typeString(t),
+                         "; compiled clusters need static shapes"));
+      }
+    }
+  auto fn = mlir::func::FuncOp::create(loc, "main",
+                                       b.getFunctionType(inTypes, outTypes));
+  m->push_back(fn);
+  mlir::Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  mlir::IRMapping map;
+  for (auto [v, a] : llvm::zip(inputs, entry->getArguments()))
+    map.map(v, a);
+  for (mlir::Operation *c : consts)
+    b.clone(*c, map);
+  for (mlir::Operation *op : ops) {
+    mlir::Operation *copy = b.clone(*op, map);
+    copy->removeAttr(kXlaClusterAttr);
+  }
+  llvm::SmallVector<mlir::Value> rets;
+  for (mlir::Value v : outputs)
+    rets.push_back(map.lookup(v));
+  mlir::func::ReturnOp::create(b, loc, rets);
+
+  Node node;
+  node.name = name.str();
+  node.opName = "cluster";
+  node.numOps = ops.size();
+  if (atRunTime) {
+    node.rt = std::make_unique<RuntimeCluster>();
+    node.rt->module = std::move(m);
+  } else {
+    absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+        CpuExecutable::compile(*m, "main");
+    if (!exe.ok())
+      return absl::Status(
+          exe.status().code(),
+          absl::StrCat(name.str(), ": ", exe.status().message()));
+    node.exe = std::move(*exe);
+  }
+  for (mlir::Value v : inputs) {
+    if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
+      if (absl::Status s = addConstant(v); !s.ok())
+        return s;
+    node.inputs.push_back(slotOf(v));
+  }
+  for (mlir::Value v : outputs)
+    node.outputs.push_back(slotOf(v));
+  impl_.nodes.push_back(std::move(node));
+  return absl::OkStatus();
+}
+
+absl::Status Builder::build() {
+  mlir::Block &block = fn_.getBody().front();
+  for (mlir::BlockArgument a : block.getArguments()) {
+    impl_.argSlots.push_back(slotOf(a));
+    impl_.argTypes.push_back(a.getType());
+  }
+  // Clusters in order of their first op; host ops in block order. The
+  // node order is fixed by linkAndSort.
+  llvm::MapVector<llvm::StringRef, llvm::SmallVector<mlir::Operation *>>
+      clusters;
+  for (mlir::Operation &op : block) {
+    if (auto c = op.getAttrOfType<mlir::StringAttr>(kXlaClusterAttr)) {
+      clusters[c.getValue()].push_back(&op);
+      continue;
+    }
+    if (isClusterConstant(&op))
+      continue;
+    if (op.hasTrait<mlir::OpTrait::IsTerminator>()) {
+      for (mlir::Value v : op.getOperands()) {
+        if (mlir::Operation *def = v.getDefiningOp();
+            def && isClusterConstant(def))
+          if (absl::Status s = addConstant(v); !s.ok())
+            return s;
+        impl_.resultSlots.push_back(slotOf(v));
+      }
+      continue;
+    }
+    llvm::StringRef name = op.getName().getStringRef();
+    const auto &table = hostKernels();
+    auto it = table.find(name);
+    if (!isHostOp(&op) || it == table.end()) {
+      missing_.push_back({&op, ""});
+      continue;
+    }
+    absl::StatusOr<std::unique_ptr<HostKernel>> k = it->second(&op);
+    if (!k.ok()) {
+      missing_.push_back({&op, std::string(k.status().message())});
+      continue;
+    }
+    Node node;
+    node.name = nodeNameOf(op.getLoc());
+    node.opName = name.str();
+    node.kernel = std::move(*k);
+    for (mlir::Value v : op.getOperands()) {
+      if (mlir::Operation *def = v.getDefiningOp();
+          def && isClusterConstant(def))
+        if (absl::Status s = addConstant(v); !s.ok())
+          return s;
+      node.inputs.push_back(slotOf(v));
+    }
+    for (mlir::Value r : op.getResults())
+      node.outputs.push_back(slotOf(r));
+    impl_.nodes.push_back(std::move(node));
+  }
+  if (!missing_.empty())
+    return missingKernels();
+  for (auto &[name, ops] : clusters)
+    if (absl::Status s = outlineCluster(name, ops, isHostOp(ops.front()));
+        !s.ok())
+      return s;
+  return linkAndSort();
+}
+
+absl::Status Builder::missingKernels() {
+  // An op with a lowering whose input comes from a host node was blocked by
+  // that node (its shape is only known at run time); the others have
+  // neither a lowering that applied nor a host kernel.
+  LegalizeHLOReport roots;
+  llvm::MapVector<llvm::StringRef, std::vector<std::string>> blocked;
+  std::vector<std::string> refused;
+  for (auto [op, why] : missing_) {
+    std::string node = nodeNameOf(op->getLoc());
+    llvm::StringRef name = op->getName().getStringRef();
+    if (!why.empty()) {
+      refused.push_back(absl::StrCat(name.str(), " '", node, "': ", why));
+      continue;
+    }
+    mlir::Operation *by = nullptr;
+    if (impl_.options.compileClusters && hasHLOConverter(name))
+      for (mlir::Value v : op->getOperands())
+        if (mlir::Operation *def = v.getDefiningOp(); def && isHostOp(def)) {
+          by = def;
+          break;
+        }
+    if (by)
+      blocked[name].push_back(
+          absl::StrCat(node, " (by ", nodeNameOf(by->getLoc()), ")"));
+    else
+      roots.failed[name].push_back(node);
+  }
+  std::vector<std::string> parts;
+  if (!roots.failed.empty()) {
+    std::string h = roots.format();
+    // "cannot legalize: ..." -> "no host kernel and cannot legalize: ...".
+    parts.push_back("no host kernel and " + h);
+  }
+  if (!blocked.empty()) {
+    LegalizeHLOReport b;
+    for (auto &[k, v] : blocked)
+      b.failed[k] = v;
+    std::string h = b.format();
+    parts.push_back("blocked by a node whose result shape is only known at "
+                    "run time (no host kernel either): " +
+                    h.substr(std::strlen("cannot legalize: ")));
+  }
+  for (std::string &r : refused)
+    parts.push_back(r);
+  return absl::UnimplementedError(
+      absl::StrCat(impl_.options.graphName, ": ", absl::StrJoin(parts, "; ")));
+}
+
+absl::Status Builder::linkAndSort() {
+  std::vector<Node> &nodes = impl_.nodes;
+  std::vector<int> producer(impl_.numSlots, -1);
+  for (auto [i, n] : llvm::enumerate(nodes))
+    for (int s : n.outputs)
+      producer[s] = i;
+  impl_.uses.assign(impl_.numSlots, 0);
+  impl_.isResult.assign(impl_.numSlots, false);
+  for (int s : impl_.resultSlots)
+    impl_.isResult[s] = true;
+  std::vector<std::vector<int>> succs(nodes.size());
+  std::vector<int> preds(nodes.size(), 0);
+  for (auto [i, n] : llvm::enumerate(nodes)) {
+    llvm::SmallSetVector<int, 8> from;
+    for (int s : n.inputs) {
+      ++impl_.uses[s];
+      if (producer[s] >= 0)
+        from.insert(producer[s]);
+    }
+    for (int p : from) {
+      succs[p].push_back(i);
+      ++preds[i];
+    }
+  }
+  // Kahn's algorithm: the executor refuses a graph it could never finish.
+  std::vector<int> order, ready, left = preds;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (!preds[i])
+      ready.push_back(i);
+  while (!ready.empty()) {
+    int i = ready.back();
+    ready.pop_back();
+    order.push_back(i);
+    for (int s : succs[i])
+      if (--left[s] == 0)
+        ready.push_back(s);
+  }
+  if (order.size() != nodes.size()) {
+    std::vector<std::string> stuck;
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (left[i] > 0)
+        stuck.push_back(nodes[i].name);
+    return absl::InvalidArgumentError(
+        absl::StrCat(impl_.options.graphName,
+                     ": the executor's node graph has a cycle through nodes ",
+                     absl::StrJoin(stuck, ", ")));
+  }
+  // Renumber in topological order.
+  std::vector<int> pos(nodes.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    pos[order[k]] = k;
+  std::vector<Node> sorted(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node &n = nodes[i];
+    n.numPreds = preds[i];
+    for (int s : succs[i])
+      n.succs.push_back(pos[s]);
+    sorted[pos[i]] = std::move(n);
+  }
+  nodes = std::move(sorted);
+  return absl::OkStatus();
+}
+
+/// The per-run state.
+struct RunState {
+  std::vector<std::shared_ptr<const HostTensor>> slots;
+  std::unique_ptr<std::atomic<int>[]> pending, uses;
+  std::mutex mu;
+  std::condition_variable cv;
+  int done = 0;
+  absl::Status status;
+  std::atomic<bool> failed{false};
+};
+
+/// A tf op that may be compiled at run time: xla-legalize-tf has a
+/// lowering for it, there is no host kernel, and it is a plain op on
+/// integer/float tensors (no regions, no functional control flow).
+bool compilableAtRunTime(mlir::Operation *op,
+                         const llvm::StringMap<HostKernelFactory> &kernels) {
+  llvm::StringRef name = op->getName().getStringRef();
+  if (kernels.count(name) || !hasHLOConverter(name) ||
+      op->getNumRegions() != 0 || name == "tf.If" || name == "tf.While" ||
+      name == "tf.StatelessIf" || name == "tf.StatelessWhile")
+    return false;
+  auto numeric = [](mlir::Type t) {
+    auto tt = mlir::dyn_cast<mlir::TensorType>(t);
+    return tt && (mlir::isa<mlir::IntegerType>(tt.getElementType()) ||
+                  mlir::isa<mlir::FloatType>(tt.getElementType()));
+  };
+  return llvm::all_of(op->getOperandTypes(), numeric) &&
+         llvm::all_of(op->getResultTypes(), numeric);
+}
+
+/// "f32[3,4]" per input, ";"-separated: a run-time cluster's cache key.
+std::string shapeKey(const std::vector<const HostTensor *> &ins) {
+  std::string key;
+  for (const HostTensor *t : ins)
+    absl::StrAppend(&key, t->typeString(), ";");
+  return key;
+}
+
+/// Compiles a run-time cluster for the shapes of `ins`: @main's arguments
+/// get the static types, then xla-legalize-tf (whose shape functions
+/// refine the ops in order) and CpuExecutable. The caller holds the
+/// process-wide run-time compile lock (the executor's MLIR context has no
+/// threading).
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
+                 const std::string &key) {
+  mlir::OwningOpRef<mlir::ModuleOp> m(rt.module->clone());
+  auto fn = m->lookupSymbol<mlir::func::FuncOp>("main");
+  mlir::Block &entry = fn.getBody().front();
+  llvm::SmallVector<mlir::Type> types;
+  for (auto [arg, t] : llvm::zip(entry.getArguments(), ins)) {
+    auto et = mlir::cast<mlir::TensorType>(arg.getType()).getElementType();
+    auto st = mlir::RankedTensorType::get(t->shape(), et);
+    arg.setType(st);
+    types.push_back(st);
+  }
+  fn.setType(mlir::FunctionType::get(fn.getContext(), types,
+                                     fn.getFunctionType().getResults()));
+  std::string diags;
+  LegalizeHLOReport report;
+  {
+    mlir::ScopedDiagnosticHandler quiet(
+        m->getContext(), [&](mlir::Diagnostic &d) {
+          if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+              diags.empty())
+            diags = d.str();
+          return mlir::success();
+        });
+    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report))) {
+      std::string msg = report.format();
+      return absl::UnimplementedError(
+          absl::StrCat("compiled for the run-time input shapes ", key, " ",
+                       msg.empty() ? diags : msg));
+    }
+  }
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      CpuExecutable::compile(*m, "main");
+  if (!exe.ok())
+    return absl::Status(exe.status().code(),
+                        absl::StrCat("compiled for the run-time input shapes ",
+                                     key, ": ", exe.status().message()));
+  return exe;
+}
+
+/// The executable of a run-time cluster for the shapes of `ins`, compiled
+/// (compileForShapes) on first use and cached per shapes, failures too.
+absl::StatusOr<const CpuExecutable *>
+runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
+                  std::atomic<int64_t> &compiles) {
+  RuntimeCluster &rt = *node.rt;
+  std::string key = shapeKey(ins);
+  auto lookup = [&]() -> std::optional<absl::StatusOr<const CpuExecutable *>> {
+    std::lock_guard<std::mutex> l(rt.mu);
+    if (auto it = rt.cache.find(key); it != rt.cache.end())
+      return it->second.get();
+    if (auto it = rt.failed.find(key); it != rt.failed.end())
+      return it->second;
+    return std::nullopt;
+  };
+  if (auto r = lookup())
+    return *r;
+  static std::mutex compileMu;
+  std::lock_guard<std::mutex> l(compileMu);
+  if (auto r = lookup()) // compiled by another run meanwhile
+    return *r;
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      compileForShapes(rt, ins, key);
+  std::lock_guard<std::mutex> l2(rt.mu);
+  if (!exe.ok()) {
+    rt.failed[key] = exe.status();
+    return exe.status();
+  }
+  ++compiles;
+  auto &slot = rt.cache[key];
+  slot = std::move(*exe);
+  return slot.get();
+}
+
+} // namespace
+
+absl::StatusOr<std::unique_ptr<GraphExecutor>>
+GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
+                      mlir::OwningOpRef<mlir::ModuleOp> module,
+                      const ExecutorOptions &options) {
+  std::unique_ptr<GraphExecutor> exe(new GraphExecutor());
+  exe->impl_ = std::make_unique<Impl>();
+  Impl &impl = *exe->impl_;
+  impl.options = options;
+  impl.context = std::move(context);
+  impl.module = std::move(module);
+  auto fn = impl.module->lookupSymbol<mlir::func::FuncOp>("main");
+  if (!fn || fn.isExternal())
+    return absl::InvalidArgumentError(
+        absl::StrCat(options.graphName, ": the module has no @main body"));
+  if (options.compileClusters && !options.alreadyClustered) {
+    // Diagnostics of the partial legalization (remarks, the histogram
+    // warning) are not errors here: what is left runs on host kernels.
+    mlir::ScopedDiagnosticHandler quiet(
+        impl.context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
+    LegalizeHLOReport report;
+    if (mlir::failed(
+            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report)))
+      return absl::InternalError(absl::StrCat(
+          options.graphName, ": xla-legalize-tf{allow-partial} failed"));
+    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
+    // for their run-time shapes (a lowering, no host kernel).
+    const auto &kernels = hostKernels();
+    auto classOf = [&](mlir::Operation *op) {
+      if (!isHostOp(op))
+        return 1;
+      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
+                                                                          : 0;
+    };
+    markForCompilation(fn, 0, classOf);
+  }
+  Builder builder(impl, fn);
+  if (absl::Status s = builder.build(); !s.ok())
+    return s;
+  int threads = options.interOpThreads > 0
+                    ? options.interOpThreads
+                    : std::max(1u, std::thread::hardware_concurrency());
+  impl.pool = sharedPool(threads);
+  return exe;
+}
+
+absl::StatusOr<std::vector<HostTensor>>
+GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
+  const Impl &impl = *impl_;
+  if (args.size() != impl.argSlots.size())
+    return absl::InvalidArgumentError(
+        absl::StrCat(impl.options.graphName, ": expected ",
+                     impl.argSlots.size(), " arguments, got ", args.size()));
+  RunState st;
+  st.slots.resize(impl.numSlots);
+  for (auto [i, a] : llvm::enumerate(args)) {
+    auto tt = mlir::cast<mlir::TensorType>(impl.argTypes[i]);
+    std::optional<DType> d = dtypeOfElement(tt.getElementType());
+    bool ok = d && *d == a->dtype();
+    if (ok && tt.hasRank()) {
+      ok = tt.getRank() == static_cast<int64_t>(a->shape().size());
+      for (int64_t k = 0; ok && k < tt.getRank(); ++k)
+        ok = tt.isDynamicDim(k) || tt.getDimSize(k) == a->shape()[k];
+    }
+    if (!ok)
+      return absl::InvalidArgumentError(absl::StrCat(
+          impl.options.graphName, ": argument ", i, " is ", a->typeString(),
+          ", expected ", typeString(impl.argTypes[i])));
+    // Borrowed: the caller keeps the arguments alive during run().
+    st.slots[impl.argSlots[i]] =
+        std::shared_ptr<const HostTensor>(a, [](const HostTensor *) {});
+  }
+  for (const auto &[s, t] : impl.constants)
+    st.slots[s] = t;
+  size_t n = impl.nodes.size();
+  st.pending.reset(new std::atomic<int>[n]);
+  for (size_t i = 0; i < n; ++i)
+    st.pending[i] = impl.nodes[i].numPreds;
+  st.uses.reset(new std::atomic<int>[impl.numSlots]);
+  for (int s = 0; s < impl.numSlots; ++s)
+    st.uses[s] = impl.uses[s];
+
+  std::atomic<int64_t> running{0};
+  std::function<void(int)> execute = [&](int i) {
+    const Node &node = impl.nodes[i];
+    if (!st.failed) {
+      int64_t now = ++running;
+      int64_t seen = impl.maxRunning.load();
+      while (now > seen && !impl.maxRunning.compare_exchange_weak(seen, now)) {
+      }
+      std::vector<const HostTensor *> ins;
+      for (int s : node.inputs)
+        ins.push_back(st.slots[s].get());
+      absl::Status status;
+      std::vector<HostTensor> outs;
+      if (node.exe || node.rt) {
+        const CpuExecutable *exe = node.exe.get();
+        if (node.rt) {
+          auto e = runtimeExecutable(node, ins, impl.runtimeCompiles);
+          if (e.ok())
+            exe = *e;
+          else
+            status = e.status();
+        }
+        if (exe) {
+          auto r = exe->run(ins);
+          if (r.ok())
+            outs = std::move(*r);
+          else
+            status = r.status();
+        }
+      } else {
+        KernelContext ctx;
+        ctx.inputs = ins;
+        status = node.kernel->compute(ctx);
+        outs = std::move(ctx.outputs);
+        if (status.ok() && outs.size() != node.outputs.size())
+          status = absl::InternalError(absl::StrCat(
+              "the host kernel of ", node.opName, " produced ", outs.size(),
+              " outputs for ", node.outputs.size(), " results"));
+      }
+      --running;
+      if (status.ok()) {
+        for (auto [s, t] : llvm::zip(node.outputs, outs))
+          st.slots[s] = std::make_shared<const HostTensor>(std::move(t));
+        // Release inputs after their last reader (results stay).
+        for (int s : node.inputs)
+          if (--st.uses[s] == 0 && !impl.isResult[s])
+            st.slots[s].reset();
+      } else {
+        std::lock_guard<std::mutex> l(st.mu);
+        if (!st.failed.exchange(true))
+          st.status = absl::Status(
+              status.code(),
+              absl::StrCat(status.message(), "\n\t [[node ", node.name, "]]"));
+      }
+    }
+    for (int s : node.succs)
+      if (--st.pending[s] == 0)
+        impl.pool->schedule([&execute, s] { execute(s); });
+    std::lock_guard<std::mutex> l(st.mu);
+    if (++st.done == static_cast<int>(n))
+      st.cv.notify_all();
+  };
+  for (size_t i = 0; i < n; ++i)
+    if (impl.nodes[i].numPreds == 0)
+      impl.pool->schedule([&execute, i] { execute(i); });
+  {
+    std::unique_lock<std::mutex> l(st.mu);
+    st.cv.wait(l, [&] { return st.done == static_cast<int>(n); });
+  }
+  if (!st.status.ok())
+    return st.status;
+  ++impl.runs;
+  std::vector<HostTensor> results;
+  for (int s : impl.resultSlots)
+    results.push_back(st.slots[s]->clone());
+  return results;
+}
+
+ExecutorStats GraphExecutor::stats() const {
+  ExecutorStats s;
+  for (const Node &n : impl_->nodes) {
+    (n.exe || n.rt ? s.clusters : s.hostNodes)++;
+    s.runtimeClusters += n.rt ? 1 : 0;
+  }
+  s.runtimeCompiles = impl_->runtimeCompiles;
+  s.runs = impl_->runs;
+  s.maxConcurrentNodes = impl_->maxRunning;
+  return s;
+}
+
+std::string GraphExecutor::describe() const {
+  std::string s;
+  for (const Node &n : impl_->nodes)
+    absl::StrAppend(&s,
+                    n.rt ? absl::StrCat(n.name,
+                                        " (tf ops compiled at run "
+                                        "time: ",
+                                        n.numOps, ")")
+                    : n.exe
+                        ? absl::StrCat(n.name, " (hlo ops: ", n.numOps, ")")
+                        : absl::StrCat("host ", n.opName, " '", n.name, "'"),
+                    "\n");
+  return s;
+}
+
+} // namespace tfmlir::session

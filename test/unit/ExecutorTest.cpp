@@ -1,0 +1,322 @@
+//===- ExecutorTest.cpp - the Session's executor (runtime/session) --------===//
+//
+// Dependency order, inter-op parallelism (proved with a rendezvous kernel
+// and the executor's concurrency counter, not with timing), node-named
+// errors, the refused cycle and the missing-kernel / blocked-by report.
+//===----------------------------------------------------------------------===//
+#include "runtime/session/Executor.h"
+#include "runtime/session/kernels/HostKernel.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/tf/TFOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+using namespace tfmlir::session;
+
+namespace {
+
+absl::StatusOr<std::unique_ptr<GraphExecutor>> build(const char *text,
+                                                     ExecutorOptions opts) {
+  mlir::DialectRegistry registry;
+  tfmlir::registerTFDialects(registry);
+  tfmlir::registerHLODialect(registry);
+  registry.insert<mlir::func::FuncDialect>();
+  auto ctx = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx->loadAllAvailableDialects();
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(text, ctx.get());
+  if (!module)
+    return absl::InvalidArgumentError("test module does not parse");
+  return GraphExecutor::create(std::move(ctx), std::move(module), opts);
+}
+
+HostTensor scalar(float v) {
+  HostTensor t(DType::kF32, {});
+  *t.data<float>() = v;
+  return t;
+}
+
+/// tf.TestRendezvous: waits up to `wait` for a second invocation to arrive
+/// and outputs whether it did (bool scalar).
+std::atomic<int> arrivals{0};
+std::chrono::milliseconds rendezvousWait{10000};
+
+/// tf.TestRecord: appends its input's value to `order` and returns it.
+std::mutex orderMu;
+std::vector<float> order;
+
+void registerTestKernels() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerHostKernel("tf.TestRendezvous", [](mlir::Operation *) {
+      return absl::StatusOr<std::unique_ptr<HostKernel>>(
+          std::make_unique<LambdaKernel>([](KernelContext &ctx) {
+            ++arrivals;
+            auto end = std::chrono::steady_clock::now() + rendezvousWait;
+            while (arrivals < 2 && std::chrono::steady_clock::now() < end)
+              std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            HostTensor met(DType::kBool, {});
+            *met.data<uint8_t>() = arrivals >= 2;
+            ctx.outputs.push_back(std::move(met));
+            return absl::OkStatus();
+          }));
+    });
+    registerHostKernel("tf.TestRecord", [](mlir::Operation *) {
+      return absl::StatusOr<std::unique_ptr<HostKernel>>(
+          std::make_unique<LambdaKernel>([](KernelContext &ctx) {
+            std::lock_guard<std::mutex> l(orderMu);
+            order.push_back(*ctx.inputs[0]->data<float>());
+            ctx.outputs.push_back(ctx.inputs[0]->clone());
+            return absl::OkStatus();
+          }));
+    });
+  });
+}
+
+const char *kTwoIndependent = R"mlir(
+func.func @main(%a: tensor<f32>, %b: tensor<f32>) -> (tensor<i1>, tensor<i1>) {
+  %0 = "tf.TestRendezvous"(%a) : (tensor<f32>) -> tensor<i1> loc("r1")
+  %1 = "tf.TestRendezvous"(%b) : (tensor<f32>) -> tensor<i1> loc("r2")
+  func.return %0, %1 : tensor<i1>, tensor<i1>
+}
+)mlir";
+
+TEST(Executor, IndependentNodesOverlapOnTheInterOpPool) {
+  registerTestKernels();
+  ExecutorOptions opts;
+  opts.interOpThreads = 2;
+  auto exe = build(kTwoIndependent, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor a = scalar(1), b = scalar(2);
+  for (int run = 0; run < 2; ++run) {
+    arrivals = 0;
+    rendezvousWait = std::chrono::milliseconds(10000);
+    auto out = (*exe)->run({&a, &b});
+    ASSERT_TRUE(out.ok()) << out.status();
+    // Each node saw the other arrive while it was still running.
+    EXPECT_EQ(*(*out)[0].data<uint8_t>(), 1);
+    EXPECT_EQ(*(*out)[1].data<uint8_t>(), 1);
+  }
+  EXPECT_EQ((*exe)->stats().maxConcurrentNodes, 2);
+  EXPECT_EQ((*exe)->stats().hostNodes, 2);
+  EXPECT_EQ((*exe)->stats().runs, 2);
+}
+
+TEST(Executor, OneInterOpThreadRunsNodesOneAtATime) {
+  registerTestKernels();
+  ExecutorOptions opts;
+  opts.interOpThreads = 1;
+  auto exe = build(kTwoIndependent, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor a = scalar(1), b = scalar(2);
+  arrivals = 0;
+  rendezvousWait = std::chrono::milliseconds(200);
+  auto out = (*exe)->run({&a, &b});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // The first node timed out alone; the second found it already done.
+  EXPECT_EQ(*(*out)[0].data<uint8_t>() + *(*out)[1].data<uint8_t>(), 1);
+  EXPECT_EQ((*exe)->stats().maxConcurrentNodes, 1);
+}
+
+TEST(Executor, RunsNodesInDependencyOrder) {
+  registerTestKernels();
+  // A chain c = rec(rec(rec(x) + 1) * 2) with the clusters between the
+  // host nodes compiled (x = 3: records 3, 4, 8; results 8 and 16).
+  const char *text = R"mlir(
+func.func @main(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %two = "tf.Const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.TestRecord"(%x) : (tensor<f32>) -> tensor<f32> loc("rec0")
+  %1 = "tf.AddV2"(%0, %one) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc("add")
+  %2 = "tf.TestRecord"(%1) : (tensor<f32>) -> tensor<f32> loc("rec1")
+  %3 = "tf.Mul"(%2, %two) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc("mul")
+  %4 = "tf.TestRecord"(%3) : (tensor<f32>) -> tensor<f32> loc("rec2")
+  %5 = "tf.Mul"(%4, %two) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc("mul2")
+  func.return %4, %5 : tensor<f32>, tensor<f32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.interOpThreads = 4;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().clusters, 3);
+  EXPECT_EQ((*exe)->stats().hostNodes, 3);
+  HostTensor x = scalar(3);
+  for (int run = 0; run < 2; ++run) {
+    order.clear();
+    auto out = (*exe)->run({&x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(order, (std::vector<float>{3, 4, 8}));
+    EXPECT_EQ(*(*out)[0].data<float>(), 8);
+    EXPECT_EQ(*(*out)[1].data<float>(), 16);
+  }
+}
+
+TEST(Executor, KernelErrorsNameTheNode) {
+  const char *text = R"mlir(
+func.func @main(%b: tensor<*xf32>, %s: tensor<*xf32>) -> tensor<*xi32> {
+  %max = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %iou = "tf.Const"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %thr = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.NonMaxSuppressionV3"(%b, %s, %max, %iou, %thr) : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<*xi32> loc("nms")
+  func.return %0 : tensor<*xi32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor boxes(DType::kF32, {1, 3, 4}), scores(DType::kF32, {3});
+  auto out = (*exe)->run({&boxes, &scores});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(
+      out.status().message().find(
+          "boxes must be 2-D[1,3,4] (Shape must be rank 2 but is rank 3)"),
+      std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("[[node nms]]"), std::string::npos)
+      << out.status();
+}
+
+TEST(Executor, RefusesACycle) {
+  // A hand-made clustering: cluster_0 feeds tf.Unique and consumes its
+  // result, so neither can run first.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.negate %x {_XlaCluster = "cluster_0"} : tensor<4xf32>
+  %y, %idx = "tf.Unique"(%0) : (tensor<4xf32>) -> (tensor<?xf32>, tensor<4xi32>) loc("u")
+  %1 = hlo.convert %idx {_XlaCluster = "cluster_0"} : (tensor<4xi32>) -> tensor<4xf32>
+  %2 = hlo.add %0, %1 {_XlaCluster = "cluster_0"} : tensor<4xf32>
+  func.return %2 : tensor<4xf32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.alreadyClustered = true;
+  auto exe = build(text, opts);
+  ASSERT_FALSE(exe.ok());
+  EXPECT_EQ(exe.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(exe.status().message().find("has a cycle through nodes"),
+            std::string::npos)
+      << exe.status();
+}
+
+TEST(Executor, MissingKernelsAndBlockedOpsAreReportedApart) {
+  const char *text = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<4xf32>) {
+  %y, %idx = "tf.Unique"(%x) : (tensor<4xf32>) -> (tensor<?xf32>, tensor<4xi32>) loc("u")
+  %t = "tf.Tanh"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
+  %f = "tf.FooBar"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("foo")
+  func.return %t, %f : tensor<?xf32>, tensor<4xf32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.graphName = "g.pbtxt";
+  opts.compileAtRunTime = false; // otherwise tf.Tanh is compiled at run time
+  auto exe = build(text, opts);
+  ASSERT_FALSE(exe.ok());
+  EXPECT_EQ(exe.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_EQ(exe.status().message(),
+            "g.pbtxt: no host kernel and cannot legalize: tf.FooBar (count 1: "
+            "nodes foo); blocked by a node whose result shape is only known "
+            "at run time (no host kernel either): tf.Tanh (count 1: nodes t "
+            "(by u))");
+}
+
+TEST(Executor, RunTimeClustersCompileOncePerInputShape) {
+  // tf.Tanh and tf.Square behind tf.Unique have lowerings but no host
+  // kernel: they form one cluster compiled for each run-time shape of y.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %y, %idx = "tf.Unique"(%x) : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi32>) loc("u")
+  %t = "tf.Tanh"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
+  %s = "tf.Square"(%t) : (tensor<?xf32>) -> tensor<?xf32> loc("s")
+  func.return %s : tensor<?xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().runtimeClusters, 1);
+  EXPECT_EQ((*exe)->stats().hostNodes, 1);
+  auto check = [&](std::vector<float> in, std::vector<double> uniq) {
+    HostTensor x(DType::kF32, {int64_t(in.size())});
+    std::copy(in.begin(), in.end(), x.data<float>());
+    auto out = (*exe)->run({&x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_EQ((*out)[0].shape(), std::vector<int64_t>{int64_t(uniq.size())});
+    for (size_t i = 0; i < uniq.size(); ++i)
+      EXPECT_NEAR((*out)[0].data<float>()[i],
+                  std::tanh(uniq[i]) * std::tanh(uniq[i]), 1e-6);
+  };
+  check({1, 2, 2, -3}, {1, 2, -3});
+  check({0.5, 0.5}, {0.5});
+  check({4, -1, 4, 4}, {4, -1});  // y has 2 elements: a new shape
+  check({1, 2, 2, 3}, {1, 2, 3}); // y has 3 elements again: cached
+  EXPECT_EQ((*exe)->stats().runtimeCompiles, 3);
+  EXPECT_NE(
+      (*exe)->describe().find("cluster_0 (tf ops compiled at run time: 2)"),
+      std::string::npos)
+      << (*exe)->describe();
+}
+
+TEST(Executor, RunTimeClusterThatDoesNotLowerFailsOnceAndSaysWhy) {
+  // tf.Tile's lowering needs constant multiples; here they are an argument,
+  // so the run-time cluster cannot be compiled for any shape. The error
+  // names the op, its node, the shapes and the cluster; it is cached.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2xf32>, %m: tensor<1xi32>) -> tensor<?xf32> {
+  %0 = "tf.Tile"(%x, %m) : (tensor<2xf32>, tensor<1xi32>) -> tensor<?xf32> loc("tile")
+  func.return %0 : tensor<?xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().runtimeClusters, 1);
+  HostTensor x(DType::kF32, {2}), m(DType::kI32, {1});
+  *m.data<int32_t>() = 3;
+  for (int run = 0; run < 2; ++run) {
+    auto out = (*exe)->run({&x, &m});
+    ASSERT_FALSE(out.ok());
+    EXPECT_EQ(out.status().code(), absl::StatusCode::kUnimplemented);
+    std::string msg(out.status().message());
+    EXPECT_NE(msg.find("compiled for the run-time input shapes f32[2];i32[1];"),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("tf.Tile (count 1: nodes tile)"), std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("[[node cluster_0]]"), std::string::npos) << msg;
+  }
+  EXPECT_EQ((*exe)->stats().runtimeCompiles, 0);
+}
+
+TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
+  // DynamicStitch's output size comes from an index value: 2^45 rows of
+  // f32 cannot be allocated, and the kernel says so instead of aborting.
+  const auto &kernels = hostKernels();
+  auto it = kernels.find("tf.DynamicStitch");
+  ASSERT_NE(it, kernels.end());
+  auto kernel = it->second(nullptr);
+  ASSERT_TRUE(kernel.ok());
+  HostTensor idx(DType::kI64, {1}), data(DType::kF32, {1});
+  *idx.data<int64_t>() = int64_t(1) << 45;
+  KernelContext ctx;
+  ctx.inputs = {&idx, &data};
+  absl::Status st = (*kernel)->compute(ctx);
+  EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted) << st;
+  EXPECT_NE(st.message().find(
+                "OOM when allocating tensor with shape[35184372088833]"),
+            std::string::npos)
+      << st;
+}
+
+} // namespace
