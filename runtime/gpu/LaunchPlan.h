@@ -64,8 +64,8 @@ struct KernelLaunch {
   int64_t grid[3] = {1, 1, 1};
   int64_t block[3] = {1, 1, 1};
   std::vector<LaunchArg> args;
-  /// True when the kernel runs a computation that was not parallelized
-  /// (one thread; e.g. a full reduction), reported as such.
+  /// True when the launch is one thread (grid and block 1x1x1): a
+  /// computation that was not parallelized (e.g. a full reduction).
   bool serial = false;
 };
 

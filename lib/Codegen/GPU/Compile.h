@@ -28,8 +28,10 @@ struct GPUProgram {
 /// memref.alloc Temp buffers, memref.get_global Constant buffers (the
 /// global's bytes appended to plan.constants; bool as one byte per
 /// element), each gpu.launch_func a KernelLaunch (grid and block sizes
-/// must be constants; operands whole buffers or constant scalars), and the
-/// returned memrefs (through reshapes and casts) the results. Emits an
+/// must be constants; memref operands are passed as the base pointer of the
+/// buffer they view, scalars must be constants), and the returned memrefs
+/// (through reshapes, casts and static contiguous subviews, whose offset
+/// becomes PlanResult::byteOffset) the results. Emits an
 /// error (naming the op) and fails on anything else on the host.
 mlir::FailureOr<gpu::LaunchPlan> buildLaunchPlan(mlir::ModuleOp module,
                                                  llvm::StringRef entry,

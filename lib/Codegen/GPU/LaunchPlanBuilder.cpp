@@ -3,6 +3,7 @@
 
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -124,7 +125,20 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
     ids[arg] = plan.buffers.size();
     plan.buffers.push_back(std::move(b));
   }
-  auto root = [&](Value v, Operation *user) -> FailureOr<int64_t> {
+  // The buffer a memref views through reshapes, casts and static subviews;
+  // `offset` receives the view's static offset in elements (the kernels
+  // apply it themselves: a bare-pointer memref argument is the base pointer
+  // and the offset is part of its type).
+  auto root = [&](Value v, Operation *user,
+                  int64_t &offset) -> FailureOr<int64_t> {
+    offset = 0;
+    if (auto mt = dyn_cast<MemRefType>(v.getType())) {
+      SmallVector<int64_t> strides;
+      if (failed(mt.getStridesAndOffset(strides, offset)) ||
+          ShapedType::isDynamic(offset))
+        return user->emitError("GPU launch plan: a view with a dynamic "
+                               "offset is not supported");
+    }
     while (true) {
       auto it = ids.find(v);
       if (it != ids.end())
@@ -136,8 +150,10 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
         v = e.getSrc();
       } else if (auto c = dyn_cast_or_null<memref::CastOp>(def)) {
         v = c.getSource();
+      } else if (auto sv = dyn_cast_or_null<memref::SubViewOp>(def)) {
+        v = sv.getSource();
       } else {
-        return user->emitError("GPU launch plan: operand is not a whole "
+        return user->emitError("GPU launch plan: operand is not a view of a "
                                "buffer (")
                << (def ? def->getName().getStringRef() : "block argument")
                << ")";
@@ -177,7 +193,6 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
     } else if (auto launch = dyn_cast<mlir::gpu::LaunchFuncOp>(op)) {
       gpu::KernelLaunch l;
       l.kernel = launch.getKernelName().str();
-      l.serial = launch->hasAttr("tfmlir.gpu.serial");
       mlir::gpu::KernelDim3 g = launch.getGridSizeOperandValues(),
                             bl = launch.getBlockSizeOperandValues();
       Value dims[6] = {g.x, g.y, g.z, bl.x, bl.y, bl.z};
@@ -191,7 +206,8 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
       for (Value a : launch.getKernelOperands()) {
         gpu::LaunchArg arg;
         if (isa<MemRefType>(a.getType())) {
-          FailureOr<int64_t> id = root(a, launch);
+          int64_t offset;
+          FailureOr<int64_t> id = root(a, launch, offset);
           if (failed(id))
             return failure();
           arg.buffer = *id;
@@ -209,23 +225,36 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
         }
         l.args.push_back(arg);
       }
+      // One thread: a computation hlo-gpu-map-to-launch did not
+      // parallelize (e.g. a reduction to a scalar).
+      l.serial = l.grid[0] * l.grid[1] * l.grid[2] * l.block[0] * l.block[1] *
+                     l.block[2] ==
+                 1;
       plan.launches.push_back(std::move(l));
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value v : ret.getOperands()) {
         gpu::PlanResult r;
-        FailureOr<int64_t> id = root(v, ret);
+        int64_t offset;
+        FailureOr<int64_t> id = root(v, ret, offset);
         if (failed(id))
           return failure();
+        if (!memref::isStaticShapeAndContiguousRowMajor(
+                cast<MemRefType>(v.getType())))
+          return ret.emitError("GPU launch plan: result #")
+                 << plan.results.size()
+                 << " is a non-contiguous view of a buffer";
         gpu::PlanBuffer shape;
         if (failed(describe(ret, v.getType(), shape)))
           return failure();
         r.buffer = *id;
+        r.byteOffset = offset * gpu::dtypeSize(shape.dtype);
         r.dtype = shape.dtype;
         r.shape = shape.shape;
         plan.results.push_back(std::move(r));
       }
     } else if (isa<memref::DeallocOp, memref::CollapseShapeOp,
-                   memref::ExpandShapeOp, memref::CastOp>(op) ||
+                   memref::ExpandShapeOp, memref::CastOp,
+                   memref::SubViewOp>(op) ||
                (isPure(&op) && op.getNumRegions() == 0)) {
       continue;
     } else {

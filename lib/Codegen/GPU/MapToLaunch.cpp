@@ -261,7 +261,6 @@ struct GpuMapToLaunchPass
   LogicalResult mapSerial(Operation *op) {
     OpBuilder b(op);
     gpu::LaunchOp launch = createLaunch(b, op->getLoc(), 1, 1);
-    launch->setAttr("tfmlir.gpu.serial", b.getUnitAttr());
     op->moveBefore(launch.getBody().front().getTerminator());
     return sinkIntoLaunch(launch);
   }
@@ -292,8 +291,13 @@ struct GpuMapToLaunchPass
           return signalPassFailure();
         continue;
       }
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+        if (failed(sinkIntoLaunch(launch)))
+          return signalPassFailure();
+        continue;
+      }
       if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-              memref::GetGlobalOp, func::ReturnOp, gpu::LaunchOp>(op) ||
+              memref::GetGlobalOp, func::ReturnOp>(op) ||
           isSinkable(op) || isa<memref::LoadOp>(op))
         continue;
       bool writes = op->getNumRegions() != 0;

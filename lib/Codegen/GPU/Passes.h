@@ -8,6 +8,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -37,7 +39,8 @@ struct GPUPipelineOptions {
 /// builtin.module of hlo functions with static shapes:
 /// hlo-legalize-to-linalg (arguments read-only), hlo-fuse-elementwise,
 /// one-shot-bufferize (identity layouts at function boundaries),
-/// hlo-gpu-prepare-linalg, convert-linalg-to-parallel-loops,
+/// hlo-gpu-prepare-linalg, hlo-gpu-map-reductions (block-per-output
+/// reductions with warp shuffles), convert-linalg-to-parallel-loops,
 /// hlo-gpu-map-to-launch, gpu-kernel-outlining, hlo-gpu-merge-kernel-modules,
 /// then in the gpu.module: lower-affine, expand-strided-metadata, scf->cf,
 /// convert-gpu-to-nvvm with the bare-pointer calling convention (a memref

@@ -23,10 +23,44 @@ def GpuPrepareLinalg : Pass<"hlo-gpu-prepare-linalg", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def GpuMapReductions : Pass<"hlo-gpu-map-reductions", "mlir::func::FuncOp"> {
+  let summary = "Reductions to block-per-output kernels with warp shuffles";
+  let description = [{
+    After hlo-gpu-prepare-linalg: each linalg.generic on buffers with one
+    f32/f64/i32/i64 output, at least 64 reduction iterations and a body
+    `yield combine(out, f(ins))` with a known combiner (addf, mulf,
+    maximumf, maxnumf, minimumf, minnumf, addi, muli, max/min si/ui, andi,
+    ori, xori) becomes a gpu.launch with one block per output element when
+    it is a row reduction (an input's fastest-varying dim is reduced) or
+    has fewer than 1024 outputs: each of the block's threads (256, or the
+    reduction size rounded up to a warp) folds f over a strided slice of
+    the reduction space (row-major, so a warp reads consecutive elements of
+    a row), the warp combines with gpu.shuffle xor, warp leaders meet in
+    shared memory (a workgroup attribution) after gpu.barrier, warp 0
+    combines those and thread 0 stores combine(init, total) into the
+    output element. The combination order differs from the sequential one
+    (float sums are reassociated, as in XLA:GPU). Other reductions (column
+    reductions with many outputs, multi-output reducers such as arg-max,
+    f16/bf16/i8/i1 outputs) are left for convert-linalg-to-parallel-loops
+    (one thread per output element). Kernels are named `<function>_r<n>`.
+
+    Before: linalg.generic {iterator_types = ["parallel", "reduction"]}
+              ins(%x : memref<8x4096xf32>) outs(%y : memref<8xf32>)
+    After:  gpu.launch blocks(8, 1, 1) threads(256, 1, 1)
+              workgroup(%smem : memref<8xf32, #gpu.address_space<workgroup>>)
+              { scf.for (strided fold) ... gpu.shuffle xor ... gpu.barrier ... }
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::affine::AffineDialect"];
+}
+
 def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
   let summary = "Map each top-level scf.parallel of a function to a gpu.launch";
   let description = [{
-    For each op of the function's entry block, in order:
+    For each op of the function's entry block, in order (a gpu.launch
+    already there, from hlo-gpu-map-reductions, only gets the sinking
+    below):
      - an scf.parallel with static bounds (from
        convert-linalg-to-parallel-loops) becomes a gpu.launch over a 1-D
        grid of 1-D blocks of `block-size` threads (fewer when the loop has
@@ -36,7 +70,7 @@ def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
        variables and runs one iteration of the body;
      - any other op with memory writes or regions and no results (an scf.for
        reduction nest with no parallel loop, a memref.store) becomes a
-       gpu.launch of one thread, marked `tfmlir.gpu.serial`;
+       gpu.launch of one thread (the launch plan reports it as serial);
      - allocations, constants, memref.get_global, view ops and the return
        stay on the host.
     Values the new kernel uses that are defined on the host are sunk into

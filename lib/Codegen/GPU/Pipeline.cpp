@@ -29,6 +29,9 @@ std::string hloToGPUPipelineText(const GPUPipelineOptions &options) {
         // Generic ops with their parallel loops first, then scf.parallel
         // (parallel loops) around scf.for (reduction loops).
         "func.func(hlo-gpu-prepare-linalg),"
+        // Row reductions (and reductions with few outputs): a block per
+        // output element, warp shuffles and shared memory.
+        "func.func(hlo-gpu-map-reductions),"
         "func.func(convert-linalg-to-parallel-loops),"
         "canonicalize,"
         // One gpu.launch per scf.parallel (a thread per iteration).
