@@ -84,6 +84,8 @@ int main(int argc, char **argv) {
   tfmlir::registerHLODialect(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Errors name the op and its location; the generic dump adds nothing.
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   auto file = openInputFile(inputFile, &error);

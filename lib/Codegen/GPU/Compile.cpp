@@ -30,6 +30,20 @@ FailureOr<GPUProgram> compileHLOToGPU(ModuleOp module, StringRef entry,
   if (program.ptx.empty() && !program.plan.launches.empty())
     return module.emitError("GPU path: kernels were launched but no PTX was "
                             "produced");
+  // A math function left as an external call means libdevice was not
+  // linked: the PTX would not assemble.
+  size_t ext = program.ptx.find(".extern .func");
+  if (ext != std::string::npos) {
+    std::string searched;
+    findCUDAToolkit(&searched);
+    size_t eol = program.ptx.find('\n', ext);
+    return module.emitError("GPU path: the kernels call an external "
+                            "function that libdevice should provide (")
+           << program.ptx.substr(ext, eol - ext)
+           << "): no CUDA toolkit with nvvm/libdevice/libdevice.10.bc "
+              "(searched "
+           << searched << ")";
+  }
   return program;
 }
 

@@ -33,7 +33,16 @@ struct GPUPipelineOptions {
   std::string format = "isa";
   /// Threads per block of element-wise and reduction kernels.
   int64_t blockSize = 256;
+  /// The CUDA toolkit (gpu-module-to-binary `toolkit`): libdevice
+  /// (nvvm/libdevice/libdevice.10.bc, the __nv_* math functions) and ptxas
+  /// come from it. Empty: findCUDAToolkit().
+  std::string cudaPath;
 };
+
+/// The CUDA toolkit folder: $CUDA_HOME, $CUDA_PATH, then /usr/local/cuda,
+/// the first that holds nvvm/libdevice/libdevice.10.bc; empty when none
+/// does. `searched` receives the places looked at, for an error message.
+std::string findCUDAToolkit(std::string *searched = nullptr);
 
 /// The textual pass pipeline of `hlo-to-gpu-pipeline` for `options`: on a
 /// builtin.module of hlo functions with static shapes:

@@ -3,6 +3,7 @@
 
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -50,8 +51,30 @@ std::string hloToGPUPipelineText(const GPUPipelineOptions &options) {
      << options.chip
      << " O=3},"
         "gpu-module-to-binary{format="
-     << options.format << "}";
+     << options.format;
+  // Without the toolkit path MLIR finds libdevice only through ptxas on
+  // PATH, and a kernel calling __nv_expf would not assemble.
+  std::string cuda =
+      options.cudaPath.empty() ? findCUDAToolkit() : options.cudaPath;
+  if (!cuda.empty())
+    os << " toolkit=" << cuda;
+  os << "}";
   return s;
+}
+
+std::string findCUDAToolkit(std::string *searched) {
+  SmallVector<std::string> candidates;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *v = std::getenv(var))
+      candidates.push_back(v);
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &c : candidates) {
+    if (searched)
+      *searched += (searched->empty() ? "" : ", ") + c;
+    if (llvm::sys::fs::exists(c + "/nvvm/libdevice/libdevice.10.bc"))
+      return c;
+  }
+  return "";
 }
 
 LogicalResult buildHLOToGPUPipeline(OpPassManager &pm,
