@@ -51,6 +51,15 @@ struct GpuMergeKernelModulesPass
           mergedSymbols.insert(&op);
       }
     }
+    // Every kernel argument is a distinct whole buffer (an allocation, an
+    // entry argument the runtime uploads separately, or a constant): no two
+    // alias, so LLVM may keep a reduction's accumulator in a register and
+    // read through the non-coherent cache.
+    for (gpu::GPUFuncOp f : merged.getOps<gpu::GPUFuncOp>())
+      if (f.isKernel())
+        for (unsigned i = 0; i < f.getNumArguments(); ++i)
+          if (isa<MemRefType>(f.getArgument(i).getType()))
+            f.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
     module.walk([&](gpu::LaunchFuncOp launch) {
       launch.setKernelAttr(SymbolRefAttr::get(
           b.getStringAttr(moduleName),

@@ -105,8 +105,12 @@ def GpuMergeKernelModules : Pass<"hlo-gpu-merge-kernel-modules", "mlir::ModuleOp
     After gpu-kernel-outlining (one gpu.module per kernel), moves every
     gpu.func of every gpu.module into one gpu.module named `module-name`
     and points each gpu.launch_func at it, so the program compiles to one
-    PTX module / cubin (one ptxas run, one cuModuleLoadData). Kernel names
-    must be unique across modules (outlining makes them so).
+    PTX module / cubin (one ptxas run, one cuModuleLoadData), and marks
+    every memref argument of every kernel `llvm.noalias`: after
+    hlo-gpu-map-to-launch each argument is a distinct whole buffer (an
+    allocation, an entry argument the runtime uploads into its own buffer,
+    or a constant), so no two arguments alias. Kernel names must be unique
+    across modules (outlining makes them so).
 
     Before: gpu.module @main_k0 { gpu.func @main_k0 } gpu.module @main_k1 {...}
             gpu.launch_func @main_k0::@main_k0 ...

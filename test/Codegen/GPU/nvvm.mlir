@@ -5,7 +5,7 @@
 // libdevice calls for math functions.
 
 // CHECK: gpu.module @tfmlir_kernels
-// CHECK: llvm.func @main_k0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) attributes {gpu.kernel
+// CHECK: llvm.func @main_k0(%{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}) attributes {gpu.kernel
 // CHECK-SAME: nvvm.kernel
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: nvvm.read.ptx.sreg.tid.x

@@ -1,6 +1,7 @@
 // RUN: tf-opt %s -mlir-print-debuginfo=false -pass-pipeline='builtin.module(gpu-kernel-outlining,hlo-gpu-merge-kernel-modules)' | FileCheck %s
 // Outlined kernels keep the names hlo-gpu-map-to-launch gave them and end
-// up in one gpu.module (one PTX module, one cubin, one cuModuleLoadData).
+// up in one gpu.module (one PTX module, one cubin, one cuModuleLoadData);
+// every buffer argument is marked llvm.noalias (distinct whole buffers).
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK: func.func @f
@@ -8,8 +9,8 @@
 // CHECK: gpu.launch_func {{ *}}@tfmlir_kernels::@f_k1
 // CHECK: gpu.module @tfmlir_kernels
 // CHECK-NOT: gpu.module
-// CHECK: gpu.func @f_k0(%{{.*}}: memref<64xf32>, %{{.*}}: memref<64xf32>) kernel
-// CHECK: gpu.func @f_k1(%{{.*}}: memref<64xf32>) kernel
+// CHECK: gpu.func @f_k0(%{{.*}}: memref<64xf32> {llvm.noalias}, %{{.*}}: memref<64xf32> {llvm.noalias}) kernel
+// CHECK: gpu.func @f_k1(%{{.*}}: memref<64xf32> {llvm.noalias}) kernel
 func.func @f(%x: memref<64xf32>, %y: memref<64xf32>) {
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
