@@ -185,6 +185,12 @@ def main():
             m = re.search(r"error: (.*)", d)
             reasons[(m.group(1) if m else d)[:160]] += 1
     allk = [(n, kn, v) for _, n, st, _, ks, _ in results for kn, v in ks.items()]
+    # Launches of one thread (a computation not parallelized, e.g. sort or
+    # a scalar fill), from hlo-gpu-compile's summary line.
+    serial = [(n, int(m.group(1))) for _, n, st, _, _, summ in results
+              for m in [re.search(r"serial (\d+)", summ or "")] if m and int(m.group(1))]
+    launches = sum(int(m.group(1)) for _, _, _, _, _, summ in results
+                   for m in [re.search(r"launches (\d+)", summ or "")] if m)
     regs = sorted(v[0] for _, _, v in allk)
     spills = [(n, kn, v) for n, kn, v in allk if v[1] or v[2]]
     worst_spill = max((max(v[1], v[2]) for _, _, v in allk), default=0)
@@ -197,6 +203,8 @@ def main():
                 + (f"min {regs[0]}, median {regs[len(regs)//2]}, max {regs[-1]}"
                    if regs else "none")
                 + f"; kernels with spills: {len(spills)} (max {worst_spill} bytes)\n")
+        f.write(f"- launches: {launches}, of which one-thread (serial): "
+                f"{sum(c for _, c in serial)} in {len(serial)} cases\n")
         f.write("\n## bench models\n\n")
         for k, n, st, d, ks, _ in results:
             if k == "bench":
@@ -206,6 +214,9 @@ def main():
         f.write("\n## unsupported on the GPU path (reason: cases)\n\n")
         for r, c in reasons.most_common():
             f.write(f"- {c}: {r}\n")
+        f.write("\n## cases with one-thread launches\n\n")
+        for n, c in serial:
+            f.write(f"- `{n}`: {c}\n")
         f.write("\n## kernels with spills\n\n")
         for n, kn, v in spills:
             f.write(f"- `{n}` {kn}: {v[0]} registers, {v[1]} B spill stores, "
@@ -225,7 +236,9 @@ def main():
             print(f"  bench {n}: {st} {d}" + (f" registers max {max(rs)}" if rs else ""))
     print(f"  {len(allk)} kernels assembled; registers "
           + (f"min {regs[0]} median {regs[len(regs)//2]} max {regs[-1]}" if regs else "-")
-          + f"; {len(spills)} kernels spill (max {worst_spill} B)")
+          + f"; {len(spills)} kernels spill (max {worst_spill} B); "
+          f"{launches} launches, {sum(c for _, c in serial)} of one thread "
+          f"(in {len(serial)} cases)")
     for r, c in reasons.most_common(8):
         print(f"  unsupported x{c}: {r}")
     bad = [(n, d) for _, n, st, d, _, _ in results if st == "ptxas-fail"]
