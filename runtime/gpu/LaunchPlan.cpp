@@ -94,6 +94,8 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
         os << " s" << a.scalarBytes << ':' << std::hex << a.scalarBits
            << std::dec;
     }
+    if (!l.node.empty())
+      os << " node=" << l.node;
     os << '\n';
   }
   for (const PlanResult &r : plan.results) {
@@ -219,6 +221,12 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
           return bad("kernel argument must be b<id> or s<bytes>:<hex>");
         }
         l.args.push_back(arg);
+      }
+      std::string extra;
+      if (ls >> extra) {
+        if (extra.rfind("node=", 0) != 0)
+          return bad("unexpected '" + extra + "' after the kernel arguments");
+        l.node = extra.substr(5);
       }
       plan.launches.push_back(std::move(l));
     } else if (key == "result") {

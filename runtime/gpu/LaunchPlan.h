@@ -67,6 +67,9 @@ struct KernelLaunch {
   /// True when the launch is one thread (grid and block 1x1x1): a
   /// computation that was not parallelized (e.g. a full reduction).
   bool serial = false;
+  /// The TF node (GraphDef node name from the op's location) the kernel
+  /// computes, for error messages; empty when unknown. No whitespace.
+  std::string node;
 };
 
 /// One result of the entry function: `buffer` holds it from byte
@@ -98,7 +101,7 @@ struct LaunchPlan {
 ///   buffer <id> temp <dtype> <bytes> <rank> [dims...]
 ///   buffer <id> const <offset> <dtype> <bytes> <rank> [dims...]
 ///   launch <kernel> <gx> <gy> <gz> <bx> <by> <bz> <serial 0|1> <nargs> args...
-///     (each arg: b<id> or s<bytes>:<hex bits>)
+///     [node=<name>]  (each arg: b<id> or s<bytes>:<hex bits>)
 ///   result <buffer> <byteOffset> <dtype> <rank> [dims...]
 ///   constants <nbytes>
 /// Buffer lines are `<rank> [dims...]` after the byte count as well. The

@@ -77,11 +77,13 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
     CUresult r = d.launchKernel(
         functions_[li], l.grid[0], l.grid[1], l.grid[2], l.block[0],
         l.block[1], l.block[2], 0, device_.stream(), params.data(), nullptr);
-    if (absl::Status s = cudaStatus(d, r, "cuLaunchKernel(" + l.kernel + ")");
+    std::string what =
+        l.node.empty() ? l.kernel : l.kernel + " (node " + l.node + ")";
+    if (absl::Status s = cudaStatus(d, r, "cuLaunchKernel(" + what + ")");
         !s.ok())
       return s;
     if (syncEachLaunch)
-      if (absl::Status s = device_.synchronize("kernel " + l.kernel); !s.ok())
+      if (absl::Status s = device_.synchronize("kernel " + what); !s.ok())
         return s;
   }
   if (plan_.launches.empty() || !syncAtEnd)

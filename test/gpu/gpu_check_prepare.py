@@ -123,7 +123,7 @@ def main():
             skipped.append((name, "import failed"))
             continue
         leg = run([os.path.join(bindir, "tf-opt"), "-tf-standard-pipeline",
-                   "-xla-legalize-tf", "-mlir-print-debuginfo=false"], imp.stdout)
+                   "-xla-legalize-tf"], imp.stdout)  # node names kept: plans name them
         if leg.returncode != 0:
             skipped.append((name, "xla-legalize-tf failed"))
             continue

@@ -48,6 +48,7 @@ LaunchPlan samplePlan() {
   p.buffers = {in, c, t};
   KernelLaunch l;
   l.kernel = "main_k0";
+  l.node = "dense/BiasAdd";
   l.grid[0] = 1;
   l.block[0] = 6;
   l.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 1, 0, 0},
@@ -74,6 +75,7 @@ TEST(LaunchPlan, RoundTrip) {
   ASSERT_EQ(q->launches.size(), 1u);
   EXPECT_FALSE(q->launches[0].args[2].isBuffer);
   EXPECT_EQ(q->launches[0].args[2].scalarBits, 0x3f800000u);
+  EXPECT_EQ(q->launches[0].node, "dense/BiasAdd");
   EXPECT_EQ(q->constants.size(), 3u); // sized; bytes come from constants.bin
 }
 
@@ -84,7 +86,8 @@ TEST(LaunchPlan, RejectsMalformed) {
   } cases[] = {
       {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
       {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000", "out of range"},
-      {" b2\n", " b9\n", "undefined buffer"},
+      {" b2 node=", " b9 node=", "undefined buffer"},
+      {" node=dense", " extra=dense", "after the kernel arguments"},
       {"temp float32 24", "temp float32 28", "disagrees"},
       {"result 2 0", "result 2 8", "past its buffer"},
       {"bfloat16", "complex64", "unknown dtype"},

@@ -7,6 +7,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <cctype>
+
 using namespace mlir;
 
 namespace tfmlir {
@@ -85,6 +87,23 @@ FailureOr<std::vector<uint8_t>> globalBytes(memref::GlobalOp global) {
            << global.getSymName();
   out.assign(bytes->begin(), bytes->end());
   return out;
+}
+
+/// The TF node name in `loc` (a NameLoc, possibly inside a fused or
+/// call-site location), with whitespace replaced; empty when none.
+std::string nodeName(Location loc) {
+  std::string name;
+  loc->walk([&](Location l) {
+    if (auto n = dyn_cast<NameLoc>(l)) {
+      name = n.getName().str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  for (char &c : name)
+    if (std::isspace(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
 }
 
 std::optional<uint64_t> scalarBits(Attribute a, int &bytes) {
@@ -193,6 +212,7 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
     } else if (auto launch = dyn_cast<mlir::gpu::LaunchFuncOp>(op)) {
       gpu::KernelLaunch l;
       l.kernel = launch.getKernelName().str();
+      l.node = nodeName(launch.getLoc());
       mlir::gpu::KernelDim3 g = launch.getGridSizeOperandValues(),
                             bl = launch.getBlockSizeOperandValues();
       Value dims[6] = {g.x, g.y, g.z, bl.x, bl.y, bl.z};
