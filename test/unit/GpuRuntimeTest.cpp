@@ -12,6 +12,8 @@
 #include "runtime/gpu/LaunchPlan.h"
 #include "runtime/gpu/PlanExecutor.h"
 
+#include <dlfcn.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -145,6 +147,8 @@ std::string readFile(const std::string &path) {
 }
 
 TEST(GpuExecution, CompiledProgramMatchesReference) {
+  if (std::getenv("TFMLIR_FAKE_CUDA"))
+    GTEST_SKIP() << "the fake driver executes no kernels";
   REQUIRE_GPU(device);
   const char *dir = std::getenv("TFMLIR_GPU_TEST_PROGRAM");
   ASSERT_NE(dir, nullptr) << "TFMLIR_GPU_TEST_PROGRAM is not set";
@@ -197,6 +201,144 @@ TEST(GpuExecution, OutOfMemoryIsResourceExhausted) {
   EXPECT_NE(p.status().message().find("CUDA_ERROR_OUT_OF_MEMORY"),
             std::string::npos)
       << p.status();
+}
+
+// --- FakeDriver: runtime/gpu against test/unit/FakeCuda.cpp (host memory,
+// kernels recorded, not run), run by ctest gpu-runtime-fake-driver with
+// LD_LIBRARY_PATH pointing at the fake libcuda.so.1.
+
+/// The fake's test hooks, or skips when the real (or no) driver is loaded.
+#define REQUIRE_FAKE(device)                                                   \
+  if (!std::getenv("TFMLIR_FAKE_CUDA"))                                        \
+    GTEST_SKIP() << "needs the fake libcuda.so.1 (ctest gpu-runtime-fake-driver)"; \
+  REQUIRE_GPU(device);                                                         \
+  ASSERT_EQ((*device)->name(), "tfmlir fake CUDA device");                     \
+  void *fake = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);                 \
+  ASSERT_NE(fake, nullptr);                                                    \
+  auto launchCount = reinterpret_cast<int (*)()>(                              \
+      dlsym(fake, "tfmlirFakeLaunchCount"));                                   \
+  auto launchKernel = reinterpret_cast<const char *(*)(int)>(                  \
+      dlsym(fake, "tfmlirFakeLaunchKernel"));                                  \
+  auto launchGrid = reinterpret_cast<unsigned (*)(int)>(                       \
+      dlsym(fake, "tfmlirFakeLaunchGrid"));                                    \
+  auto liveAllocations = reinterpret_cast<int (*)()>(                          \
+      dlsym(fake, "tfmlirFakeLiveAllocations"));                               \
+  ASSERT_TRUE(launchCount && launchKernel && launchGrid && liveAllocations);
+
+/// A plan whose results are its input (12 MiB: three 4 MiB staging
+/// chunks) and a slice of a constant, with two launches.
+LaunchPlan copyPlan(int64_t n) {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 1;
+  PlanBuffer in;
+  in.kind = PlanBuffer::Kind::Input;
+  in.argIndex = 0;
+  in.dtype = DType::F32;
+  in.shape = {n};
+  in.bytes = n * 4;
+  PlanBuffer c;
+  c.kind = PlanBuffer::Kind::Constant;
+  c.dtype = DType::I32;
+  c.shape = {4};
+  c.bytes = 16;
+  c.constOffset = 0;
+  PlanBuffer t;
+  t.dtype = DType::F32;
+  t.shape = {n};
+  t.bytes = n * 4;
+  p.buffers = {in, c, t};
+  KernelLaunch a;
+  a.kernel = "main_k0";
+  a.grid[0] = (n + 255) / 256;
+  a.block[0] = 256;
+  a.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 2, 0, 0},
+            LaunchArg{false, -1, 8, 42}};
+  KernelLaunch b = a;
+  b.kernel = "main_r0";
+  b.grid[0] = 7;
+  p.launches = {a, b};
+  PlanResult r0;
+  r0.buffer = 0;
+  r0.dtype = DType::F32;
+  r0.shape = {n};
+  PlanResult r1;
+  r1.buffer = 1;
+  r1.byteOffset = 8;
+  r1.dtype = DType::I32;
+  r1.shape = {2};
+  p.results = {r0, r1};
+  int32_t vals[4] = {10, -20, 30, -40};
+  p.constants.resize(16);
+  std::memcpy(p.constants.data(), vals, 16);
+  return p;
+}
+
+TEST(FakeDriver, ExecutorMovesDataAndLaunchesInOrder) {
+  REQUIRE_FAKE(device);
+  const int64_t n = 3 << 20; // 12 MiB of float32
+  std::vector<float> x(n);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = static_cast<float>(i) * 0.5f - 7.0f;
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+      PlanExecutor::create(**device, copyPlan(n), "fake image");
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  int before = launchCount();
+  for (int rep = 0; rep < 2; ++rep) {
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{x.data(), x.size() * 4}}, rep == 0);
+    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_EQ(out->size(), 2u);
+    ASSERT_EQ((*out)[0].size(), x.size() * 4);
+    EXPECT_EQ(std::memcmp((*out)[0].data(), x.data(), x.size() * 4), 0);
+    int32_t slice[2];
+    std::memcpy(slice, (*out)[1].data(), 8);
+    EXPECT_EQ(slice[0], 30);
+    EXPECT_EQ(slice[1], -40);
+  }
+  ASSERT_EQ(launchCount() - before, 4);
+  EXPECT_STREQ(launchKernel(before), "main_k0");
+  EXPECT_EQ(launchGrid(before), static_cast<unsigned>((n + 255) / 256));
+  EXPECT_STREQ(launchKernel(before + 1), "main_r0");
+  EXPECT_EQ(launchGrid(before + 1), 7u);
+  absl::StatusOr<float> ms = (*ex)->timeKernels(3);
+  ASSERT_TRUE(ms.ok()) << ms.status();
+  EXPECT_EQ(launchCount() - before, 10);
+}
+
+TEST(FakeDriver, BadInputsAreInvalidArgument) {
+  REQUIRE_FAKE(device);
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+      PlanExecutor::create(**device, copyPlan(1024), "fake image");
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  std::vector<float> small(10);
+  absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+      (*ex)->run({{small.data(), small.size() * 4}});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("the plan expects 4096"),
+            std::string::npos)
+      << out.status();
+  out = (*ex)->run({});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(FakeDriver, CachingAllocatorReusesAndFrees) {
+  REQUIRE_FAKE(device);
+  int live = liveAllocations();
+  absl::StatusOr<CUdeviceptr> a = (*device)->allocate(1000);
+  ASSERT_TRUE(a.ok());
+  size_t reserved = (*device)->bytesReserved();
+  (*device)->release(*a);
+  absl::StatusOr<CUdeviceptr> b = (*device)->allocate(700); // same class
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(*a, *b);
+  EXPECT_EQ((*device)->bytesReserved(), reserved);
+  (*device)->release(*b);
+  ASSERT_TRUE((*device)->emptyCache().ok());
+  EXPECT_EQ(liveAllocations(), live);
 }
 
 } // namespace
