@@ -12,11 +12,15 @@ config.test_exec_root = os.path.join(config.tfmlir_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 tool_dirs = [os.path.join(config.tfmlir_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tf-opt", "tf-translate", "tflite-run", "tf-convert", "tf-run", "tf-compile"], tool_dirs)
+llvm_config.add_tool_substitutions(["tf-opt", "tf-translate", "tflite-run", "tf-convert", "tf-run", "tf-compile", "hlo-gpu-compile"], tool_dirs)
 # FileCheck, not, count and split-file come from LLVM's tools folder.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%srcroot", config.tfmlir_src_root))
+# GPU codegen tests that assemble PTX need the CUDA toolkit's ptxas.
+if os.access("/usr/local/cuda/bin/ptxas", os.X_OK) or os.access(
+        os.path.join(os.environ.get("CUDA_HOME", "/nonexistent"), "bin", "ptxas"), os.X_OK):
+    config.available_features.add("ptxas")
 if config.tfmlir_corpus_dir:
     config.available_features.add("corpus")
     config.substitutions.append(("%corpus", config.tfmlir_corpus_dir))

@@ -2,19 +2,21 @@
 //
 // MlirOptMain with every upstream dialect, pass and extension plus ours
 // (tf, tf_type, tf_executor, tfl, hlo, the passes under lib/Transforms and
-// lib/Conversion, and the hlo-to-llvm-pipeline). Usage is
+// lib/Conversion, the hlo-to-llvm-pipeline and hlo-to-gpu-pipeline). Usage is
 // that of mlir-opt, e.g. `tf-opt in.mlir -tf-standard-pipeline`.
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Codegen/GPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
@@ -30,9 +32,12 @@ int main(int argc, char **argv) {
   tfmlir::registerTFToHLOPasses();
   tfmlir::registerTFLQuantPasses();
   tfmlir::registerHLOCodegenPasses();
+  tfmlir::registerGPUCodegenPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu.module/nvvm to LLVM IR.
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
   tfmlir::registerTFDialects(registry);
   tfmlir::registerTFLDialect(registry);
   tfmlir::registerHLODialect(registry);

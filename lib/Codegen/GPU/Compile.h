@@ -1,0 +1,72 @@
+//===- Compile.h - hlo module -> PTX / cubin + launch plan ----------------===//
+//
+// The C++ entry points of the GPU path that a driver (tf-compile
+// --target=cuda, hlo-gpu-compile, tests) calls: run hlo-to-gpu-pipeline on
+// a module, read back the kernels' PTX and the host's launch plan, and
+// assemble the PTX into a cubin with the CUDA toolkit's ptxas.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_CODEGEN_GPU_COMPILE_H
+#define TFMLIR_LIB_CODEGEN_GPU_COMPILE_H
+
+#include <string>
+
+#include "lib/Codegen/GPU/Passes.h"
+#include "runtime/gpu/LaunchPlan.h"
+
+namespace tfmlir {
+
+/// A compiled entry function: its launch plan and the PTX of the one
+/// gpu.module holding all of its kernels (empty when it has no kernels,
+/// e.g. a function that only returns an argument or a constant).
+struct GPUProgram {
+  gpu::LaunchPlan plan;
+  std::string ptx;
+};
+
+/// Reads the launch plan of public function `entry` from `module` after
+/// hlo-to-gpu-pipeline: function arguments become Input buffers,
+/// memref.alloc Temp buffers, memref.get_global Constant buffers (the
+/// global's bytes appended to plan.constants; bool as one byte per
+/// element), each gpu.launch_func a KernelLaunch (grid and block sizes
+/// must be constants; memref operands are passed as the base pointer of the
+/// buffer they view, scalars must be constants), and the returned memrefs
+/// (through reshapes, casts and static contiguous subviews, whose offset
+/// becomes PlanResult::byteOffset) the results. Emits an
+/// error (naming the op) and fails on anything else on the host.
+mlir::FailureOr<gpu::LaunchPlan> buildLaunchPlan(mlir::ModuleOp module,
+                                                 llvm::StringRef entry,
+                                                 llvm::StringRef chip);
+
+/// The text of the gpu.binary objects in `module` whose format is PTX
+/// (gpu-module-to-binary{format=isa}), concatenated; empty without one.
+std::string extractPTX(mlir::ModuleOp module);
+
+/// Runs hlo-to-gpu-pipeline (format forced to isa) on `module` (hlo
+/// functions with static shapes) and returns the program of `entry`.
+/// Fails with the pipeline's diagnostics (on the module's context) when an
+/// op is not supported on the GPU path.
+mlir::FailureOr<GPUProgram> compileHLOToGPU(mlir::ModuleOp module,
+                                            llvm::StringRef entry,
+                                            GPUPipelineOptions options);
+
+/// The ptxas of the CUDA toolkit: $CUDA_HOME/bin/ptxas,
+/// /usr/local/cuda/bin/ptxas, then PATH; empty when none exists.
+/// `searched` receives the places looked at, for an error message.
+std::string findPtxas(std::string *searched = nullptr);
+
+/// Output of one ptxas run.
+struct PtxasResult {
+  std::string cubin; ///< the ELF image (empty when ptxas failed)
+  std::string log;   ///< ptxas -v output (registers, spills per kernel)
+};
+
+/// Assembles `ptx` for `chip` with `ptxas -arch=<chip> -O3 -v` in a
+/// temporary folder. Fails with `error` set (ptxas's messages, or which
+/// paths were searched when no ptxas exists).
+mlir::FailureOr<PtxasResult> assemblePTX(llvm::StringRef ptx,
+                                         llvm::StringRef chip,
+                                         std::string &error);
+
+} // namespace tfmlir
+
+#endif

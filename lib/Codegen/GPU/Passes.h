@@ -1,0 +1,73 @@
+//===- Passes.h - GPU codegen: hlo -> linalg -> gpu -> NVVM -> PTX/cubin --===//
+#ifndef TFMLIR_LIB_CODEGEN_GPU_PASSES_H
+#define TFMLIR_LIB_CODEGEN_GPU_PASSES_H
+
+#include <string>
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace tfmlir {
+
+#define GEN_PASS_DECL
+#include "lib/Codegen/GPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "lib/Codegen/GPU/Passes.h.inc"
+
+/// Options of the hlo-to-gpu pipeline.
+struct GPUPipelineOptions {
+  /// The NVIDIA architecture the kernels are compiled for (nvvm-attach-target
+  /// `chip`, ptxas -arch): "sm_90" (H100/H200) by default.
+  std::string chip = "sm_90";
+  /// gpu-module-to-binary's format: "isa" (PTX text in the gpu.binary),
+  /// "bin" (cubin, MLIR runs ptxas) or "fatbin".
+  std::string format = "isa";
+  /// Threads per block of element-wise and reduction kernels.
+  int64_t blockSize = 256;
+  /// The CUDA toolkit (gpu-module-to-binary `toolkit`): libdevice
+  /// (nvvm/libdevice/libdevice.10.bc, the __nv_* math functions) and ptxas
+  /// come from it. Empty: findCUDAToolkit().
+  std::string cudaPath;
+};
+
+/// The CUDA toolkit folder: $CUDA_HOME, $CUDA_PATH, then /usr/local/cuda,
+/// the first that holds nvvm/libdevice/libdevice.10.bc; empty when none
+/// does. `searched` receives the places looked at, for an error message.
+std::string findCUDAToolkit(std::string *searched = nullptr);
+
+/// The textual pass pipeline of `hlo-to-gpu-pipeline` for `options`: on a
+/// builtin.module of hlo functions with static shapes:
+/// hlo-legalize-to-linalg (arguments read-only), hlo-fuse-elementwise,
+/// one-shot-bufferize (identity layouts at function boundaries),
+/// hlo-gpu-prepare-linalg, hlo-gpu-map-reductions (block-per-output
+/// reductions with warp shuffles), convert-linalg-to-parallel-loops,
+/// hlo-gpu-map-to-launch, gpu-kernel-outlining, hlo-gpu-merge-kernel-modules,
+/// then in the gpu.module: lower-affine, expand-strided-metadata, scf->cf,
+/// convert-gpu-to-nvvm with the bare-pointer calling convention (a memref
+/// kernel argument is one pointer), and finally nvvm-attach-target and
+/// gpu-module-to-binary. The host functions keep memref.alloc /
+/// memref.get_global / gpu.launch_func, which buildLaunchPlan() reads.
+std::string hloToGPUPipelineText(const GPUPipelineOptions &options);
+
+/// Appends the pipeline to `pm` (on builtin.module); fails with a
+/// diagnostic on stderr when an upstream pass is not registered (call
+/// mlir::registerAllPasses() first).
+mlir::LogicalResult buildHLOToGPUPipeline(mlir::OpPassManager &pm,
+                                          const GPUPipelineOptions &options);
+
+/// Registers the passes above and the `hlo-to-gpu-pipeline` pipeline
+/// (options chip=, format=, block-size=) for tf-opt.
+void registerGPUCodegenPasses();
+
+} // namespace tfmlir
+
+#endif

@@ -1,0 +1,127 @@
+//===- Passes.td - GPU codegen: linalg on buffers -> gpu.launch -----------===//
+#ifndef TFMLIR_CODEGEN_GPU_PASSES_TD
+#define TFMLIR_CODEGEN_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GpuPrepareLinalg : Pass<"hlo-gpu-prepare-linalg", "mlir::func::FuncOp"> {
+  let summary = "Generic, parallel-loops-first linalg ops on buffers (GPU path)";
+  let description = [{
+    After bufferization: replaces memref.copy by linalg.copy, generalizes
+    every named linalg op on buffers (fill, copy, transpose, ...) to
+    linalg.generic, and interchanges the loops of each linalg.generic so
+    that all parallel loops come before all reduction loops (stable order
+    otherwise), so that convert-linalg-to-parallel-loops makes one
+    scf.parallel over the parallel loops with the reductions as scf.for
+    loops inside it (one thread per output element; a column reduction then
+    reads coalesced). Semantics are unchanged.
+
+    Before: linalg.generic {iterator_types = ["reduction", "parallel"]}
+    After:  linalg.generic {iterator_types = ["parallel", "reduction"]}
+            (maps permuted accordingly)
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def GpuMapReductions : Pass<"hlo-gpu-map-reductions", "mlir::func::FuncOp"> {
+  let summary = "Reductions to block-per-output kernels with warp shuffles";
+  let description = [{
+    After hlo-gpu-prepare-linalg: each linalg.generic on buffers with one
+    f32/f64/i32/i64 output, at least 64 reduction iterations and a body
+    `yield combine(out, f(ins))` with a known combiner (addf, mulf,
+    maximumf, maxnumf, minimumf, minnumf, addi, muli, max/min si/ui, andi,
+    ori, xori) becomes a gpu.launch with one block per output element when
+    it is a row reduction (an input's fastest-varying dim is reduced) or
+    has fewer than 1024 outputs: each of the block's threads (256, or the
+    reduction size rounded up to a warp) folds f over a strided slice of
+    the reduction space (row-major, so a warp reads consecutive elements of
+    a row), the warp combines with gpu.shuffle xor, warp leaders meet in
+    shared memory (a workgroup attribution) after gpu.barrier, warp 0
+    combines those and thread 0 stores combine(init, total) into the
+    output element. The combination order differs from the sequential one
+    (float sums are reassociated, as in XLA:GPU). Other reductions (column
+    reductions with many outputs, multi-output reducers such as arg-max,
+    f16/bf16/i8/i1 outputs) are left for convert-linalg-to-parallel-loops
+    (one thread per output element). Kernels are named `<function>_r<n>`.
+
+    Before: linalg.generic {iterator_types = ["parallel", "reduction"]}
+              ins(%x : memref<8x4096xf32>) outs(%y : memref<8xf32>)
+    After:  gpu.launch blocks(8, 1, 1) threads(256, 1, 1)
+              workgroup(%smem : memref<8xf32, #gpu.address_space<workgroup>>)
+              { scf.for (strided fold) ... gpu.shuffle xor ... gpu.barrier ... }
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::affine::AffineDialect"];
+}
+
+def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
+  let summary = "Map each top-level scf.parallel of a function to a gpu.launch";
+  let description = [{
+    For each op of the function's entry block, in order (a gpu.launch
+    already there, from hlo-gpu-map-reductions, only gets the sinking
+    below):
+     - an scf.parallel with static bounds (from
+       convert-linalg-to-parallel-loops) becomes a gpu.launch over a 1-D
+       grid of 1-D blocks of `block-size` threads (fewer when the loop has
+       fewer iterations) that covers its iteration space: thread
+       `blockIdx.x * blockDim.x + threadIdx.x` (guarded against the last
+       partial block) is delinearized, row-major, into the loop's induction
+       variables and runs one iteration of the body;
+     - any other op with memory writes or regions and no results (an scf.for
+       reduction nest with no parallel loop, a memref.store) becomes a
+       gpu.launch of one thread (the launch plan reports it as serial);
+     - allocations, constants, memref.get_global, view ops and the return
+       stay on the host.
+    Values the new kernel uses that are defined on the host are sunk into
+    it when they are side-effect free (constants, index arithmetic, view
+    ops: subview, collapse_shape, expand_shape, cast, reinterpret_cast) or
+    are a memref.load of a function argument or constant, or of a buffer no
+    op between the load and the kernel writes. So every kernel receives
+    whole buffers (allocations, arguments, globals) and no host scalars.
+    Launches are named `<function>_k<n>` (gpu.launch `function`/`module`
+    attributes) for gpu-kernel-outlining. Fails with an error on the op for
+    dynamic bounds, an scf.parallel with reductions, a grid over 2^31-1
+    blocks, or a host op with results that is not one of the above
+    (host-side control flow such as scf.while / scf.if is not supported on
+    the GPU path yet).
+
+    Before: scf.parallel (%i, %j) = (0, 0) to (4, 300) step (1, 1) {...}
+    After:  gpu.launch blocks(5, 1, 1) threads(256, 1, 1) {
+              %id = blockIdx.x * 256 + threadIdx.x; scf.if %id < 1200 {
+              %i = %id / 300; %j = %id mod 300; ...} }
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block (a multiple of 32, at most 1024)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect"];
+}
+
+def GpuMergeKernelModules : Pass<"hlo-gpu-merge-kernel-modules", "mlir::ModuleOp"> {
+  let summary = "Move every outlined kernel into one gpu.module";
+  let description = [{
+    After gpu-kernel-outlining (one gpu.module per kernel), moves every
+    gpu.func of every gpu.module into one gpu.module named `module-name`
+    and points each gpu.launch_func at it, so the program compiles to one
+    PTX module / cubin (one ptxas run, one cuModuleLoadData), and marks
+    every memref argument of every kernel `llvm.noalias`: after
+    hlo-gpu-map-to-launch each argument is a distinct whole buffer (an
+    allocation, an entry argument the runtime uploads into its own buffer,
+    or a constant), so no two arguments alias. Kernel names must be unique
+    across modules (outlining makes them so).
+
+    Before: gpu.module @main_k0 { gpu.func @main_k0 } gpu.module @main_k1 {...}
+            gpu.launch_func @main_k0::@main_k0 ...
+    After:  gpu.module @tfmlir_kernels { gpu.func @main_k0 gpu.func @main_k1 }
+            gpu.launch_func @tfmlir_kernels::@main_k0 ...
+  }];
+  let options = [
+    Option<"moduleName", "module-name", "std::string", "\"tfmlir_kernels\"",
+           "Name of the merged gpu.module">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+#endif

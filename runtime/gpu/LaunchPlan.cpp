@@ -1,0 +1,269 @@
+//===- LaunchPlan.cpp - text form of the GPU launch plan ------------------===//
+#include "runtime/gpu/LaunchPlan.h"
+
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace tfmlir::gpu {
+
+namespace {
+struct DTypeInfo {
+  DType type;
+  const char *name;
+  int64_t size;
+};
+constexpr DTypeInfo kDTypes[] = {
+    {DType::F16, "float16", 2},  {DType::BF16, "bfloat16", 2},
+    {DType::F32, "float32", 4},  {DType::F64, "float64", 8},
+    {DType::I1, "bool", 1},      {DType::I8, "int8", 1},
+    {DType::I16, "int16", 2},    {DType::I32, "int32", 4},
+    {DType::I64, "int64", 8},
+};
+
+void writeShape(std::ostringstream &os, const std::vector<int64_t> &shape) {
+  os << ' ' << shape.size();
+  for (int64_t d : shape)
+    os << ' ' << d;
+}
+
+int64_t numElements(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+} // namespace
+
+int64_t dtypeSize(DType t) {
+  for (const DTypeInfo &i : kDTypes)
+    if (i.type == t)
+      return i.size;
+  return 0;
+}
+
+const char *dtypeName(DType t) {
+  for (const DTypeInfo &i : kDTypes)
+    if (i.type == t)
+      return i.name;
+  return "?";
+}
+
+absl::StatusOr<DType> parseDType(const std::string &name) {
+  for (const DTypeInfo &i : kDTypes)
+    if (name == i.name)
+      return i.type;
+  return absl::InvalidArgumentError(absl::StrCat("unknown dtype '", name, "'"));
+}
+
+std::string serializeLaunchPlan(const LaunchPlan &plan) {
+  std::ostringstream os;
+  os << "tfmlir-gpu-plan 1\n";
+  os << "entry " << plan.entry << " chip " << plan.chip << " inputs "
+     << plan.numInputs << "\n";
+  for (size_t i = 0; i < plan.buffers.size(); ++i) {
+    const PlanBuffer &b = plan.buffers[i];
+    os << "buffer " << i << ' ';
+    switch (b.kind) {
+    case PlanBuffer::Kind::Input:
+      os << "input " << b.argIndex;
+      break;
+    case PlanBuffer::Kind::Temp:
+      os << "temp";
+      break;
+    case PlanBuffer::Kind::Constant:
+      os << "const " << b.constOffset;
+      break;
+    }
+    os << ' ' << dtypeName(b.dtype) << ' ' << b.bytes;
+    writeShape(os, b.shape);
+    os << '\n';
+  }
+  for (const KernelLaunch &l : plan.launches) {
+    os << "launch " << l.kernel;
+    for (int64_t g : l.grid)
+      os << ' ' << g;
+    for (int64_t b : l.block)
+      os << ' ' << b;
+    os << ' ' << (l.serial ? 1 : 0) << ' ' << l.args.size();
+    for (const LaunchArg &a : l.args) {
+      if (a.isBuffer)
+        os << " b" << a.buffer;
+      else
+        os << " s" << a.scalarBytes << ':' << std::hex << a.scalarBits
+           << std::dec;
+    }
+    if (!l.node.empty())
+      os << " node=" << l.node;
+    os << '\n';
+  }
+  for (const PlanResult &r : plan.results) {
+    os << "result " << r.buffer << ' ' << r.byteOffset << ' '
+       << dtypeName(r.dtype);
+    writeShape(os, r.shape);
+    os << '\n';
+  }
+  os << "constants " << plan.constants.size() << '\n';
+  return os.str();
+}
+
+absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
+  LaunchPlan plan;
+  std::istringstream in(text);
+  std::string line;
+  int lineNo = 0;
+  int64_t constantBytes = -1;
+  auto bad = [&](const std::string &why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("launch plan line ", lineNo, ": ", why, ": '", line, "'"));
+  };
+  auto readShape = [](std::istringstream &ls,
+                      std::vector<int64_t> &shape) -> bool {
+    int64_t rank;
+    if (!(ls >> rank) || rank < 0 || rank > 16)
+      return false;
+    shape.resize(rank);
+    for (int64_t &d : shape)
+      if (!(ls >> d) || d < 0)
+        return false;
+    return true;
+  };
+  bool sawHeader = false;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (line.empty())
+      continue;
+    std::istringstream ls(line);
+    std::string key;
+    ls >> key;
+    if (!sawHeader) {
+      int version = 0;
+      if (key != "tfmlir-gpu-plan" || !(ls >> version) || version != 1)
+        return bad("not a tfmlir-gpu-plan version 1 file");
+      sawHeader = true;
+      continue;
+    }
+    if (key == "entry") {
+      std::string chipKw, inputsKw;
+      if (!(ls >> plan.entry >> chipKw >> plan.chip >> inputsKw >>
+            plan.numInputs) ||
+          chipKw != "chip" || inputsKw != "inputs" || plan.numInputs < 0)
+        return bad("malformed entry line");
+    } else if (key == "buffer") {
+      int64_t id;
+      std::string kind, dtype;
+      PlanBuffer b;
+      if (!(ls >> id >> kind) || id != static_cast<int64_t>(plan.buffers.size()))
+        return bad("buffer ids must be 0, 1, 2, ... in order");
+      if (kind == "input") {
+        b.kind = PlanBuffer::Kind::Input;
+        if (!(ls >> b.argIndex) || b.argIndex < 0)
+          return bad("bad input argument index");
+      } else if (kind == "temp") {
+        b.kind = PlanBuffer::Kind::Temp;
+      } else if (kind == "const") {
+        b.kind = PlanBuffer::Kind::Constant;
+        if (!(ls >> b.constOffset) || b.constOffset < 0)
+          return bad("bad constant offset");
+      } else {
+        return bad("unknown buffer kind '" + kind + "'");
+      }
+      if (!(ls >> dtype))
+        return bad("missing dtype");
+      absl::StatusOr<DType> t = parseDType(dtype);
+      if (!t.ok())
+        return bad(std::string(t.status().message()));
+      b.dtype = *t;
+      if (!(ls >> b.bytes) || b.bytes < 0 || !readShape(ls, b.shape))
+        return bad("bad size or shape");
+      if (b.bytes != numElements(b.shape) * dtypeSize(b.dtype))
+        return bad("byte size disagrees with shape and dtype");
+      if (b.kind == PlanBuffer::Kind::Input && b.argIndex >= plan.numInputs)
+        return bad("input argument index out of range");
+      plan.buffers.push_back(std::move(b));
+    } else if (key == "launch") {
+      KernelLaunch l;
+      int serial = 0;
+      size_t nargs = 0;
+      if (!(ls >> l.kernel >> l.grid[0] >> l.grid[1] >> l.grid[2] >>
+            l.block[0] >> l.block[1] >> l.block[2] >> serial >> nargs))
+        return bad("malformed launch");
+      for (int i = 0; i < 3; ++i)
+        if (l.grid[i] < 1 || l.block[i] < 1 || l.grid[i] > 0x7fffffff ||
+            l.block[i] > 1024)
+          return bad("grid/block size out of range");
+      l.serial = serial != 0;
+      if (nargs > 4096)
+        return bad("too many kernel arguments");
+      for (size_t i = 0; i < nargs; ++i) {
+        std::string a;
+        if (!(ls >> a) || a.size() < 2)
+          return bad("missing kernel argument");
+        LaunchArg arg;
+        if (a[0] == 'b') {
+          arg.isBuffer = true;
+          arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+          if (arg.buffer < 0 ||
+              arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+            return bad("kernel argument names an undefined buffer");
+        } else if (a[0] == 's') {
+          arg.isBuffer = false;
+          size_t colon = a.find(':');
+          if (colon == std::string::npos)
+            return bad("bad scalar argument");
+          arg.scalarBytes = std::atoi(a.substr(1, colon - 1).c_str());
+          arg.scalarBits = std::strtoull(a.c_str() + colon + 1, nullptr, 16);
+          if (arg.scalarBytes != 1 && arg.scalarBytes != 2 &&
+              arg.scalarBytes != 4 && arg.scalarBytes != 8)
+            return bad("scalar argument width must be 1, 2, 4 or 8 bytes");
+        } else {
+          return bad("kernel argument must be b<id> or s<bytes>:<hex>");
+        }
+        l.args.push_back(arg);
+      }
+      std::string extra;
+      if (ls >> extra) {
+        if (extra.rfind("node=", 0) != 0)
+          return bad("unexpected '" + extra + "' after the kernel arguments");
+        l.node = extra.substr(5);
+      }
+      plan.launches.push_back(std::move(l));
+    } else if (key == "result") {
+      PlanResult r;
+      std::string dtype;
+      if (!(ls >> r.buffer >> r.byteOffset >> dtype) || r.buffer < 0 ||
+          r.buffer >= static_cast<int64_t>(plan.buffers.size()) ||
+          r.byteOffset < 0)
+        return bad("malformed result");
+      absl::StatusOr<DType> t = parseDType(dtype);
+      if (!t.ok())
+        return bad(std::string(t.status().message()));
+      r.dtype = *t;
+      if (!readShape(ls, r.shape))
+        return bad("bad result shape");
+      if (r.byteOffset + numElements(r.shape) * dtypeSize(r.dtype) >
+          plan.buffers[r.buffer].bytes)
+        return bad("result extends past its buffer");
+      plan.results.push_back(std::move(r));
+    } else if (key == "constants") {
+      if (!(ls >> constantBytes) || constantBytes < 0)
+        return bad("bad constants size");
+    } else {
+      return bad("unknown line kind '" + key + "'");
+    }
+  }
+  if (!sawHeader)
+    return absl::InvalidArgumentError("launch plan is empty");
+  if (constantBytes < 0)
+    return absl::InvalidArgumentError("launch plan has no 'constants' line");
+  for (const PlanBuffer &b : plan.buffers)
+    if (b.kind == PlanBuffer::Kind::Constant &&
+        b.constOffset + b.bytes > constantBytes)
+      return absl::InvalidArgumentError(
+          "launch plan: a constant buffer extends past the constants");
+  plan.constants.resize(constantBytes); // filled by the caller
+  return plan;
+}
+
+} // namespace tfmlir::gpu

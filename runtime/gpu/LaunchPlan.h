@@ -1,0 +1,119 @@
+//===- LaunchPlan.h - the host side of a compiled GPU program -------------===//
+//
+// What lib/Codegen/GPU produces for the host and runtime/gpu executes: the
+// buffers of one entry function (inputs, temporaries, constants), the kernel
+// launches in program order (kernel name, grid and block sizes, arguments)
+// and the results. Plain C++ with no MLIR, LLVM or CUDA dependency, so that
+// a runner on a machine without our compiler libraries can read it.
+//
+// Serialized as a line-based text format of ours ("tfmlir-gpu-plan 1"),
+// documented at serializeLaunchPlan().
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_GPU_LAUNCHPLAN_H
+#define TFMLIR_RUNTIME_GPU_LAUNCHPLAN_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace tfmlir::gpu {
+
+/// Element types of plan buffers. Names follow numpy ("float32",
+/// "bfloat16", "bool", ...). Booleans occupy one byte (0 or 1), as in TF.
+enum class DType { F16, BF16, F32, F64, I1, I8, I16, I32, I64 };
+
+/// Bytes per element of `t` (1 for I1).
+int64_t dtypeSize(DType t);
+/// The numpy name of `t` ("float32", "bool", ...).
+const char *dtypeName(DType t);
+/// Parses a numpy name; InvalidArgument for an unknown one.
+absl::StatusOr<DType> parseDType(const std::string &name);
+
+/// One device buffer of the program. Every buffer is dense, row-major,
+/// with a static shape.
+struct PlanBuffer {
+  enum class Kind {
+    Input,    ///< entry argument `argIndex` (read-only for the kernels)
+    Temp,     ///< allocated by the runtime for one run (results included)
+    Constant, ///< `bytes` bytes at `constOffset` of LaunchPlan::constants
+  };
+  Kind kind = Kind::Temp;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  int64_t bytes = 0;
+  int64_t argIndex = -1;
+  int64_t constOffset = -1;
+};
+
+/// One argument of a kernel launch: a buffer (passed as one device pointer,
+/// the bare-pointer calling convention of convert-gpu-to-nvvm) or a scalar
+/// immediate of `scalarBytes` bytes (little-endian bits in `scalarBits`).
+struct LaunchArg {
+  bool isBuffer = true;
+  int64_t buffer = -1;
+  int scalarBytes = 0;
+  uint64_t scalarBits = 0;
+};
+
+/// One cuLaunchKernel: `kernel` is the entry name in the plan's module image,
+/// sizes are in blocks and threads (x, y, z).
+struct KernelLaunch {
+  std::string kernel;
+  int64_t grid[3] = {1, 1, 1};
+  int64_t block[3] = {1, 1, 1};
+  std::vector<LaunchArg> args;
+  /// True when the launch is one thread (grid and block 1x1x1): a
+  /// computation that was not parallelized (e.g. a full reduction).
+  bool serial = false;
+  /// The TF node (GraphDef node name from the op's location) the kernel
+  /// computes, for error messages; empty when unknown. No whitespace.
+  std::string node;
+};
+
+/// One result of the entry function: `buffer` holds it from byte
+/// `byteOffset` on, with `dtype` and `shape` (a reshape of the buffer).
+struct PlanResult {
+  int64_t buffer = -1;
+  int64_t byteOffset = 0;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+};
+
+/// The host program of one compiled entry function.
+struct LaunchPlan {
+  std::string entry;  ///< the source function name (e.g. "main")
+  std::string chip;   ///< the target the kernels were compiled for ("sm_90")
+  std::vector<PlanBuffer> buffers;
+  std::vector<KernelLaunch> launches;
+  std::vector<PlanResult> results;
+  std::vector<uint8_t> constants; ///< the bytes of all Constant buffers
+  /// Number of entry arguments (== number of Input buffers' distinct
+  /// argIndex values; arguments no kernel reads still count).
+  int64_t numInputs = 0;
+};
+
+/// Writes `plan` as text:
+///   tfmlir-gpu-plan 1
+///   entry <name> chip <sm_XX> inputs <n>
+///   buffer <id> input <argIndex> <dtype> <bytes> <rank> [dims...]
+///   buffer <id> temp <dtype> <bytes> <rank> [dims...]
+///   buffer <id> const <offset> <dtype> <bytes> <rank> [dims...]
+///   launch <kernel> <gx> <gy> <gz> <bx> <by> <bz> <serial 0|1> <nargs> args...
+///     [node=<name>]  (each arg: b<id> or s<bytes>:<hex bits>)
+///   result <buffer> <byteOffset> <dtype> <rank> [dims...]
+///   constants <nbytes>
+/// Buffer lines are `<rank> [dims...]` after the byte count as well. The
+/// constant bytes themselves are not in the text: they travel as a separate
+/// binary file (the compiler writes constants.bin next to plan.txt).
+std::string serializeLaunchPlan(const LaunchPlan &plan);
+
+/// Parses serializeLaunchPlan()'s text (constants left empty).
+/// InvalidArgument naming the line for malformed input; buffer ids, argument
+/// counts and sizes are checked for consistency.
+absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text);
+
+} // namespace tfmlir::gpu
+
+#endif

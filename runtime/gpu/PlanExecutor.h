@@ -1,0 +1,65 @@
+//===- PlanExecutor.h - run a compiled GPU program (launch plan + cubin) --===//
+#ifndef TFMLIR_RUNTIME_GPU_PLANEXECUTOR_H
+#define TFMLIR_RUNTIME_GPU_PLANEXECUTOR_H
+
+#include <memory>
+#include <vector>
+
+#include "runtime/gpu/Device.h"
+#include "runtime/gpu/LaunchPlan.h"
+
+namespace tfmlir::gpu {
+
+/// Executes a LaunchPlan on a GpuDevice: constants are uploaded once at
+/// create(); each run() uploads the inputs, allocates the temporaries from
+/// the device's caching allocator, launches the kernels in plan order on
+/// the device's stream (each memref argument one device pointer, scalars by
+/// value), downloads the results and returns the buffers to the cache.
+class PlanExecutor {
+public:
+  /// Loads `image` (the plan's cubin) and resolves every kernel the plan
+  /// launches; uploads `plan.constants`. Errors: the module load, a missing
+  /// kernel (NotFound naming it), device memory (ResourceExhausted).
+  static absl::StatusOr<std::unique_ptr<PlanExecutor>>
+  create(GpuDevice &device, LaunchPlan plan, const std::string &image);
+  ~PlanExecutor();
+
+  /// One host input: `bytes` bytes, row-major, of the plan's input dtype
+  /// (bool one byte per element).
+  struct HostInput {
+    const void *data = nullptr;
+    size_t bytes = 0;
+  };
+
+  /// Runs the program on `inputs` (one per entry argument, sizes as in the
+  /// plan: InvalidArgument otherwise) and returns each result's bytes.
+  /// With `syncEachLaunch`, synchronizes after every kernel so that an
+  /// error names the kernel that failed; otherwise an asynchronous kernel
+  /// error names the launches of the run.
+  absl::StatusOr<std::vector<std::vector<uint8_t>>>
+  run(const std::vector<HostInput> &inputs, bool syncEachLaunch = false);
+
+  /// Launches the plan's kernels `iterations` times on inputs already
+  /// uploaded by the last run() (their device copies are kept until the
+  /// next run()) and returns the device milliseconds of all iterations
+  /// (CUDA events). FailedPrecondition before a run().
+  absl::StatusOr<float> timeKernels(int iterations);
+
+  const LaunchPlan &plan() const { return plan_; }
+
+private:
+  PlanExecutor(GpuDevice &device) : device_(device) {}
+  absl::Status launchAll(bool syncEachLaunch, bool syncAtEnd);
+  void releaseRunBuffers();
+
+  GpuDevice &device_;
+  LaunchPlan plan_;
+  std::unique_ptr<GpuModule> module_;
+  std::vector<CUfunction> functions_; ///< per launch
+  std::vector<CUdeviceptr> ptrs_;     ///< per buffer (0 = not allocated)
+  std::vector<bool> runOwned_;        ///< per buffer: allocated by run()
+};
+
+} // namespace tfmlir::gpu
+
+#endif

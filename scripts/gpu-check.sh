@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The GPU check of issue 15 §5, in two halves.
+#
+#   scripts/gpu-check.sh build [SAMPLE]   (here: needs our build, the CUDA
+#       toolkit and the corpus) compiles SAMPLE (default 200) dl4j corpus
+#       cases and an element-wise chain over 2^28 floats with hlo-gpu-compile
+#       (sm_90 cubins, launch plans, TF's reference values) into
+#       build/gpu-check/data, and builds build/gpu-check/tfmlir-gpu-check:
+#       runtime/gpu (libcuda.so.1 dlopen'ed) + absl + libstdc++ linked
+#       statically, generic x86-64 code, only glibc shared. Everything stays
+#       under 64 MiB (the bundle is checked). Then runs `run` once here, which
+#       on a machine without a GPU stops at "no GPU" (exit 2).
+#   scripts/gpu-check.sh run              (on the GPU machine: no MLIR/LLVM
+#       needed) runs every shipped case twice, compares with TF's values,
+#       and times the chain against a device copy of the same bytes.
+#
+# With the device tool: run(command="bash scripts/gpu-check.sh run",
+#   carry=["build/gpu-check"]).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUNDLE=${GPU_CHECK_DIR:-$ROOT/build/gpu-check}
+MODE=${1:-build}
+
+run_check() {
+  if [[ ! -x "$BUNDLE/tfmlir-gpu-check" ]]; then
+    echo "gpu-check: $BUNDLE/tfmlir-gpu-check not found: run 'scripts/gpu-check.sh build' first" >&2
+    exit 1
+  fi
+  set +e
+  "$BUNDLE/tfmlir-gpu-check" "$BUNDLE/data"
+  local rc=$?
+  set -e
+  if [[ $rc == 2 ]]; then
+    echo "gpu-check: stopped at the 'no GPU' point (nothing ran on a GPU)"
+  fi
+  return $rc
+}
+
+if [[ $MODE == run ]]; then
+  run_check
+  exit $?
+fi
+if [[ $MODE != build ]]; then
+  echo "usage: scripts/gpu-check.sh build [SAMPLE] | run" >&2
+  exit 1
+fi
+SAMPLE=${2:-200}
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+if [[ ! -f $CUDA/include/cuda.h || ! -x $CUDA/bin/ptxas ]]; then
+  echo "gpu-check: no CUDA toolkit (searched $CUDA/include/cuda.h and $CUDA/bin/ptxas; set CUDA_HOME)" >&2
+  exit 1
+fi
+CORPUS=${TFMLIR_CORPUS_DIR:-$ROOT/../shared/corpus}
+if [[ ! -f $CORPUS/dl4j_tf_graphs/INDEX.tsv ]]; then
+  echo "gpu-check: corpus not found at $CORPUS (set TFMLIR_CORPUS_DIR)" >&2
+  exit 1
+fi
+JOBS=${JOBS:-2} bash scripts/build.sh hlo-gpu-compile tf-translate tf-opt
+rm -rf "$BUNDLE"
+mkdir -p "$BUNDLE"
+
+# The runner: no MLIR, LLVM or protobuf; absl and libstdc++ static; code
+# for any x86-64 (the GPU machine's CPU differs from ours).
+CXX=${CXX:-clang++-22}
+ABSL_LIBS=$(ls /usr/lib/x86_64-linux-gnu/libabsl_*.a)
+$CXX -std=c++20 -O2 -march=x86-64 -mtune=generic -I"$ROOT" -I"$CUDA/include" \
+  runtime/gpu/LaunchPlan.cpp runtime/gpu/CudaDriver.cpp runtime/gpu/Device.cpp \
+  runtime/gpu/PlanExecutor.cpp test/gpu/GpuCheckRunner.cpp test/gpu/GlibcCompat.cpp \
+  -o "$BUNDLE/tfmlir-gpu-check" \
+  -static-libstdc++ -static-libgcc -Wl,--start-group $ABSL_LIBS -Wl,--end-group \
+  -ldl -lpthread
+echo "gpu-check: runner built; shared libraries:"
+ldd "$BUNDLE/tfmlir-gpu-check" | sed 's/^/  /'
+if ldd "$BUNDLE/tfmlir-gpu-check" | grep -E -v 'linux-vdso|libc\.so|libm\.so|ld-linux|libdl|libpthread' | grep -q '=>'; then
+  echo "gpu-check: the runner depends on more than glibc" >&2
+  exit 1
+fi
+echo "gpu-check: newest glibc symbol version needed: $(objdump -T "$BUNDLE/tfmlir-gpu-check" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)"
+
+# The data: 60 MiB for cubins, plans, constants and references (the runner
+# and this script take the rest of the 64 MiB).
+/usr/bin/python3 test/gpu/gpu_check_prepare.py "$CORPUS" build/bin "$BUNDLE/data" "$SAMPLE" 60
+SIZE=$(du -sb "$BUNDLE" | cut -f1)
+echo "gpu-check: bundle $BUNDLE is $((SIZE / 1024)) KiB"
+if (( SIZE > 64 * 1024 * 1024 )); then
+  echo "gpu-check: the bundle exceeds 64 MiB" >&2
+  exit 1
+fi
+run_check || true

@@ -1,0 +1,344 @@
+//===- GpuRuntimeTest.cpp - runtime/gpu: plan format, driver, execution ---===//
+//
+// The launch plan's text format round-trips and rejects malformed plans;
+// without an NVIDIA driver the runtime reports FailedPrecondition "no CUDA
+// driver: libcuda.so.1 not found" (and the execution tests are skipped,
+// saying so); with a GPU, the program that ctest's fixture compiled from
+// test/Codegen/GPU/Inputs/runtime_program.mlir (hlo-gpu-compile, directory
+// in $TFMLIR_GPU_TEST_PROGRAM) runs and matches a float64 host reference.
+//===----------------------------------------------------------------------===//
+#include "runtime/gpu/CudaDriver.h"
+#include "runtime/gpu/Device.h"
+#include "runtime/gpu/LaunchPlan.h"
+#include "runtime/gpu/PlanExecutor.h"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+
+using namespace tfmlir::gpu;
+
+namespace {
+
+LaunchPlan samplePlan() {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 1;
+  PlanBuffer in;
+  in.kind = PlanBuffer::Kind::Input;
+  in.argIndex = 0;
+  in.dtype = DType::BF16;
+  in.shape = {2, 3};
+  in.bytes = 12;
+  PlanBuffer c;
+  c.kind = PlanBuffer::Kind::Constant;
+  c.dtype = DType::I1;
+  c.shape = {3};
+  c.bytes = 3;
+  c.constOffset = 0;
+  PlanBuffer t;
+  t.dtype = DType::F32;
+  t.shape = {6};
+  t.bytes = 24;
+  p.buffers = {in, c, t};
+  KernelLaunch l;
+  l.kernel = "main_k0";
+  l.node = "dense/BiasAdd";
+  l.grid[0] = 1;
+  l.block[0] = 6;
+  l.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 1, 0, 0},
+            LaunchArg{false, -1, 4, 0x3f800000}, LaunchArg{true, 2, 0, 0}};
+  p.launches = {l};
+  PlanResult r;
+  r.buffer = 2;
+  r.byteOffset = 0;
+  r.dtype = DType::F32;
+  r.shape = {2, 3};
+  p.results = {r};
+  p.constants = {1, 0, 1};
+  return p;
+}
+
+TEST(LaunchPlan, RoundTrip) {
+  LaunchPlan p = samplePlan();
+  std::string text = serializeLaunchPlan(p);
+  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ(serializeLaunchPlan(*q), text);
+  EXPECT_EQ(q->buffers[0].dtype, DType::BF16);
+  EXPECT_EQ(q->buffers[1].kind, PlanBuffer::Kind::Constant);
+  ASSERT_EQ(q->launches.size(), 1u);
+  EXPECT_FALSE(q->launches[0].args[2].isBuffer);
+  EXPECT_EQ(q->launches[0].args[2].scalarBits, 0x3f800000u);
+  EXPECT_EQ(q->launches[0].node, "dense/BiasAdd");
+  EXPECT_EQ(q->constants.size(), 3u); // sized; bytes come from constants.bin
+}
+
+TEST(LaunchPlan, RejectsMalformed) {
+  std::string good = serializeLaunchPlan(samplePlan());
+  struct Case {
+    std::string from, to, message;
+  } cases[] = {
+      {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
+      {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000", "out of range"},
+      {" b2 node=", " b9 node=", "undefined buffer"},
+      {" node=dense", " extra=dense", "after the kernel arguments"},
+      {"temp float32 24", "temp float32 28", "disagrees"},
+      {"result 2 0", "result 2 8", "past its buffer"},
+      {"bfloat16", "complex64", "unknown dtype"},
+  };
+  for (const Case &c : cases) {
+    std::string text = good;
+    size_t at = text.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    text.replace(at, c.from.size(), c.to);
+    absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
+    ASSERT_FALSE(q.ok()) << c.to;
+    EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(q.status().message().find(c.message), std::string::npos)
+        << q.status();
+  }
+  EXPECT_FALSE(parseLaunchPlan("").ok());
+}
+
+/// Skips the calling test (saying why) when no GPU can be opened; checks
+/// the error is the documented one.
+#define REQUIRE_GPU(device)                                                    \
+  absl::StatusOr<std::unique_ptr<GpuDevice>> device = GpuDevice::open(0);      \
+  if (!device.ok()) {                                                          \
+    EXPECT_TRUE(device.status().code() ==                                      \
+                    absl::StatusCode::kFailedPrecondition ||                   \
+                device.status().code() == absl::StatusCode::kUnavailable)      \
+        << device.status();                                                    \
+    GTEST_SKIP() << "GPU execution test skipped: " << device.status();         \
+  }
+
+TEST(CudaDriver, ClearErrorWithoutDriver) {
+  absl::StatusOr<const CudaDriver *> d = CudaDriver::get();
+  if (d.ok())
+    GTEST_SKIP() << "a CUDA driver is present: nothing to check here";
+  if (d.status().code() == absl::StatusCode::kFailedPrecondition) {
+    EXPECT_NE(d.status().message().find(
+                  "no CUDA driver: libcuda.so.1 not found"),
+              std::string::npos)
+        << d.status();
+  } else {
+    // A driver without a usable device (e.g. CUDA_ERROR_NO_DEVICE).
+    EXPECT_EQ(d.status().code(), absl::StatusCode::kUnavailable) << d.status();
+  }
+  // Opening a device reports the same error, never crashes.
+  absl::StatusOr<std::unique_ptr<GpuDevice>> dev = GpuDevice::open(0);
+  ASSERT_FALSE(dev.ok());
+  EXPECT_EQ(dev.status().code(), d.status().code());
+}
+
+std::string readFile(const std::string &path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+TEST(GpuExecution, CompiledProgramMatchesReference) {
+  if (std::getenv("TFMLIR_FAKE_CUDA"))
+    GTEST_SKIP() << "the fake driver executes no kernels";
+  REQUIRE_GPU(device);
+  const char *dir = std::getenv("TFMLIR_GPU_TEST_PROGRAM");
+  ASSERT_NE(dir, nullptr) << "TFMLIR_GPU_TEST_PROGRAM is not set";
+  absl::StatusOr<LaunchPlan> plan =
+      parseLaunchPlan(readFile(std::string(dir) + "/plan.txt"));
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  std::string consts = readFile(std::string(dir) + "/constants.bin");
+  ASSERT_EQ(consts.size(), plan->constants.size());
+  std::memcpy(plan->constants.data(), consts.data(), consts.size());
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex = PlanExecutor::create(
+      **device, *plan, readFile(std::string(dir) + "/kernels.cubin"));
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  // runtime_program.mlir: r0 = exp(x + broadcast(y)) (4x300), r1 = column
+  // sums of r0 (300), r2 = sum of all of x (scalar).
+  std::vector<float> x(1200), y(300);
+  for (int i = 0; i < 1200; ++i)
+    x[i] = std::sin(0.01f * i);
+  for (int j = 0; j < 300; ++j)
+    y[j] = 0.001f * j - 0.1f;
+  for (int rep = 0; rep < 2; ++rep) { // run twice: identical results
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out = (*ex)->run(
+        {{x.data(), x.size() * 4}, {y.data(), y.size() * 4}}, true);
+    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_EQ(out->size(), 3u);
+    const float *r0 = reinterpret_cast<const float *>((*out)[0].data());
+    const float *r1 = reinterpret_cast<const float *>((*out)[1].data());
+    const float *r2 = reinterpret_cast<const float *>((*out)[2].data());
+    double total = 0;
+    for (int j = 0; j < 300; ++j) {
+      double col = 0;
+      for (int i = 0; i < 4; ++i) {
+        double e = std::exp(double(x[i * 300 + j]) + y[j]);
+        EXPECT_NEAR(r0[i * 300 + j], e, 1e-6 + 2e-6 * e);
+        col += e;
+      }
+      EXPECT_NEAR(r1[j], col, 1e-5 + 1e-5 * col);
+    }
+    for (float v : x)
+      total += v;
+    EXPECT_NEAR(*r2, total, 1e-3 + 1e-5 * std::fabs(total));
+  }
+}
+
+TEST(GpuExecution, OutOfMemoryIsResourceExhausted) {
+  REQUIRE_GPU(device);
+  absl::StatusOr<CUdeviceptr> p = (*device)->allocate(size_t(1) << 50);
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kResourceExhausted)
+      << p.status();
+  EXPECT_NE(p.status().message().find("CUDA_ERROR_OUT_OF_MEMORY"),
+            std::string::npos)
+      << p.status();
+}
+
+// --- FakeDriver: runtime/gpu against test/unit/FakeCuda.cpp (host memory,
+// kernels recorded, not run), run by ctest gpu-runtime-fake-driver with
+// LD_LIBRARY_PATH pointing at the fake libcuda.so.1.
+
+/// The fake's test hooks, or skips when the real (or no) driver is loaded.
+#define REQUIRE_FAKE(device)                                                   \
+  if (!std::getenv("TFMLIR_FAKE_CUDA"))                                        \
+    GTEST_SKIP() << "needs the fake libcuda.so.1 (ctest gpu-runtime-fake-driver)"; \
+  REQUIRE_GPU(device);                                                         \
+  ASSERT_EQ((*device)->name(), "tfmlir fake CUDA device");                     \
+  void *fake = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);                 \
+  ASSERT_NE(fake, nullptr);                                                    \
+  auto launchCount = reinterpret_cast<int (*)()>(                              \
+      dlsym(fake, "tfmlirFakeLaunchCount"));                                   \
+  auto launchKernel = reinterpret_cast<const char *(*)(int)>(                  \
+      dlsym(fake, "tfmlirFakeLaunchKernel"));                                  \
+  auto launchGrid = reinterpret_cast<unsigned (*)(int)>(                       \
+      dlsym(fake, "tfmlirFakeLaunchGrid"));                                    \
+  auto liveAllocations = reinterpret_cast<int (*)()>(                          \
+      dlsym(fake, "tfmlirFakeLiveAllocations"));                               \
+  ASSERT_TRUE(launchCount && launchKernel && launchGrid && liveAllocations);
+
+/// A plan whose results are its input (12 MiB: three 4 MiB staging
+/// chunks) and a slice of a constant, with two launches.
+LaunchPlan copyPlan(int64_t n) {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 1;
+  PlanBuffer in;
+  in.kind = PlanBuffer::Kind::Input;
+  in.argIndex = 0;
+  in.dtype = DType::F32;
+  in.shape = {n};
+  in.bytes = n * 4;
+  PlanBuffer c;
+  c.kind = PlanBuffer::Kind::Constant;
+  c.dtype = DType::I32;
+  c.shape = {4};
+  c.bytes = 16;
+  c.constOffset = 0;
+  PlanBuffer t;
+  t.dtype = DType::F32;
+  t.shape = {n};
+  t.bytes = n * 4;
+  p.buffers = {in, c, t};
+  KernelLaunch a;
+  a.kernel = "main_k0";
+  a.grid[0] = (n + 255) / 256;
+  a.block[0] = 256;
+  a.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 2, 0, 0},
+            LaunchArg{false, -1, 8, 42}};
+  KernelLaunch b = a;
+  b.kernel = "main_r0";
+  b.grid[0] = 7;
+  p.launches = {a, b};
+  PlanResult r0;
+  r0.buffer = 0;
+  r0.dtype = DType::F32;
+  r0.shape = {n};
+  PlanResult r1;
+  r1.buffer = 1;
+  r1.byteOffset = 8;
+  r1.dtype = DType::I32;
+  r1.shape = {2};
+  p.results = {r0, r1};
+  int32_t vals[4] = {10, -20, 30, -40};
+  p.constants.resize(16);
+  std::memcpy(p.constants.data(), vals, 16);
+  return p;
+}
+
+TEST(FakeDriver, ExecutorMovesDataAndLaunchesInOrder) {
+  REQUIRE_FAKE(device);
+  const int64_t n = 3 << 20; // 12 MiB of float32
+  std::vector<float> x(n);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = static_cast<float>(i) * 0.5f - 7.0f;
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+      PlanExecutor::create(**device, copyPlan(n), "fake image");
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  int before = launchCount();
+  for (int rep = 0; rep < 2; ++rep) {
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{x.data(), x.size() * 4}}, rep == 0);
+    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_EQ(out->size(), 2u);
+    ASSERT_EQ((*out)[0].size(), x.size() * 4);
+    EXPECT_EQ(std::memcmp((*out)[0].data(), x.data(), x.size() * 4), 0);
+    int32_t slice[2];
+    std::memcpy(slice, (*out)[1].data(), 8);
+    EXPECT_EQ(slice[0], 30);
+    EXPECT_EQ(slice[1], -40);
+  }
+  ASSERT_EQ(launchCount() - before, 4);
+  EXPECT_STREQ(launchKernel(before), "main_k0");
+  EXPECT_EQ(launchGrid(before), static_cast<unsigned>((n + 255) / 256));
+  EXPECT_STREQ(launchKernel(before + 1), "main_r0");
+  EXPECT_EQ(launchGrid(before + 1), 7u);
+  absl::StatusOr<float> ms = (*ex)->timeKernels(3);
+  ASSERT_TRUE(ms.ok()) << ms.status();
+  EXPECT_EQ(launchCount() - before, 10);
+}
+
+TEST(FakeDriver, BadInputsAreInvalidArgument) {
+  REQUIRE_FAKE(device);
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+      PlanExecutor::create(**device, copyPlan(1024), "fake image");
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  std::vector<float> small(10);
+  absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+      (*ex)->run({{small.data(), small.size() * 4}});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("the plan expects 4096"),
+            std::string::npos)
+      << out.status();
+  out = (*ex)->run({});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(FakeDriver, CachingAllocatorReusesAndFrees) {
+  REQUIRE_FAKE(device);
+  int live = liveAllocations();
+  absl::StatusOr<CUdeviceptr> a = (*device)->allocate(1000);
+  ASSERT_TRUE(a.ok());
+  size_t reserved = (*device)->bytesReserved();
+  (*device)->release(*a);
+  absl::StatusOr<CUdeviceptr> b = (*device)->allocate(700); // same class
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(*a, *b);
+  EXPECT_EQ((*device)->bytesReserved(), reserved);
+  (*device)->release(*b);
+  ASSERT_TRUE((*device)->emptyCache().ok());
+  EXPECT_EQ(liveAllocations(), live);
+}
+
+} // namespace
