@@ -151,6 +151,7 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerIndexOps(*this);
   kernels::registerRecurrent(*this);
   kernels::registerQuantized(*this);
+  kernels::registerDetectionPostProcess(*this);
 }
 
 //===----------------------------------------------------------------------===//

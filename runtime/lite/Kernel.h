@@ -135,6 +135,9 @@ void registerRecurrent(MutableOpResolver &r);
 /// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
 /// others: it wraps their registrations in a type dispatcher.
 void registerQuantized(MutableOpResolver &r);
+// One file and one hook per builtin added for issue 12 section 3.
+/// Custom op TFLite_Detection_PostProcess (DetectionPostProcess.cpp).
+void registerDetectionPostProcess(MutableOpResolver &r);
 } // namespace kernels
 
 } // namespace tfmlir::lite
