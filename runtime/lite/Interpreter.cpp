@@ -152,6 +152,13 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerRecurrent(*this);
   kernels::registerQuantized(*this);
   kernels::registerDetectionPostProcess(*this);
+  kernels::registerConv3D(*this);
+  kernels::registerConv3DTranspose(*this);
+  kernels::registerAtan2(*this);
+  kernels::registerRfft2d(*this);
+  kernels::registerComplexAbs(*this);
+  kernels::registerReal(*this);
+  kernels::registerImag(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -138,6 +138,13 @@ void registerQuantized(MutableOpResolver &r);
 // One file and one hook per builtin added for issue 12 section 3.
 /// Custom op TFLite_Detection_PostProcess (DetectionPostProcess.cpp).
 void registerDetectionPostProcess(MutableOpResolver &r);
+void registerConv3D(MutableOpResolver &r);          ///< Conv3D.cpp
+void registerConv3DTranspose(MutableOpResolver &r); ///< Conv3DTranspose.cpp
+void registerAtan2(MutableOpResolver &r);           ///< Atan2.cpp
+void registerRfft2d(MutableOpResolver &r);          ///< Rfft2d.cpp
+void registerComplexAbs(MutableOpResolver &r);      ///< ComplexAbs.cpp
+void registerReal(MutableOpResolver &r);            ///< Real.cpp
+void registerImag(MutableOpResolver &r);            ///< Imag.cpp
 } // namespace kernels
 
 } // namespace tfmlir::lite
