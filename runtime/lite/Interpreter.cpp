@@ -159,6 +159,15 @@ BuiltinOpResolver::BuiltinOpResolver() {
   kernels::registerComplexAbs(*this);
   kernels::registerReal(*this);
   kernels::registerImag(*this);
+  kernels::registerBroadcastArgs(*this);
+  kernels::registerBitwiseXor(*this);
+  kernels::registerBitcast(*this);
+  kernels::registerMatrixDiag(*this);
+  kernels::registerMatrixSetDiag(*this);
+  kernels::registerReverseSequence(*this);
+  kernels::registerUnique(*this);
+  kernels::registerRandomUniform(*this);
+  kernels::registerRandomStandardNormal(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -145,6 +145,15 @@ void registerRfft2d(MutableOpResolver &r);          ///< Rfft2d.cpp
 void registerComplexAbs(MutableOpResolver &r);      ///< ComplexAbs.cpp
 void registerReal(MutableOpResolver &r);            ///< Real.cpp
 void registerImag(MutableOpResolver &r);            ///< Imag.cpp
+void registerBroadcastArgs(MutableOpResolver &r);         ///< BroadcastArgs.cpp
+void registerBitwiseXor(MutableOpResolver &r);            ///< BitwiseXor.cpp
+void registerBitcast(MutableOpResolver &r);               ///< Bitcast.cpp
+void registerMatrixDiag(MutableOpResolver &r);            ///< MatrixDiag.cpp
+void registerMatrixSetDiag(MutableOpResolver &r);         ///< MatrixSetDiag.cpp
+void registerReverseSequence(MutableOpResolver &r);       ///< ReverseSequence.cpp
+void registerUnique(MutableOpResolver &r);                ///< Unique.cpp
+void registerRandomUniform(MutableOpResolver &r);         ///< RandomUniform.cpp
+void registerRandomStandardNormal(MutableOpResolver &r);  ///< RandomStandardNormal.cpp
 } // namespace kernels
 
 } // namespace tfmlir::lite

@@ -78,12 +78,12 @@ TEST(LiteRfft2d, BadInput) {
     int out = m.tensor(outType, {});
     m.op(kOp_RFFT2D, {x, l}, {out});
     m.io({x}, {out});
-    return m.def;
+    return m; // owns the constant fft_length bytes
   };
-  expectOpError(model({8}, {4, 4}), "RFFT2D", "rank >= 2");
-  expectOpError(model({4, 4}, {4}), "RFFT2D", "vector of 2");
-  expectOpError(model({4, 4}, {0, 4}), "RFFT2D", "fft_length");
-  expectOpError(model({4, 4}, {4, 4}, TensorType::kFloat32), "RFFT2D",
+  expectOpError(model({8}, {4, 4}).def, "RFFT2D", "rank >= 2");
+  expectOpError(model({4, 4}, {4}).def, "RFFT2D", "vector of 2");
+  expectOpError(model({4, 4}, {0, 4}).def, "RFFT2D", "fft_length");
+  expectOpError(model({4, 4}, {4, 4}, TensorType::kFloat32).def, "RFFT2D",
                 "COMPLEX64");
 }
 
