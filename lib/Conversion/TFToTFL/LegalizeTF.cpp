@@ -47,6 +47,7 @@ const llvm::StringMap<conv::Converter> &converters() {
     conv::addNNConverters(t);
     conv::addControlFlowConverters(t);
     conv::addFakeQuantConverters(t);
+    conv::addExtraBuiltinConverters(t);
     return t;
   }();
   return table;
