@@ -16,6 +16,10 @@
 //  - BroadcastArgs -> BROADCAST_ARGS.
 //  - ReverseSequence -> REVERSE_SEQUENCE (seq_dim, batch_dim; seq_lengths
 //    int32 or int64 as TF).
+//  - Conv3D -> CONV_3D and Conv3DBackpropInputV2 -> CONV_3D_TRANSPOSE
+//    (TF's DHWIO filter is TFLite's layout for both; strides, dilations,
+//    SAME / VALID; NCDHW gets transposes to NDHWC and back, and a reordered
+//    input_sizes).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 
@@ -150,6 +154,115 @@ LogicalResult convertReverseSequence(Operation *op, OpBuilder &b, Results &res,
                i32A(b, "batch_dim", norm(intAttrOr(op, "batch_dim", 0)))});
 }
 
+/// Reads TF's 5-element `name` attr (strides / dilations) in the op's
+/// data_format into (d, h, w); `ncdhw` tells the layout.
+LogicalResult dhw(Operation *op, StringRef name, bool ncdhw, int64_t out[3],
+                  std::string &why) {
+  auto v = intList(op, name);
+  if (!v) {
+    out[0] = out[1] = out[2] = 1;
+    return success();
+  }
+  if (v->size() != 5) {
+    why = (name + " must have 5 elements").str();
+    return failure();
+  }
+  const int first = ncdhw ? 2 : 1;
+  for (int i = 0; i < 3; ++i)
+    out[i] = (*v)[first + i];
+  if ((*v)[0] != 1 || (*v)[ncdhw ? 1 : 4] != 1) {
+    why = (name + " must be 1 on the batch and channel dims").str();
+    return failure();
+  }
+  return success();
+}
+
+/// Common checks of Conv3D / Conv3DBackpropInputV2: data_format, padding,
+/// strides, dilations, a 5-D float32 filter.
+LogicalResult conv3dAttrs(Operation *op, OpBuilder &b, unsigned filterIdx,
+                          bool &ncdhw, SmallVectorImpl<NamedAttribute> &attrs,
+                          std::string &why) {
+  std::string fmt = strAttr(op, "data_format", "NDHWC");
+  if (fmt != "NDHWC" && fmt != "NCDHW") {
+    why = "data_format " + fmt + " is not supported";
+    return failure();
+  }
+  ncdhw = fmt == "NCDHW";
+  std::string padding = strAttr(op, "padding", "VALID");
+  if (padding != "SAME" && padding != "VALID") {
+    why = "padding " + padding + " is not supported";
+    return failure();
+  }
+  int64_t s[3], d[3];
+  if (failed(dhw(op, "strides", ncdhw, s, why)) ||
+      failed(dhw(op, "dilations", ncdhw, d, why)))
+    return failure();
+  auto ft = dyn_cast<RankedTensorType>(op->getOperand(filterIdx).getType());
+  if (!ft || ft.getRank() != 5 || !ft.getElementType().isF32()) {
+    why = "the filter must be a 5-D float32 tensor";
+    return failure();
+  }
+  attrs.append({strA(b, "padding", padding), i32A(b, "stride_d", s[0]),
+                i32A(b, "stride_w", s[2]), i32A(b, "stride_h", s[1]),
+                actNone(b), i32A(b, "dilation_d_factor", d[0]),
+                i32A(b, "dilation_w_factor", d[2]),
+                i32A(b, "dilation_h_factor", d[1])});
+  return success();
+}
+
+const SmallVector<int64_t> kToNDHWC = {0, 2, 3, 4, 1};
+const SmallVector<int64_t> kToNCDHW = {0, 4, 1, 2, 3};
+
+LogicalResult convertConv3D(Operation *op, OpBuilder &b, Results &res,
+                            std::string &why) {
+  Location loc = op->getLoc();
+  bool ncdhw;
+  SmallVector<NamedAttribute> attrs;
+  if (failed(conv3dAttrs(op, b, 1, ncdhw, attrs, why)))
+    return failure();
+  Value x = op->getOperand(0);
+  Type outT = op->getResult(0).getType();
+  if (ncdhw) {
+    x = transpose(b, loc, x, kToNDHWC);
+    outT = permuteType(outT, kToNDHWC);
+  }
+  Value y = create1(b, loc, "tfl.conv_3d", {x, op->getOperand(1), noValue(b, loc)},
+                    outT, attrs);
+  res.push_back(ncdhw ? transpose(b, loc, y, kToNCDHW) : y);
+  return success();
+}
+
+LogicalResult convertConv3DBackpropInputV2(Operation *op, OpBuilder &b,
+                                           Results &res, std::string &why) {
+  Location loc = op->getLoc();
+  bool ncdhw;
+  SmallVector<NamedAttribute> attrs;
+  if (failed(conv3dAttrs(op, b, 1, ncdhw, attrs, why)))
+    return failure();
+  Value sizes, dy = op->getOperand(2);
+  Type outT = op->getResult(0).getType();
+  if (ncdhw) {
+    auto c = constantInts(op->getOperand(0));
+    if (!c || c->size() != 5) {
+      why = "NCDHW needs a constant input_sizes";
+      return failure();
+    }
+    sizes = i32Vector(b, loc, {(*c)[0], (*c)[2], (*c)[3], (*c)[4], (*c)[1]});
+    dy = transpose(b, loc, dy, kToNDHWC);
+    outT = permuteType(outT, kToNDHWC);
+  } else {
+    sizes = toI32(b, loc, op->getOperand(0));
+  }
+  if (!sizes) {
+    why = "input_sizes has values outside int32";
+    return failure();
+  }
+  Value y = create1(b, loc, "tfl.conv_3d_transpose",
+                    {sizes, op->getOperand(1), dy, noValue(b, loc)}, outT, attrs);
+  res.push_back(ncdhw ? transpose(b, loc, y, kToNCDHW) : y);
+  return success();
+}
+
 } // namespace
 
 void addExtraBuiltinConverters(llvm::StringMap<Converter> &t) {
@@ -175,6 +288,8 @@ void addExtraBuiltinConverters(llvm::StringMap<Converter> &t) {
   t["tf.RandomStandardNormal"] = random("tfl.random_standard_normal");
   t["tf.Unique"] = convertUnique;
   t["tf.ReverseSequence"] = convertReverseSequence;
+  t["tf.Conv3D"] = convertConv3D;
+  t["tf.Conv3DBackpropInputV2"] = convertConv3DBackpropInputV2;
 }
 
 } // namespace tfmlir::conv

@@ -98,7 +98,8 @@ void addControlFlowConverters(llvm::StringMap<Converter> &table);
 void addFakeQuantConverters(llvm::StringMap<Converter> &table);
 /// Adds converters for Atan2, BitwiseXor, Bitcast, MatrixDiag(V2/V3),
 /// MatrixSetDiag(V2/V3), RandomUniform, RandomStandardNormal, Unique,
-/// BroadcastArgs and ReverseSequence (ConvertExtraBuiltins.cpp).
+/// BroadcastArgs, ReverseSequence, Conv3D and Conv3DBackpropInputV2
+/// (ConvertExtraBuiltins.cpp).
 void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
