@@ -66,10 +66,12 @@ inline float uint32ToFloat(uint32_t x) {
   return f - 1.0f;
 }
 
-/// TensorFlow's BoxMullerFloat.
+/// TensorFlow's BoxMullerFloat (tsl/lib/random/random_distributions.h).
 inline void boxMuller(uint32_t x0, uint32_t x1, float &f0, float &f1) {
   const float u1 = std::max(uint32ToFloat(x0), 1.0e-7f);
-  const float v1 = 2.0f * std::numbers::pi_v<float> * uint32ToFloat(x1);
+  // 2.0f * M_PI is a double in TF's code: the angle is rounded to float once.
+  const float v1 =
+      static_cast<float>(2.0 * std::numbers::pi * double(uint32ToFloat(x1)));
   const float u2 = std::sqrt(-2.0f * std::log(u1));
   f0 = std::sin(v1) * u2;
   f1 = std::cos(v1) * u2;
