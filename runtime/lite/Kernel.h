@@ -135,25 +135,26 @@ void registerRecurrent(MutableOpResolver &r);
 /// Integer (int8 / uint8 / int16) and hybrid kernels; must run after the
 /// others: it wraps their registrations in a type dispatcher.
 void registerQuantized(MutableOpResolver &r);
-// One file and one hook per builtin added for issue 12 section 3.
-/// Custom op TFLite_Detection_PostProcess (DetectionPostProcess.cpp).
+// One file and one registration per builtin added for issue 12 section 3:
+// register<Name> lives in kernels/<Name>.cpp (DetectionPostProcess.cpp is
+// the custom op TFLite_Detection_PostProcess).
 void registerDetectionPostProcess(MutableOpResolver &r);
-void registerConv3D(MutableOpResolver &r);          ///< Conv3D.cpp
-void registerConv3DTranspose(MutableOpResolver &r); ///< Conv3DTranspose.cpp
-void registerAtan2(MutableOpResolver &r);           ///< Atan2.cpp
-void registerRfft2d(MutableOpResolver &r);          ///< Rfft2d.cpp
-void registerComplexAbs(MutableOpResolver &r);      ///< ComplexAbs.cpp
-void registerReal(MutableOpResolver &r);            ///< Real.cpp
-void registerImag(MutableOpResolver &r);            ///< Imag.cpp
-void registerBroadcastArgs(MutableOpResolver &r);         ///< BroadcastArgs.cpp
-void registerBitwiseXor(MutableOpResolver &r);            ///< BitwiseXor.cpp
-void registerBitcast(MutableOpResolver &r);               ///< Bitcast.cpp
-void registerMatrixDiag(MutableOpResolver &r);            ///< MatrixDiag.cpp
-void registerMatrixSetDiag(MutableOpResolver &r);         ///< MatrixSetDiag.cpp
-void registerReverseSequence(MutableOpResolver &r);       ///< ReverseSequence.cpp
-void registerUnique(MutableOpResolver &r);                ///< Unique.cpp
-void registerRandomUniform(MutableOpResolver &r);         ///< RandomUniform.cpp
-void registerRandomStandardNormal(MutableOpResolver &r);  ///< RandomStandardNormal.cpp
+void registerConv3D(MutableOpResolver &r);
+void registerConv3DTranspose(MutableOpResolver &r);
+void registerAtan2(MutableOpResolver &r);
+void registerRfft2d(MutableOpResolver &r);
+void registerComplexAbs(MutableOpResolver &r);
+void registerReal(MutableOpResolver &r);
+void registerImag(MutableOpResolver &r);
+void registerBroadcastArgs(MutableOpResolver &r);
+void registerBitwiseXor(MutableOpResolver &r);
+void registerBitcast(MutableOpResolver &r);
+void registerMatrixDiag(MutableOpResolver &r);
+void registerMatrixSetDiag(MutableOpResolver &r);
+void registerReverseSequence(MutableOpResolver &r);
+void registerUnique(MutableOpResolver &r);
+void registerRandomUniform(MutableOpResolver &r);
+void registerRandomStandardNormal(MutableOpResolver &r);
 } // namespace kernels
 
 } // namespace tfmlir::lite
