@@ -81,6 +81,11 @@ struct OpOptions {
   float cellClip = 0.f;    ///< LSTM cell_clip (0: no clipping)
   float projClip = 0.f;    ///< LSTM proj_clip (0: no clipping)
   int32_t lstmKernelType = 0; ///< LSTMOptions.kernel_type (0 FULL, 1 BASIC)
+  // Options of the builtins added for issue 12 section 3.
+  int32_t strideD = 1, dilationD = 1; ///< Conv3DOptions (CONV_3D[_TRANSPOSE])
+  int32_t seqDim = 0, batchDim = 0;   ///< ReverseSequenceOptions
+  int64_t seed = 0, seed2 = 0;        ///< RandomOptions
+  TensorType idxOutType = TensorType::kInt32; ///< UniqueOptions.idx_out_type
 };
 
 /// One operator: its opcode (builtin code or custom name plus version) and

@@ -293,6 +293,34 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
       o.sharedName = x->shared_name()->str();
     break;
   }
+  case BuiltinOptions_Conv3DOptions: {
+    auto *x = op->builtin_options_as_Conv3DOptions();
+    o.padding = static_cast<Padding>(x->padding());
+    o.strideD = x->stride_d();
+    o.strideH = x->stride_h();
+    o.strideW = x->stride_w();
+    o.dilationD = x->dilation_d_factor();
+    o.dilationH = x->dilation_h_factor();
+    o.dilationW = x->dilation_w_factor();
+    act(x->fused_activation_function());
+    break;
+  }
+  case BuiltinOptions_ReverseSequenceOptions: {
+    auto *x = op->builtin_options_as_ReverseSequenceOptions();
+    o.seqDim = x->seq_dim();
+    o.batchDim = x->batch_dim();
+    break;
+  }
+  case BuiltinOptions_RandomOptions: {
+    auto *x = op->builtin_options_as_RandomOptions();
+    o.seed = x->seed();
+    o.seed2 = x->seed2();
+    break;
+  }
+  case BuiltinOptions_UniqueOptions:
+    o.idxOutType = static_cast<TensorType>(
+        op->builtin_options_as_UniqueOptions()->idx_out_type());
+    break;
   default:
     break;
   }

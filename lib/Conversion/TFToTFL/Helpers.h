@@ -96,6 +96,11 @@ void addControlFlowConverters(llvm::StringMap<Converter> &table);
 /// VarsPerChannel, which become tfl.quantize + tfl.dequantize
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &table);
+/// Adds converters for Atan2, BitwiseXor, Bitcast, MatrixDiag(V2/V3),
+/// MatrixSetDiag(V2/V3), RandomUniform, RandomStandardNormal, Unique,
+/// BroadcastArgs, ReverseSequence, Conv3D and Conv3DBackpropInputV2
+/// (ConvertExtraBuiltins.cpp).
+void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

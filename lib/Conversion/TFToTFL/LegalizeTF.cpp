@@ -47,6 +47,7 @@ const llvm::StringMap<conv::Converter> &converters() {
     conv::addNNConverters(t);
     conv::addControlFlowConverters(t);
     conv::addFakeQuantConverters(t);
+    conv::addExtraBuiltinConverters(t);
     return t;
   }();
   return table;
@@ -62,13 +63,15 @@ void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef ke
 /// TFLite's builtin kernels compute in float32 and the integer types; they
 /// have no float64, float16, bfloat16 or complex arithmetic. Those types are
 /// taken only by ops that move data without computing on it (CAST converts
-/// them; RESHAPE and friends copy bytes). Returns a tensor type of `op` that
-/// its builtin cannot take, or null. TF's converter rejects the same ops
+/// them; RESHAPE and friends copy bytes; BITCAST reinterprets them).
+/// Returns a tensor type of `op` that its builtin cannot take, or null.
+/// TF's converter rejects the same ops
 /// (they stay TF ops and need Flex).
 Type unsupportedFloatType(Operation *op) {
   static const llvm::StringSet<> typeAgnostic = {
       "tfl.cast",        "tfl.reshape", "tfl.squeeze",     "tfl.expand_dims",
-      "tfl.pseudo_const", "tfl.no_value", "tfl.shape", "tfl.rank"};
+      "tfl.pseudo_const", "tfl.no_value", "tfl.shape", "tfl.rank",
+      "tfl.bitcast"};
   if (typeAgnostic.contains(op->getName().getStringRef()))
     return {};
   auto bad = [](Type t) {

@@ -23,6 +23,7 @@
 #include "runtime/lite/kernels/QuantUtil.h"
 #include "runtime/lite/kernels/Quantized.h"
 #include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
+#include "runtime/lite/kernels/RsqrtInt8.h"
 
 #include <array>
 #include <bit>
@@ -1517,9 +1518,11 @@ absl::Status qrsqrtPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
   const Tensor *in = ctx.input(0);
   Tensor *out = ctx.output(0);
+  if (in->type == TensorType::kInt8)
+    return rsqrtInt8Prepare(ctx);
   if (in->type != TensorType::kInt16)
     return unimplemented("quantized RSQRT on ", typeName(in->type),
-                         " (only int16 is implemented)");
+                         " (int8 and int16 are implemented)");
   TFMLIR_RETURN_IF_ERROR(checkType(out, TensorType::kInt16, "output"));
   TQ qi, qo;
   TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", qi));
@@ -1540,6 +1543,8 @@ absl::Status qrsqrtPrepare(OpContext &ctx) {
 }
 
 absl::Status qrsqrtEval(OpContext &ctx) {
+  if (ctx.input(0)->type == TensorType::kInt8)
+    return rsqrtInt8Eval(ctx);
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
   const auto &st = *static_cast<QRsqrtState *>(ctx.state().get());

@@ -68,14 +68,22 @@ absl::Status reshapePrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(sameTypeIO(ctx));
   const Tensor *in = ctx.input(0), *st = ctx.input(1);
   std::vector<int64_t> spec;
-  if (st && !(st->rank() == 1 && st->shape[0] == 0 && ctx.options().hasNewShape)) {
+  // As TFLite's reshape.cc: the shape operand is used only when it is a
+  // vector (rank 1); otherwise (scalar, rank >= 2) the options' new_shape
+  // is, and a legacy new_shape of [0] means a scalar.
+  if (st && st->rank() == 1 &&
+      !(st->shape[0] == 0 && ctx.options().hasNewShape)) {
     TFMLIR_RETURN_IF_ERROR(checkIntTensor(st, "shape"));
-    if (st->rank() > 1)
-      return invalid("shape operand must be rank 0 or 1");
     TFMLIR_NEED_DATA(ctx, 1);
     spec = intValues(*st);
   } else if (ctx.options().hasNewShape) {
     spec.assign(ctx.options().newShape.begin(), ctx.options().newShape.end());
+    if (spec.size() == 1 && spec[0] == 0 && in->numElements() == 1)
+      spec.clear();
+  } else if (st && st->rank() != 1) {
+    return invalid("shape operand ", shapeToString(st->shape),
+                   " is not a vector and there is no new_shape option to "
+                   "fall back to");
   } else {
     spec.assign(ctx.output(0)->shape.begin(), ctx.output(0)->shape.end());
   }
