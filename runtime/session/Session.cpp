@@ -2,6 +2,7 @@
 #include "runtime/session/Session.h"
 
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/cpu/ThreadPool.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -846,8 +847,15 @@ Session::Create(const tensorflow::GraphDef &graph,
     if (!names.insert(n.name()).second)
       return absl::InvalidArgumentError("Node '" + n.name() +
                                         "' is not unique");
+  int intraThreads = 1;
+  if (std::string e = cpu::validateThreadCount(
+          "intra_op_parallelism_threads", options.intra_op_parallelism_threads,
+          /*zeroMeansHost=*/true, intraThreads, /*capped=*/nullptr);
+      !e.empty())
+    return absl::InvalidArgumentError(e);
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
+  s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);
   s->graph_ = std::make_shared<const tensorflow::GraphDef>(graph);
   return s;
 }
@@ -1094,7 +1102,7 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   for (const Tensor *t : argValues)
     views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
                      t->data()});
-  auto results = exe.runViews(views);
+  auto results = exe.runViews(views, intraOpPool_.get());
   if (!results.ok())
     return results.status();
   std::vector<Tensor> values;

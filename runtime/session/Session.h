@@ -47,6 +47,10 @@
 #include <utility>
 #include <vector>
 
+namespace tfmlir::cpu {
+class ThreadPool;
+} // namespace tfmlir::cpu
+
 namespace tfmlir::session {
 
 /// Options of Session::Create (TF's SessionOptions; only what applies to a
@@ -56,7 +60,10 @@ struct SessionOptions {
   std::string graphName = "graph";
   /// Threads of the intra-op pool that compiled code partitions its
   /// parallel loops over (TF's ConfigProto.intra_op_parallelism_threads).
-  /// 0 = the machine's cores.
+  /// 0 = the machine's cores; more than the machine's cores is capped at
+  /// them; negative is refused by Session::Create (InvalidArgument). One
+  /// pool per Session, shared by its concurrent Runs (a loop that finds it
+  /// busy runs on its Run's own thread).
   int intra_op_parallelism_threads = 0;
   /// Threads of the inter-op pool on which the executor runs independent
   /// nodes outside compiled clusters (TF's
@@ -84,8 +91,9 @@ class Session {
 public:
   ~Session();
 
-  /// Creates a session over `graph` (a copy is kept). Errors:
-  /// InvalidArgument "Node 'x' is not unique" for duplicate node names.
+  /// Creates a session over `graph` (a copy is kept) and its intra-op
+  /// thread pool. Errors: InvalidArgument "Node 'x' is not unique" for
+  /// duplicate node names, or a negative intra_op_parallelism_threads.
   static absl::StatusOr<std::unique_ptr<Session>>
   Create(const tensorflow::GraphDef &graph,
          const SessionOptions &options = SessionOptions());
@@ -148,6 +156,9 @@ private:
           const std::vector<std::string> &targets);
 
   SessionOptions options_;
+  /// The intra-op pool (intra_op_parallelism_threads), handed to every
+  /// executable's run.
+  std::shared_ptr<cpu::ThreadPool> intraOpPool_;
   mutable std::mutex mu_; // guards the fields below up to the variables
   bool closed_ = false;
   std::shared_ptr<const tensorflow::GraphDef> graph_;

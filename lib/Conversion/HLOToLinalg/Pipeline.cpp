@@ -47,7 +47,7 @@ const char *hloToLLVMPipelineText() {
          "convert-math-to-libm,"
          "func.func(convert-math-to-llvm),"
          "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
-         "finalize-memref-to-llvm,"
+         "finalize-memref-to-llvm{use-generic-functions=true},"
          "convert-arith-to-llvm,"
          "convert-index-to-llvm,"
          "convert-func-to-llvm,"

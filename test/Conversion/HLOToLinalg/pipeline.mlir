@@ -8,7 +8,9 @@
 // CHECK: llvm.func @main(
 // The 3x5x4 contraction is one vector tile: fused multiply-adds of
 // 4-wide rows; the bias add and the maximum are vectorized too.
-// CHECK: llvm.call @malloc
+// Buffers come from the runtime's arena allocator (MLIR's generic
+// allocation functions, mapped to tfmlir_rt_alloc/free by the JIT).
+// CHECK: llvm.call @_mlir_memref_to_llvm_alloc
 // CHECK: llvm.intr.fmuladd({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>)
 // CHECK: llvm.fadd {{.*}} : vector<4xf32>
 // CHECK: llvm.intr.maximum({{.*}}) : (vector<4xf32>, vector<4xf32>)
