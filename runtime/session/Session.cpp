@@ -2,6 +2,7 @@
 #include "runtime/session/Session.h"
 
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/cpu/Alloc.h"
 #include "runtime/cpu/ThreadPool.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -902,6 +903,15 @@ SessionStats Session::stats() const {
   s.compiles = compiles_;
   s.cacheHits = hits_;
   s.compileSeconds = compileMicros_ * 1e-6;
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto &[key, entry] : executables_) {
+    std::lock_guard<std::mutex> entryLock(entry->mu);
+    if (!entry->exe)
+      continue;
+    cpu::ArenaStats a = entry->exe->arenaStats();
+    s.bufferSystemAllocs += a.systemAllocs;
+    s.peakTemporaryBytes = std::max(s.peakTemporaryBytes, a.peakBytesInUse);
+  }
   return s;
 }
 

@@ -84,6 +84,12 @@ struct SessionStats {
   int64_t compiles = 0;    ///< executables compiled (incl. failed ones)
   int64_t cacheHits = 0;   ///< Runs that found their executable compiled
   double compileSeconds = 0; ///< wall time spent compiling, total
+  /// Buffers the compiled code took from the system, over all executables
+  /// (their arenas reuse blocks across Runs: constant in steady state).
+  int64_t bufferSystemAllocs = 0;
+  /// The largest peak of buffer bytes in use at once in one executable's
+  /// Runs (intermediates, and results before they are copied out).
+  int64_t peakTemporaryBytes = 0;
 };
 
 /// A Session over one growing GraphDef. All methods are thread-safe.

@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - hlo-to-llvm-pipeline (CPU codegen) ------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "lib/Codegen/CPU/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +37,10 @@ const char *hloToLLVMPipelineText() {
          "buffer-deallocation-pipeline,"
          "convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops),"
+         // The outer parallel tile loops become task functions, called
+         // through tfmlir_rt_parallel_for at the end (the Session's
+         // intra-op pool; small loops stay serial by its cost model).
+         "hlo-cpu-outline-parallel-loops,"
          // n-D transfers to unrolled 1-D ones; contractions to FMAs of
          // outer products.
          "func.func(convert-vector-to-scf{full-unroll=true target-rank=1}),"
@@ -53,7 +58,8 @@ const char *hloToLLVMPipelineText() {
          "convert-func-to-llvm,"
          "convert-cf-to-llvm,"
          "convert-ub-to-llvm,"
-         "reconcile-unrealized-casts";
+         "reconcile-unrealized-casts,"
+         "hlo-cpu-lower-parallel-calls";
 }
 
 LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
@@ -62,6 +68,7 @@ LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
 
 void registerHLOCodegenPasses() {
   registerHLOToLinalgPasses();
+  registerCodegenCPUPasses();
   PassPipelineRegistration<>(
       "hlo-to-llvm-pipeline",
       "Lower hlo functions to the llvm dialect for CPU execution "
