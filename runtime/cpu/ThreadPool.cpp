@@ -15,6 +15,9 @@
 
 #include <cassert>
 #include <cstdlib>
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -55,6 +58,16 @@ ThreadPool::~ThreadPool() {
 }
 
 int ThreadPool::hostThreads() {
+#if defined(__linux__)
+  // The CPUs this process may run on (taskset, cgroups cpusets), as TF's
+  // port::MaxParallelism does.
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    int n = CPU_COUNT(&set);
+    if (n > 0)
+      return n;
+  }
+#endif
   unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(n);
 }

@@ -83,7 +83,8 @@ public:
 
   ThreadPoolStats stats() const;
 
-  /// The number of hardware threads of the host (at least 1).
+  /// The number of hardware threads this process may use (its CPU
+  /// affinity mask on Linux, else the host's; at least 1).
   static int hostThreads();
 
 private:

@@ -903,6 +903,8 @@ SessionStats Session::stats() const {
   s.compiles = compiles_;
   s.cacheHits = hits_;
   s.compileSeconds = compileMicros_ * 1e-6;
+  if (intraOpPool_)
+    s.intraOpParallelLoops = intraOpPool_->stats().parallelLoops;
   std::lock_guard<std::mutex> lock(mu_);
   for (const auto &[key, entry] : executables_) {
     std::lock_guard<std::mutex> entryLock(entry->mu);

@@ -90,6 +90,9 @@ struct SessionStats {
   /// The largest peak of buffer bytes in use at once in one executable's
   /// Runs (intermediates, and results before they are copied out).
   int64_t peakTemporaryBytes = 0;
+  /// Loops of compiled code that the intra-op pool split over its threads
+  /// (the others ran serially: small by the cost model, or pool busy).
+  int64_t intraOpParallelLoops = 0;
 };
 
 /// A Session over one growing GraphDef. All methods are thread-safe.
