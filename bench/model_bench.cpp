@@ -386,7 +386,7 @@ std::vector<float> modelInput(const std::vector<int64_t> &shape, int which) {
 }
 
 /// --write-graphs DIR: the GraphDef (<stem>.pb), its layer list
-/// (<stem>.layers), every float Const (<stem>/<node>.npy) and the inputs
+/// (<stem>.layers), FLOPs and output node (<stem>.info), every float Const (<stem>/<node>.npy) and the inputs
 /// (<stem>.<placeholder>.npy) of `m`, for bench/peers/run_peers.py.
 void writeModel(const Model &m, const std::string &dir) {
   std::string stem = dir + "/" + m.stem;
@@ -398,6 +398,12 @@ void writeModel(const Model &m, const std::string &dir) {
     std::ofstream f(stem + ".layers");
     for (const std::string &l : m.layers)
       f << l << "\n";
+  }
+  {
+    // FLOPs per run (2 per multiply-add) and the fetched node.
+    std::ofstream f(stem + ".info");
+    f << "flops " << static_cast<int64_t>(m.flops) << "\noutput " << m.output
+      << "\n";
   }
   std::filesystem::create_directories(stem);
   int which = 0;
