@@ -84,14 +84,22 @@ int64_t blockCost(Block &block) {
   return c;
 }
 
-/// Whether `loop` can become a task: no results, and no heap allocation or
-/// deallocation inside (those stay on the Run's thread).
-bool isOutlinable(scf::ForOp loop) {
+/// Whether `loop` can become a task: no results, no heap allocation or
+/// deallocation inside (those stay on the Run's thread, where a failed
+/// allocation can end the Run), and no call of a function defined in the
+/// module (which could allocate); calls of external functions (libm,
+/// memrefCopy) are fine.
+bool isOutlinable(scf::ForOp loop, SymbolTable &symbols) {
   if (loop->getNumResults() != 0)
     return false;
-  WalkResult r = loop.getBody()->walk([](Operation *op) {
+  WalkResult r = loop.getBody()->walk([&](Operation *op) {
     if (isa<memref::AllocOp, memref::DeallocOp, memref::ReallocOp>(op))
       return WalkResult::interrupt();
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || !callee.isExternal())
+        return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   return !r.wasInterrupted();
@@ -190,7 +198,7 @@ struct OutlineParallelLoopsPass
       f.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
         if (!loop->hasAttr(kParallelLoopAttr))
           return WalkResult::advance();
-        if (isOutlinable(loop)) {
+        if (isOutlinable(loop, symbols)) {
           loops.push_back(loop);
           return WalkResult::skip();
         }

@@ -14,7 +14,7 @@ def OutlineParallelLoops
     dim: its iterations write disjoint tiles) that has no results and whose
     body allocates or frees no heap buffer (memref.alloc/dealloc/realloc
     stay on the Run's own thread, where a failed allocation can end the
-    Run) is moved into a new private function
+    Run) and calls no function defined in the module is moved into a new private function
     `<func>__par<k>(captured values..., %begin: index, %end: index)` that
     runs iterations [begin, end) of the loop (in normalized iteration numbers
     0..n), and the loop is replaced by a call of it over [0, n). Captured

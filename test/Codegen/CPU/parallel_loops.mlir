@@ -60,7 +60,6 @@ func.func @rows(%in: memref<64x32xf32>, %out: memref<64x32xf32>, %v: vector<32xf
 // CHECK: } {tfmlir.parallel}
 // CHECK: scf.for
 // CHECK: scf.for {{.*}} iter_args
-// CHECK-NOT: __par
 // LLVM-LABEL: llvm.func @kept(
 // LLVM-NOT: tfmlir_rt_parallel_for
 func.func @kept(%out: memref<8x4xf32>) -> f32 {
@@ -82,4 +81,35 @@ func.func @kept(%out: memref<8x4xf32>) -> f32 {
     scf.yield %n : f32
   } {tfmlir.parallel}
   return %s : f32
+}
+
+// -----
+
+// Not outlined: a loop that calls a function of the module (it could
+// allocate); a call of an external function (libm) is fine.
+// CHECK-LABEL: func.func @calls(
+// CHECK: scf.for
+// CHECK: call @helper
+// CHECK: } {tfmlir.parallel}
+// CHECK: call @calls__par0(
+// LLVM-LABEL: llvm.func @calls(
+// LLVM: llvm.call @helper
+// LLVM: llvm.call @tfmlir_rt_parallel_for
+func.func private @helper(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func private @sinf(f32) -> f32
+func.func @calls(%out: memref<8xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    %y = func.call @helper(%v) : (f32) -> f32
+    memref.store %y, %out[%i] : memref<8xf32>
+  } {tfmlir.parallel}
+  scf.for %i = %c0 to %c8 step %c1 {
+    %y = func.call @sinf(%v) : (f32) -> f32
+    memref.store %y, %out[%i] : memref<8xf32>
+  } {tfmlir.parallel}
+  return
 }
