@@ -1,13 +1,18 @@
-//===- Parallel.cpp - default (serial) tfmlir_rt_parallel_for -------------===//
+//===- Parallel.cpp - tfmlir_rt_parallel_for over the installed pool ------===//
 //
-// Serial until a thread pool is installed (see Parallel.h).
+// Dispatches to the ThreadPool installed on the calling thread (ScopedPool:
+// the Session's intra-op pool during a Run); serial when none is.
 //===----------------------------------------------------------------------===//
 #include "runtime/cpu/Parallel.h"
+#include "runtime/cpu/ThreadPool.h"
 
 extern "C" void tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
                                        tfmlir_rt_task_fn fn, void *ctx) {
-  (void)cost_per_iteration;
   if (n <= 0)
     return;
+  if (tfmlir::cpu::ThreadPool *pool = tfmlir::cpu::currentPool()) {
+    pool->parallelFor(n, cost_per_iteration, fn, ctx);
+    return;
+  }
   fn(ctx, 0, n);
 }

@@ -6,10 +6,15 @@
 // where a rank-R memref descriptor is {T *allocated, T *aligned, i64 offset,
 // i64 sizes[R], i64 strides[R]} and Results is the descriptor of the single
 // result or a struct of all results' descriptors (all fields are 8 bytes, so
-// descriptors are laid out back to back). Results are allocated by the
-// generated code with malloc and freed here after copying, except buffers
-// that are constants (memref.get_global marks them 0xdeadbeef) or caller
-// inputs.
+// descriptors are laid out back to back). The generated code allocates its
+// buffers with tfmlir_rt_alloc/free (runtime/cpu/Alloc.h; the JIT maps
+// MLIR's generic _mlir_memref_to_llvm_alloc/free to them) from the
+// executable's arena; results are copied out (one memcpy when contiguous)
+// and their blocks go back to the arena, except buffers that are constants
+// (memref.get_global marks them 0xdeadbeef) or caller inputs. The runtime/cpu
+// symbols (tfmlir_rt_parallel_for, the allocator) are registered with the
+// ExecutionEngine explicitly: they are linked statically into the process,
+// so a search of the process's dynamic symbols would not find them.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/CpuExecutable.h"
 
@@ -19,6 +24,9 @@
 #include "lib/Pipelines/CpuTarget.h"
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/Alloc.h"
+#include "runtime/cpu/Parallel.h"
+#include "runtime/cpu/ThreadPool.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -31,7 +39,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
@@ -39,6 +49,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -105,7 +116,9 @@ bool fileExists(const char *p) {
   return ::stat(p, &st) == 0;
 }
 
-/// Copies the strided result described by `desc` (rank r) into `t`.
+/// Copies the strided result described by `desc` (rank r) into `t`: one
+/// memcpy when the result is row-major contiguous (the usual case), else
+/// one memcpy per contiguous innermost run.
 void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
   const char *aligned = reinterpret_cast<const char *>(desc[1]);
   int64_t offset = desc[2];
@@ -113,14 +126,28 @@ void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
   const int64_t *strides = desc + 3 + rank;
   size_t es = dtypeSize(t.dtype());
   int64_t n = t.numElements();
+  if (n == 0)
+    return;
   char *dst = static_cast<char *>(t.raw());
-  std::vector<int64_t> idx(rank, 0);
-  for (int64_t k = 0; k < n; ++k) {
+  // The longest suffix of dims that is contiguous (sizes of 1 do not count).
+  int64_t inner = 1;
+  size_t outer = rank;
+  while (outer > 0 &&
+         (sizes[outer - 1] == 1 || strides[outer - 1] == inner)) {
+    inner *= sizes[outer - 1];
+    --outer;
+  }
+  if (outer == 0) {
+    std::memcpy(dst, aligned + offset * es, n * es);
+    return;
+  }
+  std::vector<int64_t> idx(outer, 0);
+  for (int64_t k = 0; k < n; k += inner) {
     int64_t off = offset;
-    for (size_t d = 0; d < rank; ++d)
+    for (size_t d = 0; d < outer; ++d)
       off += idx[d] * strides[d];
-    std::memcpy(dst + k * es, aligned + off * es, es);
-    for (size_t d = rank; d-- > 0;) {
+    std::memcpy(dst + k * es, aligned + off * es, inner * es);
+    for (size_t d = outer; d-- > 0;) {
       if (++idx[d] < sizes[d])
         break;
       idx[d] = 0;
@@ -138,6 +165,21 @@ absl::Status packGemmWeights(mlir::func::FuncOp func) {
     return absl::InternalError("hlo-cpu-gemm-ukernel failed on @" +
                                func.getName().str());
   return absl::OkStatus();
+}
+
+/// Calls the packed entry point; returns false when a buffer allocation of
+/// the compiled code failed (tfmlir_rt_alloc longjmps back here; the frames
+/// in between are JIT-compiled code, which has no destructors to run).
+bool callGuarded(void (*fn)(void **), void **args, cpu::RunScope &scope) {
+  std::jmp_buf target;
+  scope.jumpTarget = &target;
+  if (setjmp(target) != 0) {
+    scope.jumpTarget = nullptr;
+    return false;
+  }
+  fn(args);
+  scope.jumpTarget = nullptr;
+  return true;
 }
 
 /// Moves the large constants of `func` into `out` as host tensors (see
@@ -285,13 +327,29 @@ CpuExecutable::compileText(const std::string &mlirText,
     add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
         reinterpret_cast<void *>(
             &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
+    add("tfmlir_rt_parallel_for",
+        reinterpret_cast<void *>(&tfmlir_rt_parallel_for));
+    add("tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc));
+    add("tfmlir_rt_free", reinterpret_cast<void *>(&tfmlir_rt_free));
+    add("_mlir_memref_to_llvm_alloc",
+        reinterpret_cast<void *>(&tfmlir_rt_alloc));
+    add("_mlir_memref_to_llvm_aligned_alloc",
+        reinterpret_cast<void *>(&tfmlir_rt_aligned_alloc));
+    add("_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&tfmlir_rt_free));
     return map;
   });
+  auto packed = exe->engine_->lookupPacked("_mlir_ciface_" + entry);
+  if (!packed)
+    return absl::InternalError("JIT compilation failed: " +
+                               llvm::toString(packed.takeError()) + diags);
+  exe->packed_ = *packed;
+  exe->arena_ = std::make_unique<cpu::BufferArena>();
   return exe;
 }
 
 absl::StatusOr<std::vector<HostTensor>>
-CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
+CpuExecutable::run(const std::vector<const HostTensor *> &inputs,
+                   cpu::ThreadPool *pool) const {
   std::vector<TensorView> views;
   views.reserve(inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -299,11 +357,14 @@ CpuExecutable::run(const std::vector<const HostTensor *> &inputs) const {
       return absl::InvalidArgumentError(absl::StrCat("input ", i, " is null"));
     views.push_back({inputs[i]->dtype(), &inputs[i]->shape(), inputs[i]->raw()});
   }
-  return runViews(views);
+  return runViews(views, pool);
 }
 
+cpu::ArenaStats CpuExecutable::arenaStats() const { return arena_->stats(); }
+
 absl::StatusOr<std::vector<HostTensor>>
-CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
+CpuExecutable::runViews(const std::vector<TensorView> &inputs,
+                        cpu::ThreadPool *pool) const {
   if (inputs.size() != inputs_.size())
     return absl::InvalidArgumentError(
         absl::StrCat("@", entry_, " takes ", inputs_.size(), " inputs, got ",
@@ -373,9 +434,14 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
   llvm::SmallVector<void *> args;
   for (void *&p : ptrs)
     args.push_back(&p);
-  if (llvm::Error e = engine_->invokePacked("_mlir_ciface_" + entry_, args))
-    return absl::InternalError("JIT call failed: " +
-                               llvm::toString(std::move(e)));
+  {
+    cpu::ScopedPool poolGuard(pool);
+    cpu::RunScope scope(arena_.get());
+    if (!callGuarded(packed_, args.data(), scope))
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "OOM when allocating a buffer of ", scope.failedBytes,
+          " bytes in the compiled code of @", entry_));
+  }
 
   std::vector<HostTensor> results;
   std::set<int64_t> freed;
@@ -397,7 +463,7 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
     pos += 3 + 2 * s.shape.size();
   }
   for (int64_t p : toFree)
-    std::free(reinterpret_cast<void *>(p));
+    tfmlir_rt_free(reinterpret_cast<void *>(p));
   return results;
 }
 

@@ -30,6 +30,12 @@ class ExecutionEngine;
 class ModuleOp;
 } // namespace mlir
 
+namespace tfmlir::cpu {
+class BufferArena;
+struct ArenaStats;
+class ThreadPool;
+} // namespace tfmlir::cpu
+
 namespace tfmlir::session {
 
 /// The dtype and static shape of one argument or result.
@@ -47,7 +53,10 @@ struct TensorView {
 };
 
 /// One compiled function. Not thread-safe to construct; run() may be called
-/// repeatedly (and from several threads: it keeps no per-call state).
+/// repeatedly (and from several threads). The buffers the compiled code
+/// allocates (intermediates, results before they are copied out) come from
+/// the executable's runtime/cpu BufferArena, kept across runs: after the
+/// first run, a run allocates no buffer from the system.
 class CpuExecutable {
 public:
   ~CpuExecutable();
@@ -68,16 +77,28 @@ public:
   compile(mlir::ModuleOp module, const std::string &entry);
 
   /// Runs the function on `inputs` (one per argument, same dtype and
-  /// shape) and returns new tensors for its results. Errors:
-  /// InvalidArgument naming the argument index for a count, dtype or shape
-  /// mismatch; Internal when the JIT call fails.
+  /// shape) and returns new tensors for its results (copied out of the
+  /// compiled code's buffers with one memcpy each when contiguous). The
+  /// parallel loops of the compiled code (tfmlir_rt_parallel_for) run on
+  /// `pool`, or serially when it is null. Errors: InvalidArgument naming
+  /// the argument index for a count, dtype or shape mismatch;
+  /// ResourceExhausted naming the function and the size when a buffer of
+  /// the compiled code cannot be allocated; Internal when the JIT call
+  /// fails.
   absl::StatusOr<std::vector<HostTensor>>
-  run(const std::vector<const HostTensor *> &inputs) const;
+  run(const std::vector<const HostTensor *> &inputs,
+      cpu::ThreadPool *pool = nullptr) const;
 
   /// As above on caller buffers, passed to the compiled code without a copy
   /// (the Session's Tensors). Same errors.
   absl::StatusOr<std::vector<HostTensor>>
-  runViews(const std::vector<TensorView> &inputs) const;
+  runViews(const std::vector<TensorView> &inputs,
+           cpu::ThreadPool *pool = nullptr) const;
+
+  /// The counters of the buffer arena: blocks taken from the system, reuses,
+  /// bytes held, and the peak bytes in use at once (the peak temporary
+  /// memory of a run, results included before they are copied out).
+  cpu::ArenaStats arenaStats() const;
 
   const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
   const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }
@@ -103,6 +124,9 @@ private:
   std::vector<HostTensor> constants_;
   std::function<llvm::Error(llvm::Module *)> transformer_;
   std::unique_ptr<mlir::ExecutionEngine> engine_;
+  /// The packed entry point (_mlir_ciface_<entry>).
+  void (*packed_)(void **) = nullptr;
+  std::unique_ptr<cpu::BufferArena> arena_;
 };
 
 } // namespace tfmlir::session

@@ -3,6 +3,8 @@
 
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/Executor.h"
+#include "runtime/cpu/Alloc.h"
+#include "runtime/cpu/ThreadPool.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -803,10 +805,12 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
 }
 
-/// Runs a kWholeGraph executable on the Session's tensors (no copy).
+/// Runs a kWholeGraph executable on the Session's tensors (no copy), its
+/// parallel loops on `intraOpPool` (null: serial).
 absl::StatusOr<std::vector<HostTensor>>
 runCompiled(const CpuExecutable &exe, size_t numOutputs,
-            const std::vector<const Tensor *> &argValues) {
+            const std::vector<const Tensor *> &argValues,
+            cpu::ThreadPool *intraOpPool) {
   if (exe.outputSpecs().size() != numOutputs)
     return absl::InternalError(absl::StrCat(
         "the compiled function has ", exe.outputSpecs().size(),
@@ -815,7 +819,7 @@ runCompiled(const CpuExecutable &exe, size_t numOutputs,
   for (const Tensor *t : argValues)
     views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
                      t->data()});
-  return exe.runViews(views);
+  return exe.runViews(views, intraOpPool);
 }
 
 absl::Status closedError() {
@@ -838,8 +842,15 @@ Session::Create(const tensorflow::GraphDef &graph,
     if (!names.insert(n.name()).second)
       return absl::InvalidArgumentError("Node '" + n.name() +
                                         "' is not unique");
+  int intraThreads = 1;
+  if (std::string e = cpu::validateThreadCount(
+          "intra_op_parallelism_threads", options.intra_op_parallelism_threads,
+          /*zeroMeansHost=*/true, intraThreads, /*capped=*/nullptr);
+      !e.empty())
+    return absl::InvalidArgumentError(e);
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
+  s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);
   s->graph_ = std::make_shared<const tensorflow::GraphDef>(graph);
   return s;
 }
@@ -886,6 +897,17 @@ SessionStats Session::stats() const {
   s.compiles = compiles_;
   s.cacheHits = hits_;
   s.compileSeconds = compileMicros_ * 1e-6;
+  if (intraOpPool_)
+    s.intraOpParallelLoops = intraOpPool_->stats().parallelLoops;
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto &[key, entry] : executables_) {
+    std::lock_guard<std::mutex> entryLock(entry->mu);
+    if (!entry->exe)
+      continue;
+    cpu::ArenaStats a = entry->exe->arenaStats();
+    s.bufferSystemAllocs += a.systemAllocs;
+    s.peakTemporaryBytes = std::max(s.peakTemporaryBytes, a.peakBytesInUse);
+  }
   return s;
 }
 
@@ -1105,7 +1127,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       ptrs.push_back(&h);
     results = entry->graph->run(ptrs);
   } else {
-    results = runCompiled(*entry->exe, plan->outputs.size(), argValues);
+    results = runCompiled(*entry->exe, plan->outputs.size(), argValues,
+                          intraOpPool_.get());
   }
   if (!results.ok())
     return results.status();

@@ -51,6 +51,10 @@
 #include <utility>
 #include <vector>
 
+namespace tfmlir::cpu {
+class ThreadPool;
+} // namespace tfmlir::cpu
+
 namespace tfmlir::session {
 
 /// Options of Session::Create (TF's SessionOptions; only what applies to a
@@ -60,7 +64,10 @@ struct SessionOptions {
   std::string graphName = "graph";
   /// Threads of the intra-op pool that compiled code partitions its
   /// parallel loops over (TF's ConfigProto.intra_op_parallelism_threads).
-  /// 0 = the machine's cores.
+  /// 0 = the machine's cores; more than the machine's cores is capped at
+  /// them; negative is refused by Session::Create (InvalidArgument). One
+  /// pool per Session, shared by its concurrent Runs (a loop that finds it
+  /// busy runs on its Run's own thread).
   int intra_op_parallelism_threads = 0;
   /// Threads of the inter-op pool on which the executor runs independent
   /// nodes outside compiled clusters (TF's
@@ -81,6 +88,15 @@ struct SessionStats {
   int64_t compiles = 0;    ///< executables compiled (incl. failed ones)
   int64_t cacheHits = 0;   ///< Runs that found their executable compiled
   double compileSeconds = 0; ///< wall time spent compiling, total
+  /// Buffers the compiled code took from the system, over all executables
+  /// (their arenas reuse blocks across Runs: constant in steady state).
+  int64_t bufferSystemAllocs = 0;
+  /// The largest peak of buffer bytes in use at once in one executable's
+  /// Runs (intermediates, and results before they are copied out).
+  int64_t peakTemporaryBytes = 0;
+  /// Loops of compiled code that the intra-op pool split over its threads
+  /// (the others ran serially: small by the cost model, or pool busy).
+  int64_t intraOpParallelLoops = 0;
 };
 
 /// A Session over one growing GraphDef. All methods are thread-safe.
@@ -88,8 +104,9 @@ class Session {
 public:
   ~Session();
 
-  /// Creates a session over `graph` (a copy is kept). Errors:
-  /// InvalidArgument "Node 'x' is not unique" for duplicate node names.
+  /// Creates a session over `graph` (a copy is kept) and its intra-op
+  /// thread pool. Errors: InvalidArgument "Node 'x' is not unique" for
+  /// duplicate node names, or a negative intra_op_parallelism_threads.
   static absl::StatusOr<std::unique_ptr<Session>>
   Create(const tensorflow::GraphDef &graph,
          const SessionOptions &options = SessionOptions());
@@ -155,6 +172,9 @@ private:
           const std::vector<std::string> &targets);
 
   SessionOptions options_;
+  /// The intra-op pool (intra_op_parallelism_threads), handed to every
+  /// executable's run.
+  std::shared_ptr<cpu::ThreadPool> intraOpPool_;
   mutable std::mutex mu_; // guards the fields below up to the variables
   bool closed_ = false;
   std::shared_ptr<const tensorflow::GraphDef> graph_;

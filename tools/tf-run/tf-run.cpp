@@ -5,7 +5,7 @@
 //               [--input NAME[:IDX]=FILE.npy]...
 //               [--input NAME[:IDX]=FILE.csv[:D0,D1,...]]...
 //               --output NAME[:IDX]... [--target NODE]...
-//               [--output-dir DIR] [--benchmark N]
+//               [--output-dir DIR] [--benchmark N] [--threads N]
 //
 // Feeds the inputs and runs through tfmlir::session::Session: the --target
 // nodes first in a Run of their own when there are also fetches (as
@@ -20,7 +20,13 @@
 // shape from D0,D1,... (an empty list after ':' is a scalar; without ':'
 // the Placeholder's fully known shape, else a 1-D tensor of all values).
 // --benchmark N (at most 1e8): after the first run, N more; prints the
-// compile time and the median and minimum run time in ms on stderr.
+// compile time and the median and minimum run time in ms on stderr, then the
+// peak temporary memory of the compiled code (its arena's peak bytes in use),
+// and per Run after the first: minor page faults (getrusage) and buffers the
+// compiled code took from the system (0 in steady state: arenas are kept).
+// --threads N: the Session's intra_op_parallelism_threads (default: one per
+// core); 0 or negative is refused, more than the machine's cores is capped at
+// them (with a note on stderr).
 // With --saved-model (lib/Translate/SavedModel.h; default tags "serve",
 // signature serving_default or the only one), --input/--output NAMEs may be
 // the signature's input/output keys (graph tensor names still work), all
@@ -34,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/Npy.h"
 #include "runtime/session/Session.h"
+#include "runtime/cpu/ThreadPool.h"
 
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
@@ -58,6 +65,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace tfmlir::session;
@@ -70,7 +78,7 @@ const char *kUsage =
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
-    "[--jit=whole|auto|off] [--inter-op-threads N]\n"
+    "[--jit=whole|auto|off] [--inter-op-threads N] [--threads N]\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
     "rest on host kernels; 'off' everything on host kernels\n";
@@ -377,6 +385,7 @@ int runMain(int argc, char **argv) {
   tfmlir::ModelLoadOptions loadOptions;
   long bench = 0;
   SessionOptions opts;
+  int threads = 0; // 0: one per core (SessionOptions' default)
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](std::string &out) {
@@ -437,6 +446,24 @@ int runMain(int argc, char **argv) {
       if (errno == ERANGE || bench > 100000000)
         return fail("--benchmark: count '" + v + "' is out of range (at most "
                     "100000000)");
+    } else if (a == "--threads" && value(v)) {
+      char *end = nullptr;
+      errno = 0;
+      long long n = std::strtoll(v.c_str(), &end, 10);
+      if (!end || *end || v.empty())
+        return fail("--threads needs a thread count, got '" + v + "'");
+      if (errno == ERANGE)
+        n = n < 0 ? INT64_MIN : INT64_MAX;
+      bool capped = false;
+      if (std::string e = tfmlir::cpu::validateThreadCount(
+              "--threads", n, /*zeroMeansHost=*/false, threads, &capped);
+          !e.empty())
+        return fail(e);
+      if (capped)
+        std::fprintf(stderr,
+                     "tf-run: note: --threads %s is more than this machine's "
+                     "%d hardware threads; using %d\n",
+                     v.c_str(), threads, threads);
     } else {
       std::fputs(kUsage, stderr);
       return fail("unexpected argument '" + a + "'");
@@ -600,6 +627,7 @@ int runMain(int argc, char **argv) {
                       npyName(shown[i]));
 
   opts.graphName = graphPath;
+  opts.intra_op_parallelism_threads = threads;
   auto session = Session::Create(graph, opts);
   if (!session.ok())
     return fail(graphPath + ": " + session.status().ToString());
@@ -654,6 +682,9 @@ int runMain(int argc, char **argv) {
   std::fflush(stdout);
   if (bench > 0) {
     std::vector<double> ms;
+    SessionStats before = (*session)->stats();
+    struct rusage ru0, ru1;
+    getrusage(RUSAGE_SELF, &ru0);
     for (long k = 0; k < bench; ++k) {
       std::vector<Tensor> o;
       auto a = std::chrono::steady_clock::now();
@@ -663,6 +694,7 @@ int runMain(int argc, char **argv) {
         return fail(graphPath + ": " + s.ToString());
       ms.push_back(std::chrono::duration<double, std::milli>(b - a).count());
     }
+    getrusage(RUSAGE_SELF, &ru1);
     std::sort(ms.begin(), ms.end());
     double median = ms.size() % 2 ? ms[ms.size() / 2]
                                   : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
@@ -674,6 +706,16 @@ int runMain(int argc, char **argv) {
                  stats.compileSeconds * 1e3,
                  std::chrono::duration<double, std::milli>(t1 - t0).count(),
                  bench, median, ms.front(), stats.compiles, stats.cacheHits);
+    std::fprintf(
+        stderr,
+        "# memory: peak temporary %.3f MiB; per run after the first: "
+        "%.2f minor page faults, %.2f buffer allocations from the system "
+        "(intra-op threads %d)\n",
+        stats.peakTemporaryBytes / 1048576.0,
+        double(ru1.ru_minflt - ru0.ru_minflt) / double(bench),
+        double(stats.bufferSystemAllocs - before.bufferSystemAllocs) /
+            double(bench),
+        threads ? threads : tfmlir::cpu::ThreadPool::hostThreads());
   }
   return 0;
 }

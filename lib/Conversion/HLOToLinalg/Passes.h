@@ -27,9 +27,13 @@ namespace tfmlir {
 /// registers across its reduction loop), one-shot-bufferize across function
 /// boundaries (identity layouts), the buffer deallocation pipeline, the
 /// remaining linalg ops -> loops, vector transfers unrolled to 1-D,
-/// vector.contract -> outer products -> FMAs, and the lowering of
-/// scf/cf/arith/math (libm calls for functions LLVM has no intrinsic
-/// for)/vector/memref/func/ub to the llvm dialect. Runs on a builtin.module.
+/// vector.contract -> outer products -> FMAs, the outermost parallel tile
+/// loops outlined into tasks called through tfmlir_rt_parallel_for
+/// (lib/Codegen/CPU), and the lowering of scf/cf/arith/math (libm calls for
+/// functions LLVM has no intrinsic for)/vector/memref/func/ub to the llvm
+/// dialect, with heap buffers through MLIR's generic allocation functions
+/// (_mlir_memref_to_llvm_alloc/free: the JIT maps them to the runtime's
+/// arena, runtime/cpu/Alloc.h). Runs on a builtin.module.
 const char *hloToLLVMPipelineText();
 
 /// Appends the hlo-to-llvm pipeline to `pm` (a pass manager on

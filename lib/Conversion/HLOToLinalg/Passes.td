@@ -80,7 +80,10 @@ def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
     partial tile is a separate iteration. With `cache-level`, only
     contractions are tiled, into cache blocks: 512 f32 elements (2 KiB)
     along the innermost n dim and 512 along the innermost reduction dim,
-    peeled the same way. Semantics are unchanged.
+    peeled the same way. The loops over parallel dims get the unit
+    attribute `tfmlir.parallel` (their iterations write disjoint tiles), for
+    hlo-cpu-outline-parallel-loops (lib/Codegen/CPU). Semantics are
+    unchanged.
   }];
   let options = [
     Option<"cacheLevel", "cache-level", "bool", "false",

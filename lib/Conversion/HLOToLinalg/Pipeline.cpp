@@ -40,6 +40,10 @@ const char *hloToLLVMPipelineText() {
          "buffer-deallocation-pipeline,"
          "convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops),"
+         // The outer parallel tile loops become task functions, called
+         // through tfmlir_rt_parallel_for at the end (the Session's
+         // intra-op pool; small loops stay serial by its cost model).
+         "hlo-cpu-outline-parallel-loops,"
          // n-D transfers to unrolled 1-D ones; contractions to FMAs of
          // outer products.
          "func.func(convert-vector-to-scf{full-unroll=true target-rank=1}),"
@@ -51,13 +55,14 @@ const char *hloToLLVMPipelineText() {
          "convert-math-to-libm,"
          "func.func(convert-math-to-llvm),"
          "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
-         "finalize-memref-to-llvm,"
+         "finalize-memref-to-llvm{use-generic-functions=true},"
          "convert-arith-to-llvm,"
          "convert-index-to-llvm,"
          "convert-func-to-llvm,"
          "convert-cf-to-llvm,"
          "convert-ub-to-llvm,"
-         "reconcile-unrealized-casts";
+         "reconcile-unrealized-casts,"
+         "hlo-cpu-lower-parallel-calls";
 }
 
 LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
@@ -66,7 +71,7 @@ LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
 
 void registerHLOCodegenPasses() {
   registerHLOToLinalgPasses();
-  registerCpuCodegenPasses();
+  registerCodegenCPUPasses();
   PassPipelineRegistration<>(
       "hlo-to-llvm-pipeline",
       "Lower hlo functions to the llvm dialect for CPU execution "

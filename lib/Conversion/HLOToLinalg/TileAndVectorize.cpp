@@ -35,6 +35,7 @@
 // scalar loops later.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "lib/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
@@ -281,6 +282,22 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
       if (failed(tiled))
         continue;
       rewriter.replaceOp(op, tiled->replacements);
+      // Mark the loops over parallel dims for hlo-cpu-outline-parallel-loops
+      // (loops come in the order of the tiled dims; peeling clones them
+      // with the mark).
+      {
+        SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+        unsigned l = 0;
+        for (auto [d, size] : llvm::enumerate(sizes)) {
+          if (isZeroInteger(size))
+            continue;
+          if (l < tiled->loops.size() &&
+              iters[d] == utils::IteratorType::parallel)
+            tiled->loops[l]->setAttr(kParallelLoopAttr,
+                                     rewriter.getUnitAttr());
+          ++l;
+        }
+      }
       // Peel the tile loops, outermost first; a remainder iteration holds
       // copies of the inner loops, which are peeled in turn, so that every
       // tile has a static shape.

@@ -1,0 +1,196 @@
+//===- Alloc.cpp - the buffer allocator that generated CPU code calls -----===//
+//
+// Every block carries a 64-byte header just before the pointer handed out:
+// the owning arena (null: a system block), its size class and the free-list
+// link. See Alloc.h.
+//===----------------------------------------------------------------------===//
+#include "runtime/cpu/Alloc.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+
+namespace tfmlir::cpu {
+namespace {
+
+constexpr size_t kHeader = 64;
+constexpr uint64_t kMagic = 0x7466'6d6c'6972'6172ull; // "tfmlirar"
+/// Requests above this (1 TiB) are refused outright.
+constexpr size_t kMaxBytes = size_t(1) << 40;
+
+struct Header {
+  BufferArena *owner;
+  size_t size;
+  void *next;
+  uint64_t magic;
+};
+static_assert(sizeof(Header) <= kHeader, "header must fit its slot");
+
+Header *headerOf(void *p) {
+  return reinterpret_cast<Header *>(static_cast<char *>(p) - kHeader);
+}
+
+/// A system block of `size` usable bytes (header in front), or null.
+void *systemBlock(size_t size, BufferArena *owner) {
+  void *base = nullptr;
+  if (posix_memalign(&base, kHeader, kHeader + size) != 0 || !base)
+    return nullptr;
+  auto *h = static_cast<Header *>(base);
+  h->owner = owner;
+  h->size = size;
+  h->next = nullptr;
+  h->magic = kMagic;
+  return static_cast<char *>(base) + kHeader;
+}
+
+thread_local RunScope *tlsRun = nullptr;
+std::atomic<int64_t> unscopedAllocs{0};
+
+[[noreturn]] void failAllocation(int64_t size) {
+  if (tlsRun && tlsRun->jumpTarget) {
+    tlsRun->failedBytes = size;
+    std::longjmp(*tlsRun->jumpTarget, 1);
+  }
+  std::fprintf(stderr,
+               "tfmlir: RESOURCE_EXHAUSTED: compiled code could not allocate "
+               "%lld bytes outside a Run\n",
+               static_cast<long long>(size));
+  std::abort();
+}
+
+} // namespace
+
+size_t BufferArena::sizeClass(size_t size) {
+  if (size > kMaxBytes)
+    return 0;
+  if (size <= 64)
+    return 64;
+  // 4 classes per power of two: round up to a multiple of 2^(k-2), where
+  // 2^k <= size - 1 < 2^(k+1).
+  size_t k = 63 - __builtin_clzll(static_cast<unsigned long long>(size - 1));
+  size_t step = size_t(1) << (k >= 2 ? k - 2 : 0);
+  size_t c = (size + step - 1) / step * step;
+  return (c + 63) / 64 * 64;
+}
+
+BufferArena::~BufferArena() {
+  for (void *p : all_)
+    std::free(static_cast<char *>(p) - kHeader);
+}
+
+void *BufferArena::allocate(size_t size, bool *fromSystem) {
+  if (fromSystem)
+    *fromSystem = false;
+  size_t cls = sizeClass(size);
+  if (cls == 0)
+    return nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = std::lower_bound(
+        buckets_.begin(), buckets_.end(), cls,
+        [](const Bucket &b, size_t s) { return b.size < s; });
+    if (it != buckets_.end() && it->size == cls && it->head) {
+      void *p = it->head;
+      it->head = headerOf(p)->next;
+      ++stats_.reuses;
+      stats_.bytesInUse += cls;
+      stats_.peakBytesInUse = std::max(stats_.peakBytesInUse, stats_.bytesInUse);
+      return p;
+    }
+  }
+  void *p = systemBlock(cls, this);
+  if (!p)
+    return nullptr;
+  if (fromSystem)
+    *fromSystem = true;
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = std::lower_bound(
+      buckets_.begin(), buckets_.end(), cls,
+      [](const Bucket &b, size_t s) { return b.size < s; });
+  if (it == buckets_.end() || it->size != cls)
+    buckets_.insert(it, Bucket{cls, nullptr});
+  all_.push_back(p);
+  ++stats_.systemAllocs;
+  stats_.bytesHeld += cls;
+  stats_.bytesInUse += cls;
+  stats_.peakBytesInUse = std::max(stats_.peakBytesInUse, stats_.bytesInUse);
+  return p;
+}
+
+void BufferArena::release(void *p) {
+  Header *h = headerOf(p);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = std::lower_bound(
+      buckets_.begin(), buckets_.end(), h->size,
+      [](const Bucket &b, size_t s) { return b.size < s; });
+  // The bucket exists: it was created when the block was.
+  h->next = it->head;
+  it->head = p;
+  stats_.bytesInUse -= h->size;
+}
+
+ArenaStats BufferArena::stats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return stats_;
+}
+
+void BufferArena::resetPeak() {
+  std::lock_guard<std::mutex> lock(mu_);
+  stats_.peakBytesInUse = stats_.bytesInUse;
+}
+
+RunScope::RunScope(BufferArena *arena) : arena(arena), previous_(tlsRun) {
+  tlsRun = this;
+}
+
+RunScope::~RunScope() { tlsRun = previous_; }
+
+int64_t unscopedAllocCount() { return unscopedAllocs.load(); }
+
+} // namespace tfmlir::cpu
+
+using namespace tfmlir::cpu;
+
+extern "C" void *tfmlir_rt_alloc(int64_t size) {
+  if (size < 0)
+    failAllocation(size);
+  RunScope *run = tlsRun;
+  if (run && run->arena) {
+    bool fromSystem = false;
+    void *p = run->arena->allocate(static_cast<size_t>(size), &fromSystem);
+    if (!p)
+      failAllocation(size);
+    if (fromSystem)
+      ++run->systemAllocs;
+    return p;
+  }
+  unscopedAllocs.fetch_add(1, std::memory_order_relaxed);
+  if (run)
+    ++run->systemAllocs;
+  void *p = static_cast<size_t>(size) > kMaxBytes
+                ? nullptr
+                : systemBlock(static_cast<size_t>(size), nullptr);
+  if (!p)
+    failAllocation(size);
+  return p;
+}
+
+extern "C" void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size) {
+  if (alignment <= 0 || alignment > static_cast<int64_t>(kHeader) ||
+      (alignment & (alignment - 1)) != 0)
+    failAllocation(size);
+  return tfmlir_rt_alloc(size);
+}
+
+extern "C" void tfmlir_rt_free(void *p) {
+  if (!p)
+    return;
+  Header *h = headerOf(p);
+  if (h->owner) {
+    h->owner->release(p);
+    return;
+  }
+  std::free(h);
+}
