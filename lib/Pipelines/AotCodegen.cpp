@@ -130,7 +130,12 @@ absl::Status linkToRuntime(llvm::Module &m) {
       {"malloc", "tfmlir_aot_malloc"},
       {"calloc", "tfmlir_aot_calloc"}, // LLVM folds malloc+memset(0)
       {"free", "tfmlir_aot_free"},
-      {"memrefCopy", "tfmlir_aot_memref_copy"}};
+      {"memrefCopy", "tfmlir_aot_memref_copy"},
+      // hlo-to-llvm-pipeline's finalize-memref-to-llvm{use-generic-functions}
+      // allocates through these (the JIT maps them to runtime/cpu's arena).
+      {"_mlir_memref_to_llvm_alloc", "tfmlir_aot_malloc"},
+      {"_mlir_memref_to_llvm_aligned_alloc", "tfmlir_aot_aligned_alloc"},
+      {"_mlir_memref_to_llvm_free", "tfmlir_aot_free"}};
   for (auto [from, to] : renames)
     if (llvm::Function *f = m.getFunction(from)) {
       if (m.getFunction(to))

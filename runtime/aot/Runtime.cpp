@@ -8,14 +8,17 @@
 
 namespace tfmlir::aot {
 
-/// Precedes every block: 32 bytes keep malloc's 16-byte alignment.
+/// Precedes every block (a multiple of 16 bytes, so malloc's 16-byte
+/// alignment holds for the block after it). `base` is what std::malloc
+/// returned: the header itself, or less for an over-aligned block.
 struct alignas(16) BlockHeader {
   BlockHeader *prev;
   BlockHeader *next;
   size_t bytes;
   RunState *owner;
+  void *base;
 };
-static_assert(sizeof(BlockHeader) == 32, "header keeps 16-byte alignment");
+static_assert(sizeof(BlockHeader) % 16 == 0, "header keeps 16-byte alignment");
 
 namespace {
 thread_local RunState *currentRun = nullptr;
@@ -41,7 +44,7 @@ size_t RunState::freeAll() {
   size_t n = 0;
   while (BlockHeader *h = head) {
     head = h->next;
-    std::free(h);
+    std::free(h->base);
     ++n;
   }
   bytesHeld = 0;
@@ -53,18 +56,27 @@ size_t RunState::freeAll() {
 using tfmlir::aot::BlockHeader;
 using tfmlir::aot::RunState;
 
-extern "C" void *tfmlir_aot_malloc(size_t bytes) {
+namespace {
+/// A block of `bytes` whose address is a multiple of `alignment` (a power
+/// of two; at least 16), linked into the current Run as tfmlir_aot_malloc
+/// says.
+void *allocBlock(size_t bytes, size_t alignment) {
   RunState *st = tfmlir::aot::currentRun;
-  if (bytes > SIZE_MAX - sizeof(BlockHeader))
+  size_t extra = alignment > 16 ? alignment : 0;
+  if (bytes > SIZE_MAX - sizeof(BlockHeader) - extra)
     tfmlir::aot::fail(st, bytes);
   if (st && st->limitBytes >= 0 &&
       (bytes > static_cast<size_t>(st->limitBytes) ||
        st->bytesHeld > static_cast<size_t>(st->limitBytes) - bytes))
     tfmlir::aot::fail(st, bytes);
-  auto *h =
-      static_cast<BlockHeader *>(std::malloc(sizeof(BlockHeader) + bytes));
-  if (!h)
+  void *base = std::malloc(sizeof(BlockHeader) + bytes + extra);
+  if (!base)
     tfmlir::aot::fail(st, bytes);
+  uintptr_t data = reinterpret_cast<uintptr_t>(base) + sizeof(BlockHeader);
+  if (extra)
+    data = (data + alignment - 1) & ~static_cast<uintptr_t>(alignment - 1);
+  auto *h = reinterpret_cast<BlockHeader *>(data) - 1;
+  h->base = base;
   h->bytes = bytes;
   h->owner = st;
   h->prev = nullptr;
@@ -79,6 +91,18 @@ extern "C" void *tfmlir_aot_malloc(size_t bytes) {
       st->peakBytes = st->bytesHeld;
   }
   return h + 1;
+}
+} // namespace
+
+extern "C" void *tfmlir_aot_malloc(size_t bytes) {
+  return allocBlock(bytes, 16);
+}
+
+extern "C" void *tfmlir_aot_aligned_alloc(size_t alignment, size_t bytes) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0 ||
+      alignment > 4096)
+    tfmlir::aot::fail(tfmlir::aot::currentRun, bytes);
+  return allocBlock(bytes, alignment < 16 ? 16 : alignment);
 }
 
 extern "C" void *tfmlir_aot_calloc(size_t count, size_t size) {
@@ -102,7 +126,7 @@ extern "C" void tfmlir_aot_free(void *ptr) {
       h->next->prev = h->prev;
     st->bytesHeld -= h->bytes;
   }
-  std::free(h);
+  std::free(h->base);
 }
 
 extern "C" void tfmlir_aot_memref_copy(int64_t elemSize, void *srcArg,

@@ -35,7 +35,13 @@ void *tfmlir_aot_malloc(size_t bytes);
 /// `count` * `size` zeroed bytes, as tfmlir_aot_malloc otherwise.
 void *tfmlir_aot_calloc(size_t count, size_t size);
 
-/// free for blocks from tfmlir_aot_malloc (null is ignored).
+/// As tfmlir_aot_malloc, aligned to `alignment` (a power of two up to 4096;
+/// anything else fails the allocation). MLIR's
+/// _mlir_memref_to_llvm_aligned_alloc (finalize-memref-to-llvm with
+/// use-generic-functions) is renamed to this.
+void *tfmlir_aot_aligned_alloc(size_t alignment, size_t bytes);
+
+/// free for blocks from tfmlir_aot_malloc/aligned_alloc (null is ignored).
 void tfmlir_aot_free(void *ptr);
 
 /// The memref.copy of strided memrefs: copies `src` into `dst` (same rank and
