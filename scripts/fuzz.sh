@@ -12,7 +12,7 @@
 #       line per target: executions, coverage (cov), features (ft), crashes.
 #       Exit 1 if any target crashed, 77 without the corpus.
 #   scripts/fuzz.sh --ci
-#       What CI runs (scripts/test.sh): configure and build build-fuzz with
+#       What CI runs (scripts/test.sh with TFMLIR_FUZZ_CI=1): configure and build build-fuzz with
 #       only the fuzz targets, then ctest -L fuzz (a bounded run of each).
 #
 # Targets: graphdef tflite bundle tfjs feeds (default: all).
