@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tfmlir {
 
@@ -41,6 +42,39 @@ absl::StatusOr<std::string> readFileBounded(const std::string &path,
   if (size_t(in.gcount()) != bytes.size())
     return absl::InternalError(label + ": cannot read: short read");
   return bytes;
+}
+
+absl::Status checkToolInputs(int argc, char **argv) {
+  bool positional = false, stdinInput = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-o") {
+      ++i;
+      continue;
+    }
+    if (a == "-") {
+      stdinInput = true;
+      continue;
+    }
+    if (a.empty() || a[0] == '-')
+      continue;
+    positional = true;
+    struct stat st;
+    if (::stat(a.c_str(), &st) != 0 || S_ISDIR(st.st_mode) ||
+        S_ISREG(st.st_mode))
+      continue;
+    return absl::InvalidArgumentError(
+        a + ": not a regular file (a device or pipe is not read)");
+  }
+  if (positional && !stdinInput)
+    return absl::OkStatus();
+  struct stat st;
+  if (::fstat(0, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
+      !::isatty(0))
+    return absl::InvalidArgumentError(
+        "<stdin>: is a device, not a file or a pipe (it would be read "
+        "without end)");
+  return absl::OkStatus();
 }
 
 } // namespace tfmlir

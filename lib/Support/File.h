@@ -31,6 +31,19 @@ absl::StatusOr<std::string> readFileBounded(const std::string &path,
                                             uint64_t maxBytes = kDefaultMaxFileBytes,
                                             const std::string &what = "");
 
+/// For tools whose input MLIR's drivers read without a bound (tf-opt,
+/// tf-translate: MlirOptMain / mlirTranslateMain read the whole input):
+/// checks, before they run, that no positional argument names a device,
+/// FIFO or socket (/dev/zero would be read until memory runs out), and that
+/// stdin, when it is the input ("-" or no positional argument), is not a
+/// device other than a terminal; a pipe stays allowed. Arguments starting
+/// with '-' are options; the value after "-o" is skipped (writing to
+/// /dev/null is fine). Paths that do not exist or are directories are left
+/// to the driver's own messages. Error: InvalidArgument "<path>: not a
+/// regular file (a device or pipe is not read)" or "<stdin>: is a device,
+/// not a file or a pipe".
+absl::Status checkToolInputs(int argc, char **argv);
+
 } // namespace tfmlir
 
 #endif

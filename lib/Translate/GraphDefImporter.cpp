@@ -726,6 +726,23 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
         nodeError(def) << "Enter needs a frame_name attr";
         return failure();
       }
+      // tf_executor.Enter stores these as typed properties: an attr of
+      // another kind would reach ODS's property conversion, which has no
+      // diagnostic handler in a builder (it called a null function).
+      for (auto [name, kind] :
+           {std::pair<const char *, tensorflow::AttrValue::ValueCase>{
+                "frame_name", tensorflow::AttrValue::kS},
+            {"is_constant", tensorflow::AttrValue::kB},
+            {"parallel_iterations", tensorflow::AttrValue::kI}}) {
+        auto it = def.attr().find(name);
+        if (it != def.attr().end() && it->second.value_case() != kind) {
+          nodeError(def) << "Enter's " << name << " attr must be a "
+                         << (kind == tensorflow::AttrValue::kS   ? "string"
+                             : kind == tensorflow::AttrValue::kB ? "bool"
+                                                                 : "int");
+          return failure();
+        }
+      }
       created = ob.create<tf_executor::EnterOp>(loc, TypeRange{t0, ctlTy},
                                                 all(), attrs);
       markOp(created, "Enter");

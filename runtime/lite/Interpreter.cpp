@@ -186,13 +186,38 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
                    tensors_[t].storage == Storage::kVariable;
   for (int32_t t : def_.inputs)
     available[t] = true;
+  // Each tensor has at most one writer, and no op writes a subgraph input
+  // (a WHILE body writing its own input would overwrite the loop state the
+  // WHILE kernel copies in, and an op writing what it reads aliases its own
+  // input): the arena planner and the kernels rely on both.
+  std::vector<int> writer(tensors_.size(), -1);
+  std::vector<bool> isInput(tensors_.size(), false);
+  for (int32_t t : def_.inputs)
+    isInput[t] = true;
   for (size_t i = 0; i < def_.ops.size(); ++i) {
     const OperatorDef &op = def_.ops[i];
-    for (int32_t o : op.outputs)
-      if (o >= 0 && tensors_[o].storage == Storage::kConstant)
+    for (int32_t o : op.outputs) {
+      if (o < 0)
+        continue;
+      auto label = [&] {
+        return absl::StrCat(opLabel(i), ": output tensor ", o, " ('",
+                            tensors_[o].name, "')");
+      };
+      if (tensors_[o].storage == Storage::kConstant)
+        return absl::InvalidArgumentError(
+            absl::StrCat(label(), " has constant data"));
+      if (isInput[o])
+        return absl::InvalidArgumentError(
+            absl::StrCat(label(), " is an input of subgraph ", index_,
+                         "; an op may not write a subgraph input"));
+      if (writer[o] >= 0)
         return absl::InvalidArgumentError(absl::StrCat(
-            opLabel(i), ": output tensor ", o, " ('", tensors_[o].name,
-            "') has constant data"));
+            label(), " is also written by op ", writer[o]));
+      if (std::find(op.inputs.begin(), op.inputs.end(), o) != op.inputs.end())
+        return absl::InvalidArgumentError(
+            absl::StrCat(label(), " is also an input of the same op"));
+      writer[o] = static_cast<int>(i);
+    }
     kernels_[i] = op.builtinCode == kOp_CUSTOM
                       ? resolver.findCustom(op.customName, op.version)
                       : resolver.findBuiltin(op.builtinCode, op.version);
@@ -493,6 +518,10 @@ absl::Status Subgraph::invoke() {
     int ii = static_cast<int>(i);
     if (foldedNode_[i])
       continue;
+    if (const Interpreter::CancellationFunction &c =
+            interp_.cancellationFunction();
+        c && c())
+      return absl::CancelledError(absl::StrCat(opLabel(ii), ": cancelled"));
     if (dynamicNode_[i])
       if (absl::Status s = prepareNode(ii, true); !s.ok())
         return s;

@@ -182,6 +182,16 @@ public:
   using OpObserver = std::function<void(Subgraph &, int opIndex)>;
   void setOpObserver(OpObserver f) { observer_ = std::move(f); }
   const OpObserver &opObserver() const { return observer_; }
+  /// As TFLite's Interpreter::SetCancellationFunction: `f` is called before
+  /// each op of any subgraph (WHILE / IF bodies included) runs; when it
+  /// returns true, invoke() stops with Cancelled "<model>: subgraph s op i
+  /// (NAME): cancelled". Used to bound runs of untrusted models (a WHILE
+  /// whose condition never turns false). Empty: never cancelled (default).
+  using CancellationFunction = std::function<bool()>;
+  void setCancellationFunction(CancellationFunction f) {
+    cancel_ = std::move(f);
+  }
+  const CancellationFunction &cancellationFunction() const { return cancel_; }
   /// Upper bound in bytes for one subgraph's arena and for any single
   /// dynamic or variable tensor (default 8 GiB); larger requests fail with
   /// ResourceExhausted instead of exhausting memory on a hostile model.
@@ -215,6 +225,7 @@ private:
   std::vector<ResourceVar> resources_;
   std::unique_ptr<ThreadPool> pool_;
   OpObserver observer_;
+  CancellationFunction cancel_;
 };
 
 } // namespace tfmlir::lite

@@ -140,8 +140,11 @@ struct ModelDef {
 /// must outlive every Interpreter built from it.
 class FlatBufferModel {
 public:
-  /// Maps `path` read-only and verifies it. Errors: NotFound / 
-  /// FailedPrecondition when the file cannot be opened or mapped,
+  /// Reads `path` into a private aligned copy (not mmap: a mapped file
+  /// truncated by another process would raise SIGBUS) and verifies it.
+  /// Errors: NotFound / FailedPrecondition when the file cannot be opened
+  /// or read, or is not a regular file; InvalidArgument when it shrinks
+  /// while being read or is 2 GiB or more,
   /// InvalidArgument (naming the file and the subgraph/tensor/op index) when
   /// it is not a valid TFLite v3 model.
   static absl::StatusOr<std::unique_ptr<FlatBufferModel>>
@@ -168,7 +171,6 @@ private:
   std::string name_;
   const uint8_t *bytes_ = nullptr;
   size_t size_ = 0;
-  void *mapping_ = nullptr; ///< mmap base when mapped
   std::vector<uint8_t> copy_;
   ModelDef def_;
 };

@@ -21,7 +21,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +64,11 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
   auto act = [&](ActivationFunctionType a) {
     o.activation = static_cast<Activation>(a);
   };
+  // A union whose type is set but whose table is absent passes the
+  // FlatBuffers verifier; TFLite's parsers then keep the options' defaults
+  // (they read `if (auto *p = op->builtin_options_as_X())`), and so do we.
+  if (!op->builtin_options())
+    return;
   switch (op->builtin_options_type()) {
   case BuiltinOptions_Conv2DOptions: {
     auto *x = op->builtin_options_as_Conv2DOptions();
@@ -628,10 +632,7 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
   return absl::OkStatus();
 }
 
-FlatBufferModel::~FlatBufferModel() {
-  if (mapping_)
-    munmap(mapping_, size_);
-}
+FlatBufferModel::~FlatBufferModel() = default;
 
 absl::Status FlatBufferModel::parse() {
   return parseTfliteModel(bytes_, size_, name_, def_);
@@ -654,16 +655,38 @@ FlatBufferModel::buildFromFile(const std::string &path) {
   std::unique_ptr<FlatBufferModel> m(new FlatBufferModel());
   m->name_ = path;
   m->size_ = static_cast<size_t>(st.st_size);
-  if (m->size_ > 0) {
-    void *p = mmap(nullptr, m->size_, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
+  if (m->size_ >= (size_t(1) << 31) - 1) {
+    ::close(fd);
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": files of 2 GiB or more are not supported"));
+  }
+  // Read, not mmap: a mapped file that another process truncates raises
+  // SIGBUS on the next access to the lost pages (in the verifier or at any
+  // later Invoke reading constants in place); a private copy cannot change.
+  // 16-byte aligned so that constant tensors can be read in place.
+  m->copy_.resize(m->size_ + 16);
+  size_t adj = (16 - reinterpret_cast<uintptr_t>(m->copy_.data()) % 16) % 16;
+  uint8_t *dst = m->copy_.data() + adj;
+  size_t got = 0;
+  while (got < m->size_) {
+    ssize_t n = ::read(fd, dst + got, m->size_ - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      int err = errno;
       ::close(fd);
       return absl::FailedPreconditionError(
-          absl::StrCat(path, ": mmap failed: ", std::strerror(errno)));
+          absl::StrCat(path, ": cannot read: ", std::strerror(err)));
     }
-    m->mapping_ = p;
-    m->bytes_ = static_cast<const uint8_t *>(p);
+    if (n == 0) {
+      ::close(fd);
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": the file shrank while it was read (", got, " of ",
+          m->size_, " bytes)"));
+    }
+    got += static_cast<size_t>(n);
   }
+  m->bytes_ = dst;
   ::close(fd);
   if (absl::Status s = m->parse(); !s.ok())
     return s;

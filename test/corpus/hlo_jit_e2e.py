@@ -2,7 +2,7 @@
 """End-to-end CPU codegen check over a sample of dl4j_tf_graphs.
 
 For a deterministic sample of the cases with a frozen_model.pb, no
-placeholders and no random ops (INDEX.tsv), runs
+placeholders and no random ops (dl4j_cases.py walks the folders), runs
   tf-translate --graphdef-to-mlir (reference outputs as fetches)
   -> tf-opt -tf-standard-pipeline -> tf-opt -xla-legalize-tf
   -> hlo-jit-run (hlo-to-llvm-pipeline + JIT, function @main)
@@ -24,6 +24,8 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dl4j_cases  # noqa: E402  (cases found by walking the folders)
 
 
 def ref_file(case_dir, node, suffix):
@@ -140,14 +142,13 @@ def main():
         return 2
     corpus, bindir, report = sys.argv[1], sys.argv[2], sys.argv[3]
     sample, min_pass = int(sys.argv[4]), int(sys.argv[5])
-    index = os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")
-    if not os.path.exists(index):
-        print(f"skipped: {index} not found")
+    examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
+    if not os.path.isdir(examples):
+        print(f"skipped: {examples} not found")
         return 77
-    with open(index) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["has_pb"] == "yes" and not r["placeholder_inputs"].strip()
-                and r["has_random_op"] == "no"]
+    rows = [r for r in dl4j_cases.discover(corpus)
+            if not r["placeholder_inputs"].strip()
+            and r["has_random_op"] == "no"]
     rows.sort(key=lambda r: r["case_dir"])
     step = max(1, len(rows) // sample) if sample > 0 else 1
     rows = rows[::step][:sample] if sample > 0 else rows

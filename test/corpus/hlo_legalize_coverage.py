@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """xla-legalize-tf coverage over the dl4j_tf_graphs corpus.
 
-For every case with a frozen_model.pb (INDEX.tsv), imports the GraphDef
+For every case with a frozen_model.pb (dl4j_cases.py walks the folders), imports the GraphDef
 with the case's reference outputs as fetches (and its placeholders, with the
 shapes of their .placeholder.shape files, as feeds), runs
 tf-standard-pipeline and then xla-legalize-tf, and classifies the case:
@@ -23,6 +23,8 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dl4j_cases  # noqa: E402  (cases found by walking the folders)
 
 
 def read_shape(path):
@@ -96,12 +98,11 @@ def main():
         print(__doc__)
         return 2
     corpus, bindir, report, min_ok = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    index = os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")
-    if not os.path.exists(index):
-        print(f"skipped: {index} not found")
+    examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
+    if not os.path.isdir(examples):
+        print(f"skipped: {examples} not found")
         return 77
-    with open(index) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["has_pb"] == "yes"]
+    rows = dl4j_cases.discover(corpus)
     status = collections.Counter()
     blockers = collections.Counter()       # op -> cases it blocks
     nodes = collections.Counter()          # op -> node count

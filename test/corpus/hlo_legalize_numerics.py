@@ -2,7 +2,7 @@
 """End-to-end numerics of the xla-legalize-tf lowerings of less common ops.
 
 For every dl4j_tf_graphs case without placeholders or random ops whose op
-list (INDEX.tsv) contains one of OPS (TensorArrays, small-matrix linear
+list (dl4j_cases.py) contains one of OPS (TensorArrays, small-matrix linear
 algebra, the gamma-family special functions, image colour/resize ops,
 segment/scatter/stitch ops, constant-input NMS, ...), runs
   tf-translate -> tf-opt -tf-standard-pipeline -> tf-opt -xla-legalize-tf
@@ -24,6 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hlo_jit_e2e  # noqa: E402
+import dl4j_cases  # noqa: E402  (cases found by walking the folders)
 
 OPS = {
     "TensorArrayV3", "MatrixSolve", "MatrixInverse", "MatrixDeterminant",
@@ -47,15 +48,14 @@ def main():
         print(__doc__)
         return 2
     corpus, bindir, report, min_pass = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    index = os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")
-    if not os.path.exists(index):
-        print(f"skipped: {index} not found")
+    examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
+    if not os.path.isdir(examples):
+        print(f"skipped: {examples} not found")
         return 77
-    with open(index) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["has_pb"] == "yes" and not r["placeholder_inputs"].strip()
-                and r["has_random_op"] == "no"
-                and OPS & set(r["ops(excl. Const/Identity)"].split())]
+    rows = [r for r in dl4j_cases.discover(corpus)
+            if not r["placeholder_inputs"].strip()
+            and r["has_random_op"] == "no"
+            and OPS & set(r["ops(excl. Const/Identity)"].split())]
     rows.sort(key=lambda r: r["case_dir"])
     status = collections.Counter()
     cases = collections.defaultdict(list)

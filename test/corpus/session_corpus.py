@@ -8,7 +8,7 @@ frozen_model.pb, runs
          --output <node>[:k]...
 
 feeding every `*.placeholder.csv` and fetching every node that has a
-`*.prediction.csv` (INDEX.tsv's reference outputs), and compares each
+`*.prediction.csv` (cases found by walking the folders, dl4j_cases.py), and compares each
 fetched tensor with TensorFlow's Session.run value:
 
   - shape: the `.prediction.shape` file (an empty file or "0" with one
@@ -19,7 +19,7 @@ fetched tensor with TensorFlow's Session.run value:
     the 1e-5 absolute term already covers, so no case needs a wider bound.
     NaN must meet NaN and an infinity the same infinity;
   - integer and bool values: exact;
-  - cases with random ops (INDEX.tsv has_random_op), and cases whose
+  - cases with random ops (an op whose name starts with Random, Multinomial, TruncatedNormal), and cases whose
     graph has an `Empty` node with init=false (TF leaves its memory
     uninitialised, so the reference holds whatever was in memory): shape
     and dtype only.
@@ -48,6 +48,7 @@ import sys
 # shared with the hlo codegen runner.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hlo_jit_e2e import fetches, parse_value, ref_file  # noqa: E402
+import dl4j_cases  # noqa: E402  (cases found by walking the folders)
 
 STAGES = ("pass", "import", "legalize", "compile", "runtime", "mismatch")
 
@@ -173,7 +174,7 @@ def run_case(row, corpus, bindir):
     case_dir = os.path.join(corpus, "dl4j_tf_graphs", "examples", row["case_dir"])
     outs = fetches(row)
     if not outs:
-        return "import", "no reference outputs in INDEX.tsv"
+        return "import", "no reference outputs"
     cmd = [os.path.join(bindir, "tf-run"), "--graph",
            os.path.join(case_dir, "frozen_model.pb")]
     for ph in [p for p in row["placeholder_inputs"].split(",") if p.strip()]:
@@ -219,13 +220,11 @@ def main():
     corpus, bindir, report = sys.argv[1], sys.argv[2], sys.argv[3]
     min_pass = int(sys.argv[4])
     jobs = int(sys.argv[5]) if len(sys.argv) == 6 else 2
-    index = os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")
-    if not os.path.exists(index):
-        print(f"skipped: {index} not found")
+    examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
+    if not os.path.isdir(examples):
+        print(f"skipped: {examples} not found")
         return 77
-    with open(index) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["has_pb"] == "yes"]
+    rows = dl4j_cases.discover(corpus)
     # SESSION_CORPUS_ONLY=<regex> restricts the run to matching case folders
     # (for development; the ctest runs every case).
     only = os.environ.get("SESSION_CORPUS_ONLY")

@@ -3,7 +3,7 @@
 
 Usage: tf_convert_corpus.py CORPUS_DIR BIN_DIR REPORT.md KNOWN_FAILURES.txt
 
-For every case of CORPUS_DIR/dl4j_tf_graphs/INDEX.tsv that has a
+For every case under CORPUS_DIR/dl4j_tf_graphs/examples (dl4j_cases.py) that has a
 frozen_model.pb, no random op and at least one reference output:
   1. tf-convert the .pb (inputs: the Placeholders with their
      <name>.placeholder.shape, outputs: the reference nodes);
@@ -27,6 +27,8 @@ import struct
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dl4j_cases  # noqa: E402  (cases found by walking the folders)
 
 ABS_TOL, REL_TOL = 1e-5, 1e-4
 
@@ -257,18 +259,15 @@ def main():
         print(__doc__)
         return 2
     corpus, bindir, report, known_path = sys.argv[1:]
-    index = os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")
-    if not os.path.exists(index):
-        print(f"corpus index {index} not found: skipped")
+    examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
+    if not os.path.isdir(examples):
+        print(f"corpus folder {examples} not found: skipped")
         return 77
     known = set()
     if os.path.exists(known_path):
         with open(known_path) as f:
             known = {l.split("#")[0].strip() for l in f if l.split("#")[0].strip()}
-    with open(index) as f:
-        lines = f.read().splitlines()
-    head = lines[0].split("\t")
-    rows = [dict(zip(head, l.split("\t"))) for l in lines[1:] if l.strip()]
+    rows = dl4j_cases.discover(corpus)
     selected = [r for r in rows if r.get("has_pb") == "yes" and r.get("has_random_op") == "no"
                 and r.get("reference_outputs(node[.k])", "").strip()]
     filt = os.environ.get("TFMLIR_CORPUS_FILTER")

@@ -11,7 +11,9 @@
 
 #include "lib/Translate/tflite/Schema.h"
 
+#include <cstdio>
 #include <random>
+#include <unistd.h>
 
 using namespace tfmlir::lite;
 
@@ -28,6 +30,9 @@ struct Knobs {
   std::vector<float> wScale;
   std::vector<int64_t> wZeroPoint;
   int wQuantDim = 0;
+  /// ADD's options type stays AddOptions but the table is left out.
+  bool addOptionsTableAbsent = false;
+  int mulOutput = 3; ///< output tensor of op 1 (the MUL)
 };
 
 /// x:[1,4] -> ADD(x, w=const[4]) -> y -> MUL(y, y) -> z; signature "serve".
@@ -66,9 +71,11 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
           fb, k.opcodeIndex, fb.CreateVector(std::vector<int32_t>{k.opInput, 1}),
           fb.CreateVector(std::vector<int32_t>{2}),
           tflite::BuiltinOptions_AddOptions,
-          tflite::CreateAddOptions(fb).Union()),
-      tflite::CreateOperator(fb, 1, fb.CreateVector(std::vector<int32_t>{2, 2}),
-                             fb.CreateVector(std::vector<int32_t>{3}))};
+          k.addOptionsTableAbsent ? flatbuffers::Offset<void>()
+                                  : tflite::CreateAddOptions(fb).Union()),
+      tflite::CreateOperator(
+          fb, 1, fb.CreateVector(std::vector<int32_t>{2, 2}),
+          fb.CreateVector(std::vector<int32_t>{k.mulOutput}))};
   auto sg = tflite::CreateSubGraph(
       fb, fb.CreateVector(tensors), fb.CreateVector(std::vector<int32_t>{0}),
       fb.CreateVector(std::vector<int32_t>{3}), fb.CreateVector(ops),
@@ -197,6 +204,106 @@ TEST(LiteLoader, RejectsCorruptions) {
   noId[4] = 'X';
   expectRejected(noId, "TFL3");
   expectRejected({}, "too small");
+}
+
+/// An options union whose type is set but whose table is absent passes the
+/// FlatBuffers verifier; it was dereferenced (SIGSEGV, even in
+/// tflite-run --dump). Like TFLite's parsers, the options keep their
+/// defaults (ADD without activation) and the model runs.
+TEST(LiteLoader, AbsentOptionsTableKeepsDefaults) {
+  Knobs k;
+  k.addOptionsTableAbsent = true;
+  auto bytes = buildModel(k);
+  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(),
+                                            "noopts.tflite");
+  ASSERT_TRUE(m.ok()) << m.status();
+  BuiltinOpResolver r;
+  auto in = Interpreter::create(**m, r);
+  ASSERT_TRUE(in.ok()) << in.status();
+  ASSERT_TRUE((*in)->allocateTensors().ok());
+  float xv[4] = {-3.f, -1.f, 2.f, 0.f};
+  std::memcpy((*in)->inputTensor(0)->data, xv, 16);
+  ASSERT_TRUE((*in)->invoke().ok());
+  for (int i = 0; i < 4; ++i) {
+    float y = xv[i] + float(i + 1); // no fused activation
+    EXPECT_EQ((*in)->outputTensor(0)->as<float>()[i], y * y);
+  }
+}
+
+/// An op that writes a subgraph input (a WHILE body writing its own loop
+/// state, here the primary subgraph's input), or a tensor another op also
+/// writes, or one of its own inputs, is refused when the interpreter is
+/// built, naming the op and the tensor.
+TEST(LiteLoader, OpWritingAnInputOrAWrittenTensorIsRefused) {
+  BuiltinOpResolver r;
+  for (auto [out, needle] :
+       {std::pair<int, const char *>{0, "is an input of subgraph 0"},
+        {2, "is also written by op 0"}}) {
+    Knobs k;
+    k.mulOutput = out;
+    auto bytes = buildModel(k);
+    auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(),
+                                              "alias.tflite");
+    ASSERT_TRUE(m.ok()) << m.status();
+    auto in = Interpreter::create(**m, r);
+    ASSERT_FALSE(in.ok());
+    EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(in.status().message().find("alias.tflite: subgraph 0 op 1 (MUL)"),
+              std::string::npos)
+        << in.status();
+    EXPECT_NE(in.status().message().find(needle), std::string::npos)
+        << in.status();
+  }
+}
+
+/// buildFromFile reads the file (no mmap): a file truncated after loading
+/// cannot raise SIGBUS, and the loaded model keeps running.
+TEST(LiteLoader, FileTruncatedAfterLoadingStillRuns) {
+  auto bytes = buildModel();
+  std::string path = ::testing::TempDir() + "/truncated.tflite";
+  {
+    FILE *f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+  }
+  auto m = FlatBufferModel::buildFromFile(path);
+  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_EQ(::truncate(path.c_str(), 0), 0);
+  BuiltinOpResolver r;
+  auto in = Interpreter::create(**m, r);
+  ASSERT_TRUE(in.ok()) << in.status();
+  ASSERT_TRUE((*in)->allocateTensors().ok());
+  std::memset((*in)->inputTensor(0)->data, 0, 16);
+  ASSERT_TRUE((*in)->invoke().ok());
+  EXPECT_EQ((*in)->outputTensor(0)->as<float>()[3], 16.f); // (0 + 4)^2
+  // The now empty file is refused with a message, not a signal.
+  auto again = FlatBufferModel::buildFromFile(path);
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.status().message().find(path), std::string::npos);
+  std::remove(path.c_str());
+}
+
+/// setCancellationFunction (TFLite's SetCancellationFunction) stops a run
+/// before the next op with Cancelled naming it; clearing it runs again.
+TEST(LiteLoader, CancellationStopsBeforeTheNextOp) {
+  auto bytes = buildModel();
+  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(),
+                                            "cancel.tflite");
+  ASSERT_TRUE(m.ok()) << m.status();
+  BuiltinOpResolver r;
+  auto in = Interpreter::create(**m, r);
+  ASSERT_TRUE(in.ok()) << in.status();
+  ASSERT_TRUE((*in)->allocateTensors().ok());
+  int calls = 0;
+  (*in)->setCancellationFunction([&] { return ++calls == 2; });
+  absl::Status s = (*in)->invoke();
+  EXPECT_EQ(s.code(), absl::StatusCode::kCancelled);
+  EXPECT_NE(s.message().find("cancel.tflite: subgraph 0 op 1 (MUL): cancelled"),
+            std::string::npos)
+      << s;
+  (*in)->setCancellationFunction(nullptr);
+  EXPECT_TRUE((*in)->invoke().ok());
 }
 
 TEST(LiteLoader, MissingFileIsNotFound) {

@@ -22,6 +22,7 @@
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/Quantization/Passes.h"
+#include "lib/Support/File.h"
 #include "tools/DefaultDebugInfo.h"
 #include "tools/ToolVersion.h"
 
@@ -44,6 +45,10 @@ int main(int argc, char **argv) {
   tfmlir::addNodeNameDiagnosticsExtension(registry);
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-opt"); });
+  if (absl::Status s = tfmlir::checkToolInputs(argc, argv); !s.ok()) {
+    llvm::errs() << "tf-opt: " << std::string(s.message()) << "\n";
+    return 1;
+  }
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       static_cast<int>(args.size()) - 1, args.data(), "tfmlir optimizer driver\n",

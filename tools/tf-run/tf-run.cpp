@@ -39,6 +39,7 @@
 // node) otherwise.
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/Npy.h"
+#include "runtime/session/FeedReader.h"
 #include "runtime/session/Session.h"
 #include "runtime/cpu/ThreadPool.h"
 
@@ -88,24 +89,6 @@ int fail(const std::string &msg) {
   return 1;
 }
 
-std::optional<DataType> fromLite(TensorType t) {
-  switch (t) {
-  case TensorType::kFloat32: return DT_FLOAT;
-  case TensorType::kFloat64: return DT_DOUBLE;
-  case TensorType::kFloat16: return DT_HALF;
-  case TensorType::kInt8: return DT_INT8;
-  case TensorType::kInt16: return DT_INT16;
-  case TensorType::kInt32: return DT_INT32;
-  case TensorType::kInt64: return DT_INT64;
-  case TensorType::kUInt8: return DT_UINT8;
-  case TensorType::kUInt16: return DT_UINT16;
-  case TensorType::kUInt32: return DT_UINT32;
-  case TensorType::kUInt64: return DT_UINT64;
-  case TensorType::kBool: return DT_BOOL;
-  default: return std::nullopt;
-  }
-}
-
 std::optional<TensorType> toLite(DataType t) {
   switch (t) {
   case DT_FLOAT: return TensorType::kFloat32;
@@ -124,210 +107,6 @@ std::optional<TensorType> toLite(DataType t) {
   }
 }
 
-/// binary16 / bfloat16 bit patterns of `f` (round to nearest even).
-uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  uint32_t absx = x & 0x7fffffff;
-  if (absx > 0x7f800000)
-    return sign | 0x7e00;
-  if (absx >= 0x477ff000) // rounds to >= 65520: inf
-    return sign | 0x7c00;
-  if (absx < 0x38800000) { // subnormal half
-    float a;
-    std::memcpy(&a, &absx, 4);
-    return sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0f));
-  }
-  uint32_t r = absx + 0xfff + ((absx >> 13) & 1) - 0x38000000;
-  return sign | static_cast<uint16_t>(r >> 13);
-}
-uint16_t floatToBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7fffffff) > 0x7f800000)
-    return static_cast<uint16_t>((x >> 16) | 0x40);
-  return static_cast<uint16_t>((x + 0x7fff + ((x >> 16) & 1)) >> 16);
-}
-
-/// Parses one CSV value: numbers (nan/inf accepted), True/False.
-bool parseNumber(const std::string &s, double &out) {
-  if (s == "True" || s == "true") {
-    out = 1;
-    return true;
-  }
-  if (s == "False" || s == "false") {
-    out = 0;
-    return true;
-  }
-  char *end = nullptr;
-  out = std::strtod(s.c_str(), &end);
-  return end && *end == '\0' && !s.empty();
-}
-
-/// The inclusive integer range of an integer dtype, as long double.
-std::pair<long double, long double> intRange(DataType dtype) {
-  switch (dtype) {
-  case DT_INT8: return {INT8_MIN, INT8_MAX};
-  case DT_INT16: return {INT16_MIN, INT16_MAX};
-  case DT_INT32: return {INT32_MIN, INT32_MAX};
-  case DT_UINT8: return {0, UINT8_MAX};
-  case DT_UINT16: return {0, UINT16_MAX};
-  case DT_UINT32: return {0, UINT32_MAX};
-  case DT_UINT64: return {0, static_cast<long double>(UINT64_MAX)};
-  default: return {INT64_MIN, static_cast<long double>(INT64_MAX)};
-  }
-}
-
-/// Reads a CSV feed: numbers separated by commas, spaces or newlines,
-/// row-major. A value that does not fit `dtype` (99999999999 as int32, -1 as
-/// uint8, 1e39 as float32, 1e400 as float64) is an InvalidArgument error
-/// naming the file, the line and the value: nothing wraps or saturates
-/// silently. "inf"/"nan" are accepted for floating dtypes.
-absl::StatusOr<Tensor> readCsv(const std::string &path, DataType dtype,
-                               std::optional<std::vector<int64_t>> dims,
-                               const std::string &feed) {
-  absl::StatusOr<std::string> bytes =
-      tfmlir::readFileBounded(path, tfmlir::kDefaultMaxFileBytes, "CSV feed");
-  if (!bytes.ok())
-    return bytes.status();
-  std::string text = std::move(*bytes);
-  std::replace(text.begin(), text.end(), ',', ' ');
-  std::vector<std::string> vals;
-  std::vector<int> lines;
-  {
-    std::istringstream rows(text);
-    int line = 0;
-    for (std::string row; std::getline(rows, row);) {
-      ++line;
-      std::istringstream words(row);
-      for (std::string w; words >> w;) {
-        vals.push_back(w);
-        lines.push_back(line);
-      }
-    }
-  }
-  if (!dims)
-    dims = std::vector<int64_t>{static_cast<int64_t>(vals.size())};
-  // Check the count before allocating (a hostile shape must not allocate).
-  int64_t want = 1;
-  for (int64_t d : *dims)
-    want = d == 0 || want <= INT64_MAX / d ? want * d : INT64_MAX;
-  if (static_cast<int64_t>(vals.size()) != want)
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": holds ", vals.size(), " values; the shape ",
-        TensorShape(*dims).DebugString(), " of ", feed, " needs ", want));
-  auto t = Tensor::Create(dtype, *dims);
-  if (!t.ok())
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, " (", feed, "): ", t.status().message()));
-  if (static_cast<int64_t>(vals.size()) != t->NumElements())
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": holds ", vals.size(), " values; the shape ",
-        t->shape().DebugString(), " of ", feed, " needs ", t->NumElements()));
-  bool isInt = dtype != DT_FLOAT && dtype != DT_DOUBLE && dtype != DT_HALF &&
-               dtype != DT_BFLOAT16 && dtype != DT_BOOL;
-  for (size_t i = 0; i < vals.size(); ++i) {
-    const std::string &v = vals[i];
-    auto where = [&] {
-      return absl::StrCat(path, ":", lines[i], ": value '", v, "'");
-    };
-    auto outOfRange = [&] {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where(), " is out of range for ", DataTypeString(dtype), " (feed ",
-          feed, ")"));
-    };
-    double d = 0;
-    long long ll = 0;
-    unsigned long long ull = 0;
-    if (isInt) {
-      char *end = nullptr;
-      errno = 0;
-      bool negative = v.find('-') != std::string::npos;
-      if (dtype == DT_UINT64 && !negative)
-        ull = std::strtoull(v.c_str(), &end, 10);
-      else
-        ll = std::strtoll(v.c_str(), &end, 10);
-      if (end && *end == '\0' && !v.empty() && errno == ERANGE)
-        return outOfRange();
-      if (!end || *end != '\0' || v.empty() || errno) {
-        // "3.00000000": an integral value printed as a float.
-        if (!parseNumber(v, d) || d != std::floor(d))
-          return absl::InvalidArgumentError(absl::StrCat(
-              where(), " is not a ", DataTypeString(dtype)));
-        auto [lo, hi] = intRange(dtype);
-        if (!(static_cast<long double>(d) >= lo &&
-              static_cast<long double>(d) <= hi))
-          return outOfRange();
-        if (dtype == DT_UINT64)
-          ull = static_cast<unsigned long long>(d);
-        else
-          ll = static_cast<long long>(d);
-      } else if (dtype != DT_UINT64 || negative) {
-        auto [lo, hi] = intRange(dtype);
-        if (static_cast<long double>(ll) < lo ||
-            static_cast<long double>(ll) > hi)
-          return outOfRange();
-        ull = static_cast<unsigned long long>(ll);
-      }
-    } else {
-      errno = 0;
-      if (!parseNumber(v, d))
-        return absl::InvalidArgumentError(
-            absl::StrCat(where(), " is not a number"));
-      // strtod reports overflow as ERANGE with +-HUGE_VAL (underflow to a
-      // denormal or zero is fine); a finite double beyond the dtype's range
-      // would become inf.
-      if (errno == ERANGE && std::isinf(d))
-        return outOfRange();
-      double maxFinite = dtype == DT_FLOAT || dtype == DT_BFLOAT16
-                             ? 3.4028234663852886e38
-                         : dtype == DT_HALF ? 65504.0
-                                            : 1.7976931348623157e308;
-      if (std::isfinite(d) && std::fabs(d) > maxFinite &&
-          dtype != DT_BOOL)
-        return outOfRange();
-    }
-    switch (dtype) {
-    case DT_FLOAT: t->flat<float>()[i] = static_cast<float>(d); break;
-    case DT_DOUBLE: t->flat<double>()[i] = d; break;
-    case DT_HALF: t->flat<uint16_t>()[i] = floatToHalf(static_cast<float>(d)); break;
-    case DT_BFLOAT16: t->flat<uint16_t>()[i] = floatToBf16(static_cast<float>(d)); break;
-    case DT_BOOL: t->flat<uint8_t>()[i] = d != 0; break;
-    case DT_INT8: t->flat<int8_t>()[i] = static_cast<int8_t>(ll); break;
-    case DT_INT16: t->flat<int16_t>()[i] = static_cast<int16_t>(ll); break;
-    case DT_INT32: t->flat<int32_t>()[i] = static_cast<int32_t>(ll); break;
-    case DT_INT64: t->flat<int64_t>()[i] = static_cast<int64_t>(ll); break;
-    case DT_UINT8: t->flat<uint8_t>()[i] = static_cast<uint8_t>(ll); break;
-    case DT_UINT16: t->flat<uint16_t>()[i] = static_cast<uint16_t>(ll); break;
-    case DT_UINT32: t->flat<uint32_t>()[i] = static_cast<uint32_t>(ll); break;
-    case DT_UINT64: t->flat<uint64_t>()[i] = ull; break;
-    default:
-      return absl::UnimplementedError(absl::StrCat(
-          path, ": cannot read ", DataTypeString(dtype), " values"));
-    }
-  }
-  return *t;
-}
-
-absl::StatusOr<Tensor> readNpyTensor(const std::string &path) {
-  auto a = tfmlir::lite::readNpy(path);
-  if (!a.ok())
-    return a.status();
-  std::optional<DataType> dt = fromLite(a->type);
-  if (!dt)
-    return absl::UnimplementedError(path + ": unsupported .npy dtype");
-  std::vector<int64_t> dims(a->shape.begin(), a->shape.end());
-  auto t = Tensor::Create(*dt, dims);
-  if (!t.ok())
-    return absl::InvalidArgumentError(path + ": " +
-                                      std::string(t.status().message()));
-  if (a->bytes.size() != t->TotalBytes())
-    return absl::InvalidArgumentError(path + ": data size does not match");
-  if (!a->bytes.empty())
-    std::memcpy(t->data(), a->bytes.data(), a->bytes.size());
-  return *t;
-}
 
 void printTensor(const std::string &name, const Tensor &t) {
   std::printf("# output %s %s ", name.c_str(),
@@ -544,7 +323,7 @@ int runMain(int argc, char **argv) {
     absl::StatusOr<Tensor> t;
     size_t csv = file.rfind(".csv");
     if (file.size() >= 4 && file.compare(file.size() - 4, 4, ".npy") == 0) {
-      t = readNpyTensor(file);
+      t = readNpyFeed(file);
     } else if (csv != std::string::npos &&
                (csv + 4 == file.size() || file[csv + 4] == ':')) {
       std::string path = file.substr(0, csv + 4);
@@ -592,7 +371,7 @@ int runMain(int argc, char **argv) {
         if (known)
           dims = ds;
       }
-      t = readCsv(path, static_cast<DataType>(dt->second.type()), dims, name);
+      t = readCsvFeed(path, static_cast<DataType>(dt->second.type()), dims, name);
     } else {
       return fail("--input " + spec + ": the file must be .npy or .csv");
     }

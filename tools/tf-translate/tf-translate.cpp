@@ -7,6 +7,7 @@
 // whose input is a directory (savedModelTranslateMain).
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
+#include "lib/Support/File.h"
 #include "tools/DefaultDebugInfo.h"
 #include "tools/ToolVersion.h"
 
@@ -20,6 +21,10 @@ int main(int argc, char **argv) {
   tfmlir::registerTFLiteTranslations();
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-translate"); });
+  if (absl::Status s = tfmlir::checkToolInputs(argc, argv); !s.ok()) {
+    llvm::errs() << "tf-translate: " << std::string(s.message()) << "\n";
+    return 1;
+  }
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
   if (tfmlir::wantsSavedModelTranslation(argc, argv))
     return tfmlir::savedModelTranslateMain(static_cast<int>(args.size()) - 1,

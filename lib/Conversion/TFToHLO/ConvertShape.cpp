@@ -492,6 +492,33 @@ LogicalResult convertReverse(Operation *op, OpBuilder &b,
   return success();
 }
 
+/// A gather whose slice sizes exceed an empty dimension of params (a
+/// collapsed or batch dim of size 0), which hlo.gather cannot express: with
+/// nothing to gather TF returns the empty result; otherwise every index is
+/// out of range [0, 0) and TF's kernels fail the run with InvalidArgument,
+/// so the op is refused here with that reason (it used to abort in
+/// hlo.gather's type inference).
+static LogicalResult gatherFromEmpty(Operation *op, OpBuilder &b,
+                                     RankedTensorType out,
+                                     SmallVectorImpl<Value> &results,
+                                     std::string &why) {
+  if (out.getNumElements() == 0) {
+    results.push_back(splat(b, op->getLoc(), out, 0));
+    return success();
+  }
+  return fail(why, "gathers from an empty dimension of params: every index "
+                   "is out of range [0, 0) (TF: InvalidArgument)");
+}
+
+/// True when a slice size is larger than its params dim (only possible for
+/// a dim of size 0).
+static bool slicesExceed(RankedTensorType params, ArrayRef<int64_t> sizes) {
+  for (auto [d, s] : llvm::zip(params.getShape(), sizes))
+    if (s > d)
+      return true;
+  return false;
+}
+
 /// GatherV2(params, indices, axis, batch_dims B): result shape
 /// params[:axis] + indices.shape[B:] + params[axis+1:] (TF's GatherV2).
 LogicalResult convertGather(Operation *op, OpBuilder &b,
@@ -532,6 +559,8 @@ LogicalResult convertGather(Operation *op, OpBuilder &b,
   for (int64_t d = nb; d < params.getRank(); ++d)
     if (d != *dim)
       offsetDims.push_back(d < *dim ? d : d - 1 + ir - nb);
+  if (slicesExceed(params, sizes))
+    return gatherFromEmpty(op, b, out, results, why);
   auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*dim},
                                             batching, batching, {*dim}, ir);
   results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
@@ -564,6 +593,8 @@ LogicalResult convertGatherNd(Operation *op, OpBuilder &b,
   }
   for (int64_t d = n; d < p; ++d)
     offsetDims.push_back(q - 1 + (d - n));
+  if (slicesExceed(params, sizes))
+    return gatherFromEmpty(op, b, out, results, why);
   auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
                                             collapsed, {}, {}, collapsed, q - 1);
   results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),

@@ -192,7 +192,8 @@ void toOffsetInt16(const Tensor &t, int32_t zp, std::vector<int16_t> &out) {
     break;
   }
   case TensorType::kInt16:
-    std::memcpy(out.data(), t.data, n * sizeof(int16_t));
+    if (n > 0) // an empty tensor may have no data (memcpy from null is UB)
+      std::memcpy(out.data(), t.data, n * sizeof(int16_t));
     break;
   default:
     break;

@@ -107,3 +107,23 @@ func.func @fold_broadcast_ensure(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tenso
   // CHECK: return %[[X]], %[[X]]
   return %0, %1 : tensor<2x3xf32>, tensor<2x3xf32>
 }
+
+// Splats above 2^20 elements are not folded (compile memory stays bounded);
+// the ops stay and run as broadcasts.
+// CHECK-LABEL: func @no_fold_huge_splats
+func.func @no_fold_huge_splats(%x: tensor<1024x1025xf32>) -> (tensor<1024x1025xf32>, tensor<1000000000000xf32>, tensor<1024x1025xf32>, tensor<1024x1024xf32>) {
+  %v = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %d = "tf.Const"() {value = dense<[1024, 1025]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %e = "tf.Const"() {value = dense<1000000000000> : tensor<1xi64>} : () -> tensor<1xi64>
+  %m = "tf.Const"() {value = dense<[1024, 1024]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // CHECK-DAG: "tf.Fill"{{.*}} -> tensor<1024x1025xf32>
+  %0 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<1024x1025xf32>
+  // CHECK-DAG: "tf.Fill"{{.*}} -> tensor<1000000000000xf32>
+  %1 = "tf.Fill"(%e, %v) : (tensor<1xi64>, tensor<f32>) -> tensor<1000000000000xf32>
+  // CHECK-DAG: "tf.ZerosLike"(%arg0)
+  %2 = "tf.ZerosLike"(%x) : (tensor<1024x1025xf32>) -> tensor<1024x1025xf32>
+  // 2^20 elements exactly still folds.
+  // CHECK-DAG: tf.Const dense<1.000000e+00> : tensor<1024x1024xf32>
+  %3 = "tf.Fill"(%m, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<1024x1024xf32>
+  return %0, %1, %2, %3 : tensor<1024x1025xf32>, tensor<1000000000000xf32>, tensor<1024x1025xf32>, tensor<1024x1024xf32>
+}

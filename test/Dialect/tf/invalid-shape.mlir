@@ -277,3 +277,14 @@ func.func @ensure_shape(%x: tensor<2x3xf32>) {
   %0 = "tf.EnsureShape"(%x) {shape = #tf_type.shape<2x4>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+// TF's Fill refuses dims whose element count overflows int64 (TensorShape:
+// "Encountered overflow when multiplying"); this aborted in SmallVector.
+func.func @fill_count_overflow(%v: tensor<f32>) {
+  %d = "tf.Const"() {value = dense<[4294967296, 4294967296, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+  // expected-error @+1 {{'tf.Fill' op 'dims' [4294967296, 4294967296, 16] overflow: the element count exceeds 2^63 - 1}}
+  %0 = "tf.Fill"(%d, %v) : (tensor<3xi64>, tensor<f32>) -> tensor<*xf32>
+  return
+}
