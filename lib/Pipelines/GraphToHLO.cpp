@@ -25,6 +25,20 @@
 
 namespace tfmlir {
 
+namespace {
+/// Appends the error diagnostics of `ctx` to `diags` while the handler
+/// lives.
+mlir::ScopedDiagnosticHandler collectErrors(mlir::MLIRContext &ctx,
+                                            std::string &diags) {
+  return mlir::ScopedDiagnosticHandler(&ctx, [&diags](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diags);
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
+      os << d << "\n";
+    return mlir::success();
+  });
+}
+} // namespace
+
 void registerGraphToHLODialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
@@ -41,12 +55,7 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   static std::once_flag once;
   std::call_once(once, [] { registerTFPasses(); });
   std::string diags;
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    llvm::raw_string_ostream os(diags);
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
-      os << d << "\n";
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
 
   GraphImportConfig config;
   for (const GraphArgSpec &a : args) {
@@ -95,12 +104,7 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
   if (!module.ok())
     return module.status();
   std::string diags;
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    llvm::raw_string_ostream os(diags);
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
-      os << d << "\n";
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
   LegalizeHLOReport report;
   if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report))) {
     std::string msg = report.format();
