@@ -169,8 +169,9 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   const std::string &gname = options.graphName;
   if (options.target == "cuda")
     return absl::UnimplementedError(
-        "--target=cuda: the GPU backend (lib/Codegen/GPU, runtime/gpu) is not "
-        "built yet; only --target=cpu is available");
+        "--target=cuda: tf-compile does not drive the GPU backend yet "
+        "(hlo-gpu-compile compiles hlo to PTX/cubin and a launch plan for "
+        "runtime/gpu); only --target=cpu is available");
   if (options.target != "cpu")
     return absl::InvalidArgumentError(
         absl::StrCat("--target=", options.target, ": expected cpu or cuda"));

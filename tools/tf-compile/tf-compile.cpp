@@ -140,8 +140,12 @@ int main(int argc, char **argv) {
     return fail(std::string(result.status().message()));
 
   std::string err;
-  if (!writeFile(outObject, result->object, err) ||
-      !writeFile(outHeader, result->header, err))
+  if (!writeFile(outObject, result->object, err))
     return fail(err);
+  if (!writeFile(outHeader, result->header, err)) {
+    // Nothing is left behind: an object without its header is no output.
+    std::remove(outObject.c_str());
+    return fail(err);
+  }
   return 0;
 }
