@@ -204,11 +204,7 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
 
   // 2. Re-parse and lower to the llvm dialect (CpuExecutable::compileText).
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registerHLODialect(registry);
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
+  registerHLOToLLVMDialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   std::string diags;
   mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {

@@ -241,11 +241,7 @@ CpuExecutable::compileText(const std::string &mlirText,
                            std::vector<HostTensor> constants) {
   initOnce();
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registerHLODialect(registry);
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
+  registerHLOToLLVMDialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
 
   std::string diags;

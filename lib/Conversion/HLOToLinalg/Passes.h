@@ -42,6 +42,12 @@ const char *hloToLLVMPipelineText();
 /// mlir::registerAllPasses() (or register those passes) first.
 mlir::LogicalResult buildHLOToLLVMPipeline(mlir::OpPassManager &pm);
 
+/// Registers what a context that runs hlo-to-llvm-pipeline and translates
+/// the result to LLVM IR needs: every upstream dialect and extension, the
+/// hlo dialect, and the builtin/llvm-dialect LLVM IR translations. Shared by
+/// the JIT (CpuExecutable) and tf-compile (AotCodegen).
+void registerHLOToLLVMDialects(mlir::DialectRegistry &registry);
+
 /// The argument attribute (an i64 holding the argument's index) that marks
 /// an argument made from a constant by externalizeLargeConstants.
 inline constexpr char kExternalConstantAttr[] = "tfmlir.external_constant";

@@ -2,7 +2,13 @@
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Codegen/CPU/Passes.h"
 
+#include "dialects/hlo/HLOOps.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -67,6 +73,14 @@ const char *hloToLLVMPipelineText() {
 
 LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
   return parsePassPipeline(hloToLLVMPipelineText(), pm, llvm::errs());
+}
+
+void registerHLOToLLVMDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerHLODialect(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
 }
 
 void registerHLOCodegenPasses() {
