@@ -131,7 +131,7 @@ foreach(t ${TFMLIR_SESSION_CLOSURE} ${TFMLIR_LITE_LIBS})
     get_target_property(_libs ${t} ${p})
     foreach(l ${_libs})
       string(REGEX REPLACE "^\\$<LINK_ONLY:(.*)>$" "\\1" l "${l}")
-      if(TARGET ${l} AND NOT l MATCHES "^(absl::|protobuf::|MLIR|LLVM)")
+      if(TARGET ${l} AND NOT l MATCHES "^(absl::|protobuf::|Threads::|flatbuffers::|MLIR|LLVM)")
         get_target_property(_imported ${l} IMPORTED)
         if(_imported)
           message(WARNING "install: ${t} links the imported target ${l}, "
