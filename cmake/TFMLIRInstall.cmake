@@ -122,8 +122,8 @@ tfmlir_build_only_include_dirs(${TFMLIR_SESSION_LIBS} ${TFMLIR_LITE_LIBS}
   ${TFMLIR_AOT_LIBS})
 
 # Imported targets that the exported libraries link must be re-created by
-# TFMLIRConfig.cmake (find_dependency); it knows absl, protobuf, MLIR and
-# LLVM. A library that starts linking anything else (a new system package)
+# TFMLIRConfig.cmake (find_dependency); it knows absl, protobuf, Threads,
+# FlatBuffers, MLIR and LLVM. A library that starts linking anything else (a new system package)
 # gets this warning, and ctest's install-example fails until the config
 # finds that package too.
 foreach(t ${TFMLIR_SESSION_CLOSURE} ${TFMLIR_LITE_LIBS})
