@@ -30,6 +30,12 @@ Tensor *OpContext::output(int i) {
   return &sg_.tensors_[op_.outputs[i]];
 }
 
+const Tensor *OpContext::intermediate(int i) const {
+  if (i < 0 || i >= numIntermediates() || op_.intermediates[i] < 0)
+    return nullptr;
+  return &sg_.tensors_[op_.intermediates[i]];
+}
+
 bool OpContext::hasData(int i) const {
   const Tensor *t = input(i);
   if (!t)

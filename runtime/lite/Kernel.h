@@ -45,6 +45,13 @@ public:
   /// Input `i`, or nullptr when it is absent (index -1 or i >= numInputs).
   const Tensor *input(int i) const;
   Tensor *output(int i);
+  int numIntermediates() const {
+    return static_cast<int>(op_.intermediates.size());
+  }
+  /// Operator intermediate `i` (TFLite's node->intermediates: tensors whose
+  /// quantization parameters carry calibrated scales, e.g. the gate scales
+  /// of the integer LSTM), or nullptr when absent.
+  const Tensor *intermediate(int i) const;
   const OpOptions &options() const { return op_.options; }
   const OperatorDef &op() const { return op_; }
 

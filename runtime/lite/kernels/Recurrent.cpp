@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/LstmInteger.h"
 #include "runtime/lite/kernels/QuantUtil.h"
 
 #include <limits>
@@ -521,12 +522,15 @@ absl::Status lstmPrepare(OpContext &ctx) {
     return unimplemented("LSTM with ", ctx.numOutputs(),
                          " outputs (the legacy form with state outputs)");
   const Tensor *in = ctx.input(kLInput);
-  auto st = std::make_unique<LstmState>();
-  TFMLIR_RETURN_IF_ERROR(checkType(in, TensorType::kFloat32, "input"));
   // LSTM is one step: [batch, input] -> [batch, output].
   const bool oneStep = ctx.op().builtinCode == kOp_LSTM;
   if (oneStep && ctx.options().lstmKernelType != 0)
     return unimplemented("LSTM with kernel_type BASIC");
+  // int8 input: the full-integer LSTM (LstmInteger.cpp).
+  if (in && in->type == TensorType::kInt8)
+    return lstmIntegerPrepare(ctx);
+  auto st = std::make_unique<LstmState>();
+  TFMLIR_RETURN_IF_ERROR(checkType(in, TensorType::kFloat32, "input"));
   if (in->rank() != (oneStep ? 2 : 3))
     return invalid("input must be rank ", oneStep ? 2 : 3, ", got ",
                    shapeToString(in->shape));
@@ -566,8 +570,9 @@ absl::Status lstmPrepare(OpContext &ctx) {
     } else if (t->type != TensorType::kFloat32) {
       return unimplemented(what, " (input ", idx, ") of type ",
                            typeName(t->type),
-                           ": the float and hybrid LSTM are implemented, "
-                           "not the integer one");
+                           ": the float and hybrid LSTM take float32 "
+                           "operands besides int8 weights (the integer LSTM "
+                           "takes an int8 input)");
     }
     if (t->shape != shape)
       return invalid(what, " (input ", idx, ") has shape ",
@@ -684,6 +689,8 @@ void normalize(std::vector<float> &v) {
 }
 
 absl::Status lstmEval(OpContext &ctx) {
+  if (ctx.input(kLInput)->type == TensorType::kInt8)
+    return lstmIntegerEval(ctx);
   auto &st = *static_cast<LstmState *>(ctx.state().get());
   Tensor *os, *cs;
   TFMLIR_RETURN_IF_ERROR(stateInput(ctx, kLOutState, "output state", os));
