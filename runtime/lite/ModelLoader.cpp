@@ -21,6 +21,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
+#include <map>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -413,6 +414,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
       return (allowOptional && t == -1) ||
              (t >= 0 && static_cast<uint32_t>(t) < numTensors);
     };
+    // Tensors with a negative dim, which nothing may use (see below).
+    std::map<int32_t, std::string> unusable;
     for (uint32_t t = 0; t < numTensors; ++t) {
       const tflite::Tensor *ten = sg->tensors()->Get(t);
       TensorDef td;
@@ -428,6 +431,18 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
         return bad(where(), ": unknown tensor type ", int(ten->type()));
       td.shape = toVec(ten->shape());
       td.shapeSignature = toVec(ten->shape_signature());
+      // A negative dim is an error only for a tensor that an op or the
+      // subgraph uses (checked below): TFLite's quantizer leaves unused
+      // placeholders of omitted optional LSTM inputs with shape [-1], and
+      // TFLite never allocates those. Such a tensor is kept as [0].
+      bool negative = false;
+      for (int32_t d : td.shape)
+        negative |= d < 0;
+      if (negative && !ten->buffer()) {
+        unusable[t] = absl::StrCat(where(), ": negative dim in shape ",
+                                   shapeToString(td.shape));
+        td.shape = {0};
+      }
       int64_t elems = 1;
       for (int32_t d : td.shape) {
         if (d < 0)
@@ -602,6 +617,21 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
         def.ops.push_back(std::move(od));
         ++i;
       }
+    }
+    if (!unusable.empty()) {
+      auto check = [&](const std::vector<int32_t> &v) -> const std::string * {
+        for (int32_t t : v)
+          if (auto it = unusable.find(t); it != unusable.end())
+            return &it->second;
+        return nullptr;
+      };
+      for (const auto *v : {&def.inputs, &def.outputs})
+        if (const std::string *e = check(*v))
+          return bad(*e);
+      for (const OperatorDef &op : def.ops)
+        for (const auto *v : {&op.inputs, &op.outputs, &op.intermediates})
+          if (const std::string *e = check(*v))
+            return bad(*e);
     }
     out.subgraphs.push_back(std::move(def));
   }

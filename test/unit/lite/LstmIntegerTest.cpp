@@ -417,6 +417,98 @@ TEST(LiteLstmInteger, LayerNormPeepholeProjection) {
   checkSteps(d, 8);
 }
 
+#ifdef TFMLIR_CORPUS_DIR
+/// lstm_quantized2.bin: the integer LSTM that TFLite's own quantizer wrote
+/// (QUANTIZE -> LSTM with peephole, 5 intermediates -> DEQUANTIZE; the
+/// unused optional inputs are [-1]-shaped tensors). Each step is checked
+/// against a float64 step from the model's dequantized constants and the
+/// kernel's previous state. As in TFLite, the hidden value o * tanh(c) is
+/// quantized with intermediate 4's scale and copied to the output state
+/// unchanged (this model gives them different scales), so the int8 output
+/// is compared with o * tanh(c) / s_hidden + zp_hidden: within 1 step; the
+/// cell state (scale 2^-15, saturating at +-1 as the int16 state does)
+/// within 1e-3.
+TEST(LiteLstmInteger, TfliteQuantizerModel) {
+  const std::string path =
+      std::string(TFMLIR_CORPUS_DIR) +
+      "/tensorflow/tensorflow/compiler/mlir/lite/quantization/lite/testdata/"
+      "lstm_quantized2.bin";
+  auto fb = FlatBufferModel::buildFromFile(path);
+  ASSERT_TRUE(fb.ok()) << fb.status();
+  auto in = make((*fb)->def());
+  ASSERT_TRUE(in);
+  auto deq = [&](int t) {
+    const Tensor *x = in->tensor(t);
+    std::vector<double> v(x->numElements());
+    const double s = x->quant.scale[0];
+    const double z = x->quant.zeroPoint.empty() ? 0 : x->quant.zeroPoint[0];
+    for (size_t k = 0; k < v.size(); ++k)
+      v[k] = s * ((x->type == TensorType::kInt8    ? x->as<int8_t>()[k]
+                   : x->type == TensorType::kInt16 ? x->as<int16_t>()[k]
+                                                   : x->as<int32_t>()[k]) -
+                  z);
+    return v;
+  };
+  std::vector<std::vector<double>> w(16);
+  for (int t = 1; t <= 15; ++t)
+    w[t] = deq(t);
+  const Tensor *hidT = in->tensor(29);
+  const double hidS = hidT->quant.scale[0], hidZp = hidT->quant.zeroPoint[0];
+  const int N = 2;
+  double worstY = 0, worstC = 0;
+  std::mt19937 gen(7);
+  std::uniform_real_distribution<float> dist(0.f, 0.3f);
+  for (int step = 0; step < 8; ++step) {
+    const std::vector<double> h = deq(18), c0 = deq(19);
+    float *x = in->inputTensor(0)->as<float>();
+    for (int k = 0; k < N; ++k)
+      x[k] = dist(gen);
+    ASSERT_TRUE(in->invoke().ok());
+    // What the LSTM saw: QUANTIZE's output (its arena memory is reused by
+    // DEQUANTIZE's output, so requantize here as QUANTIZE does).
+    const Tensor *x8 = in->tensor(0);
+    std::vector<double> xq(N);
+    for (int k = 0; k < N; ++k) {
+      const float sc = x8->quant.scale[0];
+      const int64_t zp = x8->quant.zeroPoint[0];
+      const int64_t q =
+          std::clamp<int64_t>(std::lround(x[k] / sc) + zp, -128, 127);
+      xq[k] = double(sc) * double(q - zp);
+    }
+    double gate[4][N], c[N];
+    for (int g = 0; g < 4; ++g)
+      for (int j = 0; j < N; ++j) {
+        double a = w[12 + g][j];
+        for (int k = 0; k < N; ++k)
+          a += w[1 + g][j * N + k] * xq[k] + w[5 + g][j * N + k] * h[k];
+        gate[g][j] = a;
+      }
+    for (int j = 0; j < N; ++j) {
+      const double i = sig(gate[0][j] + w[9][j] * c0[j]);
+      const double f = sig(gate[1][j] + w[10][j] * c0[j]);
+      // The int16 cell state saturates (scale 2^-15: [-1, 1 - 2^-15]),
+      // which this model's state reaches after a few steps.
+      c[j] = std::clamp(f * c0[j] + i * std::tanh(gate[2][j]), -1.0,
+                        32767.0 / 32768);
+    }
+    const std::vector<double> cGot = deq(19);
+    const int8_t *y = in->tensor(24)->as<int8_t>();
+    for (int j = 0; j < N; ++j) {
+      const double o = sig(gate[3][j] + w[11][j] * c[j]);
+      const double want =
+          std::clamp(o * std::tanh(c[j]) / hidS + hidZp, -128.0, 127.0);
+      worstY = std::max(worstY, std::fabs(y[j] - want));
+      worstC = std::max(worstC, std::fabs(cGot[j] - c[j]));
+      EXPECT_LE(std::fabs(y[j] - want), 1.0) << "step " << step << " " << j;
+      EXPECT_LE(std::fabs(cGot[j] - c[j]), 1e-3) << "step " << step << " " << j;
+    }
+  }
+  std::printf("lstm_quantized2: worst output error %.3f steps, cell state "
+              "%.2e\n",
+              worstY, worstC);
+}
+#endif
+
 TEST(LiteLstmInteger, Errors) {
   {
     LstmModel m({}, 1, true);
