@@ -126,6 +126,9 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
     return invalid("input-to-forget and recurrent-to-forget weights (inputs "
                    "2 and 6) must be rank 2");
   const int I = in->shape.back(), C = fw->shape[0], O = rfw->shape[1];
+  if (C <= 0)
+    return invalid("the cell count (dim 0 of input 2) must be positive, is ",
+                   C);
   p.inputs = I;
   p.cells = C;
   p.outputs = O;
