@@ -33,6 +33,9 @@ struct Knobs {
   /// ADD's options type stays AddOptions but the table is left out.
   bool addOptionsTableAbsent = false;
   int mulOutput = 3; ///< output tensor of op 1 (the MUL)
+  /// Appends tensor 4 'unused' of shape [-1] (TFLite's quantizer leaves
+  /// such placeholders for omitted optional LSTM inputs).
+  bool negativeDimTensor = false;
 };
 
 /// x:[1,4] -> ADD(x, w=const[4]) -> y -> MUL(y, y) -> z; signature "serve".
@@ -62,6 +65,8 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
   std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
       tensor("x", {1, k.dim}, 0), wTensor,
       tensor("y", {1, k.dim}, 0), tensor("z", {1, k.dim}, 0)};
+  if (k.negativeDimTensor)
+    tensors.push_back(tensor("unused", {-1}, 0));
   std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
       tflite::CreateOperatorCode(fb, 0, 0, 1, tflite::BuiltinOperator_ADD),
       tflite::CreateOperatorCode(fb, tflite::BuiltinOperator_MUL, 0, 1,
@@ -133,6 +138,19 @@ TEST(LiteLoader, ValidModelRunsThroughSignature) {
   }
 }
 
+TEST(LiteLoader, UnusedTensorWithNegativeDimLoads) {
+  Knobs k;
+  k.negativeDimTensor = true;
+  auto bytes = buildModel(k);
+  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "ok.tflite");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ((*m)->def().subgraphs[0].tensors[4].shape, std::vector<int32_t>{0});
+  BuiltinOpResolver r;
+  auto in = Interpreter::create(**m, r);
+  ASSERT_TRUE(in.ok()) << in.status();
+  EXPECT_TRUE((*in)->allocateTensors().ok());
+}
+
 TEST(LiteLoader, RejectsCorruptions) {
   {
     Knobs k;
@@ -164,6 +182,13 @@ TEST(LiteLoader, RejectsCorruptions) {
     k.dim = -3;
     k.constBytes = 0;
     expectRejected(buildModel(k), "negative dim");
+  }
+  {
+    // A [-1] tensor that an op uses is an error; unused, it loads (below).
+    Knobs k;
+    k.negativeDimTensor = true;
+    k.mulOutput = 4;
+    expectRejected(buildModel(k), "tensor 4 ('unused'): negative dim");
   }
   // Quantization parameters (issue 5 section 6): zero or non-finite
   // scales, per-axis counts that do not match the quantized dimension.
