@@ -116,8 +116,9 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
                    shapeToString(in->shape));
   st->timeMajor = oneStep || ctx.options().timeMajor;
   st->time = oneStep ? 1 : st->timeMajor ? in->shape[0] : in->shape[1];
-  st->batch = oneStep ? in->shape[0] : st->timeMajor ? in->shape[1]
-                                                     : in->shape[0];
+  st->batch = oneStep         ? in->shape[0]
+              : st->timeMajor ? in->shape[1]
+                              : in->shape[0];
   float inScale;
   int32_t inZp;
   TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", inScale, inZp));
@@ -144,7 +145,8 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
                    ") must equal the cell count (", C, ")");
   if (peephole && O != C)
     return unimplemented("integer LSTM with peephole weights and an output "
-                         "size (", O, ") different from the cell count (", C,
+                         "size (",
+                         O, ") different from the cell count (", C,
                          "): TFLite's kernel applies the peephole to n_output "
                          "cells only");
 
@@ -202,9 +204,9 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
     const Tensor *t = ctx.intermediate(i);
     if (!t)
       return invalid("intermediate ", i, " is missing");
-    TFMLIR_RETURN_IF_ERROR(perTensor(
-        t, absl::StrCat("intermediate ", i, " (", t->name, ")"),
-        interScale[i], interZp[i]));
+    TFMLIR_RETURN_IF_ERROR(
+        perTensor(t, absl::StrCat("intermediate ", i, " (", t->name, ")"),
+                  interScale[i], interZp[i]));
   }
   p.hiddenZp = interZp[4];
 
@@ -220,8 +222,7 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
                                    n + " gate recurrent weights",
                                    TensorType::kInt8, {C, O}, true, &rS, r));
     TFMLIR_RETURN_IF_ERROR(operand(ctx, kBias + g, n + " gate bias",
-                                   TensorType::kInt32, {C}, false, nullptr,
-                                   b));
+                                   TensorType::kInt32, {C}, false, nullptr, b));
     gp.inputWeights = w->as<int8_t>();
     gp.recurrentWeights = r->as<int8_t>();
     gp.bias = b->as<int32_t>();
@@ -231,9 +232,8 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
     gp.inputScale = quantizeMultiplier(effIn);
     gp.recurrentScale = quantizeMultiplier(effRec);
     // With layer norm the bias is added after normalization.
-    gp.inputEffBias =
-        zpTimesRowSum(gp.inputWeights, C, I, -inZp, layerNorm ? nullptr
-                                                              : gp.bias);
+    gp.inputEffBias = zpTimesRowSum(gp.inputWeights, C, I, -inZp,
+                                    layerNorm ? nullptr : gp.bias);
     gp.recurrentEffBias =
         zpTimesRowSum(gp.recurrentWeights, C, O, -osZp, nullptr);
     if (peephole && g != 2) {
@@ -281,14 +281,14 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
   // Clips, as TFLite: the float clip over the state scale, truncated.
   const float cellClip = ctx.options().cellClip,
               projClip = ctx.options().projClip;
-  p.cellClip = cellClip > 0.f ? static_cast<int16_t>(std::min(
-                                    std::max(cellClip / csScale, -32768.f),
-                                    32767.f))
-                              : 0;
-  p.projClip = projClip > 0.f ? static_cast<int8_t>(std::min(
-                                    std::max(projClip / outScale, -128.f),
-                                    127.f))
-                              : 0;
+  p.cellClip = cellClip > 0.f
+                   ? static_cast<int16_t>(std::min(
+                         std::max(cellClip / csScale, -32768.f), 32767.f))
+                   : 0;
+  p.projClip = projClip > 0.f
+                   ? static_cast<int8_t>(
+                         std::min(std::max(projClip / outScale, -128.f), 127.f))
+                   : 0;
   st->scratch.resize(C);
   std::vector<int32_t> outShape = in->shape;
   outShape.back() = O;
@@ -305,12 +305,11 @@ absl::Status lstmIntegerEval(OpContext &ctx) {
   int8_t *y = ctx.output(0)->as<int8_t>();
   for (int t = 0; t < st.time; ++t)
     for (int b = 0; b < st.batch; ++b) {
-      const int64_t row = st.timeMajor ? int64_t(t) * st.batch + b
-                                       : int64_t(b) * st.time + t;
-      reference::lstmIntegerStep(st.p, x + row * I,
-                                 os->as<int8_t>() + int64_t(b) * O,
-                                 cs->as<int16_t>() + int64_t(b) * C,
-                                 y + row * O, st.scratch);
+      const int64_t row =
+          st.timeMajor ? int64_t(t) * st.batch + b : int64_t(b) * st.time + t;
+      reference::lstmIntegerStep(
+          st.p, x + row * I, os->as<int8_t>() + int64_t(b) * O,
+          cs->as<int16_t>() + int64_t(b) * C, y + row * O, st.scratch);
     }
   return absl::OkStatus();
 }

@@ -24,7 +24,8 @@
 //    [cell]; projection weights [output, cell] and bias [output]; output
 //    state [batch, output]; cell state [batch, cell]; layer-norm
 //    coefficients [cell]. Optional inputs are index -1 (input gate weights
-//    absent = CIFG).
+//    absent = CIFG). Float and hybrid (int8 weights) here; an int8 input
+//    selects the full-integer LSTM of LstmInteger.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"

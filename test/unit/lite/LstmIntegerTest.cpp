@@ -54,21 +54,19 @@ TEST(LiteLstmInteger, FixedPointLogisticAndTanh) {
                            -15840, -10026, 5249,   -89,    1787,   -16178,
                            -6691,  -19524, -13439, -24048, -1123,  32767,
                            -17267, -3378,  823,    11482,  -11139, 7508};
-  const int16_t sigOut[] = {2339,  19152, 5063,  4617,  17350, 6917,
-                            12921, 4371,  299,   2813,  89,    409,
-                            673,   2605,  25646, 16207, 19904, 615,
-                            5353,  273,   1187,  91,    14153, 32756,
-                            475,   9983,  18026, 30898, 2023,  28246};
+  const int16_t sigOut[] = {
+      2339, 19152, 5063,  4617,  17350, 6917,  12921, 4371,  299,  2813,
+      89,   409,   673,   2605,  25646, 16207, 19904, 615,   5353, 273,
+      1187, 91,    14153, 32756, 475,   9983,  18026, 30898, 2023, 28246};
   for (size_t i = 0; i < std::size(sigIn); ++i)
     EXPECT_EQ(logisticQ15(sigIn[i], 3), sigOut[i]) << sigIn[i];
-  const int16_t tanhIn[] = {-5,  163, -31, -5,  54,  90,  1,   2,
-                            -4,  -42, -8,  29,  0,   47,  150, -26,
-                            -36, 9,   -73, 25,  14,  -2,  -1,  29,
-                            -10, -12, -18, -29, 51,  -92};
-  const int16_t tanhOut[] = {-76,  2596, -496, -76,  856,  1436, 24,   36,
-                             -64,  -672, -120, 456,  0,    752,  2400, -412,
-                             -576, 148,  -1168, 400, 216,  -36,  -24,  456,
-                             -164, -192, -292, -456, 820,  -1476};
+  const int16_t tanhIn[] = {-5, 163, -31, -5, 54,  90,  1,   2,   -4,  -42,
+                            -8, 29,  0,   47, 150, -26, -36, 9,   -73, 25,
+                            14, -2,  -1,  29, -10, -12, -18, -29, 51,  -92};
+  const int16_t tanhOut[] = {-76,  2596, -496,  -76,  856, 1436, 24,   36,
+                             -64,  -672, -120,  456,  0,   752,  2400, -412,
+                             -576, 148,  -1168, 400,  216, -36,  -24,  456,
+                             -164, -192, -292,  -456, 820, -1476};
   for (size_t i = 0; i < std::size(tanhIn); ++i)
     EXPECT_EQ(tanhQ15(tanhIn[i], 4), tanhOut[i]) << tanhIn[i];
 }
@@ -141,8 +139,8 @@ struct LstmModel {
 
   LstmModel(const Cfg &cfg, int T, bool timeMajor) : c(cfg) {
     O = c.projection ? 3 : C;
-    std::vector<int32_t> inShape =
-        timeMajor ? std::vector<int32_t>{T, B, I} : std::vector<int32_t>{B, T, I};
+    std::vector<int32_t> inShape = timeMajor ? std::vector<int32_t>{T, B, I}
+                                             : std::vector<int32_t>{B, T, I};
     idx[0] = b.tensor(TensorType::kInt8, inShape);
     quant(idx[0], inS, inZp);
     uint32_t seed = 500;
@@ -163,7 +161,8 @@ struct LstmModel {
         continue;
       if (c.layerNorm) {
         vec16(20 + g, seed++, 0.5f, 1.5f);
-        const float lnS = b.def.subgraphs[0].tensors[idx[20 + g]].quant.scale[0];
+        const float lnS =
+            b.def.subgraphs[0].tensors[idx[20 + g]].quant.scale[0];
         bias32(12 + g, C, seed++, double(lnS) / 1024);
       } else {
         // The bias shares the input accumulator's scale.
@@ -235,8 +234,7 @@ void referenceStep(const LstmModel &m, const std::vector<double> &x,
         var += (out[j] - mean) * (out[j] - mean);
       var /= C;
       for (int j = 0; j < C; ++j)
-        out[j] = (out[j] - mean) / std::sqrt(var) * V(20 + g, j) +
-                 V(12 + g, j);
+        out[j] = (out[j] - mean) / std::sqrt(var) * V(20 + g, j) + V(12 + g, j);
     } else {
       for (int j = 0; j < C; ++j)
         out[j] += V(12 + g, j);
@@ -336,21 +334,20 @@ std::vector<std::vector<int8_t>> checkSteps(const Cfg &cfg, int steps) {
         cd[k] = m.csS * c0[bb * C + k];
       referenceStep(m, xd, hd, cd, yd);
       for (int k = 0; k < O; ++k) {
-        const double want =
-            std::clamp(yd[k] / m.osS + m.osZp, -128.0, 127.0);
+        const double want = std::clamp(yd[k] / m.osS + m.osZp, -128.0, 127.0);
         const double err = std::fabs(y[bb * O + k] - want);
         worstY = std::max(worstY, int(std::ceil(err)));
-        EXPECT_LE(err, tol[k]) << "step " << t << " batch " << bb << " out "
-                               << k << ": got " << int(y[bb * O + k])
-                               << " want " << want;
+        EXPECT_LE(err, tol[k])
+            << "step " << t << " batch " << bb << " out " << k << ": got "
+            << int(y[bb * O + k]) << " want " << want;
         EXPECT_EQ(os->as<int8_t>()[bb * O + k], y[bb * O + k]);
       }
       for (int k = 0; k < C; ++k) {
         const double want = std::clamp(cd[k] / m.csS, -32768.0, 32767.0);
         const double err = std::fabs(cs->as<int16_t>()[bb * C + k] - want);
         worstC = std::max(worstC, int(std::ceil(err)));
-        EXPECT_LE(err, 3.0) << "cell state, step " << t << " batch " << bb
-                            << " cell " << k;
+        EXPECT_LE(err, 3.0)
+            << "cell state, step " << t << " batch " << bb << " cell " << k;
       }
     }
   }

@@ -50,7 +50,9 @@ int16_t mulPOT(int16_t x, int e) {
 }
 
 /// An int32 gemmlowp constant as an int16 raw value.
-int16_t c16(int32_t v) { return static_cast<int16_t>(roundingDivideByPOT(v, 16)); }
+int16_t c16(int32_t v) {
+  return static_cast<int16_t>(roundingDivideByPOT(v, 16));
+}
 
 constexpr int16_t kOneQ15 = std::numeric_limits<int16_t>::max();
 
@@ -61,8 +63,7 @@ int16_t expQuarter(int16_t a) {
   const int16_t x = wrap(a + (1 << 12)); // a + 1/8
   const int16_t x2 = mul(x, x), x3 = mul(x2, x), x4 = mul(x2, x2);
   const int16_t x4Over4 = mulPOT(x4, -2);
-  const int16_t poly =
-      mulPOT(wrap(mul(wrap(x4Over4 + x3), oneThird) + x2), -1);
+  const int16_t poly = mulPOT(wrap(mul(wrap(x4Over4 + x3), oneThird) + x2), -1);
   const int32_t sum = int32_t(constantTerm) + mul(constantTerm, wrap(x + poly));
   return static_cast<int16_t>(std::clamp<int32_t>(sum, -32768, 32767));
 }
@@ -75,9 +76,9 @@ int16_t expNegative(int16_t a, int ib) {
   const int16_t modMinusQuarter = wrap((a & mask) - quarter);
   int16_t r = expQuarter(mulPOT(modMinusQuarter, ib));
   const int16_t remainder = wrap(modMinusQuarter - a);
-  static const int32_t kMult[7] = {1672461947, 1302514674, 790015084,
-                                   290630308,  39332535,   720401,
-                                   242}; // exp(-2^e), e = -2..4
+  static const int32_t kMult[7] = {
+      1672461947, 1302514674, 790015084, 290630308,
+      39332535,   720401,     242}; // exp(-2^e), e = -2..4
   for (int e = -2; e <= 4; ++e)
     if (ib > e && (remainder & (1 << (fb + e))))
       r = mul(r, c16(kMult[e + 2]));
@@ -182,9 +183,8 @@ void layerNorm(int16_t *v, const int16_t *weights, const int32_t *bias,
 }
 
 /// CalculateLstmGateInteger8x8_16 for one batch row.
-void gate(const LstmIntegerParams &p, const LstmGateParams &g,
-          const int8_t *x, const int8_t *h, const int16_t *c, bool tanhAct,
-          int16_t *out) {
+void gate(const LstmIntegerParams &p, const LstmGateParams &g, const int8_t *x,
+          const int8_t *h, const int16_t *c, bool tanhAct, int16_t *out) {
   const int C = p.cells;
   std::fill_n(out, C, int16_t(0));
   matVecAccumulate(g.inputWeights, x, g.inputEffBias.data(), g.inputScale, C,

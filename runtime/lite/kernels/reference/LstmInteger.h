@@ -53,11 +53,11 @@ struct LstmIntegerParams {
   int inputs = 0, cells = 0, outputs = 0;
   bool cifg = false;
   LstmGateParams gate[4];
-  int cellScale = 0;           ///< log2 of the cell state's scale
-  int16_t cellClip = 0;        ///< quantized cell_clip (0: none)
-  int8_t projClip = 0;         ///< quantized proj_clip (0: none)
-  QuantMultiplier hiddenScale; ///< 2^-30 / hidden intermediate scale
-  int32_t hiddenZp = 0;        ///< zero point of the hidden intermediate
+  int cellScale = 0;                  ///< log2 of the cell state's scale
+  int16_t cellClip = 0;               ///< quantized cell_clip (0: none)
+  int8_t projClip = 0;                ///< quantized proj_clip (0: none)
+  QuantMultiplier hiddenScale;        ///< 2^-30 / hidden intermediate scale
+  int32_t hiddenZp = 0;               ///< zero point of the hidden intermediate
   const int8_t *projection = nullptr; ///< [outputs, cells] or null
   QuantMultiplier projScale; ///< proj weight scale * hidden scale / out scale
   std::vector<int32_t> projEffBias; ///< bias - hidden_zp * rowsum: [outputs]
