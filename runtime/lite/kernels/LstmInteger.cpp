@@ -6,13 +6,13 @@
 // bit); eval runs kernels/reference/LstmInteger.cpp's step per (time,
 // batch) row like EvalInteger8x8_16.
 //
-// Differences from TFLite, all in cases TFLite leaves ill-defined:
-//  - peephole weights with a projection whose output size differs from the
-//    cell count are refused (TFLite's kernel applies the peephole to the
-//    first n_output cells only);
-//  - the projection's effective bias subtracts hidden_zp * rowsum (TFLite
-//    adds it; the quantizer always gives the hidden intermediate zero
-//    point 0, where both agree).
+// Peephole weights with a projection whose output size differs from the
+// cell count are applied as TFLite's kernel applies them (rows of n_output
+// values, see reference::lstmIntegerStep). One difference, where TFLite's
+// arithmetic is not the quantized math: the projection's effective bias
+// subtracts hidden_zp * rowsum (TFLite adds it; the quantizer gives the
+// hidden intermediate zero point 0 whenever there is a projection, where
+// both agree).
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/LstmInteger.h"
@@ -65,7 +65,7 @@ absl::Status perTensor(const Tensor *t, const std::string &what, float &scale,
 }
 
 /// A constant operand of `type` and `shape`; `scale` gets its per-tensor
-/// scale when `quantized` (its zero point must be 0).
+/// scale when `quantized` (its zero point is ignored, as TFLite does).
 absl::Status operand(OpContext &ctx, int idx, const std::string &what,
                      TensorType type, std::vector<int32_t> shape,
                      bool quantized, float *scale, const Tensor *&t) {
@@ -82,11 +82,11 @@ absl::Status operand(OpContext &ctx, int idx, const std::string &what,
   if (!ctx.hasData(idx) || !t->data)
     return invalid(what, " (input ", idx, ") must be a constant");
   if (quantized) {
+    // TFLite's kernel reads the raw values as symmetric and ignores a zero
+    // point (its own test harness quantizes [-1, 1] weights with zero point
+    // -1); so do we, so that every model TFLite runs gives TFLite's result.
     int32_t zp;
     TFMLIR_RETURN_IF_ERROR(perTensor(t, what, *scale, zp));
-    if (zp != 0)
-      return invalid(what, " (input ", idx,
-                     ") must be symmetric (zero point 0), has ", zp);
   }
   return absl::OkStatus();
 }
@@ -143,13 +143,6 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
   if (!projection && O != C)
     return invalid("without projection the output size (", O,
                    ") must equal the cell count (", C, ")");
-  if (peephole && O != C)
-    return unimplemented("integer LSTM with peephole weights and an output "
-                         "size (",
-                         O, ") different from the cell count (", C,
-                         "): TFLite's kernel applies the peephole to n_output "
-                         "cells only");
-
   // States.
   Tensor *os = const_cast<Tensor *>(ctx.input(kOutState));
   Tensor *cs = const_cast<Tensor *>(ctx.input(kCellState));
@@ -167,24 +160,28 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
   int32_t osZp, csZp;
   TFMLIR_RETURN_IF_ERROR(perTensor(os, "output state", osScale, osZp));
   TFMLIR_RETURN_IF_ERROR(perTensor(cs, "cell state", csScale, csZp));
-  int e = 0;
-  const double mant = std::frexp(double(csScale), &e);
-  if (mant != 0.5 || csZp != 0 || e - 1 < -15 || e - 1 > -9)
-    return invalid("cell state scale ", csScale, " (zero point ", csZp,
-                   ") must be a power of two in [2^-15, 2^-9] with zero "
-                   "point 0, as TFLite's integer LSTM needs");
-  p.cellScale = e - 1;
+  // TFLite's CheckedLog2: log2 of the scale within 1e-3 of an integer
+  // (2 / 65535, the scale of an int16 range [-1, 1], counts as 2^-15).
+  const float log2Scale = std::log(csScale) * (1.0f / std::log(2.0f));
+  const float log2Rounded = std::round(log2Scale);
+  p.cellScale = static_cast<int>(log2Rounded);
+  // The cell state's zero point is ignored, as TFLite does.
+  (void)csZp;
+  if (!(std::fabs(log2Scale - log2Rounded) < 1e-3f) || p.cellScale < -15 ||
+      p.cellScale > -9)
+    return invalid("cell state scale ", csScale,
+                   " must be a power of two in [2^-15, 2^-9], as TFLite's "
+                   "integer LSTM needs");
   p.outputZp = osZp;
   Tensor *out = ctx.output(0);
   TFMLIR_RETURN_IF_ERROR(checkType(out, TensorType::kInt8, "output"));
+  // The output's own scale serves only the projection clip, as in TFLite
+  // (the kernel copies the output state to the output; models whose output
+  // scale differs from the output state's get those bytes, as in TFLite).
   float outScale = osScale;
   if (!out->quant.scale.empty()) {
     int32_t outZp;
     TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", outScale, outZp));
-    if (std::fabs(outScale - osScale) > 1e-6f * osScale || outZp != osZp)
-      return invalid("output scale ", outScale, " / zero point ", outZp,
-                     " must equal the output state's (", osScale, " / ", osZp,
-                     "): the integer LSTM copies the state to the output");
   }
 
   // Intermediates: TFLite's 8x8_16 integer LSTM has 5.
@@ -289,7 +286,7 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
                    ? static_cast<int8_t>(
                          std::min(std::max(projClip / outScale, -128.f), 127.f))
                    : 0;
-  st->scratch.resize(C);
+  st->scratch.resize(st->batch, C);
   std::vector<int32_t> outShape = in->shape;
   outShape.back() = O;
   ctx.state() = std::move(st);
@@ -303,14 +300,24 @@ absl::Status lstmIntegerEval(OpContext &ctx) {
   const int I = st.p.inputs, C = st.p.cells, O = st.p.outputs;
   const int8_t *x = ctx.input(kInput)->as<int8_t>();
   int8_t *y = ctx.output(0)->as<int8_t>();
-  for (int t = 0; t < st.time; ++t)
-    for (int b = 0; b < st.batch; ++b) {
-      const int64_t row =
-          st.timeMajor ? int64_t(t) * st.batch + b : int64_t(b) * st.time + t;
-      reference::lstmIntegerStep(
-          st.p, x + row * I, os->as<int8_t>() + int64_t(b) * O,
-          cs->as<int16_t>() + int64_t(b) * C, y + row * O, st.scratch);
+  // As EvalInteger8x8_16: time-major steps take every batch row at once,
+  // batch-major ones one row at a time.
+  int8_t *h = os->as<int8_t>();
+  int16_t *c = cs->as<int16_t>();
+  if (st.timeMajor) {
+    for (int t = 0; t < st.time; ++t) {
+      const int64_t row = int64_t(t) * st.batch;
+      reference::lstmIntegerStep(st.p, st.batch, x + row * I, h, c, y + row * O,
+                                 st.scratch);
     }
+  } else {
+    for (int b = 0; b < st.batch; ++b)
+      for (int t = 0; t < st.time; ++t) {
+        const int64_t row = int64_t(b) * st.time + t;
+        reference::lstmIntegerStep(st.p, 1, x + row * I, h + int64_t(b) * O,
+                                   c + int64_t(b) * C, y + row * O, st.scratch);
+      }
+  }
   return absl::OkStatus();
 }
 

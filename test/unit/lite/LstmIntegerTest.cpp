@@ -15,6 +15,11 @@
 //    pre-activations round);
 //  - a 3-step sequence, time-major and batch-major, gives bit-identical
 //    outputs to three single-step Invoke calls;
+//  - TFLite's own IntegerLstmOpTest models (layer norm, projection, with
+//    and without peepholes), rebuilt with its test harness's quantization,
+//    give TFLite's expected int8 outputs exactly;
+//  - TFLite's quantizer output lstm_quantized2.bin (corpus) step by step
+//    against float64;
 //  - bad operands are errors naming the op and the operand.
 //
 //===----------------------------------------------------------------------===//
@@ -414,6 +419,160 @@ TEST(LiteLstmInteger, LayerNormPeepholeProjection) {
   checkSteps(d, 8);
 }
 
+/// The quantization of TFLite's kernel-test harness (SingleOpModel's
+/// QuantizationParams<T>(min, max) and Quantize<T>, in float arithmetic as
+/// there), to rebuild the models of TFLite's IntegerLstmOpTest.
+template <typename T>
+std::pair<float, int32_t> harnessParams(float lo, float hi) {
+  const float qmin = std::numeric_limits<T>::min(),
+              qmax = std::numeric_limits<T>::max();
+  const float scale = (hi - lo) / (qmax - qmin);
+  const float zMin = qmin - lo / scale, zMax = qmax - hi / scale;
+  const float eMin = std::fabs(qmin) + std::fabs(lo / scale),
+              eMax = std::fabs(qmax) + std::fabs(hi / scale);
+  const float z = eMin < eMax ? zMin : zMax;
+  const int64_t nz = z < qmin   ? int64_t(qmin)
+                     : z > qmax ? int64_t(qmax)
+                                : int64_t(std::round(z));
+  return {scale, int32_t(nz)};
+}
+template <typename T>
+std::vector<T> harnessQuantize(const std::vector<float> &v, float lo,
+                               float hi) {
+  auto [scale, zp] = harnessParams<T>(lo, hi);
+  std::vector<T> q;
+  for (float f : v)
+    q.push_back(static_cast<T>(
+        std::max<float>(std::numeric_limits<T>::min(),
+                        std::min<float>(std::numeric_limits<T>::max(),
+                                        std::round(zp + (f / scale))))));
+  return q;
+}
+
+/// TFLite's IntegerLstmOpTest (lstm_test.cc) NoCifg_{No,}Peephole_
+/// Projection_LayerNorm: the same weights, ranges, intermediates and
+/// inputs, quantized as TFLite's harness does (weights over [-1, 1] get
+/// zero point -1, which TFLite's kernel ignores, as ours), must give
+/// TFLite's expected int8 outputs exactly. The output state (int16 in that
+/// test, read as int8 by TFLite's kernel) is declared int8 with the same
+/// scale.
+void tfliteGolden(bool peephole,
+                  const std::vector<std::vector<int8_t>> &expected) {
+  const int B = 2, I = 5, C = 4, O = 3;
+  using R = std::pair<float, float>;
+  const std::vector<float> iw[4] = {
+      {0.5,  0.6, 0.7,  -0.8, -0.9, 0.1,  0.2,  0.3,  -0.4, 0.5,
+       -0.8, 0.7, -0.6, 0.5,  -0.4, -0.5, -0.4, -0.3, -0.2, -0.1},
+      {-0.6, -0.1, 0.3,  0.2,  0.9,  -0.5, -0.2, -0.4, 0.3,  -0.8,
+       -0.4, 0.3,  -0.5, -0.4, -0.6, 0.3,  -0.4, -0.6, -0.5, -0.5},
+      {-0.4, -0.3, -0.2, -0.1, -0.5, 0.5, -0.2, -0.3, -0.2, -0.6,
+       0.6,  -0.1, -0.4, -0.3, -0.7, 0.7, -0.9, -0.5, 0.8,  0.6},
+      {-0.8, -0.4, -0.2, -0.9, -0.1, -0.7, 0.3, -0.3, -0.8, -0.2,
+       0.6,  -0.2, 0.4,  -0.7, -0.3, -0.5, 0.1, 0.5,  -0.6, -0.4}};
+  const std::vector<float> bias[4] = {{0.03, 0.15, 0.22, 0.38},
+                                      {0.1, -0.3, -0.2, 0.1},
+                                      {-0.05, 0.72, 0.25, 0.08},
+                                      {0.05, -0.01, 0.2, 0.1}};
+  const std::vector<float> rw[4] = {
+      {-0.2, -0.3, 0.4, 0.1, -0.5, 0.9, -0.2, -0.3, -0.7, 0.05, -0.2, -0.6},
+      {-0.5, -0.3, -0.5, -0.2, 0.6, 0.4, 0.9, 0.3, -0.1, 0.2, 0.5, 0.2},
+      {-0.3, 0.2, 0.1, -0.3, 0.8, -0.08, -0.2, 0.3, 0.8, -0.6, -0.1, 0.2},
+      {0.3, -0.1, 0.1, -0.2, -0.5, -0.7, -0.2, -0.6, -0.1, -0.4, -0.7, -0.2}};
+  const std::vector<float> peep[3] = {
+      {0.3, -0.1, 0.1, -0.2}, {0.2, -0.1, 0.1, -0.2}, {0.3, -0.1, 0.1, -0.3}};
+  const std::vector<float> ln[4] = {{0.1, 0.2, 0.3, 0.5},
+                                    {0.2, 0.2, 0.4, 0.3},
+                                    {0.7, 0.2, 0.3, 0.8},
+                                    {0.6, 0.2, 0.2, 0.5}};
+  const std::vector<float> proj = {-0.1, 0.2,  0.01, -0.2, 0.1,  0.5,
+                                   0.3,  0.08, 0.07, 0.2,  -0.4, 0.2};
+  const R inR = {-1.0f, 127.0f / 128}, stateR = {-1.0f, 32767.0f / 32768};
+  const R recForgetR = peephole ? R{-0.9f, 0.9f} : R{-1.0f, 1.0f};
+  const R forgetBiasR = peephole ? R{-100.f, 80.f} : R{-100.f, 100.f};
+  const R lnR[4] = {peephole ? R{-0.5f, 0.5f} : R{-1.00001f, 1.0f},
+                    peephole ? R{-0.5f, 0.5f} : R{-1.00001f, 1.0f},
+                    peephole ? R{-1.0f, 1.0f} : R{-1.00001f, 1.0f},
+                    peephole ? R{-1.0f, 1.0f} : R{-1.00001f, 1.0f}};
+  ModelBuilder b;
+  auto quant = [&](int t, std::pair<float, int32_t> q) {
+    b.def.subgraphs[0].tensors[t].quant = {{q.first}, {q.second}, 0};
+  };
+  std::vector<int32_t> idx(24, -1);
+  idx[0] = b.tensor(TensorType::kInt8, {B, I});
+  quant(idx[0], harnessParams<int8_t>(inR.first, inR.second));
+  auto weights = [&](int i, std::vector<int32_t> shape,
+                     const std::vector<float> &v, R r) {
+    idx[i] = b.constant(TensorType::kInt8, shape,
+                        harnessQuantize<int8_t>(v, r.first, r.second));
+    quant(idx[i], harnessParams<int8_t>(r.first, r.second));
+  };
+  auto vec = [&](int i, TensorType t, const std::vector<float> &v, R r) {
+    if (t == TensorType::kInt16) {
+      idx[i] =
+          b.constant(t, {C}, harnessQuantize<int16_t>(v, r.first, r.second));
+      quant(idx[i], harnessParams<int16_t>(r.first, r.second));
+    } else {
+      idx[i] = b.constant(t, {int32_t(v.size())},
+                          harnessQuantize<int32_t>(v, r.first, r.second));
+      quant(idx[i], harnessParams<int32_t>(r.first, r.second));
+    }
+  };
+  for (int g = 0; g < 4; ++g) {
+    weights(1 + g, {C, I}, iw[g], {-1.f, 1.f});
+    weights(5 + g, {C, O}, rw[g], g == 1 ? recForgetR : R{-1.f, 1.f});
+    vec(12 + g, TensorType::kInt32, bias[g],
+        g == 1 ? forgetBiasR : R{-100.f, 100.f});
+    vec(20 + g, TensorType::kInt16, ln[g], lnR[g]);
+  }
+  if (peephole)
+    for (int k = 0; k < 3; ++k)
+      vec(9 + k, TensorType::kInt16, peep[k], {-0.3f, 0.3f});
+  weights(16, {O, C}, proj, {-0.5f, 0.5f});
+  idx[18] = b.tensor(TensorType::kInt8, {B, O});
+  quant(idx[18], harnessParams<int16_t>(stateR.first, stateR.second));
+  b.def.subgraphs[0].tensors[idx[18]].isVariable = true;
+  idx[19] = b.tensor(TensorType::kInt16, {B, C});
+  quant(idx[19], harnessParams<int16_t>(-1.f, 1.f));
+  b.def.subgraphs[0].tensors[idx[19]].isVariable = true;
+  const int out = b.tensor(TensorType::kInt8, {B, O});
+  quant(out, harnessParams<int8_t>(stateR.first, stateR.second));
+  std::vector<int32_t> inter;
+  const float interScale[5] = {0.007059f, 0.007812f, 0.007059f, 0.007812f,
+                               0.007f};
+  for (float sc : interScale) {
+    inter.push_back(b.tensor(TensorType::kInt16, {}));
+    quant(inter.back(), {sc, 0});
+  }
+  OpOptions o;
+  o.activation = Activation::kTanh;
+  b.op(kOp_LSTM, idx, {out}, o).intermediates = inter;
+  b.io({idx[0]}, {out});
+  auto in = make(b.def);
+  ASSERT_TRUE(in);
+  const std::vector<std::vector<float>> x = {
+      {0.7, 0.8, 0.1, 0.2, 0.3, 0.8, 0.1, 0.2, 0.4, 0.5},
+      {0.2, 0.7, 0.7, 0.1, 0.7, 0.3, 0.2, 0.9, 0.8, 0.1},
+      {0.7, 0.8, 0.1, 0.2, 0.3, 0.3, 0.2, 0.9, 0.8, 0.1}};
+  for (size_t t = 0; t < x.size(); ++t) {
+    auto xq = harnessQuantize<int8_t>(x[t], inR.first, inR.second);
+    std::memcpy(in->inputTensor(0)->data, xq.data(), xq.size());
+    ASSERT_TRUE(in->invoke().ok());
+    const int8_t *y = in->outputTensor(0)->as<int8_t>();
+    EXPECT_EQ(std::vector<int8_t>(y, y + B * O), expected[t]) << "step " << t;
+  }
+}
+
+TEST(LiteLstmInteger, TfliteGoldenNoPeephole) {
+  tfliteGolden(false, {{127, 127, -108, -67, 127, 127},
+                       {-128, 127, 127, -128, 127, 127},
+                       {127, 127, 127, -128, 127, 127}});
+}
+TEST(LiteLstmInteger, TfliteGoldenPeephole) {
+  tfliteGolden(true, {{127, 127, -16, -21, 127, 127},
+                      {23, 127, 127, -128, 127, 127},
+                      {127, 127, 127, -128, 127, 127}});
+}
+
 #ifdef TFMLIR_CORPUS_DIR
 /// lstm_quantized2.bin: the integer LSTM that TFLite's own quantizer wrote
 /// (QUANTIZE -> LSTM with peephole, 5 intermediates -> DEQUANTIZE; the
@@ -520,9 +679,10 @@ TEST(LiteLstmInteger, Errors) {
   }
   {
     LstmModel m({}, 1, true);
-    m.b.def.subgraphs[0].tensors[m.idx[6]].quant.zeroPoint = {4};
+    m.b.def.subgraphs[0].tensors[m.idx[6]].quant.scale = {0.1f, 0.2f};
+    m.b.def.subgraphs[0].tensors[m.idx[6]].quant.zeroPoint = {0, 0};
     expectOpError(m.b.def, "UNIDIRECTIONAL_SEQUENCE_LSTM",
-                  "forget gate recurrent weights (input 6) must be symmetric");
+                  "forget gate recurrent weights needs one per-tensor scale");
   }
   {
     LstmModel m({}, 1, true);

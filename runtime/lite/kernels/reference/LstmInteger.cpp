@@ -128,11 +128,11 @@ int16_t tanhQ15(int16_t x, int integerBits) {
   return negative ? wrap(-int32_t(t)) : t;
 }
 
-void LstmIntegerScratch::resize(int cells) {
+void LstmIntegerScratch::resize(int rows, int cells) {
   for (auto &g : gate)
-    g.assign(cells, 0);
-  tanhCell.assign(cells, 0);
-  hidden.assign(cells, 0);
+    g.assign(size_t(rows) * cells, 0);
+  tanhCell.assign(size_t(rows) * cells, 0);
+  hidden.assign(size_t(rows) * cells, 0);
 }
 
 namespace {
@@ -182,44 +182,56 @@ void layerNorm(int16_t *v, const int16_t *weights, const int32_t *bias,
   }
 }
 
-/// CalculateLstmGateInteger8x8_16 for one batch row.
-void gate(const LstmIntegerParams &p, const LstmGateParams &g, const int8_t *x,
-          const int8_t *h, const int16_t *c, bool tanhAct, int16_t *out) {
+/// CalculateLstmGateInteger8x8_16 for `n` batch rows.
+void gate(const LstmIntegerParams &p, const LstmGateParams &g, int n,
+          const int8_t *x, const int8_t *h, const int16_t *c, bool tanhAct,
+          int16_t *out) {
   const int C = p.cells;
-  std::fill_n(out, C, int16_t(0));
-  matVecAccumulate(g.inputWeights, x, g.inputEffBias.data(), g.inputScale, C,
-                   p.inputs, 0, out);
-  matVecAccumulate(g.recurrentWeights, h, g.recurrentEffBias.data(),
-                   g.recurrentScale, C, p.outputs, 0, out);
+  std::fill_n(out, int64_t(n) * C, int16_t(0));
+  for (int b = 0; b < n; ++b) {
+    matVecAccumulate(g.inputWeights, x + int64_t(b) * p.inputs,
+                     g.inputEffBias.data(), g.inputScale, C, p.inputs, 0,
+                     out + int64_t(b) * C);
+    matVecAccumulate(g.recurrentWeights, h + int64_t(b) * p.outputs,
+                     g.recurrentEffBias.data(), g.recurrentScale, C, p.outputs,
+                     0, out + int64_t(b) * C);
+  }
+  // VectorBatchVectorCwiseProductAccumulate with TFLite's vector size
+  // n_output: rows of n_output values over the flat [n, cells] cell state
+  // and gate (the same as per cell when n_output == cells).
   if (g.peephole && c)
-    for (int k = 0; k < C; ++k) {
+    for (int64_t k = 0; k < int64_t(n) * p.outputs; ++k) {
       const int32_t prod = multiplyByQuantizedMultiplier(
-          int32_t(g.peephole[k]) * c[k], g.peepholeScale);
+          int32_t(g.peephole[k % p.outputs]) * c[k], g.peepholeScale);
       out[k] = saturateCast<int16_t>(prod + out[k]);
     }
-  if (g.layerNorm)
-    layerNorm(out, g.layerNorm, g.bias, g.layerNormScale, g.varianceGuard, C);
-  for (int k = 0; k < C; ++k)
-    out[k] = tanhAct ? tanhQ15(out[k], 3) : logisticQ15(out[k], 3);
+  for (int b = 0; b < n; ++b) {
+    int16_t *row = out + int64_t(b) * C;
+    if (g.layerNorm)
+      layerNorm(row, g.layerNorm, g.bias, g.layerNormScale, g.varianceGuard, C);
+    for (int k = 0; k < C; ++k)
+      row[k] = tanhAct ? tanhQ15(row[k], 3) : logisticQ15(row[k], 3);
+  }
 }
 
 } // namespace
 
-void lstmIntegerStep(const LstmIntegerParams &p, const int8_t *x, int8_t *h,
-                     int16_t *c, int8_t *y, LstmIntegerScratch &s) {
+void lstmIntegerStep(const LstmIntegerParams &p, int n, const int8_t *x,
+                     int8_t *h, int16_t *c, int8_t *y, LstmIntegerScratch &s) {
   const int C = p.cells, O = p.outputs;
+  const int64_t nc = int64_t(n) * C;
   int16_t *ig = s.gate[0].data(), *fg = s.gate[1].data(),
           *cg = s.gate[2].data(), *og = s.gate[3].data();
-  gate(p, p.gate[1], x, h, c, false, fg);
-  gate(p, p.gate[2], x, h, nullptr, true, cg);
+  gate(p, p.gate[1], n, x, h, c, false, fg);
+  gate(p, p.gate[2], n, x, h, nullptr, true, cg);
   if (!p.cifg)
-    gate(p, p.gate[0], x, h, c, false, ig);
+    gate(p, p.gate[0], n, x, h, c, false, ig);
   // UpdateLstmCellInteger: c = f * c (Q0.15 * cell -> cell, shift 15) +
   // i * g (Q0.30 -> 2^cellScale, shift 30 + cellScale), CIFG i = 1 - f.
   // The products are truncated to int16 as TFLite's CwiseMul; the sum
   // saturates.
   const int shiftIG = 30 + p.cellScale;
-  for (int k = 0; k < C; ++k) {
+  for (int64_t k = 0; k < nc; ++k) {
     const int16_t fc =
         static_cast<int16_t>(roundingDivideByPOT(int32_t(fg[k]) * c[k], 15));
     const int16_t i = p.cifg ? wrap(kOneQ15 - fg[k]) : ig[k];
@@ -230,11 +242,11 @@ void lstmIntegerStep(const LstmIntegerParams &p, const int8_t *x, int8_t *h,
       v = std::clamp<int16_t>(v, int16_t(-p.cellClip), p.cellClip);
     c[k] = v;
   }
-  gate(p, p.gate[3], x, h, c, false, og);
+  gate(p, p.gate[3], n, x, h, c, false, og);
   // CalculateLstmOutputInteger8x8_16: hidden = o * tanh(c) in the hidden
   // intermediate's scale, then the projection (or a copy).
   const int tanhBits = 15 + p.cellScale;
-  for (int k = 0; k < C; ++k) {
+  for (int64_t k = 0; k < nc; ++k) {
     s.tanhCell[k] = tanhQ15(c[k], tanhBits);
     const int32_t v = multiplyByQuantizedMultiplier(
                           int32_t(og[k]) * s.tanhCell[k], p.hiddenScale) +
@@ -242,16 +254,18 @@ void lstmIntegerStep(const LstmIntegerParams &p, const int8_t *x, int8_t *h,
     s.hidden[k] = saturateCast<int8_t>(v);
   }
   if (p.projection) {
-    std::fill_n(h, O, int8_t(0));
-    matVecAccumulate(p.projection, s.hidden.data(), p.projEffBias.data(),
-                     p.projScale, O, C, p.outputZp, h);
+    std::fill_n(h, int64_t(n) * O, int8_t(0));
+    for (int b = 0; b < n; ++b)
+      matVecAccumulate(p.projection, s.hidden.data() + int64_t(b) * C,
+                       p.projEffBias.data(), p.projScale, O, C, p.outputZp,
+                       h + int64_t(b) * O);
     if (p.projClip > 0)
-      for (int k = 0; k < O; ++k)
+      for (int64_t k = 0; k < int64_t(n) * O; ++k)
         h[k] = std::clamp<int8_t>(h[k], int8_t(-p.projClip), p.projClip);
   } else {
-    std::copy_n(s.hidden.data(), O, h);
+    std::copy_n(s.hidden.data(), int64_t(n) * O, h);
   }
-  std::copy_n(h, O, y);
+  std::copy_n(h, int64_t(n) * O, y);
 }
 
 } // namespace tfmlir::lite::kernels::reference

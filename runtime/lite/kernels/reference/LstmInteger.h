@@ -64,20 +64,24 @@ struct LstmIntegerParams {
   int32_t outputZp = 0;             ///< zero point of the output state
 };
 
-/// Scratch of one step: four int16 gate rows and the int8 hidden row.
+/// Scratch of one step of `rows` batch rows: four int16 gate arrays, tanh
+/// of the cell state and the int8 hidden value, [rows, cells] each.
 struct LstmIntegerScratch {
   std::vector<int16_t> gate[4];
   std::vector<int16_t> tanhCell;
   std::vector<int8_t> hidden;
-  void resize(int cells);
+  void resize(int rows, int cells);
 };
 
-/// One LSTM step for one batch row (LstmStepInteger8x8_16 with n_batch 1):
-/// reads x [inputs], updates the output state h [outputs] (int8) and the
-/// cell state c [cells] (int16) in place, and writes y [outputs] (= the new
-/// h). The cell gate's activation is always tanh, as in TFLite.
-void lstmIntegerStep(const LstmIntegerParams &p, const int8_t *x, int8_t *h,
-                     int16_t *c, int8_t *y, LstmIntegerScratch &s);
+/// One LSTM step for `n` batch rows (LstmStepInteger8x8_16): reads x [n,
+/// inputs], updates the output state h [n, outputs] (int8) and the cell
+/// state c [n, cells] (int16) in place, and writes y [n, outputs] (= the
+/// new h). The cell gate's activation is always tanh, as in TFLite. The
+/// peephole product runs, as TFLite's, over rows of n_output values of the
+/// flat [n, cells] arrays: per cell when outputs == cells, TFLite's layout
+/// otherwise (time-major calls pass all batch rows, batch-major ones one).
+void lstmIntegerStep(const LstmIntegerParams &p, int n, const int8_t *x,
+                     int8_t *h, int16_t *c, int8_t *y, LstmIntegerScratch &s);
 
 } // namespace tfmlir::lite::kernels::reference
 
