@@ -96,10 +96,12 @@ std::vector<int32_t> zpTimesRowSum(const int8_t *w, int rows, int cols,
                                    int32_t zp, const int32_t *bias) {
   std::vector<int32_t> out(rows);
   for (int r = 0; r < rows; ++r) {
-    int32_t s = 0;
+    int64_t s = 0;
     for (int c = 0; c < cols; ++c)
       s += w[int64_t(r) * cols + c];
-    out[r] = (bias ? bias[r] : 0) + s * zp;
+    // int32 arithmetic as TFLite's, wrapped instead of overflowing.
+    out[r] = static_cast<int32_t>(
+        static_cast<uint32_t>((bias ? bias[r] : 0) + s * zp));
   }
   return out;
 }
@@ -251,6 +253,10 @@ absl::Status lstmIntegerPrepare(OpContext &ctx) {
                                      TensorType::kInt16, {C}, true, &lS, ln));
       gp.layerNorm = ln->as<int16_t>();
       gp.layerNormScale = quantizeMultiplier(lS);
+      // ApplyLayerNorm rescales with shift + 12; keep it a valid shift.
+      if (gp.layerNormScale.shift + 12 > 30)
+        return invalid(n, " layer norm coefficients have scale ", lS,
+                       ": at most 2^18 is supported");
       gp.varianceGuard = std::max(1, static_cast<int32_t>(10000 * lS));
     }
   }

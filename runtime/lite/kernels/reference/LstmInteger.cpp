@@ -144,10 +144,14 @@ void matVecAccumulate(const int8_t *w, const int8_t *v, const int32_t *bias,
                       QuantMultiplier m, int rows, int cols, int32_t zp,
                       T *out) {
   for (int r = 0; r < rows; ++r) {
-    int32_t acc = bias[r];
+    // int32 accumulation as TFLite's; summed in int64 and wrapped to int32
+    // so that a hostile size cannot overflow a signed int (same result
+    // whenever TFLite's does not overflow).
+    int64_t sum = bias[r];
     const int8_t *wr = w + int64_t(r) * cols;
     for (int k = 0; k < cols; ++k)
-      acc += int32_t(wr[k]) * int32_t(v[k]);
+      sum += int32_t(wr[k]) * int32_t(v[k]);
+    int32_t acc = static_cast<int32_t>(static_cast<uint32_t>(sum));
     acc = multiplyByQuantizedMultiplier(acc, m) + zp + out[r];
     out[r] = static_cast<T>(std::clamp<int32_t>(
         acc, std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
