@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tfmlir {
@@ -62,6 +63,13 @@ mlir::LogicalResult legalizeTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
 /// Adds the tfl-level fusion patterns (FuseBias.cpp, FuseMul.cpp,
 /// FuseActivation.cpp) to `patterns`.
 void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
+
+/// Every tf op tfl-legalize-tf has a TFLite lowering for, sorted by name,
+/// each with the file (under lib/Conversion/TFToTFL/) that holds it, e.g.
+/// {"tf.Conv2D", "ConvertNN.cpp"}. Whether a given op converts still depends
+/// on its attributes and types (ConversionReport::unconvertible). For
+/// docs/OpCoverage.md (tools/op-coverage).
+std::vector<std::pair<std::string, std::string>> listTFLConverters();
 
 /// registerTFToTFLPasses() registers the passes of this library
 /// (tfl-legalize-tf) with the global registry.
