@@ -44,6 +44,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <string>

@@ -239,21 +239,6 @@ std::string LegalizeHLOReport::format(size_t maxNodesPerOp) const {
 }
 
 std::vector<std::pair<std::string, std::string>> listHLOConverters() {
-  std::vector<std::pair<std::string, std::string>> out;
-  // Functional control flow is legalized by ConvertControlFlow.cpp, outside
-  // the table (its regions need the callee inlined).
-  for (const char *n : {"tf.If", "tf.StatelessIf", "tf.While", "tf.StatelessWhile"})
-    out.emplace_back(n, "ConvertControlFlow.cpp");
-  // Lowered before the table runs (lowerTensorArrays), when every use of the
-  // handle is one of these.
-  for (const char *n :
-       {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
-        "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
-        "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
-    out.emplace_back(n, "ConvertTensorArray.cpp");
-  // Dropped (tf2xla compiles neither): see dropAsserts and legalizeBlock.
-  out.emplace_back("tf.Assert", "LegalizeTF.cpp");
-  out.emplace_back("tf.NoOp", "LegalizeTF.cpp");
   llvm::StringMap<std::string> fileOf;
   for (const ConverterFamily &f : kFamilies) {
     llvm::StringMap<tohlo::Converter> t;
@@ -261,6 +246,22 @@ std::vector<std::pair<std::string, std::string>> listHLOConverters() {
     for (const auto &e : t)
       fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
   }
+  // The ops legalizeBlock handles before it consults the table. Functional
+  // control flow: ConvertControlFlow.cpp (its regions need the callees
+  // inlined).
+  for (const char *n : {"tf.If", "tf.StatelessIf", "tf.While", "tf.StatelessWhile"})
+    fileOf[n] = "ConvertControlFlow.cpp";
+  // Lowered before the table runs (lowerTensorArrays), when every use of the
+  // handle is one of these.
+  for (const char *n :
+       {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
+        "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
+        "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
+    fileOf[n] = "ConvertTensorArray.cpp";
+  // Dropped (tf2xla compiles neither): see dropAsserts and legalizeBlock.
+  fileOf["tf.Assert"] = "LegalizeTF.cpp";
+  fileOf["tf.NoOp"] = "LegalizeTF.cpp";
+  std::vector<std::pair<std::string, std::string>> out;
   for (const auto &e : fileOf)
     out.emplace_back(e.getKey().str(), e.getValue());
   llvm::sort(out);

@@ -317,13 +317,14 @@ struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPas
 
 std::vector<std::pair<std::string, std::string>> listTFLConverters() {
   llvm::StringMap<std::string> fileOf;
-  fileOf["tf.Const"] = "LegalizeTF.cpp"; // legalizeBlock builds the constant
   for (const ConverterFamily &f : kFamilies) {
     llvm::StringMap<conv::Converter> t;
     f.add(t);
     for (const auto &e : t)
       fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
   }
+  // legalizeBlock builds constants itself, before it consults the table.
+  fileOf["tf.Const"] = "LegalizeTF.cpp";
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto &e : fileOf)
     out.emplace_back(e.getKey().str(), e.getValue());
