@@ -10,6 +10,11 @@ never a higher one):
     runs the lite interpreter; the Session calls lib/Pipelines/GraphToHLO)
   3 tools/, python/, bench/, examples/, test/
 
+Also: lib/Support/, runtime/lite/ and runtime/aot/ include no MLIR or LLVM
+header ("mlir/...", "llvm/..."): lib/Support holds semantics without MLIR,
+the lite interpreter is pure C++, and tf-compile's objects link only
+runtime/aot.
+
 Usage: check-layering.py [SOURCE_DIR]   (default: the repository root)
 Prints each include that goes up, as FILE:LINE: includes HEADER (layer a ->
 layer b), and exits 1 when there is one that ALLOWED does not list.
@@ -33,6 +38,8 @@ ALLOWED = {
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+ANY_INCLUDE = re.compile(r'^\s*#\s*include\s+["<]([^">]+)[">]')
+NO_MLIR = ("lib/Support/", "runtime/lite/", "runtime/aot/")
 SOURCE_EXT = (".h", ".cpp", ".inc", ".def", ".cc", ".hpp")
 
 
@@ -66,6 +73,12 @@ def main():
                 src = layer(rel)
                 with open(full, encoding="utf-8", errors="replace") as fh:
                     for n, line in enumerate(fh, 1):
+                        a = ANY_INCLUDE.match(line)
+                        if (a and rel.startswith(NO_MLIR) and
+                                a.group(1).startswith(("mlir/", "llvm/"))):
+                            bad.append(f"{rel}:{n}: includes {a.group(1)} "
+                                       "(this folder is built without MLIR/LLVM)")
+                            continue
                         m = INCLUDE.match(line)
                         if not m:
                             continue
@@ -85,7 +98,8 @@ def main():
         print(f"check-layering: ALLOWED lists {rel} -> {hdr}, which is gone: "
               "remove the entry")
     if bad:
-        print(f"check-layering: {len(bad)} include(s) go up a layer "
+        print(f"check-layering: {len(bad)} include(s) go up a layer or "
+              "bring MLIR/LLVM into a folder without them "
               "(lib/Support <- dialects <- lib <- runtime, lib/Pipelines <- tools); see "
               "scripts/check-layering.py")
     return 1 if bad or stale else 0
