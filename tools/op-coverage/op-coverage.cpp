@@ -14,6 +14,9 @@
 //    whether Quantized.cpp's integer dispatcher wraps it (the element types
 //    a kernel takes are checked in its Prepare, not recorded anywhere this
 //    tool could read);
+//  - the TFLite builtins each TF op's TFL lowering builds on the inputs of
+//    the TFL lit tests (test/Conversion/TFToTFL/*.mlir, run through
+//    legalizeTFToTFL; ConversionReport::produced), linked to their kernels;
 //  - the test files under test/ that mention each op (`tf.Op` in MLIR,
 //    `op: "Op"` in a GraphDef .pbtxt, `"op": "Op"` in a TF.js model.json).
 //
@@ -35,7 +38,9 @@
 #include "runtime/session/kernels/HostKernel.h"
 #include "tools/ToolVersion.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -73,6 +78,9 @@ struct OpRow {
   std::string shapeFnFile; ///< "lib/Transforms/ShapeFnsNN.cpp", or "".
   std::string hloFile, tflFile, hostKernelFile;
   std::set<std::string> tests; ///< Paths relative to the source dir.
+  /// The TFLite builtins ("CONV_2D") its TFL converter built in the
+  /// TFL lit tests.
+  std::set<std::string> builtinsSeen;
 };
 
 /// One TFLite builtin the lite interpreter runs.
@@ -203,6 +211,55 @@ std::map<std::string, std::set<std::string>> scanTests(llvm::StringRef root) {
       byOp[n].insert(rel.str());
   }
   return byOp;
+}
+
+/// Runs tfl-legalize-tf's legalizeTFToTFL over every input of the TFL lit
+/// tests (test/Conversion/TFToTFL/*.mlir, split at "// -----" as
+/// tf-opt -split-input-file does) and returns, per TF op (without "tf."),
+/// the TFLite builtins its converter built there. Inputs that do not parse
+/// (the invalid-IR cases) are skipped; diagnostics are discarded.
+std::map<std::string, std::set<std::string>> builtinsFromTFLTests(llvm::StringRef root) {
+  std::map<std::string, std::set<std::string>> out;
+  mlir::DialectRegistry registry;
+  registerTFDialects(registry);
+  registerTFLDialect(registry);
+  registry.insert<mlir::func::FuncDialect>();
+  mlir::MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  ctx.allowUnregisteredDialects();
+  mlir::ScopedDiagnosticHandler silence(&ctx, [](mlir::Diagnostic &) {
+    return mlir::success();
+  });
+  llvm::SmallString<256> dir(root);
+  llvm::sys::path::append(dir, "test", "Conversion", "TFToTFL");
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      files.push_back(it->path());
+  llvm::sort(files);
+  for (const std::string &f : files) {
+    auto buf = llvm::MemoryBuffer::getFile(f);
+    if (!buf)
+      continue;
+    llvm::SmallVector<llvm::StringRef> chunks;
+    (*buf)->getBuffer().split(chunks, "// -----");
+    for (llvm::StringRef chunk : chunks) {
+      mlir::OwningOpRef<mlir::ModuleOp> module =
+          mlir::parseSourceString<mlir::ModuleOp>(chunk, &ctx);
+      if (!module)
+        continue;
+      ConversionReport report;
+      (void)legalizeTFToTFL(*module, /*allowCustomOps=*/false, /*fuse=*/false,
+                            report);
+      for (auto &[tfOp, tflOps] : report.produced)
+        for (const std::string &t : tflOps)
+          out[llvm::StringRef(tfOp).drop_front(3).str()].insert(
+              llvm::StringRef(t).drop_front(4).upper());
+    }
+  }
+  return out;
 }
 
 /// Builds the rows; returns false (after printing why) when an entry of a
@@ -395,6 +452,12 @@ std::string render(const std::map<std::string, OpRow> &ops,
         "tfl-legalize-tf lowering in `lib/Conversion/TFToTFL/` (" << nTfl
      << "). Whether a given node converts still depends on its types and "
         "attributes.\n"
+     << "- **TFL builtins (lite kernel)**: the TFLite builtins its TFL "
+        "lowering built when `op-coverage` ran tfl-legalize-tf over the "
+        "inputs of `test/Conversion/TFToTFL/*.mlir`, each with the lite "
+        "kernel file that runs it (see the builtin table below for versions "
+        "and integer kernels); `no .mlir test` when those tests never convert "
+        "the op (the tf-convert .pbtxt tests are not run here).\n"
      << "- **host kernel**: the Session executor's kernel in "
         "`runtime/session/kernels/` (" << nHost << ").\n"
      << "- **tests**: how many files under `test/` mention the op "
@@ -402,13 +465,24 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << " ops have one).\n\n"
      << "The lite kernels run TFLite builtins, not TF ops: see the next "
         "section for what each builtin's kernel takes.\n\n"
-     << "| TF op | ODS | OpDef | shape fn | HLO | TFL | host kernel | tests |\n"
-     << "|---|---|---|---|---|---|---|---|\n";
+     << "| TF op | ODS | OpDef | shape fn | HLO | TFL | TFL builtins (lite kernel) | host kernel | tests |\n"
+     << "|---|---|---|---|---|---|---|---|---|\n";
   for (auto &[name, r] : ops) {
     os << "| `" << name << "` | " << cell(r.odsFile) << " | "
        << (r.opDef ? "yes" : "-") << " | " << cell(r.shapeFnFile) << " | "
-       << cell(r.hloFile) << " | " << cell(r.tflFile) << " | "
-       << cell(r.hostKernelFile) << " | ";
+       << cell(r.hloFile) << " | " << cell(r.tflFile) << " | ";
+    if (r.builtinsSeen.empty()) {
+      os << (r.tflFile.empty() ? "-" : "no .mlir test");
+    } else {
+      bool first = true;
+      for (const std::string &b : r.builtinsSeen) {
+        auto it = builtins.find(b);
+        os << (first ? "" : ", ") << "`" << b << "` "
+           << (it == builtins.end() ? "(no kernel)" : "(" + cell(it->second.file) + ")");
+        first = false;
+      }
+    }
+    os << " | " << cell(r.hostKernelFile) << " | ";
     if (r.tests.empty()) {
       os << "- |\n";
       continue;
@@ -482,6 +556,11 @@ int main(int argc, char **argv) {
     auto it = ops.find(name);
     if (it != ops.end())
       it->second.tests = files;
+  }
+  for (auto &[name, seen] : builtinsFromTFLTests(root)) {
+    auto it = ops.find(name);
+    if (it != ops.end())
+      it->second.builtinsSeen = seen;
   }
   std::string doc = render(ops, builtins, customOps);
 

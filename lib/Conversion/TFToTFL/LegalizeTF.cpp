@@ -174,6 +174,20 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
                         .str();
               break;
             }
+        if (ok) {
+          std::set<std::string> &built = report.produced[name.str()];
+          for (Operation *c : created) {
+            StringRef n = c->getName().getStringRef();
+            if (n == "tfl.pseudo_const" || n == "tfl.no_value" ||
+                !n.starts_with("tfl."))
+              continue;
+            if (auto generic = c->getAttrOfType<StringAttr>("name");
+                generic && n == "tfl.builtin_op")
+              built.insert("tfl." + generic.getValue().lower());
+            else
+              built.insert(n.str());
+          }
+        }
         if (!ok) {
           // Undo the partial conversion: the new ops are used only by each
           // other, so erase them latest first.

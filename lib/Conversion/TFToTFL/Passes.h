@@ -7,7 +7,9 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +39,11 @@ struct ConversionReport {
   /// TF ops with a builtin whose attributes or operand types/shapes the
   /// builtin cannot take (e.g. a MatMul of unranked operands).
   llvm::MapVector<llvm::StringRef, Entry> unconvertible;
+  /// For each TF op converted, the tfl ops its converter built (a generic
+  /// tfl.builtin_op under its builtin's name; constants left out), sorted.
+  /// Before the fusions. docs/OpCoverage.md (tools/op-coverage) reads it to
+  /// link a TF op to the lite kernels of its builtins.
+  std::map<std::string, std::set<std::string>> produced;
   /// Whether the run emitted the unconverted ops as tfl.custom.
   bool customOpsEmitted = false;
   /// True when nothing was left unconverted.
