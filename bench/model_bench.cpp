@@ -49,6 +49,7 @@
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
 #include "runtime/cpu/ThreadPool.h"
 #include "runtime/session/CpuExecutable.h"
@@ -452,9 +453,9 @@ Compiled compileModel(const Model &m, mlir::DialectRegistry &registry) {
     std::exit(1);
   }
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
-  if (mlir::failed(mlir::parsePassPipeline(
-          "tf-standard-pipeline,xla-legalize-tf", pm, llvm::errs())) ||
-      mlir::failed(pm.run(*module))) {
+  buildTFStandardPipeline(pm, StandardPipelineOptions());
+  pm.addPass(createLegalizeTFToHLO());
+  if (mlir::failed(pm.run(*module))) {
     std::fprintf(stderr, "%s: tf-standard-pipeline/xla-legalize-tf failed\n",
                  m.name.c_str());
     std::exit(1);

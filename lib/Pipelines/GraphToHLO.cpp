@@ -21,7 +21,6 @@
 #include "absl/strings/str_cat.h"
 
 #include <cstdlib>
-#include <mutex>
 
 namespace tfmlir {
 
@@ -52,8 +51,6 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
                 mlir::MLIRContext &ctx) {
-  static std::once_flag once;
-  std::call_once(once, [] { registerTFPasses(); });
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
 

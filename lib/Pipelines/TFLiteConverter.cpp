@@ -12,24 +12,24 @@
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
-#include "lib/Transforms/Quantization/Calibration.h"
+#include "lib/Pipelines/Calibration.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/SavedModel.h"
 #include "lib/Translate/TFLiteExporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "absl/strings/str_cat.h"
 
 #include <cmath>
-#include <mutex>
 
 using namespace mlir;
 
@@ -93,17 +93,6 @@ absl::Status checkOptions(const ConverterOptions &o) {
   return absl::OkStatus();
 }
 
-/// tf-standard-pipeline adds the functionalization and shape inference
-/// passes through the pass registry: register them when no one (tf-convert's
-/// main, the Session) has yet. Registering a pipeline twice is fatal in MLIR.
-void registerPassesOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (!PassPipelineInfo::lookup("tf-standard-pipeline"))
-      registerTFPasses();
-  });
-}
-
 } // namespace
 
 absl::StatusOr<ConversionResult>
@@ -112,7 +101,6 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
                 llvm::raw_ostream *log) {
   if (absl::Status st = checkOptions(options); !st.ok())
     return st;
-  registerPassesOnce();
   bool haveData = !pySamples.empty() || !options.representativeDataPath.empty();
   if (options.quantReport && !haveData)
     return absl::InvalidArgumentError(
@@ -381,6 +369,52 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
     options.signatureOutputNames.push_back(out.name);
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
+                                               ConverterOptions &options) {
+  if (input.savedModel &&
+      (!options.inputArrays.empty() || !options.outputArrays.empty() ||
+       !options.inputDataTypes.empty()))
+    return absl::InvalidArgumentError(
+        input.path + ": with a SavedModel the input and output arrays and "
+                     "dtypes come from the signature (--signature-key)");
+  LoadedModel model;
+  if (!input.savedModel && input.path == "-") {
+    auto buf = llvm::MemoryBuffer::getSTDIN();
+    if (!buf)
+      return absl::InvalidArgumentError("cannot read stdin: " +
+                                        buf.getError().message());
+    std::string error;
+    if (!parseGraphDef((*buf)->getBuffer(), "<stdin>", model.graph, error,
+                       &model.nodeLines))
+      return absl::InvalidArgumentError(error);
+  } else {
+    ModelLoadOptions loadOptions;
+    if (input.savedModel) {
+      loadOptions.format = ModelFormat::SavedModel;
+      loadOptions.tags = input.tags;
+    }
+    absl::StatusOr<LoadedModel> loaded = loadModel(input.path, loadOptions);
+    if (!loaded.ok())
+      return loaded.status();
+    model = std::move(*loaded);
+  }
+  model.sourceName = input.path;
+  if (!input.savedModel)
+    return model;
+  // from_saved_model: arrays, dtypes and shapes from the signature; explicit
+  // shapes win.
+  std::vector<std::string> shapes = options.inputShapes;
+  absl::StatusOr<const ModelSignature *> sig =
+      selectSignature(model, input.signatureKey);
+  if (!sig.ok())
+    return sig.status();
+  if (absl::Status st = applySignature(model, (*sig)->key, options); !st.ok())
+    return st;
+  if (!shapes.empty())
+    options.inputShapes = std::move(shapes);
+  return model;
 }
 
 } // namespace tfmlir

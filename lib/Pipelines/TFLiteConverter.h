@@ -126,6 +126,33 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
 absl::Status applySignature(const LoadedModel &model, const std::string &key,
                             ConverterOptions &options);
 
+/// Where the converter reads its model (tf-convert's --graph-def-file /
+/// --saved-model-dir, --signature-key and --tags).
+struct ConverterInput {
+  /// A GraphDef (.pb binary or .pbtxt text; "-" reads a GraphDef from
+  /// stdin), a TF.js model.json, or with `savedModel` a SavedModel
+  /// directory.
+  std::string path;
+  /// TFLiteConverter.from_saved_model: the input/output arrays, dtypes and
+  /// shapes come from the signature `signatureKey` (empty: serving_default
+  /// or the only one).
+  bool savedModel = false;
+  std::string signatureKey;
+  /// The MetaGraphDef's tag set (SavedModel only).
+  std::vector<std::string> tags = {"serve"};
+};
+
+/// Loads `input` (lib/Translate/ModelLoader; it refuses devices, pipes and
+/// oversized files) and, for a SavedModel, fills `options` from the selected
+/// signature as applySignature does; `options.inputShapes`, when given,
+/// then replace the signature's shapes (tflite_convert's --input_shapes).
+/// Errors: InvalidArgument when a SavedModel comes with inputArrays,
+/// outputArrays or inputDataTypes already set (the signature gives them) or
+/// when stdin is not a GraphDef; loadModel's and applySignature's errors
+/// otherwise. Every message names the file.
+absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
+                                               ConverterOptions &options);
+
 } // namespace tfmlir
 
 #endif

@@ -5,45 +5,17 @@
 // standard pipeline does. Each pass below says why it is there.
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/FunctionalizePasses.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Transforms/ShapeInference.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace tfmlir {
-namespace {
-
-/// Adds the pass registered as `name`, nested on the op it anchors on, when
-/// this build registers it (other components add passes over time; the
-/// pipeline builds without them). Returns whether it was added.
-bool addIfRegistered(OpPassManager &pm, StringRef name) {
-  const PassInfo *info = PassInfo::lookup(name);
-  if (!info)
-    return false;
-  auto onError = [&](const Twine &msg) {
-    llvm::errs() << "tf-standard-pipeline: cannot add '" << name
-                 << "': " << msg << "\n";
-    return failure();
-  };
-  // Find the op it anchors on by building it in an op-agnostic manager.
-  OpPassManager scratch;
-  if (failed(info->addToPipeline(scratch, "", onError)) ||
-      scratch.size() != 1)
-    return false;
-  std::optional<StringRef> anchor = scratch.begin()->getOpName();
-  std::optional<StringRef> pmAnchor = pm.getOpName();
-  OpPassManager *target = &pm;
-  if (anchor && pmAnchor && *anchor != *pmAnchor)
-    target = &pm.nest(*anchor);
-  return succeeded(info->addToPipeline(*target, "", onError));
-}
-
-} // namespace
-
 void buildTFStandardPipeline(OpPassManager &pm,
                              const StandardPipelineOptions &options) {
   // 1. Drop the nodes the fetches (outputs and targets) do not need, so that
@@ -55,9 +27,9 @@ void buildTFStandardPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createSwitchFoldPass());
   // 3. Turn the remaining V1 control flow (Switch/Merge conds, Enter/Exit
   //    loops) into functional tf.If / tf.While, so that the graph holds only
-  //    islands. (Registered by the functionalization component.)
+  //    islands.
   if (!options.skipFunctionalization)
-    addIfRegistered(pm, "tf-functionalize-control-flow");
+    pm.addPass(createFunctionalizeControlFlowPass());
   // 4. Merge the per-node islands, so that the next pass has one (or few)
   //    islands to inline and the ops end up in one topological order.
   pm.addNestedPass<func::FuncOp>(createExecutorIslandCoarseningPass());
@@ -76,8 +48,8 @@ void buildTFStandardPipeline(OpPassManager &pm,
   //     them), and shape inference then sees ops it knows.
   pm.addNestedPass<func::FuncOp>(createDecomposeFusedOpsPass());
   // 6. Refine tensor types from the feeds' shapes through the ops and the
-  //    function calls. (Registered by the shape inference component.)
-  addIfRegistered(pm, "tf-shape-inference");
+  //    function calls.
+  pm.addPass(createTFShapeInference());
   // 7. Fold constants, forward identities and remove ops whose results are
   //    unused (pure ones only).
   pm.addPass(createCanonicalizerPass());

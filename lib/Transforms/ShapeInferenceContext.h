@@ -20,6 +20,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -27,6 +28,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tfmlir {
 namespace shape_inference {
@@ -148,6 +150,15 @@ public:
     return it == map.end() ? nullptr : it->second;
   }
   size_t size() const { return map.size(); }
+  /// The registered op names (without "tf."), sorted; for listings such as
+  /// docs/OpCoverage.md (tools/op-coverage).
+  std::vector<llvm::StringRef> names() const {
+    std::vector<llvm::StringRef> out;
+    for (const auto &e : map)
+      out.push_back(e.getKey());
+    llvm::sort(out);
+    return out;
+  }
 
   /// The registry with every family registered.
   static const ShapeFnRegistry &get();

@@ -14,7 +14,8 @@
 //              [--representative-data dir|file.npz]
 //              [--inference-input-type float32|int8|uint8]
 //              [--inference-output-type float32|int8|uint8] [--report]
-// The flags are parsed here; the conversion itself is one call of
+// The flags are parsed and checked here; loading is one call of
+// tfmlir::loadConverterInput and the conversion one call of
 // tfmlir::convertToTFLite (lib/Pipelines/TFLiteConverter.h), which the
 // python package calls too. Steps: parse and import the GraphDef
 // (lib/Translate, the input/output arrays and shapes as tf-translate's
@@ -38,13 +39,8 @@
 // where known, the node), including ops without a TFLite builtin unless
 // --allow-custom-ops (then they become custom ops named after the TF op).
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Pipelines/TFLiteConverter.h"
-#include "lib/Transforms/Passes.h"
-#include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
-#include "lib/Translate/ModelLoader.h"
-#include "lib/Translate/SavedModel.h"
 #include "tools/Progress.h"
 #include "tools/ToolVersion.h"
 
@@ -52,7 +48,6 @@
 #include <optional>
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -113,13 +108,10 @@ static cl::opt<bool> quantReport(
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  tfmlir::registerTFPasses();
-  tfmlir::registerTFToTFLPasses();
   cl::HideUnrelatedOptions(tfConvertCategory);
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
-  tfmlir::registerTFLQuantPasses();
   if (graphDefFile.empty() == savedModelDir.empty()) {
     llvm::errs() << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
     return 1;
@@ -154,54 +146,22 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  // A GraphDef (.pb/.pbtxt; "-" is stdin), a SavedModel directory or a TF.js
-  // model.json; lib/Translate/ModelLoader refuses devices, pipes and
-  // oversized files.
-  tfmlir::LoadedModel model;
-  if (graphDefFile == "-") {
-    auto buf = llvm::MemoryBuffer::getSTDIN();
-    if (!buf) {
-      llvm::errs() << "tf-convert: cannot read stdin: "
-                   << buf.getError().message() << "\n";
-      return 1;
-    }
-    std::string error;
-    if (!tfmlir::parseGraphDef((*buf)->getBuffer(), "<stdin>", model.graph,
-                               error, &model.nodeLines)) {
-      llvm::errs() << error << "\n";
-      return 1;
-    }
-  } else {
-    tfmlir::ModelLoadOptions loadOptions;
-    if (!savedModelDir.empty()) {
-      loadOptions.format = tfmlir::ModelFormat::SavedModel;
-      loadOptions.tags = tfmlir::splitFlagList(savedModelTags);
-    }
-    absl::StatusOr<tfmlir::LoadedModel> loaded = tfmlir::loadModel(modelPath, loadOptions);
-    if (!loaded.ok()) {
-      llvm::errs() << "tf-convert: " << std::string(loaded.status().message()) << "\n";
-      return 1;
-    }
-    model = std::move(*loaded);
-  }
-  model.sourceName = modelPath;
-
   tfmlir::ConverterOptions options;
   options.inputArrays = tfmlir::splitFlagList(inputArrays);
   options.inputShapes = tfmlir::splitShapeList(inputShapes);
   options.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
   options.outputArrays = tfmlir::splitFlagList(outputArrays);
-  if (!savedModelDir.empty()) {
-    // from_saved_model: arrays, dtypes and shapes from the signature.
-    auto sig = tfmlir::selectSignature(model, signatureKey);
-    absl::Status st = sig.ok() ? tfmlir::applySignature(model, (*sig)->key, options)
-                               : sig.status();
-    if (!st.ok()) {
-      llvm::errs() << "tf-convert: " << std::string(st.message()) << "\n";
-      return 1;
-    }
-    if (!inputShapes.empty())
-      options.inputShapes = tfmlir::splitShapeList(inputShapes);
+  // A GraphDef (.pb/.pbtxt; "-" is stdin), a SavedModel directory (arrays,
+  // dtypes and shapes from its signature) or a TF.js model.json.
+  tfmlir::ConverterInput input;
+  input.path = modelPath;
+  input.savedModel = !savedModelDir.empty();
+  input.signatureKey = signatureKey;
+  input.tags = tfmlir::splitFlagList(savedModelTags);
+  absl::StatusOr<tfmlir::LoadedModel> model = tfmlir::loadConverterInput(input, options);
+  if (!model.ok()) {
+    llvm::errs() << "tf-convert: " << std::string(model.status().message()) << "\n";
+    return 1;
   }
   options.allowCustomOps = allowCustomOps;
   options.fuse = !noFuse;
@@ -222,7 +182,7 @@ int main(int argc, char **argv) {
         std::string("tf-convert: ") +
         (representativeData.empty() ? "converting " : "calibrating and converting ") +
         modelPath);
-    converted.emplace(tfmlir::convertToTFLite(model, options, {}, &llvm::errs()));
+    converted.emplace(tfmlir::convertToTFLite(*model, options, {}, &llvm::errs()));
   }
   absl::StatusOr<tfmlir::ConversionResult> &result = *converted;
   if (!result.ok()) {

@@ -36,18 +36,29 @@ namespace {
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
+/// The converter families and the file each lives in (one entry per
+/// tohlo::add*Converters; listConverters() and docs/OpCoverage.md read it).
+struct ConverterFamily {
+  void (*add)(llvm::StringMap<tohlo::Converter> &);
+  const char *file;
+};
+const ConverterFamily kFamilies[] = {
+    {tohlo::addElementwiseConverters, "ConvertElementwise.cpp"},
+    {tohlo::addContractionConverters, "ConvertContraction.cpp"},
+    {tohlo::addReduceConverters, "ConvertReduce.cpp"},
+    {tohlo::addShapeConverters, "ConvertShape.cpp"},
+    {tohlo::addMiscConverters, "ConvertMisc.cpp"},
+    {tohlo::addExtraConverters, "ConvertExtra.cpp"},
+    {tohlo::addLinalgConverters, "ConvertLinalg.cpp"},
+    {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
+    {tohlo::addRandomConverters, "ConvertRandom.cpp"},
+};
+
 const llvm::StringMap<tohlo::Converter> &converters() {
   static const llvm::StringMap<tohlo::Converter> table = [] {
     llvm::StringMap<tohlo::Converter> t;
-    tohlo::addElementwiseConverters(t);
-    tohlo::addContractionConverters(t);
-    tohlo::addReduceConverters(t);
-    tohlo::addShapeConverters(t);
-    tohlo::addMiscConverters(t);
-    tohlo::addExtraConverters(t);
-    tohlo::addLinalgConverters(t);
-    tohlo::addSpecialConverters(t);
-    tohlo::addRandomConverters(t);
+    for (const ConverterFamily &f : kFamilies)
+      f.add(t);
     return t;
   }();
   return table;
@@ -225,6 +236,36 @@ std::string LegalizeHLOReport::format(size_t maxNodesPerOp) const {
     os << ")";
   }
   return s;
+}
+
+std::vector<std::pair<std::string, std::string>> listHLOConverters() {
+  llvm::StringMap<std::string> fileOf;
+  for (const ConverterFamily &f : kFamilies) {
+    llvm::StringMap<tohlo::Converter> t;
+    f.add(t);
+    for (const auto &e : t)
+      fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
+  }
+  // The ops legalizeBlock handles before it consults the table. Functional
+  // control flow: ConvertControlFlow.cpp (its regions need the callees
+  // inlined).
+  for (const char *n : {"tf.If", "tf.StatelessIf", "tf.While", "tf.StatelessWhile"})
+    fileOf[n] = "ConvertControlFlow.cpp";
+  // Lowered before the table runs (lowerTensorArrays), when every use of the
+  // handle is one of these.
+  for (const char *n :
+       {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
+        "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
+        "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
+    fileOf[n] = "ConvertTensorArray.cpp";
+  // Dropped (tf2xla compiles neither): see dropAsserts and legalizeBlock.
+  fileOf["tf.Assert"] = "LegalizeTF.cpp";
+  fileOf["tf.NoOp"] = "LegalizeTF.cpp";
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto &e : fileOf)
+    out.emplace_back(e.getKey().str(), e.getValue());
+  llvm::sort(out);
+  return out;
 }
 
 bool hasHLOConverter(StringRef opName) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tfmlir {
@@ -41,6 +42,14 @@ mlir::LogicalResult legalizeTFToHLO(mlir::ModuleOp module, bool allowPartial,
 /// the Session's executor uses this to tell an op that was blocked by a
 /// data-dependent shape upstream from one that has no lowering at all.
 bool hasHLOConverter(llvm::StringRef opName);
+
+/// Every tf op xla-legalize-tf has a lowering for, sorted by name, each with
+/// the file (under lib/Conversion/TFToHLO/) that holds its lowering, e.g.
+/// {"tf.AddV2", "ConvertElementwise.cpp"}. For docs/OpCoverage.md
+/// (tools/op-coverage). Besides the ops hasHLOConverter accepts, it lists
+/// the TensorArray ops the TensorArray pre-pass lowers and the ops
+/// legalization drops (tf.Assert, an unused tf.NoOp).
+std::vector<std::pair<std::string, std::string>> listHLOConverters();
 
 /// registerTFToHLOPasses() registers xla-legalize-tf.
 #define GEN_PASS_REGISTRATION

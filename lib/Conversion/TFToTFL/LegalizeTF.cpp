@@ -40,14 +40,25 @@ namespace {
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
+/// The converter families and the file each lives in (one entry per
+/// conv::add*Converters; listTFLConverters() reads it too).
+struct ConverterFamily {
+  void (*add)(llvm::StringMap<conv::Converter> &);
+  const char *file;
+};
+const ConverterFamily kFamilies[] = {
+    {conv::addGenericConverters, "ConvertOps.cpp"},
+    {conv::addNNConverters, "ConvertNN.cpp"},
+    {conv::addControlFlowConverters, "ConvertControlFlow.cpp"},
+    {conv::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
+    {conv::addExtraBuiltinConverters, "ConvertExtraBuiltins.cpp"},
+};
+
 const llvm::StringMap<conv::Converter> &converters() {
   static const llvm::StringMap<conv::Converter> table = [] {
     llvm::StringMap<conv::Converter> t;
-    conv::addGenericConverters(t);
-    conv::addNNConverters(t);
-    conv::addControlFlowConverters(t);
-    conv::addFakeQuantConverters(t);
-    conv::addExtraBuiltinConverters(t);
+    for (const ConverterFamily &f : kFamilies)
+      f.add(t);
     return t;
   }();
   return table;
@@ -163,6 +174,20 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
                         .str();
               break;
             }
+        if (ok) {
+          std::set<std::string> &built = report.produced[name.str()];
+          for (Operation *c : created) {
+            StringRef n = c->getName().getStringRef();
+            if (n == "tfl.pseudo_const" || n == "tfl.no_value" ||
+                !n.starts_with("tfl."))
+              continue;
+            if (auto generic = c->getAttrOfType<StringAttr>("name");
+                generic && n == "tfl.builtin_op")
+              built.insert("tfl." + generic.getValue().lower());
+            else
+              built.insert(n.str());
+          }
+        }
         if (!ok) {
           // Undo the partial conversion: the new ops are used only by each
           // other, so erase them latest first.
@@ -303,5 +328,22 @@ struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPas
   }
 };
 } // namespace
+
+std::vector<std::pair<std::string, std::string>> listTFLConverters() {
+  llvm::StringMap<std::string> fileOf;
+  for (const ConverterFamily &f : kFamilies) {
+    llvm::StringMap<conv::Converter> t;
+    f.add(t);
+    for (const auto &e : t)
+      fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
+  }
+  // legalizeBlock builds constants itself, before it consults the table.
+  fileOf["tf.Const"] = "LegalizeTF.cpp";
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto &e : fileOf)
+    out.emplace_back(e.getKey().str(), e.getValue());
+  llvm::sort(out);
+  return out;
+}
 
 } // namespace tfmlir

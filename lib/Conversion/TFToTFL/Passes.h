@@ -7,8 +7,11 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tfmlir {
@@ -36,6 +39,11 @@ struct ConversionReport {
   /// TF ops with a builtin whose attributes or operand types/shapes the
   /// builtin cannot take (e.g. a MatMul of unranked operands).
   llvm::MapVector<llvm::StringRef, Entry> unconvertible;
+  /// For each TF op converted, the tfl ops its converter built (a generic
+  /// tfl.builtin_op under its builtin's name; constants left out), sorted.
+  /// Before the fusions. docs/OpCoverage.md (tools/op-coverage) reads it to
+  /// link a TF op to the lite kernels of its builtins.
+  std::map<std::string, std::set<std::string>> produced;
   /// Whether the run emitted the unconverted ops as tfl.custom.
   bool customOpsEmitted = false;
   /// True when nothing was left unconverted.
@@ -62,6 +70,13 @@ mlir::LogicalResult legalizeTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
 /// Adds the tfl-level fusion patterns (FuseBias.cpp, FuseMul.cpp,
 /// FuseActivation.cpp) to `patterns`.
 void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
+
+/// Every tf op tfl-legalize-tf has a TFLite lowering for, sorted by name,
+/// each with the file (under lib/Conversion/TFToTFL/) that holds it, e.g.
+/// {"tf.Conv2D", "ConvertNN.cpp"}. Whether a given op converts still depends
+/// on its attributes and types (ConversionReport::unconvertible). For
+/// docs/OpCoverage.md (tools/op-coverage).
+std::vector<std::pair<std::string, std::string>> listTFLConverters();
 
 /// registerTFToTFLPasses() registers the passes of this library
 /// (tfl-legalize-tf) with the global registry.

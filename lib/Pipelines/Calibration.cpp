@@ -1,5 +1,5 @@
 //===- Calibration.cpp - representative data, calibration, model runs -----===//
-#include "lib/Transforms/Quantization/Calibration.h"
+#include "lib/Pipelines/Calibration.h"
 
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Transforms/Quantization/QuantUtils.h"

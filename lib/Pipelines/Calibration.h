@@ -7,8 +7,8 @@
 // for tf-convert --representative-data and the model runner that
 // tf-convert --report uses.
 //===----------------------------------------------------------------------===//
-#ifndef TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
-#define TFMLIR_LIB_TRANSFORMS_QUANTIZATION_CALIBRATION_H
+#ifndef TFMLIR_LIB_PIPELINES_CALIBRATION_H
+#define TFMLIR_LIB_PIPELINES_CALIBRATION_H
 
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Npy.h"
