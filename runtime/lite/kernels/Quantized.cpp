@@ -240,6 +240,13 @@ struct QConvState : NodeState {
   /// times (qdwFast8 reads it instead of x16 when dwExpanded).
   std::vector<int16_t> exp16;
   bool dwExpanded = false;
+  /// u8 x s8 GEMM (gemmQuads): the filter packed by packQuadWeights, its
+  /// per-channel sums, the bias with the input offset folded in, and the
+  /// input as x + 128 in uint8.
+  std::vector<int8_t> wQuads;
+  std::vector<int32_t> wSum, biasQ;
+  std::vector<uint8_t> u8;
+  bool quadsValid = false;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -652,6 +659,147 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   });
 }
 
+// ---- int8 through the u8 x s8 VNNI GEMM (gemmQuads) ------------------------
+//
+// sum_k (x_k - zp) * w_k = sum_k (x_k + 128) * w_k - (zp + 128) * sum_k w_k,
+// so the int8 input becomes uint8 by flipping its sign bit, the second
+// term folds into the bias, and a padded tap reads x = zp (uint8 zp + 128)
+// so that it adds nothing, as TFLite skips it. Sums wrap modulo 2^32 like
+// the int32 reference, so the bytes equal the reference kernels'.
+
+/// The microkernels when the u8 x s8 GEMM applies: int8 input, filter and
+/// output, filter zero points 0 (TFLite's int8 scheme), not the reference
+/// resolver, and a CPU with VNNI; else null.
+const optimized::QuantMicrokernels *quadKernels(OpContext &ctx,
+                                                const Tensor &in,
+                                                const Tensor &f,
+                                                const Tensor &out) {
+  if (ctx.reference() || in.type != TensorType::kInt8 ||
+      f.type != TensorType::kInt8 || out.type != TensorType::kInt8)
+    return nullptr;
+  for (int64_t z : f.quant.zeroPoint)
+    if (z != 0)
+      return nullptr;
+  const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+  return uk && uk->gemmQuads ? uk : nullptr;
+}
+
+/// Packs the filter rows [CO][K] once (again only when the filter is not
+/// constant), folds the input offset into the bias, splits the
+/// multipliers, and writes the input as uint8 x + 128 into st.u8.
+void prepareQuads(const Tensor &in, const Tensor &f, int CO, int64_t K,
+                  QConvState &st) {
+  if (!(st.quadsValid && f.storage == Storage::kConstant)) {
+    st.wQuads.resize(size_t(optimized::quadWeightsSize(CO, K)));
+    st.wSum.resize(CO);
+    optimized::packQuadWeights(f.as<int8_t>(), CO, K, st.wQuads.data(),
+                               st.wSum.data());
+    st.quadsValid = true;
+  }
+  st.biasQ.resize(CO);
+  const int64_t off = int64_t(st.in.zp) + 128;
+  for (int co = 0; co < CO; ++co) // modulo 2^32, as the int32 accumulator
+    st.biasQ[co] = static_cast<int32_t>(
+        static_cast<uint32_t>(st.bias[co] - off * st.wSum[co]));
+  splitMultipliers(st);
+  const int64_t n = in.numElements();
+  st.u8.resize(size_t(n));
+  const uint8_t *x = static_cast<const uint8_t *>(in.data);
+  uint8_t *u = st.u8.data();
+  for (int64_t i = 0; i < n; ++i)
+    u[i] = x[i] ^ 0x80;
+}
+
+/// Calls gemmQuads for rows [0, mr) and output channels [c0, c1) (c0 a
+/// multiple of 16).
+void gemmQuadsRange(const optimized::QuantMicrokernels &uk,
+                    const QConvState &st, int mr, const uint8_t *const *rows,
+                    int64_t kq, int CO, int c0, int c1, int8_t *out) {
+  uk.gemmQuads(mr, rows, kq, st.wQuads.data() + int64_t(c0 / 16) * kq * 64,
+               c1 - c0, st.biasQ.data() + c0, st.qm.data() + c0,
+               st.qls.data() + c0, st.qrs.data() + c0, st.out.zp, st.lo,
+               st.hi, out + c0, CO);
+}
+
+/// CONV_2D (groups == 1) through gemmQuads: tiles of uk.mr output pixels,
+/// im2col into uint8 patches except for a 1x1 stride-1 unpadded conv with
+/// a depth that is a multiple of 4 (rows read in place); each tile over
+/// chunks of 64 output channels, so that small images still split across
+/// threads.
+void qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                QConvState &st, const Tensor &in, const Tensor &f,
+                Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const int64_t K = int64_t(KH) * KW * C, kq = (K + 3) / 4;
+  prepareQuads(in, f, CO, K, st);
+  const uint8_t *X = st.u8.data();
+  const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
+  int8_t *Y = out.as<int8_t>();
+  const int64_t pixels = int64_t(N) * OH * OW;
+  const bool direct = KH == 1 && KW == 1 && o.strideH == 1 &&
+                      o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
+                      OW == W && K % 4 == 0;
+  // im2col of pixel p into q (4 * kq bytes, the tail after K zero).
+  auto patchOf = [&](int64_t p, uint8_t *q) {
+    const int n = static_cast<int>(p / (int64_t(OH) * OW));
+    const int oy = static_cast<int>((p / OW) % OH),
+              ox = static_cast<int>(p % OW);
+    const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+    const int64_t rowBytes = int64_t(KW) * C;
+    for (int ky = 0; ky < KH; ++ky, q += rowBytes) {
+      const int iy = iy0 + ky * o.dilationH;
+      if (iy < 0 || iy >= H) {
+        std::memset(q, pad, size_t(rowBytes));
+        continue;
+      }
+      const uint8_t *row = X + (int64_t(n) * H + iy) * W * C;
+      if (o.dilationW == 1 && ix0 >= 0 && ix0 + KW <= W) {
+        std::memcpy(q, row + int64_t(ix0) * C, size_t(rowBytes));
+        continue;
+      }
+      for (int kx = 0; kx < KW; ++kx) {
+        const int ix = ix0 + kx * o.dilationW;
+        if (ix < 0 || ix >= W)
+          std::memset(q + int64_t(kx) * C, pad, size_t(C));
+        else
+          std::memcpy(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
+      }
+    }
+    std::memset(q, 0, size_t(4 * kq - K));
+  };
+  const int mr = uk.mr, chunk = 64;
+  const int64_t tiles = (pixels + mr - 1) / mr, chunks = (CO + chunk - 1) / chunk;
+  ctx.threadPool()->parallelFor(
+      tiles * chunks, double(K) * std::min(CO, chunk) * mr,
+      [&](int64_t b, int64_t e) {
+        std::vector<uint8_t> patches(direct ? 0 : size_t(mr) * 4 * kq);
+        const uint8_t *rows[16];
+        int64_t have = -1; // the tile whose patches are built
+        for (int64_t i = b; i < e; ++i) {
+          const int64_t t = i / chunks, c = i % chunks;
+          const int64_t p0 = t * mr;
+          const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
+          if (t != have) {
+            for (int r = 0; r < rr; ++r) {
+              if (direct) {
+                rows[r] = X + (p0 + r) * K;
+              } else {
+                patchOf(p0 + r, patches.data() + r * 4 * kq);
+                rows[r] = patches.data() + r * 4 * kq;
+              }
+            }
+            have = t;
+          }
+          const int c0 = static_cast<int>(c * chunk);
+          gemmQuadsRange(uk, st, rr, rows, kq, CO, c0,
+                         std::min(CO, c0 + chunk), Y + p0 * CO);
+        }
+      });
+}
+
 /// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
 /// (the input channels repeated depth_multiplier times): taps in pairs
 /// through depthwisePairs. ResourceExhausted when the indirection buffer
@@ -749,7 +897,7 @@ absl::Status qconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = st.pairsValid = false;
+  st.wValid = st.pairsValid = st.quadsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
@@ -780,13 +928,18 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2], FC = f.shape[3];
   const int OH = out.shape[1], OW = out.shape[2];
   const int64_t K = static_cast<int64_t>(KH) * KW * FC;
-  packRows(f, CO, K, st);
-  refreshBias(ctx, 2, st);
-  toOffsetInt16(in, st.in.zp, st.x16);
   const int groups = C / FC, coPerGroup = CO / groups;
   int ph, pw, dummy;
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  refreshBias(ctx, 2, st);
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
+      uk && groups == 1) {
+    qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
+    return absl::OkStatus();
+  }
+  packRows(f, CO, K, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
   if constexpr (sizeof(Acc) == 4) {
     if (groups == 1 && in.type != TensorType::kInt16 && !ctx.reference())
       return withOut8(out.type, [&](auto t) {
@@ -868,7 +1021,7 @@ absl::Status qdwPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = st.pairsValid = false;
+  st.wValid = st.pairsValid = st.quadsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
@@ -992,8 +1145,44 @@ absl::Status qfcPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, n, st));
-  st.wValid = false;
+  st.wValid = st.quadsValid = false;
   return ctx.resizeOutput(0, shape);
+}
+
+/// FULLY_CONNECTED through gemmQuads: tiles of uk.mr input rows (copied
+/// into zero-padded buffers when the depth is not a multiple of 4) times
+/// chunks of 64 output channels.
+void qfcQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+              QConvState &st, const Tensor &in, const Tensor &w,
+              Tensor &out) {
+  const int CO = w.shape[0];
+  const int64_t K = w.shape[1], kq = (K + 3) / 4;
+  prepareQuads(in, w, CO, K, st);
+  const int64_t rows = in.numElements() / K;
+  const uint8_t *X = st.u8.data();
+  int8_t *Y = out.as<int8_t>();
+  const int mr = uk.mr, chunk = 64;
+  const int64_t tiles = (rows + mr - 1) / mr, chunks = (CO + chunk - 1) / chunk;
+  ctx.threadPool()->parallelFor(
+      tiles * chunks, double(K) * std::min(CO, chunk) * mr,
+      [&](int64_t b, int64_t e) {
+        std::vector<uint8_t> padded(K % 4 ? size_t(mr) * 4 * kq : 0, 0);
+        const uint8_t *r8[16];
+        for (int64_t i = b; i < e; ++i) {
+          const int64_t t = i / chunks, c = i % chunks, r0 = t * mr;
+          const int rr = static_cast<int>(std::min<int64_t>(mr, rows - r0));
+          for (int r = 0; r < rr; ++r) {
+            r8[r] = X + (r0 + r) * K;
+            if (K % 4) {
+              std::memcpy(padded.data() + r * 4 * kq, r8[r], size_t(K));
+              r8[r] = padded.data() + r * 4 * kq;
+            }
+          }
+          const int c0 = static_cast<int>(c * chunk);
+          gemmQuadsRange(uk, st, rr, r8, kq, CO, c0, std::min(CO, c0 + chunk),
+                         Y + r0 * CO);
+        }
+      });
 }
 
 template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
@@ -1001,8 +1190,12 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   QConvState &st = qstate(ctx);
   const int64_t n = w.shape[0], k = w.shape[1];
-  packRows(w, n, k, st);
   refreshBias(ctx, 2, st);
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, w, out)) {
+    qfcQuads(ctx, *uk, st, in, w, out);
+    return absl::OkStatus();
+  }
+  packRows(w, n, k, st);
   toOffsetInt16(in, st.in.zp, st.x16);
   const int64_t rows = in.numElements() / k;
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
@@ -1047,7 +1240,7 @@ absl::Status qtconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 3, f->shape[0], st));
-  st.wValid = false;
+  st.wValid = st.quadsValid = false;
   if (!ctx.hasData(0)) {
     ctx.setOutputsDynamic();
     return absl::OkStatus();

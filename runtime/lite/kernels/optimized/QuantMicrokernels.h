@@ -42,7 +42,33 @@ struct QuantMicrokernels {
   void (*requant8)(const int32_t *acc, int64_t n, const int32_t *mult,
                    const int32_t *ls, const int32_t *rs, int32_t zp,
                    int32_t lo, int32_t hi, bool isSigned, void *out);
+  /// The int8 CONV_2D / FULLY_CONNECTED GEMM on u8 x s8 quads (vpdpbusd:
+  /// 64 multiply-adds per instruction, twice vpdpwssd) with the
+  /// requantization fused. For r < mr (<= this->mr) and co < CO:
+  ///   acc = bias[co] + sum over k < 4 * kq of x[r][k] * w(k, co)
+  ///   out[r * outStride + co] = clamp(MultiplyByQuantizedMultiplier(acc,
+  ///       mult[co], ls[co] - rs[co]) + zp, lo, hi)   as int8,
+  /// where x[r] holds 4 * kq uint8 and `w` is packed by packQuadWeights
+  /// (blocks of 16 channels, [CO / 16][kq][16][4] int8, CO rounded up to
+  /// 16 with zero weights). The caller folds the int8 activations' offset
+  /// into `bias` (x_u8 = x_s8 + 128; see qconvVnni8 in Quantized.cpp).
+  /// Integer sums are exact modulo 2^32, so the result equals TFLite's
+  /// int32 reference whenever that does not overflow. [lo, hi] must lie in
+  /// [-128, 127].
+  void (*gemmQuads)(int mr, const uint8_t *const *x, int64_t kq,
+                    const int8_t *w, int CO, const int32_t *bias,
+                    const int32_t *mult, const int32_t *ls, const int32_t *rs,
+                    int32_t zp, int32_t lo, int32_t hi, int8_t *out,
+                    int64_t outStride);
 };
+
+/// Packs int8 weights W[co][k] (row stride K) into gemmQuads' layout:
+/// [ceil(CO / 16)][kq = ceil(K / 4)][16][4], padded with zeros; `packed`
+/// must hold quadWeightsSize(CO, K) bytes. Also writes wsum[co] =
+/// sum over k of W[co][k] (the offset correction of u8 activations).
+int64_t quadWeightsSize(int CO, int64_t K);
+void packQuadWeights(const int8_t *W, int CO, int64_t K, int8_t *packed,
+                     int32_t *wsum);
 
 /// The AVX-512 VNNI microkernels when this CPU runs them, else null.
 const QuantMicrokernels *quantMicrokernels();

@@ -1,4 +1,4 @@
-//===- QuantMicrokernelsAvx512Vnni.cpp - vpdpwssd conv microkernels -------===//
+//===- QuantMicrokernelsAvx512Vnni.cpp - VNNI 8-bit conv microkernels -----===//
 //
 // Compiled with -mavx512f -mavx512bw -mavx512vnni (runtime/lite/
 // CMakeLists.txt); called only when CPUID reports them. See
@@ -78,39 +78,46 @@ void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
   }
 }
 
+/// MultiplyByQuantizedMultiplier(x, m, l - r) + zp clamped to [lo, hi],
+/// 16 lanes (derivation: requantAvx2 in Quantized.cpp).
+inline __m512i requantLanes(__m512i x, __m512i m, __m512i l, __m512i r,
+                            __m512i vzp, __m512i vlo, __m512i vhi) {
+  const __m512i one = _mm512_set1_epi32(1),
+                half = _mm512_set1_epi64(int64_t(1) << 30);
+  x = _mm512_sllv_epi32(x, l);
+  // floor((x * m + 2^30) / 2^31) per lane, even and odd lanes in 64 bits.
+  __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, m), half);
+  __m512i odd = _mm512_add_epi64(
+      _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)),
+      half);
+  even = _mm512_srli_epi64(even, 31);
+  odd = _mm512_slli_epi64(_mm512_srli_epi64(odd, 31), 32);
+  __m512i y = _mm512_mask_blend_epi32(__mmask16(0xAAAA), even, odd);
+  // RoundingDivideByPOT(y, r).
+  const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
+  const __m512i rem = _mm512_and_si512(y, mask);
+  const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1),
+                                       _mm512_srli_epi32(y, 31));
+  y = _mm512_srav_epi32(y, r);
+  y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
+  y = _mm512_add_epi32(y, vzp);
+  return _mm512_min_epi32(_mm512_max_epi32(y, vlo), vhi);
+}
+
 void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
               const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
               int32_t hi, bool isSigned, void *outv) {
   auto *out = static_cast<int8_t *>(outv);
-  const __m512i one = _mm512_set1_epi32(1),
-                half = _mm512_set1_epi64(int64_t(1) << 30);
   const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
                 vhi = _mm512_set1_epi32(hi);
   for (int64_t c = 0; c < n; c += 16) {
     const __mmask16 k =
         n - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - c)) - 1);
-    __m512i x = _mm512_maskz_loadu_epi32(k, acc + c);
-    const __m512i m = _mm512_maskz_loadu_epi32(k, mult + c);
-    const __m512i l = _mm512_maskz_loadu_epi32(k, ls + c);
-    const __m512i r = _mm512_maskz_loadu_epi32(k, rs + c);
-    x = _mm512_sllv_epi32(x, l);
-    // floor((x * m + 2^30) / 2^31) per lane, even and odd lanes in 64 bits.
-    __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, m), half);
-    __m512i odd = _mm512_add_epi64(
-        _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)),
-        half);
-    even = _mm512_srli_epi64(even, 31);
-    odd = _mm512_slli_epi64(_mm512_srli_epi64(odd, 31), 32);
-    __m512i y = _mm512_mask_blend_epi32(__mmask16(0xAAAA), even, odd);
-    // RoundingDivideByPOT(y, r).
-    const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
-    const __m512i rem = _mm512_and_si512(y, mask);
-    const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1),
-                                         _mm512_srli_epi32(y, 31));
-    y = _mm512_srav_epi32(y, r);
-    y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
-    y = _mm512_add_epi32(y, vzp);
-    y = _mm512_min_epi32(_mm512_max_epi32(y, vlo), vhi);
+    const __m512i y = requantLanes(
+        _mm512_maskz_loadu_epi32(k, acc + c),
+        _mm512_maskz_loadu_epi32(k, mult + c),
+        _mm512_maskz_loadu_epi32(k, ls + c),
+        _mm512_maskz_loadu_epi32(k, rs + c), vzp, vlo, vhi);
     if (isSigned)
       _mm512_mask_cvtsepi32_storeu_epi8(out + c, k, y);
     else
@@ -118,11 +125,100 @@ void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
   }
 }
 
+inline __mmask16 tailMask(int left) {
+  return left >= 16 ? __mmask16(0xffff) : __mmask16((1u << left) - 1);
+}
+
+/// R rows x NB blocks of 16 channels starting at channel co.
+template <int R, int NB>
+inline void gemmQuadsBlock(const uint8_t *const *xr, int64_t kq,
+                           const int8_t *w, int64_t blockStride, int CO,
+                           int co, const int32_t *bias, const int32_t *mult,
+                           const int32_t *ls, const int32_t *rs, __m512i vzp,
+                           __m512i vlo, __m512i vhi, int8_t *out,
+                           int64_t outStride) {
+  __mmask16 m[NB];
+  __m512i a[R][NB];
+  for (int b = 0; b < NB; ++b) {
+    m[b] = tailMask(CO - co - 16 * b);
+    const __m512i bv = _mm512_maskz_loadu_epi32(m[b], bias + co + 16 * b);
+    for (int r = 0; r < R; ++r)
+      a[r][b] = bv;
+  }
+  const int8_t *wp = w;
+  for (int64_t k = 0; k < kq; ++k, wp += 64) {
+    __m512i wv[NB];
+    for (int b = 0; b < NB; ++b)
+      wv[b] = _mm512_loadu_si512(wp + b * blockStride);
+    for (int r = 0; r < R; ++r) {
+      int32_t q;
+      std::memcpy(&q, xr[r] + 4 * k, 4);
+      const __m512i xv = _mm512_set1_epi32(q);
+      for (int b = 0; b < NB; ++b)
+        a[r][b] = _mm512_dpbusd_epi32(a[r][b], xv, wv[b]);
+    }
+  }
+  for (int b = 0; b < NB; ++b) {
+    const int c = co + 16 * b;
+    const __m512i vm = _mm512_maskz_loadu_epi32(m[b], mult + c);
+    const __m512i vl = _mm512_maskz_loadu_epi32(m[b], ls + c);
+    const __m512i vr = _mm512_maskz_loadu_epi32(m[b], rs + c);
+    for (int r = 0; r < R; ++r)
+      _mm512_mask_cvtsepi32_storeu_epi8(
+          out + r * outStride + c, m[b],
+          requantLanes(a[r][b], vm, vl, vr, vzp, vlo, vhi));
+  }
+}
+
+/// All channels of R rows: blocks of 32 channels, then one of 16.
+template <int R>
+void gemmQuadsRows(const uint8_t *const *xr, int64_t kq, const int8_t *w,
+                   int CO, const int32_t *bias, const int32_t *mult,
+                   const int32_t *ls, const int32_t *rs, __m512i vzp,
+                   __m512i vlo, __m512i vhi, int8_t *out, int64_t outStride) {
+  const int64_t blockStride = kq * 64; // bytes per 16-channel block
+  int co = 0;
+  for (; co + 16 < CO; co += 32)
+    gemmQuadsBlock<R, 2>(xr, kq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
+  if (co < CO)
+    gemmQuadsBlock<R, 1>(xr, kq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
+}
+
+void gemmQuads(int mr, const uint8_t *const *x, int64_t kq, const int8_t *w,
+               int CO, const int32_t *bias, const int32_t *mult,
+               const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
+               int32_t hi, int8_t *out, int64_t outStride) {
+  const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
+                vhi = _mm512_set1_epi32(hi);
+  // Rows in chunks of 8, 4, 2, 1 (a row tail never computes extra rows).
+  int r = 0;
+  for (; r + 8 <= mr; r += 8)
+    gemmQuadsRows<8>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
+                     out + r * outStride, outStride);
+  if (r + 4 <= mr) {
+    gemmQuadsRows<4>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
+                     out + r * outStride, outStride);
+    r += 4;
+  }
+  if (r + 2 <= mr) {
+    gemmQuadsRows<2>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
+                     out + r * outStride, outStride);
+    r += 2;
+  }
+  if (r < mr)
+    gemmQuadsRows<1>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
+                     out + r * outStride, outStride);
+}
+
 } // namespace
 
 const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
-  static const QuantMicrokernels k{"avx512vnni", MR, gemmPairs,
-                                   depthwisePairs, requant8};
+  static const QuantMicrokernels k{"avx512vnni", MR,       gemmPairs,
+                                   depthwisePairs, requant8, gemmQuads};
   return k;
 }
 
