@@ -247,6 +247,13 @@ struct QConvState : NodeState {
   std::vector<int32_t> wSum, biasQ;
   std::vector<uint8_t> u8;
   bool quadsValid = false;
+  /// int8 depthwise (depthwiseInt8): packed weights, the per-channel
+  /// vectors in its lane order, the pad row (input zero point) and the
+  /// indirection buffer over the int8 input.
+  std::vector<int16_t> dwW;
+  std::vector<int32_t> dwBias, dwM, dwLs, dwRs;
+  std::vector<int8_t> padRow8;
+  Indirection<int8_t> ind8;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -1030,6 +1037,68 @@ absl::Status qdwPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
 }
 
+/// DEPTHWISE_CONV_2D int8 with depth multiplier 1 through depthwiseInt8:
+/// reads the int8 input in place through an indirection buffer whose
+/// padding taps point at a row of the input zero point; the zero point
+/// times the tap sum of the weights is folded into the bias (exact modulo
+/// 2^32, as the int32 reference). Tiles of 16 output pixels across threads.
+/// ResourceExhausted when the indirection buffer cannot be allocated.
+absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                     QConvState &st, const Tensor &in, const Tensor &f,
+                     Tensor &out) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int KH = f.shape[1], KW = f.shape[2], taps = KH * KW;
+  const int Cp = (C + 31) / 32 * 32;
+  if (!(st.quadsValid && f.storage == Storage::kConstant)) {
+    st.dwW.resize(size_t(optimized::depthwiseInt8WeightsSize(C, taps)));
+    optimized::packDepthwiseInt8(f.as<int8_t>(), C, taps, st.dwW.data());
+    st.wSum.assign(C, 0);
+    const int8_t *wt = f.as<int8_t>();
+    for (int t = 0; t < taps; ++t)
+      for (int c = 0; c < C; ++c)
+        st.wSum[c] += wt[int64_t(t) * C + c];
+    st.quadsValid = true;
+  }
+  splitMultipliers(st);
+  st.biasQ.resize(C);
+  for (int c = 0; c < C; ++c) // modulo 2^32, as the int32 accumulator
+    st.biasQ[c] = static_cast<int32_t>(static_cast<uint32_t>(
+        st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
+  st.dwBias.resize(Cp), st.dwM.resize(Cp), st.dwLs.resize(Cp),
+      st.dwRs.resize(Cp);
+  optimized::permuteDepthwiseInt8(st.biasQ.data(), C, st.dwBias.data());
+  optimized::permuteDepthwiseInt8(st.qm.data(), C, st.dwM.data());
+  optimized::permuteDepthwiseInt8(st.qls.data(), C, st.dwLs.data());
+  optimized::permuteDepthwiseInt8(st.qrs.data(), C, st.dwRs.data());
+  if (st.padRow8.size() != size_t(C) ||
+      (C && st.padRow8[0] != static_cast<int8_t>(st.in.zp)))
+    st.padRow8.assign(C, static_cast<int8_t>(st.in.zp));
+  const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                  o.strideW, o.dilationH, o.dilationW);
+  const int8_t *const *ind;
+  try {
+    ind = st.ind8.get(win, in.as<int8_t>(), C, st.padRow8.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
+  int8_t *Y = out.as<int8_t>();
+  const int64_t pixels = win.outPixels(), tile = 16;
+  ctx.threadPool()->parallelFor(
+      (pixels + tile - 1) / tile, double(taps) * C * tile,
+      [&](int64_t b, int64_t e) {
+        for (int64_t p = b * tile, pe = std::min(pixels, e * tile); p < pe;
+             ++p)
+          uk.depthwiseInt8(ind + p * taps, taps, st.dwW.data(), C,
+                           st.dwBias.data(), st.dwM.data(), st.dwLs.data(),
+                           st.dwRs.data(), st.out.zp, st.lo, st.hi,
+                           Y + p * C);
+      });
+  return absl::OkStatus();
+}
+
 template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &f = *ctx.input(1);
   Tensor &out = *ctx.output(0);
@@ -1039,6 +1108,11 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   const int KH = f.shape[1], KW = f.shape[2], CO = f.shape[3];
   const int M = CO / C;
   const int OH = out.shape[1], OW = out.shape[2];
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
+      uk && uk->depthwiseInt8 && M == 1) {
+    refreshBias(ctx, 2, st);
+    return qdwInt8(ctx, *uk, st, in, f, out);
+  }
   // Filter [1, KH, KW, CO] minus per-channel zero points (channel = last).
   if (!(st.wValid && f.storage == Storage::kConstant)) {
     const int64_t n = static_cast<int64_t>(KH) * KW * CO;

@@ -30,4 +30,42 @@ void packQuadWeights(const int8_t *W, int CO, int64_t K, int8_t *packed,
   }
 }
 
+namespace {
+/// Channel (within its block of 32) of lane j (0..31) of depthwiseInt8's
+/// order: lanes 0-15 the low half, 16-31 the high half.
+int depthwiseLaneChannel(int j) {
+  const int h = j / 16, l = j % 16;
+  return 8 * (l / 4) + 4 * h + l % 4;
+}
+} // namespace
+
+int64_t depthwiseInt8WeightsSize(int C, int taps) {
+  return (int64_t(C) + 31) / 32 * ((taps + 1) / 2) * 64;
+}
+
+void packDepthwiseInt8(const int8_t *wt, int C, int taps, int16_t *packed) {
+  const int pairs = (taps + 1) / 2, blocks = (C + 31) / 32;
+  std::memset(packed, 0, size_t(depthwiseInt8WeightsSize(C, taps)) * 2);
+  for (int b = 0; b < blocks; ++b)
+    for (int p = 0; p < pairs; ++p)
+      for (int j = 0; j < 32; ++j) {
+        const int c = 32 * b + depthwiseLaneChannel(j);
+        if (c >= C)
+          continue;
+        int16_t *dst = packed + (int64_t(b) * pairs + p) * 64 + 2 * j;
+        for (int i = 0; i < 2; ++i)
+          if (2 * p + i < taps)
+            dst[i] = wt[int64_t(2 * p + i) * C + c];
+      }
+}
+
+void permuteDepthwiseInt8(const int32_t *in, int C, int32_t *out) {
+  const int blocks = (C + 31) / 32;
+  for (int b = 0; b < blocks; ++b)
+    for (int j = 0; j < 32; ++j) {
+      const int c = 32 * b + depthwiseLaneChannel(j);
+      out[32 * b + j] = c < C ? in[c] : 0;
+    }
+}
+
 } // namespace tfmlir::lite::optimized

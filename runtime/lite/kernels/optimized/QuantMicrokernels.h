@@ -60,7 +60,33 @@ struct QuantMicrokernels {
                     const int32_t *mult, const int32_t *ls, const int32_t *rs,
                     int32_t zp, int32_t lo, int32_t hi, int8_t *out,
                     int64_t outStride);
+  /// One output pixel of an int8 DEPTHWISE_CONV_2D with depth multiplier
+  /// 1, requantization fused. For c < C:
+  ///   acc = bias[c] + sum over t < taps of rows[t][c] * w(t, c)
+  ///   out[c] = clamp(MultiplyByQuantizedMultiplier(acc, mult[c],
+  ///       ls[c] - rs[c]) + zp, lo, hi)   as int8,
+  /// where rows[t] are int8 input rows (taps in the padding point at a row
+  /// holding the input zero point; the caller folds -zp * sum_t w(t, c)
+  /// into the bias), and w, bias, mult, ls, rs are in the lane order of
+  /// packDepthwiseInt8 (blocks of 32 channels). [lo, hi] must lie in
+  /// [-128, 127].
+  void (*depthwiseInt8)(const int8_t *const *rows, int taps,
+                        const int16_t *w, int C, const int32_t *bias,
+                        const int32_t *mult, const int32_t *ls,
+                        const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
+                        int8_t *out);
 };
+
+/// depthwiseInt8's layout, for C channels rounded up to Cp = 32 * ceil(C /
+/// 32): weights [Cp / 32][ceil(taps / 2)][2 halves][16 lanes][2 taps] int16
+/// (lane j of the low half is channel 8 * (j / 4) + j % 4 of the block, of
+/// the high half that + 4: the order of vpunpck{l,h}wd), and the
+/// per-channel vectors (bias, mult, ls, rs; `in` order c, Cp entries out)
+/// permuted the same way. `wt` is [taps][C] int8 (TFLite's [1, KH, KW, C]
+/// filter); missing taps / channels are zero.
+int64_t depthwiseInt8WeightsSize(int C, int taps);
+void packDepthwiseInt8(const int8_t *wt, int C, int taps, int16_t *packed);
+void permuteDepthwiseInt8(const int32_t *in, int C, int32_t *out);
 
 /// Packs int8 weights W[co][k] (row stride K) into gemmQuads' layout:
 /// [ceil(CO / 16)][kq = ceil(K / 4)][16][4], padded with zeros; `packed`

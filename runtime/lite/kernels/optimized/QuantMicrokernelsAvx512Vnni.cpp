@@ -214,11 +214,56 @@ void gemmQuads(int mr, const uint8_t *const *x, int64_t kq, const int8_t *w,
                      out + r * outStride, outStride);
 }
 
+void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w,
+                   int C, const int32_t *bias, const int32_t *mult,
+                   const int32_t *ls, const int32_t *rs, int32_t zp,
+                   int32_t lo, int32_t hi, int8_t *out) {
+  const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
+                vhi = _mm512_set1_epi32(hi);
+  const int pairs = taps / 2;
+  for (int c = 0; c < C; c += 32) {
+    const __mmask32 m = C - c >= 32 ? __mmask32(0xffffffffu)
+                                    : __mmask32((1u << (C - c)) - 1);
+    __m512i lo16 = _mm512_loadu_si512(bias + c),
+            hi16 = _mm512_loadu_si512(bias + c + 16);
+    const int16_t *wp = w + int64_t(c / 32) * ((taps + 1) / 2) * 64;
+    for (int p = 0; p < pairs; ++p, wp += 64) {
+      const __m512i x0 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[2 * p] + c));
+      const __m512i x1 = _mm512_cvtepi8_epi16(
+          _mm256_maskz_loadu_epi8(m, rows[2 * p + 1] + c));
+      lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x1),
+                                 _mm512_loadu_si512(wp));
+      hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x1),
+                                 _mm512_loadu_si512(wp + 32));
+    }
+    if (taps % 2) { // the last tap pairs with a zero weight
+      const __m512i x0 = _mm512_cvtepi8_epi16(
+          _mm256_maskz_loadu_epi8(m, rows[taps - 1] + c));
+      lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x0),
+                                 _mm512_loadu_si512(wp));
+      hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x0),
+                                 _mm512_loadu_si512(wp + 32));
+    }
+    const __m512i ylo = requantLanes(
+        lo16, _mm512_loadu_si512(mult + c), _mm512_loadu_si512(ls + c),
+        _mm512_loadu_si512(rs + c), vzp, vlo, vhi);
+    const __m512i yhi = requantLanes(
+        hi16, _mm512_loadu_si512(mult + c + 16),
+        _mm512_loadu_si512(ls + c + 16), _mm512_loadu_si512(rs + c + 16),
+        vzp, vlo, vhi);
+    // packs interleaves the halves back into channel order per 128 bits.
+    _mm256_mask_storeu_epi8(
+        out + c, m, _mm512_cvtepi16_epi8(_mm512_packs_epi32(ylo, yhi)));
+  }
+}
+
 } // namespace
 
 const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
   static const QuantMicrokernels k{"avx512vnni", MR,       gemmPairs,
-                                   depthwisePairs, requant8, gemmQuads};
+                                   depthwisePairs, requant8, gemmQuads,
+                                   depthwiseInt8};
   return k;
 }
 
