@@ -26,6 +26,7 @@
 #include "runtime/lite/kernels/RsqrtInt8.h"
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <limits>
 #include <map>
@@ -674,6 +675,38 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
 // so that it adds nothing, as TFLite skips it. Sums wrap modulo 2^32 like
 // the int32 reference, so the bytes equal the reference kernels'.
 
+/// memcpy / memset for the short rows of im2col (a few bytes when the
+/// depth is small): fixed-size overlapping moves the compiler inlines
+/// instead of a libc call per tap.
+inline void copyBytes(uint8_t *d, const uint8_t *s, size_t n) {
+  if (n >= 32) {
+    std::memcpy(d, s, n);
+  } else if (n >= 16) {
+    std::memcpy(d, s, 16);
+    std::memcpy(d + n - 16, s + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else if (n >= 2) {
+    std::memcpy(d, s, 2);
+    std::memcpy(d + n - 2, s + n - 2, 2);
+  } else if (n == 1) {
+    d[0] = s[0];
+  }
+}
+inline void fillBytes(uint8_t *d, uint8_t v, size_t n) {
+  if (n >= 32) {
+    std::memset(d, v, n);
+    return;
+  }
+  uint8_t pattern[32];
+  std::memset(pattern, v, sizeof pattern);
+  copyBytes(d, pattern, n);
+}
+
 /// The microkernels when the u8 x s8 GEMM applies: int8 input, filter and
 /// output, filter zero points 0 (TFLite's int8 scheme), not the reference
 /// resolver, and a CPU with VNNI; else null.
@@ -759,23 +792,23 @@ void qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
     for (int ky = 0; ky < KH; ++ky, q += rowBytes) {
       const int iy = iy0 + ky * o.dilationH;
       if (iy < 0 || iy >= H) {
-        std::memset(q, pad, size_t(rowBytes));
+        fillBytes(q, pad, size_t(rowBytes));
         continue;
       }
       const uint8_t *row = X + (int64_t(n) * H + iy) * W * C;
       if (o.dilationW == 1 && ix0 >= 0 && ix0 + KW <= W) {
-        std::memcpy(q, row + int64_t(ix0) * C, size_t(rowBytes));
+        copyBytes(q, row + int64_t(ix0) * C, size_t(rowBytes));
         continue;
       }
       for (int kx = 0; kx < KW; ++kx) {
         const int ix = ix0 + kx * o.dilationW;
         if (ix < 0 || ix >= W)
-          std::memset(q + int64_t(kx) * C, pad, size_t(C));
+          fillBytes(q + int64_t(kx) * C, pad, size_t(C));
         else
-          std::memcpy(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
+          copyBytes(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
       }
     }
-    std::memset(q, 0, size_t(4 * kq - K));
+    fillBytes(q, 0, size_t(4 * kq - K));
   };
   const int mr = uk.mr, chunk = 64;
   const int64_t tiles = (pixels + mr - 1) / mr, chunks = (CO + chunk - 1) / chunk;
@@ -1483,6 +1516,71 @@ absl::Status qpoolPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, {in->shape[0], oh, ow, in->shape[3]});
 }
 
+/// MAX_POOL_2D / AVERAGE_POOL_2D of 8-bit tensors: the arithmetic of
+/// qpoolEval's loop (max, or the int32 sum rounded half away from zero
+/// over the in-bounds taps, then the activation clamp) with the channels
+/// innermost in typed loops the compiler vectorizes, output pixels across
+/// threads. InvalidArgument for an average window with no input element.
+template <typename T>
+absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
+                    const Tensor &in, Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const T *X = in.as<T>();
+  T *Y = out.as<T>();
+  const int64_t pixels = int64_t(in.shape[0]) * OH * OW;
+  std::atomic<bool> empty{false};
+  ctx.threadPool()->parallelFor(
+      pixels, double(o.filterH) * o.filterW * C, [&](int64_t b, int64_t e) {
+        std::vector<int32_t> acc(isMax ? 0 : C);
+        for (int64_t p = b; p < e; ++p) {
+          const int n = static_cast<int>(p / (int64_t(OH) * OW));
+          const int oy = static_cast<int>((p / OW) % OH),
+                    ox = static_cast<int>(p % OW);
+          const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
+          const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
+          const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
+          const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
+          T *__restrict y = Y + p * C;
+          if (isMax) {
+            for (int c = 0; c < C; ++c)
+              y[c] = std::numeric_limits<T>::min();
+            for (int iy = ya; iy < yb; ++iy)
+              for (int ix = xa; ix < xb; ++ix) {
+                const T *__restrict x = X + ((int64_t(n) * H + iy) * W + ix) * C;
+                for (int c = 0; c < C; ++c)
+                  y[c] = std::max(y[c], x[c]);
+              }
+            for (int c = 0; c < C; ++c)
+              y[c] = static_cast<T>(std::clamp<int32_t>(y[c], lo, hi));
+            continue;
+          }
+          if (count == 0) {
+            empty = true;
+            continue;
+          }
+          int32_t *__restrict a = acc.data();
+          std::fill(acc.begin(), acc.end(), 0);
+          for (int iy = ya; iy < yb; ++iy)
+            for (int ix = xa; ix < xb; ++ix) {
+              const T *__restrict x = X + ((int64_t(n) * H + iy) * W + ix) * C;
+              for (int c = 0; c < C; ++c)
+                a[c] += x[c];
+            }
+          for (int c = 0; c < C; ++c) {
+            // Rounded to nearest, ties away from zero (TFLite's AveragePool).
+            const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
+                                       : (a[c] - count / 2) / count;
+            y[c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
+          }
+        }
+      });
+  if (empty)
+    return invalid("average pool window with no input element");
+  return absl::OkStatus();
+}
+
 absl::Status qpoolEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
@@ -1494,6 +1592,10 @@ absl::Status qpoolEval(OpContext &ctx) {
   int ph, pw, dummy;
   computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
   computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
+  if (!ctx.reference() && in.type == TensorType::kInt8)
+    return qpool8<int8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
+  if (!ctx.reference() && in.type == TensorType::kUInt8)
+    return qpool8<uint8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
   for (int n = 0; n < N; ++n)
     for (int oy = 0; oy < OH; ++oy)
       for (int ox = 0; ox < OW; ++ox) {
@@ -1979,6 +2081,30 @@ absl::Status qquantizePrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, in->shape);
 }
 
+/// QUANTIZE float -> 8-bit: the arithmetic of qquantizeEval's loop
+/// (zero_point + round(x / scale), float division, ties away from zero,
+/// NaN -> zero_point, saturated) without libm calls, so the loop
+/// vectorizes: x / scale is clamped to +-2^30 (beyond that every result
+/// saturates anyway), truncated, and the fraction decides the rounding
+/// (q - trunc(q) is exact in float).
+template <typename T>
+absl::Status quantizeFloat8(const float *__restrict x, int64_t n, TQ qo,
+                            T *__restrict y) {
+  const float scale = qo.scale, lim = 1073741824.f;
+  const int32_t zp = qo.zp, lo = std::numeric_limits<T>::min(),
+                hi = std::numeric_limits<T>::max();
+  for (int64_t i = 0; i < n; ++i) {
+    float q = x[i] / scale;
+    q = q == q ? q : 0.f;
+    q = q < -lim ? -lim : q > lim ? lim : q;
+    const int32_t t = static_cast<int32_t>(q);
+    const float d = q - static_cast<float>(t);
+    const int32_t r = t + (d >= 0.5f ? 1 : 0) - (d <= -0.5f ? 1 : 0) + zp;
+    y[i] = static_cast<T>(r < lo ? lo : r > hi ? hi : r);
+  }
+  return absl::OkStatus();
+}
+
 /// float: zero_point + round(x / scale) with float division and ties away
 /// from zero (TFLite's AffineQuantize); integer input: TFLite's Requantize,
 /// MBQM(q - zp_in, s_in / s_out) + zp_out, saturated.
@@ -1988,6 +2114,12 @@ absl::Status qquantizeEval(OpContext &ctx) {
   TQ qo;
   TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
   const int64_t n = in.numElements();
+  if (in.type == TensorType::kFloat32 && !ctx.reference() &&
+      out.type == TensorType::kInt8)
+    return quantizeFloat8(in.as<float>(), n, qo, out.as<int8_t>());
+  if (in.type == TensorType::kFloat32 && !ctx.reference() &&
+      out.type == TensorType::kUInt8)
+    return quantizeFloat8(in.as<float>(), n, qo, out.as<uint8_t>());
   if (in.type == TensorType::kFloat32) {
     const float *x = in.as<float>();
     for (int64_t i = 0; i < n; ++i) {
