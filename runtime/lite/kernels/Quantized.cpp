@@ -783,10 +783,7 @@ void qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
                       o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
                       OW == W && K % 4 == 0;
   // im2col of pixel p into q (4 * kq bytes, the tail after K zero).
-  auto patchOf = [&](int64_t p, uint8_t *q) {
-    const int n = static_cast<int>(p / (int64_t(OH) * OW));
-    const int oy = static_cast<int>((p / OW) % OH),
-              ox = static_cast<int>(p % OW);
+  auto patchOf = [&](int n, int oy, int ox, uint8_t *q) {
     const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
     const int64_t rowBytes = int64_t(KW) * C;
     for (int ky = 0; ky < KH; ++ky, q += rowBytes) {
@@ -822,17 +819,25 @@ void qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
           const int64_t t = i / chunks, c = i % chunks;
           const int64_t p0 = t * mr;
           const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
-          if (t != have) {
+          if (t != have && direct) {
+            for (int r = 0; r < rr; ++r)
+              rows[r] = X + (p0 + r) * K;
+          } else if (t != have) {
+            // Output coordinates of p0, then stepped along the row.
+            int n = static_cast<int>(p0 / (int64_t(OH) * OW));
+            int oy = static_cast<int>((p0 / OW) % OH),
+                ox = static_cast<int>(p0 % OW);
             for (int r = 0; r < rr; ++r) {
-              if (direct) {
-                rows[r] = X + (p0 + r) * K;
-              } else {
-                patchOf(p0 + r, patches.data() + r * 4 * kq);
-                rows[r] = patches.data() + r * 4 * kq;
+              patchOf(n, oy, ox, patches.data() + r * 4 * kq);
+              rows[r] = patches.data() + r * 4 * kq;
+              if (++ox == OW) {
+                ox = 0;
+                if (++oy == OH)
+                  oy = 0, ++n;
               }
             }
-            have = t;
           }
+          have = t;
           const int c0 = static_cast<int>(c * chunk);
           gemmQuadsRange(uk, st, rr, rows, kq, CO, c0,
                          std::min(CO, c0 + chunk), Y + p0 * CO);
@@ -1532,12 +1537,14 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
   const int64_t pixels = int64_t(in.shape[0]) * OH * OW;
   std::atomic<bool> empty{false};
   ctx.threadPool()->parallelFor(
-      pixels, double(o.filterH) * o.filterW * C, [&](int64_t b, int64_t e) {
+      pixels / std::max(OW, 1), double(o.filterH) * o.filterW * C * OW,
+      [&](int64_t b, int64_t e) {
         std::vector<int32_t> acc(isMax ? 0 : C);
-        for (int64_t p = b; p < e; ++p) {
-          const int n = static_cast<int>(p / (int64_t(OH) * OW));
-          const int oy = static_cast<int>((p / OW) % OH),
-                    ox = static_cast<int>(p % OW);
+        for (int64_t row = b; row < e; ++row) { // row = n * OH + oy
+          const int n = static_cast<int>(row / OH),
+                    oy = static_cast<int>(row % OH);
+          for (int ox = 0; ox < OW; ++ox) {
+          const int64_t p = row * OW + ox;
           const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
           const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
           const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
@@ -1573,6 +1580,7 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
             const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
                                        : (a[c] - count / 2) / count;
             y[c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
+          }
           }
         }
       });
