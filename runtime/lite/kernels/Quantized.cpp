@@ -246,7 +246,8 @@ struct QConvState : NodeState {
   /// input as x + 128 in uint8.
   std::vector<int8_t> wQuads;
   std::vector<int32_t> wSum, biasQ;
-  std::vector<uint8_t> u8;
+  std::vector<uint8_t> u8, padU8;
+  Indirection<uint8_t> indU8;
   bool quadsValid = false;
   /// int8 depthwise (depthwiseInt8): packed weights, the per-channel
   /// vectors in its lane order, the pad row (input zero point) and the
@@ -675,38 +676,6 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
 // so that it adds nothing, as TFLite skips it. Sums wrap modulo 2^32 like
 // the int32 reference, so the bytes equal the reference kernels'.
 
-/// memcpy / memset for the short rows of im2col (a few bytes when the
-/// depth is small): fixed-size overlapping moves the compiler inlines
-/// instead of a libc call per tap.
-inline void copyBytes(uint8_t *d, const uint8_t *s, size_t n) {
-  if (n >= 32) {
-    std::memcpy(d, s, n);
-  } else if (n >= 16) {
-    std::memcpy(d, s, 16);
-    std::memcpy(d + n - 16, s + n - 16, 16);
-  } else if (n >= 8) {
-    std::memcpy(d, s, 8);
-    std::memcpy(d + n - 8, s + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(d, s, 4);
-    std::memcpy(d + n - 4, s + n - 4, 4);
-  } else if (n >= 2) {
-    std::memcpy(d, s, 2);
-    std::memcpy(d + n - 2, s + n - 2, 2);
-  } else if (n == 1) {
-    d[0] = s[0];
-  }
-}
-inline void fillBytes(uint8_t *d, uint8_t v, size_t n) {
-  if (n >= 32) {
-    std::memset(d, v, n);
-    return;
-  }
-  uint8_t pattern[32];
-  std::memset(pattern, v, sizeof pattern);
-  copyBytes(d, pattern, n);
-}
-
 /// The microkernels when the u8 x s8 GEMM applies: int8 input, filter and
 /// output, filter zero points 0 (TFLite's int8 scheme), not the reference
 /// resolver, and a CPU with VNNI; else null.
@@ -724,15 +693,21 @@ const optimized::QuantMicrokernels *quadKernels(OpContext &ctx,
   return uk && uk->gemmQuads ? uk : nullptr;
 }
 
-/// Packs the filter rows [CO][K] once (again only when the filter is not
+/// Bytes readable past the end of st.u8 and of the pad row: gemmQuads
+/// reads whole quads, up to 3 bytes past a pixel's channels (their weights
+/// are zero).
+constexpr size_t kQuadSlack = 64;
+
+/// Packs the filter [CO][taps][C] once (again only when the filter is not
 /// constant), folds the input offset into the bias, splits the
-/// multipliers, and writes the input as uint8 x + 128 into st.u8.
-void prepareQuads(const Tensor &in, const Tensor &f, int CO, int64_t K,
-                  QConvState &st) {
+/// multipliers, and writes the input as uint8 x + 128 into st.u8 (plus
+/// kQuadSlack zero bytes).
+void prepareQuads(const Tensor &in, const Tensor &f, int CO, int taps,
+                  int64_t C, QConvState &st) {
   if (!(st.quadsValid && f.storage == Storage::kConstant)) {
-    st.wQuads.resize(size_t(optimized::quadWeightsSize(CO, K)));
+    st.wQuads.resize(size_t(optimized::quadWeightsSize(CO, taps, C)));
     st.wSum.resize(CO);
-    optimized::packQuadWeights(f.as<int8_t>(), CO, K, st.wQuads.data(),
+    optimized::packQuadWeights(f.as<int8_t>(), CO, taps, C, st.wQuads.data(),
                                st.wSum.data());
     st.quadsValid = true;
   }
@@ -743,106 +718,85 @@ void prepareQuads(const Tensor &in, const Tensor &f, int CO, int64_t K,
         static_cast<uint32_t>(st.bias[co] - off * st.wSum[co]));
   splitMultipliers(st);
   const int64_t n = in.numElements();
-  st.u8.resize(size_t(n));
+  st.u8.resize(size_t(n) + kQuadSlack);
   const uint8_t *x = static_cast<const uint8_t *>(in.data);
   uint8_t *u = st.u8.data();
   for (int64_t i = 0; i < n; ++i)
     u[i] = x[i] ^ 0x80;
+  std::memset(u + n, 0, kQuadSlack);
 }
 
-/// Calls gemmQuads for rows [0, mr) and output channels [c0, c1) (c0 a
-/// multiple of 16).
+/// Calls gemmQuads for rows [0, mr) (taps pointers each in `ind`) and
+/// output channels [c0, c1) (c0 a multiple of 16).
 void gemmQuadsRange(const optimized::QuantMicrokernels &uk,
-                    const QConvState &st, int mr, const uint8_t *const *rows,
-                    int64_t kq, int CO, int c0, int c1, int8_t *out) {
-  uk.gemmQuads(mr, rows, kq, st.wQuads.data() + int64_t(c0 / 16) * kq * 64,
-               c1 - c0, st.biasQ.data() + c0, st.qm.data() + c0,
-               st.qls.data() + c0, st.qrs.data() + c0, st.out.zp, st.lo,
-               st.hi, out + c0, CO);
+                    const QConvState &st, int mr, const uint8_t *const *ind,
+                    int taps, int64_t cq, int CO, int c0, int c1,
+                    int8_t *out) {
+  uk.gemmQuads(mr, ind, taps, cq,
+               st.wQuads.data() + int64_t(c0 / 16) * taps * cq * 64, c1 - c0,
+               st.biasQ.data() + c0, st.qm.data() + c0, st.qls.data() + c0,
+               st.qrs.data() + c0, st.out.zp, st.lo, st.hi, out + c0, CO);
 }
 
-/// CONV_2D (groups == 1) through gemmQuads: tiles of uk.mr output pixels,
-/// im2col into uint8 patches except for a 1x1 stride-1 unpadded conv with
-/// a depth that is a multiple of 4 (rows read in place); each tile over
-/// chunks of 64 output channels, so that small images still split across
-/// threads.
-void qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
-                QConvState &st, const Tensor &in, const Tensor &f,
-                Tensor &out, int ph, int pw) {
+/// CONV_2D (groups == 1) through gemmQuads: tiles of uk.mr output pixels
+/// times chunks of 64 output channels (so that small images still split
+/// across threads). A 1x1 stride-1 unpadded conv reads the pixels' rows
+/// in place; any other window goes through an indirection buffer over
+/// st.u8 (kernels/Window.h) whose padding taps read a row of the input
+/// zero point (uint8 zp + 128), which adds nothing. ResourceExhausted when
+/// the indirection buffer cannot be allocated.
+absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                        QConvState &st, const Tensor &in, const Tensor &f,
+                        Tensor &out, int ph, int pw) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
   const int OH = out.shape[1], OW = out.shape[2];
-  const int64_t K = int64_t(KH) * KW * C, kq = (K + 3) / 4;
-  prepareQuads(in, f, CO, K, st);
-  const uint8_t *X = st.u8.data();
-  const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
-  int8_t *Y = out.as<int8_t>();
-  const int64_t pixels = int64_t(N) * OH * OW;
   const bool direct = KH == 1 && KW == 1 && o.strideH == 1 &&
                       o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
-                      OW == W && K % 4 == 0;
-  // im2col of pixel p into q (4 * kq bytes, the tail after K zero).
-  auto patchOf = [&](int n, int oy, int ox, uint8_t *q) {
-    const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-    const int64_t rowBytes = int64_t(KW) * C;
-    for (int ky = 0; ky < KH; ++ky, q += rowBytes) {
-      const int iy = iy0 + ky * o.dilationH;
-      if (iy < 0 || iy >= H) {
-        fillBytes(q, pad, size_t(rowBytes));
-        continue;
-      }
-      const uint8_t *row = X + (int64_t(n) * H + iy) * W * C;
-      if (o.dilationW == 1 && ix0 >= 0 && ix0 + KW <= W) {
-        copyBytes(q, row + int64_t(ix0) * C, size_t(rowBytes));
-        continue;
-      }
-      for (int kx = 0; kx < KW; ++kx) {
-        const int ix = ix0 + kx * o.dilationW;
-        if (ix < 0 || ix >= W)
-          fillBytes(q + int64_t(kx) * C, pad, size_t(C));
-        else
-          copyBytes(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
-      }
+                      OW == W;
+  const int taps = direct ? 1 : KH * KW;
+  const int64_t cq = (int64_t(C) + 3) / 4;
+  prepareQuads(in, f, CO, KH * KW, C, st);
+  const uint8_t *X = st.u8.data();
+  int8_t *Y = out.as<int8_t>();
+  const uint8_t *const *ind = nullptr;
+  if (!direct) {
+    const size_t padLen = size_t(4 * cq) + kQuadSlack;
+    const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
+    if (st.padU8.size() != padLen || st.padU8[0] != pad)
+      st.padU8.assign(padLen, pad);
+    const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                    o.strideW, o.dilationH, o.dilationW);
+    try {
+      ind = st.indU8.get(win, X, C, st.padU8.data());
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("cannot allocate the indirection buffer of ",
+                       win.outPixels() * win.taps(), " pointers"));
     }
-    fillBytes(q, 0, size_t(4 * kq - K));
-  };
+  }
+  const int64_t pixels = int64_t(N) * OH * OW;
   const int mr = uk.mr, chunk = 64;
-  const int64_t tiles = (pixels + mr - 1) / mr, chunks = (CO + chunk - 1) / chunk;
+  const int64_t tiles = (pixels + mr - 1) / mr,
+                chunks = (CO + chunk - 1) / chunk;
   ctx.threadPool()->parallelFor(
-      tiles * chunks, double(K) * std::min(CO, chunk) * mr,
+      tiles * chunks, double(KH) * KW * C * std::min(CO, chunk) * mr,
       [&](int64_t b, int64_t e) {
-        std::vector<uint8_t> patches(direct ? 0 : size_t(mr) * 4 * kq);
         const uint8_t *rows[16];
-        int64_t have = -1; // the tile whose patches are built
         for (int64_t i = b; i < e; ++i) {
-          const int64_t t = i / chunks, c = i % chunks;
-          const int64_t p0 = t * mr;
+          const int64_t t = i / chunks, c = i % chunks, p0 = t * mr;
           const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
-          if (t != have && direct) {
+          const uint8_t *const *tp = ind ? ind + p0 * taps : rows;
+          if (!ind)
             for (int r = 0; r < rr; ++r)
-              rows[r] = X + (p0 + r) * K;
-          } else if (t != have) {
-            // Output coordinates of p0, then stepped along the row.
-            int n = static_cast<int>(p0 / (int64_t(OH) * OW));
-            int oy = static_cast<int>((p0 / OW) % OH),
-                ox = static_cast<int>(p0 % OW);
-            for (int r = 0; r < rr; ++r) {
-              patchOf(n, oy, ox, patches.data() + r * 4 * kq);
-              rows[r] = patches.data() + r * 4 * kq;
-              if (++ox == OW) {
-                ox = 0;
-                if (++oy == OH)
-                  oy = 0, ++n;
-              }
-            }
-          }
-          have = t;
+              rows[r] = X + (p0 + r) * C;
           const int c0 = static_cast<int>(c * chunk);
-          gemmQuadsRange(uk, st, rr, rows, kq, CO, c0,
+          gemmQuadsRange(uk, st, rr, tp, taps, cq, CO, c0,
                          std::min(CO, c0 + chunk), Y + p0 * CO);
         }
       });
+  return absl::OkStatus();
 }
 
 /// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
@@ -980,8 +934,7 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   refreshBias(ctx, 2, st);
   if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
       uk && groups == 1) {
-    qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
-    return absl::OkStatus();
+    return qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
   }
   packRows(f, CO, K, st);
   toOffsetInt16(in, st.in.zp, st.x16);
@@ -1261,15 +1214,15 @@ absl::Status qfcPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, shape);
 }
 
-/// FULLY_CONNECTED through gemmQuads: tiles of uk.mr input rows (copied
-/// into zero-padded buffers when the depth is not a multiple of 4) times
-/// chunks of 64 output channels.
+/// FULLY_CONNECTED through gemmQuads: tiles of uk.mr input rows (read in
+/// place; st.u8's slack covers the last row's final quad) times chunks of
+/// 64 output channels.
 void qfcQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
               QConvState &st, const Tensor &in, const Tensor &w,
               Tensor &out) {
   const int CO = w.shape[0];
   const int64_t K = w.shape[1], kq = (K + 3) / 4;
-  prepareQuads(in, w, CO, K, st);
+  prepareQuads(in, w, CO, 1, K, st);
   const int64_t rows = in.numElements() / K;
   const uint8_t *X = st.u8.data();
   int8_t *Y = out.as<int8_t>();
@@ -1278,21 +1231,15 @@ void qfcQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
   ctx.threadPool()->parallelFor(
       tiles * chunks, double(K) * std::min(CO, chunk) * mr,
       [&](int64_t b, int64_t e) {
-        std::vector<uint8_t> padded(K % 4 ? size_t(mr) * 4 * kq : 0, 0);
         const uint8_t *r8[16];
         for (int64_t i = b; i < e; ++i) {
           const int64_t t = i / chunks, c = i % chunks, r0 = t * mr;
           const int rr = static_cast<int>(std::min<int64_t>(mr, rows - r0));
-          for (int r = 0; r < rr; ++r) {
+          for (int r = 0; r < rr; ++r)
             r8[r] = X + (r0 + r) * K;
-            if (K % 4) {
-              std::memcpy(padded.data() + r * 4 * kq, r8[r], size_t(K));
-              r8[r] = padded.data() + r * 4 * kq;
-            }
-          }
           const int c0 = static_cast<int>(c * chunk);
-          gemmQuadsRange(uk, st, rr, r8, kq, CO, c0, std::min(CO, c0 + chunk),
-                         Y + r0 * CO);
+          gemmQuadsRange(uk, st, rr, r8, 1, kq, CO, c0,
+                         std::min(CO, c0 + chunk), Y + r0 * CO);
         }
       });
 }

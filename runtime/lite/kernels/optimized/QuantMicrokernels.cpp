@@ -9,23 +9,25 @@
 
 namespace tfmlir::lite::optimized {
 
-int64_t quadWeightsSize(int CO, int64_t K) {
-  const int64_t blocks = (int64_t(CO) + 15) / 16, kq = (K + 3) / 4;
-  return blocks * kq * 64;
+int64_t quadWeightsSize(int CO, int taps, int64_t C) {
+  const int64_t blocks = (int64_t(CO) + 15) / 16, cq = (C + 3) / 4;
+  return blocks * taps * cq * 64;
 }
 
-void packQuadWeights(const int8_t *W, int CO, int64_t K, int8_t *packed,
-                     int32_t *wsum) {
-  const int64_t kq = (K + 3) / 4;
-  std::memset(packed, 0, size_t(quadWeightsSize(CO, K)));
+void packQuadWeights(const int8_t *W, int CO, int taps, int64_t C,
+                     int8_t *packed, int32_t *wsum) {
+  const int64_t cq = (C + 3) / 4, kq = taps * cq;
+  std::memset(packed, 0, size_t(quadWeightsSize(CO, taps, C)));
   for (int co = 0; co < CO; ++co) {
-    const int8_t *row = W + int64_t(co) * K;
+    const int8_t *row = W + int64_t(co) * taps * C;
     int8_t *dst = packed + int64_t(co / 16) * kq * 64 + (co % 16) * 4;
     int32_t s = 0;
-    for (int64_t k = 0; k < K; ++k) {
-      dst[(k / 4) * 64 + k % 4] = row[k];
-      s += row[k];
-    }
+    for (int t = 0; t < taps; ++t)
+      for (int64_t c = 0; c < C; ++c) {
+        const int64_t k = t * cq * 4 + c; // position in the padded row
+        dst[(k / 4) * 64 + k % 4] = row[t * C + c];
+        s += row[t * C + c];
+      }
     wsum[co] = s;
   }
 }

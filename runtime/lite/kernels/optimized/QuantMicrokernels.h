@@ -43,19 +43,20 @@ struct QuantMicrokernels {
                    const int32_t *ls, const int32_t *rs, int32_t zp,
                    int32_t lo, int32_t hi, bool isSigned, void *out);
   /// The int8 CONV_2D / FULLY_CONNECTED GEMM on u8 x s8 quads (vpdpbusd:
-  /// 64 multiply-adds per instruction, twice vpdpwssd) with the
-  /// requantization fused. For r < mr (<= this->mr) and co < CO:
-  ///   acc = bias[co] + sum over k < 4 * kq of x[r][k] * w(k, co)
+  /// 64 multiply-adds per instruction, twice vpdpwssd) in XNNPACK's
+  /// indirect form, requantization fused. Row r < mr (<= this->mr) is the
+  /// concatenation over taps t of the 4 * cq uint8 at ind[r * taps + t]
+  /// (4 * cq may exceed the channels: the caller makes that many bytes
+  /// readable, and their weights are zero). For co < CO:
+  ///   acc = bias[co] + sum over k of row_r[k] * w(k, co)
   ///   out[r * outStride + co] = clamp(MultiplyByQuantizedMultiplier(acc,
   ///       mult[co], ls[co] - rs[co]) + zp, lo, hi)   as int8,
-  /// where x[r] holds 4 * kq uint8 and `w` is packed by packQuadWeights
-  /// (blocks of 16 channels, [CO / 16][kq][16][4] int8, CO rounded up to
-  /// 16 with zero weights). The caller folds the int8 activations' offset
-  /// into `bias` (x_u8 = x_s8 + 128; see qconvVnni8 in Quantized.cpp).
-  /// Integer sums are exact modulo 2^32, so the result equals TFLite's
-  /// int32 reference whenever that does not overflow. [lo, hi] must lie in
-  /// [-128, 127].
-  void (*gemmQuads)(int mr, const uint8_t *const *x, int64_t kq,
+  /// `w` packed by packQuadWeights. The caller folds the int8 activations'
+  /// offset into `bias` (x_u8 = x_s8 + 128; see qconvQuads in
+  /// Quantized.cpp). Integer sums are exact modulo 2^32, so the result
+  /// equals TFLite's int32 reference whenever that does not overflow.
+  /// [lo, hi] must lie in [-128, 127].
+  void (*gemmQuads)(int mr, const uint8_t *const *ind, int taps, int64_t cq,
                     const int8_t *w, int CO, const int32_t *bias,
                     const int32_t *mult, const int32_t *ls, const int32_t *rs,
                     int32_t zp, int32_t lo, int32_t hi, int8_t *out,
@@ -76,6 +77,27 @@ struct QuantMicrokernels {
                         const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
                         int8_t *out);
 };
+
+/// depthwiseInt8's layout, for C channels rounded up to Cp = 32 * ceil(C /
+/// 32): weights [Cp / 32][ceil(taps / 2)][2 halves][16 lanes][2 taps] int16
+/// (lane j of the low half is channel 8 * (j / 4) + j % 4 of the block, of
+/// the high half that + 4: the order of vpunpck{l,h}wd), and the
+/// per-channel vectors (bias, mult, ls, rs; `in` order c, Cp entries out)
+/// permuted the same way. `wt` is [taps][C] int8 (TFLite's [1, KH, KW, C]
+/// filter); missing taps / channels are zero.
+int64_t depthwiseInt8WeightsSize(int C, int taps);
+void packDepthwiseInt8(const int8_t *wt, int C, int taps, int16_t *packed);
+void permuteDepthwiseInt8(const int32_t *in, int C, int32_t *out);
+
+/// Packs int8 weights W[co][t][c] (t < taps, c < C; TFLite's [CO, KH, KW,
+/// C] filter or FULLY_CONNECTED's [CO, C] with taps 1) into gemmQuads'
+/// layout: [ceil(CO / 16)][taps * cq][16][4] with cq = ceil(C / 4),
+/// padded with zeros; `packed` must hold quadWeightsSize(CO, taps, C)
+/// bytes. Also writes wsum[co] = sum of W[co] (the offset correction of
+/// u8 activations).
+int64_t quadWeightsSize(int CO, int taps, int64_t C);
+void packQuadWeights(const int8_t *W, int CO, int taps, int64_t C,
+                     int8_t *packed, int32_t *wsum);
 
 /// depthwiseInt8's layout, for C channels rounded up to Cp = 32 * ceil(C /
 /// 32): weights [Cp / 32][ceil(taps / 2)][2 halves][16 lanes][2 taps] int16

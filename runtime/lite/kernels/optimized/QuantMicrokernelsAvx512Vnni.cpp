@@ -129,9 +129,10 @@ inline __mmask16 tailMask(int left) {
   return left >= 16 ? __mmask16(0xffff) : __mmask16((1u << left) - 1);
 }
 
-/// R rows x NB blocks of 16 channels starting at channel co.
+/// R rows x NB blocks of 16 channels starting at channel co; xr[r * taps
+/// + t] is tap t of row r.
 template <int R, int NB>
-inline void gemmQuadsBlock(const uint8_t *const *xr, int64_t kq,
+inline void gemmQuadsBlock(const uint8_t *const *xr, int taps, int64_t cq,
                            const int8_t *w, int64_t blockStride, int CO,
                            int co, const int32_t *bias, const int32_t *mult,
                            const int32_t *ls, const int32_t *rs, __m512i vzp,
@@ -146,16 +147,21 @@ inline void gemmQuadsBlock(const uint8_t *const *xr, int64_t kq,
       a[r][b] = bv;
   }
   const int8_t *wp = w;
-  for (int64_t k = 0; k < kq; ++k, wp += 64) {
-    __m512i wv[NB];
-    for (int b = 0; b < NB; ++b)
-      wv[b] = _mm512_loadu_si512(wp + b * blockStride);
-    for (int r = 0; r < R; ++r) {
-      int32_t q;
-      std::memcpy(&q, xr[r] + 4 * k, 4);
-      const __m512i xv = _mm512_set1_epi32(q);
+  for (int t = 0; t < taps; ++t) {
+    const uint8_t *x[R];
+    for (int r = 0; r < R; ++r)
+      x[r] = xr[r * taps + t];
+    for (int64_t k = 0; k < cq; ++k, wp += 64) {
+      __m512i wv[NB];
       for (int b = 0; b < NB; ++b)
-        a[r][b] = _mm512_dpbusd_epi32(a[r][b], xv, wv[b]);
+        wv[b] = _mm512_loadu_si512(wp + b * blockStride);
+      for (int r = 0; r < R; ++r) {
+        int32_t q;
+        std::memcpy(&q, x[r] + 4 * k, 4);
+        const __m512i xv = _mm512_set1_epi32(q);
+        for (int b = 0; b < NB; ++b)
+          a[r][b] = _mm512_dpbusd_epi32(a[r][b], xv, wv[b]);
+      }
     }
   }
   for (int b = 0; b < NB; ++b) {
@@ -172,46 +178,48 @@ inline void gemmQuadsBlock(const uint8_t *const *xr, int64_t kq,
 
 /// All channels of R rows: blocks of 32 channels, then one of 16.
 template <int R>
-void gemmQuadsRows(const uint8_t *const *xr, int64_t kq, const int8_t *w,
-                   int CO, const int32_t *bias, const int32_t *mult,
-                   const int32_t *ls, const int32_t *rs, __m512i vzp,
-                   __m512i vlo, __m512i vhi, int8_t *out, int64_t outStride) {
-  const int64_t blockStride = kq * 64; // bytes per 16-channel block
+void gemmQuadsRows(const uint8_t *const *xr, int taps, int64_t cq,
+                   const int8_t *w, int CO, const int32_t *bias,
+                   const int32_t *mult, const int32_t *ls, const int32_t *rs,
+                   __m512i vzp, __m512i vlo, __m512i vhi, int8_t *out,
+                   int64_t outStride) {
+  const int64_t blockStride = taps * cq * 64; // bytes per 16-channel block
   int co = 0;
   for (; co + 16 < CO; co += 32)
-    gemmQuadsBlock<R, 2>(xr, kq, w + (co / 16) * blockStride, blockStride,
-                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
-                         outStride);
+    gemmQuadsBlock<R, 2>(xr, taps, cq, w + (co / 16) * blockStride,
+                         blockStride, CO, co, bias, mult, ls, rs, vzp, vlo,
+                         vhi, out, outStride);
   if (co < CO)
-    gemmQuadsBlock<R, 1>(xr, kq, w + (co / 16) * blockStride, blockStride,
-                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
-                         outStride);
+    gemmQuadsBlock<R, 1>(xr, taps, cq, w + (co / 16) * blockStride,
+                         blockStride, CO, co, bias, mult, ls, rs, vzp, vlo,
+                         vhi, out, outStride);
 }
 
-void gemmQuads(int mr, const uint8_t *const *x, int64_t kq, const int8_t *w,
-               int CO, const int32_t *bias, const int32_t *mult,
-               const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
-               int32_t hi, int8_t *out, int64_t outStride) {
+void gemmQuads(int mr, const uint8_t *const *ind, int taps, int64_t cq,
+               const int8_t *w, int CO, const int32_t *bias,
+               const int32_t *mult, const int32_t *ls, const int32_t *rs,
+               int32_t zp, int32_t lo, int32_t hi, int8_t *out,
+               int64_t outStride) {
   const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
                 vhi = _mm512_set1_epi32(hi);
   // Rows in chunks of 8, 4, 2, 1 (a row tail never computes extra rows).
   int r = 0;
   for (; r + 8 <= mr; r += 8)
-    gemmQuadsRows<8>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
-                     out + r * outStride, outStride);
+    gemmQuadsRows<8>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
+                     vzp, vlo, vhi, out + r * outStride, outStride);
   if (r + 4 <= mr) {
-    gemmQuadsRows<4>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
-                     out + r * outStride, outStride);
+    gemmQuadsRows<4>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
+                     vzp, vlo, vhi, out + r * outStride, outStride);
     r += 4;
   }
   if (r + 2 <= mr) {
-    gemmQuadsRows<2>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
-                     out + r * outStride, outStride);
+    gemmQuadsRows<2>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
+                     vzp, vlo, vhi, out + r * outStride, outStride);
     r += 2;
   }
   if (r < mr)
-    gemmQuadsRows<1>(x + r, kq, w, CO, bias, mult, ls, rs, vzp, vlo, vhi,
-                     out + r * outStride, outStride);
+    gemmQuadsRows<1>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
+                     vzp, vlo, vhi, out + r * outStride, outStride);
 }
 
 void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w,
