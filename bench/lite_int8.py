@@ -1,0 +1,179 @@
+#!/usr/bin/python3
+"""bench/lite_int8.py - int8 against float32 in the lite interpreter.
+
+Issue 12 section 2 (goal: int8 >= 1.5x faster than float). Not a test
+(ctest never runs it). Three model pairs, each an int8 model and its float
+twin:
+  - person_detect (corpus tflite_micro, int8); float twin = the same graph
+    with dequantized weights (tflite-run --float-copy). Input: zeros.
+  - the digits demo (examples/digits/digits.pbtxt): tf-convert float32 and
+    --quantize=int8 calibrated on make_digits.py's 64 representative
+    images, as scripts/demo.sh; input: its batch of 10 images.
+  - MobileNetV1 1.0 224x224 (frozen GraphDef with fixed LCG weights, written
+    by `tfmlir-model-bench --write-graphs`): tf-convert float32 and
+    --quantize=int8 calibrated on 8 inputs (the benchmark input and 7
+    uniform ones in its range); input: the benchmark input.
+The int8 models keep float32 inputs and outputs (QUANTIZE / DEQUANTIZE
+inside), as tf-convert writes them by default.
+
+In one run, interleaved: for each round, for each thread count, for each
+pair, float then int8 run `tflite-run --benchmark RUNS --threads T`; the
+table gives the median over the rounds of each run's median Invoke time,
+the minimum over all runs, the CPU time per Invoke (the process's user +
+system time with RUNS invokes minus one with 1 invoke, divided by RUNS - 1:
+on a loaded machine this is the steadier figure at 1 thread; at 2 threads
+it sums both threads), and float / int8 ratios of the medians and of the
+CPU times. Before timing, the int8 model's outputs are checked bit for bit
+against `tflite-run --reference` (the plain reference kernels).
+
+usage: bench/lite_int8.py [--build DIR] [--tools DIR] [--corpus DIR]
+          [--mobilenet-pb FILE] [--work DIR] [--rounds R] [--threads 1,2]
+--tools: where tf-convert is (default BUILD/bin); --mobilenet-pb: an
+existing mobilenet_v1_1.0.pb (default: BUILD/bench/tfmlir-model-bench
+--write-graphs WORK/graphs).
+"""
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+
+import numpy as np
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        sys.exit(f"lite_int8.py: {' '.join(cmd)} failed:\n{r.stderr[-2000:]}")
+    return r
+
+
+def cpu_seconds_of(cmd):
+    """Runs cmd; returns (stdout+stderr, user+sys CPU seconds of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = run(cmd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r.stdout + r.stderr, cpu
+
+
+def make_models(args, work):
+    """Writes the model pairs into work; returns [(name, float_args, int8_args)]."""
+    conv = os.path.join(args.tools, "tf-convert")
+    pairs = []
+    person = os.path.join(args.corpus,
+                          "tflite_micro/tensorflow/lite/micro/models/person_detect.tflite")
+    pairs.append(("person_detect", ["--model", person, "--float-copy"],
+                  ["--model", person]))
+
+    dig = os.path.join(work, "digits")
+    os.makedirs(dig, exist_ok=True)
+    graph = os.path.join(REPO, "examples/digits/digits.pbtxt")
+    run([sys.executable, os.path.join(REPO, "examples/digits/make_digits.py"),
+         "--data", dig, "--graph", graph])
+    base = [conv, "--graph-def-file", graph, "--input-arrays", "input",
+            "--output-arrays", "probs", "--quiet"]
+    run(base + ["--output", os.path.join(dig, "digits.tflite")])
+    run(base + ["--output", os.path.join(dig, "digits_int8.tflite"),
+                "--quantize=int8", "--representative-data",
+                os.path.join(dig, "representative")])
+    x = ["--input", "0=" + os.path.join(dig, "images.npy")]
+    pairs.append(("digits (batch 10)",
+                  ["--model", os.path.join(dig, "digits.tflite")] + x,
+                  ["--model", os.path.join(dig, "digits_int8.tflite")] + x))
+
+    pb = args.mobilenet_pb
+    if not pb:
+        gdir = os.path.join(work, "graphs")
+        run([os.path.join(args.build, "bench", "tfmlir-model-bench"),
+             "--write-graphs", gdir])
+        pb = os.path.join(gdir, "mobilenet_v1_1.0.pb")
+    xin = pb[:-len(".pb")] + ".x.npy"
+    mob = os.path.join(work, "mobilenet")
+    os.makedirs(os.path.join(mob, "rep"), exist_ok=True)
+    x0 = np.load(xin)
+    rng = np.random.default_rng(0)
+    rep = rng.uniform(x0.min(), x0.max(), size=(8,) + x0.shape).astype(np.float32)
+    rep[0] = x0
+    np.save(os.path.join(mob, "rep", "x.npy"), rep)
+    base = [conv, "--graph-def-file", pb, "--input-arrays", "x",
+            "--output-arrays", "logits", "--input-shapes",
+            ",".join(map(str, x0.shape)), "--quiet"]
+    run(base + ["--output", os.path.join(mob, "mobilenet.tflite")])
+    run(base + ["--output", os.path.join(mob, "mobilenet_int8.tflite"),
+                "--quantize=int8", "--representative-data",
+                os.path.join(mob, "rep")])
+    x = ["--input", "0=" + xin]
+    pairs.append(("MobileNetV1 1.0",
+                  ["--model", os.path.join(mob, "mobilenet.tflite")] + x,
+                  ["--model", os.path.join(mob, "mobilenet_int8.tflite")] + x))
+    return pairs
+
+
+def check_reference(tflite_run, work, name, margs):
+    outs = []
+    for i, extra in enumerate([[], ["--reference"]]):
+        out = os.path.join(work, f"check{i}.npy")
+        run([tflite_run] + margs + ["--output", "0:" + out] + extra)
+        outs.append(open(out, "rb").read())
+    if outs[0] != outs[1]:
+        sys.exit(f"lite_int8.py: {name} int8: optimized output differs from "
+                 "--reference")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(REPO, "build"))
+    ap.add_argument("--tools")
+    ap.add_argument("--corpus", default="/work/shared/corpus")
+    ap.add_argument("--mobilenet-pb")
+    ap.add_argument("--work", default="/tmp/tfmlir-lite-int8")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--threads", default="1,2")
+    args = ap.parse_args()
+    args.tools = args.tools or os.path.join(args.build, "bin")
+    tflite_run = os.path.join(args.build, "bin", "tflite-run")
+    os.makedirs(args.work, exist_ok=True)
+    pairs = make_models(args, args.work)
+    for name, _, i8 in pairs:
+        check_reference(tflite_run, args.work, name, i8)
+    threads = [int(t) for t in args.threads.split(",")]
+    runs = {"person_detect": 300, "digits (batch 10)": 300,
+            "MobileNetV1 1.0": 20}
+    med, mn, cpu = {}, {}, {}
+    for _ in range(args.rounds):
+        for t in threads:
+            for name, f32, i8 in pairs:
+                for kind, margs in (("float", f32), ("int8", i8)):
+                    n = runs[name]
+                    base = [tflite_run] + margs + ["--threads", str(t)]
+                    text, c_n = cpu_seconds_of(base + ["--benchmark", str(n)])
+                    _, c_1 = cpu_seconds_of(base + ["--benchmark", "1"])
+                    m = re.search(r"median_us=([0-9.]+) min_us=([0-9.]+)", text)
+                    k = (name, t, kind)
+                    med.setdefault(k, []).append(float(m.group(1)) / 1000)
+                    mn[k] = min(mn.get(k, 1e30), float(m.group(2)) / 1000)
+                    cpu.setdefault(k, []).append((c_n - c_1) * 1000 / (n - 1))
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[:3]
+    print(f"# {args.rounds} rounds, interleaved; load average {' '.join(load)}"
+          " at the end")
+    print("| model | threads | float median / min (ms) | int8 median / min (ms)"
+          " | float / int8 CPU ms per Invoke | speed-up median | speed-up CPU |")
+    print("|---|---|---|---|---|---|---|")
+    for t in threads:
+        for name, _, _ in pairs:
+            f, q = (name, t, "float"), (name, t, "int8")
+            fm, qm = statistics.median(med[f]), statistics.median(med[q])
+            fc, qc = statistics.median(cpu[f]), statistics.median(cpu[q])
+            print(f"| {name} | {t} | {fm:.3f} / {mn[f]:.3f} | "
+                  f"{qm:.3f} / {mn[q]:.3f} | {fc:.3f} / {qc:.3f} | "
+                  f"{fm / qm:.2f}x | {fc / qc:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
