@@ -1439,7 +1439,41 @@ absl::Status qbinaryEval(OpContext &ctx) {
 
 struct QPoolState : NodeState {
   int32_t lo = 0, hi = 0;
+  /// int8 MAX_POOL_2D through maxPoolInt8: the indirection buffer over the
+  /// input and its pad row (-128).
+  Indirection<int8_t> ind;
+  std::vector<int8_t> padRow;
 };
+
+/// int8 MAX_POOL_2D through the maxPoolInt8 microkernel, output pixels
+/// across threads. ResourceExhausted when the indirection buffer cannot be
+/// allocated.
+absl::Status qmaxPoolInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                          QPoolState &st, const Tensor &in, Tensor &out) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  if (st.padRow.size() != size_t(C))
+    st.padRow.assign(C, int8_t(-128));
+  const Window win = Window::make(o.padding, N, H, W, C, o.filterH, o.filterW,
+                                  o.strideH, o.strideW);
+  const int8_t *const *ind;
+  try {
+    ind = st.ind.get(win, in.as<int8_t>(), C, st.padRow.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
+  const int taps = win.taps();
+  int8_t *Y = out.as<int8_t>();
+  const int8_t lo = static_cast<int8_t>(st.lo), hi = static_cast<int8_t>(st.hi);
+  ctx.threadPool()->parallelFor(
+      win.outPixels(), double(taps) * C / 16, [&](int64_t b, int64_t e) {
+        for (int64_t p = b; p < e; ++p)
+          uk.maxPoolInt8(ind + p * taps, taps, C, lo, hi, Y + p * C);
+      });
+  return absl::OkStatus();
+}
 
 absl::Status qpoolPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
@@ -1539,7 +1573,7 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
 absl::Status qpoolEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
-  const auto &st = *static_cast<QPoolState *>(ctx.state().get());
+  auto &st = *static_cast<QPoolState *>(ctx.state().get());
   const OpOptions &o = ctx.options();
   const bool isMax = ctx.op().builtinCode == kOp_MAX_POOL_2D;
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
@@ -1547,6 +1581,10 @@ absl::Status qpoolEval(OpContext &ctx) {
   int ph, pw, dummy;
   computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
   computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && uk->maxPoolInt8 && isMax && !ctx.reference() &&
+      in.type == TensorType::kInt8)
+    return qmaxPoolInt8(ctx, *uk, st, in, out);
   if (!ctx.reference() && in.type == TensorType::kInt8)
     return qpool8<int8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
   if (!ctx.reference() && in.type == TensorType::kUInt8)

@@ -76,6 +76,12 @@ struct QuantMicrokernels {
                         const int32_t *mult, const int32_t *ls,
                         const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
                         int8_t *out);
+  /// One output pixel of an int8 MAX_POOL_2D: for c < C, out[c] =
+  /// clamp(max over t < taps of rows[t][c], lo, hi), with -128 as the
+  /// start value (padding taps point at a row of -128, which never wins,
+  /// as TFLite skips them).
+  void (*maxPoolInt8)(const int8_t *const *rows, int taps, int C, int8_t lo,
+                      int8_t hi, int8_t *out);
 };
 
 /// depthwiseInt8's layout, for C channels rounded up to Cp = 32 * ceil(C /

@@ -266,12 +266,27 @@ void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w,
   }
 }
 
+void maxPoolInt8(const int8_t *const *rows, int taps, int C, int8_t lo,
+                 int8_t hi, int8_t *out) {
+  const __m512i vlo = _mm512_set1_epi8(lo), vhi = _mm512_set1_epi8(hi);
+  for (int c = 0; c < C; c += 64) {
+    const int left = C - c;
+    const __mmask64 m =
+        left >= 64 ? ~__mmask64(0) : (__mmask64(1) << left) - 1;
+    __m512i v = _mm512_set1_epi8(-128);
+    for (int t = 0; t < taps; ++t)
+      v = _mm512_max_epi8(v, _mm512_maskz_loadu_epi8(m, rows[t] + c));
+    v = _mm512_min_epi8(_mm512_max_epi8(v, vlo), vhi);
+    _mm512_mask_storeu_epi8(out + c, m, v);
+  }
+}
+
 } // namespace
 
 const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
   static const QuantMicrokernels k{"avx512vnni", MR,       gemmPairs,
                                    depthwisePairs, requant8, gemmQuads,
-                                   depthwiseInt8};
+                                   depthwiseInt8, maxPoolInt8};
   return k;
 }
 
