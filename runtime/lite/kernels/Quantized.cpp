@@ -730,8 +730,7 @@ void prepareQuads(const Tensor &in, const Tensor &f, int CO, int taps,
 /// output channels [c0, c1) (c0 a multiple of 16).
 void gemmQuadsRange(const optimized::QuantMicrokernels &uk,
                     const QConvState &st, int mr, const uint8_t *const *ind,
-                    int taps, int64_t cq, int CO, int c0, int c1,
-                    int8_t *out) {
+                    int taps, int64_t cq, int CO, int c0, int c1, int8_t *out) {
   uk.gemmQuads(mr, ind, taps, cq,
                st.wQuads.data() + int64_t(c0 / 16) * taps * cq * 64, c1 - c0,
                st.biasQ.data() + c0, st.qm.data() + c0, st.qls.data() + c0,
@@ -752,9 +751,8 @@ absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
   const int OH = out.shape[1], OW = out.shape[2];
-  const bool direct = KH == 1 && KW == 1 && o.strideH == 1 &&
-                      o.strideW == 1 && ph == 0 && pw == 0 && OH == H &&
-                      OW == W;
+  const bool direct = KH == 1 && KW == 1 && o.strideH == 1 && o.strideW == 1 &&
+                      ph == 0 && pw == 0 && OH == H && OW == W;
   const int taps = direct ? 1 : KH * KW;
   const int64_t cq = (int64_t(C) + 3) / 4;
   prepareQuads(in, f, CO, KH * KW, C, st);
@@ -1054,8 +1052,8 @@ absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
   splitMultipliers(st);
   st.biasQ.resize(C);
   for (int c = 0; c < C; ++c) // modulo 2^32, as the int32 accumulator
-    st.biasQ[c] = static_cast<int32_t>(static_cast<uint32_t>(
-        st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
+    st.biasQ[c] = static_cast<int32_t>(
+        static_cast<uint32_t>(st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
   st.dwBias.resize(Cp), st.dwM.resize(Cp), st.dwLs.resize(Cp),
       st.dwRs.resize(Cp);
   optimized::permuteDepthwiseInt8(st.biasQ.data(), C, st.dwBias.data());
@@ -1080,12 +1078,10 @@ absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
   ctx.threadPool()->parallelFor(
       (pixels + tile - 1) / tile, double(taps) * C * tile,
       [&](int64_t b, int64_t e) {
-        for (int64_t p = b * tile, pe = std::min(pixels, e * tile); p < pe;
-             ++p)
+        for (int64_t p = b * tile, pe = std::min(pixels, e * tile); p < pe; ++p)
           uk.depthwiseInt8(ind + p * taps, taps, st.dwW.data(), C,
                            st.dwBias.data(), st.dwM.data(), st.dwLs.data(),
-                           st.dwRs.data(), st.out.zp, st.lo, st.hi,
-                           Y + p * C);
+                           st.dwRs.data(), st.out.zp, st.lo, st.hi, Y + p * C);
       });
   return absl::OkStatus();
 }
@@ -1218,8 +1214,7 @@ absl::Status qfcPrepare(OpContext &ctx) {
 /// place; st.u8's slack covers the last row's final quad) times chunks of
 /// 64 output channels.
 void qfcQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
-              QConvState &st, const Tensor &in, const Tensor &w,
-              Tensor &out) {
+              QConvState &st, const Tensor &in, const Tensor &w, Tensor &out) {
   const int CO = w.shape[0];
   const int64_t K = w.shape[1], kq = (K + 3) / 4;
   prepareQuads(in, w, CO, 1, K, st);
@@ -1448,7 +1443,8 @@ struct QPoolState : NodeState {
 /// int8 MAX_POOL_2D through the maxPoolInt8 microkernel, output pixels
 /// across threads. ResourceExhausted when the indirection buffer cannot be
 /// allocated.
-absl::Status qmaxPoolInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+absl::Status qmaxPoolInt8(OpContext &ctx,
+                          const optimized::QuantMicrokernels &uk,
                           QPoolState &st, const Tensor &in, Tensor &out) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
@@ -1525,43 +1521,45 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
           const int n = static_cast<int>(row / OH),
                     oy = static_cast<int>(row % OH);
           for (int ox = 0; ox < OW; ++ox) {
-          const int64_t p = row * OW + ox;
-          const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
-          const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
-          const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
-          const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
-          T *__restrict y = Y + p * C;
-          if (isMax) {
-            for (int c = 0; c < C; ++c)
-              y[c] = std::numeric_limits<T>::min();
+            const int64_t p = row * OW + ox;
+            const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
+            const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
+            const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
+            const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
+            T *__restrict y = Y + p * C;
+            if (isMax) {
+              for (int c = 0; c < C; ++c)
+                y[c] = std::numeric_limits<T>::min();
+              for (int iy = ya; iy < yb; ++iy)
+                for (int ix = xa; ix < xb; ++ix) {
+                  const T *__restrict x =
+                      X + ((int64_t(n) * H + iy) * W + ix) * C;
+                  for (int c = 0; c < C; ++c)
+                    y[c] = std::max(y[c], x[c]);
+                }
+              for (int c = 0; c < C; ++c)
+                y[c] = static_cast<T>(std::clamp<int32_t>(y[c], lo, hi));
+              continue;
+            }
+            if (count == 0) {
+              empty = true;
+              continue;
+            }
+            int32_t *__restrict a = acc.data();
+            std::fill(acc.begin(), acc.end(), 0);
             for (int iy = ya; iy < yb; ++iy)
               for (int ix = xa; ix < xb; ++ix) {
-                const T *__restrict x = X + ((int64_t(n) * H + iy) * W + ix) * C;
+                const T *__restrict x =
+                    X + ((int64_t(n) * H + iy) * W + ix) * C;
                 for (int c = 0; c < C; ++c)
-                  y[c] = std::max(y[c], x[c]);
+                  a[c] += x[c];
               }
-            for (int c = 0; c < C; ++c)
-              y[c] = static_cast<T>(std::clamp<int32_t>(y[c], lo, hi));
-            continue;
-          }
-          if (count == 0) {
-            empty = true;
-            continue;
-          }
-          int32_t *__restrict a = acc.data();
-          std::fill(acc.begin(), acc.end(), 0);
-          for (int iy = ya; iy < yb; ++iy)
-            for (int ix = xa; ix < xb; ++ix) {
-              const T *__restrict x = X + ((int64_t(n) * H + iy) * W + ix) * C;
-              for (int c = 0; c < C; ++c)
-                a[c] += x[c];
+            for (int c = 0; c < C; ++c) {
+              // Rounded to nearest, ties away from zero (TFLite's AveragePool).
+              const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
+                                         : (a[c] - count / 2) / count;
+              y[c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
             }
-          for (int c = 0; c < C; ++c) {
-            // Rounded to nearest, ties away from zero (TFLite's AveragePool).
-            const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
-                                       : (a[c] - count / 2) / count;
-            y[c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
-          }
           }
         }
       });

@@ -427,8 +427,7 @@ void fillInputs(Interpreter &in, bool nonNegative = false) {
 /// Runs `p` with the reference kernels on fillInputs(nonNegative) and
 /// compares every output with `opt`'s current outputs: "" when integer
 /// outputs are identical and float outputs within kOptTol.
-std::string vsReference(const fs::path &p, bool nonNegative,
-                        Interpreter &opt) {
+std::string vsReference(const fs::path &p, bool nonNegative, Interpreter &opt) {
   static ReferenceOpResolver rr;
   auto m = FlatBufferModel::buildFromFile(p.string());
   if (!m.ok())
@@ -539,7 +538,8 @@ void sweep(const fs::path &corpus) {
         continue;
       }
       ++ran;
-      report << "| " << rel << " | ran twice, identical, matches the "
+      report << "| " << rel
+             << " | ran twice, identical, matches the "
                 "reference kernels"
              << (madeNonNegative ? " (inputs >= 0: RSQRT's domain)" : "")
              << " |\n";
@@ -590,7 +590,8 @@ void sweep(const fs::path &corpus) {
     else
       fail(rel + ": " + e);
   }
-  report << "\n" << ran << "/" << total
+  report << "\n"
+         << ran << "/" << total
          << " quantized models ran and matched the reference kernels; "
          << rejected << " rejected as TFLite rejects them; " << byDesign
          << " not runnable by design (NPU op); " << missing

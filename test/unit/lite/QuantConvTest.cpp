@@ -198,7 +198,9 @@ TEST(LiteQuantConv, Conv2DInt8GemmShapes) {
     o.activation = acts[iter % 3];
     ModelBuilder b;
     const float sIn = 0.02f + 0.01f * randInt(g, 0, 5);
-    const int zpIn = iter % 6 == 1 ? -128 : iter % 6 == 4 ? 127 : randInt(g, -30, 30);
+    const int zpIn = iter % 6 == 1   ? -128
+                     : iter % 6 == 4 ? 127
+                                     : randInt(g, -30, 30);
     int x = qtensor(b, TensorType::kInt8, {N, H, W, C}, {sIn}, {zpIn});
     std::vector<float> ws(CO);
     for (float &s : ws)
@@ -208,13 +210,13 @@ TEST(LiteQuantConv, Conv2DInt8GemmShapes) {
     b.def.subgraphs[0].tensors[w].quant = {
         ws, std::vector<int64_t>(ws.size(), 0), 0};
     int bt = biasTensor(b, g, CO, sIn, ws, 20000);
-    int y = qtensor(b, TensorType::kInt8, {1}, {0.05f + 0.05f * randInt(g, 0, 5)},
-                    {randInt(g, -20, 20)});
+    int y = qtensor(b, TensorType::kInt8, {1},
+                    {0.05f + 0.05f * randInt(g, 0, 5)}, {randInt(g, -20, 20)});
     b.op(kOp_CONV_2D, {x, w, bt}, {y}, o).version = 3;
     b.io({x}, {y});
     checkModel(b.def, randomBytes(size_t(N) * H * W * C, g),
-               "int8 gemm conv iter " + std::to_string(iter) + " C=" +
-                   std::to_string(C) + " CO=" + std::to_string(CO) +
+               "int8 gemm conv iter " + std::to_string(iter) +
+                   " C=" + std::to_string(C) + " CO=" + std::to_string(CO) +
                    " K=" + std::to_string(K));
   }
 }
@@ -232,7 +234,8 @@ TEST(LiteQuantConv, FullyConnectedBitExactRandomShapes) {
     o.activation = iter % 3 == 1 ? Activation::kRelu : Activation::kNone;
     ModelBuilder b;
     const float sIn = 0.03f;
-    int x = qtensor(b, at, {rows, K}, {sIn}, {randInt(g, u8 ? 0 : -128, u8 ? 255 : 127)});
+    int x = qtensor(b, at, {rows, K}, {sIn},
+                    {randInt(g, u8 ? 0 : -128, u8 ? 255 : 127)});
     std::vector<float> ws(u8 ? 1 : CO);
     for (float &s : ws)
       s = 0.0005f + 0.0005f * randInt(g, 0, 10);
@@ -254,8 +257,8 @@ TEST(LiteQuantConv, PoolBitExactRandomShapes) {
   for (int iter = 0; iter < 40; ++iter) {
     const bool u8 = iter % 3 == 2, isMax = iter % 2 == 0;
     const TensorType at = u8 ? TensorType::kUInt8 : TensorType::kInt8;
-    const int N = randInt(g, 1, 2), H = randInt(g, 1, 10), W = randInt(g, 1, 10),
-              C = randInt(g, 1, 70);
+    const int N = randInt(g, 1, 2), H = randInt(g, 1, 10),
+              W = randInt(g, 1, 10), C = randInt(g, 1, 70);
     OpOptions o;
     o.filterH = randInt(g, 1, 4), o.filterW = randInt(g, 1, 4);
     o.strideH = randInt(g, 1, 3), o.strideW = randInt(g, 1, 3);
@@ -281,9 +284,19 @@ TEST(LiteQuantConv, QuantizeFloatTo8BitExact) {
   std::mt19937 g(11);
   for (bool u8 : {false, true}) {
     const float scale = 0.25f;
-    std::vector<float> v = {0.f, -0.f, 0.125f, -0.125f, 0.375f, -0.375f,
-                            2.5f * scale, -2.5f * scale, 1e30f, -1e30f,
-                            3e9f, -3e9f, std::nanf(""),
+    std::vector<float> v = {0.f,
+                            -0.f,
+                            0.125f,
+                            -0.125f,
+                            0.375f,
+                            -0.375f,
+                            2.5f * scale,
+                            -2.5f * scale,
+                            1e30f,
+                            -1e30f,
+                            3e9f,
+                            -3e9f,
+                            std::nanf(""),
                             std::numeric_limits<float>::infinity(),
                             -std::numeric_limits<float>::infinity()};
     for (int i = 0; i < 300; ++i)

@@ -71,11 +71,10 @@ struct QuantMicrokernels {
   /// into the bias), and w, bias, mult, ls, rs are in the lane order of
   /// packDepthwiseInt8 (blocks of 32 channels). [lo, hi] must lie in
   /// [-128, 127].
-  void (*depthwiseInt8)(const int8_t *const *rows, int taps,
-                        const int16_t *w, int C, const int32_t *bias,
-                        const int32_t *mult, const int32_t *ls,
-                        const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
-                        int8_t *out);
+  void (*depthwiseInt8)(const int8_t *const *rows, int taps, const int16_t *w,
+                        int C, const int32_t *bias, const int32_t *mult,
+                        const int32_t *ls, const int32_t *rs, int32_t zp,
+                        int32_t lo, int32_t hi, int8_t *out);
   /// One output pixel of an int8 MAX_POOL_2D: for c < C, out[c] =
   /// clamp(max over t < taps of rows[t][c], lo, hi), with -128 as the
   /// start value (padding taps point at a row of -128, which never wins,

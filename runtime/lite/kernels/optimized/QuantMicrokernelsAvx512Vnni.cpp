@@ -96,8 +96,8 @@ inline __m512i requantLanes(__m512i x, __m512i m, __m512i l, __m512i r,
   // RoundingDivideByPOT(y, r).
   const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
   const __m512i rem = _mm512_and_si512(y, mask);
-  const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1),
-                                       _mm512_srli_epi32(y, 31));
+  const __m512i thr =
+      _mm512_add_epi32(_mm512_srai_epi32(mask, 1), _mm512_srli_epi32(y, 31));
   y = _mm512_srav_epi32(y, r);
   y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
   y = _mm512_add_epi32(y, vzp);
@@ -113,11 +113,11 @@ void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
   for (int64_t c = 0; c < n; c += 16) {
     const __mmask16 k =
         n - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - c)) - 1);
-    const __m512i y = requantLanes(
-        _mm512_maskz_loadu_epi32(k, acc + c),
-        _mm512_maskz_loadu_epi32(k, mult + c),
-        _mm512_maskz_loadu_epi32(k, ls + c),
-        _mm512_maskz_loadu_epi32(k, rs + c), vzp, vlo, vhi);
+    const __m512i y =
+        requantLanes(_mm512_maskz_loadu_epi32(k, acc + c),
+                     _mm512_maskz_loadu_epi32(k, mult + c),
+                     _mm512_maskz_loadu_epi32(k, ls + c),
+                     _mm512_maskz_loadu_epi32(k, rs + c), vzp, vlo, vhi);
     if (isSigned)
       _mm512_mask_cvtsepi32_storeu_epi8(out + c, k, y);
     else
@@ -133,8 +133,8 @@ inline __mmask16 tailMask(int left) {
 /// + t] is tap t of row r.
 template <int R, int NB>
 inline void gemmQuadsBlock(const uint8_t *const *xr, int taps, int64_t cq,
-                           const int8_t *w, int64_t blockStride, int CO,
-                           int co, const int32_t *bias, const int32_t *mult,
+                           const int8_t *w, int64_t blockStride, int CO, int co,
+                           const int32_t *bias, const int32_t *mult,
                            const int32_t *ls, const int32_t *rs, __m512i vzp,
                            __m512i vlo, __m512i vhi, int8_t *out,
                            int64_t outStride) {
@@ -186,13 +186,13 @@ void gemmQuadsRows(const uint8_t *const *xr, int taps, int64_t cq,
   const int64_t blockStride = taps * cq * 64; // bytes per 16-channel block
   int co = 0;
   for (; co + 16 < CO; co += 32)
-    gemmQuadsBlock<R, 2>(xr, taps, cq, w + (co / 16) * blockStride,
-                         blockStride, CO, co, bias, mult, ls, rs, vzp, vlo,
-                         vhi, out, outStride);
+    gemmQuadsBlock<R, 2>(xr, taps, cq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
   if (co < CO)
-    gemmQuadsBlock<R, 1>(xr, taps, cq, w + (co / 16) * blockStride,
-                         blockStride, CO, co, bias, mult, ls, rs, vzp, vlo,
-                         vhi, out, outStride);
+    gemmQuadsBlock<R, 1>(xr, taps, cq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
 }
 
 void gemmQuads(int mr, const uint8_t *const *ind, int taps, int64_t cq,
@@ -205,64 +205,64 @@ void gemmQuads(int mr, const uint8_t *const *ind, int taps, int64_t cq,
   // Rows in chunks of 8, 4, 2, 1 (a row tail never computes extra rows).
   int r = 0;
   for (; r + 8 <= mr; r += 8)
-    gemmQuadsRows<8>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
-                     vzp, vlo, vhi, out + r * outStride, outStride);
+    gemmQuadsRows<8>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
   if (r + 4 <= mr) {
-    gemmQuadsRows<4>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
-                     vzp, vlo, vhi, out + r * outStride, outStride);
+    gemmQuadsRows<4>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
     r += 4;
   }
   if (r + 2 <= mr) {
-    gemmQuadsRows<2>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
-                     vzp, vlo, vhi, out + r * outStride, outStride);
+    gemmQuadsRows<2>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
     r += 2;
   }
   if (r < mr)
-    gemmQuadsRows<1>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs,
-                     vzp, vlo, vhi, out + r * outStride, outStride);
+    gemmQuadsRows<1>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
 }
 
-void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w,
-                   int C, const int32_t *bias, const int32_t *mult,
-                   const int32_t *ls, const int32_t *rs, int32_t zp,
-                   int32_t lo, int32_t hi, int8_t *out) {
+void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w, int C,
+                   const int32_t *bias, const int32_t *mult, const int32_t *ls,
+                   const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
+                   int8_t *out) {
   const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
                 vhi = _mm512_set1_epi32(hi);
   const int pairs = taps / 2;
   for (int c = 0; c < C; c += 32) {
-    const __mmask32 m = C - c >= 32 ? __mmask32(0xffffffffu)
-                                    : __mmask32((1u << (C - c)) - 1);
+    const __mmask32 m =
+        C - c >= 32 ? __mmask32(0xffffffffu) : __mmask32((1u << (C - c)) - 1);
     __m512i lo16 = _mm512_loadu_si512(bias + c),
             hi16 = _mm512_loadu_si512(bias + c + 16);
     const int16_t *wp = w + int64_t(c / 32) * ((taps + 1) / 2) * 64;
     for (int p = 0; p < pairs; ++p, wp += 64) {
       const __m512i x0 =
           _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[2 * p] + c));
-      const __m512i x1 = _mm512_cvtepi8_epi16(
-          _mm256_maskz_loadu_epi8(m, rows[2 * p + 1] + c));
+      const __m512i x1 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[2 * p + 1] + c));
       lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x1),
                                  _mm512_loadu_si512(wp));
       hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x1),
                                  _mm512_loadu_si512(wp + 32));
     }
     if (taps % 2) { // the last tap pairs with a zero weight
-      const __m512i x0 = _mm512_cvtepi8_epi16(
-          _mm256_maskz_loadu_epi8(m, rows[taps - 1] + c));
+      const __m512i x0 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[taps - 1] + c));
       lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x0),
                                  _mm512_loadu_si512(wp));
       hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x0),
                                  _mm512_loadu_si512(wp + 32));
     }
-    const __m512i ylo = requantLanes(
-        lo16, _mm512_loadu_si512(mult + c), _mm512_loadu_si512(ls + c),
-        _mm512_loadu_si512(rs + c), vzp, vlo, vhi);
-    const __m512i yhi = requantLanes(
-        hi16, _mm512_loadu_si512(mult + c + 16),
-        _mm512_loadu_si512(ls + c + 16), _mm512_loadu_si512(rs + c + 16),
-        vzp, vlo, vhi);
+    const __m512i ylo = requantLanes(lo16, _mm512_loadu_si512(mult + c),
+                                     _mm512_loadu_si512(ls + c),
+                                     _mm512_loadu_si512(rs + c), vzp, vlo, vhi);
+    const __m512i yhi =
+        requantLanes(hi16, _mm512_loadu_si512(mult + c + 16),
+                     _mm512_loadu_si512(ls + c + 16),
+                     _mm512_loadu_si512(rs + c + 16), vzp, vlo, vhi);
     // packs interleaves the halves back into channel order per 128 bits.
-    _mm256_mask_storeu_epi8(
-        out + c, m, _mm512_cvtepi16_epi8(_mm512_packs_epi32(ylo, yhi)));
+    _mm256_mask_storeu_epi8(out + c, m,
+                            _mm512_cvtepi16_epi8(_mm512_packs_epi32(ylo, yhi)));
   }
 }
 
@@ -271,8 +271,7 @@ void maxPoolInt8(const int8_t *const *rows, int taps, int C, int8_t lo,
   const __m512i vlo = _mm512_set1_epi8(lo), vhi = _mm512_set1_epi8(hi);
   for (int c = 0; c < C; c += 64) {
     const int left = C - c;
-    const __mmask64 m =
-        left >= 64 ? ~__mmask64(0) : (__mmask64(1) << left) - 1;
+    const __mmask64 m = left >= 64 ? ~__mmask64(0) : (__mmask64(1) << left) - 1;
     __m512i v = _mm512_set1_epi8(-128);
     for (int t = 0; t < taps; ++t)
       v = _mm512_max_epi8(v, _mm512_maskz_loadu_epi8(m, rows[t] + c));
@@ -284,9 +283,9 @@ void maxPoolInt8(const int8_t *const *rows, int taps, int C, int8_t lo,
 } // namespace
 
 const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
-  static const QuantMicrokernels k{"avx512vnni", MR,       gemmPairs,
-                                   depthwisePairs, requant8, gemmQuads,
-                                   depthwiseInt8, maxPoolInt8};
+  static const QuantMicrokernels k{"avx512vnni",   MR,         gemmPairs,
+                                   depthwisePairs, requant8,   gemmQuads,
+                                   depthwiseInt8,  maxPoolInt8};
   return k;
 }
 
