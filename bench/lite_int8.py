@@ -26,8 +26,13 @@ it sums both threads), and float / int8 ratios of the medians and of the
 CPU times. Before timing, the int8 model's outputs are checked bit for bit
 against `tflite-run --reference` (the plain reference kernels).
 
+With --baseline TFLITE_RUN (another build's tflite-run, e.g. main's), that
+binary runs the same models in the same rounds (after each of ours), and
+the table adds its CPU times and speed-up.
+
 usage: bench/lite_int8.py [--build DIR] [--tools DIR] [--corpus DIR]
           [--mobilenet-pb FILE] [--work DIR] [--rounds R] [--threads 1,2]
+          [--baseline TFLITE_RUN]
 --tools: where tf-convert is (default BUILD/bin); --mobilenet-pb: an
 existing mobilenet_v1_1.0.pb (default: BUILD/bench/tfmlir-model-bench
 --write-graphs WORK/graphs).
@@ -134,6 +139,7 @@ def main():
     ap.add_argument("--work", default="/tmp/tfmlir-lite-int8")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--baseline")
     args = ap.parse_args()
     args.tools = args.tools or os.path.join(args.build, "bin")
     tflite_run = os.path.join(args.build, "bin", "tflite-run")
@@ -148,9 +154,13 @@ def main():
     for _ in range(args.rounds):
         for t in threads:
             for name, f32, i8 in pairs:
-                for kind, margs in (("float", f32), ("int8", i8)):
+                kinds = [("float", f32, tflite_run), ("int8", i8, tflite_run)]
+                if args.baseline:
+                    kinds += [("float-base", f32, args.baseline),
+                              ("int8-base", i8, args.baseline)]
+                for kind, margs, exe in kinds:
                     n = runs[name]
-                    base = [tflite_run] + margs + ["--threads", str(t)]
+                    base = [exe] + margs + ["--threads", str(t)]
                     text, c_n = cpu_seconds_of(base + ["--benchmark", str(n)])
                     _, c_1 = cpu_seconds_of(base + ["--benchmark", "1"])
                     m = re.search(r"median_us=([0-9.]+) min_us=([0-9.]+)", text)
@@ -162,17 +172,28 @@ def main():
         load = f.read().split()[:3]
     print(f"# {args.rounds} rounds, interleaved; load average {' '.join(load)}"
           " at the end")
-    print("| model | threads | float median / min (ms) | int8 median / min (ms)"
-          " | float / int8 CPU ms per Invoke | speed-up median | speed-up CPU |")
-    print("|---|---|---|---|---|---|---|")
+    head = ("| model | threads | float median / min (ms) | int8 median / min"
+            " (ms) | float / int8 CPU ms per Invoke | speed-up median |"
+            " speed-up CPU |")
+    rule = "|---|---|---|---|---|---|---|"
+    if args.baseline:
+        head += " baseline float / int8 CPU ms | baseline speed-up CPU |"
+        rule += "---|---|"
+    print(head)
+    print(rule)
     for t in threads:
         for name, _, _ in pairs:
             f, q = (name, t, "float"), (name, t, "int8")
             fm, qm = statistics.median(med[f]), statistics.median(med[q])
             fc, qc = statistics.median(cpu[f]), statistics.median(cpu[q])
-            print(f"| {name} | {t} | {fm:.3f} / {mn[f]:.3f} | "
-                  f"{qm:.3f} / {mn[q]:.3f} | {fc:.3f} / {qc:.3f} | "
-                  f"{fm / qm:.2f}x | {fc / qc:.2f}x |")
+            line = (f"| {name} | {t} | {fm:.3f} / {mn[f]:.3f} | "
+                    f"{qm:.3f} / {mn[q]:.3f} | {fc:.3f} / {qc:.3f} | "
+                    f"{fm / qm:.2f}x | {fc / qc:.2f}x |")
+            if args.baseline:
+                bf = statistics.median(cpu[(name, t, "float-base")])
+                bq = statistics.median(cpu[(name, t, "int8-base")])
+                line += f" {bf:.3f} / {bq:.3f} | {bf / bq:.2f}x |"
+            print(line)
 
 
 if __name__ == "__main__":
