@@ -548,7 +548,8 @@ template <typename T>
 void requantRows(const int32_t *__restrict acc, int rows, int n,
                  const QConvState &st, T *__restrict out) {
   if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
-      uk && sizeof(T) == 1 && size_t(rows) * n <= st.rqm.size()) {
+      uk && uk->requant8 && sizeof(T) == 1 &&
+      size_t(rows) * n <= st.rqm.size()) {
     uk->requant8(acc, int64_t(rows) * n, st.rqm.data(), st.rqls.data(),
                  st.rqrs.data(), st.out.zp, st.lo, st.hi,
                  std::is_signed_v<T>, out);
@@ -622,7 +623,8 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       }
     }
   };
-  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels()) {
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && uk->gemmPairs) {
     // Tiles of uk->mr pixels through the VNNI microkernel; a 1x1 stride-1
     // unpadded conv with an even depth reads the input rows in place.
     const int mr = uk->mr;
@@ -850,7 +852,7 @@ absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       for (int r = 0; r < rr; ++r) {
         const int16_t *const *tp = ind + (p0 + r) * taps;
         int32_t *a = acc.data() + int64_t(r) * C;
-        if (uk) {
+        if (uk && uk->depthwisePairs) {
           uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
                              st.bias32.data(), a);
           continue;

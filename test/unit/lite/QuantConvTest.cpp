@@ -10,6 +10,7 @@
 // threads give the same bytes as 1.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 #include "test/unit/lite/CrossCheck.h"
 
 namespace tfmlir::lite::testing {
@@ -55,14 +56,26 @@ std::vector<uint8_t> randomBytes(size_t n, std::mt19937 &g) {
   return v;
 }
 
+/// Reference against the optimized kernels with every 8-bit microkernel
+/// set this CPU runs (AVX-512 VNNI, AVX-VNNI, none: the SSE2 / scalar
+/// paths), on 1 and 2 threads.
 void checkModel(const ModelDef &def, const std::vector<uint8_t> &x,
                 const std::string &what) {
   auto ref = runBytes(def, x, true, 1);
-  auto one = runBytes(def, x, false, 1);
-  auto two = runBytes(def, x, false, 2);
   ASSERT_FALSE(ref.empty()) << what;
-  EXPECT_EQ(one, ref) << what << ": optimized differs from reference";
-  EXPECT_EQ(two, one) << what << ": 2 threads differ from 1";
+  for (optimized::QuantIsa isa :
+       {optimized::QuantIsa::kNone, optimized::QuantIsa::kAvxVnni,
+        optimized::QuantIsa::kAvx512Vnni}) {
+    if (!optimized::setQuantIsa(isa))
+      continue;
+    const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+    const std::string label = what + " isa=" + (uk ? uk->name : "none");
+    auto one = runBytes(def, x, false, 1);
+    auto two = runBytes(def, x, false, 2);
+    optimized::resetQuantIsa();
+    EXPECT_EQ(one, ref) << label << ": optimized differs from reference";
+    EXPECT_EQ(two, one) << label << ": 2 threads differ from 1";
+  }
 }
 
 TEST(LiteQuantConv, Conv2DFastPathBitExactRandomShapes) {

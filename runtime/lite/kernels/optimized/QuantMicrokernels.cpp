@@ -1,13 +1,66 @@
 //===- QuantMicrokernels.cpp - ISA-independent parts of the 8-bit GEMM ----===//
 //
-// Weight packing for QuantMicrokernels::gemmQuads (QuantMicrokernels.h).
+// CPUID choice of the 8-bit microkernels and the weight packing of
+// QuantMicrokernels::gemmQuads / depthwiseInt8 (QuantMicrokernels.h).
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 
+#include <atomic>
 #include <cstring>
 
 namespace tfmlir::lite::optimized {
+
+namespace {
+const QuantMicrokernels *forIsa(QuantIsa isa) {
+#if defined(__x86_64__)
+  switch (isa) {
+  case QuantIsa::kAvx512Vnni:
+    if (__builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512vnni"))
+      return &detail::avx512VnniQuantMicrokernels();
+    return nullptr;
+  case QuantIsa::kAvxVnni:
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avxvnni"))
+      return &detail::avxVnniQuantMicrokernels();
+    return nullptr;
+  case QuantIsa::kNone:
+    return nullptr;
+  }
+#endif
+  (void)isa;
+  return nullptr;
+}
+
+const QuantMicrokernels *cpuidChoice() {
+  static const QuantMicrokernels *k = [] {
+    const QuantMicrokernels *best = forIsa(QuantIsa::kAvx512Vnni);
+    return best ? best : forIsa(QuantIsa::kAvxVnni);
+  }();
+  return k;
+}
+
+std::atomic<bool> overridden{false};
+std::atomic<const QuantMicrokernels *> chosen{nullptr};
+} // namespace
+
+const QuantMicrokernels *quantMicrokernels() {
+  return overridden.load(std::memory_order_relaxed) ? chosen.load()
+                                                    : cpuidChoice();
+}
+
+bool setQuantIsa(QuantIsa isa) {
+  const QuantMicrokernels *k = forIsa(isa);
+  if (isa != QuantIsa::kNone && !k)
+    return false;
+  chosen.store(k);
+  overridden.store(true);
+  return true;
+}
+
+void resetQuantIsa() { overridden.store(false); }
 
 int64_t quadWeightsSize(int CO, int taps, int64_t C) {
   const int64_t blocks = (int64_t(CO) + 15) / 16, cq = (C + 3) / 4;

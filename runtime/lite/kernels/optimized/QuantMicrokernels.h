@@ -1,13 +1,13 @@
 //===- QuantMicrokernels.h - 8-bit conv microkernels (VNNI) -----*- C++ -*-===//
 //
-// Integer microkernels for the 8-bit CONV_2D / DEPTHWISE_CONV_2D kernels of
-// kernels/Quantized.cpp, which convert activations to x - zero_point in
-// int16 and pack the weights in k-pairs ([pairs][channels][2] int16). The
-// sums are exact int32 arithmetic, so every ISA gives the same result as
-// the SSE2 / scalar code in Quantized.cpp. AVX-512 VNNI (vpdpwssd: 32
-// multiply-adds per instruction) is picked at run time when the CPU has
-// it; otherwise quantMicrokernels() is null and the callers keep their
-// SSE2 loops.
+// Integer microkernels for the 8-bit kernels of kernels/Quantized.cpp: the
+// int16 k-pair forms (activations x - zero_point in int16, weights in
+// k-pairs, vpdpwssd), and the int8 forms (u8 x s8 vpdpbusd GEMM,
+// depthwise, max pool) with the requantization fused. The sums are exact
+// int32 arithmetic (modulo 2^32), so every ISA gives the same bytes as the
+// SSE2 / scalar code in Quantized.cpp. Picked at run time: AVX-512 VNNI
+// (QuantMicrokernelsAvx512Vnni.cpp), else AVX-VNNI (256-bit,
+// QuantMicrokernelsAvxVnni.cpp: the int8 GEMM only), else none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_LITE_KERNELS_OPTIMIZED_QUANTMICROKERNELS_H
@@ -123,11 +123,23 @@ int64_t quadWeightsSize(int CO, int64_t K);
 void packQuadWeights(const int8_t *W, int CO, int64_t K, int8_t *packed,
                      int32_t *wsum);
 
-/// The AVX-512 VNNI microkernels when this CPU runs them, else null.
+/// The microkernels the 8-bit kernels use: the AVX-512 VNNI set when this
+/// CPU runs it, else the AVX-VNNI (256-bit) set, else null (the SSE2 /
+/// scalar int16 paths in Quantized.cpp). A field may be null: that
+/// kernel's caller then takes its portable path. setQuantIsa overrides the
+/// choice (tests).
 const QuantMicrokernels *quantMicrokernels();
+
+enum class QuantIsa { kNone, kAvxVnni, kAvx512Vnni };
+/// Makes quantMicrokernels() return `isa`'s set (null for kNone); false,
+/// changing nothing, when this CPU cannot run it.
+bool setQuantIsa(QuantIsa isa);
+/// Back to the CPUID choice.
+void resetQuantIsa();
 
 namespace detail {
 const QuantMicrokernels &avx512VnniQuantMicrokernels();
+const QuantMicrokernels &avxVnniQuantMicrokernels();
 } // namespace detail
 
 } // namespace tfmlir::lite::optimized
