@@ -254,7 +254,7 @@ struct QConvState : NodeState {
   /// indirection buffer over the int8 input.
   std::vector<int16_t> dwW;
   std::vector<int32_t> dwBias, dwM, dwLs, dwRs;
-  std::vector<int8_t> padRow8;
+  std::vector<int8_t> padRow8, exp8;
   Indirection<int8_t> ind8;
 };
 
@@ -1028,8 +1028,9 @@ absl::Status qdwPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
 }
 
-/// DEPTHWISE_CONV_2D int8 with depth multiplier 1 through depthwiseInt8:
-/// reads the int8 input in place through an indirection buffer whose
+/// DEPTHWISE_CONV_2D int8 through depthwiseInt8: reads the int8 input in
+/// place (with a depth multiplier M > 1, a copy with each channel repeated
+/// M times) through an indirection buffer whose
 /// padding taps point at a row of the input zero point; the zero point
 /// times the tap sum of the weights is folded into the bias (exact modulo
 /// 2^32, as the int32 reference). Tiles of 16 output pixels across threads.
@@ -1038,10 +1039,15 @@ absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
                      QConvState &st, const Tensor &in, const Tensor &f,
                      Tensor &out) {
   const OpOptions &o = ctx.options();
-  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
+  // C: output channels; with a depth multiplier M > 1 the input is first
+  // expanded so that channel c * M + m holds input channel c.
+  const int C = f.shape[3], M = C / in.shape[3];
   const int KH = f.shape[1], KW = f.shape[2], taps = KH * KW;
   const int Cp = (C + 31) / 32 * 32;
-  if (!(st.quadsValid && f.storage == Storage::kConstant)) {
+  const Tensor *bias = ctx.input(2);
+  const bool fresh = !(st.quadsValid && f.storage == Storage::kConstant);
+  if (fresh) {
     st.dwW.resize(size_t(optimized::depthwiseInt8WeightsSize(C, taps)));
     optimized::packDepthwiseInt8(f.as<int8_t>(), C, taps, st.dwW.data());
     st.wSum.assign(C, 0);
@@ -1050,26 +1056,38 @@ absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
       for (int c = 0; c < C; ++c)
         st.wSum[c] += wt[int64_t(t) * C + c];
     st.quadsValid = true;
+    splitMultipliers(st);
+    st.dwM.resize(Cp), st.dwLs.resize(Cp), st.dwRs.resize(Cp);
+    optimized::permuteDepthwiseInt8(st.qm.data(), C, st.dwM.data());
+    optimized::permuteDepthwiseInt8(st.qls.data(), C, st.dwLs.data());
+    optimized::permuteDepthwiseInt8(st.qrs.data(), C, st.dwRs.data());
   }
-  splitMultipliers(st);
-  st.biasQ.resize(C);
-  for (int c = 0; c < C; ++c) // modulo 2^32, as the int32 accumulator
-    st.biasQ[c] = static_cast<int32_t>(
-        static_cast<uint32_t>(st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
-  st.dwBias.resize(Cp), st.dwM.resize(Cp), st.dwLs.resize(Cp),
-      st.dwRs.resize(Cp);
-  optimized::permuteDepthwiseInt8(st.biasQ.data(), C, st.dwBias.data());
-  optimized::permuteDepthwiseInt8(st.qm.data(), C, st.dwM.data());
-  optimized::permuteDepthwiseInt8(st.qls.data(), C, st.dwLs.data());
-  optimized::permuteDepthwiseInt8(st.qrs.data(), C, st.dwRs.data());
+  if (fresh || (bias && bias->storage != Storage::kConstant)) {
+    st.biasQ.resize(C);
+    for (int c = 0; c < C; ++c) // modulo 2^32, as the int32 accumulator
+      st.biasQ[c] = static_cast<int32_t>(
+          static_cast<uint32_t>(st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
+    st.dwBias.resize(Cp);
+    optimized::permuteDepthwiseInt8(st.biasQ.data(), C, st.dwBias.data());
+  }
   if (st.padRow8.size() != size_t(C) ||
       (C && st.padRow8[0] != static_cast<int8_t>(st.in.zp)))
     st.padRow8.assign(C, static_cast<int8_t>(st.in.zp));
+  const int8_t *X = in.as<int8_t>();
+  if (M != 1) {
+    // A buffer kept in the state: its stable address keeps the
+    // indirection buffer valid across invocations.
+    const int64_t n = in.numElements();
+    st.exp8.resize(size_t(n) * M);
+    for (int64_t q = 0; q < n; ++q)
+      std::memset(st.exp8.data() + q * M, X[q], size_t(M));
+    X = st.exp8.data();
+  }
   const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
                                   o.strideW, o.dilationH, o.dilationW);
   const int8_t *const *ind;
   try {
-    ind = st.ind8.get(win, in.as<int8_t>(), C, st.padRow8.data());
+    ind = st.ind8.get(win, X, C, st.padRow8.data());
   } catch (const std::bad_alloc &) {
     return absl::ResourceExhaustedError(
         absl::StrCat("cannot allocate the indirection buffer of ",
@@ -1098,7 +1116,7 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   const int M = CO / C;
   const int OH = out.shape[1], OW = out.shape[2];
   if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
-      uk && uk->depthwiseInt8 && M == 1) {
+      uk && uk->depthwiseInt8) {
     refreshBias(ctx, 2, st);
     return qdwInt8(ctx, *uk, st, in, f, out);
   }
