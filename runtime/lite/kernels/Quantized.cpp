@@ -934,7 +934,12 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   refreshBias(ctx, 2, st);
   if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
       uk && groups == 1) {
-    return qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
+    try {
+      return qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "CONV_2D: cannot allocate the int8 GEMM buffers");
+    }
   }
   packRows(f, CO, K, st);
   toOffsetInt16(in, st.in.zp, st.x16);
@@ -1118,7 +1123,12 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
       uk && uk->depthwiseInt8) {
     refreshBias(ctx, 2, st);
-    return qdwInt8(ctx, *uk, st, in, f, out);
+    try {
+      return qdwInt8(ctx, *uk, st, in, f, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "DEPTHWISE_CONV_2D: cannot allocate the int8 buffers");
+    }
   }
   // Filter [1, KH, KW, CO] minus per-channel zero points (channel = last).
   if (!(st.wValid && f.storage == Storage::kConstant)) {
@@ -1266,7 +1276,12 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   const int64_t n = w.shape[0], k = w.shape[1];
   refreshBias(ctx, 2, st);
   if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, w, out)) {
-    qfcQuads(ctx, *uk, st, in, w, out);
+    try {
+      qfcQuads(ctx, *uk, st, in, w, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "FULLY_CONNECTED: cannot allocate the int8 GEMM buffers");
+    }
     return absl::OkStatus();
   }
   packRows(w, n, k, st);
@@ -1536,7 +1551,7 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
   ctx.threadPool()->parallelFor(
       pixels / std::max(OW, 1), double(o.filterH) * o.filterW * C * OW,
       [&](int64_t b, int64_t e) {
-        std::vector<int32_t> acc(isMax ? 0 : C);
+        int32_t acc[256]; // average pool sums, 256 channels at a time
         for (int64_t row = b; row < e; ++row) { // row = n * OH + oy
           const int n = static_cast<int>(row / OH),
                     oy = static_cast<int>(row % OH);
@@ -1565,20 +1580,24 @@ absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
               empty = true;
               continue;
             }
-            int32_t *__restrict a = acc.data();
-            std::fill(acc.begin(), acc.end(), 0);
-            for (int iy = ya; iy < yb; ++iy)
-              for (int ix = xa; ix < xb; ++ix) {
-                const T *__restrict x =
-                    X + ((int64_t(n) * H + iy) * W + ix) * C;
-                for (int c = 0; c < C; ++c)
-                  a[c] += x[c];
+            for (int c0 = 0; c0 < C; c0 += 256) {
+              const int nc = std::min(256, C - c0);
+              int32_t *__restrict a = acc;
+              std::fill(a, a + nc, 0);
+              for (int iy = ya; iy < yb; ++iy)
+                for (int ix = xa; ix < xb; ++ix) {
+                  const T *__restrict x =
+                      X + ((int64_t(n) * H + iy) * W + ix) * C + c0;
+                  for (int c = 0; c < nc; ++c)
+                    a[c] += x[c];
+                }
+              for (int c = 0; c < nc; ++c) {
+                // Rounded to nearest, ties away from zero (TFLite's
+                // AveragePool).
+                const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
+                                           : (a[c] - count / 2) / count;
+                y[c0 + c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
               }
-            for (int c = 0; c < C; ++c) {
-              // Rounded to nearest, ties away from zero (TFLite's AveragePool).
-              const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
-                                         : (a[c] - count / 2) / count;
-              y[c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
             }
           }
         }
@@ -1601,8 +1620,14 @@ absl::Status qpoolEval(OpContext &ctx) {
   computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
   if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
       uk && uk->maxPoolInt8 && isMax && !ctx.reference() &&
-      in.type == TensorType::kInt8)
-    return qmaxPoolInt8(ctx, *uk, st, in, out);
+      in.type == TensorType::kInt8) {
+    try {
+      return qmaxPoolInt8(ctx, *uk, st, in, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "MAX_POOL_2D: cannot allocate the pad row");
+    }
+  }
   if (!ctx.reference() && in.type == TensorType::kInt8)
     return qpool8<int8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
   if (!ctx.reference() && in.type == TensorType::kUInt8)
