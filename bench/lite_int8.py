@@ -28,11 +28,17 @@ against `tflite-run --reference` (the plain reference kernels).
 
 With --baseline TFLITE_RUN (another build's tflite-run, e.g. main's), that
 binary runs the same models in the same rounds (after each of ours), and
-the table adds its CPU times and speed-up.
+the table adds its CPU times and speed-up. With --litert DIR (a folder
+with node_modules/@litertjs/core, bench/peers/setup_peers.sh), LiteRT.js
+(Google's TFLite runtime with XNNPACK in WebAssembly, single-threaded,
+run in node by bench/peers/litert_bench.mjs) runs the MobileNet pair in
+the same rounds at 1 thread (it takes no int8 inputs, and the digits
+model's batch is fixed at 1 there); its output is compared with
+tflite-run's (float: max abs difference; int8: in output steps).
 
 usage: bench/lite_int8.py [--build DIR] [--tools DIR] [--corpus DIR]
           [--mobilenet-pb FILE] [--work DIR] [--rounds R] [--threads 1,2]
-          [--baseline TFLITE_RUN]
+          [--baseline TFLITE_RUN] [--litert DIR]
 --tools: where tf-convert is (default BUILD/bin); --mobilenet-pb: an
 existing mobilenet_v1_1.0.pb (default: BUILD/bench/tfmlir-model-bench
 --write-graphs WORK/graphs).
@@ -140,6 +146,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--baseline")
+    ap.add_argument("--litert")
     args = ap.parse_args()
     args.tools = args.tools or os.path.join(args.build, "bin")
     tflite_run = os.path.join(args.build, "bin", "tflite-run")
@@ -148,6 +155,25 @@ def main():
     for name, _, i8 in pairs:
         check_reference(tflite_run, args.work, name, i8)
     threads = [int(t) for t in args.threads.split(",")]
+    litert_js = os.path.join(REPO, "bench", "peers", "litert_bench.mjs")
+    litert_diff = {}
+
+    def litert(kind, margs, n):
+        """LiteRT.js on the model of margs: (text, CPU seconds)."""
+        model = margs[margs.index("--model") + 1]
+        inp = margs[margs.index("--input") + 1].split("=", 1)[1]
+        out = os.path.join(args.work, f"litert-{kind}.f32")
+        cmd = ["node", "--experimental-wasm-relaxed-simd", litert_js,
+               args.litert, model, str(n), inp, out]
+        text, c = cpu_seconds_of(cmd)
+        ours = os.path.join(args.work, f"ours-{kind}.npy")
+        run([tflite_run] + margs + ["--output", "0:" + ours])
+        a = np.load(ours).astype(np.float64).ravel()
+        b = np.fromfile(out, dtype=np.float32).astype(np.float64)
+        diff = float(np.abs(a - b).max()) if a.shape == b.shape else float("nan")
+        litert_diff[kind] = (diff, int((a != b).sum()), a.size)
+        return text.replace("median_ms=", "median_us=").replace(
+            "min_ms=", "min_us="), c
     runs = {"person_detect": 300, "digits (batch 10)": 300,
             "MobileNetV1 1.0": 20}
     med, mn, cpu = {}, {}, {}
@@ -158,15 +184,24 @@ def main():
                 if args.baseline:
                     kinds += [("float-base", f32, args.baseline),
                               ("int8-base", i8, args.baseline)]
+                if args.litert and t == 1 and name.startswith("MobileNet"):
+                    kinds += [("float-litert", f32, None),
+                              ("int8-litert", i8, None)]
                 for kind, margs, exe in kinds:
                     n = runs[name]
-                    base = [exe] + margs + ["--threads", str(t)]
-                    text, c_n = cpu_seconds_of(base + ["--benchmark", str(n)])
-                    _, c_1 = cpu_seconds_of(base + ["--benchmark", "1"])
+                    if exe is None:  # LiteRT.js; times in ms, scaled below
+                        text, c_n = litert(kind, margs, n)
+                        _, c_1 = litert(kind, margs, 1)
+                        scale = 1.0
+                    else:
+                        base = [exe] + margs + ["--threads", str(t)]
+                        text, c_n = cpu_seconds_of(base + ["--benchmark", str(n)])
+                        _, c_1 = cpu_seconds_of(base + ["--benchmark", "1"])
+                        scale = 1000.0
                     m = re.search(r"median_us=([0-9.]+) min_us=([0-9.]+)", text)
                     k = (name, t, kind)
-                    med.setdefault(k, []).append(float(m.group(1)) / 1000)
-                    mn[k] = min(mn.get(k, 1e30), float(m.group(2)) / 1000)
+                    med.setdefault(k, []).append(float(m.group(1)) / scale)
+                    mn[k] = min(mn.get(k, 1e30), float(m.group(2)) / scale)
                     cpu.setdefault(k, []).append((c_n - c_1) * 1000 / (n - 1))
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]
@@ -194,6 +229,17 @@ def main():
                 bq = statistics.median(cpu[(name, t, "int8-base")])
                 line += f" {bf:.3f} / {bq:.3f} | {bf / bq:.2f}x |"
             print(line)
+            if (name, t, "float-litert") in med:
+                f, q = (name, t, "float-litert"), (name, t, "int8-litert")
+                fm, qm = statistics.median(med[f]), statistics.median(med[q])
+                fc, qc = statistics.median(cpu[f]), statistics.median(cpu[q])
+                print(f"| {name}, LiteRT.js (wasm) | {t} | {fm:.3f} / "
+                      f"{mn[f]:.3f} | {qm:.3f} / {mn[q]:.3f} | {fc:.3f} / "
+                      f"{qc:.3f} | {fm / qm:.2f}x | {fc / qc:.2f}x |"
+                      + (" | |" if args.baseline else ""))
+    for kind, (diff, ndiff, size) in sorted(litert_diff.items()):
+        print(f"# LiteRT.js vs tflite-run, MobileNet {kind.split('-')[0]}: "
+              f"max abs difference {diff:.3g}, {ndiff} of {size} outputs differ")
 
 
 if __name__ == "__main__":
