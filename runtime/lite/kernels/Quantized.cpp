@@ -216,6 +216,14 @@ inline Acc dot16(const int16_t *__restrict a, const int16_t *__restrict b,
 // CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED / TRANSPOSE_CONV (integer)
 //===----------------------------------------------------------------------===//
 
+/// One kernel row of qconvQuads' row taps that crosses the image's left or
+/// right edge: its patch in st.rowPatch, the input row it reads and the
+/// first input column of the window.
+struct RowEdge {
+  int64_t patch, row;
+  int ix0;
+};
+
 /// Per-node state of the integer conv-like kernels, computed at prepare.
 struct QConvState : NodeState {
   TQ in, out;
@@ -246,8 +254,13 @@ struct QConvState : NodeState {
   /// input as x + 128 in uint8.
   std::vector<int8_t> wQuads;
   std::vector<int32_t> wSum, biasQ;
-  std::vector<uint8_t> u8, padU8;
+  std::vector<uint8_t> u8, padU8, rowPatch;
   Indirection<uint8_t> indU8;
+  /// qconvQuads' row taps (rowTapPointers): pointers, edge patches and
+  /// the geometry they were built for.
+  std::vector<const uint8_t *> rowPtrs;
+  std::vector<RowEdge> rowEdges;
+  std::array<int64_t, 15> rowKey{};
   bool quadsValid = false;
   /// int8 depthwise (depthwiseInt8): packed weights, the per-channel
   /// vectors in its lane order, the pad row (input zero point) and the
@@ -739,6 +752,85 @@ void gemmQuadsRange(const optimized::QuantMicrokernels &uk,
                st.qrs.data() + c0, st.out.zp, st.lo, st.hi, out + c0, CO);
 }
 
+/// The row-tap pointers of qconvQuads (KH per output pixel, st.rowPtrs): a
+/// kernel row inside the image points at the input row's KW * C bytes, a
+/// row above / below the image at the pad row (4 * cq bytes of `pad`), and
+/// a row that crosses the left / right edge at a patch in st.rowPatch (4 *
+/// cq bytes each). The pointers are rebuilt only when the geometry or the
+/// input address changes; the patches (input values) are filled on every
+/// call.
+void rowTapPointers(QConvState &st, const uint8_t *X, int N, int H, int W,
+                    int C, int KH, int KW, int OH, int OW, int strideH,
+                    int strideW, int dilationH, int ph, int pw, int64_t cq,
+                    uint8_t pad) {
+  const int64_t pixels = int64_t(N) * OH * OW, patch = 4 * cq;
+  const std::array<int64_t, 15> key = {
+      reinterpret_cast<intptr_t>(X),
+      N,
+      H,
+      W,
+      C,
+      KH,
+      KW,
+      OH,
+      OW,
+      strideH,
+      strideW,
+      dilationH,
+      ph,
+      pw,
+      reinterpret_cast<intptr_t>(st.padU8.data())};
+  if (key != st.rowKey) {
+    st.rowEdges.clear();
+    st.rowPtrs.resize(size_t(pixels) * KH);
+    const uint8_t **ptr = st.rowPtrs.data();
+    int64_t patches = 0;
+    for (int n = 0; n < N; ++n)
+      for (int oy = 0; oy < OH; ++oy)
+        for (int ox = 0; ox < OW; ++ox) {
+          const int iy0 = oy * strideH - ph, ix0 = ox * strideW - pw;
+          const bool edge = ix0 < 0 || ix0 + KW > W;
+          for (int ky = 0; ky < KH; ++ky, ++ptr) {
+            const int iy = iy0 + ky * dilationH;
+            const int64_t row = (int64_t(n) * H + iy) * W * C;
+            if (iy < 0 || iy >= H) {
+              *ptr = st.padU8.data();
+            } else if (!edge) {
+              *ptr = X + row + int64_t(ix0) * C;
+            } else {
+              st.rowEdges.push_back({patches * patch, row, ix0});
+              *ptr = nullptr; // set below, once rowPatch has its size
+              ++patches;
+            }
+          }
+        }
+    st.rowPatch.assign(size_t(patches * patch) + kQuadSlack, 0);
+    size_t e = 0;
+    for (const uint8_t *&p : st.rowPtrs)
+      if (!p)
+        p = st.rowPatch.data() + st.rowEdges[e++].patch;
+    st.rowKey = key;
+  }
+  for (const RowEdge &e : st.rowEdges) {
+    uint8_t *q = st.rowPatch.data() + e.patch;
+    const uint8_t *row = X + e.row;
+    if (C == 1) {
+      for (int kx = 0; kx < KW; ++kx) {
+        const int ix = e.ix0 + kx;
+        q[kx] = ix < 0 || ix >= W ? pad : row[ix];
+      }
+      continue;
+    }
+    for (int kx = 0; kx < KW; ++kx) {
+      const int ix = e.ix0 + kx;
+      if (ix < 0 || ix >= W)
+        std::memset(q + int64_t(kx) * C, pad, size_t(C));
+      else
+        std::memcpy(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
+    }
+  }
+}
+
 /// CONV_2D (groups == 1) through gemmQuads: tiles of uk.mr output pixels
 /// times chunks of 64 output channels (so that small images still split
 /// across threads). A 1x1 stride-1 unpadded conv reads the pixels' rows
@@ -755,13 +847,27 @@ absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
   const int OH = out.shape[1], OW = out.shape[2];
   const bool direct = KH == 1 && KW == 1 && o.strideH == 1 && o.strideW == 1 &&
                       ph == 0 && pw == 0 && OH == H && OW == W;
-  const int taps = direct ? 1 : KH * KW;
-  const int64_t cq = (int64_t(C) + 3) / 4;
-  prepareQuads(in, f, CO, KH * KW, C, st);
+  // Row taps: with a small depth (the quads of a tap mostly padding) and
+  // dilation 1 along W, a kernel row's KW * C bytes are one tap.
+  const int64_t rowLen = int64_t(KW) * C;
+  const bool rowTaps = !direct && o.dilationW == 1 &&
+                       (rowLen + 3) / 4 < int64_t(KW) * ((C + 3) / 4);
+  const int taps = direct ? 1 : rowTaps ? KH : KH * KW;
+  const int64_t cq = rowTaps ? (rowLen + 3) / 4 : (int64_t(C) + 3) / 4;
+  prepareQuads(in, f, CO, rowTaps ? KH : KH * KW, rowTaps ? rowLen : C, st);
   const uint8_t *X = st.u8.data();
   int8_t *Y = out.as<int8_t>();
   const uint8_t *const *ind = nullptr;
-  if (!direct) {
+  const int64_t pixels = int64_t(N) * OH * OW;
+  if (rowTaps) {
+    const size_t padLen = size_t(4 * cq) + kQuadSlack;
+    const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
+    if (st.padU8.size() != padLen || st.padU8[0] != pad)
+      st.padU8.assign(padLen, pad);
+    rowTapPointers(st, X, N, H, W, C, KH, KW, OH, OW, o.strideH, o.strideW,
+                   o.dilationH, ph, pw, cq, pad);
+    ind = st.rowPtrs.data();
+  } else if (!direct) {
     const size_t padLen = size_t(4 * cq) + kQuadSlack;
     const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
     if (st.padU8.size() != padLen || st.padU8[0] != pad)
@@ -776,7 +882,6 @@ absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
                        win.outPixels() * win.taps(), " pointers"));
     }
   }
-  const int64_t pixels = int64_t(N) * OH * OW;
   const int mr = uk.mr, chunk = 64;
   const int64_t tiles = (pixels + mr - 1) / mr,
                 chunks = (CO + chunk - 1) / chunk;

@@ -329,5 +329,43 @@ TEST(LiteQuantConv, QuantizeFloatTo8BitExact) {
   }
 }
 
+// The int8 conv's cached row-tap pointers (a small depth: one tap per
+// kernel row, edge rows in patches refilled every Invoke): a second Invoke
+// on new input bytes must give the reference's bytes for those.
+TEST(LiteQuantConv, Conv2DInt8SecondInvokeNewInput) {
+  std::mt19937 g(3);
+  for (int C : {1, 2, 5}) {
+    ModelBuilder b;
+    OpOptions o;
+    o.padding = Padding::kSame;
+    const int H = 9, W = 11, CO = 8, K = 5;
+    int x = qtensor(b, TensorType::kInt8, {2, H, W, C}, {0.02f}, {-3});
+    std::vector<float> ws(CO, 0.003f);
+    int w = b.constant(TensorType::kInt8, {CO, K, K, C},
+                       randomBytes(size_t(CO) * K * K * C, g));
+    b.def.subgraphs[0].tensors[w].quant = {
+        ws, std::vector<int64_t>(ws.size(), 0), 0};
+    int bt = biasTensor(b, g, CO, 0.02f, ws, 3000);
+    int y = qtensor(b, TensorType::kInt8, {1}, {0.05f}, {4});
+    b.op(kOp_CONV_2D, {x, w, bt}, {y}, o).version = 3;
+    b.io({x}, {y});
+    const auto first = randomBytes(size_t(2) * H * W * C, g);
+    const auto second = randomBytes(first.size(), g);
+    BuiltinOpResolver builtins;
+    auto in = Interpreter::create(b.def, builtins, "q");
+    ASSERT_TRUE(in.ok()) << in.status();
+    ASSERT_TRUE((*in)->allocateTensors().ok());
+    Tensor *xt = (*in)->inputTensor(0);
+    ASSERT_EQ(xt->requiredBytes(), first.size());
+    std::memcpy(xt->data, first.data(), first.size());
+    ASSERT_TRUE((*in)->invoke().ok());
+    std::memcpy(xt->data, second.data(), second.size());
+    ASSERT_TRUE((*in)->invoke().ok());
+    const Tensor *ot = (*in)->outputTensor(0);
+    std::vector<uint8_t> got(ot->data, ot->data + ot->requiredBytes());
+    EXPECT_EQ(got, runBytes(b.def, second, true, 1)) << "C=" << C;
+  }
+}
+
 } // namespace
 } // namespace tfmlir::lite::testing
