@@ -6,6 +6,8 @@
 #  - npm onnxruntime-node into $PEERS_DIR/ort with --ignore-scripts (its
 #    install script tries a download that fails here; the CPU binaries ship
 #    in the package);
+#  - npm @litertjs/core (LiteRT.js) into $PEERS_DIR/litert for
+#    bench/lite_int8.py --litert;
 #  - OpenBLAS (pthread build) unpacked with apt-get download + dpkg -x into
 #    $PEERS_DIR/openblas: Debian's default libblas.so.3 is the slow reference
 #    BLAS, so run_peers.py points numpy at OpenBLAS with LD_LIBRARY_PATH for
@@ -23,6 +25,12 @@ if [[ ! -d "$PEERS_DIR/ort/node_modules/onnxruntime-node" ]]; then
   mkdir -p "$PEERS_DIR/ort"
   (cd "$PEERS_DIR/ort" && npm init -y >/dev/null &&
    npm install --ignore-scripts --no-audit --no-fund onnxruntime-node)
+fi
+# LiteRT.js for bench/lite_int8.py --litert $PEERS_DIR/litert.
+if [[ ! -d "$PEERS_DIR/litert/node_modules/@litertjs/core" ]]; then
+  mkdir -p "$PEERS_DIR/litert"
+  (cd "$PEERS_DIR/litert" && npm init -y >/dev/null &&
+   npm install --no-audit --no-fund @litertjs/core)
 fi
 if ! ls "$PEERS_DIR"/openblas/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 >/dev/null 2>&1; then
   (cd "$PEERS_DIR" && apt-get download libopenblas0-pthread &&

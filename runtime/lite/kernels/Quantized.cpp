@@ -26,6 +26,7 @@
 #include "runtime/lite/kernels/RsqrtInt8.h"
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <limits>
 #include <map>
@@ -215,6 +216,14 @@ inline Acc dot16(const int16_t *__restrict a, const int16_t *__restrict b,
 // CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED / TRANSPOSE_CONV (integer)
 //===----------------------------------------------------------------------===//
 
+/// One kernel row of qconvQuads' row taps that crosses the image's left or
+/// right edge: its patch in st.rowPatch, the input row it reads and the
+/// first input column of the window.
+struct RowEdge {
+  int64_t patch, row;
+  int ix0;
+};
+
 /// Per-node state of the integer conv-like kernels, computed at prepare.
 struct QConvState : NodeState {
   TQ in, out;
@@ -240,6 +249,26 @@ struct QConvState : NodeState {
   /// times (qdwFast8 reads it instead of x16 when dwExpanded).
   std::vector<int16_t> exp16;
   bool dwExpanded = false;
+  /// u8 x s8 GEMM (gemmQuads): the filter packed by packQuadWeights, its
+  /// per-channel sums, the bias with the input offset folded in, and the
+  /// input as x + 128 in uint8.
+  std::vector<int8_t> wQuads;
+  std::vector<int32_t> wSum, biasQ;
+  std::vector<uint8_t> u8, padU8, rowPatch;
+  Indirection<uint8_t> indU8;
+  /// qconvQuads' row taps (rowTapPointers): pointers, edge patches and
+  /// the geometry they were built for.
+  std::vector<const uint8_t *> rowPtrs;
+  std::vector<RowEdge> rowEdges;
+  std::array<int64_t, 15> rowKey{};
+  bool quadsValid = false;
+  /// int8 depthwise (depthwiseInt8): packed weights, the per-channel
+  /// vectors in its lane order, the pad row (input zero point) and the
+  /// indirection buffer over the int8 input.
+  std::vector<int16_t> dwW;
+  std::vector<int32_t> dwBias, dwM, dwLs, dwRs;
+  std::vector<int8_t> padRow8, exp8;
+  Indirection<int8_t> ind8;
 };
 
 /// Validates the filter's quantization (per-tensor or per-channel along
@@ -532,7 +561,8 @@ template <typename T>
 void requantRows(const int32_t *__restrict acc, int rows, int n,
                  const QConvState &st, T *__restrict out) {
   if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
-      uk && sizeof(T) == 1 && size_t(rows) * n <= st.rqm.size()) {
+      uk && uk->requant8 && sizeof(T) == 1 &&
+      size_t(rows) * n <= st.rqm.size()) {
     uk->requant8(acc, int64_t(rows) * n, st.rqm.data(), st.rqls.data(),
                  st.rqrs.data(), st.out.zp, st.lo, st.hi,
                  std::is_signed_v<T>, out);
@@ -606,7 +636,8 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       }
     }
   };
-  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels()) {
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && uk->gemmPairs) {
     // Tiles of uk->mr pixels through the VNNI microkernel; a 1x1 stride-1
     // unpadded conv with an even depth reads the input rows in place.
     const int mr = uk->mr;
@@ -650,6 +681,227 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       requantRow(acc.data(), CO, st, Y + p * CO);
     }
   });
+}
+
+// ---- int8 through the u8 x s8 VNNI GEMM (gemmQuads) ------------------------
+//
+// sum_k (x_k - zp) * w_k = sum_k (x_k + 128) * w_k - (zp + 128) * sum_k w_k,
+// so the int8 input becomes uint8 by flipping its sign bit, the second
+// term folds into the bias, and a padded tap reads x = zp (uint8 zp + 128)
+// so that it adds nothing, as TFLite skips it. Sums wrap modulo 2^32 like
+// the int32 reference, so the bytes equal the reference kernels'.
+
+/// The microkernels when the u8 x s8 GEMM applies: int8 input, filter and
+/// output, filter zero points 0 (TFLite's int8 scheme), not the reference
+/// resolver, and a CPU with VNNI; else null.
+const optimized::QuantMicrokernels *quadKernels(OpContext &ctx,
+                                                const Tensor &in,
+                                                const Tensor &f,
+                                                const Tensor &out) {
+  if (ctx.reference() || in.type != TensorType::kInt8 ||
+      f.type != TensorType::kInt8 || out.type != TensorType::kInt8)
+    return nullptr;
+  for (int64_t z : f.quant.zeroPoint)
+    if (z != 0)
+      return nullptr;
+  const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+  return uk && uk->gemmQuads ? uk : nullptr;
+}
+
+/// Bytes readable past the end of st.u8 and of the pad row: gemmQuads
+/// reads whole quads, up to 3 bytes past a pixel's channels (their weights
+/// are zero).
+constexpr size_t kQuadSlack = 64;
+
+/// Packs the filter [CO][taps][C] once (again only when the filter is not
+/// constant), folds the input offset into the bias, splits the
+/// multipliers, and writes the input as uint8 x + 128 into st.u8 (plus
+/// kQuadSlack zero bytes).
+void prepareQuads(const Tensor &in, const Tensor &f, int CO, int taps,
+                  int64_t C, QConvState &st) {
+  if (!(st.quadsValid && f.storage == Storage::kConstant)) {
+    st.wQuads.resize(size_t(optimized::quadWeightsSize(CO, taps, C)));
+    st.wSum.resize(CO);
+    optimized::packQuadWeights(f.as<int8_t>(), CO, taps, C, st.wQuads.data(),
+                               st.wSum.data());
+    st.quadsValid = true;
+  }
+  st.biasQ.resize(CO);
+  const int64_t off = int64_t(st.in.zp) + 128;
+  for (int co = 0; co < CO; ++co) // modulo 2^32, as the int32 accumulator
+    st.biasQ[co] = static_cast<int32_t>(
+        static_cast<uint32_t>(st.bias[co] - off * st.wSum[co]));
+  splitMultipliers(st);
+  const int64_t n = in.numElements();
+  st.u8.resize(size_t(n) + kQuadSlack);
+  const uint8_t *x = static_cast<const uint8_t *>(in.data);
+  uint8_t *u = st.u8.data();
+  for (int64_t i = 0; i < n; ++i)
+    u[i] = x[i] ^ 0x80;
+  std::memset(u + n, 0, kQuadSlack);
+}
+
+/// Calls gemmQuads for rows [0, mr) (taps pointers each in `ind`) and
+/// output channels [c0, c1) (c0 a multiple of 16).
+void gemmQuadsRange(const optimized::QuantMicrokernels &uk,
+                    const QConvState &st, int mr, const uint8_t *const *ind,
+                    int taps, int64_t cq, int CO, int c0, int c1, int8_t *out) {
+  uk.gemmQuads(mr, ind, taps, cq,
+               st.wQuads.data() + int64_t(c0 / 16) * taps * cq * 64, c1 - c0,
+               st.biasQ.data() + c0, st.qm.data() + c0, st.qls.data() + c0,
+               st.qrs.data() + c0, st.out.zp, st.lo, st.hi, out + c0, CO);
+}
+
+/// The row-tap pointers of qconvQuads (KH per output pixel, st.rowPtrs): a
+/// kernel row inside the image points at the input row's KW * C bytes, a
+/// row above / below the image at the pad row (4 * cq bytes of `pad`), and
+/// a row that crosses the left / right edge at a patch in st.rowPatch (4 *
+/// cq bytes each). The pointers are rebuilt only when the geometry or the
+/// input address changes; the patches (input values) are filled on every
+/// call.
+void rowTapPointers(QConvState &st, const uint8_t *X, int N, int H, int W,
+                    int C, int KH, int KW, int OH, int OW, int strideH,
+                    int strideW, int dilationH, int ph, int pw, int64_t cq,
+                    uint8_t pad) {
+  const int64_t pixels = int64_t(N) * OH * OW, patch = 4 * cq;
+  const std::array<int64_t, 15> key = {
+      reinterpret_cast<intptr_t>(X),
+      N,
+      H,
+      W,
+      C,
+      KH,
+      KW,
+      OH,
+      OW,
+      strideH,
+      strideW,
+      dilationH,
+      ph,
+      pw,
+      reinterpret_cast<intptr_t>(st.padU8.data())};
+  if (key != st.rowKey) {
+    st.rowEdges.clear();
+    st.rowPtrs.resize(size_t(pixels) * KH);
+    const uint8_t **ptr = st.rowPtrs.data();
+    int64_t patches = 0;
+    for (int n = 0; n < N; ++n)
+      for (int oy = 0; oy < OH; ++oy)
+        for (int ox = 0; ox < OW; ++ox) {
+          const int iy0 = oy * strideH - ph, ix0 = ox * strideW - pw;
+          const bool edge = ix0 < 0 || ix0 + KW > W;
+          for (int ky = 0; ky < KH; ++ky, ++ptr) {
+            const int iy = iy0 + ky * dilationH;
+            const int64_t row = (int64_t(n) * H + iy) * W * C;
+            if (iy < 0 || iy >= H) {
+              *ptr = st.padU8.data();
+            } else if (!edge) {
+              *ptr = X + row + int64_t(ix0) * C;
+            } else {
+              st.rowEdges.push_back({patches * patch, row, ix0});
+              *ptr = nullptr; // set below, once rowPatch has its size
+              ++patches;
+            }
+          }
+        }
+    st.rowPatch.assign(size_t(patches * patch) + kQuadSlack, 0);
+    size_t e = 0;
+    for (const uint8_t *&p : st.rowPtrs)
+      if (!p)
+        p = st.rowPatch.data() + st.rowEdges[e++].patch;
+    st.rowKey = key;
+  }
+  for (const RowEdge &e : st.rowEdges) {
+    uint8_t *q = st.rowPatch.data() + e.patch;
+    const uint8_t *row = X + e.row;
+    if (C == 1) {
+      for (int kx = 0; kx < KW; ++kx) {
+        const int ix = e.ix0 + kx;
+        q[kx] = ix < 0 || ix >= W ? pad : row[ix];
+      }
+      continue;
+    }
+    for (int kx = 0; kx < KW; ++kx) {
+      const int ix = e.ix0 + kx;
+      if (ix < 0 || ix >= W)
+        std::memset(q + int64_t(kx) * C, pad, size_t(C));
+      else
+        std::memcpy(q + int64_t(kx) * C, row + int64_t(ix) * C, size_t(C));
+    }
+  }
+}
+
+/// CONV_2D (groups == 1) through gemmQuads: tiles of uk.mr output pixels
+/// times chunks of 64 output channels (so that small images still split
+/// across threads). A 1x1 stride-1 unpadded conv reads the pixels' rows
+/// in place; any other window goes through an indirection buffer over
+/// st.u8 (kernels/Window.h) whose padding taps read a row of the input
+/// zero point (uint8 zp + 128), which adds nothing. ResourceExhausted when
+/// the indirection buffer cannot be allocated.
+absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                        QConvState &st, const Tensor &in, const Tensor &f,
+                        Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const bool direct = KH == 1 && KW == 1 && o.strideH == 1 && o.strideW == 1 &&
+                      ph == 0 && pw == 0 && OH == H && OW == W;
+  // Row taps: with a small depth (the quads of a tap mostly padding) and
+  // dilation 1 along W, a kernel row's KW * C bytes are one tap.
+  const int64_t rowLen = int64_t(KW) * C;
+  const bool rowTaps = !direct && o.dilationW == 1 &&
+                       (rowLen + 3) / 4 < int64_t(KW) * ((C + 3) / 4);
+  const int taps = direct ? 1 : rowTaps ? KH : KH * KW;
+  const int64_t cq = rowTaps ? (rowLen + 3) / 4 : (int64_t(C) + 3) / 4;
+  prepareQuads(in, f, CO, rowTaps ? KH : KH * KW, rowTaps ? rowLen : C, st);
+  const uint8_t *X = st.u8.data();
+  int8_t *Y = out.as<int8_t>();
+  const uint8_t *const *ind = nullptr;
+  const int64_t pixels = int64_t(N) * OH * OW;
+  if (rowTaps) {
+    const size_t padLen = size_t(4 * cq) + kQuadSlack;
+    const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
+    if (st.padU8.size() != padLen || st.padU8[0] != pad)
+      st.padU8.assign(padLen, pad);
+    rowTapPointers(st, X, N, H, W, C, KH, KW, OH, OW, o.strideH, o.strideW,
+                   o.dilationH, ph, pw, cq, pad);
+    ind = st.rowPtrs.data();
+  } else if (!direct) {
+    const size_t padLen = size_t(4 * cq) + kQuadSlack;
+    const uint8_t pad = static_cast<uint8_t>(st.in.zp + 128);
+    if (st.padU8.size() != padLen || st.padU8[0] != pad)
+      st.padU8.assign(padLen, pad);
+    const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                    o.strideW, o.dilationH, o.dilationW);
+    try {
+      ind = st.indU8.get(win, X, C, st.padU8.data());
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("cannot allocate the indirection buffer of ",
+                       win.outPixels() * win.taps(), " pointers"));
+    }
+  }
+  const int mr = uk.mr, chunk = 64;
+  const int64_t tiles = (pixels + mr - 1) / mr,
+                chunks = (CO + chunk - 1) / chunk;
+  ctx.threadPool()->parallelFor(
+      tiles * chunks, double(KH) * KW * C * std::min(CO, chunk) * mr,
+      [&](int64_t b, int64_t e) {
+        const uint8_t *rows[16];
+        for (int64_t i = b; i < e; ++i) {
+          const int64_t t = i / chunks, c = i % chunks, p0 = t * mr;
+          const int rr = static_cast<int>(std::min<int64_t>(mr, pixels - p0));
+          const uint8_t *const *tp = ind ? ind + p0 * taps : rows;
+          if (!ind)
+            for (int r = 0; r < rr; ++r)
+              rows[r] = X + (p0 + r) * C;
+          const int c0 = static_cast<int>(c * chunk);
+          gemmQuadsRange(uk, st, rr, tp, taps, cq, CO, c0,
+                         std::min(CO, c0 + chunk), Y + p0 * CO);
+        }
+      });
+  return absl::OkStatus();
 }
 
 /// DEPTHWISE_CONV_2D, 8-bit activations, `C` lanes per pixel in st.x16
@@ -705,7 +957,7 @@ absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
       for (int r = 0; r < rr; ++r) {
         const int16_t *const *tp = ind + (p0 + r) * taps;
         int32_t *a = acc.data() + int64_t(r) * C;
-        if (uk) {
+        if (uk && uk->depthwisePairs) {
           uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
                              st.bias32.data(), a);
           continue;
@@ -749,7 +1001,7 @@ absl::Status qconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = st.pairsValid = false;
+  st.wValid = st.pairsValid = st.quadsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
@@ -780,13 +1032,22 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2], FC = f.shape[3];
   const int OH = out.shape[1], OW = out.shape[2];
   const int64_t K = static_cast<int64_t>(KH) * KW * FC;
-  packRows(f, CO, K, st);
-  refreshBias(ctx, 2, st);
-  toOffsetInt16(in, st.in.zp, st.x16);
   const int groups = C / FC, coPerGroup = CO / groups;
   int ph, pw, dummy;
   computePadding(o.padding, H, KH, o.strideH, o.dilationH, dummy, ph);
   computePadding(o.padding, W, KW, o.strideW, o.dilationW, dummy, pw);
+  refreshBias(ctx, 2, st);
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
+      uk && groups == 1) {
+    try {
+      return qconvQuads(ctx, *uk, st, in, f, out, ph, pw);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "CONV_2D: cannot allocate the int8 GEMM buffers");
+    }
+  }
+  packRows(f, CO, K, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
   if constexpr (sizeof(Acc) == 4) {
     if (groups == 1 && in.type != TensorType::kInt16 && !ctx.reference())
       return withOut8(out.type, [&](auto t) {
@@ -868,13 +1129,91 @@ absl::Status qdwPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = st.pairsValid = false;
+  st.wValid = st.pairsValid = st.quadsValid = false;
   int oh, ow, ph, pw;
   computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
                  oh, ph);
   computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
                  ow, pw);
   return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+}
+
+/// DEPTHWISE_CONV_2D int8 through depthwiseInt8: reads the int8 input in
+/// place (with a depth multiplier M > 1, a copy with each channel repeated
+/// M times) through an indirection buffer whose
+/// padding taps point at a row of the input zero point; the zero point
+/// times the tap sum of the weights is folded into the bias (exact modulo
+/// 2^32, as the int32 reference). Tiles of 16 output pixels across threads.
+/// ResourceExhausted when the indirection buffer cannot be allocated.
+absl::Status qdwInt8(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+                     QConvState &st, const Tensor &in, const Tensor &f,
+                     Tensor &out) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
+  // C: output channels; with a depth multiplier M > 1 the input is first
+  // expanded so that channel c * M + m holds input channel c.
+  const int C = f.shape[3], M = C / in.shape[3];
+  const int KH = f.shape[1], KW = f.shape[2], taps = KH * KW;
+  const int Cp = (C + 31) / 32 * 32;
+  const Tensor *bias = ctx.input(2);
+  const bool fresh = !(st.quadsValid && f.storage == Storage::kConstant);
+  if (fresh) {
+    st.dwW.resize(size_t(optimized::depthwiseInt8WeightsSize(C, taps)));
+    optimized::packDepthwiseInt8(f.as<int8_t>(), C, taps, st.dwW.data());
+    st.wSum.assign(C, 0);
+    const int8_t *wt = f.as<int8_t>();
+    for (int t = 0; t < taps; ++t)
+      for (int c = 0; c < C; ++c)
+        st.wSum[c] += wt[int64_t(t) * C + c];
+    st.quadsValid = true;
+    splitMultipliers(st);
+    st.dwM.resize(Cp), st.dwLs.resize(Cp), st.dwRs.resize(Cp);
+    optimized::permuteDepthwiseInt8(st.qm.data(), C, st.dwM.data());
+    optimized::permuteDepthwiseInt8(st.qls.data(), C, st.dwLs.data());
+    optimized::permuteDepthwiseInt8(st.qrs.data(), C, st.dwRs.data());
+  }
+  if (fresh || (bias && bias->storage != Storage::kConstant)) {
+    st.biasQ.resize(C);
+    for (int c = 0; c < C; ++c) // modulo 2^32, as the int32 accumulator
+      st.biasQ[c] = static_cast<int32_t>(
+          static_cast<uint32_t>(st.bias[c] - int64_t(st.in.zp) * st.wSum[c]));
+    st.dwBias.resize(Cp);
+    optimized::permuteDepthwiseInt8(st.biasQ.data(), C, st.dwBias.data());
+  }
+  if (st.padRow8.size() != size_t(C) ||
+      (C && st.padRow8[0] != static_cast<int8_t>(st.in.zp)))
+    st.padRow8.assign(C, static_cast<int8_t>(st.in.zp));
+  const int8_t *X = in.as<int8_t>();
+  if (M != 1) {
+    // A buffer kept in the state: its stable address keeps the
+    // indirection buffer valid across invocations.
+    const int64_t n = in.numElements();
+    st.exp8.resize(size_t(n) * M);
+    for (int64_t q = 0; q < n; ++q)
+      std::memset(st.exp8.data() + q * M, X[q], size_t(M));
+    X = st.exp8.data();
+  }
+  const Window win = Window::make(o.padding, N, H, W, C, KH, KW, o.strideH,
+                                  o.strideW, o.dilationH, o.dilationW);
+  const int8_t *const *ind;
+  try {
+    ind = st.ind8.get(win, X, C, st.padRow8.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
+  int8_t *Y = out.as<int8_t>();
+  const int64_t pixels = win.outPixels(), tile = 16;
+  ctx.threadPool()->parallelFor(
+      (pixels + tile - 1) / tile, double(taps) * C * tile,
+      [&](int64_t b, int64_t e) {
+        for (int64_t p = b * tile, pe = std::min(pixels, e * tile); p < pe; ++p)
+          uk.depthwiseInt8(ind + p * taps, taps, st.dwW.data(), C,
+                           st.dwBias.data(), st.dwM.data(), st.dwLs.data(),
+                           st.dwRs.data(), st.out.zp, st.lo, st.hi, Y + p * C);
+      });
+  return absl::OkStatus();
 }
 
 template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
@@ -886,6 +1225,16 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   const int KH = f.shape[1], KW = f.shape[2], CO = f.shape[3];
   const int M = CO / C;
   const int OH = out.shape[1], OW = out.shape[2];
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, f, out);
+      uk && uk->depthwiseInt8) {
+    refreshBias(ctx, 2, st);
+    try {
+      return qdwInt8(ctx, *uk, st, in, f, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "DEPTHWISE_CONV_2D: cannot allocate the int8 buffers");
+    }
+  }
   // Filter [1, KH, KW, CO] minus per-channel zero points (channel = last).
   if (!(st.wValid && f.storage == Storage::kConstant)) {
     const int64_t n = static_cast<int64_t>(KH) * KW * CO;
@@ -992,8 +1341,37 @@ absl::Status qfcPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, n, st));
-  st.wValid = false;
+  st.wValid = st.quadsValid = false;
   return ctx.resizeOutput(0, shape);
+}
+
+/// FULLY_CONNECTED through gemmQuads: tiles of uk.mr input rows (read in
+/// place; st.u8's slack covers the last row's final quad) times chunks of
+/// 64 output channels.
+void qfcQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
+              QConvState &st, const Tensor &in, const Tensor &w, Tensor &out) {
+  const int CO = w.shape[0];
+  const int64_t K = w.shape[1], kq = (K + 3) / 4;
+  prepareQuads(in, w, CO, 1, K, st);
+  const int64_t rows = in.numElements() / K;
+  const uint8_t *X = st.u8.data();
+  int8_t *Y = out.as<int8_t>();
+  const int mr = uk.mr, chunk = 64;
+  const int64_t tiles = (rows + mr - 1) / mr, chunks = (CO + chunk - 1) / chunk;
+  ctx.threadPool()->parallelFor(
+      tiles * chunks, double(K) * std::min(CO, chunk) * mr,
+      [&](int64_t b, int64_t e) {
+        const uint8_t *r8[16];
+        for (int64_t i = b; i < e; ++i) {
+          const int64_t t = i / chunks, c = i % chunks, r0 = t * mr;
+          const int rr = static_cast<int>(std::min<int64_t>(mr, rows - r0));
+          for (int r = 0; r < rr; ++r)
+            r8[r] = X + (r0 + r) * K;
+          const int c0 = static_cast<int>(c * chunk);
+          gemmQuadsRange(uk, st, rr, r8, 1, kq, CO, c0,
+                         std::min(CO, c0 + chunk), Y + r0 * CO);
+        }
+      });
 }
 
 template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
@@ -1001,8 +1379,17 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   QConvState &st = qstate(ctx);
   const int64_t n = w.shape[0], k = w.shape[1];
-  packRows(w, n, k, st);
   refreshBias(ctx, 2, st);
+  if (const optimized::QuantMicrokernels *uk = quadKernels(ctx, in, w, out)) {
+    try {
+      qfcQuads(ctx, *uk, st, in, w, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "FULLY_CONNECTED: cannot allocate the int8 GEMM buffers");
+    }
+    return absl::OkStatus();
+  }
+  packRows(w, n, k, st);
   toOffsetInt16(in, st.in.zp, st.x16);
   const int64_t rows = in.numElements() / k;
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
@@ -1047,7 +1434,7 @@ absl::Status qtconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 3, f->shape[0], st));
-  st.wValid = false;
+  st.wValid = st.quadsValid = false;
   if (!ctx.hasData(0)) {
     ctx.setOutputsDynamic();
     return absl::OkStatus();
@@ -1187,7 +1574,42 @@ absl::Status qbinaryEval(OpContext &ctx) {
 
 struct QPoolState : NodeState {
   int32_t lo = 0, hi = 0;
+  /// int8 MAX_POOL_2D through maxPoolInt8: the indirection buffer over the
+  /// input and its pad row (-128).
+  Indirection<int8_t> ind;
+  std::vector<int8_t> padRow;
 };
+
+/// int8 MAX_POOL_2D through the maxPoolInt8 microkernel, output pixels
+/// across threads. ResourceExhausted when the indirection buffer cannot be
+/// allocated.
+absl::Status qmaxPoolInt8(OpContext &ctx,
+                          const optimized::QuantMicrokernels &uk,
+                          QPoolState &st, const Tensor &in, Tensor &out) {
+  const OpOptions &o = ctx.options();
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  if (st.padRow.size() != size_t(C))
+    st.padRow.assign(C, int8_t(-128));
+  const Window win = Window::make(o.padding, N, H, W, C, o.filterH, o.filterW,
+                                  o.strideH, o.strideW);
+  const int8_t *const *ind;
+  try {
+    ind = st.ind.get(win, in.as<int8_t>(), C, st.padRow.data());
+  } catch (const std::bad_alloc &) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate the indirection buffer of ",
+                     win.outPixels() * win.taps(), " pointers"));
+  }
+  const int taps = win.taps();
+  int8_t *Y = out.as<int8_t>();
+  const int8_t lo = static_cast<int8_t>(st.lo), hi = static_cast<int8_t>(st.hi);
+  ctx.threadPool()->parallelFor(
+      win.outPixels(), double(taps) * C / 16, [&](int64_t b, int64_t e) {
+        for (int64_t p = b; p < e; ++p)
+          uk.maxPoolInt8(ind + p * taps, taps, C, lo, hi, Y + p * C);
+      });
+  return absl::OkStatus();
+}
 
 absl::Status qpoolPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
@@ -1216,10 +1638,84 @@ absl::Status qpoolPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, {in->shape[0], oh, ow, in->shape[3]});
 }
 
+/// MAX_POOL_2D / AVERAGE_POOL_2D of 8-bit tensors: the arithmetic of
+/// qpoolEval's loop (max, or the int32 sum rounded half away from zero
+/// over the in-bounds taps, then the activation clamp) with the channels
+/// innermost in typed loops the compiler vectorizes, output pixels across
+/// threads. InvalidArgument for an average window with no input element.
+template <typename T>
+absl::Status qpool8(OpContext &ctx, int32_t lo, int32_t hi, bool isMax,
+                    const Tensor &in, Tensor &out, int ph, int pw) {
+  const OpOptions &o = ctx.options();
+  const int H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const T *X = in.as<T>();
+  T *Y = out.as<T>();
+  const int64_t pixels = int64_t(in.shape[0]) * OH * OW;
+  std::atomic<bool> empty{false};
+  ctx.threadPool()->parallelFor(
+      pixels / std::max(OW, 1), double(o.filterH) * o.filterW * C * OW,
+      [&](int64_t b, int64_t e) {
+        int32_t acc[256]; // average pool sums, 256 channels at a time
+        for (int64_t row = b; row < e; ++row) { // row = n * OH + oy
+          const int n = static_cast<int>(row / OH),
+                    oy = static_cast<int>(row % OH);
+          for (int ox = 0; ox < OW; ++ox) {
+            const int64_t p = row * OW + ox;
+            const int y0 = oy * o.strideH - ph, x0 = ox * o.strideW - pw;
+            const int ya = std::max(0, y0), yb = std::min(H, y0 + o.filterH);
+            const int xa = std::max(0, x0), xb = std::min(W, x0 + o.filterW);
+            const int count = std::max(0, yb - ya) * std::max(0, xb - xa);
+            T *__restrict y = Y + p * C;
+            if (isMax) {
+              for (int c = 0; c < C; ++c)
+                y[c] = std::numeric_limits<T>::min();
+              for (int iy = ya; iy < yb; ++iy)
+                for (int ix = xa; ix < xb; ++ix) {
+                  const T *__restrict x =
+                      X + ((int64_t(n) * H + iy) * W + ix) * C;
+                  for (int c = 0; c < C; ++c)
+                    y[c] = std::max(y[c], x[c]);
+                }
+              for (int c = 0; c < C; ++c)
+                y[c] = static_cast<T>(std::clamp<int32_t>(y[c], lo, hi));
+              continue;
+            }
+            if (count == 0) {
+              empty = true;
+              continue;
+            }
+            for (int c0 = 0; c0 < C; c0 += 256) {
+              const int nc = std::min(256, C - c0);
+              int32_t *__restrict a = acc;
+              std::fill(a, a + nc, 0);
+              for (int iy = ya; iy < yb; ++iy)
+                for (int ix = xa; ix < xb; ++ix) {
+                  const T *__restrict x =
+                      X + ((int64_t(n) * H + iy) * W + ix) * C + c0;
+                  for (int c = 0; c < nc; ++c)
+                    a[c] += x[c];
+                }
+              for (int c = 0; c < nc; ++c) {
+                // Rounded to nearest, ties away from zero (TFLite's
+                // AveragePool).
+                const int32_t v = a[c] > 0 ? (a[c] + count / 2) / count
+                                           : (a[c] - count / 2) / count;
+                y[c0 + c] = static_cast<T>(std::clamp<int32_t>(v, lo, hi));
+              }
+            }
+          }
+        }
+      });
+  if (empty)
+    return invalid("average pool window with no input element");
+  return absl::OkStatus();
+}
+
 absl::Status qpoolEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
-  const auto &st = *static_cast<QPoolState *>(ctx.state().get());
+  auto &st = *static_cast<QPoolState *>(ctx.state().get());
   const OpOptions &o = ctx.options();
   const bool isMax = ctx.op().builtinCode == kOp_MAX_POOL_2D;
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
@@ -1227,6 +1723,20 @@ absl::Status qpoolEval(OpContext &ctx) {
   int ph, pw, dummy;
   computePadding(o.padding, H, o.filterH, o.strideH, 1, dummy, ph);
   computePadding(o.padding, W, o.filterW, o.strideW, 1, dummy, pw);
+  if (const optimized::QuantMicrokernels *uk = optimized::quantMicrokernels();
+      uk && uk->maxPoolInt8 && isMax && !ctx.reference() &&
+      in.type == TensorType::kInt8) {
+    try {
+      return qmaxPoolInt8(ctx, *uk, st, in, out);
+    } catch (const std::bad_alloc &) {
+      return absl::ResourceExhaustedError(
+          "MAX_POOL_2D: cannot allocate the pad row");
+    }
+  }
+  if (!ctx.reference() && in.type == TensorType::kInt8)
+    return qpool8<int8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
+  if (!ctx.reference() && in.type == TensorType::kUInt8)
+    return qpool8<uint8_t>(ctx, st.lo, st.hi, isMax, in, out, ph, pw);
   for (int n = 0; n < N; ++n)
     for (int oy = 0; oy < OH; ++oy)
       for (int ox = 0; ox < OW; ++ox) {
@@ -1712,6 +2222,30 @@ absl::Status qquantizePrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, in->shape);
 }
 
+/// QUANTIZE float -> 8-bit: the arithmetic of qquantizeEval's loop
+/// (zero_point + round(x / scale), float division, ties away from zero,
+/// NaN -> zero_point, saturated) without libm calls, so the loop
+/// vectorizes: x / scale is clamped to +-2^30 (beyond that every result
+/// saturates anyway), truncated, and the fraction decides the rounding
+/// (q - trunc(q) is exact in float).
+template <typename T>
+absl::Status quantizeFloat8(const float *__restrict x, int64_t n, TQ qo,
+                            T *__restrict y) {
+  const float scale = qo.scale, lim = 1073741824.f;
+  const int32_t zp = qo.zp, lo = std::numeric_limits<T>::min(),
+                hi = std::numeric_limits<T>::max();
+  for (int64_t i = 0; i < n; ++i) {
+    float q = x[i] / scale;
+    q = q == q ? q : 0.f;
+    q = q < -lim ? -lim : q > lim ? lim : q;
+    const int32_t t = static_cast<int32_t>(q);
+    const float d = q - static_cast<float>(t);
+    const int32_t r = t + (d >= 0.5f ? 1 : 0) - (d <= -0.5f ? 1 : 0) + zp;
+    y[i] = static_cast<T>(r < lo ? lo : r > hi ? hi : r);
+  }
+  return absl::OkStatus();
+}
+
 /// float: zero_point + round(x / scale) with float division and ties away
 /// from zero (TFLite's AffineQuantize); integer input: TFLite's Requantize,
 /// MBQM(q - zp_in, s_in / s_out) + zp_out, saturated.
@@ -1721,6 +2255,12 @@ absl::Status qquantizeEval(OpContext &ctx) {
   TQ qo;
   TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
   const int64_t n = in.numElements();
+  if (in.type == TensorType::kFloat32 && !ctx.reference() &&
+      out.type == TensorType::kInt8)
+    return quantizeFloat8(in.as<float>(), n, qo, out.as<int8_t>());
+  if (in.type == TensorType::kFloat32 && !ctx.reference() &&
+      out.type == TensorType::kUInt8)
+    return quantizeFloat8(in.as<float>(), n, qo, out.as<uint8_t>());
   if (in.type == TensorType::kFloat32) {
     const float *x = in.as<float>();
     for (int64_t i = 0; i < n; ++i) {

@@ -15,8 +15,10 @@
 //    element within +-1 of its golden csv (TFLite's reference kernels).
 //  - micro_speech_quantized.tflite, TFLite quantizer testdata (*.bin) and
 //    lite/testdata quantized models: load and run twice identically where
-//    every op has a kernel; models that need a missing kernel are listed
-//    with the reason and do not fail.
+//    every op has a kernel, and match the reference kernels
+//    (ReferenceOpResolver) on the same inputs: integer outputs bit-exact,
+//    float outputs within kOptTol of max(1, max |reference|); models that
+//    need a missing kernel are listed with the reason and do not fail.
 //  - litert's int16 x int8 einsum models (BATCH_MATMUL with per-column
 //    weight scales): within kEinsumSteps output steps of their float32
 //    twin on the dequantized input.
@@ -47,6 +49,10 @@ namespace {
 /// same int8 value), so the bars are 0.15.
 constexpr double kHelloInt8Tol = 0.15;
 constexpr double kHelloVsFloat = 0.15;
+/// Optimized vs reference kernels on a float output of a quantized model
+/// (the float kernels' summation order differs), relative to max(1, max
+/// |reference|), as corpus-lite's kOptTol.
+constexpr double kOptTol = 1e-4;
 int failures = 0;
 std::ostringstream report;
 
@@ -418,6 +424,53 @@ void fillInputs(Interpreter &in, bool nonNegative = false) {
   }
 }
 
+/// Runs `p` with the reference kernels on fillInputs(nonNegative) and
+/// compares every output with `opt`'s current outputs: "" when integer
+/// outputs are identical and float outputs within kOptTol.
+std::string vsReference(const fs::path &p, bool nonNegative, Interpreter &opt) {
+  static ReferenceOpResolver rr;
+  auto m = FlatBufferModel::buildFromFile(p.string());
+  if (!m.ok())
+    return "reference: " + std::string(m.status().message());
+  auto ref = Interpreter::create(**m, rr);
+  if (!ref.ok())
+    return "reference: " + std::string(ref.status().message());
+  if (auto s = (*ref)->allocateTensors(); !s.ok())
+    return "reference: " + std::string(s.message());
+  fillInputs(**ref, nonNegative);
+  if (auto s = (*ref)->invoke(); !s.ok())
+    return "reference: " + std::string(s.message());
+  for (int i = 0, n = static_cast<int>(opt.primary().outputs().size()); i < n;
+       ++i) {
+    const Tensor *a = opt.outputTensor(i), *b = (*ref)->outputTensor(i);
+    if (a->type != b->type || a->shape != b->shape)
+      return "optimized and reference output " + std::to_string(i) +
+             " differ in type or shape";
+    if (a->type != TensorType::kFloat32) {
+      if (bytesOf(a) != bytesOf(b))
+        return "optimized and reference integer output " + std::to_string(i) +
+               " differ";
+      continue;
+    }
+    double maxRef = 1, maxErr = 0;
+    for (int64_t k = 0, e = b->numElements(); k < e; ++k)
+      maxRef = std::max(maxRef, std::fabs(double(b->as<float>()[k])));
+    for (int64_t k = 0, e = b->numElements(); k < e; ++k) {
+      const float x = a->as<float>()[k], y = b->as<float>()[k];
+      if (std::isnan(x) != std::isnan(y) ||
+          (!std::isfinite(y) && !std::isnan(y) && x != y))
+        return "optimized and reference output " + std::to_string(i) +
+               " differ in NaN / Inf";
+      if (std::isfinite(y))
+        maxErr = std::max(maxErr, std::fabs(double(x) - y));
+    }
+    if (maxErr > kOptTol * maxRef)
+      return "optimized differs from reference by " + std::to_string(maxErr) +
+             " on output " + std::to_string(i);
+  }
+  return "";
+}
+
 bool hasIntTensors(const FlatBufferModel &m) {
   for (const SubgraphDef &sg : m.def().subgraphs)
     for (const TensorDef &t : sg.tensors)
@@ -478,8 +531,16 @@ void sweep(const fs::path &corpus) {
       }
     }
     if (e.empty()) {
+      if (std::string r = vsReference(p, madeNonNegative, *l.interp);
+          !r.empty()) {
+        fail(rel + ": " + r);
+        report << "| " << rel << " | FAIL: " << r << " |\n";
+        continue;
+      }
       ++ran;
-      report << "| " << rel << " | ran twice, identical"
+      report << "| " << rel
+             << " | ran twice, identical, matches the "
+                "reference kernels"
              << (madeNonNegative ? " (inputs >= 0: RSQRT's domain)" : "")
              << " |\n";
       continue;
@@ -529,11 +590,14 @@ void sweep(const fs::path &corpus) {
     else
       fail(rel + ": " + e);
   }
-  report << "\n" << ran << "/" << total << " quantized models ran; "
+  report << "\n"
+         << ran << "/" << total
+         << " quantized models ran and matched the reference kernels; "
          << rejected << " rejected as TFLite rejects them; " << byDesign
          << " not runnable by design (NPU op); " << missing
          << " need a kernel we do not have.\n\n";
-  std::printf("quantized sweep: %d/%d ran twice identically, %d rejected as "
+  std::printf("quantized sweep: %d/%d ran twice identically and matched the "
+              "reference kernels, %d rejected as "
               "TFLite rejects them, %d not runnable by design, %d need a "
               "missing kernel\n",
               ran, total, rejected, byDesign, missing);

@@ -1,6 +1,5 @@
 //===- FloatMicrokernels.cpp - CPUID dispatch of the float microkernels ---===//
 #include "runtime/lite/kernels/optimized/FloatMicrokernels.h"
-#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 #include <atomic>
 #include <initializer_list>
 
@@ -53,18 +52,5 @@ bool setFloatIsa(Isa isa) {
 }
 
 void resetFloatIsa() { chosen.store(nullptr); }
-
-const QuantMicrokernels *quantMicrokernels() {
-#if defined(__x86_64__)
-  static const QuantMicrokernels *k =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-              __builtin_cpu_supports("avx512vnni")
-          ? &detail::avx512VnniQuantMicrokernels()
-          : nullptr;
-  return k;
-#else
-  return nullptr;
-#endif
-}
 
 } // namespace tfmlir::lite::optimized

@@ -1,4 +1,4 @@
-//===- QuantMicrokernelsAvx512Vnni.cpp - vpdpwssd conv microkernels -------===//
+//===- QuantMicrokernelsAvx512Vnni.cpp - VNNI 8-bit conv microkernels -----===//
 //
 // Compiled with -mavx512f -mavx512bw -mavx512vnni (runtime/lite/
 // CMakeLists.txt); called only when CPUID reports them. See
@@ -78,39 +78,46 @@ void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
   }
 }
 
+/// MultiplyByQuantizedMultiplier(x, m, l - r) + zp clamped to [lo, hi],
+/// 16 lanes (derivation: requantAvx2 in Quantized.cpp).
+inline __m512i requantLanes(__m512i x, __m512i m, __m512i l, __m512i r,
+                            __m512i vzp, __m512i vlo, __m512i vhi) {
+  const __m512i one = _mm512_set1_epi32(1),
+                half = _mm512_set1_epi64(int64_t(1) << 30);
+  x = _mm512_sllv_epi32(x, l);
+  // floor((x * m + 2^30) / 2^31) per lane, even and odd lanes in 64 bits.
+  __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, m), half);
+  __m512i odd = _mm512_add_epi64(
+      _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)),
+      half);
+  even = _mm512_srli_epi64(even, 31);
+  odd = _mm512_slli_epi64(_mm512_srli_epi64(odd, 31), 32);
+  __m512i y = _mm512_mask_blend_epi32(__mmask16(0xAAAA), even, odd);
+  // RoundingDivideByPOT(y, r).
+  const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
+  const __m512i rem = _mm512_and_si512(y, mask);
+  const __m512i thr =
+      _mm512_add_epi32(_mm512_srai_epi32(mask, 1), _mm512_srli_epi32(y, 31));
+  y = _mm512_srav_epi32(y, r);
+  y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
+  y = _mm512_add_epi32(y, vzp);
+  return _mm512_min_epi32(_mm512_max_epi32(y, vlo), vhi);
+}
+
 void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
               const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
               int32_t hi, bool isSigned, void *outv) {
   auto *out = static_cast<int8_t *>(outv);
-  const __m512i one = _mm512_set1_epi32(1),
-                half = _mm512_set1_epi64(int64_t(1) << 30);
   const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
                 vhi = _mm512_set1_epi32(hi);
   for (int64_t c = 0; c < n; c += 16) {
     const __mmask16 k =
         n - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - c)) - 1);
-    __m512i x = _mm512_maskz_loadu_epi32(k, acc + c);
-    const __m512i m = _mm512_maskz_loadu_epi32(k, mult + c);
-    const __m512i l = _mm512_maskz_loadu_epi32(k, ls + c);
-    const __m512i r = _mm512_maskz_loadu_epi32(k, rs + c);
-    x = _mm512_sllv_epi32(x, l);
-    // floor((x * m + 2^30) / 2^31) per lane, even and odd lanes in 64 bits.
-    __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, m), half);
-    __m512i odd = _mm512_add_epi64(
-        _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)),
-        half);
-    even = _mm512_srli_epi64(even, 31);
-    odd = _mm512_slli_epi64(_mm512_srli_epi64(odd, 31), 32);
-    __m512i y = _mm512_mask_blend_epi32(__mmask16(0xAAAA), even, odd);
-    // RoundingDivideByPOT(y, r).
-    const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, r), one);
-    const __m512i rem = _mm512_and_si512(y, mask);
-    const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1),
-                                         _mm512_srli_epi32(y, 31));
-    y = _mm512_srav_epi32(y, r);
-    y = _mm512_mask_add_epi32(y, _mm512_cmpgt_epi32_mask(rem, thr), y, one);
-    y = _mm512_add_epi32(y, vzp);
-    y = _mm512_min_epi32(_mm512_max_epi32(y, vlo), vhi);
+    const __m512i y =
+        requantLanes(_mm512_maskz_loadu_epi32(k, acc + c),
+                     _mm512_maskz_loadu_epi32(k, mult + c),
+                     _mm512_maskz_loadu_epi32(k, ls + c),
+                     _mm512_maskz_loadu_epi32(k, rs + c), vzp, vlo, vhi);
     if (isSigned)
       _mm512_mask_cvtsepi32_storeu_epi8(out + c, k, y);
     else
@@ -118,11 +125,167 @@ void requant8(const int32_t *acc, int64_t n, const int32_t *mult,
   }
 }
 
+inline __mmask16 tailMask(int left) {
+  return left >= 16 ? __mmask16(0xffff) : __mmask16((1u << left) - 1);
+}
+
+/// R rows x NB blocks of 16 channels starting at channel co; xr[r * taps
+/// + t] is tap t of row r.
+template <int R, int NB>
+inline void gemmQuadsBlock(const uint8_t *const *xr, int taps, int64_t cq,
+                           const int8_t *w, int64_t blockStride, int CO, int co,
+                           const int32_t *bias, const int32_t *mult,
+                           const int32_t *ls, const int32_t *rs, __m512i vzp,
+                           __m512i vlo, __m512i vhi, int8_t *out,
+                           int64_t outStride) {
+  __mmask16 m[NB];
+  __m512i a[R][NB];
+  for (int b = 0; b < NB; ++b) {
+    m[b] = tailMask(CO - co - 16 * b);
+    const __m512i bv = _mm512_maskz_loadu_epi32(m[b], bias + co + 16 * b);
+    for (int r = 0; r < R; ++r)
+      a[r][b] = bv;
+  }
+  const int8_t *wp = w;
+  for (int t = 0; t < taps; ++t) {
+    const uint8_t *x[R];
+    for (int r = 0; r < R; ++r)
+      x[r] = xr[r * taps + t];
+    for (int64_t k = 0; k < cq; ++k, wp += 64) {
+      __m512i wv[NB];
+      for (int b = 0; b < NB; ++b)
+        wv[b] = _mm512_loadu_si512(wp + b * blockStride);
+      for (int r = 0; r < R; ++r) {
+        int32_t q;
+        std::memcpy(&q, x[r] + 4 * k, 4);
+        const __m512i xv = _mm512_set1_epi32(q);
+        for (int b = 0; b < NB; ++b)
+          a[r][b] = _mm512_dpbusd_epi32(a[r][b], xv, wv[b]);
+      }
+    }
+  }
+  for (int b = 0; b < NB; ++b) {
+    const int c = co + 16 * b;
+    const __m512i vm = _mm512_maskz_loadu_epi32(m[b], mult + c);
+    const __m512i vl = _mm512_maskz_loadu_epi32(m[b], ls + c);
+    const __m512i vr = _mm512_maskz_loadu_epi32(m[b], rs + c);
+    for (int r = 0; r < R; ++r)
+      _mm512_mask_cvtsepi32_storeu_epi8(
+          out + r * outStride + c, m[b],
+          requantLanes(a[r][b], vm, vl, vr, vzp, vlo, vhi));
+  }
+}
+
+/// All channels of R rows: blocks of 32 channels, then one of 16.
+template <int R>
+void gemmQuadsRows(const uint8_t *const *xr, int taps, int64_t cq,
+                   const int8_t *w, int CO, const int32_t *bias,
+                   const int32_t *mult, const int32_t *ls, const int32_t *rs,
+                   __m512i vzp, __m512i vlo, __m512i vhi, int8_t *out,
+                   int64_t outStride) {
+  const int64_t blockStride = taps * cq * 64; // bytes per 16-channel block
+  int co = 0;
+  for (; co + 16 < CO; co += 32)
+    gemmQuadsBlock<R, 2>(xr, taps, cq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
+  if (co < CO)
+    gemmQuadsBlock<R, 1>(xr, taps, cq, w + (co / 16) * blockStride, blockStride,
+                         CO, co, bias, mult, ls, rs, vzp, vlo, vhi, out,
+                         outStride);
+}
+
+void gemmQuads(int mr, const uint8_t *const *ind, int taps, int64_t cq,
+               const int8_t *w, int CO, const int32_t *bias,
+               const int32_t *mult, const int32_t *ls, const int32_t *rs,
+               int32_t zp, int32_t lo, int32_t hi, int8_t *out,
+               int64_t outStride) {
+  const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
+                vhi = _mm512_set1_epi32(hi);
+  // Rows in chunks of 8, 4, 2, 1 (a row tail never computes extra rows).
+  int r = 0;
+  for (; r + 8 <= mr; r += 8)
+    gemmQuadsRows<8>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
+  if (r + 4 <= mr) {
+    gemmQuadsRows<4>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
+    r += 4;
+  }
+  if (r + 2 <= mr) {
+    gemmQuadsRows<2>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
+    r += 2;
+  }
+  if (r < mr)
+    gemmQuadsRows<1>(ind + r * taps, taps, cq, w, CO, bias, mult, ls, rs, vzp,
+                     vlo, vhi, out + r * outStride, outStride);
+}
+
+void depthwiseInt8(const int8_t *const *rows, int taps, const int16_t *w, int C,
+                   const int32_t *bias, const int32_t *mult, const int32_t *ls,
+                   const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
+                   int8_t *out) {
+  const __m512i vzp = _mm512_set1_epi32(zp), vlo = _mm512_set1_epi32(lo),
+                vhi = _mm512_set1_epi32(hi);
+  const int pairs = taps / 2;
+  for (int c = 0; c < C; c += 32) {
+    const __mmask32 m =
+        C - c >= 32 ? __mmask32(0xffffffffu) : __mmask32((1u << (C - c)) - 1);
+    __m512i lo16 = _mm512_loadu_si512(bias + c),
+            hi16 = _mm512_loadu_si512(bias + c + 16);
+    const int16_t *wp = w + int64_t(c / 32) * ((taps + 1) / 2) * 64;
+    for (int p = 0; p < pairs; ++p, wp += 64) {
+      const __m512i x0 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[2 * p] + c));
+      const __m512i x1 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[2 * p + 1] + c));
+      lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x1),
+                                 _mm512_loadu_si512(wp));
+      hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x1),
+                                 _mm512_loadu_si512(wp + 32));
+    }
+    if (taps % 2) { // the last tap pairs with a zero weight
+      const __m512i x0 =
+          _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, rows[taps - 1] + c));
+      lo16 = _mm512_dpwssd_epi32(lo16, _mm512_unpacklo_epi16(x0, x0),
+                                 _mm512_loadu_si512(wp));
+      hi16 = _mm512_dpwssd_epi32(hi16, _mm512_unpackhi_epi16(x0, x0),
+                                 _mm512_loadu_si512(wp + 32));
+    }
+    const __m512i ylo = requantLanes(lo16, _mm512_loadu_si512(mult + c),
+                                     _mm512_loadu_si512(ls + c),
+                                     _mm512_loadu_si512(rs + c), vzp, vlo, vhi);
+    const __m512i yhi =
+        requantLanes(hi16, _mm512_loadu_si512(mult + c + 16),
+                     _mm512_loadu_si512(ls + c + 16),
+                     _mm512_loadu_si512(rs + c + 16), vzp, vlo, vhi);
+    // packs interleaves the halves back into channel order per 128 bits.
+    _mm256_mask_storeu_epi8(out + c, m,
+                            _mm512_cvtepi16_epi8(_mm512_packs_epi32(ylo, yhi)));
+  }
+}
+
+void maxPoolInt8(const int8_t *const *rows, int taps, int C, int8_t lo,
+                 int8_t hi, int8_t *out) {
+  const __m512i vlo = _mm512_set1_epi8(lo), vhi = _mm512_set1_epi8(hi);
+  for (int c = 0; c < C; c += 64) {
+    const int left = C - c;
+    const __mmask64 m = left >= 64 ? ~__mmask64(0) : (__mmask64(1) << left) - 1;
+    __m512i v = _mm512_set1_epi8(-128);
+    for (int t = 0; t < taps; ++t)
+      v = _mm512_max_epi8(v, _mm512_maskz_loadu_epi8(m, rows[t] + c));
+    v = _mm512_min_epi8(_mm512_max_epi8(v, vlo), vhi);
+    _mm512_mask_storeu_epi8(out + c, m, v);
+  }
+}
+
 } // namespace
 
 const QuantMicrokernels &detail::avx512VnniQuantMicrokernels() {
-  static const QuantMicrokernels k{"avx512vnni", MR, gemmPairs,
-                                   depthwisePairs, requant8};
+  static const QuantMicrokernels k{"avx512vnni",   MR,         gemmPairs,
+                                   depthwisePairs, requant8,   gemmQuads,
+                                   depthwiseInt8,  maxPoolInt8};
   return k;
 }
 
