@@ -147,6 +147,16 @@ RunScope::RunScope(BufferArena *arena) : arena(arena), previous_(tlsRun) {
 
 RunScope::~RunScope() { tlsRun = previous_; }
 
+void failRunInvalidArgument(std::string message) {
+  if (tlsRun && tlsRun->jumpTarget) {
+    tlsRun->invalidArgument = std::move(message);
+    std::longjmp(*tlsRun->jumpTarget, 1);
+  }
+  std::fprintf(stderr, "tfmlir: INVALID_ARGUMENT outside a Run: %s\n",
+               message.c_str());
+  std::abort();
+}
+
 int64_t unscopedAllocCount() { return unscopedAllocs.load(); }
 
 } // namespace tfmlir::cpu

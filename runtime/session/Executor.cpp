@@ -156,6 +156,8 @@ struct RuntimeCluster {
   std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
   /// Shapes it did not compile for, with the error (not retried).
   std::map<std::string, absl::Status> failed;
+  /// ExecutorOptions::clampIndices.
+  bool clampIndices = false;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -321,6 +323,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
   if (atRunTime) {
     node.rt = std::make_unique<RuntimeCluster>();
     node.rt->module = std::move(m);
+    node.rt->clampIndices = impl_.options.clampIndices;
   } else {
     absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
         CpuExecutable::compile(*m, "main");
@@ -584,7 +587,8 @@ compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
             diags = d.str();
           return mlir::success();
         });
-    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report))) {
+    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report,
+                                     rt.clampIndices))) {
       std::string msg = report.format();
       return absl::UnimplementedError(
           absl::StrCat("compiled for the run-time input shapes ", key, " ",
@@ -657,7 +661,8 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
         impl.context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
     LegalizeHLOReport report;
     if (mlir::failed(
-            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report)))
+            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report,
+                            options.clampIndices)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
     // Class 1: what the legalizer lowered. Class 2: tf ops it left only

@@ -71,6 +71,9 @@ struct ExecutorOptions {
   /// compiled at run time (kAuto only); otherwise they are reported as
   /// blocked when they have no host kernel.
   bool compileAtRunTime = true;
+  /// No run-time index checks in compiled clusters: XLA's clamping
+  /// (SessionOptions::xla_clamp_indices).
+  bool clampIndices = false;
 };
 
 /// Counters of an executor, over all its runs.

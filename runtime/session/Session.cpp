@@ -763,14 +763,15 @@ struct ArgSpec {
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
-             const std::vector<std::string> &outputs) {
+             const std::vector<std::string> &outputs, bool clampIndices) {
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   std::vector<GraphArgSpec> specs;
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx);
+  auto module =
+      lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices);
   if (!module.ok())
     return module.status();
   auto exe = CpuExecutable::compile(**module, "main");
@@ -800,6 +801,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   ExecutorOptions eo;
   eo.graphName = options.graphName;
   eo.interOpThreads = options.inter_op_parallelism_threads;
+  eo.clampIndices = options.xla_clamp_indices;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
@@ -1084,7 +1086,7 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                                plan->outputs);
+                                plan->outputs, options_.xla_clamp_indices);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();

@@ -80,6 +80,12 @@ struct SessionOptions {
   /// every node on host kernels.
   enum class GlobalJitLevel { kWholeGraph, kAuto, kOff };
   GlobalJitLevel global_jit_level = GlobalJitLevel::kWholeGraph;
+  /// Out-of-range indices of GatherV2, GatherNd, ScatterNd and
+  /// UnsortedSegment{Sum,Prod,Max,Min} in compiled code: false (default)
+  /// fails the Run with InvalidArgument as TF's CPU kernels do
+  /// ("indices[3] = 7 is not in [0, 5)" and the node); true clamps gather
+  /// indices and drops scatter/segment ones as XLA does (no check cost).
+  bool xla_clamp_indices = false;
 };
 
 /// Counters of a Session, monotonically increasing.

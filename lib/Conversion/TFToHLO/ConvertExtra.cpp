@@ -649,8 +649,12 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
       results.push_back(acc);
       return success();
     }
-    return fail(why, "an index is out of range");
+    // An out-of-range constant index: the scatter below, whose index check
+    // fails the Run with TF's InvalidArgument (the ops built so far are
+    // dead and swept by the driver).
   }
+  Value indices =
+      checkIndices(b, op, op->getOperand(0), "scatter_nd", out.getShape());
   SmallVector<int64_t> window, inserted, toOperand;
   for (int64_t d = ir - 1; d < upd.getRank(); ++d)
     window.push_back(d);
@@ -661,7 +665,7 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
   auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
                                              {}, {}, toOperand, ir - 1);
   auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{splat(b, loc, out, 0)},
-                              op->getOperand(0), ValueRange{op->getOperand(1)}, dn,
+                              indices, ValueRange{op->getOperand(1)}, dn,
                               false, false);
   {
     OpBuilder::InsertionGuard g(b);
