@@ -109,6 +109,15 @@ public:
   BufferArena *arena;
   std::jmp_buf *jumpTarget = nullptr;
   int64_t failedBytes = -1;
+  /// The most bytes of blocks this Run may hold at once on this thread
+  /// (SessionOptions::max_run_memory_bytes); -1 = no limit. Blocks count
+  /// with their size class; blocks freed on other threads or after the
+  /// Run (the results) are not subtracted.
+  int64_t limitBytes = -1;
+  /// Bytes of the blocks this Run allocated and has not freed yet.
+  int64_t bytesInUse = 0;
+  /// Whether the failed allocation was refused by limitBytes.
+  bool overLimit = false;
   /// Set by failRunInvalidArgument: the InvalidArgument message that ended
   /// the Run (e.g. an out-of-range index, runtime/cpu/IndexCheck.h).
   std::string invalidArgument;

@@ -441,11 +441,18 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
   {
     cpu::ScopedPool poolGuard(pool);
     cpu::RunScope scope(arena_.get());
+    scope.limitBytes = maxRunBytes_;
     bool completed = callGuarded(packed_, args.data(), scope);
     // An out-of-range index (runtime/cpu/IndexCheck.h) or a failed
     // allocation ended the Run.
     if (!completed && !scope.invalidArgument.empty())
       return absl::InvalidArgumentError(scope.invalidArgument);
+    if (!completed && scope.overLimit)
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "the compiled code of @", entry_, " needs more than ",
+          maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
+          "an allocation of ", scope.failedBytes, " bytes with ",
+          scope.bytesInUse, " bytes held)"));
     if (!completed)
       return absl::ResourceExhaustedError(absl::StrCat(
           "OOM when allocating a buffer of ", scope.failedBytes,

@@ -156,8 +156,9 @@ struct RuntimeCluster {
   std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
   /// Shapes it did not compile for, with the error (not retried).
   std::map<std::string, absl::Status> failed;
-  /// ExecutorOptions::clampIndices.
+  /// ExecutorOptions::clampIndices and maxRunMemoryBytes.
   bool clampIndices = false;
+  int64_t maxRunMemoryBytes = 0;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -324,6 +325,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
     node.rt = std::make_unique<RuntimeCluster>();
     node.rt->module = std::move(m);
     node.rt->clampIndices = impl_.options.clampIndices;
+    node.rt->maxRunMemoryBytes = impl_.options.maxRunMemoryBytes;
   } else {
     absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
         CpuExecutable::compile(*m, "main");
@@ -332,6 +334,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
           exe.status().code(),
           absl::StrCat(name.str(), ": ", exe.status().message()));
     node.exe = std::move(*exe);
+    node.exe->setMaxRunMemory(impl_.options.maxRunMemoryBytes);
   }
   for (mlir::Value v : inputs) {
     if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
@@ -601,6 +604,7 @@ compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
     return absl::Status(exe.status().code(),
                         absl::StrCat("compiled for the run-time input shapes ",
                                      key, ": ", exe.status().message()));
+  (*exe)->setMaxRunMemory(rt.maxRunMemoryBytes);
   return exe;
 }
 

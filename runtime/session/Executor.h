@@ -74,6 +74,9 @@ struct ExecutorOptions {
   /// No run-time index checks in compiled clusters: XLA's clamping
   /// (SessionOptions::xla_clamp_indices).
   bool clampIndices = false;
+  /// CpuExecutable::setMaxRunMemory of every compiled cluster
+  /// (SessionOptions::max_run_memory_bytes); 0 = no limit.
+  int64_t maxRunMemoryBytes = 0;
 };
 
 /// Counters of an executor, over all its runs.

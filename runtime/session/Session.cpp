@@ -763,7 +763,8 @@ struct ArgSpec {
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
-             const std::vector<std::string> &outputs, bool clampIndices) {
+             const std::vector<std::string> &outputs, bool clampIndices,
+             int64_t maxRunBytes) {
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -778,6 +779,7 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   if (!exe.ok())
     return absl::Status(exe.status().code(),
                         absl::StrCat(graphName, ": ", exe.status().message()));
+  (*exe)->setMaxRunMemory(maxRunBytes);
   return exe;
 }
 
@@ -802,6 +804,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.graphName = options.graphName;
   eo.interOpThreads = options.inter_op_parallelism_threads;
   eo.clampIndices = options.xla_clamp_indices;
+  eo.maxRunMemoryBytes = options.max_run_memory_bytes;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
@@ -1086,7 +1089,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                                plan->outputs, options_.xla_clamp_indices);
+                                plan->outputs, options_.xla_clamp_indices,
+                                options_.max_run_memory_bytes);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();
