@@ -12,8 +12,9 @@
 // _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref with descriptor pointers
 // (runtime/cpu/Gemm.h); the memrefs stay operands of the call, so buffer
 // deallocation keeps them alive across it. The index checks of
-// xla-legalize-tf (tfmlir_rt_check_indices) become a call with no result
-// (runtime/cpu/IndexCheck.h). Other call targets are refused.
+// xla-legalize-tf (tfmlir_rt_check_indices) become a call of
+// runtime/cpu/IndexCheck.h whose result is its operand. Other call targets
+// are refused.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
