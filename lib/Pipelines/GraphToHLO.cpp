@@ -96,14 +96,15 @@ absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx) {
+                mlir::MLIRContext &ctx, bool clampIndices) {
   auto module = importGraphToTF(graph, graphName, args, outputs, ctx);
   if (!module.ok())
     return module.status();
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
   LegalizeHLOReport report;
-  if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report))) {
+  if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report,
+                                   clampIndices))) {
     std::string msg = report.format();
     return absl::UnimplementedError(
         absl::StrCat(graphName, ": ", msg.empty() ? diags : msg));

@@ -62,12 +62,13 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
 /// Errors: InvalidArgument when the import or the standard pipeline fails
 /// (a dead fetch is named as TF does: "Retval[k] does not have value");
 /// Unimplemented with the legalization histogram ("cannot legalize: tf.X
-/// (count n: nodes a, b)") when ops have no hlo lowering.
+/// (count n: nodes a, b)") when ops have no hlo lowering. `clampIndices`:
+/// no run-time index checks (legalizeTFToHLO).
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx);
+                mlir::MLIRContext &ctx, bool clampIndices = false);
 
 } // namespace tfmlir
 

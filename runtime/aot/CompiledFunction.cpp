@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/aot/CompiledFunction.h"
 #include "runtime/aot/RunState.h"
+#include "runtime/cpu/Alloc.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -249,11 +250,24 @@ bool CompiledCpuFunction::Run() {
   RunState st;
   st.limitBytes = limit_;
   bool ok;
+  // The index checks of the generated code (runtime/cpu/IndexCheck.h) end
+  // the Run through runtime/cpu's RunScope: it unwinds to the same jmp_buf
+  // as a failed allocation (no arena: AOT code allocates with
+  // tfmlir_aot_malloc).
+  cpu::RunScope checks(nullptr);
+  checks.jumpTarget = &st.jmp;
   {
     RunState::Scope scope(&st);
     ok = invoke(&st, data_.entry, packed_);
   }
+  checks.jumpTarget = nullptr;
   peak_ = static_cast<int64_t>(st.peakBytes);
+  if (!ok && !checks.invalidArgument.empty()) {
+    st.freeAll();
+    error_ = "INVALID_ARGUMENT: " + std::string(data_.className) + ": " +
+             checks.invalidArgument;
+    return false;
+  }
   if (!ok) {
     size_t held = st.bytesHeld;
     st.freeAll();

@@ -71,8 +71,10 @@ public:
   /// Runs the function on the current argument buffers and writes the
   /// results into the result buffers. Returns false (and sets error_msg())
   /// when an argument is null or when memory for a temporary or result
-  /// buffer cannot be had ("RESOURCE_EXHAUSTED: ..."); every block the call
-  /// allocated is freed either way.
+  /// buffer cannot be had ("RESOURCE_EXHAUSTED: ..."), or when an index
+  /// is out of range for GatherV2/GatherNd/ScatterNd/UnsortedSegment*
+  /// ("INVALID_ARGUMENT: <class>: indices[3] = 7 is not in [0, 5)..." as
+  /// TF's kernels); every block the call allocated is freed either way.
   bool Run();
 
   /// The error of the last failed Run() (or the constructor), "" otherwise.

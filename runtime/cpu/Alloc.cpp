@@ -147,11 +147,37 @@ RunScope::RunScope(BufferArena *arena) : arena(arena), previous_(tlsRun) {
 
 RunScope::~RunScope() { tlsRun = previous_; }
 
+void failRunInvalidArgument(std::string message) {
+  if (tlsRun && tlsRun->jumpTarget) {
+    tlsRun->invalidArgument = std::move(message);
+    std::longjmp(*tlsRun->jumpTarget, 1);
+  }
+  std::fprintf(stderr, "tfmlir: INVALID_ARGUMENT outside a Run: %s\n",
+               message.c_str());
+  std::abort();
+}
+
 int64_t unscopedAllocCount() { return unscopedAllocs.load(); }
 
 } // namespace tfmlir::cpu
 
 using namespace tfmlir::cpu;
+
+namespace {
+/// Counts `p` against the Run's limit; over it, gives `p` back and fails
+/// the allocation.
+void *charge(RunScope *run, void *p, int64_t size) {
+  if (!run || run->limitBytes < 0)
+    return p;
+  run->bytesInUse += static_cast<int64_t>(headerOf(p)->size);
+  if (run->bytesInUse > run->limitBytes) {
+    run->overLimit = true;
+    tfmlir_rt_free(p); // subtracts it again
+    failAllocation(size);
+  }
+  return p;
+}
+} // namespace
 
 extern "C" void *tfmlir_rt_alloc(int64_t size) {
   if (size < 0)
@@ -164,7 +190,7 @@ extern "C" void *tfmlir_rt_alloc(int64_t size) {
       failAllocation(size);
     if (fromSystem)
       ++run->systemAllocs;
-    return p;
+    return charge(run, p, size);
   }
   unscopedAllocs.fetch_add(1, std::memory_order_relaxed);
   if (run)
@@ -174,7 +200,7 @@ extern "C" void *tfmlir_rt_alloc(int64_t size) {
                 : systemBlock(static_cast<size_t>(size), nullptr);
   if (!p)
     failAllocation(size);
-  return p;
+  return charge(run, p, size);
 }
 
 extern "C" void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size) {
@@ -188,6 +214,8 @@ extern "C" void tfmlir_rt_free(void *p) {
   if (!p)
     return;
   Header *h = headerOf(p);
+  if (tlsRun && tlsRun->limitBytes >= 0)
+    tlsRun->bytesInUse -= static_cast<int64_t>(h->size);
   if (h->owner) {
     h->owner->release(p);
     return;

@@ -27,6 +27,7 @@
 #include <csetjmp>
 #include <cstddef>
 #include <mutex>
+#include <string>
 #include <vector>
 
 extern "C" {
@@ -108,6 +109,18 @@ public:
   BufferArena *arena;
   std::jmp_buf *jumpTarget = nullptr;
   int64_t failedBytes = -1;
+  /// The most bytes of blocks this Run may hold at once on this thread
+  /// (SessionOptions::max_run_memory_bytes); -1 = no limit. Blocks count
+  /// with their size class; blocks freed on other threads or after the
+  /// Run (the results) are not subtracted.
+  int64_t limitBytes = -1;
+  /// Bytes of the blocks this Run allocated and has not freed yet.
+  int64_t bytesInUse = 0;
+  /// Whether the failed allocation was refused by limitBytes.
+  bool overLimit = false;
+  /// Set by failRunInvalidArgument: the InvalidArgument message that ended
+  /// the Run (e.g. an out-of-range index, runtime/cpu/IndexCheck.h).
+  std::string invalidArgument;
   /// Allocations that had to go to the system during this Run (arena
   /// misses plus allocations without an arena).
   int64_t systemAllocs = 0;
@@ -115,6 +128,12 @@ public:
 private:
   RunScope *previous_;
 };
+
+/// Ends the Run of the calling thread with InvalidArgument `message`
+/// (stored in its RunScope, then longjmp to its jumpTarget), as a failed
+/// allocation ends it with RESOURCE_EXHAUSTED. Outside a Run it prints the
+/// message and aborts (our invariant: only Runs call generated code).
+[[noreturn]] void failRunInvalidArgument(std::string message);
 
 /// Allocations of tfmlir_rt_alloc made without an arena (outside Runs or
 /// from threads without a RunScope), process-wide.

@@ -25,6 +25,7 @@
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
 #include "runtime/cpu/Alloc.h"
+#include "runtime/cpu/IndexCheck.h"
 #include "runtime/cpu/Parallel.h"
 #include "runtime/cpu/ThreadPool.h"
 
@@ -168,7 +169,8 @@ absl::Status packGemmWeights(mlir::func::FuncOp func) {
 }
 
 /// Calls the packed entry point; returns false when a buffer allocation of
-/// the compiled code failed (tfmlir_rt_alloc longjmps back here; the frames
+/// the compiled code failed or an index check failed (tfmlir_rt_alloc and
+/// failRunInvalidArgument longjmp back here; the frames
 /// in between are JIT-compiled code, which has no destructors to run).
 bool callGuarded(void (*fn)(void **), void **args, cpu::RunScope &scope) {
   std::jmp_buf target;
@@ -323,6 +325,12 @@ CpuExecutable::compileText(const std::string &mlirText,
     add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
         reinterpret_cast<void *>(
             &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
+    add("_mlir_ciface_tfmlir_rt_check_indices_i32_memref",
+        reinterpret_cast<void *>(
+            &_mlir_ciface_tfmlir_rt_check_indices_i32_memref));
+    add("_mlir_ciface_tfmlir_rt_check_indices_i64_memref",
+        reinterpret_cast<void *>(
+            &_mlir_ciface_tfmlir_rt_check_indices_i64_memref));
     add("tfmlir_rt_parallel_for",
         reinterpret_cast<void *>(&tfmlir_rt_parallel_for));
     add("tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc));
@@ -433,7 +441,19 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
   {
     cpu::ScopedPool poolGuard(pool);
     cpu::RunScope scope(arena_.get());
-    if (!callGuarded(packed_, args.data(), scope))
+    scope.limitBytes = maxRunBytes_;
+    bool completed = callGuarded(packed_, args.data(), scope);
+    // An out-of-range index (runtime/cpu/IndexCheck.h) or a failed
+    // allocation ended the Run.
+    if (!completed && !scope.invalidArgument.empty())
+      return absl::InvalidArgumentError(scope.invalidArgument);
+    if (!completed && scope.overLimit)
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "the compiled code of @", entry_, " needs more than ",
+          maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
+          "an allocation of ", scope.failedBytes, " bytes with ",
+          scope.bytesInUse, " bytes held)"));
+    if (!completed)
       return absl::ResourceExhaustedError(absl::StrCat(
           "OOM when allocating a buffer of ", scope.failedBytes,
           " bytes in the compiled code of @", entry_));

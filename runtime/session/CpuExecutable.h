@@ -95,6 +95,12 @@ public:
   runViews(const std::vector<TensorView> &inputs,
            cpu::ThreadPool *pool = nullptr) const;
 
+  /// Limits the bytes of buffers one run of the compiled code may hold at
+  /// once (SessionOptions::max_run_memory_bytes; counted per run on the
+  /// run's thread, in arena size classes); <= 0 = no limit (the default).
+  /// A run over it ends with ResourceExhausted naming the limit.
+  void setMaxRunMemory(int64_t bytes) { maxRunBytes_ = bytes > 0 ? bytes : -1; }
+
   /// The counters of the buffer arena: blocks taken from the system, reuses,
   /// bytes held, and the peak bytes in use at once (the peak temporary
   /// memory of a run, results included before they are copied out).
@@ -127,6 +133,7 @@ private:
   /// The packed entry point (_mlir_ciface_<entry>).
   void (*packed_)(void **) = nullptr;
   std::unique_ptr<cpu::BufferArena> arena_;
+  int64_t maxRunBytes_ = -1;
 };
 
 } // namespace tfmlir::session

@@ -156,6 +156,9 @@ struct RuntimeCluster {
   std::map<std::string, std::unique_ptr<CpuExecutable>> cache;
   /// Shapes it did not compile for, with the error (not retried).
   std::map<std::string, absl::Status> failed;
+  /// ExecutorOptions::clampIndices and maxRunMemoryBytes.
+  bool clampIndices = false;
+  int64_t maxRunMemoryBytes = 0;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -321,6 +324,8 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
   if (atRunTime) {
     node.rt = std::make_unique<RuntimeCluster>();
     node.rt->module = std::move(m);
+    node.rt->clampIndices = impl_.options.clampIndices;
+    node.rt->maxRunMemoryBytes = impl_.options.maxRunMemoryBytes;
   } else {
     absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
         CpuExecutable::compile(*m, "main");
@@ -329,6 +334,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
           exe.status().code(),
           absl::StrCat(name.str(), ": ", exe.status().message()));
     node.exe = std::move(*exe);
+    node.exe->setMaxRunMemory(impl_.options.maxRunMemoryBytes);
   }
   for (mlir::Value v : inputs) {
     if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
@@ -584,7 +590,8 @@ compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
             diags = d.str();
           return mlir::success();
         });
-    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report))) {
+    if (mlir::failed(legalizeTFToHLO(*m, /*allowPartial=*/false, report,
+                                     rt.clampIndices))) {
       std::string msg = report.format();
       return absl::UnimplementedError(
           absl::StrCat("compiled for the run-time input shapes ", key, " ",
@@ -597,6 +604,7 @@ compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
     return absl::Status(exe.status().code(),
                         absl::StrCat("compiled for the run-time input shapes ",
                                      key, ": ", exe.status().message()));
+  (*exe)->setMaxRunMemory(rt.maxRunMemoryBytes);
   return exe;
 }
 
@@ -657,7 +665,8 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
         impl.context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
     LegalizeHLOReport report;
     if (mlir::failed(
-            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report)))
+            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report,
+                            options.clampIndices)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
     // Class 1: what the legalizer lowered. Class 2: tf ops it left only

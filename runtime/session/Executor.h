@@ -71,6 +71,12 @@ struct ExecutorOptions {
   /// compiled at run time (kAuto only); otherwise they are reported as
   /// blocked when they have no host kernel.
   bool compileAtRunTime = true;
+  /// No run-time index checks in compiled clusters: XLA's clamping
+  /// (SessionOptions::xla_clamp_indices).
+  bool clampIndices = false;
+  /// CpuExecutable::setMaxRunMemory of every compiled cluster
+  /// (SessionOptions::max_run_memory_bytes); 0 = no limit.
+  int64_t maxRunMemoryBytes = 0;
 };
 
 /// Counters of an executor, over all its runs.

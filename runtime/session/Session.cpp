@@ -763,20 +763,23 @@ struct ArgSpec {
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
-             const std::vector<std::string> &outputs) {
+             const std::vector<std::string> &outputs, bool clampIndices,
+             int64_t maxRunBytes) {
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   std::vector<GraphArgSpec> specs;
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx);
+  auto module =
+      lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices);
   if (!module.ok())
     return module.status();
   auto exe = CpuExecutable::compile(**module, "main");
   if (!exe.ok())
     return absl::Status(exe.status().code(),
                         absl::StrCat(graphName, ": ", exe.status().message()));
+  (*exe)->setMaxRunMemory(maxRunBytes);
   return exe;
 }
 
@@ -800,6 +803,8 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   ExecutorOptions eo;
   eo.graphName = options.graphName;
   eo.interOpThreads = options.inter_op_parallelism_threads;
+  eo.clampIndices = options.xla_clamp_indices;
+  eo.maxRunMemoryBytes = options.max_run_memory_bytes;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
@@ -1084,7 +1089,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                                plan->outputs);
+                                plan->outputs, options_.xla_clamp_indices,
+                                options_.max_run_memory_bytes);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();

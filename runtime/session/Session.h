@@ -80,6 +80,18 @@ struct SessionOptions {
   /// every node on host kernels.
   enum class GlobalJitLevel { kWholeGraph, kAuto, kOff };
   GlobalJitLevel global_jit_level = GlobalJitLevel::kWholeGraph;
+  /// Out-of-range indices of GatherV2, GatherNd, ScatterNd and
+  /// UnsortedSegment{Sum,Prod,Max,Min} in compiled code: false (default)
+  /// fails the Run with InvalidArgument as TF's CPU kernels do
+  /// ("indices[3] = 7 is not in [0, 5)" and the node); true clamps gather
+  /// indices and drops scatter/segment ones as XLA does (no check cost).
+  bool xla_clamp_indices = false;
+  /// The most bytes of buffers (intermediates and results before they are
+  /// copied out) that one run of a compiled function may hold at once; a
+  /// run over it fails with ResourceExhausted naming the limit. 0 = no
+  /// limit. Allocations inside parallel loops on intra-op pool threads are
+  /// not counted. (tf-run --max-run-memory.)
+  int64_t max_run_memory_bytes = 0;
 };
 
 /// Counters of a Session, monotonically increasing.

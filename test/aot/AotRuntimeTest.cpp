@@ -7,6 +7,7 @@
 // place, and tfmlir_aot_memref_copy on strided descriptors against a
 // direct element-by-element copy.
 //===----------------------------------------------------------------------===//
+#include "aot_gather.h"
 #include "aot_huge.h"
 #include "aot_variables.h"
 #include "classifier.h"
@@ -51,6 +52,21 @@ TEST(AotRuntime, AllocationLimitGivesResourceExhaustedAndRecovers) {
   EXPECT_EQ(std::memcmp(m.result_logits_data(), ref.result_logits_data(),
                         example::Classifier::kResult0Bytes),
             0);
+}
+
+TEST(AotRuntime, OutOfRangeIndexIsInvalidArgumentAndRecovers) {
+  // GatherV2 of [10, 11, 12, 13, 14]: TF's CPU kernel's message and node.
+  aot_test::Gather m;
+  const int32_t good[4] = {4, 0, 2, 1}, bad[4] = {1, 2, 3, 7};
+  std::memcpy(m.arg_gi_data(), bad, sizeof(bad));
+  EXPECT_FALSE(m.Run());
+  EXPECT_EQ(m.error_msg(), "INVALID_ARGUMENT: aot_test::Gather: indices[3] = 7 "
+                           "is not in [0, 5)\n\t [[{{node g}}]]");
+  std::memcpy(m.arg_gi_data(), good, sizeof(good));
+  ASSERT_TRUE(m.Run()) << m.error_msg();
+  EXPECT_EQ(m.error_msg(), "");
+  const float want[4] = {14, 10, 12, 11};
+  EXPECT_EQ(std::memcmp(m.result_g_data(), want, sizeof(want)), 0);
 }
 
 TEST(AotRuntime, ConstructorAllocationFailureIsReported) {

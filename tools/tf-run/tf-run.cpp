@@ -79,10 +79,17 @@ const char *kUsage =
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
-    "[--jit=whole|auto|off] [--inter-op-threads N] [--threads N]\n"
+    "[--jit=whole|auto|off] [--inter-op-threads N] [--threads N] "
+    "[--xla-clamp-indices] [--max-run-memory BYTES]\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
-    "rest on host kernels; 'off' everything on host kernels\n";
+    "rest on host kernels; 'off' everything on host kernels\n"
+    "  --xla-clamp-indices: out-of-range indices of GatherV2, GatherNd, "
+    "ScatterNd and UnsortedSegment* in compiled code are clamped/dropped as "
+    "XLA does, instead of failing the run with TF's InvalidArgument\n"
+    "  --max-run-memory: the most bytes of buffers one run of compiled code "
+    "may hold (SessionOptions::max_run_memory_bytes); over it the run fails "
+    "with RESOURCE_EXHAUSTED\n";
 
 int fail(const std::string &msg) {
   std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
@@ -197,6 +204,18 @@ int runMain(int argc, char **argv) {
       fetches.push_back(v);
     } else if (a == "--target" && value(v)) {
       targets.push_back(v);
+    } else if (a == "--xla-clamp-indices") {
+      opts.xla_clamp_indices = true;
+    } else if ((a.rfind("--max-run-memory=", 0) == 0 ||
+                (a == "--max-run-memory" && value(v)))) {
+      std::string n = a == "--max-run-memory" ? v : a.substr(17);
+      char *end = nullptr;
+      errno = 0;
+      long long bytes = std::strtoll(n.c_str(), &end, 10);
+      if (n.empty() || !end || *end || errno == ERANGE || bytes <= 0)
+        return fail("--max-run-memory needs a positive byte count, got '" + n +
+                    "'");
+      opts.max_run_memory_bytes = bytes;
     } else if (a.rfind("--jit=", 0) == 0 || (a == "--jit" && value(v))) {
       std::string level = a == "--jit" ? v : a.substr(6);
       if (level == "whole")

@@ -15,7 +15,9 @@ std::string hloToGPUPipelineText(const GPUPipelineOptions &options) {
   llvm::raw_string_ostream os(s);
   // emit-c-interface marks the arguments read-only (bufferization.writable
   // = false): kernels never write into the caller's input buffers.
-  os << "hlo-legalize-to-linalg{emit-c-interface=true},"
+  // index-checks=false: kernels cannot call runtime/cpu's index check; out-
+  // of-range indices are clamped/dropped as on TF's and XLA's GPU kernels.
+  os << "hlo-legalize-to-linalg{emit-c-interface=true index-checks=false},"
         "canonicalize,"
         // The fusion decisions are the CPU path's (one fusion pass, two
         // backends): each fused linalg.generic becomes one kernel.

@@ -11,12 +11,18 @@
 // The callee is declared with llvm.emit_c_interface, so the call goes to
 // _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref with descriptor pointers
 // (runtime/cpu/Gemm.h); the memrefs stay operands of the call, so buffer
-// deallocation keeps them alive across it. Other call targets are refused.
+// deallocation keeps them alive across it. The index checks of
+// xla-legalize-tf (tfmlir_rt_check_indices) become a call of
+// runtime/cpu/IndexCheck.h whose result is its operand. Other call targets
+// are refused.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
 #include "lib/Codegen/CPU/Passes.h"
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/IndexCheck.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,11 +35,12 @@ using namespace mlir;
 namespace tfmlir::tolinalg {
 namespace {
 
-/// memref<?x...xf32, strided<[?, ...], offset: ?>> of `rank`.
-MemRefType dynamicMemRef(MLIRContext *ctx, int64_t rank) {
+/// memref<?x...xELT, strided<[?, ...], offset: ?>> of `rank` (f32 unless
+/// given).
+MemRefType dynamicMemRef(MLIRContext *ctx, int64_t rank, Type elt = {}) {
   SmallVector<int64_t> dyn(rank, ShapedType::kDynamic);
   return MemRefType::get(
-      dyn, Float32Type::get(ctx),
+      dyn, elt ? elt : Float32Type::get(ctx),
       StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
 }
 
@@ -46,7 +53,8 @@ Value asMemRef(OpBuilder &b, Location loc, Value t) {
       tt.getShape(), tt.getElementType(),
       StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
   Value m = bufferization::ToBufferOp::create(b, loc, mt, t, /*readOnly=*/true);
-  return memref::CastOp::create(b, loc, dynamicMemRef(ctx, tt.getRank()), m);
+  return memref::CastOp::create(
+      b, loc, dynamicMemRef(ctx, tt.getRank(), tt.getElementType()), m);
 }
 
 /// The private declaration of `name` in the module of `op` (created once).
@@ -146,6 +154,49 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
   return success();
 }
 
+/// tfmlir_rt_check_indices(indices [N] i32/i64) -> the same indices: a
+/// call of _mlir_ciface_tfmlir_rt_check_indices_{i32,i64}_memref
+/// (runtime/cpu/IndexCheck.h) with the indices and the backend_config as
+/// an i8 buffer (a constant global after bufferization); the result is the
+/// operand. The call has effects, so it stays where the custom call was.
+LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
+                                SmallVectorImpl<Value> &results,
+                                std::string &why) {
+  Operation *op = cc;
+  auto it = op->getNumOperands() == 1
+                ? dyn_cast<RankedTensorType>(op->getOperand(0).getType())
+                : RankedTensorType();
+  if (!it || it.getRank() != 1 || op->getNumResults() != 1 ||
+      op->getResult(0).getType() != it ||
+      !(it.getElementType().isInteger(32) ||
+        it.getElementType().isInteger(64))) {
+    why = "custom_call " TFMLIR_RT_CHECK_INDICES_TARGET
+          " expects one rank-1 i32/i64 operand and a result of its type";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  StringRef config = cc.getBackendConfig();
+  auto i8 = IntegerType::get(ctx, 8);
+  auto cfgType = RankedTensorType::get({static_cast<int64_t>(config.size())}, i8);
+  Value cfg = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(
+                  cfgType,
+                  ArrayRef<int8_t>(reinterpret_cast<const int8_t *>(config.data()),
+                                   config.size())));
+  Value idxM = asMemRef(b, loc, op->getOperand(0));
+  Value cfgM = asMemRef(b, loc, cfg);
+  SmallVector<Value> args = {idxM, cfgM};
+  std::string callee = std::string(TFMLIR_RT_CHECK_INDICES_TARGET) +
+                       (it.getElementType().isInteger(32) ? "_i32" : "_i64") +
+                       "_memref";
+  func::FuncOp decl = declare(
+      op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(op->getOperand(0));
+  return success();
+}
+
 LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results,
                               std::string &why) {
@@ -153,6 +204,8 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
   StringRef target = cc.getCallTargetName();
   if (target == kDepthwiseTarget)
     return lowerDepthwise(cc, b, results, why);
+  if (target == TFMLIR_RT_CHECK_INDICES_TARGET)
+    return lowerCheckIndices(cc, b, results, why);
   bool packed = target == kSgemmPackedTarget;
   if (!packed && target != kSgemmTarget) {
     why = ("custom_call target '" + target + "' has no CPU lowering").str();

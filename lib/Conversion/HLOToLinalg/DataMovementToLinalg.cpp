@@ -136,6 +136,14 @@ LogicalResult lowerSlice(Operation *op, OpBuilder &b, Results &results,
   auto s = cast<SliceOp>(op);
   MLIRContext *ctx = b.getContext();
   auto rt = resultType(op);
+  // An empty result reads nothing: tensor.empty (tensor.extract_slice
+  // refuses offset 0 in a dim of size 0, yet TF's Slice/Split/SplitV of an
+  // empty tensor return empty tensors).
+  if (rt.getNumElements() == 0) {
+    results.push_back(tensor::EmptyOp::create(b, op->getLoc(), rt.getShape(),
+                                              rt.getElementType()));
+    return success();
+  }
   results.push_back(tensor::ExtractSliceOp::create(
       b, op->getLoc(), rt, s.getOperand(),
       getAsIndexOpFoldResult(ctx, s.getStartIndices()),

@@ -190,6 +190,11 @@ LogicalResult lowerDynamicSlice(Operation *op, OpBuilder &b, Results &results,
       why = "slice size does not fit operand dim " + std::to_string(d);
       return failure();
     }
+  if (rt.getNumElements() == 0) { // reads nothing (see lowerSlice)
+    results.push_back(
+        tensor::EmptyOp::create(b, loc, rt.getShape(), rt.getElementType()));
+    return success();
+  }
   SmallVector<Value> starts =
       clampedStarts(b, loc, op, ds.getStartIndices(), 1, ot, sizes);
   SmallVector<OpFoldResult> offsets(starts.begin(), starts.end());

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
+#include "runtime/cpu/IndexCheck.h"
 
 using namespace mlir;
 
@@ -153,6 +154,17 @@ struct LegalizeHLOToLinalgPass
     if (f.isExternal())
       return success();
     eraseUnsigned(f);
+    if (!indexChecks) {
+      SmallVector<hlo::CustomCallOp> checks;
+      f.walk([&](hlo::CustomCallOp cc) {
+        if (cc.getCallTargetName() == TFMLIR_RT_CHECK_INDICES_TARGET)
+          checks.push_back(cc);
+      });
+      for (hlo::CustomCallOp cc : checks) {
+        cc->getResult(0).replaceAllUsesWith(cc->getOperand(0));
+        cc->erase();
+      }
+    }
     SmallVector<Operation *> ops;
     f.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op->getName().getDialectNamespace() != "hlo")

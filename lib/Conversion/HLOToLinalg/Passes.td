@@ -53,6 +53,11 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
   let options = [
     Option<"emitCInterface", "emit-c-interface", "bool", "false",
            "Mark public functions llvm.emit_c_interface and their arguments read-only">,
+    Option<"indexChecks", "index-checks", "bool", "true",
+           "Lower the run-time index checks (hlo.custom_call "
+           "tfmlir_rt_check_indices) to calls of runtime/cpu; false drops "
+           "them (XLA's clamping; the GPU pipeline, whose kernels cannot "
+           "call the host runtime)">,
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",

@@ -29,6 +29,8 @@
 //  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
 //    slice + reduce per segment (contiguous rows); empty segments give 0
 //    (TF).
+//  - TensorScatterUpdate/Add: hlo.scatter into the tensor (replace/add),
+//    indices checked at run time as ScatterNd's.
 //  - ScatterNd: hlo.scatter with add into zeros (duplicates sum, as TF);
 //    with constant indices, each window padded into place and added.
 //  - NthElement: a sort of the last dim (descending when reverse) and the
@@ -649,8 +651,12 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
       results.push_back(acc);
       return success();
     }
-    return fail(why, "an index is out of range");
+    // An out-of-range constant index: the scatter below, whose index check
+    // fails the Run with TF's InvalidArgument (the ops built so far are
+    // dead and swept by the driver).
   }
+  Value indices =
+      checkIndices(b, op, op->getOperand(0), "scatter_nd", out.getShape());
   SmallVector<int64_t> window, inserted, toOperand;
   for (int64_t d = ir - 1; d < upd.getRank(); ++d)
     window.push_back(d);
@@ -661,7 +667,7 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
   auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
                                              {}, {}, toOperand, ir - 1);
   auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{splat(b, loc, out, 0)},
-                              op->getOperand(0), ValueRange{op->getOperand(1)}, dn,
+                              indices, ValueRange{op->getOperand(1)}, dn,
                               false, false);
   {
     OpBuilder::InsertionGuard g(b);
@@ -676,6 +682,61 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
   }
   results.push_back(sc.getResult(0));
   return success();
+}
+
+/// TensorScatterUpdate / TensorScatterAdd(tensor, indices [..., K],
+/// updates): hlo.scatter into `tensor` (replacing, or adding), with the
+/// ScatterNd dimension numbers. Out-of-range indices fail the run as TF's
+/// CPU kernel does (checkIndices "scatter_nd": "indices[1] = [7] does not
+/// index into shape [5]"), unless bad_indices_policy is "IGNORE" (TF then
+/// skips them, as hlo.scatter does).
+Converter tensorScatter(bool add) {
+  return [add](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+               std::string &why) -> LogicalResult {
+    auto tt = staticType(op->getOperand(0));
+    auto ind = staticType(op->getOperand(1));
+    auto upd = staticType(op->getOperand(2));
+    auto out = staticResult(op);
+    if (!tt || !ind || !upd || !out || ind.getRank() < 1 ||
+        !isa<IntegerType>(ind.getElementType()))
+      return fail(why, "needs static tensor, integer indices and updates");
+    int64_t ir = ind.getRank(), K = ind.getShape().back();
+    if (K > tt.getRank() || upd.getRank() != ir - 1 + tt.getRank() - K)
+      return fail(why, "updates rank disagrees with indices and tensor");
+    std::string policy = strAttr(op, "bad_indices_policy", "");
+    if (!policy.empty() && policy != "DEFAULT" && policy != "ERROR" &&
+        policy != "IGNORE")
+      return fail(why, "unknown bad_indices_policy '" + policy + "'");
+    Location loc = op->getLoc();
+    Value indices = op->getOperand(1);
+    if (policy != "IGNORE")
+      indices = checkIndices(b, op, indices, "scatter_nd", tt.getShape());
+    SmallVector<int64_t> window, inserted;
+    for (int64_t d = ir - 1; d < upd.getRank(); ++d)
+      window.push_back(d);
+    for (int64_t d = 0; d < K; ++d)
+      inserted.push_back(d);
+    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
+                                               {}, {}, inserted, ir - 1);
+    auto sc = ScatterOp::create(b, loc, TypeRange{out},
+                                ValueRange{op->getOperand(0)}, indices,
+                                ValueRange{op->getOperand(2)}, dn, false, false);
+    {
+      OpBuilder::InsertionGuard g(b);
+      auto st = RankedTensorType::get({}, out.getElementType());
+      Block *body =
+          b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
+      Value r = body->getArgument(1);
+      if (add)
+        r = combine(b, loc,
+                    out.getElementType().isInteger(1) ? ReduceKind::Or
+                                                      : ReduceKind::Add,
+                    body->getArgument(0), body->getArgument(1));
+      ReturnOp::create(b, loc, ValueRange{r});
+    }
+    results.push_back(sc.getResult(0));
+    return success();
+  };
 }
 
 LogicalResult convertNthElement(Operation *op, OpBuilder &b,
@@ -1368,6 +1429,8 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.SegmentMax"] = sortedSegment(ReduceKind::Max, false);
   t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
   t["tf.ScatterNd"] = convertScatterNd;
+  t["tf.TensorScatterUpdate"] = tensorScatter(/*add=*/false);
+  t["tf.TensorScatterAdd"] = tensorScatter(/*add=*/true);
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;

@@ -286,7 +286,8 @@ LogicalResult convertEmpty(Operation *op, OpBuilder &b,
 
 /// UnsortedSegment{Sum,Prod,Max,Min}: a scatter of data into a tensor of
 /// the reducer's identity (empty segments keep it: 0, 1, lowest, highest as
-/// TF), with ids as index vectors; out-of-range ids are skipped, as in TF.
+/// TF), with ids as index vectors; negative ids are skipped, as in TF, and
+/// ids >= num_segments fail the Run (checkIndices "segment"), as in TF.
 Converter segment(ReduceKind kind) {
   return [kind](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
                 std::string &why) -> LogicalResult {
@@ -298,6 +299,10 @@ Converter segment(ReduceKind kind) {
       return fail(why, "needs static data, integer segment ids and a static result");
     Location loc = op->getLoc();
     Type elt = data.getElementType();
+    // TF fails the Run on an id >= num_segments (negative ids are dropped,
+    // as the scatter below does).
+    Value checkedIds =
+        checkIndices(b, op, op->getOperand(1), "segment", {out.getDimSize(0)});
     Value init;
     switch (kind) {
     case ReduceKind::Add:
@@ -322,7 +327,7 @@ Converter segment(ReduceKind kind) {
     auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, {0}, {},
                                                {}, {0}, ir);
     auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init},
-                                op->getOperand(1), ValueRange{op->getOperand(0)},
+                                checkedIds, ValueRange{op->getOperand(0)},
                                 dn, false, false);
     {
       OpBuilder::InsertionGuard g(b);

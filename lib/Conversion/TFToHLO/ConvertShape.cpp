@@ -561,10 +561,12 @@ LogicalResult convertGather(Operation *op, OpBuilder &b,
       offsetDims.push_back(d < *dim ? d : d - 1 + ir - nb);
   if (slicesExceed(params, sizes))
     return gatherFromEmpty(op, b, out, results, why);
+  Value indices =
+      checkIndices(b, op, op->getOperand(1), "gather", {params.getDimSize(*dim)});
   auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*dim},
                                             batching, batching, {*dim}, ir);
   results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
-                                     op->getOperand(1), dn, sizes, false));
+                                     indices, dn, sizes, false));
   return success();
 }
 
@@ -573,8 +575,8 @@ LogicalResult convertGather(Operation *op, OpBuilder &b,
 /// result I.shape[:-1] + P.shape[n:], each index vector selecting a slice
 /// of P (TF's GatherNd). As hlo.gather: index_vector_dim q-1, the first n
 /// params dims collapsed and mapped, the rest offset dims at the end.
-/// TF's CPU kernel reports out-of-range indices as an error; XLA (and we)
-/// clamp them.
+/// Out-of-range indices fail the Run with TF's InvalidArgument
+/// (checkIndices "gather_nd"); XLA's clamping only when asked for.
 LogicalResult convertGatherNd(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results,
                               std::string &why) {
@@ -595,10 +597,12 @@ LogicalResult convertGatherNd(Operation *op, OpBuilder &b,
     offsetDims.push_back(q - 1 + (d - n));
   if (slicesExceed(params, sizes))
     return gatherFromEmpty(op, b, out, results, why);
+  Value indices =
+      checkIndices(b, op, op->getOperand(1), "gather_nd", params.getShape());
   auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
                                             collapsed, {}, {}, collapsed, q - 1);
   results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
-                                     op->getOperand(1), dn, sizes, false));
+                                     indices, dn, sizes, false));
   return success();
 }
 

@@ -1,8 +1,14 @@
 //===- Helpers.cpp - builders shared by the tf -> hlo patterns ------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
+#include "dialects/tf/TFDiagnostics.h"
+#include "runtime/cpu/IndexCheck.h"
+
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 
@@ -202,6 +208,40 @@ Value convert(OpBuilder &b, Location loc, Value v, Type elt) {
   if (t.getElementType() == elt)
     return v;
   return hlo::ConvertOp::create(b, loc, t.clone(elt), v);
+}
+
+Value checkIndices(OpBuilder &b, Operation *op, Value indices, StringRef kind,
+                   ArrayRef<int64_t> bounds) {
+  auto t = staticType(indices);
+  if (!t || t.getNumElements() == 0)
+    return indices;
+  bool nd = kind == "gather_nd" || kind == "scatter_nd";
+  if (auto c = constantInts(indices)) {
+    bool inRange = true;
+    int64_t k = nd ? t.getShape().back() : 1;
+    for (size_t i = 0; i < c->size() && inRange; ++i) {
+      int64_t v = (*c)[i], limit = bounds[nd ? i % k : 0];
+      inRange = kind == "segment" ? v < limit : v >= 0 && v < limit;
+    }
+    if (inRange)
+      return indices;
+  }
+  std::string config;
+  llvm::raw_string_ostream os(config);
+  os << kind << "\n";
+  llvm::interleave(t.getShape(), os, ",");
+  os << "\n";
+  llvm::interleave(bounds, os, ",");
+  os << "\n" << nodeNameOf(op->getLoc());
+  Location loc = op->getLoc();
+  Value flat = reshape(b, loc, indices, {t.getNumElements()});
+  if (!t.getElementType().isInteger(32) && !t.getElementType().isInteger(64))
+    flat = convert(b, loc, flat, b.getIntegerType(64));
+  auto call = hlo::CustomCallOp::create(b, loc, TypeRange{flat.getType()},
+                                       ValueRange{flat},
+                                       TFMLIR_RT_CHECK_INDICES_TARGET, config,
+                                       /*has_side_effect=*/true);
+  return reshape(b, loc, call.getResult(0), t.getShape());
 }
 
 hlo::ComparisonType compareTypeFor(Type elt) {

@@ -148,6 +148,21 @@ mlir::Value transpose(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value convert(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                     mlir::Type elt);
 
+/// Puts the run-time index check of TF's CPU kernels in front of `op`: an
+/// hlo.custom_call "tfmlir_rt_check_indices" (runtime/cpu/IndexCheck.h,
+/// which documents `kind` and `bounds` and gives TF's messages) on the
+/// flattened `indices` (static shape; i32/i64, other integers converted to
+/// i64), naming op's node. Returns the indices the op must use: the
+/// check's result (the same values, reshaped back), so that the check is
+/// ordered before the op and stays in its cluster. Without it the hlo ops
+/// clamp (gather) or drop (scatter) out-of-range indices, as XLA does.
+/// Returns `indices` itself (no check) when it is a constant whose every
+/// index is in range, or empty. legalizeTFToHLO removes the checks when
+/// asked to clamp.
+mlir::Value checkIndices(mlir::OpBuilder &b, mlir::Operation *op,
+                         mlir::Value indices, llvm::StringRef kind,
+                         llvm::ArrayRef<int64_t> bounds);
+
 /// The comparison type XLA uses for `elt`: FLOAT for floats, SIGNED for
 /// signless ints, UNSIGNED for unsigned ints and i1.
 hlo::ComparisonType compareTypeFor(mlir::Type elt);

@@ -13,6 +13,7 @@
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFDiagnostics.h"
+#include "runtime/cpu/IndexCheck.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Diagnostics.h"
@@ -275,7 +276,7 @@ bool hasHLOConverter(StringRef opName) {
 }
 
 LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
-                              LegalizeHLOReport &report) {
+                              LegalizeHLOReport &report, bool clampIndices) {
   module.getContext()->getOrLoadDialect<hlo::HLODialect>();
   // Functions called by functional control flow are inlined into the hlo
   // regions (ConvertControlFlow.cpp); only the others are legalized here.
@@ -296,6 +297,19 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
       continue;
     for (Block &block : fn.getBody())
       legalizeBlock(block, report);
+    if (clampIndices) {
+      // XLA's semantics: no run-time index checks (checkIndices); the hlo
+      // gathers clamp and the scatters drop out-of-range indices.
+      SmallVector<Operation *> checks;
+      fn.walk([&](hlo::CustomCallOp cc) {
+        if (cc.getCallTargetName() == TFMLIR_RT_CHECK_INDICES_TARGET)
+          checks.push_back(cc);
+      });
+      for (Operation *c : checks) {
+        c->getResult(0).replaceAllUsesWith(c->getOperand(0));
+        c->erase();
+      }
+    }
     // Drop hlo ops left unused by folding (e.g. the constants a folded
     // shape computation consumed).
     for (Block &block : fn.getBody()) {
@@ -334,7 +348,8 @@ struct LegalizeTFToHLOPass
     if (failed(tf_executor::requireFunctionalForm(getOperation(), "xla-legalize-tf")))
       return signalPassFailure();
     LegalizeHLOReport report;
-    if (failed(legalizeTFToHLO(getOperation(), allowPartial, report)))
+    if (failed(legalizeTFToHLO(getOperation(), allowPartial, report,
+                               clampIndices)))
       signalPassFailure();
   }
 };

@@ -33,8 +33,15 @@ struct LegalizeHLOReport {
 /// listed in `report`; returns failure when any op is left, after emitting
 /// the histogram as an error on the module (or as a warning, returning
 /// success, when `allowPartial`).
+/// Legalizes the tf ops of every function of `module` to hlo (see the
+/// xla-legalize-tf pass). `allowPartial`: leave unsupported ops with a
+/// warning instead of failing. `clampIndices`: drop the run-time index
+/// checks of GatherV2/GatherNd/ScatterNd/UnsortedSegment* (TF's
+/// InvalidArgument on an out-of-range index), so that out-of-range indices
+/// are clamped or dropped as XLA does (TF's --xla-clamp-indices analog).
 mlir::LogicalResult legalizeTFToHLO(mlir::ModuleOp module, bool allowPartial,
-                                    LegalizeHLOReport &report);
+                                    LegalizeHLOReport &report,
+                                    bool clampIndices = false);
 
 /// True when xla-legalize-tf has a lowering for the tf op `opName`
 /// ("tf.AddV2"), control flow included. Whether it applies to a given op

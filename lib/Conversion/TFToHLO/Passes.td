@@ -25,6 +25,15 @@ def LegalizeTFToHLO : Pass<"xla-legalize-tf", "mlir::ModuleOp"> {
     With `allow-partial=true` the histogram is a warning and the pass
     succeeds.
 
+    GatherV2, GatherNd, ScatterNd and UnsortedSegment{Sum,Prod,Max,Min} get
+    a run-time index check in front, as TF's CPU kernels have:
+    `hlo.custom_call "tfmlir_rt_check_indices"(%flat_indices)` whose
+    backend_config names the kind, the indices' shape, the limits and the
+    node (runtime/cpu/IndexCheck.h); an out-of-range index fails the Run
+    with TF's InvalidArgument ("indices[3] = 7 is not in [0, 5)"). With
+    `clamp-indices=true` there are no checks and XLA's semantics hold
+    (gathers clamp, scatters drop).
+
     Before:
     ```mlir
     %0 = "tf.MatMul"(%x, %w) {transpose_a = false, transpose_b = false}
@@ -43,6 +52,9 @@ def LegalizeTFToHLO : Pass<"xla-legalize-tf", "mlir::ModuleOp"> {
   let options = [
     Option<"allowPartial", "allow-partial", "bool", "false",
            "Leave unsupported ops in place with a warning instead of failing">,
+    Option<"clampIndices", "clamp-indices", "bool", "false",
+           "No run-time index checks: out-of-range gather indices are "
+           "clamped and scatter/segment indices dropped, as XLA does">,
   ];
   let dependentDialects = ["::tfmlir::hlo::HLODialect",
                            "::mlir::func::FuncDialect"];

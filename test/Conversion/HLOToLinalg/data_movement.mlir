@@ -68,3 +68,14 @@ func.func @reverse(%m: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = hlo.reverse %m, dims = [0] : tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+// An empty slice reads nothing (tensor.extract_slice refuses offset 0 in a
+// dim of size 0): TF's Slice/Split of an empty tensor is an empty tensor.
+// CHECK-LABEL: func @slice_empty
+func.func @slice_empty(%x: tensor<0x3xf32>) -> tensor<0x2xf32> {
+  // CHECK: tensor.empty() : tensor<0x2xf32>
+  // CHECK-NOT: extract_slice
+  %0 = hlo.slice %x, start = [0, 1], limit = [0, 3], strides = [1, 1] : (tensor<0x3xf32>) -> tensor<0x2xf32>
+  return %0 : tensor<0x2xf32>
+}

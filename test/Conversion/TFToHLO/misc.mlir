@@ -68,8 +68,9 @@ func.func @contrast_l2(%x: tensor<1x2x2x3xf32>, %f: tensor<f32>) -> (tensor<1x2x
 
 // CHECK-LABEL: func @segment_sum
 func.func @segment_sum(%d: tensor<4x2xf32>, %ids: tensor<4xi32>) -> tensor<3x2xf32> {
+  // CHECK: %[[CI:.*]] = hlo.custom_call "tfmlir_rt_check_indices"(%arg1) {backend_config = "segment\0A4\0A3\0A{{.*}}"}
   // CHECK: %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<3x2xf32>
-  // CHECK: hlo.scatter(%[[Z]]) indices(%arg1) updates(%arg0) <update_window_dims = [1], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1> : (tensor<3x2xf32>, tensor<4xi32>, tensor<4x2xf32>) -> tensor<3x2xf32>
+  // CHECK: hlo.scatter(%[[Z]]) indices(%[[CI]]) updates(%arg0) <update_window_dims = [1], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1> : (tensor<3x2xf32>, tensor<4xi32>, tensor<4x2xf32>) -> tensor<3x2xf32>
   // CHECK: hlo.add
   %n = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
   %0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<4x2xf32>, tensor<4xi32>, tensor<i32>) -> tensor<3x2xf32>

@@ -74,7 +74,8 @@ func.func @fill_range_gather(%t: tensor<5x2xf32>, %i: tensor<3xi32>, %s0: tensor
   // CHECK: %[[MUL:.*]] = hlo.multiply %[[IOTA]], %{{.*}} : tensor<4xi32>
   // CHECK: hlo.add %{{.*}}, %[[MUL]] : tensor<4xi32>
   %r = "tf.Range"(%s0, %li, %de) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
-  // CHECK: hlo.gather %arg0, %arg1, <offset_dims = [1], collapsed_slice_dims = [0], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0], index_vector_dim = 1>, sizes = [1, 2] : (tensor<5x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  // CHECK: %[[CI:.*]] = hlo.custom_call "tfmlir_rt_check_indices"(%arg1) {backend_config = "gather\0A3\0A5\0A{{.*}}"} : (tensor<3xi32>) -> tensor<3xi32>
+  // CHECK: hlo.gather %arg0, %[[CI]], <offset_dims = [1], collapsed_slice_dims = [0], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0], index_vector_dim = 1>, sizes = [1, 2] : (tensor<5x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
   %ax = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
   %2 = "tf.GatherV2"(%t, %i, %ax) {batch_dims = 0 : i64} : (tensor<5x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<3x2xf32>
   func.return %0, %1, %2, %r : tensor<2x3xf32>, tensor<4xi32>, tensor<3x2xf32>, tensor<4xi32>
