@@ -22,6 +22,7 @@
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
 #include "lib/Pipelines/CpuTarget.h"
+#include "runtime/cpu/Conv2d.h"
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
 #include "runtime/cpu/Alloc.h"
@@ -323,6 +324,8 @@ CpuExecutable::compileText(const std::string &mlirText,
     add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
         reinterpret_cast<void *>(
             &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
+    add("_mlir_ciface_tfmlir_rt_conv2d_packed_memref",
+        reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_conv2d_packed_memref));
     add("tfmlir_rt_parallel_for",
         reinterpret_cast<void *>(&tfmlir_rt_parallel_for));
     add("tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc));
