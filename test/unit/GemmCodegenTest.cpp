@@ -609,3 +609,87 @@ TEST(GemmCodegen, ConvKxKRandomShapesEveryIsa) {
 }
 
 } // namespace
+
+namespace {
+
+/// A 3x3 SAME convolution + BiasAdd + inference FusedBatchNormV3 (in the
+/// form xla-legalize-tf writes: (x - mean) * rsqrt(var + eps) * scale +
+/// offset) + Relu6, with constant filter and statistics: the BatchNorm is
+/// folded into the filter and bias at compile time and the whole chain is
+/// one implicit-GEMM call. Compared with the unfolded formula in float64
+/// within (K + 6) * 2^-24 * sum |terms| (folding rounds each scaled weight
+/// once more).
+TEST(GemmCodegen, ConvBatchNormFoldedIntoWeights) {
+  const int64_t h = 9, w = 8, c = 12, o = 40, k = 3;
+  std::vector<float> in = values(h * w * c, 31), f = values(k * k * c * o, 32),
+                     bias = values(o, 33), mean = values(o, 34),
+                     var = values(o, 35), scale = values(o, 36),
+                     offset = values(o, 37);
+  for (float &v : var)
+    v = v * v + 0.1f;
+  const float eps = 0.001f;
+  std::vector<int64_t> inShape = {1, h, w, c}, fShape = {k, k, c, o},
+                       outShape = {1, h, w, o};
+  std::string t = ty(outShape), v = ty({o});
+  auto bc = [&](const std::string &name, const std::string &src) {
+    return "  " + name + " = hlo.broadcast_in_dim " + src +
+           ", dims = [3] : (" + v + ") -> " + t + "\n";
+  };
+  std::string text =
+      "func.func @main(%a: " + ty(inShape) + ") -> " + t + " {\n" +
+      "  %w = " + constant(f, fShape) + "\n  %b = " + constant(bias, {o}) +
+      "\n  %mean = " + constant(mean, {o}) + "\n  %var = " +
+      constant(var, {o}) + "\n  %scale = " + constant(scale, {o}) +
+      "\n  %offset = " + constant(offset, {o}) +
+      "\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, "
+      "1, f]> {padding = dense<1> : tensor<2x2xi64>} : (" +
+      ty(inShape) + ", " + ty(fShape) + ") -> " + t + "\n" +
+      bc("%bb", "%b") + "  %1 = hlo.add %0, %bb : " + t + "\n" +
+      bc("%vb", "%var") + "  %eps = hlo.constant dense<1.000000e-03> : " + t +
+      "\n  %ve = hlo.add %vb, %eps : " + t + "\n  %inv = hlo.rsqrt %ve : " +
+      t + "\n" + bc("%mb", "%mean") + "  %2 = hlo.subtract %1, %mb : " + t +
+      "\n  %3 = hlo.multiply %2, %inv : " + t + "\n" + bc("%sb", "%scale") +
+      "  %4 = hlo.multiply %3, %sb : " + t + "\n" + bc("%ob", "%offset") +
+      "  %5 = hlo.add %4, %ob : " + t + "\n  %z = hlo.constant dense<0.0> : " +
+      t + "\n  %six = hlo.constant dense<6.0> : " + t +
+      "\n  %6 = hlo.clamp %z, %5, %six : " + t + ", " + t + ", " + t +
+      "\n  return %6 : " + t + "\n}\n";
+  auto exe = CpuExecutable::compile(text, "main");
+  ASSERT_TRUE(exe.ok()) << exe.status() << "\n" << text.substr(0, 3000);
+  HostTensor ti = tensor(in, inShape);
+  auto r = (*exe)->run({&ti});
+  ASSERT_TRUE(r.ok()) << r.status();
+  const float *got = (*r)[0].data<float>();
+  int bad = 0;
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x)
+      for (int64_t j = 0; j < o && bad < 5; ++j) {
+        double s = double(scale[j]) / std::sqrt(double(var[j]) + eps);
+        double acc = 0, mag = 0;
+        for (int64_t i = 0; i < k; ++i)
+          for (int64_t q = 0; q < k; ++q) {
+            int64_t iy = y - 1 + i, ix = x - 1 + q;
+            if (iy < 0 || iy >= h || ix < 0 || ix >= w)
+              continue;
+            for (int64_t ch = 0; ch < c; ++ch) {
+              double p = double(in[(iy * w + ix) * c + ch]) *
+                         f[((i * k + q) * c + ch) * o + j];
+              acc += p;
+              mag += std::fabs(p * s);
+            }
+          }
+        double ref = (acc + bias[j] - mean[j]) * s + offset[j];
+        mag += std::fabs((double(bias[j]) - mean[j]) * s) +
+               std::fabs(offset[j]);
+        ref = std::min(std::max(ref, 0.0), 6.0);
+        double tol = (k * k * c + 6) * std::ldexp(1.0, -24) * mag + 1e-30;
+        float g = got[(y * w + x) * o + j];
+        if (std::fabs(g - ref) > tol) {
+          ++bad;
+          ADD_FAILURE() << "(" << y << ", " << x << ", " << j << "): got " << g
+                        << ", want " << ref << " +- " << tol;
+        }
+      }
+}
+
+} // namespace

@@ -449,6 +449,8 @@ struct CpuGemmUkernelPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (foldBatchNorm)
+      foldBatchNormsIntoWeights(getOperation());
     SmallVector<Gemm> gemms;
     SmallVector<std::pair<hlo::ConvolutionOp, GemmCallConfig>> depthwise,
         convs;

@@ -82,6 +82,14 @@ std::string printWindowConfig(const GemmCallConfig &c);
 /// printWindowConfig followed by ";window=kh,kw" (k x k convolution calls).
 std::string printConvWindowConfig(const GemmCallConfig &c);
 
+/// Folds every TF inference BatchNorm (FusedBatchNorm{,V2,V3} with
+/// is_training=false as xla-legalize-tf lowers it) that follows an f32
+/// hlo.convolution (output features last in result and kernel) or
+/// hlo.dot_general with a constant filter, optionally through a BiasAdd,
+/// into a rescaled constant filter and one BiasAdd (FoldBatchNorm.cpp; the
+/// first step of hlo-cpu-gemm-ukernel). Returns how many it folded.
+int foldBatchNormsIntoWeights(mlir::func::FuncOp func);
+
 /// registerCodegenCPUPasses() registers every pass of Passes.td.
 #define GEN_PASS_REGISTRATION
 #include "lib/Codegen/CPU/Passes.h.inc"

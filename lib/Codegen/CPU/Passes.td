@@ -41,6 +41,14 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
     with the filter, read as [KH*KW*C, O], packed at compile time like a
     constant B (runtime/cpu/Conv2d.h: an implicit GEMM through an
     indirection table, no im2col buffer).
+    With `fold-batch-norm`, first, an inference BatchNorm after a
+    convolution or dot_general with a constant filter (and an optional
+    BiasAdd), as xla-legalize-tf lowers TF's FusedBatchNorm{,V2,V3}
+    (is_training=false):
+      (x - bc(mean)) * rsqrt(bc(var) + eps) * bc(scale) + bc(offset)
+    is folded into the filter (W[..., o] * scale[o] / sqrt(var[o] + eps))
+    and one BiasAdd, as TF's fold_batch_norms graph transform does, so that
+    it becomes part of the call's epilogue.
     A constant B (hlo.constant, possibly through hlo.reshape) is packed at
     compile time into a new hlo.constant of type [ceil(N/32), K, 32] in the
     microkernel's panel layout (runtime/cpu/Gemm.h).
@@ -66,6 +74,9 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
            "(one feature group, <= 64 taps) and their epilogue to the "
            "implicit GEMM of runtime/cpu (custom_call "
            "tfmlir_rt_conv2d_packed)">,
+    Option<"foldBatchNorm", "fold-batch-norm", "bool", "true",
+           "Fold inference BatchNorms into the constant filter and bias of "
+           "the convolution / dot_general before them">,
   ];
 }
 
