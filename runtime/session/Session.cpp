@@ -1,6 +1,7 @@
 //===- Session.cpp - a TF-like Session that JIT-compiles GraphDefs --------===//
 #include "runtime/session/Session.h"
 
+#include "runtime/session/CompileCache.h"
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/Executor.h"
 #include "runtime/cpu/Alloc.h"
@@ -21,6 +22,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -763,7 +767,37 @@ struct ArgSpec {
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
-             const std::vector<std::string> &outputs) {
+             const std::vector<std::string> &outputs,
+             const std::string &cacheDir) {
+  // The disk cache key: the pruned GraphDef's bytes (deterministic
+  // serialization), the fed tensors with their dtypes and shapes and the
+  // fetched ones; CompileCache adds the compiler build and host CPU.
+  std::string cacheKey;
+  if (!cacheDir.empty()) {
+    std::string request;
+    {
+      llvm::raw_string_ostream os(request);
+      for (const ArgSpec &a : args) {
+        os << "feed " << a.tensor << " " << static_cast<int>(a.dtype) << " [";
+        for (int64_t d : a.shape)
+          os << d << ",";
+        os << "]\n";
+      }
+      for (const std::string &o : outputs)
+        os << "fetch " << o << "\n";
+      std::string bytes;
+      google::protobuf::io::StringOutputStream sos(&bytes);
+      google::protobuf::io::CodedOutputStream cos(&sos);
+      cos.SetSerializationDeterministic(true);
+      graph.SerializeToCodedStream(&cos);
+      cos.Trim();
+      os << "graphdef " << bytes.size() << "\n" << bytes;
+    }
+    cacheKey = compileCacheKey(request, "main", {});
+    if (auto hit = CpuExecutable::loadCached(cacheDir, cacheKey, "main");
+        hit.ok())
+      return hit;
+  }
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -773,7 +807,7 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx);
   if (!module.ok())
     return module.status();
-  auto exe = CpuExecutable::compile(**module, "main");
+  auto exe = CpuExecutable::compile(**module, "main", cacheDir, cacheKey);
   if (!exe.ok())
     return absl::Status(exe.status().code(),
                         absl::StrCat(graphName, ": ", exe.status().message()));
@@ -1084,7 +1118,7 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                                plan->outputs);
+                                plan->outputs, options_.compile_cache_dir);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();

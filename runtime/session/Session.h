@@ -80,6 +80,13 @@ struct SessionOptions {
   /// every node on host kernels.
   enum class GlobalJitLevel { kWholeGraph, kAuto, kOff };
   GlobalJitLevel global_jit_level = GlobalJitLevel::kWholeGraph;
+  /// A directory for the persistent compile cache (runtime/session/
+  /// CompileCache.h; tf-run --compile-cache-dir), used by kWholeGraph
+  /// compiles: a later process with the same graph, feeds, fetches, shapes,
+  /// compiler build and host CPU loads the executable instead of compiling
+  /// it. Empty (default): no disk cache. An unusable directory or entry is
+  /// a warning on stderr, never an error.
+  std::string compile_cache_dir;
 };
 
 /// Counters of a Session, monotonically increasing.
