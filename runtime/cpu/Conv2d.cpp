@@ -57,10 +57,33 @@ void gatherTile(const void *ctx, int64_t row0, int64_t mr, int64_t k0,
       int64_t lo = std::max(k0, t * g.c);
       int64_t hi = std::min(k0 + kc, (t + 1) * g.c);
       const float *src = ind[r][t - t0];
-      if (src)
-        std::memcpy(dst + (lo - k0), src + (lo - t * g.c), (hi - lo) * sizeof(float));
-      else
-        std::memset(dst + (lo - k0), 0, (hi - lo) * sizeof(float));
+      float *d = dst + (lo - k0);
+      int64_t n = hi - lo;
+      if (n <= 4) {
+        // Few channels (an RGB stem: 3): a libc call per tap would cost
+        // more than the copy.
+        const float *sp = src ? src + (lo - t * g.c) : nullptr;
+        switch (n) {
+        case 4:
+          d[3] = sp ? sp[3] : 0.0f;
+          [[fallthrough]];
+        case 3:
+          d[2] = sp ? sp[2] : 0.0f;
+          [[fallthrough]];
+        case 2:
+          d[1] = sp ? sp[1] : 0.0f;
+          [[fallthrough]];
+        case 1:
+          d[0] = sp ? sp[0] : 0.0f;
+          break;
+        default:
+          break;
+        }
+      } else if (src) {
+        std::memcpy(d, src + (lo - t * g.c), n * sizeof(float));
+      } else {
+        std::memset(d, 0, n * sizeof(float));
+      }
     }
   }
 }

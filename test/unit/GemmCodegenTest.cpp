@@ -547,21 +547,23 @@ void checkConv(const ConvCase &c, std::vector<int32_t> isas) {
 TEST(GemmCodegen, ConvKxKImplicitGemm) {
   // The shapes of ResNet/VGG-style layers, scaled down: 3x3 SAME stride 1
   // and 2 (TF's SAME: the extra pad row/column at the bottom/right),
-  // VALID, dilation 2, a 1x1 stride-2 projection, the 3-channel stem, a
-  // 7x7 window, batch 2, K > 256 (several K blocks) and O > 32 (several
-  // panels, a partial one).
+  // VALID, dilation 2, a 1x1 stride-2 projection, a 7x7 window, batch 2,
+  // K > 256 (several K blocks) and O > 32 (several panels, a partial
+  // one); a 3-channel stem (kept in the generated loops by the pass).
   for (ConvCase c : {
            ConvCase{1, 14, 14, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, true,
                     false, kRelu},
            ConvCase{1, 15, 16, 16, 40, 3, 3, 2, 2, 1, 1, 0, 1, 0, 1, true,
                     true, kRelu6},
-           ConvCase{2, 9, 11, 3, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
+           ConvCase{2, 9, 11, 8, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
+                    false, kRelu},
+           ConvCase{1, 9, 11, 3, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
                     false, kRelu},
            ConvCase{1, 12, 10, 40, 33, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2, false,
                     true, kNone},
            ConvCase{1, 8, 8, 48, 70, 1, 1, 2, 2, 1, 1, 0, 0, 0, 0, true,
                     false, kNone},
-           ConvCase{1, 13, 9, 4, 16, 7, 7, 2, 2, 1, 1, 3, 3, 3, 3, true,
+           ConvCase{1, 13, 9, 9, 16, 7, 7, 2, 2, 1, 1, 3, 3, 3, 3, true,
                     false, kRelu},
            ConvCase{1, 6, 7, 64, 20, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, true,
                     true, kRelu},
@@ -583,7 +585,7 @@ TEST(GemmCodegen, ConvKxKRandomShapesEveryIsa) {
     c.n = next(1, 2);
     c.h = next(1, 13);
     c.w = next(1, 13);
-    c.c = next(1, 37);
+    c.c = next(8, 37);
     c.o = next(1, 50);
     c.kh = next(1, 4);
     c.kw = next(1, 4);

@@ -32,7 +32,9 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
         pad=top,left"}
     (runtime/cpu/DepthwiseConv.h: no padded copy of the input).
     With `conv`, any other f32 NHWC x HWIO convolution with one feature
-    group, a constant filter of at most 64 taps (KH*KW), any strides, rhs
+    group, at least 8 input channels (RGB stems stay in the generated
+    loops, measured faster there), a constant filter of at most 64 taps
+    (KH*KW), any strides, rhs
     dilations and non-negative padding, with its BiasAdd, residual Add and
     Relu/Relu6, becomes
       hlo.custom_call @tfmlir_rt_conv2d_packed(input, Wpacked[, bias]
