@@ -1,6 +1,6 @@
 //===- model_bench.cpp - compile and run time of whole TF graphs ----------===//
 //
-// usage: tfmlir-model-bench [--model mlp|convnet|mobilenet|mobilenet025|chain|bigconst|all]
+// usage: tfmlir-model-bench [--model mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all]
 //                           [--runs N] [--threads N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
 //                           [--dump-hlo DIR] [--write-graphs DIR] [--write-graph DIR]
@@ -24,6 +24,8 @@
 //    then 6 depthwise-separable blocks (DepthwiseConv2dNative 3x3 s1/s2 +
 //    BiasAdd + Relu6, 1x1 Conv2D + BiasAdd + Relu6) to 8x8x512, global
 //    average pool (Mean over H, W) and a 512 -> 10 dense layer.
+//  - resnet (not part of `all`): ResNet-like 3x3 convolutions with
+//    unfolded FusedBatchNormV3 on x[1,112,112,3] (buildResNetLike).
 //  - bigconst: x[1,4096] MatMul a 4096x4096 Const (64 MiB): compile time
 //    and peak RSS only (not part of `all`).
 //  - chain: for each N of --chain-ops (default 100,200,400,800,1600), a
@@ -36,7 +38,7 @@
 // and MatMul 256/1024/2048 as GraphDefs with their weights and inputs as
 // .npy (see writeModel) for bench/peers/run_peers.py, and exits.
 // --write-graph DIR writes the GraphDef of each selected model (mlp,
-// convnet, bigconst) to DIR/<stem>.pb and exits without compiling: the
+// convnet, bigconst, resnet, mobilenet = MobileNetV1 1.0) to DIR/<stem>.pb and exits without compiling: the
 // graphs bench/aot_bench compiles with tf-compile.
 // --dump-hlo DIR writes each model's hlo module (after xla-legalize-tf) to
 // DIR/<model>.hlo.mlir, for tf-opt -hlo-to-llvm-pipeline -mlir-timing.
@@ -276,6 +278,93 @@ Model buildMobileNetV1(double alpha) {
                                  "mobilenet_v1_" + a, {}, {1, 224, 224, 3},
                                  "logits", 0, {}},
                            ch(32), blocks, 1000);
+}
+
+/// A ResNet-like network of 3x3 convolutions on x[1,112,112,3], BatchNorm
+/// NOT folded (Conv2D + FusedBatchNormV3 with is_training=false, as a
+/// frozen Keras graph has it): a 3x3 stride-2 stem (32) + BN + Relu, then
+/// three basic blocks (He et al. 2016: 3x3 conv + BN + Relu, 3x3 conv + BN,
+/// plus the shortcut: a 1x1 stride-s Conv2D + BN projection, then Add and
+/// Relu) of 64 (stride 1), 128 (stride 2) and 256 (stride 2) channels,
+/// Mean over H, W and a 256 -> 10 dense layer.
+Model buildResNetLike() {
+  Model m{"resnet-like (3x3 convs + BatchNorm, 1x112x112x3)", "resnet_like",
+          {}, {1, 112, 112, 3}, "logits", 0, {}};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  int64_t hw = 112, c = 3;
+  int idx = 0;
+  // Conv2D (SAME) + FusedBatchNormV3 [+ Relu]; updates hw and c.
+  auto convBn = [&](const std::string &in, int64_t k, int64_t cout,
+                    int64_t stride, bool relu) {
+    std::string i = std::to_string(idx++);
+    g.weights("k" + i, {k, k, c, cout}, std::sqrt(3.0f / (k * k * c)));
+    auto *n = g.node("conv" + i, "Conv2D", {in, "k" + i});
+    GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
+    GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
+    GraphBuilder::setString(n, "padding", "SAME");
+    GraphBuilder::setString(n, "data_format", "NHWC");
+    int64_t ohw = (hw + stride - 1) / stride;
+    m.flops += 2.0 * ohw * ohw * k * k * c * cout;
+    // Statistics in sane ranges: scale ~1, variance in [0.5, 1.5].
+    g.weights("gamma" + i, {cout}, 0.2f);
+    g.weights("beta" + i, {cout}, 0.1f);
+    g.weights("mean" + i, {cout}, 0.1f);
+    g.weights("var" + i, {cout}, 0.5f);
+    for (auto &node : *g.graph.mutable_node())
+      if (node.name() == "gamma" + i || node.name() == "var" + i) {
+        auto *t = (*node.mutable_attr())["value"].mutable_tensor();
+        std::string content = t->tensor_content();
+        float *f = reinterpret_cast<float *>(content.data());
+        for (int64_t q = 0; q < cout; ++q)
+          f[q] += 1.0f;
+        t->set_tensor_content(content);
+      }
+    auto *bn = g.node("bn" + i, "FusedBatchNormV3",
+                      {"conv" + i, "gamma" + i, "beta" + i, "mean" + i,
+                       "var" + i});
+    GraphBuilder::setType(bn, "U");
+    (*bn->mutable_attr())["epsilon"].set_f(0.001f);
+    (*bn->mutable_attr())["is_training"].set_b(false);
+    GraphBuilder::setString(bn, "data_format", "NHWC");
+    hw = ohw;
+    c = cout;
+    if (!relu)
+      return "bn" + i;
+    g.node("relu" + i, "Relu", {"bn" + i});
+    return "relu" + i;
+  };
+  std::string h = convBn("x", 3, 32, 2, true);
+  int blk = 0;
+  for (auto [stride, cout] : std::vector<std::pair<int64_t, int64_t>>{
+           {1, 64}, {2, 128}, {2, 256}}) {
+    int64_t hw0 = hw, c0 = c;
+    std::string a = convBn(h, 3, cout, stride, true);
+    std::string b = convBn(a, 3, cout, 1, false);
+    int64_t hw1 = hw, c1 = c;
+    hw = hw0;
+    c = c0;
+    std::string sc = convBn(h, 1, cout, stride, false);
+    hw = hw1;
+    c = c1;
+    std::string i = std::to_string(blk++);
+    g.node("add" + i, "AddV2", {b, sc});
+    g.node("out" + i, "Relu", {"add" + i});
+    h = "out" + i;
+  }
+  g.intConst("axes", {1, 2});
+  auto *mean = g.node("pool", "Mean", {h, "axes"});
+  (*mean->mutable_attr())["Tidx"].set_type(tensorflow::DT_INT32);
+  (*mean->mutable_attr())["keep_dims"].set_b(false);
+  g.weights("wd", {c, 10}, std::sqrt(3.0f / c));
+  g.weights("bd", {10}, 0.1f);
+  auto *mm = g.node("dense", "MatMul", {"pool", "wd"});
+  (*mm->mutable_attr())["transpose_a"].set_b(false);
+  (*mm->mutable_attr())["transpose_b"].set_b(false);
+  g.node("logits", "BiasAdd", {"dense", "bd"});
+  m.flops += 2.0 * c * 10;
+  m.graph = std::move(g.graph);
+  return m;
 }
 
 /// C = A B, A and B [n, n] f32 placeholders ("a", "b"), for the peers.
@@ -564,7 +653,7 @@ int main(int argc, char **argv) {
         chain.push_back(std::atoll(s.c_str()));
     } else {
       std::fprintf(stderr,
-                   "usage: tfmlir-model-bench [--model mlp|convnet|mobilenet|mobilenet025|chain|bigconst|all] "
+                   "usage: tfmlir-model-bench [--model mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all] "
                    "[--runs N] [--threads N] [--chain-ops N,N,...] "
                    "[--peak-gflops G] [--dump-hlo DIR] [--write-graphs DIR] "
                    "[--write-graph DIR]\n");
@@ -581,6 +670,10 @@ int main(int argc, char **argv) {
       models.push_back(buildConvNet());
     if (which == "bigconst")
       models.push_back(buildBigConstant());
+    if (which == "resnet")
+      models.push_back(buildResNetLike());
+    if (which == "mobilenet")
+      models.push_back(buildMobileNetV1(1.0));
     for (const Model &m : models) {
       std::string path = graphDir + "/" + m.stem + ".pb";
       std::ofstream f(path, std::ios::binary);
@@ -627,6 +720,13 @@ int main(int argc, char **argv) {
       benchModel(buildMlp(), registry, runs, peak, peakCore);
     if (which == "all" || which == "convnet")
       benchModel(buildConvNet(), registry, runs, peak, peakCore);
+  }
+  if (which == "resnet") {
+    std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "
+                "median run ms | median thread CPU ms | MFLOP | GFLOP/s | of "
+                "1-core peak | of machine peak |\n|---|---|---|---|---|---|"
+                "---|---|\n");
+    benchModel(buildResNetLike(), registry, runs, peak, peakCore);
   }
   if (which == "mobilenet" || which == "mobilenet025") {
     std::printf("| model | compile ms (import+tf->hlo + codegen/JIT) | "

@@ -31,6 +31,7 @@ constexpr int64_t kMaxKC = 256;
 constexpr int64_t kNC = 1024;
 /// Largest MR of the microkernels (AVX-512's 14).
 constexpr int64_t kMaxMR = 14;
+static_assert(kMaxMR == kGatherMaxRows, "AGather's tile bound");
 
 std::atomic<int32_t> gIsa{TFMLIR_RT_ISA_AUTO};
 
@@ -81,6 +82,7 @@ struct Job {
   int64_t ldr;
   int32_t act;
   Ukernel uk;
+  const AGather *gather; ///< A from a gather instead of a / lda, or null
   int64_t kc;        ///< K block
   int64_t rows;      ///< rows per task (a multiple of MR)
   int64_t cols;      ///< columns per task (a multiple of 32)
@@ -93,7 +95,7 @@ void runTasks(void *ctx, int64_t begin, int64_t end) {
   // The A tile, copied once per (row tile, K block) when it is reused
   // across several panels.
   alignas(64) float aTile[kMaxMR * kMaxKC];
-  bool packA = std::min(j.cols, j.n) > kNR;
+  bool packA = j.gather || std::min(j.cols, j.n) > kNR;
   p.ldc = j.ldc;
   p.ldr = j.ldr;
   p.activation = j.act;
@@ -109,9 +111,15 @@ void runTasks(void *ctx, int64_t begin, int64_t end) {
       p.last = k0 + p.kc >= j.k;
       for (int64_t mi = m0; mi < m1; mi += j.uk.mr) {
         p.mr = std::min(j.uk.mr, m1 - mi);
-        p.a = j.a + mi * j.lda + k0;
-        p.lda = j.lda;
-        if (packA) {
+        if (j.gather) {
+          j.gather->fn(j.gather->ctx, mi, p.mr, k0, p.kc, aTile);
+          p.a = aTile;
+          p.lda = p.kc;
+        } else {
+          p.a = j.a + mi * j.lda + k0;
+          p.lda = j.lda;
+        }
+        if (packA && !j.gather) {
           // Rows of A kc floats apart: a large power-of-two lda would put
           // all MR rows in the same L1 sets (4 KiB aliasing).
           for (int64_t r = 0; r < p.mr; ++r)
@@ -213,6 +221,55 @@ extern "C" void tfmlir_rt_sgemm_pack_b(int64_t k, int64_t n, const float *b,
   tfmlir_rt_parallel_for((n + kNR - 1) / kNR, 4 * k, packPanels, &j);
 }
 
+namespace {
+
+/// Blocks and runs the GEMM of `j` (a, lda or gather, and the operands set).
+void drive(Job &j) {
+  int64_t m = j.m, n = j.n, k = j.k;
+  j.uk = ukernelFor(currentIsa());
+  if (j.uk.mr > kMaxMR)
+    j.uk = portableUkernel();
+  // Equal K blocks of at most kMaxKC (no short last block).
+  int64_t kBlocks = std::max<int64_t>(1, (k + kMaxKC - 1) / kMaxKC);
+  j.kc = std::max<int64_t>(1, (k + kBlocks - 1) / kBlocks);
+  int64_t tiles = (m + j.uk.mr - 1) / j.uk.mr;
+  // Few rows (a matrix-vector-like product): split the columns finer so
+  // that threads have work; otherwise L2-sized column blocks.
+  j.cols = tiles < 4 ? 8 * kNR : kNC;
+  j.cols = std::min(j.cols, (n + kNR - 1) / kNR * kNR);
+  j.rows = std::min<int64_t>(tiles, 16) * j.uk.mr;
+  j.rowBlocks = (m + j.rows - 1) / j.rows;
+  int64_t colBlocks = (n + j.cols - 1) / j.cols;
+  // ~64 FLOP per ns per core for the estimate of a task's time.
+  int64_t cost = std::max<int64_t>(1, 2 * j.rows * j.cols * std::max<int64_t>(k, 1) / 64);
+  tfmlir_rt_parallel_for(colBlocks * j.rowBlocks, cost, runTasks, &j);
+}
+
+} // namespace
+
+void tfmlir::rt::sgemmPackedGather(int64_t m, int64_t n, int64_t k,
+                                   const AGather &gather,
+                                   const float *packedB, float *c,
+                                   int64_t ldc, const float *bias,
+                                   const float *residual, int64_t ldr,
+                                   int32_t activation) {
+  if (m <= 0 || n <= 0)
+    return;
+  Job j{};
+  j.m = m;
+  j.n = n;
+  j.k = std::max<int64_t>(k, 0);
+  j.gather = &gather;
+  j.bp = packedB;
+  j.c = c;
+  j.ldc = ldc;
+  j.bias = bias;
+  j.residual = residual;
+  j.ldr = ldr;
+  j.act = activation;
+  drive(j);
+}
+
 extern "C" void tfmlir_rt_sgemm_packed(int64_t m, int64_t n, int64_t k,
                                        const float *a, int64_t lda,
                                        const float *packed_b, float *c,
@@ -236,23 +293,7 @@ extern "C" void tfmlir_rt_sgemm_packed(int64_t m, int64_t n, int64_t k,
   j.residual = residual;
   j.ldr = ldr;
   j.act = activation;
-  j.uk = ukernelFor(currentIsa());
-  if (j.uk.mr > kMaxMR)
-    j.uk = portableUkernel();
-  // Equal K blocks of at most kMaxKC (no short last block).
-  int64_t kBlocks = std::max<int64_t>(1, (k + kMaxKC - 1) / kMaxKC);
-  j.kc = std::max<int64_t>(1, (k + kBlocks - 1) / kBlocks);
-  int64_t tiles = (m + j.uk.mr - 1) / j.uk.mr;
-  // Few rows (a matrix-vector-like product): split the columns finer so
-  // that threads have work; otherwise L2-sized column blocks.
-  j.cols = tiles < 4 ? 8 * kNR : kNC;
-  j.cols = std::min(j.cols, (n + kNR - 1) / kNR * kNR);
-  j.rows = std::min<int64_t>(tiles, 16) * j.uk.mr;
-  j.rowBlocks = (m + j.rows - 1) / j.rows;
-  int64_t colBlocks = (n + j.cols - 1) / j.cols;
-  // ~64 FLOP per ns per core for the estimate of a task's time.
-  int64_t cost = std::max<int64_t>(1, 2 * j.rows * j.cols * std::max<int64_t>(k, 1) / 64);
-  tfmlir_rt_parallel_for(colBlocks * j.rowBlocks, cost, runTasks, &j);
+  drive(j);
 }
 
 extern "C" void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k,

@@ -46,6 +46,29 @@ Ukernel avx512Ukernel();
 Ukernel avx2Ukernel();
 Ukernel portableUkernel();
 
+/// The largest register-tile height of the microkernels (AVX-512's 14):
+/// a gathered A tile has at most this many rows.
+inline constexpr int64_t kGatherMaxRows = 14;
+
+/// An A operand produced tile by tile instead of read from memory (the
+/// implicit GEMM of runtime/cpu/Conv2d.cpp): fn(ctx, row0, mr, k0, kc,
+/// tile) writes tile[r * kc + q] = A[row0 + r][k0 + q] for r < mr, q < kc
+/// (mr <= kGatherMaxRows, kc <= 256).
+struct AGather {
+  void (*fn)(const void *ctx, int64_t row0, int64_t mr, int64_t k0,
+             int64_t kc, float *tile);
+  const void *ctx;
+};
+
+/// tfmlir_rt_sgemm_packed (Gemm.h) with A from `gather`: the same blocking,
+/// microkernel choice, parallel tasks and summation order; every A tile is
+/// gathered into the L1 tile buffer that the driver otherwise copies rows
+/// of A into.
+void sgemmPackedGather(int64_t m, int64_t n, int64_t k, const AGather &gather,
+                       const float *packedB, float *c, int64_t ldc,
+                       const float *bias, const float *residual, int64_t ldr,
+                       int32_t activation);
+
 } // namespace tfmlir::rt
 
 #endif // TFMLIR_RUNTIME_CPU_GEMMKERNELS_H

@@ -17,11 +17,13 @@
 // so a search of the process's dynamic symbols would not find them.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/session/CompileCache.h"
 
 #include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
 #include "lib/Pipelines/CpuTarget.h"
+#include "runtime/cpu/Conv2d.h"
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
 #include "runtime/cpu/Alloc.h"
@@ -41,6 +43,8 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
@@ -51,6 +55,11 @@
 #include "absl/strings/str_cat.h"
 
 #include <csetjmp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -209,12 +218,136 @@ llvm::Error tuneForHost(llvm::Module *m,
   return optimize(m);
 }
 
+/// The runtime/cpu entries that generated code calls, by symbol name.
+std::vector<std::pair<const char *, void *>> runtimeSymbols() {
+  return {
+      {"_mlir_ciface_tfmlir_rt_sgemm_packed_memref",
+       reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_packed_memref)},
+      {"_mlir_ciface_tfmlir_rt_sgemm_memref",
+       reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_memref)},
+      {"_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
+       reinterpret_cast<void *>(
+           &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref)},
+      {"_mlir_ciface_tfmlir_rt_conv2d_packed_memref",
+       reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_conv2d_packed_memref)},
+      {"_mlir_ciface_tfmlir_rt_check_indices_i32_memref",
+       reinterpret_cast<void *>(
+           &_mlir_ciface_tfmlir_rt_check_indices_i32_memref)},
+      {"_mlir_ciface_tfmlir_rt_check_indices_i64_memref",
+       reinterpret_cast<void *>(
+           &_mlir_ciface_tfmlir_rt_check_indices_i64_memref)},
+      {"tfmlir_rt_parallel_for",
+       reinterpret_cast<void *>(&tfmlir_rt_parallel_for)},
+      {"tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc)},
+      {"tfmlir_rt_free", reinterpret_cast<void *>(&tfmlir_rt_free)},
+      {"_mlir_memref_to_llvm_alloc",
+       reinterpret_cast<void *>(&tfmlir_rt_alloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc",
+       reinterpret_cast<void *>(&tfmlir_rt_aligned_alloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&tfmlir_rt_free)},
+  };
+}
+
+/// An LLJIT over the relocatable object of a compile cache entry, with the
+/// same symbol resolution as the ExecutionEngine of a fresh compile
+/// (runtime/cpu entries, libmlir_c_runner_utils, the process's libraries);
+/// sets `packed` to the packed entry point _mlir__mlir_ciface_<entry>.
+absl::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
+loadObject(const std::string &object, const std::string &entry,
+           void (*&packed)(void **)) {
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return absl::InternalError("cannot create a JIT: " +
+                               llvm::toString(jit.takeError()));
+  llvm::orc::JITDylib &jd = (*jit)->getMainJITDylib();
+  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return absl::InternalError(llvm::toString(process.takeError()));
+  jd.addGenerator(std::move(*process));
+  if (fileExists(TFMLIR_RUNNER_UTILS_LIB)) {
+    auto utils = llvm::orc::DynamicLibrarySearchGenerator::Load(
+        TFMLIR_RUNNER_UTILS_LIB, prefix);
+    if (!utils)
+      return absl::InternalError(llvm::toString(utils.takeError()));
+    jd.addGenerator(std::move(*utils));
+  }
+  llvm::orc::SymbolMap map;
+  for (const auto &[name, fn] : runtimeSymbols())
+    map[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                                          llvm::JITSymbolFlags::Exported};
+  if (llvm::Error e = jd.define(llvm::orc::absoluteSymbols(std::move(map))))
+    return absl::InternalError(llvm::toString(std::move(e)));
+  if (llvm::Error e = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(object, "tfmlir-cache")))
+    return absl::InternalError("cannot add the cached object: " +
+                               llvm::toString(std::move(e)));
+  auto sym = (*jit)->lookup("_mlir__mlir_ciface_" + entry);
+  if (!sym)
+    return absl::InternalError("the cached object has no entry point: " +
+                               llvm::toString(sym.takeError()));
+  if (llvm::Error e = (*jit)->initialize(jd))
+    return absl::InternalError(llvm::toString(std::move(e)));
+  packed = sym->toPtr<void (*)(void **)>();
+  return std::move(*jit);
+}
+
+/// Writes the object code of `exe`'s engine and its specs and constants to
+/// the compile cache (warnings only).
+void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
+                  const std::string &key, mlir::ExecutionEngine &engine,
+                  const std::string &entry,
+                  const std::vector<TensorSpec> &inputs,
+                  const std::vector<TensorSpec> &outputs,
+                  const std::vector<HostTensor> &constants) {
+  (void)exe;
+  // ExecutionEngine hands its object out only as a file.
+  std::error_code ec;
+  std::filesystem::create_directories(cacheDir, ec);
+  if (ec) {
+    noteCompileCacheWriteFailure(cacheDir, ec.message());
+    return;
+  }
+  std::string tmp = cacheDir + "/" + key + ".o.tmp." + std::to_string(::getpid());
+  engine.dumpToObjectFile(tmp);
+  std::ifstream f(tmp, std::ios::binary);
+  std::stringstream ss;
+  if (f)
+    ss << f.rdbuf();
+  f.close();
+  std::filesystem::remove(tmp, ec);
+  CompileCacheEntry e;
+  e.object = ss.str();
+  if (e.object.empty()) {
+    noteCompileCacheWriteFailure(cacheDir, "no object code for @" + entry);
+    return;
+  }
+  e.entry = entry;
+  e.inputs = inputs;
+  e.outputs = outputs;
+  for (const HostTensor &c : constants) {
+    absl::StatusOr<HostTensor> t = HostTensor::create(c.dtype(), c.shape());
+    if (!t.ok()) {
+      std::fprintf(stderr,
+                   "tfmlir: warning: compile cache: %s (@%s not cached)\n",
+                   std::string(t.status().message()).c_str(), entry.c_str());
+      return;
+    }
+    std::memcpy(t->raw(), c.raw(), c.byteSize());
+    e.constants.push_back(std::move(*t));
+  }
+  writeCompileCache(cacheDir, key, e);
+}
+
 } // namespace
 
 CpuExecutable::~CpuExecutable() = default;
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
-CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry) {
+CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
+                       const std::string &cacheDir,
+                       const std::string &cacheKey) {
   // Take the large constants out of a copy before printing it.
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
   std::vector<HostTensor> constants;
@@ -229,19 +362,61 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry) {
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(false);
   copy->print(os, flags);
-  return compileText(text, entry, std::move(constants));
+  return compileText(text, entry, std::move(constants), cacheDir, cacheKey);
 }
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
-CpuExecutable::compile(const std::string &mlirText, const std::string &entry) {
-  return compileText(mlirText, entry, {});
+CpuExecutable::compile(const std::string &mlirText, const std::string &entry,
+                       const std::string &cacheDir) {
+  return compileText(mlirText, entry, {}, cacheDir, "");
+}
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+CpuExecutable::loadCached(const std::string &cacheDir, const std::string &key,
+                          const std::string &entry) {
+  initOnce();
+  std::optional<CompileCacheEntry> hit = readCompileCache(cacheDir, key);
+  if (!hit)
+    return absl::NotFoundError("no usable compile cache entry " + key);
+  std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
+  auto jit = loadObject(hit->object, entry, exe->packed_);
+  if (!jit.ok() || hit->entry != entry) {
+    std::string why = jit.ok() ? "another entry name"
+                               : std::string(jit.status().message());
+    std::fprintf(stderr,
+                 "tfmlir: warning: compile cache: ignoring the entry %s of "
+                 "@%s in '%s': %s (compiling again)\n",
+                 key.c_str(), entry.c_str(), cacheDir.c_str(), why.c_str());
+    return absl::NotFoundError(why);
+  }
+  exe->entry_ = entry;
+  exe->inputs_ = std::move(hit->inputs);
+  exe->outputs_ = std::move(hit->outputs);
+  exe->constants_ = std::move(hit->constants);
+  exe->cachedJit_ = std::move(*jit);
+  exe->arena_ = std::make_unique<cpu::BufferArena>();
+  exe->cacheHit_ = true;
+  noteCompileCacheHit();
+  return exe;
 }
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 CpuExecutable::compileText(const std::string &mlirText,
                            const std::string &entry,
-                           std::vector<HostTensor> constants) {
+                           std::vector<HostTensor> constants,
+                           const std::string &cacheDir,
+                           const std::string &key) {
   initOnce();
+  // A caller-given key was looked up by the caller (compile()'s contract).
+  std::string cacheKey = key;
+  if (!cacheDir.empty()) {
+    if (cacheKey.empty()) {
+      cacheKey = compileCacheKey(mlirText, entry, constants);
+      if (auto hit = loadCached(cacheDir, cacheKey, entry); hit.ok())
+        return hit;
+    }
+    noteCompileCacheMiss();
+  }
   mlir::DialectRegistry registry;
   registerHLOToLLVMDialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -296,6 +471,8 @@ CpuExecutable::compileText(const std::string &mlirText,
     return absl::InternalError("cannot create a target machine: " +
                                llvm::toString(tm.takeError()));
   mlir::ExecutionEngineOptions opts;
+  // The compile cache stores the object code the engine produces.
+  opts.enableObjectDump = !cacheDir.empty();
   // The engine keeps a reference to the transformer: the executable owns it.
   exe->transformer_ =
       [optimize = mlir::makeOptimizingTransformer(3, 0, tm->get())](
@@ -314,32 +491,9 @@ CpuExecutable::compileText(const std::string &mlirText,
   // process's copies (the static library's symbols are not exported).
   exe->engine_->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
-    auto add = [&](const char *name, void *fn) {
+    for (const auto &[name, fn] : runtimeSymbols())
       map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
                              llvm::JITSymbolFlags::Exported};
-    };
-    add("_mlir_ciface_tfmlir_rt_sgemm_packed_memref",
-        reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_packed_memref));
-    add("_mlir_ciface_tfmlir_rt_sgemm_memref",
-        reinterpret_cast<void *>(&_mlir_ciface_tfmlir_rt_sgemm_memref));
-    add("_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref",
-        reinterpret_cast<void *>(
-            &_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref));
-    add("_mlir_ciface_tfmlir_rt_check_indices_i32_memref",
-        reinterpret_cast<void *>(
-            &_mlir_ciface_tfmlir_rt_check_indices_i32_memref));
-    add("_mlir_ciface_tfmlir_rt_check_indices_i64_memref",
-        reinterpret_cast<void *>(
-            &_mlir_ciface_tfmlir_rt_check_indices_i64_memref));
-    add("tfmlir_rt_parallel_for",
-        reinterpret_cast<void *>(&tfmlir_rt_parallel_for));
-    add("tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc));
-    add("tfmlir_rt_free", reinterpret_cast<void *>(&tfmlir_rt_free));
-    add("_mlir_memref_to_llvm_alloc",
-        reinterpret_cast<void *>(&tfmlir_rt_alloc));
-    add("_mlir_memref_to_llvm_aligned_alloc",
-        reinterpret_cast<void *>(&tfmlir_rt_aligned_alloc));
-    add("_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&tfmlir_rt_free));
     return map;
   });
   auto packed = exe->engine_->lookupPacked("_mlir_ciface_" + entry);
@@ -348,6 +502,9 @@ CpuExecutable::compileText(const std::string &mlirText,
                                llvm::toString(packed.takeError()) + diags);
   exe->packed_ = *packed;
   exe->arena_ = std::make_unique<cpu::BufferArena>();
+  if (!cacheDir.empty())
+    storeInCache(*exe, cacheDir, cacheKey, *exe->engine_, entry, exe->inputs_,
+                 exe->outputs_, exe->constants_);
   return exe;
 }
 

@@ -23,6 +23,9 @@
 
 namespace llvm {
 class Module;
+namespace orc {
+class LLJIT;
+} // namespace orc
 } // namespace llvm
 
 namespace mlir {
@@ -68,13 +71,35 @@ public:
   /// Errors: InvalidArgument when the text does not parse, `entry` is
   /// missing, or a signature type is unsupported; Internal with the
   /// pipeline's diagnostics when lowering or JIT compilation fails.
+  /// With a non-empty `cacheDir`, the persistent compile cache of
+  /// CompileCache.h is used: a trusted entry for the same module, entry,
+  /// constants, compiler and host CPU is loaded instead of compiling
+  /// (wasCacheHit() tells), and a fresh compile is stored there; cache
+  /// problems are warnings on stderr, never errors.
   static absl::StatusOr<std::unique_ptr<CpuExecutable>>
-  compile(const std::string &mlirText, const std::string &entry);
+  compile(const std::string &mlirText, const std::string &entry,
+          const std::string &cacheDir = "");
 
   /// As above for an existing module (printed and re-parsed into the
   /// executable's own context; `module` is not modified).
+  /// `cacheKey`, when not empty, replaces the key computed from the module
+  /// (a caller that can key the compile on its own inputs, as the Session
+  /// does on the GraphDef and the request, checks loadCached first and so
+  /// skips the whole frontend on a hit; compile then only stores its result
+  /// under that key).
   static absl::StatusOr<std::unique_ptr<CpuExecutable>>
-  compile(mlir::ModuleOp module, const std::string &entry);
+  compile(mlir::ModuleOp module, const std::string &entry,
+          const std::string &cacheDir = "", const std::string &cacheKey = "");
+
+  /// The executable of function `entry` stored under `key` in the compile
+  /// cache `cacheDir`: NotFound when there is no entry or it cannot be
+  /// trusted or loaded (a warning on stderr says why for the latter).
+  static absl::StatusOr<std::unique_ptr<CpuExecutable>>
+  loadCached(const std::string &cacheDir, const std::string &key,
+             const std::string &entry);
+
+  /// True if this executable was loaded from the compile cache.
+  bool wasCacheHit() const { return cacheHit_; }
 
   /// Runs the function on `inputs` (one per argument, same dtype and
   /// shape) and returns new tensors for its results (copied out of the
@@ -122,7 +147,8 @@ private:
 
   static absl::StatusOr<std::unique_ptr<CpuExecutable>>
   compileText(const std::string &mlirText, const std::string &entry,
-              std::vector<HostTensor> constants);
+              std::vector<HostTensor> constants, const std::string &cacheDir,
+              const std::string &key);
 
   std::string entry_;
   std::vector<TensorSpec> inputs_, outputs_;
@@ -130,6 +156,10 @@ private:
   std::vector<HostTensor> constants_;
   std::function<llvm::Error(llvm::Module *)> transformer_;
   std::unique_ptr<mlir::ExecutionEngine> engine_;
+  /// The JIT of an executable loaded from the compile cache (instead of
+  /// engine_).
+  std::unique_ptr<llvm::orc::LLJIT> cachedJit_;
+  bool cacheHit_ = false;
   /// The packed entry point (_mlir_ciface_<entry>).
   void (*packed_)(void **) = nullptr;
   std::unique_ptr<cpu::BufferArena> arena_;

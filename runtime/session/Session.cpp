@@ -1,6 +1,7 @@
 //===- Session.cpp - a TF-like Session that JIT-compiles GraphDefs --------===//
 #include "runtime/session/Session.h"
 
+#include "runtime/session/CompileCache.h"
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/Executor.h"
 #include "runtime/cpu/Alloc.h"
@@ -21,6 +22,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -764,7 +768,40 @@ absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
              const std::vector<std::string> &outputs, bool clampIndices,
-             int64_t maxRunBytes) {
+             int64_t maxRunBytes, const std::string &cacheDir) {
+  // The disk cache key: the pruned GraphDef's bytes (deterministic
+  // serialization), the fed tensors with their dtypes and shapes and the
+  // fetched ones; CompileCache adds the compiler build and host CPU.
+  std::string cacheKey;
+  if (!cacheDir.empty()) {
+    std::string request;
+    {
+      llvm::raw_string_ostream os(request);
+      for (const ArgSpec &a : args) {
+        os << "feed " << a.tensor << " " << static_cast<int>(a.dtype) << " [";
+        for (int64_t d : a.shape)
+          os << d << ",";
+        os << "]\n";
+      }
+      for (const std::string &o : outputs)
+        os << "fetch " << o << "\n";
+      // Index checks change the generated code (xla_clamp_indices).
+      os << "clamp_indices " << (clampIndices ? 1 : 0) << "\n";
+      std::string bytes;
+      google::protobuf::io::StringOutputStream sos(&bytes);
+      google::protobuf::io::CodedOutputStream cos(&sos);
+      cos.SetSerializationDeterministic(true);
+      graph.SerializeToCodedStream(&cos);
+      cos.Trim();
+      os << "graphdef " << bytes.size() << "\n" << bytes;
+    }
+    cacheKey = compileCacheKey(request, "main", {});
+    if (auto hit = CpuExecutable::loadCached(cacheDir, cacheKey, "main");
+        hit.ok()) {
+      (*hit)->setMaxRunMemory(maxRunBytes);
+      return hit;
+    }
+  }
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -775,7 +812,7 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
       lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices);
   if (!module.ok())
     return module.status();
-  auto exe = CpuExecutable::compile(**module, "main");
+  auto exe = CpuExecutable::compile(**module, "main", cacheDir, cacheKey);
   if (!exe.ok())
     return absl::Status(exe.status().code(),
                         absl::StrCat(graphName, ": ", exe.status().message()));
@@ -1090,7 +1127,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
                                 plan->outputs, options_.xla_clamp_indices,
-                                options_.max_run_memory_bytes);
+                                options_.max_run_memory_bytes,
+                                options_.compile_cache_dir);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();

@@ -92,6 +92,13 @@ struct SessionOptions {
   /// limit. Allocations inside parallel loops on intra-op pool threads are
   /// not counted. (tf-run --max-run-memory.)
   int64_t max_run_memory_bytes = 0;
+  /// A directory for the persistent compile cache (runtime/session/
+  /// CompileCache.h; tf-run --compile-cache-dir), used by kWholeGraph
+  /// compiles: a later process with the same graph, feeds, fetches, shapes,
+  /// compiler build and host CPU loads the executable instead of compiling
+  /// it. Empty (default): no disk cache. An unusable directory or entry is
+  /// a warning on stderr, never an error.
+  std::string compile_cache_dir;
 };
 
 /// Counters of a Session, monotonically increasing.

@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 
 using namespace tfmlir::session;
@@ -374,6 +375,323 @@ TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
       runDepthwise(c, isa);
   }
   tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
+}
+
+} // namespace
+
+namespace {
+
+/// A k x k convolution (one feature group) with BiasAdd, residual Add and
+/// an activation.
+struct ConvCase {
+  int64_t n, h, w, c, o, kh, kw, sh, sw, dh, dw;
+  int64_t padT, padB, padL, padR;
+  bool bias, res;
+  Act act;
+};
+
+std::string describe(const ConvCase &c) {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  return "conv N=" + s(c.n) + " H=" + s(c.h) + " W=" + s(c.w) + " C=" +
+         s(c.c) + " O=" + s(c.o) + " K=" + s(c.kh) + "x" + s(c.kw) +
+         " strides=" + s(c.sh) + "," + s(c.sw) + " dil=" + s(c.dh) + "," +
+         s(c.dw) + " pad=" + s(c.padT) + "," + s(c.padB) + "," + s(c.padL) +
+         "," + s(c.padR) + " bias=" + s(c.bias) + " res=" + s(c.res) +
+         " act=" + s(c.act);
+}
+
+/// Compiles the convolution of `c` with the filter as a constant (so
+/// hlo-cpu-gemm-ukernel sends it to the implicit GEMM of
+/// runtime/cpu/Conv2d.h) or as an argument (the generated linalg loops).
+std::unique_ptr<CpuExecutable> compileConv(const ConvCase &c,
+                                           bool constFilter,
+                                           const std::vector<float> &f) {
+  int64_t oh = (c.h + c.padT + c.padB - (c.dh * (c.kh - 1) + 1)) / c.sh + 1;
+  int64_t ow = (c.w + c.padL + c.padR - (c.dw * (c.kw - 1) + 1)) / c.sw + 1;
+  std::vector<int64_t> inShape = {c.n, c.h, c.w, c.c},
+                       fShape = {c.kh, c.kw, c.c, c.o},
+                       outShape = {c.n, oh, ow, c.o};
+  std::string args = "%a: " + ty(inShape);
+  if (!constFilter)
+    args += ", %w: " + ty(fShape);
+  if (c.bias)
+    args += ", %b: " + ty({c.o});
+  if (c.res)
+    args += ", %r: " + ty(outShape);
+  std::string body;
+  if (constFilter)
+    body += "  %w = " + constant(f, fShape) + "\n";
+  auto s = [](int64_t v) { return std::to_string(v); };
+  body += "  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, 1, i, o]->[b, "
+          "0, 1, f]> {padding = dense<[[" +
+          s(c.padT) + ", " + s(c.padB) + "], [" + s(c.padL) + ", " +
+          s(c.padR) +
+          "]]> : tensor<2x2xi64>, window_strides = array<i64: " + s(c.sh) +
+          ", " + s(c.sw) + ">, rhs_dilation = array<i64: " + s(c.dh) + ", " +
+          s(c.dw) + ">} : (" + ty(inShape) + ", " + ty(fShape) + ") -> " +
+          ty(outShape) + "\n";
+  std::string last;
+  body += epilogue(outShape, c.bias, c.res, c.act, last);
+  std::string text = "func.func @main(" + args + ") -> " + ty(outShape) +
+                     " {\n" + body + "  return " + last + " : " +
+                     ty(outShape) + "\n}\n";
+  auto exe = CpuExecutable::compile(text, "main");
+  EXPECT_TRUE(exe.ok()) << exe.status();
+  return exe.ok() ? std::move(*exe) : nullptr;
+}
+
+/// Runs `exe` (from compileConv) twice, expecting bit-identical results.
+std::vector<float> runConv(CpuExecutable &exe, const ConvCase &c,
+                           bool constFilter, const std::vector<float> &in,
+                           const std::vector<float> &f,
+                           const std::vector<float> &bias,
+                           const std::vector<float> &r,
+                           const std::vector<int64_t> &outShape) {
+  HostTensor ti = tensor(in, {c.n, c.h, c.w, c.c}),
+             tf = tensor(f, {c.kh, c.kw, c.c, c.o}), tb = tensor(bias, {c.o}),
+             tr = tensor(r, outShape);
+  std::vector<const HostTensor *> inputs = {&ti};
+  if (!constFilter)
+    inputs.push_back(&tf);
+  if (c.bias)
+    inputs.push_back(&tb);
+  if (c.res)
+    inputs.push_back(&tr);
+  auto r1 = exe.run(inputs), r2 = exe.run(inputs);
+  EXPECT_TRUE(r1.ok() && r2.ok());
+  if (!r1.ok() || !r2.ok())
+    return {};
+  EXPECT_EQ(0, std::memcmp((*r1)[0].raw(), (*r2)[0].raw(),
+                           (*r1)[0].byteSize()))
+      << "two runs differ";
+  const float *p = (*r1)[0].data<float>();
+  return std::vector<float>(p, p + (*r1)[0].numElements());
+}
+
+/// The implicit-GEMM convolution, under each microkernel of `isas` the
+/// host has, vs (1) a float64 reference, within the recursive-summation
+/// bound (KH*KW*C + 3) * 2^-24 * sum |terms|, and (2) the generated linalg
+/// loops on the same inputs, within twice that bound (both are within it
+/// of the reference; their summation orders differ, so they are close,
+/// not bit-identical).
+void checkConv(const ConvCase &c, std::vector<int32_t> isas) {
+  SCOPED_TRACE(describe(c));
+  std::vector<float> in = values(c.n * c.h * c.w * c.c, 21),
+                     f = values(c.kh * c.kw * c.c * c.o, 22),
+                     bias = values(c.o, 23);
+  int64_t oh = (c.h + c.padT + c.padB - (c.dh * (c.kh - 1) + 1)) / c.sh + 1;
+  int64_t ow = (c.w + c.padL + c.padR - (c.dw * (c.kw - 1) + 1)) / c.sw + 1;
+  std::vector<int64_t> outShape = {c.n, oh, ow, c.o};
+  std::vector<float> r = values(c.n * oh * ow * c.o, 24);
+  std::unique_ptr<CpuExecutable> gemmExe = compileConv(c, true, f),
+                                 loopsExe = compileConv(c, false, f);
+  ASSERT_TRUE(gemmExe && loopsExe);
+  std::vector<float> loops =
+      runConv(*loopsExe, c, false, in, f, bias, r, outShape);
+  ASSERT_EQ(loops.size(), size_t(c.n * oh * ow * c.o));
+  int64_t kdepth = c.kh * c.kw * c.c;
+  for (int32_t isa : isas) {
+    if (!tfmlir_rt_sgemm_set_isa(isa))
+      continue;
+    SCOPED_TRACE("isa=" + std::to_string(isa));
+    std::vector<float> got =
+        runConv(*gemmExe, c, true, in, f, bias, r, outShape);
+    ASSERT_EQ(loops.size(), got.size());
+    int bad = 0;
+    for (int64_t b = 0; b < c.n; ++b)
+      for (int64_t y = 0; y < oh; ++y)
+        for (int64_t x = 0; x < ow; ++x)
+          for (int64_t j = 0; j < c.o && bad < 5; ++j) {
+            double ref = 0, mag = 0;
+            for (int64_t i = 0; i < c.kh; ++i)
+              for (int64_t q = 0; q < c.kw; ++q) {
+                int64_t iy = y * c.sh - c.padT + i * c.dh;
+                int64_t ix = x * c.sw - c.padL + q * c.dw;
+                if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w)
+                  continue;
+                for (int64_t ch = 0; ch < c.c; ++ch) {
+                  double p =
+                      double(in[((b * c.h + iy) * c.w + ix) * c.c + ch]) *
+                      f[((i * c.kw + q) * c.c + ch) * c.o + j];
+                  ref += p;
+                  mag += std::fabs(p);
+                }
+              }
+            int64_t idx = ((b * oh + y) * ow + x) * c.o + j;
+            if (c.bias) {
+              ref += bias[j];
+              mag += std::fabs(bias[j]);
+            }
+            if (c.res) {
+              ref += r[idx];
+              mag += std::fabs(r[idx]);
+            }
+            if (c.act != kNone)
+              ref = std::max(ref, 0.0);
+            if (c.act == kRelu6)
+              ref = std::min(ref, 6.0);
+            double tol = (kdepth + 3) * std::ldexp(1.0, -24) * mag + 1e-30;
+            if (std::fabs(got[idx] - ref) > tol ||
+                std::fabs(got[idx] - loops[idx]) > 2 * tol) {
+              ++bad;
+              ADD_FAILURE() << "(" << b << ", " << y << ", " << x << ", "
+                            << j << "): got " << got[idx] << ", loops "
+                            << loops[idx] << ", float64 " << ref << " +- "
+                            << tol;
+            }
+          }
+  }
+  tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
+}
+
+TEST(GemmCodegen, ConvKxKImplicitGemm) {
+  // The shapes of ResNet/VGG-style layers, scaled down: 3x3 SAME stride 1
+  // and 2 (TF's SAME: the extra pad row/column at the bottom/right),
+  // VALID, dilation 2, a 1x1 stride-2 projection, a 7x7 window, batch 2,
+  // K > 256 (several K blocks) and O > 32 (several panels, a partial
+  // one); a 3-channel stem (kept in the generated loops by the pass).
+  for (ConvCase c : {
+           ConvCase{1, 14, 14, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, true,
+                    false, kRelu},
+           ConvCase{1, 15, 16, 16, 40, 3, 3, 2, 2, 1, 1, 0, 1, 0, 1, true,
+                    true, kRelu6},
+           ConvCase{2, 9, 11, 8, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
+                    false, kRelu},
+           ConvCase{1, 9, 11, 3, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
+                    false, kRelu},
+           ConvCase{1, 12, 10, 40, 33, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2, false,
+                    true, kNone},
+           ConvCase{1, 8, 8, 48, 70, 1, 1, 2, 2, 1, 1, 0, 0, 0, 0, true,
+                    false, kNone},
+           ConvCase{1, 13, 9, 9, 16, 7, 7, 2, 2, 1, 1, 3, 3, 3, 3, true,
+                    false, kRelu},
+           ConvCase{1, 6, 7, 64, 20, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, true,
+                    true, kRelu},
+       })
+    checkConv(c, {TFMLIR_RT_ISA_AUTO});
+}
+
+TEST(GemmCodegen, ConvKxKRandomShapesEveryIsa) {
+  // Random windows, strides, dilations and paddings (seeded), each under
+  // every microkernel the host has.
+  uint32_t s = 12345;
+  auto next = [&](int64_t lo, int64_t hi) {
+    s = s * 1664525u + 1013904223u;
+    return lo + int64_t((s >> 8) % uint32_t(hi - lo + 1));
+  };
+  std::vector<ConvCase> cases;
+  while (cases.size() < 8) {
+    ConvCase c{};
+    c.n = next(1, 2);
+    c.h = next(1, 13);
+    c.w = next(1, 13);
+    c.c = next(8, 37);
+    c.o = next(1, 50);
+    c.kh = next(1, 4);
+    c.kw = next(1, 4);
+    c.sh = next(1, 2);
+    c.sw = next(1, 2);
+    c.dh = next(1, 2);
+    c.dw = next(1, 2);
+    c.padT = next(0, 2);
+    c.padB = next(0, 2);
+    c.padL = next(0, 2);
+    c.padR = next(0, 2);
+    c.bias = next(0, 1);
+    c.res = next(0, 1);
+    c.act = Act(next(0, 2));
+    if (c.h + c.padT + c.padB < c.dh * (c.kh - 1) + 1 ||
+        c.w + c.padL + c.padR < c.dw * (c.kw - 1) + 1)
+      continue;
+    cases.push_back(c);
+  }
+  for (const ConvCase &c : cases)
+    checkConv(c, {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
+                  TFMLIR_RT_ISA_AVX512});
+}
+
+} // namespace
+
+namespace {
+
+/// A 3x3 SAME convolution + BiasAdd + inference FusedBatchNormV3 (in the
+/// form xla-legalize-tf writes: (x - mean) * rsqrt(var + eps) * scale +
+/// offset) + Relu6, with constant filter and statistics: the BatchNorm is
+/// folded into the filter and bias at compile time and the whole chain is
+/// one implicit-GEMM call. Compared with the unfolded formula in float64
+/// within (K + 6) * 2^-24 * sum |terms| (folding rounds each scaled weight
+/// once more).
+TEST(GemmCodegen, ConvBatchNormFoldedIntoWeights) {
+  const int64_t h = 9, w = 8, c = 12, o = 40, k = 3;
+  std::vector<float> in = values(h * w * c, 31), f = values(k * k * c * o, 32),
+                     bias = values(o, 33), mean = values(o, 34),
+                     var = values(o, 35), scale = values(o, 36),
+                     offset = values(o, 37);
+  for (float &v : var)
+    v = v * v + 0.1f;
+  const float eps = 0.001f;
+  std::vector<int64_t> inShape = {1, h, w, c}, fShape = {k, k, c, o},
+                       outShape = {1, h, w, o};
+  std::string t = ty(outShape), v = ty({o});
+  auto bc = [&](const std::string &name, const std::string &src) {
+    return "  " + name + " = hlo.broadcast_in_dim " + src +
+           ", dims = [3] : (" + v + ") -> " + t + "\n";
+  };
+  std::string text =
+      "func.func @main(%a: " + ty(inShape) + ") -> " + t + " {\n" +
+      "  %w = " + constant(f, fShape) + "\n  %b = " + constant(bias, {o}) +
+      "\n  %mean = " + constant(mean, {o}) + "\n  %var = " +
+      constant(var, {o}) + "\n  %scale = " + constant(scale, {o}) +
+      "\n  %offset = " + constant(offset, {o}) +
+      "\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, "
+      "1, f]> {padding = dense<1> : tensor<2x2xi64>} : (" +
+      ty(inShape) + ", " + ty(fShape) + ") -> " + t + "\n" +
+      bc("%bb", "%b") + "  %1 = hlo.add %0, %bb : " + t + "\n" +
+      bc("%vb", "%var") + "  %eps = hlo.constant dense<1.000000e-03> : " + t +
+      "\n  %ve = hlo.add %vb, %eps : " + t + "\n  %inv = hlo.rsqrt %ve : " +
+      t + "\n" + bc("%mb", "%mean") + "  %2 = hlo.subtract %1, %mb : " + t +
+      "\n  %3 = hlo.multiply %2, %inv : " + t + "\n" + bc("%sb", "%scale") +
+      "  %4 = hlo.multiply %3, %sb : " + t + "\n" + bc("%ob", "%offset") +
+      "  %5 = hlo.add %4, %ob : " + t + "\n  %z = hlo.constant dense<0.0> : " +
+      t + "\n  %six = hlo.constant dense<6.0> : " + t +
+      "\n  %6 = hlo.clamp %z, %5, %six : " + t + ", " + t + ", " + t +
+      "\n  return %6 : " + t + "\n}\n";
+  auto exe = CpuExecutable::compile(text, "main");
+  ASSERT_TRUE(exe.ok()) << exe.status() << "\n" << text.substr(0, 3000);
+  HostTensor ti = tensor(in, inShape);
+  auto r = (*exe)->run({&ti});
+  ASSERT_TRUE(r.ok()) << r.status();
+  const float *got = (*r)[0].data<float>();
+  int bad = 0;
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x)
+      for (int64_t j = 0; j < o && bad < 5; ++j) {
+        double s = double(scale[j]) / std::sqrt(double(var[j]) + eps);
+        double acc = 0, mag = 0;
+        for (int64_t i = 0; i < k; ++i)
+          for (int64_t q = 0; q < k; ++q) {
+            int64_t iy = y - 1 + i, ix = x - 1 + q;
+            if (iy < 0 || iy >= h || ix < 0 || ix >= w)
+              continue;
+            for (int64_t ch = 0; ch < c; ++ch) {
+              double p = double(in[(iy * w + ix) * c + ch]) *
+                         f[((i * k + q) * c + ch) * o + j];
+              acc += p;
+              mag += std::fabs(p * s);
+            }
+          }
+        double ref = (acc + bias[j] - mean[j]) * s + offset[j];
+        mag += std::fabs((double(bias[j]) - mean[j]) * s) +
+               std::fabs(offset[j]);
+        ref = std::min(std::max(ref, 0.0), 6.0);
+        double tol = (k * k * c + 6) * std::ldexp(1.0, -24) * mag + 1e-30;
+        float g = got[(y * w + x) * o + j];
+        if (std::fabs(g - ref) > tol) {
+          ++bad;
+          ADD_FAILURE() << "(" << y << ", " << x << ", " << j << "): got " << g
+                        << ", want " << ref << " +- " << tol;
+        }
+      }
 }
 
 } // namespace

@@ -32,6 +32,12 @@
 // the signature's input/output keys (graph tensor names still work), all
 // signature outputs are fetched when no --output is given, and the
 // SavedModel's init op (if loading did not fold it) runs as a first --target.
+// --compile-cache-dir DIR: SessionOptions::compile_cache_dir, the
+// persistent compile cache (runtime/session/CompileCache.h): a second
+// process with the same graph, feeds, fetches and build loads the compiled
+// code from DIR instead of compiling; with --benchmark a line
+// "# compile cache: DIR: H hits, M misses (R rejected), W written" follows.
+// Unusable directories or entries are warnings, never errors.
 // Refused: a --graph that is a directory or not a regular file, two
 // fetches that --output-dir would write to the same file. Running out of
 // memory is reported as RESOURCE_EXHAUSTED.
@@ -39,6 +45,7 @@
 // node) otherwise.
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/Npy.h"
+#include "runtime/session/CompileCache.h"
 #include "runtime/session/FeedReader.h"
 #include "runtime/session/Session.h"
 #include "runtime/cpu/ThreadPool.h"
@@ -81,6 +88,7 @@ const char *kUsage =
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--inter-op-threads N] [--threads N] "
     "[--xla-clamp-indices] [--max-run-memory BYTES]\n"
+    "[--compile-cache-dir DIR]\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
     "rest on host kernels; 'off' everything on host kernels\n"
@@ -216,6 +224,10 @@ int runMain(int argc, char **argv) {
         return fail("--max-run-memory needs a positive byte count, got '" + n +
                     "'");
       opts.max_run_memory_bytes = bytes;
+    } else if (a == "--compile-cache-dir" && value(v)) {
+      if (v.empty())
+        return fail("--compile-cache-dir needs a directory");
+      opts.compile_cache_dir = v;
     } else if (a.rfind("--jit=", 0) == 0 || (a == "--jit" && value(v))) {
       std::string level = a == "--jit" ? v : a.substr(6);
       if (level == "whole")
@@ -514,6 +526,15 @@ int runMain(int argc, char **argv) {
         double(stats.bufferSystemAllocs - before.bufferSystemAllocs) /
             double(bench),
         threads ? threads : tfmlir::cpu::ThreadPool::hostThreads());
+    if (!opts.compile_cache_dir.empty()) {
+      tfmlir::session::CompileCacheCounters cc =
+          tfmlir::session::compileCacheCounters();
+      std::fprintf(stderr,
+                   "# compile cache: %s: %" PRId64 " hits, %" PRId64
+                   " misses (%" PRId64 " rejected), %" PRId64 " written\n",
+                   opts.compile_cache_dir.c_str(), cc.hits, cc.misses,
+                   cc.rejected, cc.writes);
+    }
   }
   return 0;
 }

@@ -43,6 +43,10 @@ inline constexpr char kSgemmTarget[] = "tfmlir_rt_sgemm";
 /// (_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref in
 /// runtime/cpu/DepthwiseConv.h).
 inline constexpr char kDepthwiseTarget[] = "tfmlir_rt_depthwise_conv2d";
+/// call_target_name of a k x k NHWC convolution with a packed constant
+/// filter (_mlir_ciface_tfmlir_rt_conv2d_packed_memref in
+/// runtime/cpu/Conv2d.h).
+inline constexpr char kConv2dTarget[] = "tfmlir_rt_conv2d_packed";
 
 /// The epilogue and B layout of a GEMM custom call, parsed from its
 /// backend_config.
@@ -51,17 +55,19 @@ struct GemmCallConfig {
   bool bias = false;
   bool residual = false;
   bool transposeB = false;
-  /// Depthwise convolution window: strides, rhs dilations, top/left
-  /// padding (keys "strides=h,w", "dilations=h,w", "pad=top,left").
+  /// Convolution window (depthwise and k x k calls): strides, rhs
+  /// dilations, top/left padding (keys "strides=h,w", "dilations=h,w",
+  /// "pad=top,left") and, for k x k calls, the filter size ("window=kh,kw").
   int64_t strides[2] = {1, 1};
   int64_t dilations[2] = {1, 1};
   int64_t pad[2] = {0, 0};
+  int64_t window[2] = {1, 1};
 };
 
 /// Parses "activation=none|relu|relu6;bias=0|1;residual=0|1;transpose_b=0|1"
-/// and, for depthwise calls, "strides=h,w;dilations=h,w;pad=top,left"
-/// (every key optional, in any order; strides and dilations >= 1, pads
-/// >= 0). Returns false and sets `why` on an
+/// and, for convolution calls, "strides=h,w;dilations=h,w;pad=top,left"
+/// and "window=kh,kw" (every key optional, in any order; strides,
+/// dilations and window >= 1, pads >= 0). Returns false and sets `why` on an
 /// unknown key or value.
 bool parseGemmCallConfig(llvm::StringRef text, GemmCallConfig &out,
                          std::string &why);
@@ -72,6 +78,17 @@ std::string printGemmCallConfig(const GemmCallConfig &c);
 /// The depthwise part of the config ("strides=..;dilations=..;pad=..") as
 /// printed after printGemmCallConfig's keys.
 std::string printWindowConfig(const GemmCallConfig &c);
+
+/// printWindowConfig followed by ";window=kh,kw" (k x k convolution calls).
+std::string printConvWindowConfig(const GemmCallConfig &c);
+
+/// Folds every TF inference BatchNorm (FusedBatchNorm{,V2,V3} with
+/// is_training=false as xla-legalize-tf lowers it) that follows an f32
+/// hlo.convolution (output features last in result and kernel) or
+/// hlo.dot_general with a constant filter, optionally through a BiasAdd,
+/// into a rescaled constant filter and one BiasAdd (FoldBatchNorm.cpp; the
+/// first step of hlo-cpu-gemm-ukernel). Returns how many it folded.
+int foldBatchNormsIntoWeights(mlir::func::FuncOp func);
 
 /// registerCodegenCPUPasses() registers every pass of Passes.td.
 #define GEN_PASS_REGISTRATION

@@ -31,6 +31,26 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
         [, bias]) {backend_config = "...;strides=h,w;dilations=h,w;
         pad=top,left"}
     (runtime/cpu/DepthwiseConv.h: no padded copy of the input).
+    With `conv`, any other f32 NHWC x HWIO convolution with one feature
+    group, at least 8 input channels (RGB stems stay in the generated
+    loops, measured faster there), a constant filter of at most 64 taps
+    (KH*KW), any strides, rhs
+    dilations and non-negative padding, with its BiasAdd, residual Add and
+    Relu/Relu6, becomes
+      hlo.custom_call @tfmlir_rt_conv2d_packed(input, Wpacked[, bias]
+        [, residual]) {backend_config = "...;strides=h,w;dilations=h,w;
+        pad=top,left;window=kh,kw"}
+    with the filter, read as [KH*KW*C, O], packed at compile time like a
+    constant B (runtime/cpu/Conv2d.h: an implicit GEMM through an
+    indirection table, no im2col buffer).
+    With `fold-batch-norm`, first, an inference BatchNorm after a
+    convolution or dot_general with a constant filter (and an optional
+    BiasAdd), as xla-legalize-tf lowers TF's FusedBatchNorm{,V2,V3}
+    (is_training=false):
+      (x - bc(mean)) * rsqrt(bc(var) + eps) * bc(scale) + bc(offset)
+    is folded into the filter (W[..., o] * scale[o] / sqrt(var[o] + eps))
+    and one BiasAdd, as TF's fold_batch_norms graph transform does, so that
+    it becomes part of the call's epilogue.
     A constant B (hlo.constant, possibly through hlo.reshape) is packed at
     compile time into a new hlo.constant of type [ceil(N/32), K, 32] in the
     microkernel's panel layout (runtime/cpu/Gemm.h).
@@ -51,6 +71,14 @@ def CpuGemmUkernel : Pass<"hlo-cpu-gemm-ukernel", "mlir::func::FuncOp"> {
            "Also send f32 depthwise NHWC convolutions (channel multiplier 1) "
            "with their BiasAdd/Relu/Relu6 to the direct runtime/cpu kernel "
            "(custom_call tfmlir_rt_depthwise_conv2d)">,
+    Option<"convKernel", "conv", "bool", "true",
+           "Also send f32 k x k NHWC convolutions with a constant filter "
+           "(one feature group, <= 64 taps) and their epilogue to the "
+           "implicit GEMM of runtime/cpu (custom_call "
+           "tfmlir_rt_conv2d_packed)">,
+    Option<"foldBatchNorm", "fold-batch-norm", "bool", "true",
+           "Fold inference BatchNorms into the constant filter and bias of "
+           "the convolution / dot_general before them">,
   ];
 }
 

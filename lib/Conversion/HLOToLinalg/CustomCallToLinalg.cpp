@@ -19,6 +19,7 @@
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
 #include "lib/Codegen/CPU/Passes.h"
+#include "runtime/cpu/Conv2d.h"
 #include "runtime/cpu/Gemm.h"
 #include "runtime/cpu/IndexCheck.h"
 
@@ -172,6 +173,61 @@ LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
         it.getElementType().isInteger(64))) {
     why = "custom_call " TFMLIR_RT_CHECK_INDICES_TARGET
           " expects one rank-1 i32/i64 operand and a result of its type";
+/// tfmlir_rt_conv2d_packed(input [N,H,W,C], filter packed
+/// [ceil(O/32), KH*KW*C, 32][, bias [O]][, residual [N,OH,OW,O]])
+/// -> [N,OH,OW,O].
+LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
+                          SmallVectorImpl<Value> &results, std::string &why) {
+  Operation *op = cc;
+  GemmCallConfig cfg;
+  if (!parseGemmCallConfig(cc.getBackendConfig(), cfg, why))
+    return failure();
+  if (cfg.transposeB) {
+    why = "custom_call tfmlir_rt_conv2d_packed takes no transpose_b";
+    return failure();
+  }
+  size_t want = 2 + cfg.bias + cfg.residual;
+  if (op->getNumOperands() != want || op->getNumResults() != 1) {
+    why = "custom_call tfmlir_rt_conv2d_packed expects " +
+          std::to_string(want) +
+          " operands (input, packed filter, [bias], [residual]) and one "
+          "result";
+    return failure();
+  }
+  auto f32 = [](Type t, int64_t rank) {
+    auto r = dyn_cast<RankedTensorType>(t);
+    return r && r.getElementType().isF32() && r.getRank() == rank &&
+                   r.hasStaticShape()
+               ? r
+               : nullptr;
+  };
+  RankedTensorType it = f32(op->getOperand(0).getType(), 4),
+                   ft = f32(op->getOperand(1).getType(), 3),
+                   ot = f32(op->getResult(0).getType(), 4);
+  unsigned next = 2;
+  RankedTensorType bt =
+      cfg.bias ? f32(op->getOperand(next++).getType(), 1) : nullptr;
+  RankedTensorType rt =
+      cfg.residual ? f32(op->getOperand(next++).getType(), 4) : nullptr;
+  bool ok = it && ft && ot && (!cfg.bias || bt) && (!cfg.residual || rt);
+  if (ok) {
+    int64_t o = ot.getDimSize(3);
+    int64_t taps = cfg.window[0] * cfg.window[1];
+    ok = ot.getDimSize(0) == it.getDimSize(0) &&
+         taps <= TFMLIR_RT_CONV2D_MAX_TAPS &&
+         ft.getDimSize(0) ==
+             (o + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL &&
+         ft.getDimSize(1) == taps * it.getDimSize(3) &&
+         ft.getDimSize(2) == TFMLIR_RT_SGEMM_PANEL &&
+         (!bt || bt.getDimSize(0) == o) && (!rt || rt == ot);
+    // Any OH/OW is memory-safe: every tap is bounds-checked.
+  }
+  if (!ok) {
+    why = "custom_call tfmlir_rt_conv2d_packed: expected static f32 input "
+          "[N,H,W,C], packed filter [ceil(O/32), KH*KW*C, 32] with KH*KW <= " +
+          std::to_string(TFMLIR_RT_CONV2D_MAX_TAPS) +
+          " (backend_config window), bias [O], residual and output "
+          "[N,OH,OW,O]";
     return failure();
   }
   Location loc = op->getLoc();
@@ -194,6 +250,54 @@ LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
       op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
   func::CallOp::create(b, loc, decl, args);
   results.push_back(op->getOperand(0));
+  Value inM = asMemRef(b, loc, op->getOperand(0));
+  Value fM = asMemRef(b, loc, op->getOperand(1));
+  next = 2;
+  Value biasM = cfg.bias ? asMemRef(b, loc, op->getOperand(next++)) : Value();
+  Value resM =
+      cfg.residual ? asMemRef(b, loc, op->getOperand(next++)) : Value();
+  // Absent bias / residual: empty buffers, never read.
+  if (!biasM)
+    biasM = memref::CastOp::create(
+        b, loc, dynamicMemRef(ctx, 1),
+        memref::AllocaOp::create(b, loc, MemRefType::get({0}, b.getF32Type())));
+  if (!resM)
+    resM = memref::CastOp::create(
+        b, loc, dynamicMemRef(ctx, 4),
+        memref::AllocaOp::create(
+            b, loc, MemRefType::get({0, 0, 0, 0}, b.getF32Type())));
+  Value outAlloc = memref::AllocOp::create(
+      b, loc, MemRefType::get(ot.getShape(), b.getF32Type()), ValueRange{},
+      b.getI64IntegerAttr(64));
+  Value outM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 4), outAlloc);
+  auto i64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 64).getResult();
+  };
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  SmallVector<Value> args = {inM,
+                             fM,
+                             biasM,
+                             resM,
+                             outM,
+                             i64(cfg.window[0]),
+                             i64(cfg.window[1]),
+                             i64(cfg.strides[0]),
+                             i64(cfg.strides[1]),
+                             i64(cfg.dilations[0]),
+                             i64(cfg.dilations[1]),
+                             i64(cfg.pad[0]),
+                             i64(cfg.pad[1]),
+                             i32(cfg.bias),
+                             i32(cfg.residual),
+                             i32(cfg.activation)};
+  func::FuncOp decl =
+      declare(op, "tfmlir_rt_conv2d_packed_memref",
+              FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(bufferization::ToTensorOp::create(
+      b, loc, ot, outAlloc, /*restrict=*/true, /*writable=*/true));
   return success();
 }
 
@@ -206,6 +310,8 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
     return lowerDepthwise(cc, b, results, why);
   if (target == TFMLIR_RT_CHECK_INDICES_TARGET)
     return lowerCheckIndices(cc, b, results, why);
+  if (target == kConv2dTarget)
+    return lowerConv2d(cc, b, results, why);
   bool packed = target == kSgemmPackedTarget;
   if (!packed && target != kSgemmTarget) {
     why = ("custom_call target '" + target + "' has no CPU lowering").str();
