@@ -1,6 +1,7 @@
 //===- TFOpsImage.cpp - image ops: resize, crop, NMS, color adjustments --===//
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFOpsUtils.h"
+#include "lib/Support/WindowGeometry.h"
 
 using namespace mlir;
 using namespace tfmlir;
@@ -106,12 +107,13 @@ LogicalResult ExtractImagePatchesOp::verify() {
       continue;
     int64_t k = at(getKsizes(), i), s = at(getStrides(), i),
             r = at(getRates(), i);
-    constexpr int64_t kLimit = int64_t(1) << 30;
-    if (k > kLimit || s > kLimit || r > kLimit)
+    // TF's GetWindowedOutputSizeVerbose; nullopt on int64 overflow.
+    std::optional<WindowDim> w = windowGeometry(
+        in, k, r, s,
+        getPadding() == "SAME" ? WindowPadding::kSame : WindowPadding::kValid);
+    if (!w)
       continue;
-    int64_t eff = (k - 1) * r + 1;
-    int64_t out = getPadding() == "SAME" ? (in + s - 1) / s
-                                          : (in - eff + s) / s;
+    int64_t out = w->outSize;
     if (out < 0)
       return emitOpError() << "computed output size would be negative in "
                               "dim "

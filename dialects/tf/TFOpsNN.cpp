@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFOpsUtils.h"
+#include "lib/Support/WindowGeometry.h"
 
 using namespace mlir;
 using namespace tfmlir;
@@ -33,8 +34,9 @@ static SmallVector<int64_t> spatialDims(StringRef dataFormat, int64_t rank) {
   return dims;
 }
 
-/// The window output size TF computes (GetWindowedOutputSizeVerbose), or
-/// nullopt when unknown. Sets `negative` for VALID windows larger than the
+/// The window output size TF computes (GetWindowedOutputSizeVerbose, from
+/// lib/Support/WindowGeometry), or nullopt when unknown (or on int64
+/// overflow). A negative size is a VALID/EXPLICIT window larger than the
 /// padded input, which TF rejects.
 static std::optional<int64_t> windowedOutputSize(int64_t in, int64_t window,
                                                  int64_t dilation,
@@ -42,22 +44,16 @@ static std::optional<int64_t> windowedOutputSize(int64_t in, int64_t window,
                                                  StringRef padding,
                                                  int64_t padBefore,
                                                  int64_t padAfter) {
-  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window) ||
-      stride <= 0 || dilation <= 0 || window < 0)
+  std::optional<WindowPadding> p = parseWindowPadding(padding);
+  if (!p || ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
     return std::nullopt;
-  // Attrs and shapes come from user graphs: give up on int64 overflow.
-  constexpr int64_t kLimit = int64_t(1) << 40;
-  if (in > kLimit || window > kLimit || dilation > kLimit || stride > kLimit ||
-      padBefore > kLimit || padAfter > kLimit)
+  // Attrs and shapes come from user graphs: give up on int64 overflow
+  // (windowGeometry's nullopt).
+  std::optional<WindowDim> w =
+      windowGeometry(in, window, dilation, stride, *p, padBefore, padAfter);
+  if (!w)
     return std::nullopt;
-  int64_t effective = (window - 1) * dilation + 1;
-  if (padding == "SAME")
-    return (in + stride - 1) / stride;
-  if (padding == "VALID")
-    return (in - effective + stride) / stride;
-  if (padding == "EXPLICIT")
-    return (in + padBefore + padAfter - effective + stride) / stride;
-  return std::nullopt;
+  return w->outSize;
 }
 
 /// Checks the spatial output dims of a windowed op (convolution or pool).

@@ -2,6 +2,7 @@
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFOpsUtils.h"
 #include "lib/Support/CheckedMath.h"
+#include "lib/Support/StridedSlice.h"
 
 #include "llvm/ADT/SmallSet.h"
 
@@ -545,146 +546,30 @@ LogicalResult StridedSliceOp::computeOutputShape(SmallVectorImpl<int64_t> &out,
   int64_t n = getDim(getBegin(), 0);
   if (!inShape || ShapedType::isDynamic(n))
     return success();
-  uint64_t beginMask = getBeginMask(), endMask = getEndMask();
-  uint64_t ellipsisMask = getEllipsisMask(), newAxisMask = getNewAxisMask();
-  uint64_t shrinkMask = getShrinkAxisMask();
-  auto bit = [](uint64_t mask, int64_t i) {
-    return i < 64 && ((mask >> i) & 1);
+  // A non-constant begin/end/strides operand is n unknown values.
+  auto spec = [&](Value v) {
+    SmallVector<int64_t> xs;
+    if (!getConstantInts(v, xs) || static_cast<int64_t>(xs.size()) != n)
+      xs.assign(n, kSliceUnknown);
+    return xs;
   };
-  SmallVector<int64_t> begin, end, strides;
-  bool beginValid = getConstantInts(getBegin(), begin);
-  bool endValid = getConstantInts(getEnd(), end);
-  bool stridesValid = getConstantInts(getStrides(), strides);
-
-  // Sparse spec: account for the ellipsis, implied at the end if absent.
-  int64_t sparseDims = n;
-  int64_t newAxisAfterEllipsis = 0;
-  bool ellipsisSeen = false;
-  for (int64_t i = 0; i < sparseDims; ++i) {
-    if (ellipsisSeen && bit(newAxisMask, i))
-      ++newAxisAfterEllipsis;
-    if (bit(ellipsisMask, i))
-      ellipsisSeen = true;
+  SmallVector<int64_t> begin = spec(getBegin()), end = spec(getEnd()),
+                       strides = spec(getStrides());
+  StridedSliceResult r;
+  absl::Status st = computeStridedSlice(
+      *inShape, begin, end, strides,
+      {static_cast<int64_t>(getBeginMask()), static_cast<int64_t>(getEndMask()),
+       static_cast<int64_t>(getEllipsisMask()),
+       static_cast<int64_t>(getNewAxisMask()),
+       static_cast<int64_t>(getShrinkAxisMask())},
+      r);
+  if (!st.ok()) {
+    error = std::string(st.message());
+    return failure();
   }
-  if (!ellipsisSeen) {
-    ellipsisMask |= uint64_t(1) << sparseDims;
-    ++sparseDims;
-  }
-
-  // Dense spec (TF's BuildDenseSpec).
-  int64_t denseDims = inShape->size();
-  constexpr int64_t kNewAxis = -1, kShrinkAxis = -2;
-  SmallVector<int64_t> dBegin(denseDims, 0), dEnd(denseDims, 0),
-      dStrides(denseDims, 1);
-  SmallVector<bool> dBeginMask(denseDims, false), dEndMask(denseDims, false),
-      dShrink(denseDims, false), dStrideKnown(denseDims, true);
-  SmallVector<int64_t> gather;
-  int64_t full = 0;
-  for (int64_t i = 0; i < sparseDims; ++i) {
-    if (bit(ellipsisMask, i)) {
-      int64_t next = std::min(denseDims - (sparseDims - i) + 1 +
-                                  newAxisAfterEllipsis,
-                              denseDims);
-      for (; full < next; ++full) {
-        dBeginMask[full] = dEndMask[full] = true;
-        gather.push_back(full);
-      }
-    } else if (bit(newAxisMask, i)) {
-      gather.push_back(kNewAxis);
-    } else {
-      if (full == denseDims) {
-        error = "index out of range using input dim " + std::to_string(full) +
-                "; input has only " + std::to_string(denseDims) + " dims";
-        return failure();
-      }
-      if (beginValid)
-        dBegin[full] = begin[i];
-      if (endValid)
-        dEnd[full] = end[i];
-      if (stridesValid)
-        dStrides[full] = strides[i];
-      dStrideKnown[full] = stridesValid;
-      dBeginMask[full] = bit(beginMask, i);
-      dEndMask[full] = bit(endMask, i);
-      if (bit(shrinkMask, i)) {
-        gather.push_back(kShrinkAxis);
-        dShrink[full] = true;
-      } else {
-        gather.push_back(full);
-      }
-      ++full;
-    }
-  }
-
-  // Processing shape (TF's ValidateStridedSliceOp, step 3).
-  SmallVector<int64_t> processing;
-  for (int64_t i = 0; i < denseDims; ++i) {
-    int64_t dim = (*inShape)[i];
-    int64_t stride = dStrides[i];
-    bool shrink = dShrink[i];
-    if (dStrideKnown[i] && stride == 0) {
-      error = "strides[" + std::to_string(i) + "] must be non-zero";
-      return failure();
-    }
-    if (shrink && dStrideKnown[i] && stride <= 0) {
-      error = "only stride 1 allowed on non-range indexing";
-      return failure();
-    }
-    if (!dStrideKnown[i]) {
-      processing.push_back(shrink ? 1 : kDyn);
-      continue;
-    }
-    bool dimKnown = !ShapedType::isDynamic(dim);
-    bool masked = dBeginMask[i] && dEndMask[i];
-    // Begin/end are known when constant, or masked, or (for end) implied
-    // by a shrink.
-    bool bKnown = beginValid || dBeginMask[i];
-    bool eKnown = endValid || dEndMask[i] || shrink;
-    std::optional<int64_t> interval;
-    if (shrink) {
-      if (beginValid && dimKnown && !dBeginMask[i]) {
-        int64_t fwd = dBegin[i] < 0 ? dim + dBegin[i] : dBegin[i];
-        if (fwd < 0 || fwd >= dim) {
-          error = "slice index " + std::to_string(dBegin[i]) +
-                  " of dimension " + std::to_string(i) + " out of bounds";
-          return failure();
-        }
-      }
-      interval = 1;
-    } else if (dimKnown && bKnown && eKnown) {
-      int64_t lo = stride > 0 ? 0 : -1;
-      int64_t hi = stride > 0 ? dim : dim - 1;
-      auto canonical = [&](int64_t x, bool isMasked, int c) {
-        if (isMasked)
-          return stride > 0 ? (c == 0 ? lo : hi) : (c == 0 ? hi : lo);
-        int64_t fwd = x < 0 ? dim + x : x;
-        return fwd < lo ? lo : (fwd > hi ? hi : fwd);
-      };
-      int64_t b = canonical(dBegin[i], dBeginMask[i], 0);
-      int64_t e = canonical(dEnd[i], dEndMask[i], 1);
-      interval = e - b;
-    } else if (masked && dimKnown) {
-      interval = stride < 0 ? -dim : dim;
-    }
-    if (!interval) {
-      processing.push_back(kDyn);
-      continue;
-    }
-    int64_t len = *interval;
-    if (len == 0 || ((len < 0) != (stride < 0)))
-      processing.push_back(0);
-    else
-      processing.push_back(len / stride + (len % stride != 0 ? 1 : 0));
-  }
-
-  // Final shape (step 4).
-  out.clear();
-  for (int64_t g : gather) {
-    if (g >= 0)
-      out.push_back(processing[g]);
-    else if (g == kNewAxis)
-      out.push_back(1);
-  }
+  // kSliceUnknown is ShapedType::kDynamic: the final shape is a result shape.
+  static_assert(kSliceUnknown == ShapedType::kDynamic);
+  out.assign(r.finalShape.begin(), r.finalShape.end());
   known = true;
   return success();
 }

@@ -185,8 +185,8 @@ def TF_StridedSliceOp : TF_Op<"StridedSlice", [Pure]> {
     (requires a positive stride). Indices are clamped to the dim as numpy
     does, except shrink indices, which must be in range. Strides are
     non-zero. Dtype `T`. Matches TF's StridedSlice (the output shape is
-    computed exactly as TF's ValidateStridedSliceOp and checked when the
-    spec is constant). }];
+    computed exactly as TF's ValidateStridedSliceOp, by
+    lib/Support/StridedSlice.h, and checked when the spec is constant). }];
   let arguments = (ins TF_Tensor:$input, TF_Tensor:$begin, TF_Tensor:$end,
                    TF_Tensor:$strides, TF_DerivedTypeAttr:$T,
                    TF_DerivedTypeAttr:$Index,

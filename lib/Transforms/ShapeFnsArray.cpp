@@ -8,6 +8,7 @@
 #include "lib/Transforms/ShapeInferenceContext.h"
 
 #include "dialects/tf/TFOpsUtils.h"
+#include "lib/Support/StridedSlice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,163 +35,35 @@ LogicalResult stridedSlice(const Shape &input,
   out = StridedSliceInfo();
   if (!input.ranked || sparseLen < 0)
     return success(); // unknown final shape
-  auto elem = [](const std::optional<IntValue> &v, int64_t i) -> int64_t {
-    if (!v || v->rank() != 1 || i >= (int64_t)v->values.size())
-      return kUnknownValue;
-    return v->values[i];
+  // The sparse spec with unknown elements as kSliceUnknown (== kDyn).
+  auto spec = [&](const std::optional<IntValue> &v) {
+    std::vector<int64_t> xs(sparseLen, kSliceUnknown);
+    if (v && v->rank() == 1)
+      for (int64_t i = 0; i < sparseLen && i < (int64_t)v->values.size(); ++i)
+        if (v->values[i] != kUnknownValue)
+          xs[i] = v->values[i];
+    return xs;
   };
-  constexpr int64_t kNewAxis = -1, kShrinkAxis = -2;
-  // Sparse spec: add an implicit ellipsis at the end.
-  int64_t sparseDims = sparseLen;
-  int64_t numAddAxisAfterEllipsis = 0;
-  bool ellipsisSeen = false;
-  for (int64_t i = 0; i < sparseDims; ++i) {
-    if (ellipsisSeen && ((1LL << i) & newAxisMask))
-      ++numAddAxisAfterEllipsis;
-    if ((1LL << i) & ellipsisMask)
-      ellipsisSeen = true;
+  StridedSliceResult r;
+  absl::Status st = computeStridedSlice(
+      input.dims, spec(begin), spec(end), spec(strides),
+      {beginMask, endMask, ellipsisMask, newAxisMask, shrinkAxisMask}, r);
+  if (!st.ok()) {
+    err = std::string(st.message());
+    return failure();
   }
-  if (!ellipsisSeen) {
-    ellipsisMask |= (1LL << sparseDims);
-    ++sparseDims;
+  // kSliceUnknown is kDyn: the shapes carry over; unknown begins become
+  // kUnknownValue.
+  static_assert(kSliceUnknown == kDyn);
+  out.processingShape = Shape::of(r.processingShape);
+  out.finalShape = Shape::of(r.finalShape);
+  for (const StridedSliceDim &d : r.dims) {
+    out.begin.push_back(d.begin == kSliceUnknown ? kUnknownValue : d.begin);
+    out.stride.push_back(d.stride == kSliceUnknown ? 1 : d.stride);
+    out.size.push_back(d.size);
   }
-  // Dense spec.
-  int64_t denseDims = input.rank();
-  SmallVector<int64_t> dBegin(denseDims, 0), dEnd(denseDims, 0),
-      dStride(denseDims, 1);
-  SmallVector<bool> dBeginKnown(denseDims, true), dEndKnown(denseDims, true);
-  int64_t dBeginMask = 0, dEndMask = 0, dShrink = 0;
-  SmallVector<int64_t> gather;
-  int64_t fullIndex = 0;
-  for (int64_t i = 0; i < sparseDims; ++i) {
-    if ((1LL << i) & ellipsisMask) {
-      int64_t nextIndex = std::min(denseDims - (sparseDims - i) + 1 +
-                                       numAddAxisAfterEllipsis,
-                                   denseDims);
-      for (; fullIndex < nextIndex; ++fullIndex) {
-        dBegin[fullIndex] = dEnd[fullIndex] = 0;
-        dStride[fullIndex] = 1;
-        dBeginMask |= (1LL << fullIndex);
-        dEndMask |= (1LL << fullIndex);
-        gather.push_back(fullIndex);
-      }
-    } else if ((1LL << i) & newAxisMask) {
-      gather.push_back(kNewAxis);
-    } else {
-      if (fullIndex == denseDims) {
-        err = "index out of range using input dim " + std::to_string(fullIndex) +
-              "; input has only " + std::to_string(denseDims) + " dims";
-        return failure();
-      }
-      dBegin[fullIndex] = elem(begin, i);
-      dEnd[fullIndex] = elem(end, i);
-      dStride[fullIndex] = elem(strides, i);
-      dBeginKnown[fullIndex] = dBegin[fullIndex] != kUnknownValue;
-      dEndKnown[fullIndex] = dEnd[fullIndex] != kUnknownValue;
-      if (beginMask & (1LL << i))
-        dBeginMask |= (1LL << fullIndex);
-      if (endMask & (1LL << i))
-        dEndMask |= (1LL << fullIndex);
-      if (shrinkAxisMask & (1LL << i)) {
-        gather.push_back(kShrinkAxis);
-        dShrink |= (1LL << fullIndex);
-      } else {
-        gather.push_back(fullIndex);
-      }
-      ++fullIndex;
-    }
-  }
-  // Processing shape.
-  Shape proc = Shape::ofRank(denseDims);
-  out.begin.assign(denseDims, 0);
-  out.stride.assign(denseDims, 1);
-  out.size.assign(denseDims, kDyn);
-  for (int64_t i = 0; i < denseDims; ++i) {
-    int64_t &b = dBegin[i], &e = dEnd[i];
-    int64_t s = dStride[i];
-    int64_t dim = input.dims[i];
-    bool shrink = dShrink & (1LL << i);
-    bool bm = dBeginMask & (1LL << i), em = dEndMask & (1LL << i);
-    if (s == 0) {
-      err = "strides[" + std::to_string(i) + "] must be non-zero";
-      return failure();
-    }
-    bool strideKnown = s != kUnknownValue;
-    if (shrink && strideKnown && s <= 0) {
-      err = "only stride 1 allowed on non-range indexing";
-      return failure();
-    }
-    if (isDyn(dim)) {
-      proc.dims[i] = shrink ? 1 : kDyn;
-      continue;
-    }
-    bool beginValid = bm || dBeginKnown[i];
-    bool endValid = em || dEndKnown[i];
-    if (shrink) {
-      if (dBeginKnown[i]) {
-        int64_t x = b < 0 ? dim + b : b;
-        if (x < 0 || x >= dim) {
-          err = "slice index " + std::to_string(b) + " of dimension " +
-                std::to_string(i) + " out of bounds";
-          return failure();
-        }
-        out.begin[i] = x;
-        out.stride[i] = 1;
-      } else {
-        out.begin[i] = kUnknownValue;
-      }
-      out.size[i] = 1;
-      proc.dims[i] = 1;
-      continue;
-    }
-    if (!strideKnown) {
-      proc.dims[i] = kDyn;
-      continue;
-    }
-    int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? dim : dim - 1;
-    auto canonical = [&](int64_t x, int c, bool masked) -> int64_t {
-      if (masked)
-        return s > 0 ? (c == 0 ? lo : hi) : (c == 0 ? hi : lo);
-      int64_t fwd = x < 0 ? dim + x : x;
-      return fwd < lo ? lo : fwd > hi ? hi : fwd;
-    };
-    bool known = false;
-    int64_t interval = 0;
-    if (beginValid && endValid) {
-      b = canonical(b, 0, bm);
-      e = canonical(e, 1, em);
-      interval = e - b;
-      known = true;
-    } else if (bm && em) {
-      interval = s < 0 ? -dim : dim;
-      known = true;
-    }
-    if (known) {
-      int64_t size;
-      if (interval == 0 || ((interval < 0) != (s < 0)))
-        size = 0;
-      else
-        size = interval / s + (interval % s != 0 ? 1 : 0);
-      proc.dims[i] = size;
-      out.size[i] = size;
-      out.begin[i] = b;
-      out.stride[i] = s;
-    } else {
-      proc.dims[i] = kDyn;
-    }
-  }
-  out.processingShape = proc;
-  Shape fin = Shape::ofRank(0);
-  for (int64_t g : gather) {
-    if (g >= 0) {
-      fin.dims.push_back(proc.dims[g]);
-      out.finalToProcessing.push_back(g);
-    } else if (g == kNewAxis) {
-      fin.dims.push_back(1);
-      out.finalToProcessing.push_back(-1);
-    }
-  }
-  out.finalShape = fin;
+  out.finalToProcessing.assign(r.finalToProcessing.begin(),
+                               r.finalToProcessing.end());
   return success();
 }
 

@@ -5,6 +5,7 @@
 
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFTypes.h"
+#include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
@@ -1317,21 +1318,28 @@ bool windowedOutputSize(int64_t in, int64_t window, int64_t dilation,
                         int64_t padAfter, int64_t &out) {
   if (stride <= 0 || dilation <= 0)
     return false;
-  if (isDyn(in)) {
+  std::optional<WindowPadding> p = parseWindowPadding(padding);
+  if (isDyn(in) || (!isDyn(window) && window < 0)) {
     out = kDyn;
     return true;
   }
-  if (padding == "SAME") {
-    out = (in + stride - 1) / stride;
-    return true;
-  }
+  // SAME's output size does not depend on the window.
+  if (p == WindowPadding::kSame && isDyn(window))
+    window = 1;
   if (isDyn(window)) {
     out = kDyn;
     return true;
   }
-  int64_t effective = (window - 1) * dilation + 1;
-  int64_t padded = padding == "EXPLICIT" ? in + padBefore + padAfter : in;
-  out = (padded - effective + stride) / stride;
+  // Any other padding string is VALID here, as before (the verifier rejects
+  // unknown ones).
+  std::optional<WindowDim> w =
+      windowGeometry(in, window, dilation, stride,
+                     p.value_or(WindowPadding::kValid), padBefore, padAfter);
+  if (!w) {
+    out = kDyn; // int64 overflow: unknown
+    return true;
+  }
+  out = w->outSize;
   return out >= 0;
 }
 

@@ -274,9 +274,11 @@ struct Layout {
 };
 bool parseLayout(llvm::StringRef format, int64_t rank, Layout &out);
 
-/// TF's GetWindowedOutputSize (with dilation): the output size of a window
-/// op along one dim, or kDyn when `in` is unknown. Fails (returns false) if
-/// the output would be negative.
+/// TF's GetWindowedOutputSize (with dilation, lib/Support/WindowGeometry):
+/// the output size of a window op along one dim, or kDyn when `in` (or, for
+/// VALID/EXPLICIT, `window`) is unknown or the arithmetic overflows int64.
+/// Fails (returns false) on a non-positive stride or dilation, or if the
+/// output would be negative.
 bool windowedOutputSize(int64_t in, int64_t window, int64_t dilation,
                         int64_t stride, llvm::StringRef padding,
                         int64_t padBefore, int64_t padAfter, int64_t &out);

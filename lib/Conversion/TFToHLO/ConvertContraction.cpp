@@ -11,6 +11,7 @@
 // (input channels a multiple of the filter's) uses feature_group_count.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -130,12 +131,15 @@ LogicalResult convertConv(Operation *op, OpBuilder &b,
   SmallVector<int64_t> lo(spec.ns, 0), hi(spec.ns, 0);
   for (int64_t i = 0; i < spec.ns; ++i) {
     int64_t x = fwdIn.getDimSize(spatial[i]);
-    int64_t k = (f.getDimSize(i) - 1) * dil[i] + 1;
     if (padding == "SAME") {
-      int64_t o = (x + strides[i] - 1) / strides[i];
-      int64_t total = std::max<int64_t>((o - 1) * strides[i] + k - x, 0);
-      lo[i] = total / 2;
-      hi[i] = total - lo[i];
+      std::optional<WindowDim> w = windowGeometry(
+          x, f.getDimSize(i), dil[i], strides[i], WindowPadding::kSame);
+      if (!w) {
+        why = "invalid or overflowing window in spatial dim " + std::to_string(i);
+        return failure();
+      }
+      lo[i] = w->padBefore;
+      hi[i] = w->padAfter;
     } else if (padding == "EXPLICIT") {
       auto ep = intList(op, "explicit_paddings");
       if (!ep || static_cast<int64_t>(ep->size()) != 2 * rank) {

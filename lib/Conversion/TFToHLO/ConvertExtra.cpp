@@ -57,6 +57,7 @@
 //    (TF's greedy hard suppression); see convertNMSConst.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -120,18 +121,20 @@ LogicalResult convertParallelConcat(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// The padding before dim of size `in` for window `k`, stride `s`, dilation
-/// `r` (effective window (k-1)*r+1) and the output size, TF's rules.
+/// The padding before/after a dim of size `in` for window `k`, stride `s`,
+/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
+/// VALID window larger than the input), TF's rules (lib/Support's
+/// windowGeometry).
 std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
                                       int64_t r, bool same, int64_t &outSize) {
-  int64_t eff = (k - 1) * r + 1;
-  if (!same) {
-    outSize = in >= eff ? (in - eff) / s + 1 : 0;
+  std::optional<WindowDim> w = windowGeometry(
+      in, k, r, s, same ? WindowPadding::kSame : WindowPadding::kValid);
+  if (!w) {
+    outSize = -1; // invalid or overflowing: matches no result shape
     return {0, 0};
   }
-  outSize = (in + s - 1) / s;
-  int64_t total = std::max<int64_t>((outSize - 1) * s + eff - in, 0);
-  return {total / 2, total - total / 2};
+  outSize = std::max<int64_t>(w->outSize, 0);
+  return {w->padBefore, w->padAfter};
 }
 
 LogicalResult convertMaxPoolWithArgmax(Operation *op, OpBuilder &b,

@@ -20,6 +20,7 @@
 //    exponential_avg_factor mixing, as TF's CPU kernel).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -248,11 +249,15 @@ Converter pool(int64_t ns, bool isMax) {
     for (int64_t d = 0; d < rank; ++d) {
       int64_t lo = 0, hi = 0;
       if (padding == "SAME") {
-        int64_t x = in.getDimSize(d), s = (*strides)[d], k = (*ksize)[d];
-        int64_t o = (x + s - 1) / s;
-        int64_t total = std::max<int64_t>((o - 1) * s + k - x, 0);
-        lo = total / 2;
-        hi = total - lo;
+        std::optional<WindowDim> w =
+            windowGeometry(in.getDimSize(d), (*ksize)[d], 1, (*strides)[d],
+                           WindowPadding::kSame);
+        if (!w) {
+          why = "invalid or overflowing window in dim " + std::to_string(d);
+          return failure();
+        }
+        lo = w->padBefore;
+        hi = w->padAfter;
       }
       anyPad |= lo || hi;
       pad.push_back(lo);

@@ -10,6 +10,7 @@
 // instead).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Support/StridedSlice.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -214,7 +215,8 @@ LogicalResult convertSlice(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// tf.StridedSlice with constant begin/end/strides.
+/// tf.StridedSlice with constant begin/end/strides; the per-dim start/stop
+/// come from lib/Support/StridedSlice (TF's ValidateStridedSliceOp).
 LogicalResult convertStridedSlice(Operation *op, OpBuilder &b,
                                   SmallVectorImpl<Value> &results,
                                   std::string &why) {
@@ -228,84 +230,36 @@ LogicalResult convertStridedSlice(Operation *op, OpBuilder &b,
   size_t n = begin->size();
   if (end->size() != n || strides->size() != n)
     return fail(why, "begin/end/strides lengths differ");
-  int64_t beginMask = intAttr(op, "begin_mask"), endMask = intAttr(op, "end_mask"),
-          ellipsisMask = intAttr(op, "ellipsis_mask"),
-          newAxisMask = intAttr(op, "new_axis_mask"),
-          shrinkMask = intAttr(op, "shrink_axis_mask");
   int64_t rank = in.getRank();
-  // Expand the sparse spec to one entry per input dim.
-  struct DimSpec {
-    int64_t begin, end, stride;
-    bool beginMasked, endMasked, shrink;
-  };
-  SmallVector<DimSpec> dense;
-  int64_t numReal = 0;
-  for (size_t i = 0; i < n; ++i)
-    if (!((newAxisMask >> i) & 1) && !((ellipsisMask >> i) & 1))
-      ++numReal;
-  bool sawEllipsis = false;
-  for (size_t i = 0; i < n; ++i) {
-    if ((ellipsisMask >> i) & 1) {
-      if (sawEllipsis)
-        return fail(why, "more than one ellipsis");
-      sawEllipsis = true;
-      int64_t fill = rank - numReal;
-      for (int64_t k = 0; k < fill; ++k)
-        dense.push_back({0, 0, 1, true, true, false});
-      continue;
-    }
-    if ((newAxisMask >> i) & 1)
-      continue; // new axes only change the final reshape (the result type)
-    dense.push_back({(*begin)[i], (*end)[i], (*strides)[i],
-                     static_cast<bool>((beginMask >> i) & 1),
-                     static_cast<bool>((endMask >> i) & 1),
-                     static_cast<bool>((shrinkMask >> i) & 1)});
-  }
-  while (static_cast<int64_t>(dense.size()) < rank)
-    dense.push_back({0, 0, 1, true, true, false});
-  if (static_cast<int64_t>(dense.size()) != rank)
-    return fail(why, "slice spec has more dims than the input");
+  StridedSliceResult spec;
+  absl::Status status = computeStridedSlice(
+      in.getShape(), *begin, *end, *strides,
+      {intAttr(op, "begin_mask"), intAttr(op, "end_mask"),
+       intAttr(op, "ellipsis_mask"), intAttr(op, "new_axis_mask"),
+       intAttr(op, "shrink_axis_mask")},
+      spec);
+  if (!status.ok())
+    return fail(why, std::string(status.message()));
   Location loc = op->getLoc();
   Value x = op->getOperand(0);
   SmallVector<int64_t> revDims, start, limit, step;
+  // New axes and shrinks only change the final reshape (the result type).
   for (int64_t d = 0; d < rank; ++d) {
-    DimSpec s = dense[d];
+    const StridedSliceDim &s = spec.dims[d];
     int64_t size = in.getDimSize(d);
-    if (s.stride == 0)
-      return fail(why, "stride 0");
-    auto clampIdx = [&](int64_t v, bool forBegin) {
-      if (v < 0)
-        v += size;
-      if (s.stride > 0)
-        return std::clamp<int64_t>(v, 0, size);
-      return std::clamp<int64_t>(v, -1, size - 1);
-      (void)forBegin;
-    };
-    int64_t lo, hi;
-    if (s.shrink) {
-      int64_t v = s.begin < 0 ? s.begin + size : s.begin;
-      if (v < 0 || v >= size)
-        return fail(why, "shrink index out of range in dim " + std::to_string(d));
-      lo = v;
-      hi = v + 1;
-      s.stride = 1;
-    } else if (s.stride > 0) {
-      lo = s.beginMasked ? 0 : clampIdx(s.begin, true);
-      hi = s.endMasked ? size : clampIdx(s.end, false);
-      hi = std::max(hi, lo);
+    if (s.stride > 0) {
+      start.push_back(s.begin);
+      limit.push_back(std::max(s.end, s.begin));
+      step.push_back(s.stride);
     } else {
-      // Negative stride: walk down from `first` (inclusive) to `last`
+      // Negative stride: walk down from `begin` (inclusive) to `end`
       // (exclusive); on the reversed dim that is an increasing slice.
-      int64_t first = s.beginMasked ? size - 1 : clampIdx(s.begin, true);
-      int64_t last = s.endMasked ? -1 : clampIdx(s.end, false);
       revDims.push_back(d);
-      lo = size - 1 - first;
-      hi = std::max(size - 1 - last, lo);
-      s.stride = -s.stride;
+      int64_t lo = size - 1 - s.begin;
+      start.push_back(lo);
+      limit.push_back(std::max(size - 1 - s.end, lo));
+      step.push_back(-s.stride);
     }
-    start.push_back(lo);
-    limit.push_back(hi);
-    step.push_back(s.stride);
   }
   if (!revDims.empty())
     x = ReverseOp::create(b, loc, x, revDims);

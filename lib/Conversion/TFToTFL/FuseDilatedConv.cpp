@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
+#include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -55,9 +56,14 @@ FailureOr<DilatedPadding> dilatedPadding(ArrayRef<int64_t> k,
     int64_t a = pads[2 * i + 1] - crops[2 * i + 1];
     if (b < 0 || a < 0)
       return failure();
-    int64_t total = (k[i] - 1) * d[i];
+    // The dilated conv runs at stride 1, where SAME's padding does not
+    // depend on the input size (any size >= 1 gives (k - 1) * d in total).
+    std::optional<WindowDim> same =
+        windowGeometry(1, k[i], d[i], 1, WindowPadding::kSame);
+    if (!same)
+      return failure();
     p.valid &= b == 0 && a == 0;
-    p.same &= b == total / 2 && b + a == total;
+    p.same &= b == same->padBefore && a == same->padAfter;
     p.before.push_back(b);
     p.after.push_back(a);
   }

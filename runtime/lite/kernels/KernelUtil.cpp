@@ -1,6 +1,9 @@
 //===- KernelUtil.cpp -----------------------------------------------------===//
 #include "runtime/lite/kernels/KernelUtil.h"
 
+#include "lib/Support/WindowGeometry.h"
+
+#include <algorithm>
 #include <limits>
 
 namespace tfmlir::lite::kernels {
@@ -53,13 +56,17 @@ absl::Status checkActivation(Activation a) {
 
 void computePadding(Padding p, int in, int filter, int stride, int dilation,
                     int &out, int &padBefore) {
-  int eff = (filter - 1) * dilation + 1;
-  if (p == Padding::kSame)
-    out = (in + stride - 1) / stride;
-  else
-    out = in >= eff ? (in - eff + stride) / stride : 0;
-  int total = (out - 1) * stride + eff - in;
-  padBefore = std::max(0, total / 2);
+  std::optional<WindowDim> w = windowGeometry(
+      in, filter, dilation, stride,
+      p == Padding::kSame ? WindowPadding::kSame : WindowPadding::kValid);
+  if (!w) { // negative sizes or stride/dilation < 1: nothing to compute
+    out = 0, padBefore = 0;
+    return;
+  }
+  // A VALID window larger than the input has no positions (TFLite's kernels
+  // see an empty output rather than TF's negative-size error).
+  out = static_cast<int>(std::max<int64_t>(w->outSize, 0));
+  padBefore = static_cast<int>(w->padBefore);
 }
 
 absl::Status fullyConnectedShape(const Tensor &in, const Tensor &w,

@@ -61,10 +61,11 @@ inline float applyActivation(float x, Activation a) {
 }
 absl::Status checkActivation(Activation a);
 
-/// Output size and leading pad of one spatial dim, as TF/TFLite compute it:
-/// SAME: out = ceil(in / stride); VALID: out = ceil((in - eff + 1) / stride)
-/// with eff = (filter - 1) * dilation + 1; pad = max(0, ((out - 1) * stride
-/// + eff - in) / 2).
+/// Output size and leading pad of one spatial dim, as TF/TFLite compute it
+/// (lib/Support's windowGeometry): SAME: out = ceil(in / stride); VALID:
+/// out = ceil((in - eff + 1) / stride), 0 when the window is larger than the
+/// input, with eff = (filter - 1) * dilation + 1; pad = max(0, (out - 1) *
+/// stride + eff - in) / 2. Sizes < 0 or stride/dilation < 1 give 0, 0.
 void computePadding(Padding p, int in, int filter, int stride, int dilation,
                     int &out, int &padBefore);
 

@@ -12,6 +12,8 @@
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 
+#include "lib/Support/StridedSlice.h"
+
 #include <numeric>
 
 namespace tfmlir::lite::kernels {
@@ -535,85 +537,30 @@ absl::Status stridedSlicePrepare(OpContext &ctx) {
   const int m = static_cast<int>(b.size());
   if (static_cast<int>(e.size()) != m || static_cast<int>(s.size()) != m)
     return invalid("begin, end and strides must have the same length");
-  const int r = in->rank();
-  // Sparse spec -> dense spec (TF's BuildDenseSpec).
-  struct Dense {
-    int64_t b = 0, e = 0, s = 1;
-    bool bMask = true, eMask = true, shrink = false;
+  // offset: end is relative to begin (TFLite's StridedSliceOptions).
+  if (o.offset)
+    for (int i = 0; i < m; ++i)
+      e[i] += b[i];
+  // The int32 masks' 32 bits, not sign-extended.
+  auto mask = [](int32_t v) {
+    return static_cast<int64_t>(static_cast<uint32_t>(v));
   };
-  std::vector<Dense> dense(r);
-  std::vector<int> finalDims; // dense dim index, or -1 for a new axis
-  int numNewAfterEllipsis = 0;
-  bool seenEllipsis = false;
-  for (int i = 0; i < m; ++i) {
-    if (o.ellipsisMask & (1 << i))
-      seenEllipsis = true;
-    else if (seenEllipsis && (o.newAxisMask & (1 << i)))
-      ++numNewAfterEllipsis;
-  }
-  int full = 0;
-  bool hadEllipsis = false;
-  for (int i = 0; i < m; ++i) {
-    if ((o.ellipsisMask & (1 << i)) && !hadEllipsis) {
-      hadEllipsis = true;
-      int next = std::min(r - (m - i) + 1 + numNewAfterEllipsis, r);
-      for (; full < next; ++full)
-        finalDims.push_back(full);
-      continue;
-    }
-    if (o.newAxisMask & (1 << i)) {
-      finalDims.push_back(-1);
-      continue;
-    }
-    if (full >= r)
-      return invalid("slice spec has more dims than the input's rank ", r);
-    Dense &d = dense[full];
-    d.b = b[i], d.e = e[i], d.s = s[i];
-    d.bMask = (o.beginMask >> i) & 1;
-    d.eMask = (o.endMask >> i) & 1;
-    d.shrink = (o.shrinkAxisMask >> i) & 1;
-    if (o.offset)
-      d.e = d.b + d.e;
-    if (!d.shrink)
-      finalDims.push_back(full);
-    ++full;
-  }
-  for (; full < r; ++full)
-    finalDims.push_back(full);
+  StridedSliceResult spec;
+  std::vector<int64_t> inShape(in->shape.begin(), in->shape.end());
+  absl::Status status = computeStridedSlice(
+      inShape, b, e, s,
+      {mask(o.beginMask), mask(o.endMask), mask(o.ellipsisMask),
+       mask(o.newAxisMask), mask(o.shrinkAxisMask)},
+      spec);
+  if (!status.ok())
+    return invalid(status.message());
   auto st = std::make_unique<SliceState>();
-  for (int d = 0; d < r; ++d) {
-    Dense &x = dense[d];
-    int64_t D = in->shape[d];
-    if (x.s == 0)
-      return invalid("stride 0 in dim ", d);
-    int64_t bb, ee;
-    if (x.shrink) {
-      bb = x.b < 0 ? x.b + D : x.b;
-      if (bb < 0 || bb >= D)
-        return invalid("shrink index ", x.b, " out of range for dim ", d,
-                       " of size ", D);
-      st->begin.push_back(bb);
-      st->stride.push_back(1);
-      st->size.push_back(1);
-      continue;
-    }
-    auto clampIdx = [&](int64_t v) {
-      if (v < 0)
-        v += D;
-      return x.s > 0 ? std::clamp<int64_t>(v, 0, D)
-                     : std::clamp<int64_t>(v, -1, D - 1);
-    };
-    bb = x.bMask ? (x.s > 0 ? 0 : D - 1) : clampIdx(x.b);
-    ee = x.eMask ? (x.s > 0 ? D : -1) : clampIdx(x.e);
-    int64_t len = x.s > 0 ? (ee - bb + x.s - 1) / x.s : (bb - ee - x.s - 1) / -x.s;
-    len = std::max<int64_t>(0, len);
-    st->begin.push_back(bb);
-    st->stride.push_back(x.s);
-    st->size.push_back(static_cast<int32_t>(len));
+  for (const StridedSliceDim &d : spec.dims) {
+    st->begin.push_back(d.begin);
+    st->stride.push_back(d.stride);
+    st->size.push_back(static_cast<int32_t>(d.size));
   }
-  std::vector<int32_t> shape;
-  for (int fd : finalDims)
-    shape.push_back(fd < 0 ? 1 : st->size[fd]);
+  std::vector<int32_t> shape(spec.finalShape.begin(), spec.finalShape.end());
   ctx.state() = std::move(st);
   return ctx.resizeOutput(0, shape);
 }

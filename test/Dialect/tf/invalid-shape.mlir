@@ -193,6 +193,17 @@ func.func @strided_slice_shrink_oob(%x: tensor<4x5xf32>) {
 
 // -----
 
+// A shrink reads begin even under begin_mask (TF's ValidateStridedSliceOp).
+func.func @strided_slice_shrink_masked_oob(%x: tensor<4x5xf32>) {
+  %b = "tf.Const"() {value = dense<-5> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error @+1 {{'tf.StridedSlice' op slice index -5 of dimension 0 out of bounds}}
+  %0 = "tf.StridedSlice"(%x, %b, %b, %s) {begin_mask = 1 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
 func.func @strided_slice_too_many(%x: tensor<4xf32>) {
   %b = "tf.Const"() {value = dense<0> : tensor<2xi32>} : () -> tensor<2xi32>
   %s = "tf.Const"() {value = dense<1> : tensor<2xi32>} : () -> tensor<2xi32>
