@@ -155,24 +155,6 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
   return success();
 }
 
-/// tfmlir_rt_check_indices(indices [N] i32/i64) -> the same indices: a
-/// call of _mlir_ciface_tfmlir_rt_check_indices_{i32,i64}_memref
-/// (runtime/cpu/IndexCheck.h) with the indices and the backend_config as
-/// an i8 buffer (a constant global after bufferization); the result is the
-/// operand. The call has effects, so it stays where the custom call was.
-LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
-                                SmallVectorImpl<Value> &results,
-                                std::string &why) {
-  Operation *op = cc;
-  auto it = op->getNumOperands() == 1
-                ? dyn_cast<RankedTensorType>(op->getOperand(0).getType())
-                : RankedTensorType();
-  if (!it || it.getRank() != 1 || op->getNumResults() != 1 ||
-      op->getResult(0).getType() != it ||
-      !(it.getElementType().isInteger(32) ||
-        it.getElementType().isInteger(64))) {
-    why = "custom_call " TFMLIR_RT_CHECK_INDICES_TARGET
-          " expects one rank-1 i32/i64 operand and a result of its type";
 /// tfmlir_rt_conv2d_packed(input [N,H,W,C], filter packed
 /// [ceil(O/32), KH*KW*C, 32][, bias [O]][, residual [N,OH,OW,O]])
 /// -> [N,OH,OW,O].
@@ -232,24 +214,6 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
   }
   Location loc = op->getLoc();
   MLIRContext *ctx = b.getContext();
-  StringRef config = cc.getBackendConfig();
-  auto i8 = IntegerType::get(ctx, 8);
-  auto cfgType = RankedTensorType::get({static_cast<int64_t>(config.size())}, i8);
-  Value cfg = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(
-                  cfgType,
-                  ArrayRef<int8_t>(reinterpret_cast<const int8_t *>(config.data()),
-                                   config.size())));
-  Value idxM = asMemRef(b, loc, op->getOperand(0));
-  Value cfgM = asMemRef(b, loc, cfg);
-  SmallVector<Value> args = {idxM, cfgM};
-  std::string callee = std::string(TFMLIR_RT_CHECK_INDICES_TARGET) +
-                       (it.getElementType().isInteger(32) ? "_i32" : "_i64") +
-                       "_memref";
-  func::FuncOp decl = declare(
-      op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
-  func::CallOp::create(b, loc, decl, args);
-  results.push_back(op->getOperand(0));
   Value inM = asMemRef(b, loc, op->getOperand(0));
   Value fM = asMemRef(b, loc, op->getOperand(1));
   next = 2;
@@ -301,6 +265,49 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
   return success();
 }
 
+/// tfmlir_rt_check_indices(indices [N] i32/i64) -> the same indices: a
+/// call of _mlir_ciface_tfmlir_rt_check_indices_{i32,i64}_memref
+/// (runtime/cpu/IndexCheck.h) with the indices and the backend_config as
+/// an i8 buffer (a constant global after bufferization); the result is the
+/// operand. The call has effects, so it stays where the custom call was.
+LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
+                                SmallVectorImpl<Value> &results,
+                                std::string &why) {
+  Operation *op = cc;
+  auto it = op->getNumOperands() == 1
+                ? dyn_cast<RankedTensorType>(op->getOperand(0).getType())
+                : RankedTensorType();
+  if (!it || it.getRank() != 1 || op->getNumResults() != 1 ||
+      op->getResult(0).getType() != it ||
+      !(it.getElementType().isInteger(32) ||
+        it.getElementType().isInteger(64))) {
+    why = "custom_call " TFMLIR_RT_CHECK_INDICES_TARGET
+          " expects one rank-1 i32/i64 operand and a result of its type";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  StringRef config = cc.getBackendConfig();
+  auto i8 = IntegerType::get(ctx, 8);
+  auto cfgType = RankedTensorType::get({static_cast<int64_t>(config.size())}, i8);
+  Value cfg = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(
+                  cfgType,
+                  ArrayRef<int8_t>(reinterpret_cast<const int8_t *>(config.data()),
+                                   config.size())));
+  Value idxM = asMemRef(b, loc, op->getOperand(0));
+  Value cfgM = asMemRef(b, loc, cfg);
+  SmallVector<Value> args = {idxM, cfgM};
+  std::string callee = std::string(TFMLIR_RT_CHECK_INDICES_TARGET) +
+                       (it.getElementType().isInteger(32) ? "_i32" : "_i64") +
+                       "_memref";
+  func::FuncOp decl = declare(
+      op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  results.push_back(op->getOperand(0));
+  return success();
+}
+
 LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results,
                               std::string &why) {
@@ -308,10 +315,10 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
   StringRef target = cc.getCallTargetName();
   if (target == kDepthwiseTarget)
     return lowerDepthwise(cc, b, results, why);
-  if (target == TFMLIR_RT_CHECK_INDICES_TARGET)
-    return lowerCheckIndices(cc, b, results, why);
   if (target == kConv2dTarget)
     return lowerConv2d(cc, b, results, why);
+  if (target == TFMLIR_RT_CHECK_INDICES_TARGET)
+    return lowerCheckIndices(cc, b, results, why);
   bool packed = target == kSgemmPackedTarget;
   if (!packed && target != kSgemmTarget) {
     why = ("custom_call target '" + target + "' has no CPU lowering").str();
