@@ -1,10 +1,12 @@
 //===- ConvertOps.cpp - tf -> tfl: element-wise, shape, reduce, index -----===//
 //
-// One converter per TF op. Semantics: each TF op maps to the TFLite builtin
-// whose reference kernel computes the same function (TF's op definitions in
-// tensorflow/core/ops, TFLite's kernels in tensorflow/lite/kernels); index
-// operands TFLite wants as int32 (axes, perms, shapes, paddings, begin/end)
-// are rebuilt as int32 constants, or cast when not constant.
+// One converter per TF op (the one-to-one element-wise maps are DRR
+// patterns in LegalizePatterns.td). Semantics: each TF op maps to the TFLite
+// builtin whose reference kernel computes the same function (TF's op
+// definitions in tensorflow/core/ops, TFLite's kernels in
+// tensorflow/lite/kernels); index operands TFLite wants as int32 (axes, perms,
+// shapes, paddings, begin/end) are rebuilt as int32 constants, or cast when not
+// constant.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 
@@ -362,50 +364,12 @@ LogicalResult convertDrop(Operation *op, OpBuilder &, Results &, std::string &wh
 } // namespace
 
 void addGenericConverters(llvm::StringMap<Converter> &t) {
-  // Element-wise binary (NumPy broadcasting on both sides).
-  t["tf.Add"] = same("tfl.add", {}, true, true);
-  t["tf.AddV2"] = same("tfl.add", {}, true, true);
-  t["tf.Sub"] = same("tfl.sub", {}, true, true);
-  t["tf.Mul"] = same("tfl.mul", {}, true);
-  t["tf.RealDiv"] = same("tfl.div", {}, true);
-  t["tf.Maximum"] = same("tfl.maximum");
-  t["tf.Minimum"] = same("tfl.minimum");
-  t["tf.Pow"] = same("tfl.pow");
-  t["tf.SquaredDifference"] = same("tfl.squared_difference");
-  t["tf.FloorDiv"] = same("tfl.floor_div");
-  t["tf.FloorMod"] = same("tfl.floor_mod");
-  t["tf.Less"] = same("tfl.less");
-  t["tf.LessEqual"] = same("tfl.less_equal");
-  t["tf.Greater"] = same("tfl.greater");
-  t["tf.GreaterEqual"] = same("tfl.greater_equal");
-  t["tf.Equal"] = same("tfl.equal");
-  t["tf.NotEqual"] = same("tfl.not_equal");
-  t["tf.LogicalAnd"] = same("tfl.logical_and");
-  t["tf.LogicalOr"] = same("tfl.logical_or");
+  // The one-to-one element-wise maps (Add ... LogicalNot, Relu/Relu6/
+  // Sigmoid/Tanh/Elu, Select/SelectV2) are DRR patterns in
+  // LegalizePatterns.td, applied before this table.
   t["tf.AddN"] = convertAddN;
   t["tf.AccumulateNV2"] = convertAddN;
-  // Element-wise unary.
-  t["tf.Exp"] = same("tfl.exp");
-  t["tf.Log"] = same("tfl.log");
-  t["tf.Sqrt"] = same("tfl.sqrt");
-  t["tf.Rsqrt"] = same("tfl.rsqrt");
-  t["tf.Square"] = same("tfl.square");
-  t["tf.Abs"] = same("tfl.abs");
-  t["tf.Neg"] = same("tfl.neg");
-  t["tf.Sin"] = same("tfl.sin");
-  t["tf.Cos"] = same("tfl.cos");
-  t["tf.Floor"] = same("tfl.floor");
-  t["tf.Ceil"] = same("tfl.ceil");
-  t["tf.Round"] = same("tfl.round");
-  t["tf.Rint"] = same("tfl.round");
-  t["tf.Sign"] = same("tfl.sign");
-  t["tf.LogicalNot"] = same("tfl.logical_not");
-  // Activations.
-  t["tf.Relu"] = same("tfl.relu");
-  t["tf.Relu6"] = same("tfl.relu6");
-  t["tf.Sigmoid"] = same("tfl.logistic");
-  t["tf.Tanh"] = same("tfl.tanh");
-  t["tf.Elu"] = same("tfl.elu");
+  // Activations that are not one-to-one.
   t["tf.LeakyRelu"] = convertLeakyRelu;
   t["tf.Softmax"] = convertSoftmax;
   t["tf.LogSoftmax"] = same("tfl.log_softmax");
@@ -452,8 +416,6 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   t["tf.UnsortedSegmentProd"] = withI32("tfl.unsorted_segment_prod", {1, 2});
   t["tf.UnsortedSegmentMax"] = withI32("tfl.unsorted_segment_max", {1, 2});
   t["tf.UnsortedSegmentMin"] = withI32("tfl.unsorted_segment_min", {1, 2});
-  t["tf.SelectV2"] = same("tfl.select_v2");
-  t["tf.Select"] = same("tfl.select");
   t["tf.TopKV2"] = withI32("tfl.topk_v2", {1});
   t["tf.NoOp"] = convertDrop;
   // Builtins without a dedicated tfl op (codes from schema.fbs).

@@ -83,7 +83,8 @@ mlir::NamedAttribute actNone(mlir::OpBuilder &b);
 using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
-/// Adds converters by tf op name ("tf.AddV2") for the element-wise, shape,
+/// Adds converters by tf op name ("tf.AddN") for AddN, the activations that
+/// are not one-to-one, and the shape,
 /// reduction and indexing ops (ConvertOps.cpp).
 void addGenericConverters(llvm::StringMap<Converter> &table);
 /// Adds converters for MatMul/BatchMatMul, convolutions, pooling,

@@ -1,12 +1,14 @@
 //===- LegalizeTF.cpp - the tfl-legalize-tf pass and its driver -----------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
+#include "lib/Conversion/TFToTFL/Patterns.h"
 
-#include "dialects/tfl/TFLOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
+#include "dialects/tfl/TFLOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -71,6 +73,83 @@ void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef ke
   e.nodes.push_back(nodeName(op));
 }
 
+/// The first operand type, else result type, of `op` that has no TFLite
+/// kernel (see hasTFLiteKernelType), or null.
+Type firstTypeWithoutKernel(Operation *op) {
+  for (Type t : op->getOperandTypes())
+    if (!hasTFLiteKernelType(t))
+      return t;
+  for (Type t : op->getResultTypes())
+    if (!hasTFLiteKernelType(t))
+      return t;
+  return {};
+}
+
+/// The reason a builtin cannot take `t`, as the report prints it.
+std::string noKernelReason(StringRef tflName, Type t) {
+  std::string ts;
+  llvm::raw_string_ostream(ts) << t;
+  return (tflName + " has no kernel for " + ts +
+          " (TFLite computes in float32: Cast first)")
+      .str();
+}
+
+/// The DRR stage of the legalization (LegalizePatterns.td): runs the
+/// element-wise patterns with applyPartialConversion on the ops directly in
+/// a function body (ops nested in other ops' regions are left, as the
+/// string driver leaves them). A root op of these patterns is illegal
+/// unless one of its types has no TFLite kernel; such an op stays a tf op
+/// and the string driver reports it with the reason (`reasonFor`). Ops
+/// the patterns do not root on are left to the string driver.
+class ElementwiseStage {
+public:
+  explicit ElementwiseStage(MLIRContext *ctx) : target(*ctx) {
+    RewritePatternSet patterns(ctx);
+    populateTFToTFLElementwisePatterns(patterns);
+    target.addLegalDialect<tfl::TFLDialect>();
+    for (const std::unique_ptr<RewritePattern> &p :
+         patterns.getNativePatterns()) {
+      std::optional<OperationName> root = p->getRootKind();
+      assert(root && !p->getGeneratedOps().empty() &&
+             "DRR patterns root on one op and generate one");
+      tflNameOf[root->getStringRef()] =
+          p->getGeneratedOps().front().getStringRef();
+      target.addDynamicallyLegalOp(
+          *root, [](Operation *op) -> std::optional<bool> {
+            return !isa_and_nonnull<func::FuncOp>(op->getParentOp()) ||
+                   firstTypeWithoutKernel(op) != nullptr;
+          });
+    }
+    frozen = FrozenRewritePatternSet(std::move(patterns));
+  }
+
+  /// Converts the ops of `fn`'s body that the patterns handle. Fails only if
+  /// a pattern does not apply to an op marked illegal (a bug: the legality
+  /// rule above must mirror the patterns' constraints).
+  LogicalResult run(func::FuncOp fn) {
+    ConversionConfig config;
+    // The string driver folds nothing; neither does this stage.
+    config.foldingMode = DialectConversionFoldingMode::Never;
+    return applyPartialConversion(fn, target, frozen, config);
+  }
+
+  /// For a tf op this stage left in a function body: why its builtin cannot
+  /// take it, or "" when the patterns do not handle this op.
+  std::string reasonFor(Operation *op) const {
+    auto it = tflNameOf.find(op->getName().getStringRef());
+    if (it == tflNameOf.end())
+      return "";
+    Type t = firstTypeWithoutKernel(op);
+    return t ? noKernelReason(it->second, t) : "";
+  }
+
+private:
+  ConversionTarget target;
+  FrozenRewritePatternSet frozen;
+  /// tf op name -> the tfl op its pattern generates.
+  llvm::StringMap<StringRef> tflNameOf;
+};
+
 /// TFLite's builtin kernels compute in float32 and the integer types; they
 /// have no float64, float16, bfloat16 or complex arithmetic. Those types are
 /// taken only by ops that move data without computing on it (CAST converts
@@ -85,17 +164,7 @@ Type unsupportedFloatType(Operation *op) {
       "tfl.bitcast"};
   if (typeAgnostic.contains(op->getName().getStringRef()))
     return {};
-  auto bad = [](Type t) {
-    Type e = getElementTypeOrSelf(t);
-    return e.isF64() || e.isF16() || e.isBF16() || isa<ComplexType>(e);
-  };
-  for (Type t : op->getOperandTypes())
-    if (bad(t))
-      return t;
-  for (Type t : op->getResultTypes())
-    if (bad(t))
-      return t;
-  return {};
+  return firstTypeWithoutKernel(op);
 }
 
 /// A splat constant of at least this many bytes is written as a FILL: a
@@ -125,9 +194,12 @@ Value largeSplatAsFill(OpBuilder &b, Location loc, ElementsAttr v) {
   return conv::create1(b, loc, "tfl.fill", {shape, scalar}, d.getType());
 }
 
-/// Converts the ops of one function body in order. Returns the ops left
-/// unsupported (already recorded in `report`).
-void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) {
+/// Converts the tf ops of one function body left by the DRR stage
+/// (`elementwise`) in order, through the string-keyed converters(). The ops
+/// left unsupported are recorded in `report`.
+void legalizeBlock(Block &block, bool allowCustomOps,
+                   const ElementwiseStage &elementwise,
+                   ConversionReport &report) {
   SmallVector<Operation *> ops;
   for (Operation &op : block)
     ops.push_back(&op);
@@ -167,11 +239,7 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
           for (Operation *c : created)
             if (Type t = unsupportedFloatType(c)) {
               ok = false;
-              std::string ts;
-              llvm::raw_string_ostream(ts) << t;
-              why = (c->getName().getStringRef() + " has no kernel for " + ts +
-                     " (TFLite computes in float32: Cast first)")
-                        .str();
+              why = noKernelReason(c->getName().getStringRef(), t);
               break;
             }
         if (ok) {
@@ -197,7 +265,9 @@ void legalizeBlock(Block &block, bool allowCustomOps, ConversionReport &report) 
               c->erase();
         }
       } else {
-        why = "no TFLite builtin";
+        why = elementwise.reasonFor(op);
+        if (why.empty())
+          why = "no TFLite builtin";
       }
     }
     if (!ok) {
@@ -281,11 +351,17 @@ LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
   MLIRContext *ctx = module.getContext();
   ctx->getOrLoadDialect<tfl::TFLDialect>();
   report.customOpsEmitted = allowCustomOps;
+  ElementwiseStage elementwise(ctx);
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (fn.isExternal())
       continue;
+    // The DRR patterns first, then the string driver for the rest (the
+    // adapter while the converters move to the conversion framework).
+    if (failed(elementwise.run(fn)))
+      return fn.emitError(
+          "tfl-legalize-tf: element-wise patterns left an illegal op");
     for (Block &block : fn.getBody())
-      legalizeBlock(block, allowCustomOps, report);
+      legalizeBlock(block, allowCustomOps, elementwise, report);
     syncFunctionType(fn);
   }
   RewritePatternSet patterns(ctx);
