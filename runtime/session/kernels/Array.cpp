@@ -351,7 +351,8 @@ HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
 
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
   for (const char *n :
-       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient"})
+       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
+        "tf.PlaceholderWithDefault"})
     t[n] = lambda(identity);
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);

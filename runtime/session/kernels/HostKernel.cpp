@@ -17,6 +17,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addIndexingKernels(t);
     addArrayKernels(t);
     addElementwiseKernels(t);
+    addListKernels(t);
     return t;
   }();
   return table;
