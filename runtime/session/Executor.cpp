@@ -673,6 +673,72 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
 } // namespace
 
 namespace {
+/// TF's min_cluster_size rule (ExecutorOptions::minClusterSize): legalizes
+/// and clusters a copy of the module as buildExecutor would, and marks with
+/// kKeepOnHostAttr the tf ops of @main that formed a cluster of fewer
+/// effective TF nodes than the minimum, when every one of them has a host
+/// kernel. The real legalization then leaves them as host nodes. Returns
+/// how many ops were marked.
+int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
+                            const std::function<int(mlir::Operation *)> &cls) {
+  mlir::OwningOpRef<mlir::ModuleOp> trial(impl.module->clone());
+  {
+    mlir::ScopedDiagnosticHandler quiet(
+        impl.context, [](mlir::Diagnostic &) { return mlir::success(); });
+    LegalizeHLOReport report;
+    if (mlir::failed(legalizeTFToHLO(*trial, /*allowPartial=*/true, report)))
+      return 0; // buildExecutor reports it on the real module
+  }
+  auto fn = trial->lookupSymbol<mlir::func::FuncOp>("main");
+  markForCompilation(fn, 0, cls);
+  // The tf ops of the real @main by node name.
+  llvm::StringMap<mlir::Operation *> byName;
+  auto realFn = impl.module->lookupSymbol<mlir::func::FuncOp>("main");
+  for (mlir::Operation &op : realFn.getBody().front())
+    if (isHostOp(&op))
+      byName[nodeNameOf(op.getLoc())] = &op;
+  struct Cluster {
+    llvm::SetVector<mlir::Operation *> origins; ///< real tf ops
+    bool keep = true;            ///< false: cannot go to the host
+    bool controlFlow = false;
+  };
+  llvm::MapVector<llvm::StringRef, Cluster> clusters;
+  const auto &kernels = hostKernels();
+  for (mlir::Operation &op : fn.getBody().front()) {
+    auto c = op.getAttrOfType<mlir::StringAttr>(kXlaClusterAttr);
+    if (!c)
+      continue;
+    Cluster &cl = clusters[c.getValue()];
+    if (isHostOp(&op)) { // a run-time cluster (no host kernel)
+      cl.keep = false;
+      continue;
+    }
+    cl.controlFlow |= op.getNumRegions() != 0;
+    mlir::Operation *origin = byName.lookup(nodeNameOf(op.getLoc()));
+    auto k = origin ? kernels.find(origin->getName().getStringRef())
+                    : kernels.end();
+    if (k == kernels.end() || !k->second(origin).ok())
+      cl.keep = false;
+    else
+      cl.origins.insert(origin);
+  }
+  int marked = 0;
+  for (auto &[name, cl] : clusters) {
+    int effective = llvm::count_if(cl.origins, [](mlir::Operation *op) {
+      llvm::StringRef n = op->getName().getStringRef();
+      return n != "tf.Identity" && n != "tf.IdentityN" && n != "tf.Snapshot" &&
+             n != "tf.StopGradient";
+    });
+    if (!cl.keep || cl.controlFlow || effective >= impl.options.minClusterSize)
+      continue;
+    for (mlir::Operation *op : cl.origins) {
+      op->setAttr(kKeepOnHostAttr, mlir::UnitAttr::get(impl.context));
+      ++marked;
+    }
+  }
+  return marked;
+}
+
 /// create() and createForFunction(): `impl` holds the context and module.
 absl::Status buildExecutor(GraphExecutor::Impl &impl) {
   const ExecutorOptions &options = impl.options;
@@ -681,6 +747,17 @@ absl::Status buildExecutor(GraphExecutor::Impl &impl) {
     return absl::InvalidArgumentError(
         absl::StrCat(options.graphName, ": the module has no @main body"));
   if (options.compileClusters && !options.alreadyClustered) {
+    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
+    // for their run-time shapes (a lowering, no host kernel).
+    const auto &kernels = hostKernels();
+    std::function<int(mlir::Operation *)> classOf = [&](mlir::Operation *op) {
+      if (!isHostOp(op))
+        return 1;
+      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
+                                                                          : 0;
+    };
+    if (options.minClusterSize > 1)
+      keepSmallClustersOnHost(impl, classOf);
     // Diagnostics of the partial legalization (remarks, the histogram
     // warning) are not errors here: what is left runs on host kernels.
     mlir::ScopedDiagnosticHandler quiet(
@@ -690,15 +767,6 @@ absl::Status buildExecutor(GraphExecutor::Impl &impl) {
             legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
-    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
-    // for their run-time shapes (a lowering, no host kernel).
-    const auto &kernels = hostKernels();
-    auto classOf = [&](mlir::Operation *op) {
-      if (!isHostOp(op))
-        return 1;
-      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
-                                                                          : 0;
-    };
     markForCompilation(fn, 0, classOf);
   }
   Builder builder(impl, fn);

@@ -802,6 +802,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.interOpThreads = options.inter_op_parallelism_threads;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
+  eo.minClusterSize = options.tf_xla_min_cluster_size;
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
 }
 
@@ -848,6 +849,10 @@ Session::Create(const tensorflow::GraphDef &graph,
           /*zeroMeansHost=*/true, intraThreads, /*capped=*/nullptr);
       !e.empty())
     return absl::InvalidArgumentError(e);
+  if (options.tf_xla_min_cluster_size < 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("tf_xla_min_cluster_size must be >= 1, got ",
+                     options.tf_xla_min_cluster_size));
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
   s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);

@@ -320,3 +320,44 @@ TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
 }
 
 } // namespace
+
+namespace {
+const char *kMinClusterGraph = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = "tf.TestRecord"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("rec0")
+  %1 = "tf.AddV2"(%0, %0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("a")
+  %2 = "tf.Mul"(%1, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("b")
+  %3 = "tf.Sub"(%2, %0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("c")
+  %4 = "tf.Maximum"(%3, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("d")
+  %5 = "tf.TestRecord"(%4) : (tensor<4xf32>) -> tensor<4xf32> loc("rec1")
+  %6 = "tf.Tanh"(%5) : (tensor<4xf32>) -> tensor<4xf32> loc("t")
+  func.return %4, %6 : tensor<4xf32>, tensor<4xf32>
+}
+)mlir";
+} // namespace
+
+TEST(Executor, ClustersBelowTheMinimumSizeRunOnHostKernels) {
+  // TF's tf_xla_min_cluster_size: the cluster a-d has 4 TF nodes, the
+  // cluster t one (Tanh has no host kernel, so it is compiled whatever the
+  // minimum). The values do not depend on where the nodes run.
+  registerTestKernels();
+  HostTensor x(DType::kF32, {4});
+  std::vector<float> in = {1.5f, -2.f, 0.25f, 3.f};
+  std::copy(in.begin(), in.end(), x.data<float>());
+  for (auto [minSize, clusters, hostNodes] :
+       {std::tuple{1, 2, 2}, std::tuple{4, 2, 2}, std::tuple{5, 1, 6}}) {
+    ExecutorOptions opts;
+    opts.minClusterSize = minSize;
+    auto exe = build(kMinClusterGraph, opts);
+    ASSERT_TRUE(exe.ok()) << exe.status();
+    EXPECT_EQ((*exe)->stats().clusters, clusters) << "min " << minSize;
+    EXPECT_EQ((*exe)->stats().hostNodes, hostNodes) << "min " << minSize;
+    auto out = (*exe)->run({&x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    for (int i = 0; i < 4; ++i) {
+      double a = 2.0 * in[i], d = std::max(a * a - in[i], a);
+      EXPECT_EQ((*out)[0].data<float>()[i], static_cast<float>(d));
+      EXPECT_NEAR((*out)[1].data<float>()[i], std::tanh(d), 1e-6);
+    }
+  }
+}
