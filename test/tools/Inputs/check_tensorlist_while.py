@@ -3,9 +3,12 @@
 
 usage: check_tensorlist_while.py input X.npy IDX.npy P.npy IDX P
          writes the feeds: x [4,3] float32 (seed 0), idx (int32), p (bool)
-       check_tensorlist_while.py check X.npy IDX P DIR
+       check_tensorlist_while.py check X.npy IDX P DIR [START]
          DIR holds stack.npy, item.npy, len.npy, pushed_stack.npy,
-         eshape.npy and pick.npy as written by tf-run --output-dir.
+         eshape.npy and pick.npy as written by tf-run --output-dir. START
+         is the value fed to the Const `zero` (the loop's first index;
+         default 0): the rows before it were never set and read as zeros
+         (TF's uninitialized list elements).
 Reference (the graph's comment): stack[i] = 2 tanh(x[i]); item =
 stack[idx]; len = 4; pushed_stack = concat(x, [item]); eshape = [3];
 pick = stack[3] if p else stack[0]. float32 within abs 1e-6 + rel 1e-6
@@ -25,7 +28,9 @@ def main():
         return 0
     x = np.load(sys.argv[2]).astype(np.float64)
     idx, p, d = int(sys.argv[3]), sys.argv[4] == "1", sys.argv[5]
+    start = int(sys.argv[6]) if len(sys.argv) > 6 else 0
     stack = 2 * np.tanh(x)
+    stack[:start] = 0
     ref = {
         "stack": stack,
         "item": stack[idx],
