@@ -361,3 +361,104 @@ TEST(Executor, ClustersBelowTheMinimumSizeRunOnHostKernels) {
     }
   }
 }
+
+// TensorList kernels (ListKernels.cpp): TF's list_kernels errors, each
+// naming the node.
+TEST(HostKernels, TensorListErrorsAreTFs) {
+  // @main(%shape: [3], %x: f32[3]) with `body` in between; returns %out.
+  auto errorOf = [](const std::string &body, const std::string &outType) {
+    std::string text =
+        "func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> " +
+        outType + R"mlir( {
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %any = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+)mlir" + body + "  func.return %out : " + outType + "\n}\n";
+    auto exe = build(text.c_str(), ExecutorOptions());
+    if (!exe.ok())
+      return std::string(exe.status().message());
+    HostTensor shape(DType::kI32, {1}), x(DType::kF32, {3});
+    shape.data<int32_t>()[0] = 3;
+    auto out = (*exe)->run({&shape, &x});
+    return out.ok() ? std::string("ok")
+                    : std::string(out.status().message());
+  };
+  // An unset element of a list whose element shape is unknown.
+  EXPECT_EQ(errorOf(R"mlir(
+  %u = "tf.TensorListReserve"(%any, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("unknown")
+  %out = "tf.TensorListGetItem"(%u, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("get")
+)mlir", "tensor<3xf32>"),
+            "Trying to read an uninitialized tensor but element_shape: "
+            "<unknown> is not fully defined.\n\t [[node get]]");
+  // Pushing past max_num_elements.
+  EXPECT_EQ(errorOf(R"mlir(
+  %e = "tf.EmptyTensorList"(%shape, %one) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
+  %p1 = "tf.TensorListPushBack"(%e, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push1")
+  %p2 = "tf.TensorListPushBack"(%p1, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push2")
+  %out = "tf.TensorListLength"(%p2) : (tensor<!tf_type.variant>) -> tensor<i32> loc("len")
+)mlir", "tensor<i32>"),
+            "Tried to push item into a full list list size: 1 "
+            "max_num_elements: 1\n\t [[node push2]]");
+  // Popping from an empty list.
+  EXPECT_EQ(errorOf(R"mlir(
+  %e = "tf.EmptyTensorList"(%shape, %any) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
+  %l, %out = "tf.TensorListPopBack"(%e, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
+)mlir", "tensor<3xf32>"),
+            "Trying to pop from an empty list.\n\t [[node pop]]");
+  // Reading an int32 list as float.
+  EXPECT_EQ(errorOf(R"mlir(
+  %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = i32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("ints")
+  %out = "tf.TensorListGetItem"(%r, %one, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<1xi32>) -> tensor<3xf32> loc("get")
+)mlir", "tensor<3xf32>"),
+            "Invalid data types; op elements float but list elements "
+            "int32\n\t [[node get]]");
+  // Setting an element of the wrong shape.
+  EXPECT_EQ(errorOf(R"mlir(
+  %r = "tf.TensorListReserve"(%two, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("r")
+  %out = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
+)mlir", "tensor<!tf_type.variant>"),
+            "The only valid scalar shape tensor is the fully unknown shape "
+            "specified as -1.\n\t [[node r]]");
+}
+
+TEST(HostKernels, TensorListUnsetElementsStackAsZeros) {
+  const char *text = R"mlir(
+func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1xi32>, tensor<3xf32>) {
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("reserve")
+  %r1 = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
+  %s = "tf.TensorListStack"(%r1, %shape) {element_dtype = f32, num_elements = 2 : i64} : (tensor<!tf_type.variant>, tensor<1xi32>) -> tensor<2x3xf32> loc("stack")
+  %es = "tf.TensorListElementShape"(%r1) : (tensor<!tf_type.variant>) -> tensor<1xi32> loc("eshape")
+  %l, %t = "tf.TensorListPopBack"(%r1, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
+  func.return %s, %es, %t : tensor<2x3xf32>, tensor<1xi32>, tensor<3xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor shape(DType::kI32, {1}), x(DType::kF32, {3});
+  shape.data<int32_t>()[0] = 3;
+  for (int i = 0; i < 3; ++i)
+    x.data<float>()[i] = 1.5f * i - 1;
+  auto out = (*exe)->run({&shape, &x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<float> want = {0, 0, 0, -1, 0.5f, 2};
+  ASSERT_EQ((*out)[0].shape(), (std::vector<int64_t>{2, 3}));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*out)[0].data<float>()[i], want[i]);
+  EXPECT_EQ((*out)[1].data<int32_t>()[0], 3);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ((*out)[2].data<float>()[i], want[3 + i]);
+  // A wrong num_elements attr is TF's error.
+  std::string bad = text;
+  bad.replace(bad.find("num_elements = 2"), 16, "num_elements = 5");
+  auto exe2 = build(bad.c_str(), ExecutorOptions());
+  ASSERT_TRUE(exe2.ok()) << exe2.status();
+  auto out2 = (*exe2)->run({&shape, &x});
+  ASSERT_FALSE(out2.ok());
+  EXPECT_NE(out2.status().message().find(
+                "Operation expected a list with 5 elements but got a list "
+                "with 2 elements.\n\t [[node stack]]"),
+            std::string::npos)
+      << out2.status();
+}
