@@ -462,3 +462,59 @@ func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> (tensor<2x3xf32>, t
             std::string::npos)
       << out2.status();
 }
+
+// Slice and Pad with run-time begin/size/paddings (kernels/Slicing.cpp),
+// against index arithmetic, and TF's errors.
+TEST(HostKernels, SliceAndPadWithRunTimeOperands) {
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2x3x4xi32>, %b: tensor<3xi64>, %s: tensor<3xi64>, %p: tensor<3x2xi32>, %c: tensor<i32>) -> (tensor<?x?x?xi32>, tensor<?x?x?xi32>) {
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<2x3x4xi32>, tensor<3xi64>, tensor<3xi64>) -> tensor<?x?x?xi32> loc("slice")
+  %1 = "tf.PadV2"(%0, %p, %c) : (tensor<?x?x?xi32>, tensor<3x2xi32>, tensor<i32>) -> tensor<?x?x?xi32> loc("pad")
+  func.return %0, %1 : tensor<?x?x?xi32>, tensor<?x?x?xi32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor x(DType::kI32, {2, 3, 4}), b(DType::kI64, {3}), s(DType::kI64, {3}),
+      p(DType::kI32, {3, 2}), c(DType::kI32, {});
+  for (int i = 0; i < 24; ++i)
+    x.data<int32_t>()[i] = i;
+  int64_t bv[] = {1, 1, 0}, sv[] = {1, -1, 3};
+  int32_t pv[] = {0, 1, 1, 0, 2, 1};
+  std::copy(bv, bv + 3, b.data<int64_t>());
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  std::copy(pv, pv + 6, p.data<int32_t>());
+  *c.data<int32_t>() = -7;
+  auto out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // x[1:2, 1:3, 0:3]: shape [1,2,3].
+  ASSERT_EQ((*out)[0].shape(), (std::vector<int64_t>{1, 2, 3}));
+  std::vector<int32_t> want = {16, 17, 18, 20, 21, 22};
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*out)[0].data<int32_t>()[i], want[i]);
+  // Padded by (0,1), (1,0), (2,1) with -7: shape [2,3,6].
+  const HostTensor &padded = (*out)[1];
+  ASSERT_EQ(padded.shape(), (std::vector<int64_t>{2, 3, 6}));
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 6; ++k) {
+        bool inside = i < 1 && j >= 1 && k >= 2 && k < 5;
+        int32_t v = inside ? want[(j - 1) * 3 + (k - 2)] : -7;
+        EXPECT_EQ(padded.data<int32_t>()[(i * 3 + j) * 6 + k], v)
+            << i << "," << j << "," << k;
+      }
+  // size past the end; negative padding.
+  sv[2] = 5;
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Expected size[2] in [0, 4], but got 5\n\t [[node slice]]");
+  sv[2] = 3;
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  p.data<int32_t>()[3] = -1;
+  out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Paddings must be non-negative: 1 -1\n\t [[node pad]]");
+}

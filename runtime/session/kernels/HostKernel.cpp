@@ -18,6 +18,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addArrayKernels(t);
     addElementwiseKernels(t);
     addListKernels(t);
+    addSlicingKernels(t);
     return t;
   }();
   return table;
