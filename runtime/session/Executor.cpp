@@ -673,12 +673,32 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
 } // namespace
 
 namespace {
+/// Whether the host kernels compute `op` for its operand and result types
+/// (some refuse only at run time: f16/bf16 and small or unsigned integers
+/// in the elementwise kernels, RealDiv of integers), so that it may leave a
+/// compiled cluster for the host.
+bool hostKernelCoversTypes(mlir::Operation *op) {
+  auto ok = [&](mlir::Type t) {
+    auto tt = mlir::dyn_cast<mlir::TensorType>(t);
+    if (!tt)
+      return false;
+    mlir::Type e = tt.getElementType();
+    if (op->getName().getStringRef() == "tf.RealDiv" && !e.isF32() &&
+        !e.isF64())
+      return false;
+    return e.isF32() || e.isF64() || e.isInteger(1) ||
+           e.isSignlessInteger(32) || e.isSignlessInteger(64);
+  };
+  return llvm::all_of(op->getOperandTypes(), ok) &&
+         llvm::all_of(op->getResultTypes(), ok);
+}
+
 /// TF's min_cluster_size rule (ExecutorOptions::minClusterSize): legalizes
 /// and clusters a copy of the module as buildExecutor would, and marks with
 /// kKeepOnHostAttr the tf ops of @main that formed a cluster of fewer
 /// effective TF nodes than the minimum, when every one of them has a host
-/// kernel. The real legalization then leaves them as host nodes. Returns
-/// how many ops were marked.
+/// kernel for their types (hostKernelCoversTypes). The real legalization
+/// then leaves them as host nodes. Returns how many ops were marked.
 int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
                             const std::function<int(mlir::Operation *)> &cls) {
   mlir::OwningOpRef<mlir::ModuleOp> trial(impl.module->clone());
@@ -717,7 +737,8 @@ int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
     mlir::Operation *origin = byName.lookup(nodeNameOf(op.getLoc()));
     auto k = origin ? kernels.find(origin->getName().getStringRef())
                     : kernels.end();
-    if (k == kernels.end() || !k->second(origin).ok())
+    if (k == kernels.end() || !k->second(origin).ok() ||
+        !hostKernelCoversTypes(origin))
       cl.keep = false;
     else
       cl.origins.insert(origin);

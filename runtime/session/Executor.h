@@ -77,11 +77,12 @@ struct ExecutorOptions {
   /// TF's tf_xla_min_cluster_size (MarkForCompilationPassFlags): an
   /// auto-clustering cluster with fewer TF nodes than this (Identity-like
   /// nodes and constants not counted) is not compiled; its nodes run on
-  /// host kernels instead, when they all have one (otherwise it is
-  /// compiled anyway: there is nothing else to run it on). A cluster
-  /// holding functional control flow is always compiled, as in TF. 1 = every
-  /// cluster is compiled (the executor's default; the Session passes TF's
-  /// default, 4). Only with compileClusters and not alreadyClustered.
+  /// host kernels instead, when they all have one for their dtypes
+  /// (otherwise it is compiled anyway: there is nothing else to run it
+  /// on). A cluster holding functional control flow is always compiled, as
+  /// in TF. 1 = every cluster is compiled (the executor's default; the
+  /// Session passes TF's default, 4). Only with compileClusters and not
+  /// alreadyClustered.
   int minClusterSize = 1;
   /// Whether run() executes the nodes one after another on the calling
   /// thread instead of on the inter-op pool (the functions of host

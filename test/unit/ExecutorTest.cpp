@@ -518,3 +518,27 @@ func.func @main(%x: tensor<2x3x4xi32>, %b: tensor<3xi64>, %s: tensor<3xi64>, %p:
   EXPECT_EQ(out.status().message(),
             "Paddings must be non-negative: 1 -1\n\t [[node pad]]");
 }
+
+TEST(Executor, SmallClustersTheHostCannotComputeStayCompiled) {
+  // One f16 AddV2: below the minimum, but the elementwise host kernels have
+  // no f16, so it is compiled as before.
+  const char *text = R"mlir(
+func.func @main(%h: tensor<2xf16>) -> tensor<2xf16> {
+  %0 = "tf.AddV2"(%h, %h) : (tensor<2xf16>, tensor<2xf16>) -> tensor<2xf16> loc("add")
+  func.return %0 : tensor<2xf16>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.minClusterSize = 4;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().clusters, 1);
+  EXPECT_EQ((*exe)->stats().hostNodes, 0);
+  HostTensor h(DType::kF16, {2});
+  h.data<uint16_t>()[0] = 0x3C00; // 1.0
+  h.data<uint16_t>()[1] = 0xC000; // -2.0
+  auto out = (*exe)->run({&h});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[0]), 2.0f);
+  EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[1]), -4.0f);
+}
