@@ -1,10 +1,12 @@
 //===- Executor.cpp - runs clusters and host kernels in dependency order --===//
 #include "runtime/session/Executor.h"
 
+#include "runtime/session/ControlFlowKernels.h"
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/kernels/HostKernel.h"
 
 #include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFTypes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Transforms/MarkForCompilation.h"
 
@@ -178,7 +180,8 @@ struct Node {
 
 struct GraphExecutor::Impl {
   ExecutorOptions options;
-  std::unique_ptr<mlir::MLIRContext> context;
+  std::unique_ptr<mlir::MLIRContext> ownedContext; ///< null when borrowed
+  mlir::MLIRContext *context = nullptr;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::vector<Node> nodes; ///< in a topological order
   int numSlots = 0;
@@ -217,6 +220,8 @@ private:
   absl::Status outlineCluster(llvm::StringRef name,
                               llvm::ArrayRef<mlir::Operation *> ops,
                               bool atRunTime);
+  absl::Status addHostNode(mlir::Operation &op,
+                           std::unique_ptr<HostKernel> kernel);
   absl::Status missingKernels();
   absl::Status linkAndSort();
 
@@ -238,6 +243,25 @@ absl::Status Builder::addConstant(mlir::Value v) {
     return t.status();
   impl_.constants.push_back(
       {s, std::make_shared<const HostTensor>(std::move(*t))});
+  return absl::OkStatus();
+}
+
+absl::Status Builder::addHostNode(mlir::Operation &op,
+                                  std::unique_ptr<HostKernel> kernel) {
+  Node node;
+  node.name = nodeNameOf(op.getLoc());
+  node.opName = op.getName().getStringRef().str();
+  node.kernel = std::move(kernel);
+  for (mlir::Value v : op.getOperands()) {
+    if (mlir::Operation *def = v.getDefiningOp();
+        def && isClusterConstant(def))
+      if (absl::Status s = addConstant(v); !s.ok())
+        return s;
+    node.inputs.push_back(slotOf(v));
+  }
+  for (mlir::Value r : op.getResults())
+    node.outputs.push_back(slotOf(r));
+  impl_.nodes.push_back(std::move(node));
   return absl::OkStatus();
 }
 
@@ -271,7 +295,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
         if (!inside(use.getOwner()))
           outputs.insert(r);
   }
-  mlir::OpBuilder b(impl_.context.get());
+  mlir::OpBuilder b(impl_.context);
   mlir::Location loc = ops.front()->getLoc();
   mlir::OwningOpRef<mlir::ModuleOp> m = mlir::ModuleOp::create(loc);
   b.setInsertionPointToEnd(m->getBody());
@@ -376,6 +400,25 @@ absl::Status Builder::build() {
       continue;
     }
     llvm::StringRef name = op.getName().getStringRef();
+    if (isFunctionalControlFlow(&op)) {
+      absl::StatusOr<std::unique_ptr<HostKernel>> k =
+          buildControlFlowKernel(&op, impl_.options);
+      if (!k.ok()) {
+        // A function that cannot be built is reported with its reason
+        // (which names the function's own nodes).
+        if (k.status().code() != absl::StatusCode::kUnimplemented)
+          return absl::Status(k.status().code(),
+                              absl::StrCat(impl_.options.graphName, ": ",
+                                           name.str(), " '",
+                                           nodeNameOf(op.getLoc()), "': ",
+                                           k.status().message()));
+        missing_.push_back({&op, std::string(k.status().message())});
+        continue;
+      }
+      if (absl::Status s = addHostNode(op, std::move(*k)); !s.ok())
+        return s;
+      continue;
+    }
     const auto &table = hostKernels();
     auto it = table.find(name);
     if (!isHostOp(&op) || it == table.end()) {
@@ -387,20 +430,8 @@ absl::Status Builder::build() {
       missing_.push_back({&op, std::string(k.status().message())});
       continue;
     }
-    Node node;
-    node.name = nodeNameOf(op.getLoc());
-    node.opName = name.str();
-    node.kernel = std::move(*k);
-    for (mlir::Value v : op.getOperands()) {
-      if (mlir::Operation *def = v.getDefiningOp();
-          def && isClusterConstant(def))
-        if (absl::Status s = addConstant(v); !s.ok())
-          return s;
-      node.inputs.push_back(slotOf(v));
-    }
-    for (mlir::Value r : op.getResults())
-      node.outputs.push_back(slotOf(r));
-    impl_.nodes.push_back(std::move(node));
+    if (absl::Status s = addHostNode(op, std::move(*k)); !s.ok())
+      return s;
   }
   if (!missing_.empty())
     return missingKernels();
@@ -533,6 +564,11 @@ struct RunState {
   std::atomic<bool> failed{false};
 };
 
+/// True for TF's DT_VARIANT element type (!tf_type.variant<...>).
+bool isVariantElement(mlir::Type t) {
+  return mlir::isa<tf_type::VariantType>(t);
+}
+
 /// A tf op that may be compiled at run time: xla-legalize-tf has a
 /// lowering for it, there is no host kernel, and it is a plain op on
 /// integer/float tensors (no regions, no functional control flow).
@@ -644,40 +680,124 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
 
 } // namespace
 
-absl::StatusOr<std::unique_ptr<GraphExecutor>>
-GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
-                      mlir::OwningOpRef<mlir::ModuleOp> module,
-                      const ExecutorOptions &options) {
-  std::unique_ptr<GraphExecutor> exe(new GraphExecutor());
-  exe->impl_ = std::make_unique<Impl>();
-  Impl &impl = *exe->impl_;
-  impl.options = options;
-  impl.context = std::move(context);
-  impl.module = std::move(module);
+namespace {
+/// Whether the host kernels compute `op` for its operand and result types
+/// (some refuse only at run time: f16/bf16 and small or unsigned integers
+/// in the elementwise kernels, RealDiv of integers), so that it may leave a
+/// compiled cluster for the host.
+bool hostKernelCoversTypes(mlir::Operation *op) {
+  auto ok = [&](mlir::Type t) {
+    auto tt = mlir::dyn_cast<mlir::TensorType>(t);
+    if (!tt)
+      return false;
+    mlir::Type e = tt.getElementType();
+    if (op->getName().getStringRef() == "tf.RealDiv" && !e.isF32() &&
+        !e.isF64())
+      return false;
+    return e.isF32() || e.isF64() || e.isInteger(1) ||
+           e.isSignlessInteger(32) || e.isSignlessInteger(64);
+  };
+  return llvm::all_of(op->getOperandTypes(), ok) &&
+         llvm::all_of(op->getResultTypes(), ok);
+}
+
+/// TF's min_cluster_size rule (ExecutorOptions::minClusterSize): legalizes
+/// and clusters a copy of the module as buildExecutor would, and marks with
+/// kKeepOnHostAttr the tf ops of @main that formed a cluster of fewer
+/// effective TF nodes than the minimum, when every one of them has a host
+/// kernel for their types (hostKernelCoversTypes). The real legalization
+/// then leaves them as host nodes. Returns how many ops were marked.
+int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
+                            const std::function<int(mlir::Operation *)> &cls) {
+  mlir::OwningOpRef<mlir::ModuleOp> trial(impl.module->clone());
+  {
+    mlir::ScopedDiagnosticHandler quiet(
+        impl.context, [](mlir::Diagnostic &) { return mlir::success(); });
+    LegalizeHLOReport report;
+    if (mlir::failed(legalizeTFToHLO(*trial, /*allowPartial=*/true, report,
+                                     impl.options.clampIndices)))
+      return 0; // buildExecutor reports it on the real module
+  }
+  auto fn = trial->lookupSymbol<mlir::func::FuncOp>("main");
+  markForCompilation(fn, 0, cls);
+  // The tf ops of the real @main by node name.
+  llvm::StringMap<mlir::Operation *> byName;
+  auto realFn = impl.module->lookupSymbol<mlir::func::FuncOp>("main");
+  for (mlir::Operation &op : realFn.getBody().front())
+    if (isHostOp(&op))
+      byName[nodeNameOf(op.getLoc())] = &op;
+  struct Cluster {
+    llvm::SetVector<mlir::Operation *> origins; ///< real tf ops
+    bool keep = true;            ///< false: cannot go to the host
+    bool controlFlow = false;
+  };
+  llvm::MapVector<llvm::StringRef, Cluster> clusters;
+  const auto &kernels = hostKernels();
+  for (mlir::Operation &op : fn.getBody().front()) {
+    auto c = op.getAttrOfType<mlir::StringAttr>(kXlaClusterAttr);
+    if (!c)
+      continue;
+    Cluster &cl = clusters[c.getValue()];
+    if (isHostOp(&op)) { // a run-time cluster (no host kernel)
+      cl.keep = false;
+      continue;
+    }
+    cl.controlFlow |= op.getNumRegions() != 0;
+    mlir::Operation *origin = byName.lookup(nodeNameOf(op.getLoc()));
+    auto k = origin ? kernels.find(origin->getName().getStringRef())
+                    : kernels.end();
+    if (k == kernels.end() || !k->second(origin).ok() ||
+        !hostKernelCoversTypes(origin))
+      cl.keep = false;
+    else
+      cl.origins.insert(origin);
+  }
+  int marked = 0;
+  for (auto &[name, cl] : clusters) {
+    int effective = llvm::count_if(cl.origins, [](mlir::Operation *op) {
+      llvm::StringRef n = op->getName().getStringRef();
+      return n != "tf.Identity" && n != "tf.IdentityN" && n != "tf.Snapshot" &&
+             n != "tf.StopGradient";
+    });
+    if (!cl.keep || cl.controlFlow || effective >= impl.options.minClusterSize)
+      continue;
+    for (mlir::Operation *op : cl.origins) {
+      op->setAttr(kKeepOnHostAttr, mlir::UnitAttr::get(impl.context));
+      ++marked;
+    }
+  }
+  return marked;
+}
+
+/// create() and createForFunction(): `impl` holds the context and module.
+absl::Status buildExecutor(GraphExecutor::Impl &impl) {
+  const ExecutorOptions &options = impl.options;
   auto fn = impl.module->lookupSymbol<mlir::func::FuncOp>("main");
   if (!fn || fn.isExternal())
     return absl::InvalidArgumentError(
         absl::StrCat(options.graphName, ": the module has no @main body"));
   if (options.compileClusters && !options.alreadyClustered) {
+    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
+    // for their run-time shapes (a lowering, no host kernel).
+    const auto &kernels = hostKernels();
+    std::function<int(mlir::Operation *)> classOf = [&](mlir::Operation *op) {
+      if (!isHostOp(op))
+        return 1;
+      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
+                                                                          : 0;
+    };
+    if (options.minClusterSize > 1)
+      keepSmallClustersOnHost(impl, classOf);
     // Diagnostics of the partial legalization (remarks, the histogram
     // warning) are not errors here: what is left runs on host kernels.
     mlir::ScopedDiagnosticHandler quiet(
-        impl.context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
+        impl.context, [](mlir::Diagnostic &) { return mlir::success(); });
     LegalizeHLOReport report;
     if (mlir::failed(
             legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report,
                             options.clampIndices)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
-    // Class 1: what the legalizer lowered. Class 2: tf ops it left only
-    // for their run-time shapes (a lowering, no host kernel).
-    const auto &kernels = hostKernels();
-    auto classOf = [&](mlir::Operation *op) {
-      if (!isHostOp(op))
-        return 1;
-      return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
-                                                                          : 0;
-    };
     markForCompilation(fn, 0, classOf);
   }
   Builder builder(impl, fn);
@@ -686,7 +806,42 @@ GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
   int threads = options.interOpThreads > 0
                     ? options.interOpThreads
                     : std::max(1u, std::thread::hardware_concurrency());
-  impl.pool = sharedPool(threads);
+  if (!options.sequential)
+    impl.pool = sharedPool(threads);
+  return absl::OkStatus();
+}
+} // namespace
+
+absl::StatusOr<std::unique_ptr<GraphExecutor>>
+GraphExecutor::create(std::unique_ptr<mlir::MLIRContext> context,
+                      mlir::OwningOpRef<mlir::ModuleOp> module,
+                      const ExecutorOptions &options) {
+  std::unique_ptr<GraphExecutor> exe(new GraphExecutor());
+  exe->impl_ = std::make_unique<Impl>();
+  Impl &impl = *exe->impl_;
+  impl.options = options;
+  impl.ownedContext = std::move(context);
+  impl.context = impl.ownedContext.get();
+  impl.module = std::move(module);
+  if (absl::Status s = buildExecutor(impl); !s.ok())
+    return s;
+  return exe;
+}
+
+absl::StatusOr<std::unique_ptr<GraphExecutor>>
+GraphExecutor::createForFunction(mlir::MLIRContext *context,
+                                 mlir::OwningOpRef<mlir::ModuleOp> module,
+                                 ExecutorOptions options) {
+  options.sequential = true;
+  options.allowVariantResults = true;
+  std::unique_ptr<GraphExecutor> exe(new GraphExecutor());
+  exe->impl_ = std::make_unique<Impl>();
+  Impl &impl = *exe->impl_;
+  impl.options = options;
+  impl.context = context;
+  impl.module = std::move(module);
+  if (absl::Status s = buildExecutor(impl); !s.ok())
+    return s;
   return exe;
 }
 
@@ -702,8 +857,10 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
   for (auto [i, a] : llvm::enumerate(args)) {
     auto tt = mlir::cast<mlir::TensorType>(impl.argTypes[i]);
     std::optional<DType> d = dtypeOfElement(tt.getElementType());
-    bool ok = d && *d == a->dtype();
-    if (ok && tt.hasRank()) {
+    bool variant = isVariantElement(tt.getElementType());
+    bool ok = variant ? a->isVariant()
+                      : d && *d == a->dtype() && !a->isVariant();
+    if (ok && !variant && tt.hasRank()) {
       ok = tt.getRank() == static_cast<int64_t>(a->shape().size());
       for (int64_t k = 0; ok && k < tt.getRank(); ++k)
         ok = tt.isDynamicDim(k) || tt.getDimSize(k) == a->shape()[k];
@@ -727,7 +884,8 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
     st.uses[s] = impl.uses[s];
 
   std::atomic<int64_t> running{0};
-  std::function<void(int)> execute = [&](int i) {
+  // Runs node i (unless a node has failed) and stores its outputs.
+  auto compute = [&](int i) {
     const Node &node = impl.nodes[i];
     if (!st.failed) {
       int64_t now = ++running;
@@ -781,6 +939,10 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
               absl::StrCat(status.message(), "\n\t [[node ", node.name, "]]"));
       }
     }
+  };
+  std::function<void(int)> execute = [&](int i) {
+    compute(i);
+    const Node &node = impl.nodes[i];
     for (int s : node.succs)
       if (--st.pending[s] == 0)
         impl.pool->schedule([&execute, s] { execute(s); });
@@ -788,19 +950,30 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
     if (++st.done == static_cast<int>(n))
       st.cv.notify_all();
   };
-  for (size_t i = 0; i < n; ++i)
-    if (impl.nodes[i].numPreds == 0)
-      impl.pool->schedule([&execute, i] { execute(i); });
-  {
+  if (impl.options.sequential) {
+    // The nodes are in a topological order.
+    for (size_t i = 0; i < n && !st.failed; ++i)
+      compute(i);
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      if (impl.nodes[i].numPreds == 0)
+        impl.pool->schedule([&execute, i] { execute(i); });
     std::unique_lock<std::mutex> l(st.mu);
     st.cv.wait(l, [&] { return st.done == static_cast<int>(n); });
   }
   if (!st.status.ok())
     return st.status;
-  ++impl.runs;
   std::vector<HostTensor> results;
-  for (int s : impl.resultSlots)
+  for (auto [k, s] : llvm::enumerate(impl.resultSlots)) {
+    if (st.slots[s]->isVariant() && !impl.options.allowVariantResults)
+      return absl::UnimplementedError(absl::StrCat(
+          impl.options.graphName, ": fetch #", k,
+          " is a DT_VARIANT (TensorList) value, which cannot be fetched; "
+          "fetch a tensor read from it (TensorListStack, "
+          "TensorListGetItem)"));
     results.push_back(st.slots[s]->clone());
+  }
+  ++impl.runs;
   return results;
 }
 

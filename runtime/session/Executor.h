@@ -10,6 +10,9 @@
 // compiles one executor per feed shapes, so clusters are cached by input
 // shapes through the Session's executable cache). With kOff nothing is
 // lowered. The tf ops left run on host kernels (kernels/HostKernel.h).
+// A functional If/While left (its functions hold host ops: TensorLists,
+// data-dependent shapes) is a host node that calls its functions, each
+// built as its own executor (ControlFlowKernels.h).
 // A tf op left only because its shapes are known at run time (it has an
 // hlo lowering but no host kernel: e.g. a Tanh behind a Unique) joins a
 // second kind of cluster, XlaLaunch-like: outlined with its run-time
@@ -77,6 +80,27 @@ struct ExecutorOptions {
   /// CpuExecutable::setMaxRunMemory of every compiled cluster
   /// (SessionOptions::max_run_memory_bytes); 0 = no limit.
   int64_t maxRunMemoryBytes = 0;
+  /// TF's tf_xla_min_cluster_size (MarkForCompilationPassFlags): an
+  /// auto-clustering cluster with fewer TF nodes than this (Identity-like
+  /// nodes and constants not counted) is not compiled; its nodes run on
+  /// host kernels instead, when they all have one for their dtypes
+  /// (otherwise it is compiled anyway: there is nothing else to run it
+  /// on). A cluster holding functional control flow is always compiled, as
+  /// in TF. 1 = every cluster is compiled (the executor's default; the
+  /// Session passes TF's default, 4). Only with compileClusters and not
+  /// alreadyClustered.
+  int minClusterSize = 1;
+  /// Whether run() executes the nodes one after another on the calling
+  /// thread instead of on the inter-op pool (the functions of host
+  /// If/While nodes, which run inside a pool thread: waiting there for the
+  /// pool could deadlock it).
+  bool sequential = false;
+  /// Whether @main may return DT_VARIANT (TensorList) values (functions
+  /// called by host If/While); a top-level fetch of one is refused.
+  bool allowVariantResults = false;
+  /// How deeply this executor's function is nested in host If/While nodes
+  /// (0 = the graph); bounded (ControlFlowKernels.cpp).
+  int functionDepth = 0;
 };
 
 /// Counters of an executor, over all its runs.
@@ -100,6 +124,14 @@ public:
   create(std::unique_ptr<mlir::MLIRContext> context,
          mlir::OwningOpRef<mlir::ModuleOp> module,
          const ExecutorOptions &options);
+
+  /// As create(), for a function called by a host If/While node
+  /// (ControlFlowKernels.h): `context` is borrowed and must outlive the
+  /// executor; `options.sequential` and `allowVariantResults` are set.
+  static absl::StatusOr<std::unique_ptr<GraphExecutor>>
+  createForFunction(mlir::MLIRContext *context,
+                    mlir::OwningOpRef<mlir::ModuleOp> module,
+                    ExecutorOptions options);
 
   /// Runs @main on `args` (one per argument, its dtype; a shape that
   /// matches the argument's type where that is static). Returns one new

@@ -119,7 +119,17 @@ int64_t HostTensor::numElements() const {
   return n;
 }
 
+HostTensor HostTensor::variant(std::shared_ptr<const TensorList> list) {
+  assert(list && "a variant tensor holds a list");
+  HostTensor t;
+  t.dtype_ = DType::kU8;
+  t.list_ = std::move(list);
+  return t;
+}
+
 HostTensor HostTensor::clone() const {
+  if (list_)
+    return variant(list_);
   HostTensor t(dtype_, shape_);
   if (data_)
     std::memcpy(t.raw(), raw(), byteSize());
@@ -127,6 +137,8 @@ HostTensor HostTensor::clone() const {
 }
 
 std::string HostTensor::typeString() const {
+  if (list_)
+    return "variant[]";
   std::string s = dtypeName(dtype_);
   s += "[";
   for (size_t i = 0; i < shape_.size(); ++i)

@@ -31,9 +31,17 @@ const char *dtypeName(DType t);
 float halfToFloat(uint16_t bits);
 float bfloat16ToFloat(uint16_t bits);
 
+struct TensorList;
+
 /// A dense row-major tensor in one 64-byte-aligned host buffer. Owns its
 /// buffer; moves are cheap, copies are explicit (clone()). Shapes are
 /// non-negative dims; rank 0 is a scalar with one element.
+///
+/// A DT_VARIANT scalar holding a TensorList (TF's list_ops value) is a
+/// HostTensor made by variant(): shape [], no buffer, list() set. Only the
+/// executor and the host kernels see such tensors (the list kernels, and
+/// Identity and functional control flow, which pass them through); compiled
+/// clusters never take or return them.
 class HostTensor {
 public:
   HostTensor() = default;
@@ -47,6 +55,14 @@ public:
   static absl::StatusOr<HostTensor> create(DType dtype,
                                            std::vector<int64_t> shape);
 
+  /// A DT_VARIANT scalar holding `list` (never null). Lists are immutable
+  /// once held by a tensor: kernels that change a list make a new one.
+  static HostTensor variant(std::shared_ptr<const TensorList> list);
+  /// The TensorList of a variant tensor; null for a dense tensor.
+  const std::shared_ptr<const TensorList> &list() const { return list_; }
+  bool isVariant() const { return list_ != nullptr; }
+
+  /// The element dtype; meaningless (kU8) for a variant tensor.
   DType dtype() const { return dtype_; }
   const std::vector<int64_t> &shape() const { return shape_; }
   int64_t numElements() const;
@@ -58,12 +74,13 @@ public:
   template <typename T> const T *data() const {
     return static_cast<const T *>(raw());
   }
-  /// A deep copy.
+  /// A deep copy of a dense tensor; a variant tensor's copy shares its
+  /// (immutable) list.
   HostTensor clone() const;
   /// Gives up ownership of the buffer (64-byte aligned; the caller frees it
   /// with std::free) and leaves this tensor without data.
   void *releaseData() { return data_.release(); }
-  /// "f32[2,3]".
+  /// "f32[2,3]"; "variant[]" for a variant tensor.
   std::string typeString() const;
 
 private:
@@ -73,6 +90,26 @@ private:
   DType dtype_ = DType::kF32;
   std::vector<int64_t> shape_;
   std::unique_ptr<void, FreeDeleter> data_;
+  std::shared_ptr<const TensorList> list_;
+};
+
+/// TF's TensorList (tensorflow/core/kernels/tensor_list.h): what a
+/// DT_VARIANT list tensor holds, built and read by the TensorList* host
+/// kernels (kernels/ListKernels.cpp).
+struct TensorList {
+  /// element_dtype: the dtype of every element.
+  DType elementDType = DType::kF32;
+  /// The (partial) element shape: -1 for an unknown dim. With
+  /// `unknownRank` the rank is unknown too and `elementShape` is empty
+  /// (TF's PartialTensorShape of unknown rank, written as the scalar -1).
+  std::vector<int64_t> elementShape;
+  bool unknownRank = true;
+  /// The elements, in order. A null entry is an element that was reserved
+  /// but never set (TF's uninitialized DT_INVALID tensor): reading it gives
+  /// zeros of the element shape, which must then be fully defined.
+  std::vector<std::shared_ptr<const HostTensor>> tensors;
+  /// max_num_elements of EmptyTensorList; -1 = unbounded.
+  int64_t maxNumElements = -1;
 };
 
 } // namespace tfmlir::session

@@ -844,6 +844,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.maxRunMemoryBytes = options.max_run_memory_bytes;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
+  eo.minClusterSize = options.tf_xla_min_cluster_size;
   return GraphExecutor::create(std::move(ctx), std::move(module), eo);
 }
 
@@ -890,6 +891,10 @@ Session::Create(const tensorflow::GraphDef &graph,
           /*zeroMeansHost=*/true, intraThreads, /*capped=*/nullptr);
       !e.empty())
     return absl::InvalidArgumentError(e);
+  if (options.tf_xla_min_cluster_size < 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("tf_xla_min_cluster_size must be >= 1, got ",
+                     options.tf_xla_min_cluster_size));
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
   s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);

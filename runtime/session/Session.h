@@ -99,6 +99,13 @@ struct SessionOptions {
   /// it. Empty (default): no disk cache. An unusable directory or entry is
   /// a warning on stderr, never an error.
   std::string compile_cache_dir;
+  /// With kAuto: clusters of fewer TF nodes are not compiled but run on
+  /// host kernels (TF's --tf_xla_min_cluster_size of TF_XLA_FLAGS, default
+  /// 4; Identity-like nodes do not count, clusters with functional control
+  /// flow are always compiled; a cluster whose ops lack host kernels is
+  /// compiled anyway). Must be >= 1 (Session::Create refuses less with
+  /// InvalidArgument).
+  int tf_xla_min_cluster_size = 4;
 };
 
 /// Counters of a Session, monotonically increasing.

@@ -24,6 +24,11 @@ e.g. a package's models.json index, are skipped) and for each:
      is split into root-cause ops (an op with a failing node that has no
      failing node upstream, in any model) and the ops that fail only
      downstream of them (an input without a static shape).
+  2b. --jit=auto: a model whose whole graph does not compile runs twice
+     more with `tf-run --jit=auto` (auto-clustering; what cannot be
+     compiled runs on host kernels: TensorList loops, data-dependent
+     post-processing), with the same checks; its histogram, if any, is
+     again not a failure, a crash or non-finite/non-identical outputs are.
   3. unfused twin: a model that stops at ops is rewritten (test-only, in
      Python) with grappler's and TF.js's fused ops (_FusedConv2D,
      FusedDepthwiseConv2dNative, _FusedMatMul with BiasAdd [+ Relu | Relu6 |
@@ -157,9 +162,11 @@ def out_file(name):
     return name.replace("/", "_").replace(":", "_") + ".npy"
 
 
-def run_once(bindir, model, feeds, outputs, outdir):
+def run_once(bindir, model, feeds, outputs, outdir, jit="whole"):
     os.makedirs(outdir, exist_ok=True)
     cmd = [os.path.join(bindir, "tf-run"), "--graph", model]
+    if jit != "whole":
+        cmd.append(f"--jit={jit}")
     for name, path in feeds:
         cmd += ["--input", f"{name}={path}"]
     for o in outputs:
@@ -215,7 +222,7 @@ def split_failing(failing, root_ops):
 
 
 def run_twice(bindir, model, doc, feeds, outputs, work, ref_doc, ref_path,
-              runs=2):
+              runs=2, jit="whole", reference=True):
     """Runs `model` through tf-run `runs` times (separate processes: each
     compiles) and checks the outputs (finite, identical, and against the
     NumPy evaluation of `ref_doc`, whose weights come from `ref_path`).
@@ -226,7 +233,7 @@ def run_twice(bindir, model, doc, feeds, outputs, work, ref_doc, ref_path,
     for attempt in range(runs):
         outdir = os.path.join(work, f"out{attempt}")
         try:
-            p, secs = run_once(bindir, model, feeds, outputs, outdir)
+            p, secs = run_once(bindir, model, feeds, outputs, outdir, jit)
         except subprocess.TimeoutExpired:
             return {"run": "timeout", "ok": False,
                     "detail": f"tf-run over {RUN_TIMEOUT_S} s"}
@@ -250,7 +257,9 @@ def run_twice(bindir, model, doc, feeds, outputs, work, ref_doc, ref_path,
         if np.issubdtype(x.dtype, np.floating) and not np.all(np.isfinite(x)):
             problems.append(f"{o}: non-finite values")
     ref_note = "no NumPy reference"
-    if not problems:
+    if not reference:
+        ref_note = "not compared with NumPy here"
+    elif not problems:
         try:
             weights = tfjs_numpy_ref.decode_weights(ref_path)
             ref = tfjs_numpy_ref.evaluate(
@@ -320,6 +329,18 @@ def check_model(path, bindir, work):
                                  os.path.join(work, "lite"))
     if row["run"] != "unsupported ops":
         return row
+
+    # Auto-clustering (tf-run --jit=auto): what cannot be compiled runs on
+    # host kernels (TensorList loops, data-dependent post-processing).
+    # No NumPy evaluation here: the unfused twin below compares with it (a
+    # model that needs host nodes is mostly beyond tfjs_numpy_ref.py, and
+    # its float64 convolutions would cost minutes before it finds out).
+    auto = run_twice(bindir, path, doc, feeds, outputs,
+                     os.path.join(work, "auto"), doc, path, jit="auto",
+                     reference=False)
+    row["auto"] = auto
+    if not auto["ok"]:
+        row["ok"] = False
 
     # The unfused twin: the same weights, grappler's and TF.js's fused ops
     # written as the plain TF ops they stand for, checked against NumPy's
@@ -499,6 +520,10 @@ def main():
             print(f"{row['model']}: load {row['load']} "
                   f"({row['load_s']:.2f} s), run {row['run']}"
                   + (f" ({row['run_s']:.1f} s)" if "run_s" in row else "")
+                  + (f"; --jit=auto: {row['auto']['run']}"
+                     + (f" ({row['auto']['run_s']:.1f} s)"
+                        if "run_s" in row["auto"] else "")
+                     if "auto" in row else "")
                   + (f"; unfused twin: {row['twin']['run']}"
                      if "twin" in row else "")
                   + (f"; lite: {row['lite']}" if "lite" in row else ""),
@@ -531,15 +556,21 @@ def main():
              "NumPy on the original graph.", "",
              "| model | nodes | ops | load | run | outputs, or the ops that "
              "cannot be compiled (root causes, then the ops that fail only "
-             "downstream of them) | unfused twin | Lite path (tf-convert + "
+             "downstream of them) | --jit=auto (where the whole graph does "
+             "not compile) | unfused twin | Lite path (tf-convert + "
              "tflite-run, of the model or its twin) |",
-             "|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         t = r.get("twin")
         twin = (f"{t['run']}: {t.get('detail', '')}" if t else "-")
+        a = r.get("auto")
+        auto = (f"{a['run']}"
+                + (f" ({a['run_s']:.1f} s)" if "run_s" in a else "")
+                + f": {a.get('detail', '')}" if a else "-")
         lines.append(f"| {r['model']} | {r['nodes']} | {r['ops']} | "
                      f"{r['load']} ({r['load_s']:.2f} s) | {r['run']} | "
-                     f"{r.get('detail', '')} | {twin} | {r.get('lite', '-')} |")
+                     f"{r.get('detail', '')} | {auto} | {twin} | "
+                     f"{r.get('lite', '-')} |")
     if missing:
         lines += ["", "Root-cause ops that kept models from running "
                   "(number of models): " +
@@ -553,6 +584,8 @@ def main():
     ran = sum(r["run"].startswith("ok") for r in rows)
     checked = sum(bool(r.get("reference")) for r in rows)
     twin_ran = sum(t["run"].startswith("ok") for t in twins)
+    auto_ran = sum(r["auto"]["run"].startswith("ok") for r in rows
+                   if "auto" in r)
     twin_checked = sum(bool(t.get("reference")) for t in twins)
     failed = sum(not r["ok"] for r in rows)
     lite_ok = sum(r.get("lite", "").startswith("ok") for r in rows)
@@ -560,7 +593,9 @@ def main():
     summary = (f"loaded {loaded} of {len(rows)}, ran {ran} "
                f"(twice, identical, finite; {checked} matched NumPy), "
                f"unsupported ops "
-               f"{sum(r['run'] == 'unsupported ops' for r in rows)}; "
+               f"{sum(r['run'] == 'unsupported ops' for r in rows)} "
+               f"(of which --jit=auto ran {auto_ran}, twice, identical, "
+               f"finite); "
                f"unfused twins ran {twin_ran} of {len(twins)} (once) "
                f"({twin_checked} matched NumPy); Lite path ok {lite_ok} of "
                f"{lite_tried}; failures {failed}")

@@ -320,3 +320,225 @@ TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
 }
 
 } // namespace
+
+namespace {
+const char *kMinClusterGraph = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = "tf.TestRecord"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("rec0")
+  %1 = "tf.AddV2"(%0, %0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("a")
+  %2 = "tf.Mul"(%1, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("b")
+  %3 = "tf.Sub"(%2, %0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("c")
+  %4 = "tf.Maximum"(%3, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("d")
+  %5 = "tf.TestRecord"(%4) : (tensor<4xf32>) -> tensor<4xf32> loc("rec1")
+  %6 = "tf.Tanh"(%5) : (tensor<4xf32>) -> tensor<4xf32> loc("t")
+  func.return %4, %6 : tensor<4xf32>, tensor<4xf32>
+}
+)mlir";
+} // namespace
+
+TEST(Executor, ClustersBelowTheMinimumSizeRunOnHostKernels) {
+  // TF's tf_xla_min_cluster_size: the cluster a-d has 4 TF nodes, the
+  // cluster t one (Tanh has no host kernel, so it is compiled whatever the
+  // minimum). The values do not depend on where the nodes run.
+  registerTestKernels();
+  HostTensor x(DType::kF32, {4});
+  std::vector<float> in = {1.5f, -2.f, 0.25f, 3.f};
+  std::copy(in.begin(), in.end(), x.data<float>());
+  for (auto [minSize, clusters, hostNodes] :
+       {std::tuple{1, 2, 2}, std::tuple{4, 2, 2}, std::tuple{5, 1, 6}}) {
+    ExecutorOptions opts;
+    opts.minClusterSize = minSize;
+    auto exe = build(kMinClusterGraph, opts);
+    ASSERT_TRUE(exe.ok()) << exe.status();
+    EXPECT_EQ((*exe)->stats().clusters, clusters) << "min " << minSize;
+    EXPECT_EQ((*exe)->stats().hostNodes, hostNodes) << "min " << minSize;
+    auto out = (*exe)->run({&x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    for (int i = 0; i < 4; ++i) {
+      double a = 2.0 * in[i], d = std::max(a * a - in[i], a);
+      EXPECT_EQ((*out)[0].data<float>()[i], static_cast<float>(d));
+      EXPECT_NEAR((*out)[1].data<float>()[i], std::tanh(d), 1e-6);
+    }
+  }
+}
+
+// TensorList kernels (ListKernels.cpp): TF's list_kernels errors, each
+// naming the node.
+TEST(HostKernels, TensorListErrorsAreTFs) {
+  // @main(%shape: [3], %x: f32[3]) with `body` in between; returns %out.
+  auto errorOf = [](const std::string &body, const std::string &outType) {
+    std::string text =
+        "func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> " +
+        outType + R"mlir( {
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %any = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+)mlir" + body + "  func.return %out : " + outType + "\n}\n";
+    auto exe = build(text.c_str(), ExecutorOptions());
+    if (!exe.ok())
+      return std::string(exe.status().message());
+    HostTensor shape(DType::kI32, {1}), x(DType::kF32, {3});
+    shape.data<int32_t>()[0] = 3;
+    auto out = (*exe)->run({&shape, &x});
+    return out.ok() ? std::string("ok")
+                    : std::string(out.status().message());
+  };
+  // An unset element of a list whose element shape is unknown.
+  EXPECT_EQ(errorOf(R"mlir(
+  %u = "tf.TensorListReserve"(%any, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("unknown")
+  %out = "tf.TensorListGetItem"(%u, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("get")
+)mlir", "tensor<3xf32>"),
+            "Trying to read an uninitialized tensor but element_shape: "
+            "<unknown> is not fully defined.\n\t [[node get]]");
+  // Pushing past max_num_elements.
+  EXPECT_EQ(errorOf(R"mlir(
+  %e = "tf.EmptyTensorList"(%shape, %one) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
+  %p1 = "tf.TensorListPushBack"(%e, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push1")
+  %p2 = "tf.TensorListPushBack"(%p1, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push2")
+  %out = "tf.TensorListLength"(%p2) : (tensor<!tf_type.variant>) -> tensor<i32> loc("len")
+)mlir", "tensor<i32>"),
+            "Tried to push item into a full list list size: 1 "
+            "max_num_elements: 1\n\t [[node push2]]");
+  // Popping from an empty list.
+  EXPECT_EQ(errorOf(R"mlir(
+  %e = "tf.EmptyTensorList"(%shape, %any) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
+  %l, %out = "tf.TensorListPopBack"(%e, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
+)mlir", "tensor<3xf32>"),
+            "Trying to pop from an empty list.\n\t [[node pop]]");
+  // Reading an int32 list as float.
+  EXPECT_EQ(errorOf(R"mlir(
+  %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = i32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("ints")
+  %out = "tf.TensorListGetItem"(%r, %one, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<1xi32>) -> tensor<3xf32> loc("get")
+)mlir", "tensor<3xf32>"),
+            "Invalid data types; op elements float but list elements "
+            "int32\n\t [[node get]]");
+  // Setting an element of the wrong shape.
+  EXPECT_EQ(errorOf(R"mlir(
+  %r = "tf.TensorListReserve"(%two, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("r")
+  %out = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
+)mlir", "tensor<!tf_type.variant>"),
+            "The only valid scalar shape tensor is the fully unknown shape "
+            "specified as -1.\n\t [[node r]]");
+}
+
+TEST(HostKernels, TensorListUnsetElementsStackAsZeros) {
+  const char *text = R"mlir(
+func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1xi32>, tensor<3xf32>) {
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("reserve")
+  %r1 = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
+  %s = "tf.TensorListStack"(%r1, %shape) {element_dtype = f32, num_elements = 2 : i64} : (tensor<!tf_type.variant>, tensor<1xi32>) -> tensor<2x3xf32> loc("stack")
+  %es = "tf.TensorListElementShape"(%r1) : (tensor<!tf_type.variant>) -> tensor<1xi32> loc("eshape")
+  %l, %t = "tf.TensorListPopBack"(%r1, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
+  func.return %s, %es, %t : tensor<2x3xf32>, tensor<1xi32>, tensor<3xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor shape(DType::kI32, {1}), x(DType::kF32, {3});
+  shape.data<int32_t>()[0] = 3;
+  for (int i = 0; i < 3; ++i)
+    x.data<float>()[i] = 1.5f * i - 1;
+  auto out = (*exe)->run({&shape, &x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<float> want = {0, 0, 0, -1, 0.5f, 2};
+  ASSERT_EQ((*out)[0].shape(), (std::vector<int64_t>{2, 3}));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*out)[0].data<float>()[i], want[i]);
+  EXPECT_EQ((*out)[1].data<int32_t>()[0], 3);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ((*out)[2].data<float>()[i], want[3 + i]);
+  // A wrong num_elements attr is TF's error.
+  std::string bad = text;
+  bad.replace(bad.find("num_elements = 2"), 16, "num_elements = 5");
+  auto exe2 = build(bad.c_str(), ExecutorOptions());
+  ASSERT_TRUE(exe2.ok()) << exe2.status();
+  auto out2 = (*exe2)->run({&shape, &x});
+  ASSERT_FALSE(out2.ok());
+  EXPECT_NE(out2.status().message().find(
+                "Operation expected a list with 5 elements but got a list "
+                "with 2 elements.\n\t [[node stack]]"),
+            std::string::npos)
+      << out2.status();
+}
+
+// Slice and Pad with run-time begin/size/paddings (kernels/Slicing.cpp),
+// against index arithmetic, and TF's errors.
+TEST(HostKernels, SliceAndPadWithRunTimeOperands) {
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2x3x4xi32>, %b: tensor<3xi64>, %s: tensor<3xi64>, %p: tensor<3x2xi32>, %c: tensor<i32>) -> (tensor<?x?x?xi32>, tensor<?x?x?xi32>) {
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<2x3x4xi32>, tensor<3xi64>, tensor<3xi64>) -> tensor<?x?x?xi32> loc("slice")
+  %1 = "tf.PadV2"(%0, %p, %c) : (tensor<?x?x?xi32>, tensor<3x2xi32>, tensor<i32>) -> tensor<?x?x?xi32> loc("pad")
+  func.return %0, %1 : tensor<?x?x?xi32>, tensor<?x?x?xi32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor x(DType::kI32, {2, 3, 4}), b(DType::kI64, {3}), s(DType::kI64, {3}),
+      p(DType::kI32, {3, 2}), c(DType::kI32, {});
+  for (int i = 0; i < 24; ++i)
+    x.data<int32_t>()[i] = i;
+  int64_t bv[] = {1, 1, 0}, sv[] = {1, -1, 3};
+  int32_t pv[] = {0, 1, 1, 0, 2, 1};
+  std::copy(bv, bv + 3, b.data<int64_t>());
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  std::copy(pv, pv + 6, p.data<int32_t>());
+  *c.data<int32_t>() = -7;
+  auto out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // x[1:2, 1:3, 0:3]: shape [1,2,3].
+  ASSERT_EQ((*out)[0].shape(), (std::vector<int64_t>{1, 2, 3}));
+  std::vector<int32_t> want = {16, 17, 18, 20, 21, 22};
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*out)[0].data<int32_t>()[i], want[i]);
+  // Padded by (0,1), (1,0), (2,1) with -7: shape [2,3,6].
+  const HostTensor &padded = (*out)[1];
+  ASSERT_EQ(padded.shape(), (std::vector<int64_t>{2, 3, 6}));
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 6; ++k) {
+        bool inside = i < 1 && j >= 1 && k >= 2 && k < 5;
+        int32_t v = inside ? want[(j - 1) * 3 + (k - 2)] : -7;
+        EXPECT_EQ(padded.data<int32_t>()[(i * 3 + j) * 6 + k], v)
+            << i << "," << j << "," << k;
+      }
+  // size past the end; negative padding.
+  sv[2] = 5;
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Expected size[2] in [0, 4], but got 5\n\t [[node slice]]");
+  sv[2] = 3;
+  std::copy(sv, sv + 3, s.data<int64_t>());
+  p.data<int32_t>()[3] = -1;
+  out = (*exe)->run({&x, &b, &s, &p, &c});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Paddings must be non-negative: 1 -1\n\t [[node pad]]");
+}
+
+TEST(Executor, SmallClustersTheHostCannotComputeStayCompiled) {
+  // One f16 AddV2: below the minimum, but the elementwise host kernels have
+  // no f16, so it is compiled as before.
+  const char *text = R"mlir(
+func.func @main(%h: tensor<2xf16>) -> tensor<2xf16> {
+  %0 = "tf.AddV2"(%h, %h) : (tensor<2xf16>, tensor<2xf16>) -> tensor<2xf16> loc("add")
+  func.return %0 : tensor<2xf16>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.minClusterSize = 4;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  EXPECT_EQ((*exe)->stats().clusters, 1);
+  EXPECT_EQ((*exe)->stats().hostNodes, 0);
+  HostTensor h(DType::kF16, {2});
+  h.data<uint16_t>()[0] = 0x3C00; // 1.0
+  h.data<uint16_t>()[1] = 0xC000; // -2.0
+  auto out = (*exe)->run({&h});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[0]), 2.0f);
+  EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[1]), -4.0f);
+}

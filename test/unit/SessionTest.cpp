@@ -386,6 +386,21 @@ TEST(SessionTest, GlobalJitLevelAutoRunsDataDependentOps) {
   out = run2(**s, {{"x", floats({2}, {3, 3})}}, {"m", "u:1"});
   expectFloats(out[0], {float(2 * std::tanh(3.0))});
   EXPECT_EQ((*s)->stats().compiles, 2);
+  // TF's default tf_xla_min_cluster_size; every size gives the same values,
+  // and less than 1 is refused.
+  EXPECT_EQ(SessionOptions().tf_xla_min_cluster_size, 4);
+  for (int minSize : {1, 100}) {
+    opts.tf_xla_min_cluster_size = minSize;
+    auto sm = Session::Create(parse(g), opts);
+    ASSERT_TRUE(sm.ok()) << sm.status();
+    out = run2(**sm, {{"x", floats({2}, {3, 3})}}, {"m"});
+    expectFloats(out[0], {float(2 * std::tanh(3.0))});
+  }
+  opts.tf_xla_min_cluster_size = 0;
+  auto bad = Session::Create(parse(g), opts);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "tf_xla_min_cluster_size must be >= 1, got 0");
 }
 
 // --- Errors ----------------------------------------------------------------

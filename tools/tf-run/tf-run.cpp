@@ -86,12 +86,14 @@ const char *kUsage =
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
-    "[--jit=whole|auto|off] [--inter-op-threads N] [--threads N] "
-    "[--xla-clamp-indices] [--max-run-memory BYTES]\n"
-    "[--compile-cache-dir DIR]\n"
+    "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
+    "[--inter-op-threads N] [--threads N]\n"
+    "[--xla-clamp-indices] [--max-run-memory BYTES] [--compile-cache-dir DIR]\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
     "rest on host kernels; 'off' everything on host kernels\n"
+    "  --tf_xla_min_cluster_size: with --jit=auto, clusters of fewer TF "
+    "nodes run on host kernels (TF's flag; default 4)\n"
     "  --xla-clamp-indices: out-of-range indices of GatherV2, GatherNd, "
     "ScatterNd and UnsortedSegment* in compiled code are clamped/dropped as "
     "XLA does, instead of failing the run with TF's InvalidArgument\n"
@@ -238,6 +240,16 @@ int runMain(int argc, char **argv) {
         opts.global_jit_level = SessionOptions::GlobalJitLevel::kOff;
       else
         return fail("--jit must be whole, auto or off, got '" + level + "'");
+    } else if ((a == "--tf_xla_min_cluster_size" ||
+                a == "--tf-xla-min-cluster-size") &&
+               value(v)) {
+      char *end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || v.empty() || n < 1 || n > 1000000)
+        return fail("--tf_xla_min_cluster_size needs a count in [1, 1000000], "
+                    "got '" +
+                    v + "'");
+      opts.tf_xla_min_cluster_size = static_cast<int>(n);
     } else if (a == "--inter-op-threads" && value(v)) {
       char *end = nullptr;
       long n = std::strtol(v.c_str(), &end, 10);

@@ -145,7 +145,9 @@ void legalizeBlock(Block &block, LegalizeHLOReport &report) {
     tohlo::BlockLegalizer nested = [&report](Block &inner) {
       legalizeBlock(inner, report);
     };
-    if (op->getNumRegions() != 0)
+    if (op->hasAttr(kKeepOnHostAttr))
+      why = "kept on the host (in a cluster below the minimum cluster size)";
+    else if (op->getNumRegions() != 0)
       why = "ops with regions are not lowered yet";
     else if (!hasHLOTypes(op))
       why = "an operand or result is not an integer or float tensor";

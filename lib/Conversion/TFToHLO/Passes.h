@@ -5,6 +5,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
 #include <string>
@@ -28,14 +29,19 @@ struct LegalizeHLOReport {
   std::string format(size_t maxNodesPerOp = 8) const;
 };
 
+/// A unit attr on a tf op that legalizeTFToHLO must leave as it is (it is
+/// then reported like an unsupported op): the Session's executor sets it on
+/// the ops of an auto-clustering cluster smaller than
+/// tf_xla_min_cluster_size, which then run on host kernels (TF's
+/// MarkForCompilationPass leaves such clusters to the TF executor).
+inline constexpr llvm::StringLiteral kKeepOnHostAttr = "_tfmlir_keep_on_host";
+
 /// Legalizes every func.func in `module` from tf to hlo (see
-/// LegalizeTFToHLO in Passes.td). Unsupported ops stay in place and are
-/// listed in `report`; returns failure when any op is left, after emitting
-/// the histogram as an error on the module (or as a warning, returning
-/// success, when `allowPartial`).
-/// Legalizes the tf ops of every function of `module` to hlo (see the
-/// xla-legalize-tf pass). `allowPartial`: leave unsupported ops with a
-/// warning instead of failing. `clampIndices`: drop the run-time index
+/// LegalizeTFToHLO in Passes.td). Unsupported ops, and ops carrying
+/// kKeepOnHostAttr, stay in place and are listed in `report`; returns
+/// failure when any op is left, after emitting the histogram as an error on
+/// the module (or as a warning, returning success, when `allowPartial`).
+/// `clampIndices`: drop the run-time index
 /// checks of GatherV2/GatherNd/ScatterNd/UnsortedSegment* (TF's
 /// InvalidArgument on an out-of-range index), so that out-of-range indices
 /// are clamped or dropped as XLA does (TF's --xla-clamp-indices analog).

@@ -1,7 +1,8 @@
 //===- Array.cpp - shape and copy host kernels ----------------------------===//
 //
 // The ops that connect data-dependent host nodes when they cannot be
-// compiled (their input shape is only known at run time): Identity,
+// compiled (their input shape is only known at run time): Identity (and
+// an unfed PlaceholderWithDefault, which passes its input through),
 // Snapshot, StopGradient, Cast, Reshape, Shape, Size, ExpandDims, Squeeze,
 // ConcatV2, Pack, Fill and Range, with the semantics and wording of TF's
 // CPU kernels (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc,
@@ -351,7 +352,8 @@ HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
 
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
   for (const char *n :
-       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient"})
+       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
+        "tf.PlaceholderWithDefault"})
     t[n] = lambda(identity);
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);

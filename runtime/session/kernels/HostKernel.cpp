@@ -17,6 +17,8 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addIndexingKernels(t);
     addArrayKernels(t);
     addElementwiseKernels(t);
+    addListKernels(t);
+    addSlicingKernels(t);
     return t;
   }();
   return table;

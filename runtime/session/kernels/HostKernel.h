@@ -8,7 +8,7 @@
 // several threads at once (it must keep no per-call state in the kernel).
 // Kernels never touch MLIR at run time. One file per op family, named after
 // TF's kernel files (NonMaxSuppression.cpp, Indexing.cpp, Array.cpp,
-// Elementwise.cpp).
+// Elementwise.cpp, ListKernels.cpp, Slicing.cpp).
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
 #define TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
@@ -73,6 +73,8 @@ void addNonMaxSuppressionKernels(llvm::StringMap<HostKernelFactory> &t);
 void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t);
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t);
 void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t);
+void addListKernels(llvm::StringMap<HostKernelFactory> &t);
+void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.

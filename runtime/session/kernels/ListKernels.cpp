@@ -1,0 +1,530 @@
+//===- ListKernels.cpp - TensorList host kernels -------------------------===//
+//
+// TF's list_ops (tensorflow/core/kernels/list_kernels.{h,cc}) on the host:
+// EmptyTensorList, TensorListReserve, TensorListFromTensor,
+// TensorListSetItem, TensorListGetItem, TensorListPushBack,
+// TensorListPopBack, TensorListStack, TensorListLength and
+// TensorListElementShape. TF2 writes these for tf.TensorArray (and Keras
+// RNNs) inside functional While loops; XLA compiles them only when every
+// size is static, so with --jit=auto they run here.
+//
+// A list is a DT_VARIANT scalar HostTensor holding an immutable TensorList
+// (HostTensor.h). Kernels that change a list make a new TensorList that
+// shares the untouched elements with the old one (TF mutates in place when
+// it holds the only reference; the values are the same). Element shapes are
+// TF's PartialTensorShape: -1 dims, or unknown rank (the scalar -1 in an
+// element_shape input). Errors are TF's InvalidArgument messages (e.g.
+// "Trying to access element 7 in a list with 4 elements."); the executor
+// appends the node name.
+//===----------------------------------------------------------------------===//
+#include "runtime/session/kernels/HostKernel.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cstring>
+
+namespace tfmlir::session {
+namespace {
+
+/// TF's DataTypeString of `t` ("float", "int32", ...).
+const char *tfName(DType t) {
+  switch (t) {
+  case DType::kF32: return "float";
+  case DType::kF64: return "double";
+  case DType::kBool: return "bool";
+  case DType::kI8: return "int8";
+  case DType::kI16: return "int16";
+  case DType::kI32: return "int32";
+  case DType::kI64: return "int64";
+  case DType::kU8: return "uint8";
+  case DType::kU16: return "uint16";
+  case DType::kU32: return "uint32";
+  case DType::kU64: return "uint64";
+  case DType::kF16: return "half";
+  case DType::kBF16: return "bfloat16";
+  }
+  return "unknown";
+}
+
+/// A partial shape: `dims` with -1 for unknown, or an unknown rank.
+struct PartialShape {
+  bool unknownRank = true;
+  std::vector<int64_t> dims;
+
+  static PartialShape of(const TensorList &l) {
+    return {l.unknownRank, l.elementShape};
+  }
+  static PartialShape known(const std::vector<int64_t> &d) { return {false, d}; }
+  bool fullyDefined() const {
+    return !unknownRank && llvm::all_of(dims, [](int64_t d) { return d >= 0; });
+  }
+  /// TF's PartialTensorShape::DebugString: "<unknown>", "[2,?]".
+  std::string str() const {
+    if (unknownRank)
+      return "<unknown>";
+    std::string s = "[";
+    for (size_t i = 0; i < dims.size(); ++i)
+      absl::StrAppend(&s, i ? "," : "",
+                      dims[i] < 0 ? std::string("?") : std::to_string(dims[i]));
+    return s + "]";
+  }
+  bool compatibleWith(const PartialShape &o) const {
+    if (unknownRank || o.unknownRank)
+      return true;
+    if (dims.size() != o.dims.size())
+      return false;
+    for (size_t i = 0; i < dims.size(); ++i)
+      if (dims[i] >= 0 && o.dims[i] >= 0 && dims[i] != o.dims[i])
+        return false;
+    return true;
+  }
+  /// TF's MergeWith: the more defined of two compatible shapes.
+  absl::StatusOr<PartialShape> merge(const PartialShape &o) const {
+    if (!compatibleWith(o))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Incompatible shapes during merge: ", str(), " vs. ", o.str()));
+    if (unknownRank)
+      return o;
+    PartialShape r = *this;
+    if (!o.unknownRank)
+      for (size_t i = 0; i < dims.size(); ++i)
+        if (r.dims[i] < 0)
+          r.dims[i] = o.dims[i];
+    return r;
+  }
+};
+
+/// TF's TensorShapeFromTensor: an element_shape input (int32/int64; the
+/// scalar -1 = unknown rank, a vector of dims with -1 = unknown dim).
+absl::StatusOr<PartialShape> shapeFromTensor(const HostTensor &t) {
+  if (t.isVariant() || (t.dtype() != DType::kI32 && t.dtype() != DType::kI64))
+    return absl::InvalidArgumentError(
+        absl::StrCat("element_shape must be an int32 or int64 tensor, got ",
+                     t.typeString()));
+  if (t.shape().empty()) {
+    if (intElement(t, 0) != -1)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "The only valid scalar shape tensor is the fully unknown shape "
+          "specified as -1."));
+    return PartialShape();
+  }
+  if (t.shape().size() != 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("Shape must be at most rank 1 but is rank ",
+                     t.shape().size()));
+  PartialShape s{false, {}};
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    int64_t d = intElement(t, i);
+    if (d < -1)
+      return absl::InvalidArgumentError(
+          absl::StrCat("Dimension ", d, " must be >= -1"));
+    s.dims.push_back(d);
+  }
+  return s;
+}
+
+/// The list of input `i`; InvalidArgument when it is not a list.
+absl::StatusOr<const TensorList *> listInput(const KernelContext &ctx,
+                                             size_t i) {
+  const HostTensor &t = *ctx.inputs[i];
+  if (!t.isVariant())
+    return absl::InvalidArgumentError(
+        absl::StrCat("Input handle is not a list. Saw: '", t.typeString(),
+                     "'"));
+  return t.list().get();
+}
+
+absl::Status checkDType(const TensorList &l, DType opDType) {
+  if (l.elementDType != opDType)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Invalid data types; op elements ", tfName(opDType),
+        " but list elements ", tfName(l.elementDType)));
+  return absl::OkStatus();
+}
+
+/// The element dtype of the op's `element_dtype` attr.
+absl::StatusOr<DType> elementDTypeAttr(mlir::Operation *op) {
+  auto a = op->getAttrOfType<mlir::TypeAttr>("element_dtype");
+  std::optional<DType> d = a ? dtypeOfElement(a.getValue()) : std::nullopt;
+  if (!d)
+    return absl::UnimplementedError(
+        absl::StrCat(op->getName().getStringRef().str(),
+                     ": element_dtype missing or not supported by the host "
+                     "TensorList kernels"));
+  return *d;
+}
+
+/// The value of an element (zeros of `shape` for an uninitialized one,
+/// which must then be fully defined).
+absl::StatusOr<HostTensor> readElement(const TensorList &l, size_t i,
+                                       const PartialShape &opShape) {
+  if (const std::shared_ptr<const HostTensor> &e = l.tensors[i])
+    return e->clone();
+  absl::StatusOr<PartialShape> s = PartialShape::of(l).merge(opShape);
+  if (!s.ok())
+    return s.status();
+  if (!s->fullyDefined())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Trying to read an uninitialized tensor but element_shape: ",
+        s->str(), " is not fully defined."));
+  return HostTensor::create(l.elementDType, s->dims);
+}
+
+HostTensor wrap(TensorList l) {
+  return HostTensor::variant(std::make_shared<const TensorList>(std::move(l)));
+}
+
+/// A kernel with the op's element_dtype.
+class ListKernel : public HostKernel {
+public:
+  using Fn = absl::Status (*)(KernelContext &, DType);
+  ListKernel(Fn fn, DType d) : fn_(fn), dtype_(d) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    return fn_(ctx, dtype_);
+  }
+
+private:
+  Fn fn_;
+  DType dtype_;
+};
+
+// EmptyTensorList(element_shape, max_num_elements) -> handle.
+absl::Status emptyList(KernelContext &ctx, DType d) {
+  const HostTensor &max = *ctx.inputs[1];
+  if (!max.shape().empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_num_elements expected to be a scalar but got shape: ",
+                     shapeDebugString(max.shape())));
+  TensorList l;
+  l.elementDType = d;
+  absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[0]);
+  if (!s.ok())
+    return s.status();
+  l.unknownRank = s->unknownRank;
+  l.elementShape = s->dims;
+  l.maxNumElements = intElement(max, 0);
+  ctx.outputs.push_back(wrap(std::move(l)));
+  return absl::OkStatus();
+}
+
+// TensorListReserve(element_shape, num_elements) -> handle.
+absl::Status reserve(KernelContext &ctx, DType d) {
+  const HostTensor &n = *ctx.inputs[1];
+  if (!n.shape().empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat("The num_elements to reserve must be a tensor size 1, "
+                     "but got ",
+                     shapeDebugString(n.shape())));
+  int64_t num = intElement(n, 0);
+  if (num < 0)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "The num_elements to reserve must be a non negative number, but got ",
+        num));
+  absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[0]);
+  if (!s.ok())
+    return s.status();
+  TensorList l;
+  l.elementDType = d;
+  l.unknownRank = s->unknownRank;
+  l.elementShape = s->dims;
+  l.tensors.resize(num);
+  ctx.outputs.push_back(wrap(std::move(l)));
+  return absl::OkStatus();
+}
+
+// TensorListFromTensor(tensor, element_shape) -> handle.
+absl::Status fromTensor(KernelContext &ctx, DType d) {
+  const HostTensor &t = *ctx.inputs[0];
+  if (t.isVariant() || t.dtype() != d)
+    return absl::InvalidArgumentError(
+        absl::StrCat("Invalid data types; op elements ", tfName(d),
+                     " but tensor is ", t.typeString()));
+  if (t.shape().empty())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Tensor must be at least a vector, but saw shape: ",
+        shapeDebugString(t.shape())));
+  std::vector<int64_t> elem(t.shape().begin() + 1, t.shape().end());
+  absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[1]);
+  if (!s.ok())
+    return s.status();
+  if (!s->compatibleWith(PartialShape::known(elem)))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Specified a list with shape ", s->str(), " from a tensor with shape ",
+        shapeDebugString(elem)));
+  TensorList l;
+  l.elementDType = d;
+  l.unknownRank = s->unknownRank;
+  l.elementShape = s->dims;
+  int64_t rows = t.shape()[0];
+  size_t rowBytes = rows ? t.byteSize() / rows : 0;
+  for (int64_t i = 0; i < rows; ++i) {
+    absl::StatusOr<HostTensor> e = HostTensor::create(d, elem);
+    if (!e.ok())
+      return e.status();
+    std::memcpy(e->raw(), static_cast<const char *>(t.raw()) + i * rowBytes,
+                rowBytes);
+    l.tensors.push_back(std::make_shared<const HostTensor>(std::move(*e)));
+  }
+  ctx.outputs.push_back(wrap(std::move(l)));
+  return absl::OkStatus();
+}
+
+// TensorListSetItem(input_handle, index, item) -> output_handle.
+absl::Status setItem(KernelContext &ctx, DType d) {
+  absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+  if (!in.ok())
+    return in.status();
+  const HostTensor &item = *ctx.inputs[2];
+  if (item.isVariant() || item.dtype() != (*in)->elementDType ||
+      d != (*in)->elementDType)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Invalid data types; op elements ", tfName(item.dtype()),
+        " but list elements ", tfName((*in)->elementDType)));
+  absl::StatusOr<int64_t> index = scalarInt(*ctx.inputs[1], "index");
+  if (!index.ok())
+    return index.status();
+  int64_t size = (*in)->tensors.size();
+  if (*index < 0 || *index >= size)
+    return absl::InvalidArgumentError(
+        absl::StrCat("Trying to modify element ", *index, " in a list with ",
+                     size, " elements."));
+  if (!PartialShape::of(**in).compatibleWith(
+          PartialShape::known(item.shape())))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Tried to set a tensor with incompatible shape at a list index. Item "
+        "element shape: ",
+        shapeDebugString(item.shape()),
+        " list shape: ", PartialShape::of(**in).str()));
+  TensorList l = **in;
+  l.tensors[*index] = std::make_shared<const HostTensor>(item.clone());
+  ctx.outputs.push_back(wrap(std::move(l)));
+  return absl::OkStatus();
+}
+
+// TensorListGetItem(input_handle, index, element_shape) -> item.
+absl::Status getItem(KernelContext &ctx, DType d) {
+  absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+  if (!in.ok())
+    return in.status();
+  if (absl::Status s = checkDType(**in, d); !s.ok())
+    return s;
+  absl::StatusOr<int64_t> index = scalarInt(*ctx.inputs[1], "index");
+  if (!index.ok())
+    return index.status();
+  int64_t size = (*in)->tensors.size();
+  if (*index < 0 || *index >= size)
+    return absl::InvalidArgumentError(
+        absl::StrCat("Trying to access element ", *index, " in a list with ",
+                     size, " elements."));
+  absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[2]);
+  if (!s.ok())
+    return s.status();
+  absl::StatusOr<HostTensor> e = readElement(**in, *index, *s);
+  if (!e.ok())
+    return e.status();
+  ctx.outputs.push_back(std::move(*e));
+  return absl::OkStatus();
+}
+
+// TensorListPushBack(input_handle, tensor) -> output_handle.
+absl::Status pushBack(KernelContext &ctx, DType d) {
+  absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+  if (!in.ok())
+    return in.status();
+  const HostTensor &t = *ctx.inputs[1];
+  if (t.isVariant() || t.dtype() != (*in)->elementDType ||
+      d != (*in)->elementDType)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Invalid data types; list elements ", tfName((*in)->elementDType),
+        " but tried to append ", tfName(t.dtype())));
+  if (!PartialShape::of(**in).compatibleWith(PartialShape::known(t.shape())))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Tried to append a tensor with incompatible shape to a list. Op "
+        "element shape: ",
+        shapeDebugString(t.shape()),
+        " list shape: ", PartialShape::of(**in).str()));
+  int64_t size = (*in)->tensors.size();
+  if ((*in)->maxNumElements != -1 && size >= (*in)->maxNumElements)
+    return absl::InvalidArgumentError(
+        absl::StrCat("Tried to push item into a full list list size: ", size,
+                     " max_num_elements: ", (*in)->maxNumElements));
+  TensorList l = **in;
+  l.tensors.push_back(std::make_shared<const HostTensor>(t.clone()));
+  ctx.outputs.push_back(wrap(std::move(l)));
+  return absl::OkStatus();
+}
+
+// TensorListPopBack(input_handle, element_shape) -> (output_handle, tensor).
+absl::Status popBack(KernelContext &ctx, DType d) {
+  absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+  if (!in.ok())
+    return in.status();
+  if (absl::Status s = checkDType(**in, d); !s.ok())
+    return s;
+  if ((*in)->tensors.empty())
+    return absl::InvalidArgumentError("Trying to pop from an empty list.");
+  absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[1]);
+  if (!s.ok())
+    return s.status();
+  absl::StatusOr<HostTensor> e =
+      readElement(**in, (*in)->tensors.size() - 1, *s);
+  if (!e.ok())
+    return e.status();
+  TensorList l = **in;
+  l.tensors.pop_back();
+  ctx.outputs.push_back(wrap(std::move(l)));
+  ctx.outputs.push_back(std::move(*e));
+  return absl::OkStatus();
+}
+
+/// TensorListStack(input_handle, element_shape) -> tensor [n, ...]; attr
+/// num_elements (-1 = any).
+class StackKernel : public HostKernel {
+public:
+  StackKernel(DType d, int64_t numElements) : d_(d), num_(numElements) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+    if (!in.ok())
+      return in.status();
+    const TensorList &l = **in;
+    if (absl::Status s = checkDType(l, d_); !s.ok())
+      return s;
+    int64_t size = l.tensors.size();
+    if (num_ != -1 && num_ != size)
+      return absl::InvalidArgumentError(
+          absl::StrCat("Operation expected a list with ", num_,
+                       " elements but got a list with ", size, " elements."));
+    absl::StatusOr<PartialShape> opShape = shapeFromTensor(*ctx.inputs[1]);
+    if (!opShape.ok())
+      return opShape.status();
+    absl::StatusOr<PartialShape> shape = PartialShape::of(l).merge(*opShape);
+    if (!shape.ok())
+      return shape.status();
+    // The set elements fix what the shapes leave open; all must agree.
+    for (const auto &e : l.tensors) {
+      if (!e)
+        continue;
+      absl::StatusOr<PartialShape> m =
+          shape->merge(PartialShape::known(e->shape()));
+      if (!m.ok())
+        return absl::InvalidArgumentError(absl::StrCat(
+            "Tried to stack elements of a list whose elements have "
+            "incompatible shapes: ",
+            m.status().message()));
+      shape = std::move(m);
+    }
+    if (!shape->fullyDefined())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Tried to stack elements of an empty list with non-fully-defined "
+          "element_shape: ",
+          shape->str()));
+    std::vector<int64_t> outShape = {size};
+    outShape.insert(outShape.end(), shape->dims.begin(), shape->dims.end());
+    absl::StatusOr<HostTensor> out = HostTensor::create(d_, outShape);
+    if (!out.ok())
+      return out.status();
+    size_t rowBytes = size ? out->byteSize() / size : 0;
+    for (int64_t i = 0; i < size; ++i)
+      if (const auto &e = l.tensors[i]) // null: zeros (uninitialized)
+        std::memcpy(static_cast<char *>(out->raw()) + i * rowBytes, e->raw(),
+                    rowBytes);
+    ctx.outputs.push_back(std::move(*out));
+    return absl::OkStatus();
+  }
+
+private:
+  DType d_;
+  int64_t num_;
+};
+
+// TensorListLength(input_handle) -> int32 scalar.
+absl::Status length(KernelContext &ctx) {
+  absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+  if (!in.ok())
+    return in.status();
+  HostTensor out(DType::kI32, {});
+  out.data<int32_t>()[0] = static_cast<int32_t>((*in)->tensors.size());
+  ctx.outputs.push_back(std::move(out));
+  return absl::OkStatus();
+}
+
+/// TensorListElementShape(input_handle) -> shape_type: the scalar -1 for
+/// an unknown rank, else the dims with -1 for unknown ones.
+class ElementShapeKernel : public HostKernel {
+public:
+  explicit ElementShapeKernel(DType t) : t_(t) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    absl::StatusOr<const TensorList *> in = listInput(ctx, 0);
+    if (!in.ok())
+      return in.status();
+    const TensorList &l = **in;
+    std::vector<int64_t> dims = l.elementShape;
+    std::vector<int64_t> shape;
+    if (l.unknownRank)
+      dims = {-1};
+    else
+      shape = {static_cast<int64_t>(dims.size())};
+    HostTensor out(t_, shape);
+    for (size_t i = 0; i < dims.size(); ++i) {
+      if (t_ == DType::kI32)
+        out.data<int32_t>()[i] = static_cast<int32_t>(dims[i]);
+      else
+        out.data<int64_t>()[i] = dims[i];
+    }
+    ctx.outputs.push_back(std::move(out));
+    return absl::OkStatus();
+  }
+
+private:
+  DType t_;
+};
+
+HostKernelFactory listFactory(ListKernel::Fn fn) {
+  return [fn](mlir::Operation *op)
+             -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    absl::StatusOr<DType> d = elementDTypeAttr(op);
+    if (!d.ok())
+      return d.status();
+    return std::make_unique<ListKernel>(fn, *d);
+  };
+}
+
+} // namespace
+
+void addListKernels(llvm::StringMap<HostKernelFactory> &t) {
+  t["tf.EmptyTensorList"] = listFactory(emptyList);
+  t["tf.TensorListReserve"] = listFactory(reserve);
+  t["tf.TensorListFromTensor"] = listFactory(fromTensor);
+  t["tf.TensorListSetItem"] = listFactory(setItem);
+  t["tf.TensorListGetItem"] = listFactory(getItem);
+  t["tf.TensorListPushBack"] = listFactory(pushBack);
+  t["tf.TensorListPopBack"] = listFactory(popBack);
+  t["tf.TensorListLength"] = [](mlir::Operation *)
+      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    return std::make_unique<LambdaKernel>(length);
+  };
+  t["tf.TensorListStack"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    absl::StatusOr<DType> d = elementDTypeAttr(op);
+    if (!d.ok())
+      return d.status();
+    int64_t num = -1;
+    if (auto a = op->getAttrOfType<mlir::IntegerAttr>("num_elements"))
+      num = a.getInt();
+    return std::make_unique<StackKernel>(*d, num);
+  };
+  t["tf.TensorListElementShape"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    absl::StatusOr<DType> d = resultDType(op, 0);
+    if (!d.ok())
+      return d.status();
+    if (*d != DType::kI32 && *d != DType::kI64)
+      return absl::UnimplementedError("shape_type must be int32 or int64");
+    return std::make_unique<ElementShapeKernel>(*d);
+  };
+}
+
+} // namespace tfmlir::session
