@@ -10,6 +10,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/OpRegistry.h"
 #include "lib/Transforms/ExecutorPasses.h"
@@ -764,6 +765,7 @@ absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
              const std::vector<std::string> &outputs) {
+  CompilePhase phase("compile the whole graph (global_jit_level kWholeGraph)");
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
