@@ -12,7 +12,7 @@ config.test_exec_root = os.path.join(config.tfmlir_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 tool_dirs = [os.path.join(config.tfmlir_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tf-opt", "tf-translate", "tflite-run", "tf-convert", "tf-run", "tf-compile", "hlo-gpu-compile", "op-coverage"], tool_dirs)
+llvm_config.add_tool_substitutions(["tf-opt", "tf-translate", "tflite-run", "tf-convert", "tf-run", "tf-compile", "hlo-gpu-compile", "op-coverage", "hlo-jit-run"], tool_dirs)
 # FileCheck, not, count and split-file come from LLVM's tools folder.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%python", config.python_executable))

@@ -4,7 +4,7 @@
 // compile the same code: large constants out of a clone of the module
 // (kCpuExternalConstantBytes), print without locations and re-parse into a
 // fresh context, hlo-to-llvm-pipeline, translation to LLVM IR, the CPU
-// tuning of CpuTarget and mlir::makeOptimizingTransformer(3, 0, tm). Only
+// tuning of CpuTarget and optimizeForCpu (LLVM O3, CpuTarget.h). Only
 // then are the AOT-specific steps applied: runtime calls renamed,
 // constants added as rodata, symbols internalized, the packed entry added.
 //===----------------------------------------------------------------------===//
@@ -15,7 +15,6 @@
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -236,7 +235,7 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   m->setTargetTriple((*tm)->getTargetTriple());
   m->setDataLayout((*tm)->createDataLayout());
   tuneFunctionsForCpu(*m, CpuTarget{out.cpu, out.features});
-  if (llvm::Error e = mlir::makeOptimizingTransformer(3, 0, tm->get())(m.get()))
+  if (llvm::Error e = optimizeForCpu(*m, tm->get()))
     return absl::InternalError("LLVM optimization failed: " +
                                llvm::toString(std::move(e)));
 

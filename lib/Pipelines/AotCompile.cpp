@@ -34,6 +34,27 @@ bool isIdentifier(const std::string &s) {
   return true;
 }
 
+/// True for the C++20 keywords and alternative tokens: a class or namespace
+/// named `class` or `int` would not compile, so --cpp_class refuses them.
+bool isCppKeyword(const std::string &s) {
+  static const std::set<std::string> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char8_t", "char16_t",
+      "char32_t", "class", "compl", "concept", "const", "consteval",
+      "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do",
+      "double", "dynamic_cast", "else", "enum", "explicit", "export",
+      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
+      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
+      "public", "register", "reinterpret_cast", "requires", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+      "switch", "template", "this", "thread_local", "throw", "true", "try",
+      "typedef", "typeid", "typename", "union", "unsigned", "using",
+      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  return keywords.count(s) != 0;
+}
+
 std::string shapeString(const std::vector<int64_t> &shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i)
@@ -183,6 +204,11 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
       return absl::InvalidArgumentError(absl::StrCat(
           "--cpp_class='", options.cppClass,
           "': expected [namespace::...]ClassName, each part a C++ identifier"));
+  for (const std::string &p : parts)
+    if (isCppKeyword(p))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--cpp_class='", options.cppClass, "': '", p,
+          "' is a C++ keyword, not a usable class or namespace name"));
   sig.className = parts.back();
   parts.pop_back();
   sig.namespaces = parts;

@@ -1,6 +1,7 @@
 //===- GraphToHLO.cpp - GraphDef -> hlo module
 //------------------------------===//
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Pipelines/CompileTiming.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -66,14 +67,19 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   }
   config.outputArrays = outputs;
   config.pruneUnusedNodes = true;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      importGraphDef(graph, config, &ctx, graphName);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    CompilePhase phase("import GraphDef");
+    module = importGraphDef(graph, config, &ctx, graphName);
+  }
   if (!module)
     return absl::InvalidArgumentError(
         absl::StrCat(graphName, ": cannot import the graph: ", diags));
 
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   buildTFStandardPipeline(pm, StandardPipelineOptions());
+  CompilePhase phase("tf-standard-pipeline");
+  phase.timePasses(pm);
   if (mlir::failed(pm.run(*module))) {
     // A fetch on the untaken side of a constant-predicate Switch: name it
     // (TF: "Retval[k] does not have value").
@@ -103,6 +109,7 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
   LegalizeHLOReport report;
+  CompilePhase phase("xla-legalize-tf");
   if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report,
                                    clampIndices))) {
     std::string msg = report.format();

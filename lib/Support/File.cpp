@@ -48,6 +48,11 @@ absl::Status checkToolInputs(int argc, char **argv) {
   bool positional = false, stdinInput = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    // The help and version printers read no input.
+    std::string flag = a.rfind("--", 0) == 0 ? a.substr(1) : a;
+    if (flag == "-help" || flag == "-help-hidden" || flag == "-help-list" ||
+        flag == "-help-list-hidden" || flag == "-version")
+      return absl::OkStatus();
     if (a == "-o") {
       ++i;
       continue;

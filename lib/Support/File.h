@@ -39,7 +39,9 @@ absl::StatusOr<std::string> readFileBounded(const std::string &path,
 /// device other than a terminal; a pipe stays allowed. Arguments starting
 /// with '-' are options; the value after "-o" is skipped (writing to
 /// /dev/null is fine). Paths that do not exist or are directories are left
-/// to the driver's own messages. Error: InvalidArgument "<path>: not a
+/// to the driver's own messages. With --help, --help-hidden, --help-list,
+/// --help-list-hidden or --version (one or two dashes) nothing is read, so
+/// nothing is checked. Error: InvalidArgument "<path>: not a
 /// regular file (a device or pipe is not read)" or "<stdin>: is a device,
 /// not a file or a pipe".
 absl::Status checkToolInputs(int argc, char **argv);

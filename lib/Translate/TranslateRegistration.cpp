@@ -99,6 +99,10 @@ llvm::cl::opt<std::string> savedModelSignature(
     llvm::cl::init(""), llvm::cl::cat(category));
 } // namespace
 
+const llvm::cl::OptionCategory *tfmlir::graphDefOptionCategory() {
+  return &category;
+}
+
 bool tfmlir::wantsSavedModelTranslation(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef a(argv[i]);

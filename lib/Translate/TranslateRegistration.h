@@ -4,7 +4,15 @@
 
 #include "lib/Translate/GraphDefImporter.h"
 
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
+
 namespace tfmlir {
+/// The category of the -tf-* import/export flags ("GraphDef import/export
+/// options"), which tf-translate keeps visible in --help while it hides
+/// libLLVM's options (tools/HideLibraryOptions.h).
+const llvm::cl::OptionCategory *graphDefOptionCategory();
 /// Registers -graphdef-to-mlir and -mlir-to-graphdef with mlir-translate's
 /// registry, and their command-line flags; also -tfjs-to-mlir (a TF.js graph
 /// model imported like -graphdef-to-mlir, same flags) and -tfjs-to-graphdef

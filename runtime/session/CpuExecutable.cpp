@@ -22,6 +22,7 @@
 #include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
 #include "runtime/cpu/Conv2d.h"
 #include "runtime/cpu/DepthwiseConv.h"
@@ -32,7 +33,6 @@
 #include "runtime/cpu/ThreadPool.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -54,6 +54,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <optional>
 #include <csetjmp>
 #include <cstdio>
 #include <filesystem>
@@ -215,6 +216,7 @@ llvm::Error tuneForHost(llvm::Module *m,
                         const std::function<llvm::Error(llvm::Module *)> &optimize) {
   static const CpuTarget host = hostCpuTarget();
   tuneFunctionsForCpu(*m, host);
+  CompilePhase phase("LLVM optimization (O3)");
   return optimize(m);
 }
 
@@ -349,6 +351,8 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
                        const std::string &cacheDir,
                        const std::string &cacheKey) {
   // Take the large constants out of a copy before printing it.
+  std::optional<CompilePhase> phase;
+  phase.emplace("hlo module to text");
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
   std::vector<HostTensor> constants;
   if (auto func = copy->lookupSymbol<mlir::func::FuncOp>(entry);
@@ -362,6 +366,7 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(false);
   copy->print(os, flags);
+  phase.reset();
   return compileText(text, entry, std::move(constants), cacheDir, cacheKey);
 }
 
@@ -428,8 +433,11 @@ CpuExecutable::compileText(const std::string &mlirText,
     return mlir::success();
   });
 
+  std::optional<CompilePhase> phase;
+  phase.emplace("parse the hlo module");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(mlirText, &ctx);
+  phase.reset();
   if (!module)
     return absl::InvalidArgumentError("cannot parse the module: " + diags);
   auto func = module->lookupSymbol<mlir::func::FuncOp>(entry);
@@ -459,7 +467,11 @@ CpuExecutable::compileText(const std::string &mlirText,
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
-  if (mlir::failed(pm.run(*module)))
+  phase.emplace("hlo-to-llvm-pipeline");
+  phase->timePasses(pm);
+  mlir::LogicalResult lowered = pm.run(*module);
+  phase.reset();
+  if (mlir::failed(lowered))
     return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
 
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -475,14 +487,20 @@ CpuExecutable::compileText(const std::string &mlirText,
   opts.enableObjectDump = !cacheDir.empty();
   // The engine keeps a reference to the transformer: the executable owns it.
   exe->transformer_ =
-      [optimize = mlir::makeOptimizingTransformer(3, 0, tm->get())](
-          llvm::Module *m) { return tuneForHost(m, optimize); };
+      [machine = std::shared_ptr<llvm::TargetMachine>(std::move(*tm))](
+          llvm::Module *m) {
+        return tuneForHost(m, [&machine](llvm::Module *mod) {
+          return optimizeForCpu(*mod, machine.get());
+        });
+      };
   opts.transformer = exe->transformer_;
   std::vector<llvm::StringRef> libs;
   if (fileExists(TFMLIR_RUNNER_UTILS_LIB))
     libs.push_back(TFMLIR_RUNNER_UTILS_LIB);
   opts.sharedLibPaths = libs;
+  phase.emplace("LLVM IR translation and optimization");
   auto engine = mlir::ExecutionEngine::create(*module, opts);
+  phase.reset();
   if (!engine)
     return absl::InternalError("JIT compilation failed: " +
                                llvm::toString(engine.takeError()) + diags);
@@ -496,7 +514,9 @@ CpuExecutable::compileText(const std::string &mlirText,
                              llvm::JITSymbolFlags::Exported};
     return map;
   });
+  phase.emplace("LLVM machine code");
   auto packed = exe->engine_->lookupPacked("_mlir_ciface_" + entry);
+  phase.reset();
   if (!packed)
     return absl::InternalError("JIT compilation failed: " +
                                llvm::toString(packed.takeError()) + diags);

@@ -11,6 +11,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/OpRegistry.h"
 #include "lib/Transforms/ExecutorPasses.h"
@@ -769,6 +770,7 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
              const std::vector<std::string> &outputs, bool clampIndices,
              int64_t maxRunBytes, const std::string &cacheDir) {
+  CompilePhase phase("compile the whole graph (global_jit_level kWholeGraph)");
   // The disk cache key: the pruned GraphDef's bytes (deterministic
   // serialization), the fed tensors with their dtypes and shapes and the
   // fetched ones; CompileCache adds the compiler build and host CPU.

@@ -38,22 +38,31 @@
 
 using namespace mlir;
 
+// --help lists these (and --help/--version); libLLVM's own flags only
+// with --help-hidden.
+static llvm::cl::OptionCategory category("hlo-gpu-compile options");
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<hlo .mlir>"),
-                                            llvm::cl::Required);
+                                            llvm::cl::Required,
+                                            llvm::cl::cat(category));
 static llvm::cl::opt<std::string> outDir("o", llvm::cl::desc("output folder"),
-                                         llvm::cl::Required);
+                                         llvm::cl::Required,
+                                         llvm::cl::cat(category));
 static llvm::cl::opt<std::string> entry("entry",
                                         llvm::cl::desc("entry function"),
-                                        llvm::cl::init("main"));
+                                        llvm::cl::init("main"),
+                                        llvm::cl::cat(category));
 static llvm::cl::opt<std::string> chip("chip",
                                        llvm::cl::desc("NVIDIA architecture"),
-                                       llvm::cl::init("sm_90"));
+                                       llvm::cl::init("sm_90"),
+                                       llvm::cl::cat(category));
 static llvm::cl::opt<int64_t> blockSize("block-size",
                                         llvm::cl::desc("threads per block"),
-                                        llvm::cl::init(256));
+                                        llvm::cl::init(256),
+                                        llvm::cl::cat(category));
 static llvm::cl::opt<bool> noCubin("no-cubin",
-                                   llvm::cl::desc("write PTX only"));
+                                   llvm::cl::desc("write PTX only"),
+                                   llvm::cl::cat(category));
 
 static bool writeFile(const std::string &path, llvm::StringRef bytes) {
   std::error_code ec;
@@ -72,6 +81,7 @@ int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << tfmlir::toolVersion("hlo-gpu-compile");
   });
+  llvm::cl::HideUnrelatedOptions(category);
   llvm::cl::ParseCommandLineOptions(argc, argv, "hlo -> PTX/cubin + plan\n");
   registerAllPasses();
   tfmlir::registerHLOCodegenPasses();

@@ -8,9 +8,11 @@
 // row-major (floats, f16 and bf16 with %.9g: nan, inf, -inf as printf writes them; bools
 // and integers as integers). With --benchmark N, runs N more times and
 // prints `# benchmark: N runs, mean <ms> ms, min <ms> ms` on stderr.
+// --help prints the usage, --version the version (tools/ToolVersion.h).
 // Exit status: 0 on success, 1 with the error on stderr otherwise.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/CpuExecutable.h"
+#include "tools/ToolVersion.h"
 
 #include <algorithm>
 #include <chrono>
@@ -60,6 +62,15 @@ int main(int argc, char **argv) {
   long bench = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    if (a == "--version") {
+      std::fputs(tfmlir::toolVersion("hlo-jit-run").c_str(), stdout);
+      return 0;
+    }
+    if (a == "--help" || a == "-h") {
+      std::fputs("usage: hlo-jit-run FILE.mlir [--entry NAME] [--benchmark N]\n",
+                 stdout);
+      return 0;
+    }
     if (a == "--entry" && i + 1 < argc)
       entry = argv[++i];
     else if (a == "--benchmark" && i + 1 < argc)

@@ -24,9 +24,13 @@
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Support/File.h"
 #include "tools/DefaultDebugInfo.h"
+#include "tools/HideLibraryOptions.h"
 #include "tools/ToolVersion.h"
 
 int main(int argc, char **argv) {
+  // --help lists mlir-opt's flags and the passes and pipelines (upstream
+  // and ours); libLLVM's backend flags only with --help-hidden.
+  tfmlir::hideLibraryOptions();
   mlir::registerAllPasses();
   tfmlir::registerTFPasses();
   tfmlir::registerTFToTFLPasses();

@@ -27,6 +27,12 @@
 // --threads N: the Session's intra_op_parallelism_threads (default: one per
 // core); 0 or negative is refused, more than the machine's cores is capped at
 // them (with a note on stderr).
+// --timing: after the run, prints on stderr where the compile time went
+// (lib/Pipelines/CompileTiming.h: import, tf-standard-pipeline,
+// xla-legalize-tf, each pass of hlo-to-llvm-pipeline, LLVM optimization and
+// machine code), as a tree of wall times.
+// Every flag that takes a value accepts both `--flag VALUE` and
+// `--flag=VALUE` (as llvm::cl tools do).
 // With --saved-model (lib/Translate/SavedModel.h; default tags "serve",
 // signature serving_default or the only one), --input/--output NAMEs may be
 // the signature's input/output keys (graph tensor names still work), all
@@ -53,6 +59,7 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Support/File.h"
 #include "tools/Progress.h"
 #include "tools/ToolVersion.h"
@@ -70,6 +77,7 @@
 #include <filesystem>
 #include <fstream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -87,8 +95,9 @@ const char *kUsage =
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
-    "[--inter-op-threads N] [--threads N]\n"
+    "[--inter-op-threads N] [--threads N] [--timing]\n"
     "[--xla-clamp-indices] [--max-run-memory BYTES] [--compile-cache-dir DIR]\n"
+    "  (--flag=VALUE is the same as --flag VALUE)\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
     "rest on host kernels; 'off' everything on host kernels\n"
@@ -182,15 +191,30 @@ int runMain(int argc, char **argv) {
   long bench = 0;
   SessionOptions opts;
   int threads = 0; // 0: one per core (SessionOptions' default)
+  bool timing = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    // `--flag=VALUE` is `--flag VALUE`.
+    std::optional<std::string> inlineValue;
+    if (a.rfind("--", 0) == 0)
+      if (size_t eq = a.find('='); eq != std::string::npos) {
+        inlineValue = a.substr(eq + 1);
+        a = a.substr(0, eq);
+      }
     auto value = [&](std::string &out) {
+      if (inlineValue) {
+        out = *inlineValue;
+        return true;
+      }
       if (i + 1 >= argc)
         return false;
       out = argv[++i];
       return true;
     };
     std::string v;
+    if (inlineValue && (a == "--version" || a == "--help" || a == "--timing" ||
+                        a == "--xla-clamp-indices"))
+      return fail(a + " takes no value, got '" + a + "=" + *inlineValue + "'");
     if (a == "--version") {
       std::fputs(tfmlir::toolVersion("tf-run").c_str(), stdout);
       return 0;
@@ -214,24 +238,25 @@ int runMain(int argc, char **argv) {
       fetches.push_back(v);
     } else if (a == "--target" && value(v)) {
       targets.push_back(v);
+    } else if (a == "--timing") {
+      timing = true;
+      tfmlir::enableCompileTiming();
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
-    } else if ((a.rfind("--max-run-memory=", 0) == 0 ||
-                (a == "--max-run-memory" && value(v)))) {
-      std::string n = a == "--max-run-memory" ? v : a.substr(17);
+    } else if (a == "--max-run-memory" && value(v)) {
       char *end = nullptr;
       errno = 0;
-      long long bytes = std::strtoll(n.c_str(), &end, 10);
-      if (n.empty() || !end || *end || errno == ERANGE || bytes <= 0)
-        return fail("--max-run-memory needs a positive byte count, got '" + n +
+      long long bytes = std::strtoll(v.c_str(), &end, 10);
+      if (v.empty() || !end || *end || errno == ERANGE || bytes <= 0)
+        return fail("--max-run-memory needs a positive byte count, got '" + v +
                     "'");
       opts.max_run_memory_bytes = bytes;
     } else if (a == "--compile-cache-dir" && value(v)) {
       if (v.empty())
         return fail("--compile-cache-dir needs a directory");
       opts.compile_cache_dir = v;
-    } else if (a.rfind("--jit=", 0) == 0 || (a == "--jit" && value(v))) {
-      std::string level = a == "--jit" ? v : a.substr(6);
+    } else if (a == "--jit" && value(v)) {
+      const std::string &level = v;
       if (level == "whole")
         opts.global_jit_level = SessionOptions::GlobalJitLevel::kWholeGraph;
       else if (level == "auto")
@@ -288,7 +313,7 @@ int runMain(int argc, char **argv) {
                      v.c_str(), threads, threads);
     } else {
       std::fputs(kUsage, stderr);
-      return fail("unexpected argument '" + a + "'");
+      return fail("unexpected argument '" + std::string(argv[i]) + "'");
     }
   }
   if (graphPath.empty() ||
@@ -486,6 +511,8 @@ int runMain(int argc, char **argv) {
     st = (*session)->Run(feeds, fetches, targets, &outs);
   }
   auto t1 = std::chrono::steady_clock::now();
+  if (timing)
+    tfmlir::printCompileTiming();
   if (!st.ok())
     return runFailed(st);
   for (size_t i = 0; i < fetches.size(); ++i) {

@@ -9,6 +9,7 @@
 #include "lib/Translate/TranslateRegistration.h"
 #include "lib/Support/File.h"
 #include "tools/DefaultDebugInfo.h"
+#include "tools/HideLibraryOptions.h"
 #include "tools/ToolVersion.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -17,6 +18,9 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  // --help lists the translations, mlir-translate's flags and the -tf-*
+  // flags; libLLVM's backend flags only with --help-hidden.
+  tfmlir::hideLibraryOptions({tfmlir::graphDefOptionCategory()});
   tfmlir::registerGraphDefTranslations();
   tfmlir::registerTFLiteTranslations();
   llvm::cl::SetVersionPrinter(

@@ -9,9 +9,9 @@
 // exits. Inputs not given are zero-filled (reported on
 // stderr). Without --output every output is printed. --benchmark prints the
 // median, min and max Invoke latency in microseconds and the arena size;
-// --profile adds the mean time per op type. --reference runs every kernel's
-// reference loops (ReferenceOpResolver, TFLite's BuiltinRefOpResolver)
-// instead of the optimized paths. --float-copy runs a float32
+// --profile adds the mean time per op type (an error without --benchmark).
+// --reference runs every kernel's reference loops (ReferenceOpResolver,
+// TFLite's BuiltinRefOpResolver) instead of the optimized paths. --float-copy runs a float32
 // twin of a quantized model (weights dequantized, float activations; see
 // floatCopyOfQuantizedModel), for int8-vs-float benchmarks.
 // An input file must have the input's shape, except in dims the model's
@@ -267,6 +267,11 @@ int main(int argc, char **argv) {
   }
   if (opt.model.empty())
     return usage("--model is required");
+  // --profile times the ops of the --benchmark runs; alone it would be
+  // ignored silently.
+  if (opt.profile && opt.benchmark == 0)
+    return usage("--profile needs --benchmark RUNS (it reports the mean time "
+                 "per op type over the benchmark runs)");
 
   auto model = FlatBufferModel::buildFromFile(opt.model);
   if (!model.ok())

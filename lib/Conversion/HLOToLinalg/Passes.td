@@ -168,4 +168,20 @@ def CpuHoistVectorTransfers : Pass<"hlo-cpu-hoist-vector-transfers", "mlir::func
   }];
 }
 
+def CpuMathIntrinsics : Pass<"hlo-cpu-math-intrinsics", "mlir::func::FuncOp"> {
+  let summary = "Exact math ops to LLVM intrinsics before convert-math-to-libm";
+  let description = [{
+    Lowers math.absf, copysign, ceil, floor, trunc, round, roundeven,
+    sqrt and fma (scalars and vectors) to their LLVM intrinsics
+    (llvm.intr.fabs, ...), with upstream convert-math-to-llvm's patterns
+    applied to these ops only. They are exact in both forms, but
+    convert-math-to-libm, which runs first so that expm1, log1p, tanh,
+    ... get libm's precision, would turn each lane of a vector into a
+    scalar libm call (a vector<4xf32> abs became four fabsf calls and
+    insertelements); an intrinsic stays one vector instruction. Other math
+    ops are left to convert-math-to-libm.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif

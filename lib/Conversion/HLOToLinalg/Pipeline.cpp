@@ -58,6 +58,8 @@ const char *hloToLLVMPipelineText() {
          "lower-affine,"
          "convert-scf-to-cf,"
          "canonicalize,"
+         // abs, floor, sqrt, ... as vector intrinsics, not per-lane libm calls.
+         "func.func(hlo-cpu-math-intrinsics),"
          "convert-math-to-libm,"
          "func.func(convert-math-to-llvm),"
          "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
