@@ -339,6 +339,8 @@ bool collect(std::map<std::string, OpRow> &ops,
       {session::addIndexingKernels, "Indexing.cpp"},
       {session::addArrayKernels, "Array.cpp"},
       {session::addElementwiseKernels, "Elementwise.cpp"},
+      {session::addListKernels, "ListKernels.cpp"},
+      {session::addSlicingKernels, "Slicing.cpp"},
   };
   for (const HostFamily &f : hostFamilies) {
     llvm::StringMap<session::HostKernelFactory> t;

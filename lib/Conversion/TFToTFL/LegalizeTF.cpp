@@ -126,7 +126,13 @@ public:
   /// Converts the ops of `fn`'s body that the patterns handle. Fails only if
   /// a pattern does not apply to an op marked illegal (a bug: the legality
   /// rule above must mirror the patterns' constraints).
-  LogicalResult run(func::FuncOp fn) {
+  /// Records in `report.produced` the tfl op of each tf op it converts.
+  LogicalResult run(func::FuncOp fn, ConversionReport &report) {
+    for (Operation &op : fn.getOps()) {
+      auto it = tflNameOf.find(op.getName().getStringRef());
+      if (it != tflNameOf.end() && !firstTypeWithoutKernel(&op))
+        report.produced[it->first().str()].insert(it->second.str());
+    }
     ConversionConfig config;
     // The string driver folds nothing; neither does this stage.
     config.foldingMode = DialectConversionFoldingMode::Never;
@@ -357,7 +363,7 @@ LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
       continue;
     // The DRR patterns first, then the string driver for the rest (the
     // adapter while the converters move to the conversion framework).
-    if (failed(elementwise.run(fn)))
+    if (failed(elementwise.run(fn, report)))
       return fn.emitError(
           "tfl-legalize-tf: element-wise patterns left an illegal op");
     for (Block &block : fn.getBody())
