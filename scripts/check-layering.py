@@ -35,6 +35,15 @@ ALLOWED = {
     ("lib/Codegen/CPU/GemmUkernel.cpp", "runtime/cpu/Gemm.h"),
     ("lib/Conversion/HLOToLinalg/CustomCallToLinalg.cpp", "runtime/cpu/Gemm.h"),
     ("lib/Codegen/GPU/Compile.h", "runtime/gpu/LaunchPlan.h"),
+    ("lib/Codegen/CPU/GemmUkernel.cpp", "runtime/cpu/Conv2d.h"),
+    ("lib/Conversion/HLOToLinalg/CustomCallToLinalg.cpp", "runtime/cpu/Conv2d.h"),
+    # The run-time index check's custom-call target name and backend_config
+    # format, shared by the TF->HLO lowering that emits it, the linalg
+    # lowering that turns it into a call, and the runtime that implements it.
+    ("lib/Conversion/HLOToLinalg/CustomCallToLinalg.cpp", "runtime/cpu/IndexCheck.h"),
+    ("lib/Conversion/HLOToLinalg/LegalizeToLinalg.cpp", "runtime/cpu/IndexCheck.h"),
+    ("lib/Conversion/TFToHLO/Helpers.cpp", "runtime/cpu/IndexCheck.h"),
+    ("lib/Conversion/TFToHLO/LegalizeTF.cpp", "runtime/cpu/IndexCheck.h"),
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
