@@ -28,7 +28,7 @@ bool isFunctionalControlFlow(mlir::Operation *op);
 /// calling thread). Errors: the function's executor error (a missing host
 /// kernel in the body names the body's nodes), prefixed with
 /// "function '<name>': "; the caller adds the op and node. The kernel's errors at run time carry the failing inner
-/// node (" [[node write]]"), and the executor adds the op's own node.
+/// node (" [[{{node write}}]]"), and the executor adds the op's own node.
 absl::StatusOr<std::unique_ptr<HostKernel>>
 buildControlFlowKernel(mlir::Operation *op, const ExecutorOptions &options);
 

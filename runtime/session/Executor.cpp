@@ -936,7 +936,7 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         if (!st.failed.exchange(true))
           st.status = absl::Status(
               status.code(),
-              absl::StrCat(status.message(), "\n\t [[node ", node.name, "]]"));
+              absl::StrCat(status.message(), "\n\t [[{{node ", node.name, "}}]]"));
       }
     }
   };

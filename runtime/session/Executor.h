@@ -35,7 +35,7 @@
 // compileAtRunTime); a run-time cluster that does not lower for the shapes
 // it gets fails that run with the histogram and the shapes; InvalidArgument
 // when the node graph has a cycle (a hand-made clustering). run() returns the
-// failing node's error with " [[node <name>]]" appended, as TF does.
+// failing node's error with " [[{{node <name>}}]]" appended, as TF does.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_EXECUTOR_H
 #define TFMLIR_RUNTIME_SESSION_EXECUTOR_H

@@ -167,7 +167,7 @@ public:
   ///    histogram of ops and node names; with kAuto/kOff, ops that neither
   ///    compile nor have a host kernel), unsupported variable uses;
   ///  - with kAuto/kOff, a host kernel's error (TF's code and wording)
-  ///    ending in "[[node <name>]]";
+  ///    ending in "[[{{node <name>}}]]";
   ///  - Internal: code generation failures.
   absl::Status Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
                    const std::vector<std::string> &fetches,

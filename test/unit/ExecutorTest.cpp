@@ -185,7 +185,7 @@ func.func @main(%b: tensor<*xf32>, %s: tensor<*xf32>) -> tensor<*xi32> {
           "boxes must be 2-D[1,3,4] (Shape must be rank 2 but is rank 3)"),
       std::string::npos)
       << out.status();
-  EXPECT_NE(out.status().message().find("[[node nms]]"), std::string::npos)
+  EXPECT_NE(out.status().message().find("[[{{node nms}}]]"), std::string::npos)
       << out.status();
 }
 
@@ -294,7 +294,7 @@ func.func @main(%x: tensor<2xf32>, %m: tensor<1xi32>) -> tensor<?xf32> {
         << msg;
     EXPECT_NE(msg.find("tf.Tile (count 1: nodes tile)"), std::string::npos)
         << msg;
-    EXPECT_NE(msg.find("[[node cluster_0]]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[[{{node cluster_0}}]]"), std::string::npos) << msg;
   }
   EXPECT_EQ((*exe)->stats().runtimeCompiles, 0);
 }
@@ -389,7 +389,7 @@ TEST(HostKernels, TensorListErrorsAreTFs) {
   %out = "tf.TensorListGetItem"(%u, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("get")
 )mlir", "tensor<3xf32>"),
             "Trying to read an uninitialized tensor but element_shape: "
-            "<unknown> is not fully defined.\n\t [[node get]]");
+            "<unknown> is not fully defined.\n\t [[{{node get}}]]");
   // Pushing past max_num_elements.
   EXPECT_EQ(errorOf(R"mlir(
   %e = "tf.EmptyTensorList"(%shape, %one) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
@@ -398,27 +398,27 @@ TEST(HostKernels, TensorListErrorsAreTFs) {
   %out = "tf.TensorListLength"(%p2) : (tensor<!tf_type.variant>) -> tensor<i32> loc("len")
 )mlir", "tensor<i32>"),
             "Tried to push item into a full list list size: 1 "
-            "max_num_elements: 1\n\t [[node push2]]");
+            "max_num_elements: 1\n\t [[{{node push2}}]]");
   // Popping from an empty list.
   EXPECT_EQ(errorOf(R"mlir(
   %e = "tf.EmptyTensorList"(%shape, %any) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
   %l, %out = "tf.TensorListPopBack"(%e, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
 )mlir", "tensor<3xf32>"),
-            "Trying to pop from an empty list.\n\t [[node pop]]");
+            "Trying to pop from an empty list.\n\t [[{{node pop}}]]");
   // Reading an int32 list as float.
   EXPECT_EQ(errorOf(R"mlir(
   %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = i32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("ints")
   %out = "tf.TensorListGetItem"(%r, %one, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<1xi32>) -> tensor<3xf32> loc("get")
 )mlir", "tensor<3xf32>"),
             "Invalid data types; op elements float but list elements "
-            "int32\n\t [[node get]]");
+            "int32\n\t [[{{node get}}]]");
   // Setting an element of the wrong shape.
   EXPECT_EQ(errorOf(R"mlir(
   %r = "tf.TensorListReserve"(%two, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("r")
   %out = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
 )mlir", "tensor<!tf_type.variant>"),
             "The only valid scalar shape tensor is the fully unknown shape "
-            "specified as -1.\n\t [[node r]]");
+            "specified as -1.\n\t [[{{node r}}]]");
 }
 
 TEST(HostKernels, TensorListUnsetElementsStackAsZeros) {
@@ -458,7 +458,7 @@ func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> (tensor<2x3xf32>, t
   ASSERT_FALSE(out2.ok());
   EXPECT_NE(out2.status().message().find(
                 "Operation expected a list with 5 elements but got a list "
-                "with 2 elements.\n\t [[node stack]]"),
+                "with 2 elements.\n\t [[{{node stack}}]]"),
             std::string::npos)
       << out2.status();
 }
@@ -509,14 +509,14 @@ func.func @main(%x: tensor<2x3x4xi32>, %b: tensor<3xi64>, %s: tensor<3xi64>, %p:
   out = (*exe)->run({&x, &b, &s, &p, &c});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
-            "Expected size[2] in [0, 4], but got 5\n\t [[node slice]]");
+            "Expected size[2] in [0, 4], but got 5\n\t [[{{node slice}}]]");
   sv[2] = 3;
   std::copy(sv, sv + 3, s.data<int64_t>());
   p.data<int32_t>()[3] = -1;
   out = (*exe)->run({&x, &b, &s, &p, &c});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(),
-            "Paddings must be non-negative: 1 -1\n\t [[node pad]]");
+            "Paddings must be non-negative: 1 -1\n\t [[{{node pad}}]]");
 }
 
 TEST(Executor, SmallClustersTheHostCannotComputeStayCompiled) {

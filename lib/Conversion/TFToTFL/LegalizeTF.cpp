@@ -421,6 +421,13 @@ std::vector<std::pair<std::string, std::string>> listTFLConverters() {
   }
   // legalizeBlock builds constants itself, before it consults the table.
   fileOf["tf.Const"] = "LegalizeTF.cpp";
+  // The DRR stage's root ops (ElementwiseStage), by pattern.
+  MLIRContext ctx;
+  RewritePatternSet drr(&ctx);
+  populateTFToTFLElementwisePatterns(drr);
+  for (const std::unique_ptr<RewritePattern> &p : drr.getNativePatterns())
+    if (std::optional<OperationName> root = p->getRootKind())
+      fileOf[root->getStringRef()] = "LegalizePatterns.td";
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto &e : fileOf)
     out.emplace_back(e.getKey().str(), e.getValue());

@@ -41,7 +41,7 @@ struct KernelContext {
 
 /// A host kernel for one node. compute() returns TF's error codes and
 /// wording where TF has them (InvalidArgument for bad shapes or values);
-/// the executor appends " [[node <name>]]".
+/// the executor appends " [[{{node <name>}}]]".
 class HostKernel {
 public:
   virtual ~HostKernel();
