@@ -1,6 +1,8 @@
 //===- CompileCache.cpp - persistent on-disk cache of compiled executables ===//
 #include "runtime/session/CompileCache.h"
 
+#include "lib/Support/File.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SHA256.h"
@@ -176,17 +178,24 @@ std::string compileCacheKey(const std::string &mlirText,
 std::optional<CompileCacheEntry> readCompileCache(const std::string &dir,
                                                   const std::string &key) {
   std::string path = entryPath(dir, key);
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    return std::nullopt; // a plain miss
   auto reject = [&](const std::string &why) -> std::optional<CompileCacheEntry> {
     gRejected.fetch_add(1, std::memory_order_relaxed);
     warn("ignoring " + path + ": " + why + " (compiling again)");
     return std::nullopt;
   };
-  std::stringstream ss;
-  ss << f.rdbuf();
-  std::string data = ss.str();
+  // Bounded and regular files only: an entry that is a link to /dev/zero
+  // or a FIFO is rejected, never read until memory runs out.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0)
+    return std::nullopt; // a plain miss (no entry, or no directory)
+  absl::StatusOr<std::string> bytes = readFileBounded(path);
+  if (!bytes.ok()) {
+    gRejected.fetch_add(1, std::memory_order_relaxed);
+    warn("ignoring " + std::string(bytes.status().message()) +
+         " (compiling again)");
+    return std::nullopt;
+  }
+  std::string data = std::move(*bytes);
   if (data.size() < kHeaderBytes || std::memcmp(data.data(), kMagic, 8) != 0)
     return reject("not a tfmlir compile cache entry");
   uint32_t version = 0;

@@ -483,6 +483,13 @@ CpuExecutable::compileText(const std::string &mlirText,
     return absl::InternalError("cannot create a target machine: " +
                                llvm::toString(tm.takeError()));
   mlir::ExecutionEngineOptions opts;
+  // MLIR turns on LLVM's perf listener by default, which leaves a jitdump
+  // folder in $JITDUMPDIR or ~/.debug/jit (/tmp/.debug/jit) per process:
+  // thousands of folders after a test run, and a warning per run when the
+  // folder is not writable. Profiling with `perf` opts in with
+  // TFMLIR_JIT_PERF=1.
+  const char *perf = std::getenv("TFMLIR_JIT_PERF");
+  opts.enablePerfNotificationListener = perf && std::string(perf) == "1";
   // The compile cache stores the object code the engine produces.
   opts.enableObjectDump = !cacheDir.empty();
   // The engine keeps a reference to the transformer: the executable owns it.

@@ -66,6 +66,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <climits>
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
@@ -192,6 +193,7 @@ int runMain(int argc, char **argv) {
   SessionOptions opts;
   int threads = 0; // 0: one per core (SessionOptions' default)
   bool timing = false;
+  bool minClusterGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     // `--flag=VALUE` is `--flag VALUE`.
@@ -247,7 +249,10 @@ int runMain(int argc, char **argv) {
       char *end = nullptr;
       errno = 0;
       long long bytes = std::strtoll(v.c_str(), &end, 10);
-      if (v.empty() || !end || *end || errno == ERANGE || bytes <= 0)
+      if (errno == ERANGE)
+        return fail("--max-run-memory " + v + " is too large (at most " +
+                    std::to_string(LLONG_MAX) + " bytes)");
+      if (v.empty() || !end || *end || bytes <= 0)
         return fail("--max-run-memory needs a positive byte count, got '" + v +
                     "'");
       opts.max_run_memory_bytes = bytes;
@@ -275,6 +280,7 @@ int runMain(int argc, char **argv) {
                     "got '" +
                     v + "'");
       opts.tf_xla_min_cluster_size = static_cast<int>(n);
+      minClusterGiven = true;
     } else if (a == "--inter-op-threads" && value(v)) {
       char *end = nullptr;
       long n = std::strtol(v.c_str(), &end, 10);
@@ -475,6 +481,18 @@ int runMain(int argc, char **argv) {
 
   opts.graphName = graphPath;
   opts.intra_op_parallelism_threads = threads;
+  // Options that only act in one mode: say so instead of ignoring them.
+  if (minClusterGiven &&
+      opts.global_jit_level != SessionOptions::GlobalJitLevel::kAuto)
+    std::fprintf(stderr, "tf-run: note: --tf_xla_min_cluster_size only acts "
+                         "with --jit=auto\n");
+  if (!opts.compile_cache_dir.empty() &&
+      opts.global_jit_level != SessionOptions::GlobalJitLevel::kWholeGraph)
+    std::fprintf(stderr, "tf-run: note: --compile-cache-dir caches only "
+                         "--jit=whole compiles; it is not used with --jit=%s\n",
+                 opts.global_jit_level == SessionOptions::GlobalJitLevel::kAuto
+                     ? "auto"
+                     : "off");
   auto session = Session::Create(graph, opts);
   if (!session.ok())
     return fail(graphPath + ": " + session.status().ToString());
