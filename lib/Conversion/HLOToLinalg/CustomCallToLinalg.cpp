@@ -58,6 +58,36 @@ Value asMemRef(OpBuilder &b, Location loc, Value t) {
       b, loc, dynamicMemRef(ctx, tt.getRank(), tt.getElementType()), m);
 }
 
+/// An empty f32 buffer of `rank` dimensions as the fully dynamic memref type:
+/// the argument for an absent optional operand (bias, residual), never read.
+Value absentOperand(OpBuilder &b, Location loc, int64_t rank) {
+  SmallVector<int64_t> zeros(rank, 0);
+  Value m = memref::AllocaOp::create(b, loc,
+                                     MemRefType::get(zeros, b.getF32Type()));
+  return memref::CastOp::create(b, loc, dynamicMemRef(b.getContext(), rank),
+                                m);
+}
+
+/// The destination of a runtime call: a 64-byte aligned f32 buffer of `t`'s
+/// static shape (`alloc`) and the same buffer as the fully dynamic memref
+/// type the entry point takes (`arg`).
+struct OutputBuffer {
+  Value alloc;
+  Value arg;
+};
+OutputBuffer allocOutput(OpBuilder &b, Location loc, RankedTensorType t) {
+  Value alloc = memref::AllocOp::create(
+      b, loc, MemRefType::get(t.getShape(), b.getF32Type()), ValueRange{},
+      b.getI64IntegerAttr(64));
+  return {alloc, memref::CastOp::create(
+                     b, loc, dynamicMemRef(b.getContext(), t.getRank()), alloc)};
+}
+
+/// An integer constant of `width` bits (the scalar flags of the entries).
+Value intConst(OpBuilder &b, Location loc, int64_t v, unsigned width) {
+  return arith::ConstantIntOp::create(b, loc, v, width).getResult();
+}
+
 /// The private declaration of `name` in the module of `op` (created once).
 func::FuncOp declare(Operation *op, StringRef name, FunctionType type) {
   auto module = op->getParentOfType<ModuleOp>();
@@ -69,6 +99,20 @@ func::FuncOp declare(Operation *op, StringRef name, FunctionType type) {
   f.setPrivate();
   f->setAttr("llvm.emit_c_interface", mb.getUnitAttr());
   return f;
+}
+
+/// Calls the runtime entry `callee` (declared from the types of `args`) and
+/// returns the output buffer `out` as a tensor of type `t`.
+Value callWithOutput(Operation *op, OpBuilder &b, StringRef callee,
+                     ArrayRef<Value> args, const OutputBuffer &out,
+                     RankedTensorType t) {
+  Location loc = op->getLoc();
+  func::FuncOp decl =
+      declare(op, callee,
+              FunctionType::get(b.getContext(), ValueRange(args).getTypes(), {}));
+  func::CallOp::create(b, loc, decl, args);
+  return bufferization::ToTensorOp::create(b, loc, t, out.alloc,
+                                           /*restrict=*/true, /*writable=*/true);
 }
 
 /// tfmlir_rt_depthwise_conv2d(input [N,H,W,C], filter [KH,KW,C][, bias [C]])
@@ -115,29 +159,17 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
     return failure();
   }
   Location loc = op->getLoc();
-  MLIRContext *ctx = b.getContext();
   Value inM = asMemRef(b, loc, op->getOperand(0));
   Value fM = asMemRef(b, loc, op->getOperand(1));
   Value biasM = cfg.bias ? asMemRef(b, loc, op->getOperand(2))
-                         : memref::CastOp::create(
-                               b, loc, dynamicMemRef(ctx, 1),
-                               memref::AllocaOp::create(
-                                   b, loc, MemRefType::get({0}, b.getF32Type())))
-                               .getResult();
-  Value outAlloc =
-      memref::AllocOp::create(b, loc, MemRefType::get(ot.getShape(), b.getF32Type()),
-                              ValueRange{}, b.getI64IntegerAttr(64));
-  Value outM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 4), outAlloc);
-  auto i64 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 64).getResult();
-  };
-  auto i32 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
-  };
+                         : absentOperand(b, loc, 1);
+  OutputBuffer out = allocOutput(b, loc, ot);
+  auto i64 = [&](int64_t v) { return intConst(b, loc, v, 64); };
+  auto i32 = [&](int64_t v) { return intConst(b, loc, v, 32); };
   SmallVector<Value> args = {inM,
                              fM,
                              biasM,
-                             outM,
+                             out.arg,
                              i64(cfg.strides[0]),
                              i64(cfg.strides[1]),
                              i64(cfg.dilations[0]),
@@ -146,12 +178,8 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
                              i64(cfg.pad[1]),
                              i32(cfg.bias),
                              i32(cfg.activation)};
-  func::FuncOp decl =
-      declare(op, "tfmlir_rt_depthwise_conv2d_memref",
-              FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
-  func::CallOp::create(b, loc, decl, args);
-  results.push_back(bufferization::ToTensorOp::create(
-      b, loc, ot, outAlloc, /*restrict=*/true, /*writable=*/true));
+  results.push_back(callWithOutput(op, b, "tfmlir_rt_depthwise_conv2d_memref",
+                                   args, out, ot));
   return success();
 }
 
@@ -213,7 +241,6 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
     return failure();
   }
   Location loc = op->getLoc();
-  MLIRContext *ctx = b.getContext();
   Value inM = asMemRef(b, loc, op->getOperand(0));
   Value fM = asMemRef(b, loc, op->getOperand(1));
   next = 2;
@@ -222,29 +249,17 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
       cfg.residual ? asMemRef(b, loc, op->getOperand(next++)) : Value();
   // Absent bias / residual: empty buffers, never read.
   if (!biasM)
-    biasM = memref::CastOp::create(
-        b, loc, dynamicMemRef(ctx, 1),
-        memref::AllocaOp::create(b, loc, MemRefType::get({0}, b.getF32Type())));
+    biasM = absentOperand(b, loc, 1);
   if (!resM)
-    resM = memref::CastOp::create(
-        b, loc, dynamicMemRef(ctx, 4),
-        memref::AllocaOp::create(
-            b, loc, MemRefType::get({0, 0, 0, 0}, b.getF32Type())));
-  Value outAlloc = memref::AllocOp::create(
-      b, loc, MemRefType::get(ot.getShape(), b.getF32Type()), ValueRange{},
-      b.getI64IntegerAttr(64));
-  Value outM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 4), outAlloc);
-  auto i64 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 64).getResult();
-  };
-  auto i32 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
-  };
+    resM = absentOperand(b, loc, 4);
+  OutputBuffer out = allocOutput(b, loc, ot);
+  auto i64 = [&](int64_t v) { return intConst(b, loc, v, 64); };
+  auto i32 = [&](int64_t v) { return intConst(b, loc, v, 32); };
   SmallVector<Value> args = {inM,
                              fM,
                              biasM,
                              resM,
-                             outM,
+                             out.arg,
                              i64(cfg.window[0]),
                              i64(cfg.window[1]),
                              i64(cfg.strides[0]),
@@ -256,12 +271,8 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
                              i32(cfg.bias),
                              i32(cfg.residual),
                              i32(cfg.activation)};
-  func::FuncOp decl =
-      declare(op, "tfmlir_rt_conv2d_packed_memref",
-              FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
-  func::CallOp::create(b, loc, decl, args);
-  results.push_back(bufferization::ToTensorOp::create(
-      b, loc, ot, outAlloc, /*restrict=*/true, /*writable=*/true));
+  results.push_back(
+      callWithOutput(op, b, "tfmlir_rt_conv2d_packed_memref", args, out, ot));
   return success();
 }
 
@@ -373,7 +384,6 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
   }
 
   Location loc = op->getLoc();
-  MLIRContext *ctx = b.getContext();
   Value aM = asMemRef(b, loc, op->getOperand(0));
   Value bM = asMemRef(b, loc, op->getOperand(1));
   next = 2;
@@ -384,32 +394,18 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
     resM = asMemRef(b, loc, op->getOperand(next++));
   // Absent bias / residual: empty buffers, never read.
   if (!biasM)
-    biasM = memref::CastOp::create(
-        b, loc, dynamicMemRef(ctx, 1),
-        memref::AllocaOp::create(b, loc, MemRefType::get({0}, b.getF32Type())));
+    biasM = absentOperand(b, loc, 1);
   if (!resM)
-    resM = memref::CastOp::create(
-        b, loc, dynamicMemRef(ctx, 2),
-        memref::AllocaOp::create(b, loc,
-                                 MemRefType::get({0, 0}, b.getF32Type())));
-  auto cType = MemRefType::get(ct.getShape(), b.getF32Type());
-  Value cAlloc = memref::AllocOp::create(b, loc, cType, ValueRange{},
-                                         b.getI64IntegerAttr(64));
-  Value cM = memref::CastOp::create(b, loc, dynamicMemRef(ctx, 2), cAlloc);
-  auto i32 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
-  };
-  SmallVector<Value> args = {aM, bM, biasM, resM, cM};
+    resM = absentOperand(b, loc, 2);
+  OutputBuffer c = allocOutput(b, loc, ct);
+  auto i32 = [&](int64_t v) { return intConst(b, loc, v, 32); };
+  SmallVector<Value> args = {aM, bM, biasM, resM, c.arg};
   if (!packed)
     args.push_back(i32(cfg.transposeB));
   args.append({i32(cfg.bias), i32(cfg.residual), i32(cfg.activation)});
   std::string callee =
       packed ? "tfmlir_rt_sgemm_packed_memref" : "tfmlir_rt_sgemm_memref";
-  func::FuncOp decl = declare(
-      op, callee, FunctionType::get(ctx, ValueRange(args).getTypes(), {}));
-  func::CallOp::create(b, loc, decl, args);
-  results.push_back(bufferization::ToTensorOp::create(
-      b, loc, ct, cAlloc, /*restrict=*/true, /*writable=*/true));
+  results.push_back(callWithOutput(op, b, callee, args, c, ct));
   return success();
 }
 
