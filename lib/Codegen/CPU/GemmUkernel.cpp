@@ -149,20 +149,27 @@ std::optional<Gemm> matchDot(hlo::DotGeneralOp dot) {
   return Gemm{dot, lt.getDimSize(0), n, k, transB};
 }
 
-std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
+/// Whether `conv` is an f32 convolution of static shapes with NHWC input,
+/// HWIO kernel and NHWC output (the layout the microkernels take).
+bool isStaticNhwcHwioF32(hlo::ConvolutionOp conv) {
   if (!isStaticF32(conv.getLhs().getType(), 4) ||
       !isStaticF32(conv.getRhs().getType(), 4) ||
       !isStaticF32(conv.getResult().getType(), 4))
-    return std::nullopt;
+    return false;
   auto dn = conv.getDimensionNumbers();
-  if (dn.getInputBatchDimension() != 0 || dn.getInputFeatureDimension() != 3 ||
-      dn.getInputSpatialDimensions() != ArrayRef<int64_t>{1, 2} ||
-      dn.getKernelSpatialDimensions() != ArrayRef<int64_t>{0, 1} ||
-      dn.getKernelInputFeatureDimension() != 2 ||
-      dn.getKernelOutputFeatureDimension() != 3 ||
-      dn.getOutputBatchDimension() != 0 ||
-      dn.getOutputFeatureDimension() != 3 ||
-      dn.getOutputSpatialDimensions() != ArrayRef<int64_t>{1, 2})
+  return dn.getInputBatchDimension() == 0 &&
+         dn.getInputFeatureDimension() == 3 &&
+         dn.getInputSpatialDimensions() == ArrayRef<int64_t>{1, 2} &&
+         dn.getKernelSpatialDimensions() == ArrayRef<int64_t>{0, 1} &&
+         dn.getKernelInputFeatureDimension() == 2 &&
+         dn.getKernelOutputFeatureDimension() == 3 &&
+         dn.getOutputBatchDimension() == 0 &&
+         dn.getOutputFeatureDimension() == 3 &&
+         dn.getOutputSpatialDimensions() == ArrayRef<int64_t>{1, 2};
+}
+
+std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
+  if (!isStaticNhwcHwioF32(conv))
     return std::nullopt;
   if (conv.getFeatureGroupCount() != 1 || conv.getBatchGroupCount() != 1)
     return std::nullopt;
@@ -196,19 +203,7 @@ std::optional<Gemm> matchConv1x1(hlo::ConvolutionOp conv) {
 /// size that matches the window, or nullopt. Feature groups are not
 /// checked.
 std::optional<GemmCallConfig> matchNhwcWindow(hlo::ConvolutionOp conv) {
-  if (!isStaticF32(conv.getLhs().getType(), 4) ||
-      !isStaticF32(conv.getRhs().getType(), 4) ||
-      !isStaticF32(conv.getResult().getType(), 4))
-    return std::nullopt;
-  auto dn = conv.getDimensionNumbers();
-  if (dn.getInputBatchDimension() != 0 || dn.getInputFeatureDimension() != 3 ||
-      dn.getInputSpatialDimensions() != ArrayRef<int64_t>{1, 2} ||
-      dn.getKernelSpatialDimensions() != ArrayRef<int64_t>{0, 1} ||
-      dn.getKernelInputFeatureDimension() != 2 ||
-      dn.getKernelOutputFeatureDimension() != 3 ||
-      dn.getOutputBatchDimension() != 0 ||
-      dn.getOutputFeatureDimension() != 3 ||
-      dn.getOutputSpatialDimensions() != ArrayRef<int64_t>{1, 2})
+  if (!isStaticNhwcHwioF32(conv))
     return std::nullopt;
   auto it = cast<RankedTensorType>(conv.getLhs().getType());
   auto kt = cast<RankedTensorType>(conv.getRhs().getType());
