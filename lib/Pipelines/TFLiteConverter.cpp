@@ -30,6 +30,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 
@@ -173,6 +174,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   if (missingInput)
     return fail(absl::StatusCode::kInvalidArgument, "conversion failed");
   ConversionReport report;
+  if (options.verboseOpReport)
+    report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   if (failed(legalizeTFToTFL(*module, options.allowCustomOps, options.fuse,
                              report)))
     return fail(report.complete() ? absl::StatusCode::kInvalidArgument

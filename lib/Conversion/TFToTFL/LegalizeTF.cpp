@@ -323,11 +323,14 @@ std::string ConversionReport::format() const {
       // One reason for all nodes is printed once, at the end.
       bool oneReason = !e.reasons.empty() &&
                        llvm::all_equal(llvm::ArrayRef(e.reasons));
-      for (size_t i = 0; i < e.nodes.size(); ++i) {
+      size_t shown = std::min(e.nodes.size(), maxNodesPerOp);
+      for (size_t i = 0; i < shown; ++i) {
         os << (i ? ", " : " ") << e.nodes[i];
         if (!oneReason && i < e.reasons.size())
           os << " (" << e.reasons[i] << ")";
       }
+      if (shown < e.nodes.size())
+        os << ", and " << e.nodes.size() - shown << " more";
       if (oneReason)
         os << " (" << e.reasons.front() << ")";
       os << "\n";
