@@ -141,6 +141,8 @@ std::string tfmlir::checkTranslationFlag(int argc, char **argv) {
       // value; -savedmodel-to-mlir is a bool flag of its own.
       if (hasValue && name != "savedmodel-to-mlir")
         return "--" + name.str() + " takes no value, got '" + a.str() + "'";
+      if (hasValue && (value.equals_insensitive("false") || value == "0"))
+        continue; // --savedmodel-to-mlir=false asks for no translation
       return "";
     }
   }
