@@ -67,6 +67,13 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   }
   config.outputArrays = outputs;
   config.pruneUnusedNodes = true;
+  // The callers (Session::Run for tf-run and python, tf-compile's
+  // tf2xla.Config) take feeds and fetches, not tf-translate's flags.
+  config.names.inputArrays = "feed";
+  config.names.inputDataTypes = "fed dtype";
+  config.names.inputShapes = "the fed value's shape";
+  config.names.outputArrays = "fetch";
+  config.names.controlOutputArrays = "target";
   mlir::OwningOpRef<mlir::ModuleOp> module;
   {
     CompilePhase phase("import GraphDef");

@@ -133,6 +133,11 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   config.inputDataTypes = options.inputDataTypes;
   config.outputArrays = options.outputArrays;
   config.pruneUnusedNodes = true;
+  // Import errors name tf-convert's flags, as this file's other messages do.
+  config.names.inputArrays = "--input-arrays";
+  config.names.inputDataTypes = "--input-data-types";
+  config.names.inputShapes = "--input-shapes";
+  config.names.outputArrays = "--output-arrays";
   if (config.outputArrays.empty())
     return fail(absl::StatusCode::kInvalidArgument,
                 "--output-arrays is required");

@@ -66,6 +66,8 @@
 #include <mutex>
 #include <set>
 #include <sys/stat.h>
+#include <cerrno>
+#include <fcntl.h>
 
 namespace tfmlir::session {
 static_assert(CpuExecutable::kExternalConstantBytes == kCpuExternalConstantBytes,
@@ -312,6 +314,16 @@ void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
     return;
   }
   std::string tmp = cacheDir + "/" + key + ".o.tmp." + std::to_string(::getpid());
+  // Create the file first: when the directory is not writable,
+  // dumpToObjectFile would print LLVM's bare "cannot open output file".
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    noteCompileCacheWriteFailure(
+        cacheDir, std::string("cannot create a file in it: ") +
+                      std::strerror(errno));
+    return;
+  }
+  ::close(fd);
   engine.dumpToObjectFile(tmp);
   std::ifstream f(tmp, std::ios::binary);
   std::stringstream ss;

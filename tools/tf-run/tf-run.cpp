@@ -116,6 +116,23 @@ int fail(const std::string &msg) {
   return 1;
 }
 
+/// A Session error in tf-run's terms: the SessionOptions fields it names
+/// (the C++ and python API's words) become the tf-run flags that set them,
+/// so that a message never names a setting the user did not type.
+std::string withToolFlags(std::string msg) {
+  static const std::pair<const char *, const char *> kFlags[] = {
+      {"max_run_memory_bytes", "--max-run-memory"},
+      {"xla_clamp_indices", "--xla-clamp-indices"},
+      {"compile_cache_dir", "--compile-cache-dir"},
+      {"intra_op_parallelism_threads", "--threads"},
+      {"inter_op_parallelism_threads", "--inter-op-threads"}};
+  for (const auto &[field, flag] : kFlags)
+    for (size_t p = msg.find(field); p != std::string::npos;
+         p = msg.find(field, p + std::strlen(flag)))
+      msg.replace(p, std::strlen(field), flag);
+  return msg;
+}
+
 std::optional<TensorType> toLite(DataType t) {
   switch (t) {
   case DT_FLOAT: return TensorType::kFloat32;
@@ -495,14 +512,15 @@ int runMain(int argc, char **argv) {
                      : "off");
   auto session = Session::Create(graph, opts);
   if (!session.ok())
-    return fail(graphPath + ": " + session.status().ToString());
+    return fail(graphPath + ": " + withToolFlags(session.status().ToString()));
   auto runFailed = [&](const absl::Status &st) {
     // Compile errors already name the graph file.
     std::string msg(st.message());
     if (msg.rfind(graphPath + ": ", 0) == 0)
       msg = msg.substr(graphPath.size() + 2);
     return fail(absl::StrCat(graphPath, ": ",
-                             absl::StatusCodeToString(st.code()), ": ", msg));
+                             absl::StatusCodeToString(st.code()), ": ",
+                             withToolFlags(msg)));
   };
   // --target nodes run first, in a Run of their own (as a Python user
   // writes sess.run(init); sess.run(y)), so that an initialiser target
@@ -558,7 +576,7 @@ int runMain(int argc, char **argv) {
       absl::Status s = (*session)->Run(feeds, fetches, targets, &o);
       auto b = std::chrono::steady_clock::now();
       if (!s.ok())
-        return fail(graphPath + ": " + s.ToString());
+        return fail(graphPath + ": " + withToolFlags(s.ToString()));
       ms.push_back(std::chrono::duration<double, std::milli>(b - a).count());
     }
     getrusage(RUSAGE_SELF, &ru1);

@@ -342,14 +342,16 @@ std::string ConversionReport::format() const {
     os << "Ops with no TFLite builtin (" << unsupported.size()
        << (customOpsEmitted
                ? "), emitted as custom ops:\n"
-               : "); convert with --allow-custom-ops to emit them as custom ops:\n");
+               : "); convert with " + customOpsFlag +
+                     " to emit them as custom ops:\n");
     list(unsupported);
   }
   if (!unconvertible.empty()) {
     os << "Ops whose TFLite builtin cannot take them as they are ("
        << unconvertible.size()
        << (customOpsEmitted ? "), emitted as custom ops:\n"
-                            : "); --allow-custom-ops emits them as custom ops:\n");
+                            : "); " + customOpsFlag +
+                                  " emits them as custom ops:\n");
     list(unconvertible);
   }
   return s;
@@ -408,6 +410,7 @@ struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPas
     if (failed(tfmlir::tf_executor::requireFunctionalForm(getOperation(), "tfl-legalize-tf")))
       return signalPassFailure();
     ConversionReport report;
+    report.customOpsFlag = "-tfl-legalize-tf=allow-custom-ops";
     if (failed(legalizeTFToTFL(getOperation(), allowCustomOps, enableFusions, report)))
       signalPassFailure();
   }

@@ -46,6 +46,9 @@ struct ConversionReport {
   std::map<std::string, std::set<std::string>> produced;
   /// Whether the run emitted the unconverted ops as tfl.custom.
   bool customOpsEmitted = false;
+  /// How format() names the setting that emits custom ops: tf-convert's
+  /// flag by default; the tfl-legalize-tf pass names its pass option.
+  std::string customOpsFlag = "--allow-custom-ops";
   /// True when nothing was left unconverted.
   bool complete() const { return unsupported.empty() && unconvertible.empty(); }
   /// Renders the lists as tflite_convert does ("Some ops are not
