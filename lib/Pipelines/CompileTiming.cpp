@@ -1,5 +1,6 @@
 //===- CompileTiming.cpp - where a tool's compile time goes ---------------===//
 #include "lib/Pipelines/CompileTiming.h"
+#include "lib/Pipelines/CompileMemory.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -55,6 +56,9 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 }
 
 CompilePhase::~CompilePhase() {
+  if (watched_)
+    if (CompileMemoryBudget *b = CompileMemoryBudget::current())
+      b->unwatch(*watched_);
   if (!active_)
     return;
   scope_.stop();
@@ -64,6 +68,11 @@ CompilePhase::~CompilePhase() {
 void CompilePhase::timePasses(mlir::PassManager &pm) {
   if (active_)
     pm.enableTiming(scope_);
+  if (CompileMemoryBudget *b = CompileMemoryBudget::current();
+      b && b->maxBytes() > 0) {
+    b->watch(*pm.getContext());
+    watched_ = pm.getContext();
+  }
 }
 
 } // namespace tfmlir

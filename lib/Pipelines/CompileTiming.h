@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class MLIRContext;
 class PassManager;
 } // namespace mlir
 
@@ -43,14 +44,18 @@ public:
   CompilePhase(const CompilePhase &) = delete;
   CompilePhase &operator=(const CompilePhase &) = delete;
 
-  /// Times each pass of `pm` under this phase (PassManager::enableTiming);
-  /// no-op when timing is off. `pm` must run while this phase lives.
+  /// Times each pass of `pm` under this phase (PassManager::enableTiming;
+  /// no-op when timing is off), and measures each pass against the
+  /// calling thread's CompileMemoryBudget when there is one
+  /// (CompileMemory.h; the watch ends with this phase). `pm` must run while
+  /// this phase lives, and its context must outlive the phase.
   void timePasses(mlir::PassManager &pm);
 
 private:
   mlir::TimingScope scope_;
   CompilePhase *parent_ = nullptr;
   bool active_ = false; // timing was on when the phase opened
+  mlir::MLIRContext *watched_ = nullptr; // by the compile-memory budget
 };
 
 } // namespace tfmlir
