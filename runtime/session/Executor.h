@@ -78,7 +78,13 @@ struct ExecutorOptions {
   /// (SessionOptions::xla_clamp_indices).
   bool clampIndices = false;
   /// CpuExecutable::setMaxRunMemory of every compiled cluster
-  /// (SessionOptions::max_run_memory_bytes); 0 = no limit.
+  /// (SessionOptions::max_run_memory_bytes); 0 = no limit. The same limit
+  /// bounds the host tensors of one run(): the outputs of host kernels and
+  /// clusters while they are alive (not the arguments, the constants or
+  /// the results' copies); the node whose outputs go over it fails the run
+  /// with ResourceExhausted naming it (its outputs were allocated by then:
+  /// the check follows the kernel). Constants bigger than the limit are
+  /// refused at create().
   int64_t maxRunMemoryBytes = 0;
   /// TF's tf_xla_min_cluster_size (MarkForCompilationPassFlags): an
   /// auto-clustering cluster with fewer TF nodes than this (Identity-like
