@@ -8,6 +8,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFTypes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Support/CheckedMath.h"
 #include "lib/Transforms/MarkForCompilation.h"
 
@@ -225,8 +226,11 @@ struct RuntimeCluster {
   /// ExecutorOptions::clampIndices and maxRunMemoryBytes.
   bool clampIndices = false;
   int64_t maxRunMemoryBytes = 0;
-  /// CpuExecutable::setName of its executables (clusterLabel).
+  /// CpuExecutable::setName of its executables (clusterLabel), and the
+  /// name of its compiles in compile-memory errors.
   std::string label;
+  /// ExecutorOptions::maxCompileMemoryBytes, per run-time compile.
+  int64_t maxCompileMemoryBytes = 0;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -418,6 +422,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
     node.rt->clampIndices = impl_.options.clampIndices;
     node.rt->maxRunMemoryBytes = impl_.options.maxRunMemoryBytes;
     node.rt->label = clusterLabel(name, ops);
+    node.rt->maxCompileMemoryBytes = impl_.options.maxCompileMemoryBytes;
   } else {
     absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
         CpuExecutable::compile(*m, "main");
@@ -676,8 +681,27 @@ std::string shapeKey(const std::vector<const HostTensor *> &ins) {
 /// process-wide run-time compile lock (the executor's MLIR context has no
 /// threading).
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapesUnbudgeted(RuntimeCluster &rt,
+                           const std::vector<const HostTensor *> &ins,
+                           const std::string &key);
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
                  const std::string &key) {
+  // max_compile_memory_bytes for this compile (CompileMemory.h).
+  CompileMemoryBudget budget(rt.maxCompileMemoryBytes, rt.label);
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      compileForShapesUnbudgeted(rt, ins, key);
+  // Passes skipped after the limit may surface as another error first.
+  if (budget.exceeded())
+    return budget.status();
+  return exe;
+}
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapesUnbudgeted(RuntimeCluster &rt,
+                           const std::vector<const HostTensor *> &ins,
+                           const std::string &key) {
   mlir::OwningOpRef<mlir::ModuleOp> m(rt.module->clone());
   auto fn = m->lookupSymbol<mlir::func::FuncOp>("main");
   mlir::Block &entry = fn.getBody().front();

@@ -86,6 +86,12 @@ struct ExecutorOptions {
   /// the check follows the kernel). Constants bigger than the limit are
   /// refused at create().
   int64_t maxRunMemoryBytes = 0;
+  /// The compile-memory budget (lib/Pipelines/CompileMemory.h) of each
+  /// cluster compiled at run time for its input shapes
+  /// (SessionOptions::max_compile_memory_bytes; the clusters compiled at
+  /// create() are under the Session's budget of the whole compile). 0 = no
+  /// limit.
+  int64_t maxCompileMemoryBytes = 0;
   /// TF's tf_xla_min_cluster_size (MarkForCompilationPassFlags): an
   /// auto-clustering cluster with fewer TF nodes than this (Identity-like
   /// nodes and constants not counted) is not compiled; its nodes run on

@@ -845,6 +845,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.interOpThreads = options.inter_op_parallelism_threads;
   eo.clampIndices = options.xla_clamp_indices;
   eo.maxRunMemoryBytes = options.max_run_memory_bytes;
+  eo.maxCompileMemoryBytes = options.max_compile_memory_bytes;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
   eo.minClusterSize = options.tf_xla_min_cluster_size;
