@@ -75,15 +75,15 @@ absl::Status CompileMemoryBudget::status() const {
   return absl::ResourceExhaustedError(error_);
 }
 
-void CompileMemoryBudget::watch(mlir::MLIRContext &ctx) {
+bool CompileMemoryBudget::watch(mlir::MLIRContext &ctx) {
   if (maxBytes_ <= 0)
-    return;
+    return false;
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (std::find(watched_.begin(), watched_.end(), &ctx) != watched_.end())
-      return;
+      return false;
     if (ctx.hasActionHandler())
-      return; // someone else's (a debugger): leave it alone
+      return false; // someone else's (a debugger): leave it alone
     watched_.push_back(&ctx);
   }
   ctx.registerActionHandler([this](llvm::function_ref<void()> transform,
@@ -102,6 +102,7 @@ void CompileMemoryBudget::watch(mlir::MLIRContext &ctx) {
     (void)check(absl::StrCat(
         "pass ", arg.empty() ? pass->getPass().getName().str() : arg.str()));
   });
+  return true;
 }
 
 void CompileMemoryBudget::unwatch(mlir::MLIRContext &ctx) {

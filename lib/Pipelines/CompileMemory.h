@@ -77,7 +77,9 @@ public:
   /// Only when `ctx` has no action handler of its own. unwatch() removes
   /// it, and must be called before `ctx` is destroyed (CompilePhase does);
   /// the destructor removes it from the contexts still watched.
-  void watch(mlir::MLIRContext &ctx);
+  /// Returns whether this call installed it (false: no limit, already
+  /// watched, or another handler).
+  bool watch(mlir::MLIRContext &ctx);
   void unwatch(mlir::MLIRContext &ctx);
 
   int64_t maxBytes() const { return maxBytes_; }

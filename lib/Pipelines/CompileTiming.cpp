@@ -56,9 +56,8 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 }
 
 CompilePhase::~CompilePhase() {
-  if (watched_)
-    if (CompileMemoryBudget *b = CompileMemoryBudget::current())
-      b->unwatch(*watched_);
+  if (watcher_)
+    watcher_->unwatch(*watched_);
   if (!active_)
     return;
   scope_.stop();
@@ -69,8 +68,8 @@ void CompilePhase::timePasses(mlir::PassManager &pm) {
   if (active_)
     pm.enableTiming(scope_);
   if (CompileMemoryBudget *b = CompileMemoryBudget::current();
-      b && b->maxBytes() > 0) {
-    b->watch(*pm.getContext());
+      b && !watcher_ && b->watch(*pm.getContext())) {
+    watcher_ = b;
     watched_ = pm.getContext();
   }
 }

@@ -23,6 +23,8 @@ class PassManager;
 
 namespace tfmlir {
 
+class CompileMemoryBudget;
+
 /// Turns compile timing on for the rest of the process. Call once, before
 /// any compile (tf-run does it while parsing --timing).
 void enableCompileTiming();
@@ -55,7 +57,9 @@ private:
   mlir::TimingScope scope_;
   CompilePhase *parent_ = nullptr;
   bool active_ = false; // timing was on when the phase opened
-  mlir::MLIRContext *watched_ = nullptr; // by the compile-memory budget
+  /// The compile-memory budget watching `watched_` since timePasses.
+  CompileMemoryBudget *watcher_ = nullptr;
+  mlir::MLIRContext *watched_ = nullptr;
 };
 
 } // namespace tfmlir

@@ -685,10 +685,12 @@ compileForShapesUnbudgeted(RuntimeCluster &rt,
                            const std::vector<const HostTensor *> &ins,
                            const std::string &key);
 
+/// compileForShapesUnbudgeted under the cluster's compile-memory budget
+/// (max_compile_memory_bytes, CompileMemory.h): ResourceExhausted naming
+/// the cluster's nodes when it goes over.
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
                  const std::string &key) {
-  // max_compile_memory_bytes for this compile (CompileMemory.h).
   CompileMemoryBudget budget(rt.maxCompileMemoryBytes, rt.label);
   absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
       compileForShapesUnbudgeted(rt, ins, key);
