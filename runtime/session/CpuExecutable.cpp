@@ -196,19 +196,31 @@ bool callGuarded(void (*fn)(void **), void **args, cpu::RunScope &scope) {
 }
 
 /// Moves the large constants of `func` into `out` as host tensors (see
-/// externalizeLargeConstants).
-void externalizeToHost(mlir::func::FuncOp func, std::vector<HostTensor> &out) {
+/// externalizeLargeConstants). ResourceExhausted naming the constant's
+/// type when a host buffer cannot be allocated.
+absl::Status externalizeToHost(mlir::func::FuncOp func,
+                               std::vector<HostTensor> &out) {
   llvm::SmallVector<ExternalConstant> values;
   externalizeLargeConstants(func, CpuExecutable::kExternalConstantBytes,
                             values);
   for (const ExternalConstant &c : values) {
     auto type = mlir::cast<mlir::RankedTensorType>(c.value.getType());
-    HostTensor t(*toDType(type.getElementType()),
-                 std::vector<int64_t>(type.getShape().begin(),
-                                      type.getShape().end()));
-    std::memcpy(t.raw(), c.bytes.data(), c.bytes.size());
-    out.push_back(std::move(t));
+    absl::StatusOr<HostTensor> t = HostTensor::create(
+        *toDType(type.getElementType()),
+        std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
+    if (!t.ok()) {
+      std::string what;
+      llvm::raw_string_ostream os(what);
+      os << type;
+      return absl::Status(t.status().code(),
+                          absl::StrCat("a constant ", what, " of @",
+                                       func.getName().str(), ": ",
+                                       t.status().message()));
+    }
+    std::memcpy(t->raw(), c.bytes.data(), c.bytes.size());
+    out.push_back(std::move(*t));
   }
+  return absl::OkStatus();
 }
 
 /// Tunes every function of `m` for the host CPU (lib/Pipelines/CpuTarget,
@@ -360,7 +372,8 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
       func && !func.isExternal() && func.isPublic()) {
     if (absl::Status s = packGemmWeights(func); !s.ok())
       return s;
-    externalizeToHost(func, constants);
+    if (absl::Status s = externalizeToHost(func, constants); !s.ok())
+      return s;
   }
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -451,7 +464,8 @@ CpuExecutable::compileText(const std::string &mlirText,
   exe->entry_ = entry;
   if (absl::Status s = packGemmWeights(func); !s.ok())
     return absl::InternalError(std::string(s.message()) + ": " + diags);
-  externalizeToHost(func, constants);
+  if (absl::Status s = externalizeToHost(func, constants); !s.ok())
+    return s;
   exe->constants_ = std::move(constants);
   size_t nc = exe->constants_.size();
   if (func.getNumArguments() < nc)
