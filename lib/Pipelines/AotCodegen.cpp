@@ -9,6 +9,8 @@
 // constants added as rodata, symbols internalized, the packed entry added.
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotInternal.h"
+#include "lib/Pipelines/CompileMemory.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -219,8 +221,15 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
-  if (mlir::failed(pm.run(*module)))
-    return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
+  {
+    CompilePhase phase("hlo-to-llvm-pipeline");
+    phase.timePasses(pm); // and the compile-memory budget's watch
+    mlir::LogicalResult lowered = pm.run(*module);
+    if (absl::Status s = checkCompileMemory("hlo-to-llvm-pipeline"); !s.ok())
+      return s;
+    if (mlir::failed(lowered))
+      return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
+  }
 
   // 3. LLVM IR for the target, tuned and optimized as the JIT's.
   auto tm = makeTargetMachine(options, out);
@@ -305,6 +314,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
     return absl::InternalError(
         absl::StrCat("the target ", out.triple, " cannot emit object files"));
   cg.run(*m);
+  if (absl::Status s = checkCompileMemory("LLVM machine code"); !s.ok())
+    return s;
   out.object.assign(buf.begin(), buf.end());
   return absl::OkStatus();
 }

@@ -1,5 +1,6 @@
 //===- CompileTiming.cpp - where a tool's compile time goes ---------------===//
 #include "lib/Pipelines/CompileTiming.h"
+#include "lib/Pipelines/CompileMemory.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -55,6 +56,8 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 }
 
 CompilePhase::~CompilePhase() {
+  if (watcher_)
+    watcher_->unwatch(*watched_);
   if (!active_)
     return;
   scope_.stop();
@@ -64,6 +67,11 @@ CompilePhase::~CompilePhase() {
 void CompilePhase::timePasses(mlir::PassManager &pm) {
   if (active_)
     pm.enableTiming(scope_);
+  if (CompileMemoryBudget *b = CompileMemoryBudget::current();
+      b && !watcher_ && b->watch(*pm.getContext())) {
+    watcher_ = b;
+    watched_ = pm.getContext();
+  }
 }
 
 } // namespace tfmlir

@@ -17,10 +17,13 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class MLIRContext;
 class PassManager;
 } // namespace mlir
 
 namespace tfmlir {
+
+class CompileMemoryBudget;
 
 /// Turns compile timing on for the rest of the process. Call once, before
 /// any compile (tf-run does it while parsing --timing).
@@ -43,14 +46,20 @@ public:
   CompilePhase(const CompilePhase &) = delete;
   CompilePhase &operator=(const CompilePhase &) = delete;
 
-  /// Times each pass of `pm` under this phase (PassManager::enableTiming);
-  /// no-op when timing is off. `pm` must run while this phase lives.
+  /// Times each pass of `pm` under this phase (PassManager::enableTiming;
+  /// no-op when timing is off), and measures each pass against the
+  /// calling thread's CompileMemoryBudget when there is one
+  /// (CompileMemory.h; the watch ends with this phase). `pm` must run while
+  /// this phase lives, and its context must outlive the phase.
   void timePasses(mlir::PassManager &pm);
 
 private:
   mlir::TimingScope scope_;
   CompilePhase *parent_ = nullptr;
   bool active_ = false; // timing was on when the phase opened
+  /// The compile-memory budget watching `watched_` since timePasses.
+  CompileMemoryBudget *watcher_ = nullptr;
+  mlir::MLIRContext *watched_ = nullptr;
 };
 
 } // namespace tfmlir

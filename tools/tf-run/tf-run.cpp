@@ -97,7 +97,8 @@ const char *kUsage =
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
     "[--inter-op-threads N] [--threads N] [--timing]\n"
-    "[--xla-clamp-indices] [--max-run-memory BYTES] [--compile-cache-dir DIR]\n"
+    "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory BYTES]\n"
+    "[--compile-cache-dir DIR]\n"
     "  (--flag=VALUE is the same as --flag VALUE)\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
@@ -109,7 +110,11 @@ const char *kUsage =
     "XLA does, instead of failing the run with TF's InvalidArgument\n"
     "  --max-run-memory: the most bytes of buffers one run of compiled code "
     "may hold (SessionOptions::max_run_memory_bytes); over it the run fails "
-    "with RESOURCE_EXHAUSTED\n";
+    "with RESOURCE_EXHAUSTED\n"
+    "  --max-compile-memory: the most heap one compile may add to the "
+    "process (SessionOptions::max_compile_memory_bytes; measured after each "
+    "compiler pass and LLVM stage); over it the compile fails with "
+    "RESOURCE_EXHAUSTED\n";
 
 int fail(const std::string &msg) {
   std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
@@ -122,6 +127,7 @@ int fail(const std::string &msg) {
 std::string withToolFlags(std::string msg) {
   static const std::pair<const char *, const char *> kFlags[] = {
       {"max_run_memory_bytes", "--max-run-memory"},
+      {"max_compile_memory_bytes", "--max-compile-memory"},
       {"xla_clamp_indices", "--xla-clamp-indices"},
       {"compile_cache_dir", "--compile-cache-dir"},
       {"intra_op_parallelism_threads", "--threads"},
@@ -262,17 +268,20 @@ int runMain(int argc, char **argv) {
       tfmlir::enableCompileTiming();
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
-    } else if (a == "--max-run-memory" && value(v)) {
+    } else if ((a == "--max-run-memory" || a == "--max-compile-memory") &&
+               value(v)) {
       char *end = nullptr;
       errno = 0;
       long long bytes = std::strtoll(v.c_str(), &end, 10);
       if (errno == ERANGE)
-        return fail("--max-run-memory " + v + " is too large (at most " +
+        return fail(a + " " + v + " is too large (at most " +
                     std::to_string(LLONG_MAX) + " bytes)");
       if (v.empty() || !end || *end || bytes <= 0)
-        return fail("--max-run-memory needs a positive byte count, got '" + v +
-                    "'");
-      opts.max_run_memory_bytes = bytes;
+        return fail(a + " needs a positive byte count, got '" + v + "'");
+      if (a == "--max-run-memory")
+        opts.max_run_memory_bytes = bytes;
+      else
+        opts.max_compile_memory_bytes = bytes;
     } else if (a == "--compile-cache-dir" && value(v)) {
       if (v.empty())
         return fail("--compile-cache-dir needs a directory");
