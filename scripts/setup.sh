@@ -13,7 +13,8 @@ PKGS=(
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler libabsl-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
-  # sanitizer runtimes for the ASan+UBSan build (scripts/sanitize.sh)
+  # sanitizer runtimes and libFuzzer: the ASan+UBSan build (scripts/sanitize.sh)
+  # and the fuzz targets that scripts/test.sh builds and runs (ctest -L fuzz)
   libclang-rt-22-dev
   # python package and reference oracles
   pybind11-dev python3-numpy python3-dev

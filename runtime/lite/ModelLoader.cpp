@@ -18,6 +18,7 @@
 #include <cmath>
 #include <string_view>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -466,9 +467,17 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
       if (const tflite::QuantizationParameters *q = ten->quantization()) {
         if (q->scale())
           td.quant.scale.assign(q->scale()->begin(), q->scale()->end());
-        if (q->zero_point())
-          td.quant.zeroPoint.assign(q->zero_point()->begin(),
-                                    q->zero_point()->end());
+        if (const auto *zp = q->zero_point()) {
+          // FlatBuffers 2.0's verifier checks a vector's 4-byte length but
+          // not that int64 elements are 8-byte aligned (later verifiers
+          // do); the model bytes are a 16-byte aligned copy, so a
+          // misaligned zero_point is a corrupt file, not one to read.
+          if (zp->size() &&
+              reinterpret_cast<uintptr_t>(zp->Data()) % alignof(int64_t))
+            return bad(where(), ": quantization zero_point vector is not "
+                                "8-byte aligned (corrupt TFLite model)");
+          td.quant.zeroPoint.assign(zp->begin(), zp->end());
+        }
         td.quant.quantizedDimension = q->quantized_dimension();
         if (!td.quant.zeroPoint.empty() &&
             td.quant.zeroPoint.size() != td.quant.scale.size())

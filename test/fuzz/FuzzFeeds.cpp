@@ -5,8 +5,8 @@
 // byte 1 selects the dtype (one of the 13 that tf-run feeds); the rest is
 // the file's bytes. Calls parseNpyFeed / parseCsvFeed (runtime/session/
 // FeedReader.h), the code tf-run's --input uses. Any status is fine; a
-// crash, a sanitizer report, a leak or a hang is a bug. Built only with
-// -DTFMLIR_FUZZ=ON.
+// crash, a sanitizer report, a leak or a hang is a bug. Built only by
+// `ninja tfmlir-fuzzers` (TFMLIR_BUILD_FUZZERS).
 //===----------------------------------------------------------------------===//
 #include "runtime/session/FeedReader.h"
 

@@ -6,8 +6,10 @@
 // diagnostics collected and dropped. Any diagnostic is fine; a crash, an
 // abort (llvm::report_fatal_error, an assert in a +Asserts build), a
 // sanitizer report, a leak or a hang is a bug. Only the importer (lib/
-// Translate) is instrumented for coverage; the passes run uninstrumented
-// but their crashes are still caught. Built only with -DTFMLIR_FUZZ=ON.
+// Translate's GraphDefImporter, Convert, OpRegistry) and lib/Support are
+// instrumented for coverage; the passes run uninstrumented
+// but their crashes are still caught. Built by `ninja tfmlir-fuzzers`
+// (TFMLIR_BUILD_FUZZERS).
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/GraphDefImporter.h"

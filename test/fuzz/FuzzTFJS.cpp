@@ -5,8 +5,8 @@
 // (test/Translate/tfjs/Inputs/synthetic, or $TFMLIR_FUZZ_TFJS_DIR), so
 // manifests that name that model's shards read real weight bytes; the
 // GraphDef it yields is imported. Any status or diagnostic is fine; a
-// crash, a sanitizer report, a leak or a hang is a bug. Built only with
-// -DTFMLIR_FUZZ=ON.
+// crash, a sanitizer report, a leak or a hang is a bug. Built only by
+// `ninja tfmlir-fuzzers` (TFMLIR_BUILD_FUZZERS).
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/GraphDefImporter.h"

@@ -6,7 +6,7 @@
 // are written to a private temporary folder, opened with
 // TensorBundleReader::open and every tensor is read (checksums, byte ranges,
 // sizes). Any status is fine; a crash, a sanitizer report, a leak or a hang
-// is a bug. Built only with -DTFMLIR_FUZZ=ON.
+// is a bug. Built by `ninja tfmlir-fuzzers` (TFMLIR_BUILD_FUZZERS).
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TensorBundle.h"
 

@@ -368,3 +368,34 @@ TEST(LiteLoader, MutationsNeverCrash) {
 }
 
 } // namespace
+
+#ifdef TFMLIR_FUZZ_REGRESSIONS_DIR
+/// The .tflite inputs that crashed tfmlir-fuzz-tflite
+/// (test/fuzz/regressions/tflite/), run the way the fuzz target runs them
+/// (load, Interpreter, allocateTensors, one Invoke): each now stops at the
+/// error named here, in the build without sanitizers too.
+TEST(LiteLoader, FuzzFoundInputsGiveTheirErrors) {
+  const std::string dir = TFMLIR_FUZZ_REGRESSIONS_DIR "/tflite/";
+  const std::pair<const char *, const char *> cases[] = {
+      {"split-scalar-axis.tflite", "out of range for rank 0"},
+      {"depth-to-space-height-overflow.tflite", "does not fit an int32 dim"},
+      {"zero-point-misaligned.tflite", "zero_point vector is not 8-byte aligned"},
+  };
+  BuiltinOpResolver resolver;
+  for (const auto &[file, message] : cases) {
+    SCOPED_TRACE(file);
+    absl::Status s;
+    auto m = FlatBufferModel::buildFromFile(dir + file);
+    if (!m.ok()) {
+      s = m.status();
+    } else if (auto in = Interpreter::create(**m, resolver); !in.ok()) {
+      s = in.status();
+    } else if (s = (*in)->allocateTensors(); s.ok()) {
+      s = (*in)->invoke();
+    }
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    EXPECT_NE(s.message().find(file), std::string_view::npos) << s;
+    EXPECT_NE(s.message().find(message), std::string_view::npos) << s;
+  }
+}
+#endif

@@ -11,6 +11,9 @@
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace tfmlir::lite::kernels {
 namespace {
 
@@ -130,19 +133,35 @@ absl::Status d2sPrepare(OpContext &ctx) {
   const Tensor *in = ctx.input(0);
   if (elementSize(in->type) == 0 || ctx.output(0)->type != in->type)
     return invalid("unsupported or mismatched types");
-  int b = ctx.options().blockSize;
+  const int64_t b = ctx.options().blockSize, bb = b * b; // b < 2^31
   if (in->rank() != 4 || b < 1)
     return invalid("input must be rank 4 and block_size >= 1");
+  // Output dims are computed in int64 and must fit a tensor dim (int32).
+  auto dim = [&](int64_t v, const char *what) -> absl::Status {
+    if (v > std::numeric_limits<int32_t>::max())
+      return invalid("output ", what, " ", v, " (block_size ", b,
+                     ") does not fit an int32 dim");
+    return absl::OkStatus();
+  };
   if (ctx.op().builtinCode == kOp_DEPTH_TO_SPACE) {
-    if (in->shape[3] % (b * b) != 0)
-      return invalid("depth ", in->shape[3], " not divisible by ", b * b);
-    return ctx.resizeOutput(0, {in->shape[0], in->shape[1] * b,
-                                in->shape[2] * b, in->shape[3] / (b * b)});
+    if (in->shape[3] % bb != 0)
+      return invalid("depth ", in->shape[3], " not divisible by ", bb);
+    const int64_t h = in->shape[1] * b, w = in->shape[2] * b;
+    TFMLIR_RETURN_IF_ERROR(dim(h, "height"));
+    TFMLIR_RETURN_IF_ERROR(dim(w, "width"));
+    return ctx.resizeOutput(0, {in->shape[0], static_cast<int32_t>(h),
+                                static_cast<int32_t>(w),
+                                static_cast<int32_t>(in->shape[3] / bb)});
   }
   if (in->shape[1] % b || in->shape[2] % b)
     return invalid("spatial dims not divisible by block_size ", b);
-  return ctx.resizeOutput(0, {in->shape[0], in->shape[1] / b, in->shape[2] / b,
-                              in->shape[3] * b * b});
+  if (in->shape[3] && bb > std::numeric_limits<int32_t>::max() / in->shape[3])
+    return invalid("output depth ", in->shape[3], " * ", bb,
+                   " does not fit an int32 dim");
+  const int64_t c = in->shape[3] * bb;
+  return ctx.resizeOutput(0, {in->shape[0], static_cast<int32_t>(in->shape[1] / b),
+                              static_cast<int32_t>(in->shape[2] / b),
+                              static_cast<int32_t>(c)});
 }
 
 absl::Status d2sEval(OpContext &ctx) {

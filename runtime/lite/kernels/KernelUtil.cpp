@@ -129,7 +129,10 @@ std::vector<int64_t> broadcastStrides(const std::vector<int32_t> &shape,
 }
 
 absl::Status normalizeAxis(int64_t axis, int rank, int &out) {
-  if (axis < -rank || axis >= std::max(rank, 1))
+  // A rank-0 tensor has no axis (TFLite's kernels ensure axis <
+  // NumDimensions); the reductions, which ignore their axes on a scalar as
+  // TFLite's ResolveAxis does, check rank 0 before calling this.
+  if (axis < -rank || axis >= rank)
     return invalid("axis ", axis, " out of range for rank ", rank);
   out = static_cast<int>(axis < 0 ? axis + rank : axis);
   return absl::OkStatus();

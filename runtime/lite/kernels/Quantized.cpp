@@ -2311,7 +2311,8 @@ absl::Status qmeanPrepare(OpContext &ctx) {
   auto st = std::make_unique<QMeanState>();
   st->reduced.assign(in->rank(), false);
   const Tensor &ax = *ctx.input(1);
-  for (int64_t i = 0, n = ax.numElements(); i < n; ++i) {
+  // A scalar input ignores its axes, as in Reduce.cpp (TFLite's ResolveAxis).
+  for (int64_t i = 0, n = in->rank() ? ax.numElements() : 0; i < n; ++i) {
     int d;
     TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(ax, i), in->rank(), d));
     st->reduced[d] = true;

@@ -42,7 +42,9 @@ absl::Status reducePrepare(OpContext &ctx) {
   auto st = std::make_unique<ReduceState>();
   st->reduced.assign(in->rank(), false);
   const Tensor &ax = *ctx.input(1);
-  for (int64_t i = 0, n = ax.numElements(); i < n; ++i) {
+  // A scalar input ignores its axes (TFLite's ResolveAxis short-circuits
+  // num_dims == 0): the output is the scalar.
+  for (int64_t i = 0, n = in->rank() ? ax.numElements() : 0; i < n; ++i) {
     int a;
     TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(ax, i), in->rank(), a));
     st->reduced[a] = true;
