@@ -1682,11 +1682,15 @@ OwningOpRef<ModuleOp> Importer::run() {
     // single-output node named as an input (a Const, say), as TF's importer
     // replaces it by a Placeholder: it is not imported, its control inputs
     // go with it, and control edges out of it are dropped below. A fed
-    // output of a multi-output node only cuts the edges from that output.
+    // output of a multi-output node, or of a TF1 control-flow node (whose
+    // frame structure the executor import keeps), only cuts the edges from
+    // that output.
     if (idx == 0 && (n.def->op() == "Placeholder" ||
                      n.def->op() == "PlaceholderV2" ||
                      n.def->op() == "PlaceholderWithDefault" ||
-                     (n.outTypesKnown && n.outTypes.size() == 1)))
+                     (n.outTypesKnown && n.outTypes.size() == 1 &&
+                      !isControlFlowOp(n.def->op()) &&
+                      !isNextIteration(n.def->op()))))
       n.keep = false;
   }
 
