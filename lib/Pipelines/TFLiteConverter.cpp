@@ -309,6 +309,14 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     rep.flush();
     os << result.quantReport;
   }
+  {
+    // Last: an output that is an input or repeats another output gets a
+    // tensor of its own, named after its output array as in TF's converter.
+    PassManager names(&ctx);
+    names.addPass(createSeparateOutputTensors());
+    if (failed(names.run(*module)))
+      return fail(absl::StatusCode::kInternal, "separating output tensors failed");
+  }
   if (!options.signatureKey.empty()) {
     // A SignatureDef for @main (tfl.signature_* attrs, see TFLiteExporter.h).
     if (!mainFn || mainFn.getNumArguments() != options.signatureInputNames.size() ||

@@ -173,6 +173,62 @@ TensorType tfmlir::makeTensorType(std::optional<ArrayRef<int64_t>> dims,
   return RankedTensorType::get(*dims, elt);
 }
 
+Expected<Type> tfmlir::attachHandleData(Type elt,
+                                        ArrayRef<HandleDataEntry> entries,
+                                        Builder &b) {
+  // Every entry is checked (TF rejects a malformed one whatever the
+  // argument's dtype); only resources and variants carry subtypes.
+  SmallVector<TensorType> subtypes;
+  for (auto [i, e] : llvm::enumerate(entries)) {
+    DataType dt = e.dtype;
+    bool isRef = static_cast<int>(dt) > 100;
+    auto t = isRef ? Expected<Type>(err("reference dtype"))
+                   : convertDataType(dt, b);
+    if (!t) {
+      llvm::consumeError(t.takeError());
+      return err("invalid dtype for handle_data entry #" + llvm::Twine(i) +
+                 " (" + dataTypeName(dt) + ")");
+    }
+    std::optional<SmallVector<int64_t>> dims;
+    if (e.shape) {
+      auto d = convertShape(*e.shape);
+      if (!d)
+        return err("invalid shape for handle_data entry #" + llvm::Twine(i) +
+                   ": " + llvm::toString(d.takeError()));
+      dims = std::move(*d);
+    }
+    subtypes.push_back(makeTensorType(
+        dims ? std::optional<ArrayRef<int64_t>>(*dims) : std::nullopt, *t));
+  }
+  if (subtypes.empty())
+    return elt;
+  if (isa<tf_type::ResourceType>(elt))
+    return Type(tf_type::ResourceType::get(b.getContext(), subtypes));
+  if (isa<tf_type::VariantType>(elt))
+    return Type(tf_type::VariantType::get(b.getContext(), subtypes));
+  return elt;
+}
+
+llvm::Error tfmlir::getHandleData(
+    Type elt,
+    SmallVectorImpl<std::pair<DataType, tensorflow::TensorShapeProto>> &out) {
+  out.clear();
+  ArrayRef<TensorType> subtypes;
+  if (auto r = dyn_cast<tf_type::ResourceType>(elt))
+    subtypes = r.getSubtypes();
+  else if (auto v = dyn_cast<tf_type::VariantType>(elt))
+    subtypes = v.getSubtypes();
+  for (TensorType t : subtypes) {
+    auto dt = convertToDataType(t.getElementType());
+    if (!dt)
+      return dt.takeError();
+    tensorflow::TensorShapeProto shape;
+    convertToShapeProto(t, &shape);
+    out.push_back({*dt, std::move(shape)});
+  }
+  return llvm::Error::success();
+}
+
 void tfmlir::convertToShapeProto(Type type, tensorflow::TensorShapeProto *out) {
   out->Clear();
   auto st = dyn_cast<ShapedType>(type);

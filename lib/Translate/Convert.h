@@ -52,6 +52,36 @@ convertShape(const tensorflow::TensorShapeProto &shape);
 mlir::TensorType makeTensorType(std::optional<llvm::ArrayRef<int64_t>> dims,
                                 mlir::Type elt);
 
+/// One entry of TF's "handle data": the dtype and shape of a value behind a
+/// resource or variant handle (ResourceHandleProto.DtypeAndShape, as held by
+/// OpDef.ArgDef.handle_data and by the `_handle_dtypes`/`_handle_shapes`
+/// attrs of `_Arg` and Placeholder nodes).
+struct HandleDataEntry {
+  tensorflow::DataType dtype = tensorflow::DT_INVALID;
+  const tensorflow::TensorShapeProto *shape = nullptr; // null: unknown rank
+};
+
+/// Attaches handle data to `elt` as subtypes: `!tf_type.resource` with
+/// entries {(DT_FLOAT, [4])} becomes `!tf_type.resource<tensor<4xf32>>`
+/// (likewise for `!tf_type.variant`), as TF's importer types such handles.
+/// Other element types, or an empty list, are returned unchanged, but their
+/// entries are checked all the same (as TF's importer does). Errors (the
+/// caller names the node or argument), as TF's importer rejects them:
+/// "invalid dtype for handle_data entry #i" for DT_INVALID, a `_REF` or an
+/// unknown dtype, and a malformed shape (unknown_rank with dims).
+llvm::Expected<mlir::Type>
+attachHandleData(mlir::Type elt, llvm::ArrayRef<HandleDataEntry> entries,
+                 mlir::Builder &b);
+
+/// The inverse of attachHandleData for export: the subtypes of a
+/// resource/variant element type as (dtype, shape) pairs; empty for other
+/// types or a handle without subtypes. Errors for a subtype TF has no dtype
+/// for.
+llvm::Error getHandleData(
+    mlir::Type elt,
+    llvm::SmallVectorImpl<std::pair<tensorflow::DataType,
+                                    tensorflow::TensorShapeProto>> &out);
+
 /// Fills a TensorShapeProto from an MLIR shaped type (or #tf_type.shape).
 void convertToShapeProto(mlir::Type type, tensorflow::TensorShapeProto *out);
 

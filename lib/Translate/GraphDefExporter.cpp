@@ -21,6 +21,23 @@ using tensorflow::NodeDef;
 
 namespace {
 
+/// Writes the subtypes of a resource/variant argument or result as
+/// OpDef.ArgDef.handle_data (the inverse of the importer's handle data).
+LogicalResult exportHandleData(Type elt, tensorflow::OpDef::ArgDef *a,
+                               Location loc) {
+  SmallVector<std::pair<tensorflow::DataType, tensorflow::TensorShapeProto>>
+      hd;
+  if (auto e = getHandleData(elt, hd))
+    return emitError(loc) << "handle data of '" << a->name()
+                          << "': " << llvm::toString(std::move(e));
+  for (auto &[dt, shape] : hd) {
+    auto *e = a->add_handle_data();
+    e->set_dtype(dt);
+    *e->mutable_shape() = std::move(shape);
+  }
+  return success();
+}
+
 /// Name of a node from its location: the first NameLoc found.
 std::string nameFromLoc(Location loc) {
   if (auto n = dyn_cast<NameLoc>(loc))
@@ -491,6 +508,8 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
         return emitError(func.getLoc()) << llvm::toString(dt.takeError());
       a->set_type(*dt);
     }
+    if (failed(exportHandleData(elt, a, func.getLoc())))
+      return failure();
     if (auto d = func.getArgAttrOfType<DictionaryAttr>(i, "tf._arg_attrs")) {
       auto &aa = (*fdef->mutable_arg_attr())[i];
       for (NamedAttribute na : d) {
@@ -518,6 +537,8 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
         return emitError(func.getLoc()) << llvm::toString(dt.takeError());
       a->set_type(*dt);
     }
+    if (failed(exportHandleData(elt, a, func.getLoc())))
+      return failure();
     auto n = tensorName(v);
     if (failed(n))
       return failure();

@@ -276,6 +276,9 @@ struct Node {
   bool isCall = false;                      // calls a library function
   bool outTypesKnown = false;
   SmallVector<DataType> outTypes;
+  /// Output 0's element type with the subtypes of `_handle_dtypes` and
+  /// `_handle_shapes` (resource/variant outputs only); null when absent.
+  Type handleElt;
   /// Per-output-arg start index and count (for function-body input syntax).
   SmallVector<std::pair<int, int>> outArgRanges;
   /// Data inputs: producer node index (>= 0) and output, or an argument
@@ -339,8 +342,13 @@ private:
   buildGraph(std::vector<Node> &nodes, llvm::StringMap<int> &byName,
              bool functionBody, ArrayRef<Value> args, Block *body);
   LogicalResult computeOutputs(Node &n);
+  /// Types output 0's resource/variant subtypes from `_handle_dtypes` and
+  /// `_handle_shapes`; errors name the node.
+  LogicalResult convertHandleAttrs(Node &n);
   /// Set while importing a library function body.
   bool inFunctionBody = false;
+  /// Set by importFunction when a signature's handle data is malformed.
+  bool malformedHandleData = false;
   LogicalResult emitNode(Node &n, std::vector<Node> &nodes,
                          ArrayRef<Value> args, OpBuilder &ob);
   LogicalResult convertAttrs(const NodeDef &n, SmallVectorImpl<NamedAttribute> &out);
@@ -459,6 +467,45 @@ LogicalResult Importer::computeOutputs(Node &n) {
   }
   n.outTypes.assign(types.begin(), types.end());
   n.outTypesKnown = true;
+  return convertHandleAttrs(n);
+}
+
+LogicalResult Importer::convertHandleAttrs(Node &n) {
+  // `_handle_dtypes` + `_handle_shapes` (what TF's graph-as-function export
+  // writes on `_Arg` nodes for resources) type output 0's subtypes. As in
+  // TF's importer (tfg's infer_arg_handle_type.pbtxt) both are needed; a
+  // malformed pair is an error naming the node.
+  const NodeDef &def = *n.def;
+  auto dts = def.attr().find("_handle_dtypes");
+  auto shs = def.attr().find("_handle_shapes");
+  if (dts == def.attr().end() || shs == def.attr().end() || n.outTypes.empty())
+    return success();
+  const auto &dl = dts->second.list();
+  const auto &sl = shs->second.list();
+  if (dts->second.value_case() != tensorflow::AttrValue::kList ||
+      shs->second.value_case() != tensorflow::AttrValue::kList ||
+      dl.type_size() != sl.shape_size()) {
+    nodeError(def) << "malformed handle data: _handle_dtypes lists "
+                   << dl.type_size() << " dtype(s) but _handle_shapes lists "
+                   << sl.shape_size() << " shape(s)";
+    return failure();
+  }
+  auto base = convertDataType(n.outTypes[0], b);
+  if (!base) {
+    llvm::consumeError(base.takeError());
+    return success(); // reported where the output is typed
+  }
+  SmallVector<HandleDataEntry> entries;
+  for (int i = 0; i < dl.type_size(); ++i)
+    entries.push_back({static_cast<DataType>(dl.type(i)), &sl.shape(i)});
+  auto elt = attachHandleData(*base, entries, b);
+  if (!elt) {
+    nodeError(def) << "malformed handle data: "
+                   << llvm::toString(elt.takeError());
+    return failure();
+  }
+  if (*elt != *base)
+    n.handleElt = *elt;
   return success();
 }
 
@@ -476,6 +523,8 @@ Type Importer::resultType(Node &n, int k) {
   }
   if (!elt)
     elt = tf_type::VariantType::get(ctx);
+  if (k == 0 && n.handleElt)
+    elt = n.handleElt;
   // Shapes: Const's value and Placeholder's shape. `_output_shapes` is not
   // trusted for result types (it is often stale); tf-shape-inference
   // computes shapes instead.
@@ -1066,6 +1115,33 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     }
     outTypes.push_back(argType(a));
   }
+  // OpDef.ArgDef.handle_data: the dtypes and shapes behind a resource or
+  // variant argument become its subtypes; a malformed entry is an error, as
+  // in TF's importer (its test invalid_handle_data.pbtxt).
+  auto applyHandleData = [&](const tensorflow::OpDef::ArgDef &a, Type &t,
+                             const char *what) -> LogicalResult {
+    if (a.handle_data().empty())
+      return success();
+    SmallVector<HandleDataEntry> entries;
+    for (const auto &e : a.handle_data())
+      entries.push_back({e.dtype(), &e.shape()}); // absent shape: scalar, as in TF
+    auto tt = cast<TensorType>(t);
+    auto elt = attachHandleData(tt.getElementType(), entries, b);
+    if (!elt) {
+      ferr() << what << " '" << a.name()
+             << "': " << llvm::toString(elt.takeError());
+      malformedHandleData = true;
+      return failure();
+    }
+    t = tt.clone(*elt);
+    return success();
+  };
+  for (auto [i, a] : llvm::enumerate(sig.input_arg()))
+    if (failed(applyHandleData(a, inTypes[i], "argument")))
+      return failure();
+  for (auto [i, a] : llvm::enumerate(sig.output_arg()))
+    if (failed(applyHandleData(a, outTypes[i], "result")))
+      return failure();
   OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
   auto func = mb.create<func::FuncOp>(floc, sig.name(),
                                       b.getFunctionType(inTypes, outTypes));
@@ -1364,11 +1440,14 @@ OwningOpRef<ModuleOp> Importer::run() {
         diags.push_back({d.getLocation(), d.str()});
         return success();
       });
+      malformedHandleData = false;
       ok = importFunction(f, *module);
     }
     if (succeeded(ok))
       continue;
-    if (referenced.count(f.signature().name())) {
+    // Malformed handle data fails the import even in an unused function:
+    // TF's importer rejects it (invalid_handle_data.pbtxt).
+    if (referenced.count(f.signature().name()) || malformedHandleData) {
       for (auto &[loc, msg] : diags)
         emitError(loc) << msg;
       return nullptr;
@@ -1603,10 +1682,19 @@ OwningOpRef<ModuleOp> Importer::run() {
     feeds[key] = argTypes.size();
     argTypes.push_back(argTy);
     feedNames.push_back(in);
-    // A fed Placeholder is replaced by the argument.
+    // A fed Placeholder is replaced by the argument. So is any other
+    // single-output node named as an input (a Const, say), as TF's importer
+    // replaces it by a Placeholder: it is not imported, its control inputs
+    // go with it, and control edges out of it are dropped below. A fed
+    // output of a multi-output node, or of a TF1 control-flow node (whose
+    // frame structure the executor import keeps), only cuts the edges from
+    // that output.
     if (idx == 0 && (n.def->op() == "Placeholder" ||
                      n.def->op() == "PlaceholderV2" ||
-                     n.def->op() == "PlaceholderWithDefault"))
+                     n.def->op() == "PlaceholderWithDefault" ||
+                     (n.outTypesKnown && n.outTypes.size() == 1 &&
+                      !isControlFlowOp(n.def->op()) &&
+                      !isNextIteration(n.def->op()))))
       n.keep = false;
   }
 
@@ -1618,6 +1706,7 @@ OwningOpRef<ModuleOp> Importer::run() {
   struct Fetch {
     int node;
     int index;
+    int feed = -1; // a fed tensor fetched: the @main argument it became
   };
   SmallVector<Fetch> fetches;
   SmallVector<std::pair<int, int>> retNodes; // graph-as-function _Retval
@@ -1634,6 +1723,13 @@ OwningOpRef<ModuleOp> Importer::run() {
       return false;
     }
     Node &n = nodes[it->second];
+    // A fed tensor that is also fetched is the fed value (TF's
+    // feed-as-fetch).
+    auto fed = feeds.find(name + ":" + std::to_string(idx));
+    if (fed != feeds.end()) {
+      fetches.push_back({it->second, idx, fed->second});
+      return true;
+    }
     n.maxUsedOutput = std::max(n.maxUsedOutput, idx);
     fetches.push_back({it->second, idx});
     return true;
@@ -1679,7 +1775,8 @@ OwningOpRef<ModuleOp> Importer::run() {
     std::vector<bool> live(nodes.size(), false);
     std::vector<int> work;
     for (auto &f : fetches)
-      work.push_back(f.node);
+      if (f.feed < 0)
+        work.push_back(f.node);
     for (int c : controlFetches)
       work.push_back(c);
     for (auto &r : retNodes)
@@ -1692,6 +1789,8 @@ OwningOpRef<ModuleOp> Importer::run() {
       if (live[i])
         continue;
       live[i] = true;
+      if (!nodes[i].keep) // fed: what it needed is not needed
+        continue;
       for (auto in : nodes[i].dataInputs)
         if (in.first >= 0)
           work.push_back(in.first);
@@ -1702,8 +1801,14 @@ OwningOpRef<ModuleOp> Importer::run() {
       if (!live[i])
         nodes[i].keep = false;
   }
+  for (int c : controlFetches)
+    if (!nodes[c].keep) {
+      nodeError(*nodes[c].def) << "is a control output but is also fed "
+                                  "(-tf-input-arrays), so it is not imported";
+      return nullptr;
+    }
   for (auto &f : fetches)
-    if (!nodes[f.node].keep) {
+    if (f.feed < 0 && !nodes[f.node].keep) {
       nodeError(*nodes[f.node].def)
           << "is fetched but is also fed as a Placeholder input";
       return nullptr;
@@ -1719,12 +1824,8 @@ OwningOpRef<ModuleOp> Importer::run() {
                              "output other than 0, or _Arg/_Retval)";
         return nullptr;
       }
-    for (int c : n.controlInputs)
-      if (!nodes[c].keep) {
-        // A control edge from a fed Placeholder is dropped, as TF does.
-        n.controlInputs.erase(llvm::find(n.controlInputs, c));
-        break;
-      }
+    // Control edges from a fed (replaced) node are dropped, as TF does.
+    llvm::erase_if(n.controlInputs, [&](int c) { return !nodes[c].keep; });
   }
 
   // @main
@@ -1745,6 +1846,13 @@ OwningOpRef<ModuleOp> Importer::run() {
   std::string outputsAttr;
   for (auto [i, f] : llvm::enumerate(fetches)) {
     Node &n = nodes[f.node];
+    if (f.feed >= 0) {
+      fetchValues.push_back(args[f.feed]);
+      if (i)
+        outputsAttr += ",";
+      outputsAttr += config.outputArrays[i];
+      continue;
+    }
     if (f.index >= static_cast<int>(n.results.size())) {
       nodeError(*n.def) << "output " << f.index
                         << " is fetched but the node has " << n.results.size()

@@ -30,13 +30,18 @@ namespace tfmlir {
 /// Import options, named after TF's tf-mlir-translate flags.
 struct GraphImportConfig {
   /// Fed tensors, "node" or "node:index". Each becomes an argument of @main;
-  /// the edges out of a fed tensor are cut there.
+  /// the edges out of a fed tensor are cut there. A fed Placeholder, or any
+  /// other single-output node such as a Const, is replaced by the argument
+  /// (TF's importer replaces it by a Placeholder): it is not imported, and
+  /// control edges into and out of it are dropped.
   std::vector<std::string> inputArrays;
   /// One dtype per input ("DT_FLOAT" or "float"); empty means: take it from
-  /// the node's `dtype`/`T` attr.
+  /// the node's output type (a Placeholder's or Const's `dtype` attr).
   std::vector<std::string> inputDataTypes;
   /// One shape per input: "1,224,224,3", "" for a scalar, "*" for unknown
-  /// rank, "-1" or "?" for an unknown dim. Empty: from the node's `shape`.
+  /// rank, "-1" or "?" for an unknown dim. Empty: from the node's `shape`
+  /// (a Placeholder) or its value (a Const). A given shape must be
+  /// compatible with the node's.
   std::vector<std::string> inputShapes;
   /// Fetched tensors, "node" or "node:index"; they become @main's results.
   std::vector<std::string> outputArrays;

@@ -15,9 +15,11 @@ columns that the runners read, computed from the files themselves:
   reference_outputs(node[.k])  space-separated "node" / "node.k"
 The op list comes from frozen_model.pb itself (a minimal protobuf wire
 reader: GraphDef.node = field 1, NodeDef.op = field 2), so no protobuf
-module is needed.
+module is needed. parse_tensor/const_value read Const values the same
+way, for the tf-convert runner's fed mode.
 """
 import os
+import struct
 
 RANDOM_OPS = {"Multinomial", "TruncatedNormal", "ParameterizedTruncatedNormal"}
 
@@ -68,6 +70,117 @@ def graph_ops(pb_path):
                 if n2 == 2 and w2 == 2:
                     ops.append(v.decode("utf-8", "replace"))
     return ops
+
+
+def _signed(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def _repeated(fields, num, code):
+    """The values of repeated scalar field `num`, packed or not: varints
+    (code 'v') or fixed-size little-endian values (a struct code)."""
+    out = []
+    size = struct.calcsize("<" + code) if code != "v" else 0
+    for n, wt, v in fields:
+        if n != num:
+            continue
+        if wt == 2 and code == "v":
+            i = 0
+            while i < len(v):
+                x, i = _varint(v, i)
+                out.append(x)
+        elif wt == 2:
+            out.extend(struct.unpack("<%d%s" % (len(v) // size, code), v))
+        elif wt == 0:
+            out.append(v)
+        else:
+            out.append(struct.unpack("<" + code, v)[0])
+    return out
+
+
+# DataType -> (struct code of tensor_content, TensorProto field, its code,
+# decode of one typed value).
+_HALF = lambda b: struct.unpack("<e", struct.pack("<H", b & 0xFFFF))[0]
+_BF16 = lambda b: struct.unpack("<f", struct.pack("<I", (b & 0xFFFF) << 16))[0]
+_DTYPES = {
+    1: ("f", 5, "f", float), 2: ("d", 6, "d", float),
+    3: ("i", 7, "v", lambda x: _signed(x, 32)), 4: ("B", 7, "v", lambda x: x & 0xFF),
+    5: ("h", 7, "v", lambda x: _signed(x, 16)), 6: ("b", 7, "v", lambda x: _signed(x, 8)),
+    9: ("q", 10, "v", lambda x: _signed(x, 64)), 10: ("?", 11, "v", lambda x: int(x != 0)),
+    14: ("H", 13, "v", _BF16), 17: ("H", 7, "v", lambda x: x & 0xFFFF),
+    19: ("e", 13, "v", _HALF), 22: ("I", 16, "v", lambda x: x & 0xFFFFFFFF),
+    23: ("Q", 17, "v", lambda x: x),
+}
+DTYPE_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16",
+               6: "int8", 9: "int64", 10: "bool", 14: "bfloat16", 17: "uint16",
+               19: "float16", 22: "uint32", 23: "uint64"}
+
+
+def parse_tensor(data):
+    """(dtype number, shape, values) of a TensorProto; values row-major as
+    numbers (bools 0/1; bfloat16 tensor_content is widened to float). A
+    typed list shorter than the element count repeats its last value and an
+    empty one means zeros, as TF's tensor_util reads it. Raises ValueError
+    for a dtype it cannot read (strings, complex, resources)."""
+    fields = list(_fields(data))
+    dtype = next((v for n, wt, v in fields if n == 1 and wt == 0), 0)
+    shape = []
+    for n, wt, v in fields:
+        if n == 2 and wt == 2:
+            for n2, w2, dim in _fields(v):
+                if n2 == 2 and w2 == 2:
+                    size = next((x for n3, w3, x in _fields(dim) if n3 == 1 and w3 == 0), 0)
+                    shape.append(_signed(size, 64))
+    if dtype not in _DTYPES:
+        raise ValueError(f"dtype {dtype} is not readable")
+    ccode, field, fcode, decode = _DTYPES[dtype]
+    count = 1
+    for d in shape:
+        count *= d
+    content = b"".join(v for n, wt, v in fields if n == 4 and wt == 2)
+    if content:
+        size = struct.calcsize("<" + ccode)
+        vals = list(struct.unpack("<%d%s" % (len(content) // size, ccode), content))
+        if dtype == 14:
+            vals = [_BF16(x) for x in vals]
+        elif ccode == "?":
+            vals = [int(x) for x in vals]
+    else:
+        vals = [decode(x) for x in _repeated(fields, field, fcode)]
+    if len(vals) < count:
+        vals += [vals[-1] if vals else 0] * (count - len(vals))
+    return dtype, shape, vals[:count]
+
+
+def graph_nodes(pb_path):
+    """(name, op, NodeDef bytes) of every node of a binary GraphDef."""
+    with open(pb_path, "rb") as f:
+        data = f.read()
+    out = []
+    for num, wt, node in _fields(data):
+        if num == 1 and wt == 2:
+            name = op = ""
+            for n2, w2, v in _fields(node):
+                if n2 == 1 and w2 == 2:
+                    name = v.decode("utf-8", "replace")
+                elif n2 == 2 and w2 == 2:
+                    op = v.decode("utf-8", "replace")
+            out.append((name, op, node))
+    return out
+
+
+def const_value(node):
+    """parse_tensor of a Const NodeDef's `value` attr."""
+    for n, wt, entry in _fields(node):
+        if n != 5 or wt != 2:  # attr map entry: key = 1, value = 2
+            continue
+        kv = {k: v for k, w, v in _fields(entry) if w == 2}
+        if kv.get(1) == b"value":
+            for n2, w2, t in _fields(kv.get(2, b"")):
+                if n2 == 8 and w2 == 2:
+                    return parse_tensor(t)
+    raise ValueError("Const has no tensor value")
 
 
 def _case_files(case_dir, case_dirs):

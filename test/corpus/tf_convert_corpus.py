@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
 """GraphDef -> .tflite -> lite interpreter, checked against TensorFlow's values.
 
-Usage: tf_convert_corpus.py CORPUS_DIR BIN_DIR REPORT.md KNOWN_FAILURES.txt
+Usage: tf_convert_corpus.py [--fed] CORPUS_DIR BIN_DIR REPORT.md KNOWN_FAILURES.txt
+
+Almost every dl4j graph takes its inputs from Const nodes (in_0, in_1, ...),
+so by default (constant-input mode) the converted model mostly folds to
+constants. With --fed, those Consts are named in --input-arrays too (the
+importer replaces a fed Const by a Placeholder, as TF's does), and their
+values are fed to tflite-run: the model's ops run in the interpreter. Cases
+without such Consts are left out of the fed figures.
 
 For every case under CORPUS_DIR/dl4j_tf_graphs/examples (dl4j_cases.py) that has a
 frozen_model.pb, no random op and at least one reference output:
@@ -36,6 +43,7 @@ NPY_CODES = {  # TFLite type name -> (npy descr, struct code)
     "FLOAT32": ("<f4", "f"), "FLOAT64": ("<f8", "d"), "FLOAT16": ("<f2", "e"),
     "INT32": ("<i4", "i"), "INT64": ("<i8", "q"), "INT16": ("<i2", "h"),
     "INT8": ("|i1", "b"), "UINT8": ("|u1", "B"), "BOOL": ("|b1", "?"),
+    "UINT16": ("<u2", "H"), "UINT32": ("<u4", "I"), "UINT64": ("<u8", "Q"),
 }
 DESCR_TO_CODE = {d: c for d, c in NPY_CODES.values()}
 DESCR_TO_CODE.update({"<u2": "H", "<u4": "I", "<u8": "Q", "|b1": "?"})
@@ -115,7 +123,21 @@ def close(got, want):
     return abs(got - want) <= ABS_TOL + REL_TOL * abs(want)
 
 
-def run_case(row, corpus, bindir, tmp):
+FED_INPUT = re.compile(r"^in_\d+$")  # the corpus' names for a case's inputs
+
+
+def const_inputs(pb):
+    """The Const nodes a dl4j case uses as its inputs (named in_0, in_1, ...,
+    the corpus' convention), as (name, shape, values) in graph order."""
+    out = []
+    for name, op, node in dl4j_cases.graph_nodes(pb):
+        if op == "Const" and FED_INPUT.match(name):
+            _, shape, vals = dl4j_cases.const_value(node)
+            out.append((name, shape, vals))
+    return out
+
+
+def run_case(row, corpus, bindir, tmp, fed=False):
     case = row["case_dir"]
     case_dir = os.path.join(corpus, "dl4j_tf_graphs", "examples", case)
     pb = os.path.join(case_dir, "frozen_model.pb")
@@ -140,7 +162,12 @@ def run_case(row, corpus, bindir, tmp):
            "--output", model, "--quiet",
            "--output-arrays", ",".join(f"{n}:{k}" if k else n for _, n, k in outputs)]
     feeds = []
-    if placeholders:
+    consts = const_inputs(pb) if fed else []
+    if fed and not consts:
+        # Nothing to feed beyond the constant-input mode's run.
+        res.update(status="no-fed-input")
+        return res
+    if placeholders or consts:
         shapes = []
         for p in placeholders:
             sp = ref_file(case_dir, p, ".placeholder.shape")
@@ -151,7 +178,18 @@ def run_case(row, corpus, bindir, tmp):
             shape = read_shape(sp)
             shapes.append(",".join(map(str, shape)))
             feeds.append((p, shape, read_values(cp)))
-        cmd += ["--input-arrays", ",".join(placeholders), "--input-shapes", ":".join(shapes)]
+        # Fed mode: the Const inputs become model inputs (tf-convert replaces
+        # a fed Const by a Placeholder, as TF's importer does), fed with the
+        # Const's own values, so the converted model computes instead of
+        # folding everything.
+        for name, shape, vals in consts:
+            shapes.append(",".join(map(str, shape)))
+            feeds.append((name, shape, vals))
+        cmd += ["--input-arrays", ",".join(n for n, _, _ in feeds)]
+        # Without placeholders the shapes come from the Consts themselves
+        # (what is checked here); with them, all shapes are given.
+        if placeholders:
+            cmd += ["--input-shapes", ":".join(shapes)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
@@ -245,20 +283,24 @@ def run_case(row, corpus, bindir, tmp):
     return res
 
 
-def safe_run_case(row, corpus, bindir, tmp):
+def safe_run_case(row, corpus, bindir, tmp, fed=False):
     """run_case, with unreadable reference files reported as a failure."""
     try:
-        return run_case(row, corpus, bindir, tmp)
+        return run_case(row, corpus, bindir, tmp, fed)
     except (OSError, ValueError, IndexError, KeyError) as e:
         return {"case": row["case_dir"], "status": "harness-error", "detail": repr(e)[:300],
                 "unsupported": []}
 
 
 def main():
-    if len(sys.argv) != 5:
+    args = sys.argv[1:]
+    fed = bool(args) and args[0] == "--fed"
+    if fed:
+        args = args[1:]
+    if len(args) != 4:
         print(__doc__)
         return 2
-    corpus, bindir, report, known_path = sys.argv[1:]
+    corpus, bindir, report, known_path = args
     examples = os.path.join(corpus, "dl4j_tf_graphs", "examples")
     if not os.path.isdir(examples):
         print(f"corpus folder {examples} not found: skipped")
@@ -276,7 +318,10 @@ def main():
     jobs = int(os.environ.get("TFMLIR_CORPUS_JOBS", "2"))
     with tempfile.TemporaryDirectory(prefix="tf-convert-corpus-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-            results = list(ex.map(lambda r: safe_run_case(r, corpus, bindir, tmp), selected))
+            results = list(ex.map(lambda r: safe_run_case(r, corpus, bindir, tmp, fed),
+                                  selected))
+    not_fed = sum(r["status"] == "no-fed-input" for r in results)
+    results = [r for r in results if r["status"] != "no-fed-input"]
     counts = collections.Counter(r["status"] for r in results)
     hist = collections.Counter()
     for r in results:
@@ -289,8 +334,13 @@ def main():
     converted = sum(counts[s] for s in ("matched", "mismatch", "run-error"))
     ran = counts["matched"] + counts["mismatch"]
     with open(report, "w") as f:
-        f.write("# tf-convert corpus report (dl4j_tf_graphs)\n\n")
+        mode = "fed mode" if fed else "constant-input mode"
+        f.write(f"# tf-convert corpus report (dl4j_tf_graphs, {mode})\n\n")
         f.write(f"Cases with a .pb, no random op and reference outputs: {len(selected)}\n\n")
+        if fed:
+            f.write(f"Fed mode: the Const inputs (in_0, in_1, ...) become model inputs fed "
+                    f"with their values; {len(results)} cases have such inputs "
+                    f"({not_fed} have none and are left out).\n\n")
         f.write("| converted | ran | matched | mismatched | run errors | convert errors | unsupported ops |\n")
         f.write("|---|---|---|---|---|---|---|\n")
         f.write(f"| {converted} | {ran} | {counts['matched']} | {counts['mismatch']} | "
@@ -316,7 +366,9 @@ def main():
             f.write("\n## Listed as known failures but now matching\n\n")
             for c in fixed:
                 f.write(f"- {c}\n")
-    print(f"selected {len(selected)}, converted {converted}, ran {ran}, matched {counts['matched']}, "
+    print(f"{'fed mode: ' if fed else ''}selected {len(selected)}"
+          f"{f' ({len(results)} with Const inputs)' if fed else ''}, "
+          f"converted {converted}, ran {ran}, matched {counts['matched']}, "
           f"mismatched {counts['mismatch']}, run errors {counts['run-error']}, convert errors "
           f"{counts['convert-error'] + counts['no-input']}, unsupported {counts['unsupported']}; "
           f"report {report}")

@@ -72,7 +72,7 @@ static cl::opt<std::string> savedModelTags("tags", cl::init("serve"),
 static cl::opt<std::string> outputFile("output", cl::desc("Output .tflite file"),
                                        cl::init("-"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputArrays("input-arrays",
-                                        cl::desc("Comma-separated input tensors (node or node:index)"), cl::cat(tfConvertCategory));
+                                        cl::desc("Comma-separated input tensors (node or node:index); a Const or other node named here becomes a model input"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputShapes(
     "input-shapes", cl::desc("Shapes of the inputs, ':'-separated, e.g. 1,28,28,1:4"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputDataTypes("input-data-types",

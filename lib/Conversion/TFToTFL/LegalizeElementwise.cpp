@@ -21,6 +21,13 @@ bool hasTFLiteKernelType(Type t) {
   return !(e.isF64() || e.isF16() || e.isBF16() || isa<ComplexType>(e));
 }
 
+bool hasTFLiteArithmeticKernelType(Type t) {
+  if (!hasTFLiteKernelType(t))
+    return false;
+  auto i = dyn_cast<IntegerType>(getElementTypeOrSelf(t));
+  return !(i && (i.getWidth() == 8 || i.getWidth() == 16));
+}
+
 namespace {
 #include "lib/Conversion/TFToTFL/LegalizePatterns.inc"
 } // namespace

@@ -29,6 +29,14 @@ def TFL_HasKernelType : Constraint<
     CPred<"::tfmlir::hasTFLiteKernelType($0.getType())">,
     "type with a TFLite kernel (not float64/float16/bfloat16/complex)">;
 
+// A value whose type TFLite's ADD/SUB/MUL/DIV kernels take: also not plain
+// 8/16-bit integers, which they take only quantized (see
+// tfmlir::hasTFLiteArithmeticKernelType in Patterns.h).
+def TFL_HasArithKernelType : Constraint<
+    CPred<"::tfmlir::hasTFLiteArithmeticKernelType($0.getType())">,
+    "type with a TFLite ADD/SUB/MUL/DIV kernel (not float64/float16/"
+    "bfloat16/complex, not unquantized int8/uint8/int16)">;
+
 // fused_activation_function = "NONE": the activation-fusion patterns
 // (FuseActivation.cpp) fill it in later.
 def TFL_ActNone : ConstantStrAttr<TFL_AFAttr, "NONE">;
@@ -42,11 +50,13 @@ def TFL_PotScaleTrue : ConstantAttr<BoolAttr, "true">;
 class BinaryActPot<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_),
   (tflOp $x, $y, TFL_ActNone, TFL_PotScaleTrue),
-  [(TFL_HasKernelType $x), (TFL_HasKernelType $y), (TFL_HasKernelType $z)]>;
+  [(TFL_HasArithKernelType $x), (TFL_HasArithKernelType $y),
+   (TFL_HasArithKernelType $z)]>;
 class BinaryAct<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_),
   (tflOp $x, $y, TFL_ActNone),
-  [(TFL_HasKernelType $x), (TFL_HasKernelType $y), (TFL_HasKernelType $z)]>;
+  [(TFL_HasArithKernelType $x), (TFL_HasArithKernelType $y),
+   (TFL_HasArithKernelType $z)]>;
 
 def : BinaryActPot<TF_AddOp, TFL_AddOp>;
 def : BinaryActPot<TF_AddV2Op, TFL_AddOp>;

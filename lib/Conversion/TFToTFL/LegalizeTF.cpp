@@ -73,14 +73,23 @@ void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef ke
   e.nodes.push_back(nodeName(op));
 }
 
-/// The first operand type, else result type, of `op` that has no TFLite
-/// kernel (see hasTFLiteKernelType), or null.
-Type firstTypeWithoutKernel(Operation *op) {
+/// Whether `tflName`'s kernels take 8/16-bit integers only quantized.
+bool quantizedOnlyNarrowInts(StringRef tflName) {
+  return tflName == "tfl.add" || tflName == "tfl.sub" ||
+         tflName == "tfl.mul" || tflName == "tfl.div";
+}
+
+/// The first operand type, else result type, of `op` that the builtin
+/// `tflName` has no TFLite kernel for (see hasTFLiteKernelType and
+/// hasTFLiteArithmeticKernelType), or null.
+Type firstTypeWithoutKernel(Operation *op, StringRef tflName) {
+  auto ok = quantizedOnlyNarrowInts(tflName) ? hasTFLiteArithmeticKernelType
+                                             : hasTFLiteKernelType;
   for (Type t : op->getOperandTypes())
-    if (!hasTFLiteKernelType(t))
+    if (!ok(t))
       return t;
   for (Type t : op->getResultTypes())
-    if (!hasTFLiteKernelType(t))
+    if (!ok(t))
       return t;
   return {};
 }
@@ -89,6 +98,11 @@ Type firstTypeWithoutKernel(Operation *op) {
 std::string noKernelReason(StringRef tflName, Type t) {
   std::string ts;
   llvm::raw_string_ostream(ts) << t;
+  if (hasTFLiteKernelType(t))
+    return (tflName + " has no kernel for " + ts +
+            " without quantization (TFLite runs it on 8/16-bit integers only "
+            "quantized: Cast to int32 first)")
+        .str();
   return (tflName + " has no kernel for " + ts +
           " (TFLite computes in float32: Cast first)")
       .str();
@@ -114,10 +128,11 @@ public:
              "DRR patterns root on one op and generate one");
       tflNameOf[root->getStringRef()] =
           p->getGeneratedOps().front().getStringRef();
+      StringRef tflName = p->getGeneratedOps().front().getStringRef();
       target.addDynamicallyLegalOp(
-          *root, [](Operation *op) -> std::optional<bool> {
+          *root, [tflName](Operation *op) -> std::optional<bool> {
             return !isa_and_nonnull<func::FuncOp>(op->getParentOp()) ||
-                   firstTypeWithoutKernel(op) != nullptr;
+                   firstTypeWithoutKernel(op, tflName) != nullptr;
           });
     }
     frozen = FrozenRewritePatternSet(std::move(patterns));
@@ -130,7 +145,7 @@ public:
   LogicalResult run(func::FuncOp fn, ConversionReport &report) {
     for (Operation &op : fn.getOps()) {
       auto it = tflNameOf.find(op.getName().getStringRef());
-      if (it != tflNameOf.end() && !firstTypeWithoutKernel(&op))
+      if (it != tflNameOf.end() && !firstTypeWithoutKernel(&op, it->second))
         report.produced[it->first().str()].insert(it->second.str());
     }
     ConversionConfig config;
@@ -145,7 +160,7 @@ public:
     auto it = tflNameOf.find(op->getName().getStringRef());
     if (it == tflNameOf.end())
       return "";
-    Type t = firstTypeWithoutKernel(op);
+    Type t = firstTypeWithoutKernel(op, it->second);
     return t ? noKernelReason(it->second, t) : "";
   }
 
@@ -170,7 +185,7 @@ Type unsupportedFloatType(Operation *op) {
       "tfl.bitcast"};
   if (typeAgnostic.contains(op->getName().getStringRef()))
     return {};
-  return firstTypeWithoutKernel(op);
+  return firstTypeWithoutKernel(op, op->getName().getStringRef());
 }
 
 /// A splat constant of at least this many bytes is written as a FILL: a

@@ -87,7 +87,7 @@ void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
 std::vector<std::pair<std::string, std::string>> listTFLConverters();
 
 /// registerTFToTFLPasses() registers the passes of this library
-/// (tfl-legalize-tf) with the global registry.
+/// (tfl-legalize-tf, tfl-separate-output-tensors) with the global registry.
 #define GEN_PASS_REGISTRATION
 #include "lib/Conversion/TFToTFL/Passes.h.inc"
 

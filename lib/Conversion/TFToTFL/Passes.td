@@ -50,4 +50,41 @@ def LegalizeTFToTFL : Pass<"tfl-legalize-tf", "mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def SeparateOutputTensors : Pass<"tfl-separate-output-tensors", "mlir::ModuleOp"> {
+  let summary = "Give every requested output its own tensor (a RESHAPE copy "
+                "where an output is an input or repeats another output)";
+  let description = [{
+    TF's converter names each output tensor of a .tflite file after the
+    output array it was asked for (`tf.entry_function` outputs). When a
+    function returns one of its arguments (an Identity or a same-type
+    Bitcast folded away) or returns one value twice, the output would share
+    the input's (or the first output's) tensor and name, so `--output-arrays
+    y` would show up as `x`. This pass inserts a `tfl.reshape` to the same
+    shape for each such result (the new shape from a constant when the
+    shape is static, else from `tfl.shape`), so each output is a tensor of
+    its own that the exporter names after its output array (an input array
+    that is itself requested as an output stays that one tensor, as in TF's
+    exporter). String, resource and variant outputs are left as they are.
+    Run it last,
+    before export: canonicalization would fold the copies away.
+
+    Before:
+    ```mlir
+    func.func @main(%arg0: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+        attributes {tf.entry_function = {inputs = "x", outputs = "y,z"}} {
+      return %arg0, %arg0 : tensor<2xf32>, tensor<2xf32>
+    }
+    ```
+    After:
+    ```mlir
+      %s = "tfl.pseudo_const"() {value = dense<2> : tensor<1xi32>}
+      %0 = "tfl.reshape"(%arg0, %s) {new_shape = array<i32: 2>} loc("y")
+      %s1 = "tfl.pseudo_const"() {value = dense<2> : tensor<1xi32>}
+      %1 = "tfl.reshape"(%arg0, %s1) {new_shape = array<i32: 2>} loc("z")
+      return %0, %1 : tensor<2xf32>, tensor<2xf32>
+    ```
+  }];
+  let dependentDialects = ["::tfmlir::tfl::TFLDialect"];
+}
+
 #endif

@@ -18,6 +18,12 @@ namespace tfmlir {
 /// integer types; TF's converter leaves such ops to Flex). True otherwise.
 bool hasTFLiteKernelType(mlir::Type t);
 
+/// As hasTFLiteKernelType, for ADD, SUB, MUL and DIV: also false for plain
+/// (unquantized) 8- and 16-bit integers, which TFLite's kernels of these
+/// builtins take only quantized (TF's tfl.add/sub/mul/div take QI8, QUI8,
+/// QI16 but not i8/ui8/i16; TF's converter refuses such ops).
+bool hasTFLiteArithmeticKernelType(mlir::Type t);
+
 /// Adds the DRR patterns of LegalizePatterns.td: the one-to-one maps of the
 /// element-wise TF ops (Add/AddV2/Sub/Mul/RealDiv with fused activation
 /// NONE, Maximum ... FloorMod, the comparisons, LogicalAnd/Or/Not, the unary

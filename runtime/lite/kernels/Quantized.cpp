@@ -2378,6 +2378,14 @@ absl::Status qmeanEval(OpContext &ctx) {
 /// in float, as TFLite's ConcatenationWithScaling.
 absl::Status qconcatEval(OpContext &ctx, const KernelRegistration &floatReg) {
   Tensor &out = *ctx.output(0);
+  // Plain 8/16-bit integers (no quantization on any tensor): TFLite's
+  // AllInputsHaveSameQuantizationAsOutput holds (all params zero) and it
+  // concatenates without scaling.
+  bool unquantized = out.quant.scale.empty();
+  for (int i = 0; i < ctx.numInputs(); ++i)
+    unquantized &= ctx.input(i) && ctx.input(i)->quant.scale.empty();
+  if (unquantized)
+    return floatReg.eval(ctx);
   TQ qo;
   TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
   bool same = true;
