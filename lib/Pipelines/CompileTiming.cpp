@@ -1,5 +1,6 @@
 //===- CompileTiming.cpp - where a tool's compile time goes ---------------===//
 #include "lib/Pipelines/CompileTiming.h"
+#include "lib/Pipelines/CompileProgress.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -40,6 +41,7 @@ void printCompileTiming() {
 }
 
 CompilePhase::CompilePhase(llvm::StringRef name) {
+  progress_ = detail::progressPhaseOpened(name);
   TimingState *s = state.load();
   if (!s)
     return;
@@ -55,13 +57,17 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 }
 
 CompilePhase::~CompilePhase() {
+  if (progress_)
+    detail::progressPhaseClosed(progress_);
   if (!active_)
     return;
   scope_.stop();
   current = parent_;
 }
 
-void CompilePhase::timePasses(mlir::PassManager &pm) {
+void CompilePhase::instrument(mlir::PassManager &pm) {
+  if (progress_)
+    detail::progressInstrument(pm, progress_);
   if (active_)
     pm.enableTiming(scope_);
 }

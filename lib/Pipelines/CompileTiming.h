@@ -8,7 +8,9 @@
 // CompilePhase opened on any thread is a timer nested in the phase open on
 // the same thread (MLIR's DefaultTimingManager, tree display), and
 // printCompileTiming() writes the report to stderr. With timing off a
-// CompilePhase costs one branch.
+// CompilePhase costs one branch. The same phases (and passes, through
+// instrument()) feed the live progress line of a CompileProgress
+// (lib/Pipelines/CompileProgress.h), when a tool shows one.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_PIPELINES_COMPILETIMING_H
 #define TFMLIR_LIB_PIPELINES_COMPILETIMING_H
@@ -43,14 +45,17 @@ public:
   CompilePhase(const CompilePhase &) = delete;
   CompilePhase &operator=(const CompilePhase &) = delete;
 
-  /// Times each pass of `pm` under this phase (PassManager::enableTiming);
-  /// no-op when timing is off. `pm` must run while this phase lives.
-  void timePasses(mlir::PassManager &pm);
+  /// Times each pass of `pm` under this phase (PassManager::enableTiming)
+  /// when timing is on, and reports its passes to the live CompileProgress
+  /// if there is one; otherwise a no-op. `pm` must run while this phase
+  /// lives.
+  void instrument(mlir::PassManager &pm);
 
 private:
   mlir::TimingScope scope_;
   CompilePhase *parent_ = nullptr;
   bool active_ = false; // timing was on when the phase opened
+  uint64_t progress_ = 0; // the phase's id in the live CompileProgress, or 0
 };
 
 } // namespace tfmlir

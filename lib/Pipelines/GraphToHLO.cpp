@@ -79,7 +79,7 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   buildTFStandardPipeline(pm, StandardPipelineOptions());
   CompilePhase phase("tf-standard-pipeline");
-  phase.timePasses(pm);
+  phase.instrument(pm);
   if (mlir::failed(pm.run(*module))) {
     // A fetch on the untaken side of a constant-predicate Switch: name it
     // (TF: "Retval[k] does not have value").

@@ -13,6 +13,7 @@
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Pipelines/Calibration.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/SavedModel.h"
@@ -30,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cmath>
+#include <optional>
 
 using namespace mlir;
 
@@ -141,8 +143,13 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         "--input-shapes has ", config.inputShapes.size(),
         " shapes but --input-arrays has ", config.inputArrays.size(),
         " entries"));
+  // The phases below show on a live CompileProgress (tf-convert on a
+  // terminal); no timing is printed for them.
+  std::optional<CompilePhase> importPhase;
+  importPhase.emplace("import GraphDef");
   auto module =
       importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
+  importPhase.reset();
   if (!module) // the diagnostics in the log are the whole report
     return absl::InvalidArgumentError("");
 
@@ -153,11 +160,15 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays))
       arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
 
-  PassManager pm(&ctx);
-  buildTFStandardPipeline(pm, StandardPipelineOptions());
-  if (failed(pm.run(*module)))
-    return fail(absl::StatusCode::kInvalidArgument,
-                "tf-standard-pipeline failed");
+  {
+    PassManager pm(&ctx);
+    buildTFStandardPipeline(pm, StandardPipelineOptions());
+    CompilePhase phase("tf-standard-pipeline");
+    phase.instrument(pm);
+    if (failed(pm.run(*module)))
+      return fail(absl::StatusCode::kInvalidArgument,
+                  "tf-standard-pipeline failed");
+  }
   // A Placeholder still in the graph feeds the outputs but was not named an
   // input: TFLite has no op for it, so say which input flag is missing
   // instead of listing it as an unsupported op.
@@ -173,8 +184,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   if (missingInput)
     return fail(absl::StatusCode::kInvalidArgument, "conversion failed");
   ConversionReport report;
-  if (failed(legalizeTFToTFL(*module, options.allowCustomOps, options.fuse,
-                             report)))
+  std::optional<CompilePhase> legalizePhase;
+  legalizePhase.emplace("tfl-legalize-tf");
+  LogicalResult legalized =
+      legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
+  legalizePhase.reset();
+  if (failed(legalized))
     return fail(report.complete() ? absl::StatusCode::kInvalidArgument
                                   : absl::StatusCode::kUnimplemented,
                 "conversion failed");
@@ -185,7 +200,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   PassManager post(&ctx);
   post.addPass(createCanonicalizerPass());
   post.addPass(createCSEPass());
-  if (failed(post.run(*module)))
+  std::optional<CompilePhase> postPhase;
+  postPhase.emplace("canonicalize + cse");
+  postPhase->instrument(post);
+  LogicalResult canonicalized = post.run(*module);
+  postPhase.reset();
+  if (failed(canonicalized))
     return fail(absl::StatusCode::kInternal, "canonicalization failed");
   // The interpreter runs subgraph 0: make @main the module's first function.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
@@ -236,6 +256,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         return fail(absl::StatusCode::kInternal, "quantization failed");
     }
     if (!samples.empty()) {
+      CompilePhase phase("calibrate");
       std::string err;
       if (failed(quantutil::calibrate(*module, samples, err)))
         return fail(absl::StatusCode::kInvalidArgument, err);
@@ -254,7 +275,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     qpm.addPass(createPostQuantize());
   }
   qpm.addPass(createCanonicalizerPass());
-  if (failed(qpm.run(*module)))
+  std::optional<CompilePhase> quantizePhase;
+  quantizePhase.emplace("quantize");
+  quantizePhase->instrument(qpm);
+  LogicalResult quantized = qpm.run(*module);
+  quantizePhase.reset();
+  if (failed(quantized))
     return fail(absl::StatusCode::kInternal, "quantization failed");
   if (options.quantReport) {
     std::string qBytes;
@@ -324,8 +350,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     flags.enableDebugInfo();
     module->print(out, flags);
     out << "\n";
-  } else if (failed(exportTFLite(*module, result.bytes))) {
-    return fail(absl::StatusCode::kInternal, ".tflite export failed");
+  } else {
+    CompilePhase phase("export .tflite");
+    if (failed(exportTFLite(*module, result.bytes)))
+      return fail(absl::StatusCode::kInternal, ".tflite export failed");
   }
   return result;
 }

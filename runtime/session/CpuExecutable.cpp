@@ -468,7 +468,7 @@ CpuExecutable::compileText(const std::string &mlirText,
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
   phase.emplace("hlo-to-llvm-pipeline");
-  phase->timePasses(pm);
+  phase->instrument(pm);
   mlir::LogicalResult lowered = pm.run(*module);
   phase.reset();
   if (mlir::failed(lowered))
