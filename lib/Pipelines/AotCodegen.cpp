@@ -9,6 +9,7 @@
 // constants added as rodata, symbols internalized, the packed entry added.
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotInternal.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -219,8 +220,13 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
-  if (mlir::failed(pm.run(*module)))
-    return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
+  {
+    // Phases as the JIT's (CompileTiming.h), for tf-compile's progress line.
+    CompilePhase phase("hlo-to-llvm-pipeline");
+    phase.instrument(pm);
+    if (mlir::failed(pm.run(*module)))
+      return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
+  }
 
   // 3. LLVM IR for the target, tuned and optimized as the JIT's.
   auto tm = makeTargetMachine(options, out);
@@ -235,9 +241,12 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   m->setTargetTriple((*tm)->getTargetTriple());
   m->setDataLayout((*tm)->createDataLayout());
   tuneFunctionsForCpu(*m, CpuTarget{out.cpu, out.features});
-  if (llvm::Error e = optimizeForCpu(*m, tm->get()))
-    return absl::InternalError("LLVM optimization failed: " +
-                               llvm::toString(std::move(e)));
+  {
+    CompilePhase phase("LLVM optimization (O3)");
+    if (llvm::Error e = optimizeForCpu(*m, tm->get()))
+      return absl::InternalError("LLVM optimization failed: " +
+                                 llvm::toString(std::move(e)));
+  }
 
   // 4. The AOT-specific parts.
   llvm::Function *ciface = m->getFunction("_mlir_ciface_main");
@@ -304,7 +313,10 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
                                  llvm::CodeGenFileType::ObjectFile))
     return absl::InternalError(
         absl::StrCat("the target ", out.triple, " cannot emit object files"));
-  cg.run(*m);
+  {
+    CompilePhase phase("LLVM machine code");
+    cg.run(*m);
+  }
   out.object.assign(buf.begin(), buf.end());
   return absl::OkStatus();
 }
