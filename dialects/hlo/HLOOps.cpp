@@ -14,6 +14,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace tfmlir;
 using namespace tfmlir::hlo;
@@ -232,6 +234,8 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
   if (!dense || !type.hasStaticShape())
     return {};
+  // A splat folds to a splat of the converted value, whatever its size (a
+  // [100000,100000] splat must never become 10^10 elements).
   Type from = dense.getElementType(), to = type.getElementType();
   // int -> int: wrap/extend as XLA does (sign from the source type).
   if (isa<IntegerType>(from) && isa<IntegerType>(to)) {
@@ -250,16 +254,26 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   // nothing depends on rounding mode or overflow.
   if (isa<FloatType>(from) && isa<FloatType>(to)) {
     const llvm::fltSemantics &sem = cast<FloatType>(to).getFloatSemantics();
-    bool exact = true;
-    SmallVector<APFloat> out;
-    for (APFloat v : dense.getValues<APFloat>()) {
+    auto convert = [&](APFloat v) -> std::optional<APFloat> {
       bool losesInfo = false;
       v.convert(sem, APFloat::rmNearestTiesToEven, &losesInfo);
-      exact &= !losesInfo;
-      out.push_back(v);
+      if (losesInfo)
+        return std::nullopt;
+      return v;
+    };
+    if (dense.isSplat()) {
+      std::optional<APFloat> v = convert(dense.getSplatValue<APFloat>());
+      if (!v)
+        return {};
+      return DenseElementsAttr::get(type, *v);
     }
-    if (!exact)
-      return {};
+    SmallVector<APFloat> out;
+    for (APFloat v : dense.getValues<APFloat>()) {
+      std::optional<APFloat> c = convert(v);
+      if (!c)
+        return {};
+      out.push_back(*c);
+    }
     return DenseElementsAttr::get(type, out);
   }
   // int -> float when exact.
@@ -267,13 +281,25 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
     bool isSigned = !cast<IntegerType>(from).isUnsigned() &&
                     from.getIntOrFloatBitWidth() != 1;
     const llvm::fltSemantics &sem = cast<FloatType>(to).getFloatSemantics();
-    SmallVector<APFloat> out;
-    for (const APInt &v : dense.getValues<APInt>()) {
+    auto convert = [&](const APInt &v) -> std::optional<APFloat> {
       APFloat f(sem);
       if (f.convertFromAPInt(v, isSigned, APFloat::rmNearestTiesToEven) !=
           APFloat::opOK)
+        return std::nullopt;
+      return f;
+    };
+    if (dense.isSplat()) {
+      std::optional<APFloat> f = convert(dense.getSplatValue<APInt>());
+      if (!f)
         return {};
-      out.push_back(f);
+      return DenseElementsAttr::get(type, *f);
+    }
+    SmallVector<APFloat> out;
+    for (const APInt &v : dense.getValues<APInt>()) {
+      std::optional<APFloat> f = convert(v);
+      if (!f)
+        return {};
+      out.push_back(*f);
     }
     return DenseElementsAttr::get(type, out);
   }
@@ -290,7 +316,13 @@ OpFoldResult foldIntBinary(Type type, Attribute l, Attribute r, Fn fn) {
   auto b = dyn_cast_or_null<DenseIntElementsAttr>(r);
   auto t = dyn_cast<RankedTensorType>(type);
   if (!a || !b || !t || !t.hasStaticShape() ||
-      !isa<IntegerType>(t.getElementType()) || t.getNumElements() > 4096)
+      !isa<IntegerType>(t.getElementType()))
+    return {};
+  // Two splats give a splat of any size.
+  if (a.isSplat() && b.isSplat())
+    return DenseElementsAttr::get(
+        t, fn(a.getSplatValue<APInt>(), b.getSplatValue<APInt>()));
+  if (t.getNumElements() > 4096)
     return {};
   SmallVector<APInt> out;
   auto av = a.getValues<APInt>(), bv = b.getValues<APInt>();
@@ -354,10 +386,12 @@ OpFoldResult ConcatenateOp::fold(FoldAdaptor adaptor) {
 OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   auto d = dyn_cast_or_null<DenseElementsAttr>(adaptor.getOperand());
   auto type = getType();
-  if (!d || !type.hasStaticShape() || type.getNumElements() > 4096)
+  if (!d || !type.hasStaticShape())
     return {};
   if (d.isSplat())
     return d.resizeSplat(type);
+  if (type.getNumElements() > 4096)
+    return {};
   auto in = cast<RankedTensorType>(d.getType());
   SmallVector<Attribute> vals(d.getValues<Attribute>());
   SmallVector<Attribute> out;

@@ -9,6 +9,7 @@
 // constants added as rodata, symbols internalized, the packed entry added.
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotInternal.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
 
@@ -221,10 +222,14 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
   {
-    // Phases as the JIT's (CompileTiming.h), for tf-compile's progress line.
+    // Phases as the JIT's (CompileTiming.h): timing, the compile-memory
+    // budget's watch and tf-compile's progress line.
     CompilePhase phase("hlo-to-llvm-pipeline");
-    phase.instrument(pm);
-    if (mlir::failed(pm.run(*module)))
+    phase.timePasses(pm); // and the compile-memory budget's watch
+    mlir::LogicalResult lowered = pm.run(*module);
+    if (absl::Status s = checkCompileMemory("hlo-to-llvm-pipeline"); !s.ok())
+      return s;
+    if (mlir::failed(lowered))
       return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
   }
 
@@ -317,6 +322,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
     CompilePhase phase("LLVM machine code");
     cg.run(*m);
   }
+  if (absl::Status s = checkCompileMemory("LLVM machine code"); !s.ok())
+    return s;
   out.object.assign(buf.begin(), buf.end());
   return absl::OkStatus();
 }

@@ -1,5 +1,6 @@
 //===- AotCompile.cpp - tf-compile: config checks and the driver ----------===//
 #include "lib/Pipelines/AotCompile.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/AotInternal.h"
 #include "lib/Pipelines/GraphToHLO.h"
 #include "lib/Translate/proto/graph.pb.h"
@@ -406,6 +407,8 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
     }
   }
 
+  CompileMemoryBudget budget(options.maxCompileMemoryBytes,
+                             "graph '" + gname + "'");
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -439,9 +442,13 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   }
 
   AotResult out;
-  if (absl::Status s = aot_internal::emitObject(**module, options, sig, out);
-      !s.ok())
-    return absl::Status(s.code(), absl::StrCat(gname, ": ", s.message()));
+  absl::Status emitted = aot_internal::emitObject(**module, options, sig, out);
+  // Passes skipped after the limit may surface as another error first.
+  if (budget.exceeded())
+    return budget.status();
+  if (!emitted.ok())
+    return absl::Status(emitted.code(),
+                        absl::StrCat(gname, ": ", emitted.message()));
   out.header = aot_internal::writeHeader(sig, options, out);
   return out;
 }

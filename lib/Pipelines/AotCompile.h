@@ -50,6 +50,11 @@ struct AotOptions {
   std::string graphName = "graph";
   /// How the generated header includes the runtime's base class.
   std::string runtimeInclude = "runtime/aot/CompiledFunction.h";
+  /// The most heap the compile may add to the process
+  /// (lib/Pipelines/CompileMemory.h, as the Session's
+  /// max_compile_memory_bytes); 0 = no limit. Over it compileAot fails
+  /// with ResourceExhausted naming the stage.
+  int64_t maxCompileMemoryBytes = 0;
 };
 
 /// What compileAot produces, and facts for tools and benchmarks.

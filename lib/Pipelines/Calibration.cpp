@@ -1,5 +1,6 @@
 //===- Calibration.cpp - representative data, calibration, model runs -----===//
 #include "lib/Pipelines/Calibration.h"
+#include "lib/Support/File.h"
 
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Transforms/Quantization/QuantUtils.h"
@@ -70,11 +71,13 @@ uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t(rd32(p + 4)) << 32)
 /// The members of a (stored, not deflated) zip archive: name -> bytes.
 absl::StatusOr<std::map<std::string, std::vector<uint8_t>>>
 readZip(const std::string &path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    return absl::NotFoundError(path + ": cannot open");
-  std::vector<uint8_t> b((std::istreambuf_iterator<char>(f)),
-                         std::istreambuf_iterator<char>());
+  // A regular file only, bounded (/dev/zero or a FIFO would never end).
+  absl::StatusOr<std::string> bytes =
+      readFileBounded(path, kDefaultMaxFileBytes, "representative data");
+  if (!bytes.ok())
+    return bytes.status();
+  std::vector<uint8_t> b(bytes->begin(), bytes->end());
+  bytes->clear();
   auto bad = [&](const std::string &why) {
     return absl::InvalidArgumentError(path + ": not a readable .npz: " + why);
   };

@@ -9,7 +9,7 @@
 // The phases are the CompilePhases of lib/Pipelines/CompileTiming.h (import
 // GraphDef, tf-standard-pipeline, xla-legalize-tf, hlo-to-llvm-pipeline,
 // LLVM optimization (O3), ...); the pass index counts the top-level passes
-// of the PassManager a phase instruments with CompilePhase::instrument
+// of the PassManager a phase instruments with CompilePhase::timePasses
 // (a nested 'func.func' pipeline is one top-level pass; the name shown is
 // then the nested pass running). Compile code needs no change beyond
 // opening CompilePhases: with no CompileProgress alive, a phase costs one

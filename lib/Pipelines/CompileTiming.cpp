@@ -1,5 +1,6 @@
 //===- CompileTiming.cpp - where a tool's compile time goes ---------------===//
 #include "lib/Pipelines/CompileTiming.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileProgress.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -59,17 +60,24 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 CompilePhase::~CompilePhase() {
   if (progress_)
     detail::progressPhaseClosed(progress_);
+  if (watcher_)
+    watcher_->unwatch(*watched_);
   if (!active_)
     return;
   scope_.stop();
   current = parent_;
 }
 
-void CompilePhase::instrument(mlir::PassManager &pm) {
+void CompilePhase::timePasses(mlir::PassManager &pm) {
   if (progress_)
     detail::progressInstrument(pm, progress_);
   if (active_)
     pm.enableTiming(scope_);
+  if (CompileMemoryBudget *b = CompileMemoryBudget::current();
+      b && !watcher_ && b->watch(*pm.getContext())) {
+    watcher_ = b;
+    watched_ = pm.getContext();
+  }
 }
 
 } // namespace tfmlir

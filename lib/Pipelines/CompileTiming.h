@@ -9,7 +9,7 @@
 // the same thread (MLIR's DefaultTimingManager, tree display), and
 // printCompileTiming() writes the report to stderr. With timing off a
 // CompilePhase costs one branch. The same phases (and passes, through
-// instrument()) feed the live progress line of a CompileProgress
+// timePasses()) feed the live progress line of a CompileProgress
 // (lib/Pipelines/CompileProgress.h), when a tool shows one.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_PIPELINES_COMPILETIMING_H
@@ -19,10 +19,13 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class MLIRContext;
 class PassManager;
 } // namespace mlir
 
 namespace tfmlir {
+
+class CompileMemoryBudget;
 
 /// Turns compile timing on for the rest of the process. Call once, before
 /// any compile (tf-run does it while parsing --timing).
@@ -45,16 +48,21 @@ public:
   CompilePhase(const CompilePhase &) = delete;
   CompilePhase &operator=(const CompilePhase &) = delete;
 
-  /// Times each pass of `pm` under this phase (PassManager::enableTiming)
-  /// when timing is on, and reports its passes to the live CompileProgress
-  /// if there is one; otherwise a no-op. `pm` must run while this phase
-  /// lives.
-  void instrument(mlir::PassManager &pm);
+  /// Times each pass of `pm` under this phase (PassManager::enableTiming;
+  /// no-op when timing is off), measures each pass against the calling
+  /// thread's CompileMemoryBudget when there is one (CompileMemory.h; the
+  /// watch ends with this phase), and reports its passes to the live
+  /// CompileProgress if there is one (CompileProgress.h). `pm` must run
+  /// while this phase lives, and its context must outlive the phase.
+  void timePasses(mlir::PassManager &pm);
 
 private:
   mlir::TimingScope scope_;
   CompilePhase *parent_ = nullptr;
   bool active_ = false; // timing was on when the phase opened
+  /// The compile-memory budget watching `watched_` since timePasses.
+  CompileMemoryBudget *watcher_ = nullptr;
+  mlir::MLIRContext *watched_ = nullptr;
   uint64_t progress_ = 0; // the phase's id in the live CompileProgress, or 0
 };
 

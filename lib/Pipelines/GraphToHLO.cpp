@@ -1,6 +1,7 @@
 //===- GraphToHLO.cpp - GraphDef -> hlo module
 //------------------------------===//
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -67,11 +68,20 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   }
   config.outputArrays = outputs;
   config.pruneUnusedNodes = true;
+  // The callers (Session::Run for tf-run and python, tf-compile's
+  // tf2xla.Config) take feeds and fetches, not tf-translate's flags.
+  config.names.inputArrays = "feed";
+  config.names.inputDataTypes = "fed dtype";
+  config.names.inputShapes = "the fed value's shape";
+  config.names.outputArrays = "fetch";
+  config.names.controlOutputArrays = "target";
   mlir::OwningOpRef<mlir::ModuleOp> module;
   {
     CompilePhase phase("import GraphDef");
     module = importGraphDef(graph, config, &ctx, graphName);
   }
+  if (absl::Status s = checkCompileMemory("the GraphDef import"); !s.ok())
+    return s;
   if (!module)
     return absl::InvalidArgumentError(
         absl::StrCat(graphName, ": cannot import the graph: ", diags));
@@ -79,8 +89,11 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   buildTFStandardPipeline(pm, StandardPipelineOptions());
   CompilePhase phase("tf-standard-pipeline");
-  phase.instrument(pm);
-  if (mlir::failed(pm.run(*module))) {
+  phase.timePasses(pm);
+  mlir::LogicalResult ran = pm.run(*module);
+  if (absl::Status s = checkCompileMemory("tf-standard-pipeline"); !s.ok())
+    return s;
+  if (mlir::failed(ran)) {
     // A fetch on the untaken side of a constant-predicate Switch: name it
     // (TF: "Retval[k] does not have value").
     const std::string kDead = "fetched value #";
@@ -110,8 +123,11 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
   LegalizeHLOReport report;
   CompilePhase phase("xla-legalize-tf");
-  if (mlir::failed(legalizeTFToHLO(**module, /*allowPartial=*/false, report,
-                                   clampIndices))) {
+  mlir::LogicalResult legalized = legalizeTFToHLO(
+      **module, /*allowPartial=*/false, report, clampIndices);
+  if (absl::Status s = checkCompileMemory("xla-legalize-tf"); !s.ok())
+    return s;
+  if (mlir::failed(legalized)) {
     std::string msg = report.format();
     return absl::UnimplementedError(
         absl::StrCat(graphName, ": ", msg.empty() ? diags : msg));

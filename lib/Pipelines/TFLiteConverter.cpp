@@ -31,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace mlir;
@@ -134,6 +135,11 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   config.inputDataTypes = options.inputDataTypes;
   config.outputArrays = options.outputArrays;
   config.pruneUnusedNodes = true;
+  // Import errors name tf-convert's flags, as this file's other messages do.
+  config.names.inputArrays = "--input-arrays";
+  config.names.inputDataTypes = "--input-data-types";
+  config.names.inputShapes = "--input-shapes";
+  config.names.outputArrays = "--output-arrays";
   if (config.outputArrays.empty())
     return fail(absl::StatusCode::kInvalidArgument,
                 "--output-arrays is required");
@@ -164,7 +170,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     PassManager pm(&ctx);
     buildTFStandardPipeline(pm, StandardPipelineOptions());
     CompilePhase phase("tf-standard-pipeline");
-    phase.instrument(pm);
+    phase.timePasses(pm);
     if (failed(pm.run(*module)))
       return fail(absl::StatusCode::kInvalidArgument,
                   "tf-standard-pipeline failed");
@@ -184,6 +190,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   if (missingInput)
     return fail(absl::StatusCode::kInvalidArgument, "conversion failed");
   ConversionReport report;
+  if (options.verboseOpReport)
+    report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   std::optional<CompilePhase> legalizePhase;
   legalizePhase.emplace("tfl-legalize-tf");
   LogicalResult legalized =
@@ -202,7 +210,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   post.addPass(createCSEPass());
   std::optional<CompilePhase> postPhase;
   postPhase.emplace("canonicalize + cse");
-  postPhase->instrument(post);
+  postPhase->timePasses(post);
   LogicalResult canonicalized = post.run(*module);
   postPhase.reset();
   if (failed(canonicalized))
@@ -277,7 +285,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   qpm.addPass(createCanonicalizerPass());
   std::optional<CompilePhase> quantizePhase;
   quantizePhase.emplace("quantize");
-  quantizePhase->instrument(qpm);
+  quantizePhase->timePasses(qpm);
   LogicalResult quantized = qpm.run(*module);
   quantizePhase.reset();
   if (failed(quantized))

@@ -70,6 +70,10 @@ struct ConverterOptions {
   /// Write the op report (tflite_convert's list of builtins and unsupported
   /// ops) to the log on success.
   bool logOpReport = true;
+  /// List every node of each op in the op report and in the unsupported-op
+  /// error (tf-convert --verbose); otherwise the first 8 per op, then a
+  /// count.
+  bool verboseOpReport = false;
   /// When set, the .tflite model gets a SignatureDef with this key for
   /// @main whose inputs and outputs are named by signatureInputNames /
   /// signatureOutputNames (one per input / output array), as TF's

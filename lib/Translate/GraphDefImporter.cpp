@@ -1456,20 +1456,23 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
 
   // Feeds: @main arguments.
+  const GraphImportConfig::Names &names = config.names;
   llvm::StringMap<int> feeds;
   SmallVector<Type> argTypes;
   SmallVector<std::string> feedNames;
   if (!config.inputDataTypes.empty() &&
       config.inputDataTypes.size() != config.inputArrays.size()) {
-    emitError(floc) << "-tf-input-data-types has "
+    emitError(floc) << names.inputDataTypes << " has "
                     << config.inputDataTypes.size() << " entries but "
-                    << "-tf-input-arrays has " << config.inputArrays.size();
+                    << names.inputArrays << " has "
+                    << config.inputArrays.size();
     return nullptr;
   }
   if (!config.inputShapes.empty() &&
       config.inputShapes.size() != config.inputArrays.size()) {
-    emitError(floc) << "-tf-input-shapes has " << config.inputShapes.size()
-                    << " entries but -tf-input-arrays has "
+    emitError(floc) << names.inputShapes << " has "
+                    << config.inputShapes.size() << " entries but "
+                    << names.inputArrays << " has "
                     << config.inputArrays.size();
     return nullptr;
   }
@@ -1503,18 +1506,18 @@ OwningOpRef<ModuleOp> Importer::run() {
     std::string name;
     int idx;
     if (!splitTensorName(in, name, idx)) {
-      emitError(floc) << "-tf-input-arrays: bad tensor name '" << in << "'";
+      emitError(floc) << names.inputArrays << ": bad tensor name '" << in << "'";
       return nullptr;
     }
     auto it = byName.find(name);
     if (it == byName.end()) {
-      emitError(floc) << "-tf-input-arrays: node '" << name
+      emitError(floc) << names.inputArrays << ": node '" << name
                       << "' is not in the graph";
       return nullptr;
     }
     Node &n = nodes[it->second];
     if (n.outTypesKnown && idx >= static_cast<int>(n.outTypes.size())) {
-      nodeError(*n.def) << "-tf-input-arrays names output " << idx
+      nodeError(*n.def) << names.inputArrays << " names output " << idx
                         << ", but the node has " << n.outTypes.size()
                         << " output(s)";
       return nullptr;
@@ -1523,7 +1526,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     if (!config.inputDataTypes.empty() && !config.inputDataTypes[i].empty()) {
       auto p = parseDataTypeName(config.inputDataTypes[i]);
       if (!p) {
-        emitError(floc) << "-tf-input-data-types: unknown dtype '"
+        emitError(floc) << names.inputDataTypes << ": unknown dtype '"
                         << config.inputDataTypes[i] << "'";
         return nullptr;
       }
@@ -1535,7 +1538,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     if (!eltOr) {
       llvm::consumeError(eltOr.takeError());
       nodeError(*n.def) << "cannot determine the dtype of input '" << in
-                        << "'; pass -tf-input-data-types";
+                        << "'; give it in " << names.inputDataTypes;
       return nullptr;
     }
     Type argTy;
@@ -1554,7 +1557,7 @@ OwningOpRef<ModuleOp> Importer::run() {
             if (d == "?" || d == "-1") {
               dims.push_back(ShapedType::kDynamic);
             } else if (d.getAsInteger(10, v) || v < 0) {
-              emitError(floc) << "-tf-input-shapes: bad dimension '" << d
+              emitError(floc) << names.inputShapes << ": bad dimension '" << d
                               << "' for input '" << in << "'";
               return nullptr;
             } else {
@@ -1577,9 +1580,9 @@ OwningOpRef<ModuleOp> Importer::run() {
                                          : std::to_string(ds[k]));
             return r + "]";
           };
-          nodeError(*n.def) << "-tf-input-shapes gives " << fmt(dims)
-                            << " for input '" << in
-                            << "', incompatible with the node's shape "
+          nodeError(*n.def) << "input '" << in << "' has shape "
+                            << fmt(dims) << " (" << names.inputShapes
+                            << "), incompatible with the node's shape "
                             << fmt(dt.getShape());
           return nullptr;
         }
@@ -1593,7 +1596,8 @@ OwningOpRef<ModuleOp> Importer::run() {
     }
     std::string key = name + ":" + std::to_string(idx);
     if (feeds.count(key)) {
-      emitError(floc) << "-tf-input-arrays: '" << in << "' is listed twice";
+      emitError(floc) << names.inputArrays << ": '" << in
+                      << "' is listed twice";
       return nullptr;
     }
     feeds[key] = argTypes.size();
@@ -1635,7 +1639,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     return true;
   };
   for (const auto &o : config.outputArrays)
-    if (!addFetch(o, "-tf-output-arrays"))
+    if (!addFetch(o, names.outputArrays))
       return nullptr;
   if (config.graphAsFunction) {
     for (auto [i, n] : llvm::enumerate(nodes)) {
@@ -1662,7 +1666,7 @@ OwningOpRef<ModuleOp> Importer::run() {
   for (const auto &c : config.controlOutputArrays) {
     auto it = byName.find(c);
     if (it == byName.end()) {
-      emitError(floc) << "-tf-control-output-arrays: node '" << c
+      emitError(floc) << names.controlOutputArrays << ": node '" << c
                       << "' is not in the graph";
       return nullptr;
     }

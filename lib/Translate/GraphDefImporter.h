@@ -48,6 +48,18 @@ struct GraphImportConfig {
   bool graphAsFunction = false;
   /// Add the attrs a node omits that have defaults in TF's OpDef.
   bool addDefaultAttributes = true;
+  /// How error messages name the settings above: the flags of the tool that
+  /// was run, so that a message never names a flag the user did not type.
+  /// The defaults are tf-translate's -tf-* flags; tf-convert sets its
+  /// --input-arrays etc., and the Session path (tf-run, tf-compile) the
+  /// neutral "feed"/"fetch" words, as TF's Session errors say.
+  struct Names {
+    std::string inputArrays = "-tf-input-arrays";
+    std::string inputDataTypes = "-tf-input-data-types";
+    std::string inputShapes = "-tf-input-shapes";
+    std::string outputArrays = "-tf-output-arrays";
+    std::string controlOutputArrays = "-tf-control-output-arrays";
+  } names;
 };
 
 /// Parses `bytes` as a GraphDef: text format when the data looks like text,

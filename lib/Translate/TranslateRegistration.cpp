@@ -113,6 +113,45 @@ bool tfmlir::wantsSavedModelTranslation(int argc, char **argv) {
   return false;
 }
 
+llvm::ArrayRef<const char *> tfmlir::translationFlagNames() {
+  static const char *const kNames[] = {
+      "graphdef-to-mlir",          "mlir-to-graphdef",
+      "tfjs-to-mlir",              "tfjs-to-graphdef",
+      "tflite-flatbuffer-to-mlir", "mlir-to-tflite-flatbuffer",
+      "savedmodel-to-mlir"};
+  return kNames;
+}
+
+std::string tfmlir::checkTranslationFlag(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef a(argv[i]);
+    if (a == "--")
+      break; // the rest are positional
+    if (!a.starts_with("-"))
+      continue;
+    auto [name, value] = a.ltrim('-').split('=');
+    bool hasValue = a.contains('=');
+    if (name == "h" || name.starts_with("help") || name == "version" ||
+        name == "print-options" || name == "print-all-options")
+      return "";
+    for (const char *t : translationFlagNames()) {
+      if (name != t)
+        continue;
+      // The translations are literal values of one option and take no
+      // value; -savedmodel-to-mlir is a bool flag of its own.
+      if (hasValue && name != "savedmodel-to-mlir")
+        return "--" + name.str() + " takes no value, got '" + a.str() + "'";
+      if (hasValue && (value.equals_insensitive("false") || value == "0"))
+        continue; // --savedmodel-to-mlir=false asks for no translation
+      return "";
+    }
+  }
+  std::string msg = "no translation given; pass one of";
+  for (const char *t : translationFlagNames())
+    msg += std::string(" --") + t;
+  return msg + " (--help describes them)";
+}
+
 int tfmlir::savedModelTranslateMain(int argc, char **argv) {
   // Defined here, not globally: mlirTranslateMain defines its own input and
   // -o options, and this path never calls it.

@@ -4,6 +4,10 @@
 
 #include "lib/Translate/GraphDefImporter.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+
 namespace llvm::cl {
 class OptionCategory;
 } // namespace llvm::cl
@@ -28,6 +32,19 @@ GraphImportConfig graphImportConfigFromFlags();
 /// which mlir-translate's driver cannot open as its input file, so the tool
 /// runs savedModelTranslateMain() instead of mlirTranslateMain().
 bool wantsSavedModelTranslation(int argc, char **argv);
+
+/// The translation flags tf-translate registers ("graphdef-to-mlir", ...,
+/// "savedmodel-to-mlir"), without dashes, in --help order.
+llvm::ArrayRef<const char *> translationFlagNames();
+
+/// Checks that argv names one of translationFlagNames() (as -name or
+/// --name; -savedmodel-to-mlir also as --savedmodel-to-mlir=true), or asks
+/// for --help/--version (which need no translation). Returns "" when it
+/// does, else one line for the user ("no translation given; pass one of
+/// ...", or "--graphdef-to-mlir takes no value"). Without this check
+/// mlirTranslateMain reports its required option once per registered
+/// translation (LLVM's check visits each alias of the option).
+std::string checkTranslationFlag(int argc, char **argv);
 
 /// `tf-translate -savedmodel-to-mlir DIR [-tf-savedmodel-tags serve[,...]]
 /// [-tf-savedmodel-signature KEY] [-o FILE]`: loads the SavedModel

@@ -25,6 +25,10 @@ struct Header {
   size_t size;
   void *next;
   uint64_t magic;
+  /// The Run whose list holds the block (null: none) and the list links.
+  RunScope *run;
+  void *runPrev;
+  void *runNext;
 };
 static_assert(sizeof(Header) <= kHeader, "header must fit its slot");
 
@@ -42,6 +46,8 @@ void *systemBlock(size_t size, BufferArena *owner) {
   h->size = size;
   h->next = nullptr;
   h->magic = kMagic;
+  h->run = nullptr;
+  h->runPrev = h->runNext = nullptr;
   return static_cast<char *>(base) + kHeader;
 }
 
@@ -51,6 +57,7 @@ std::atomic<int64_t> unscopedAllocs{0};
 [[noreturn]] void failAllocation(int64_t size) {
   if (tlsRun && tlsRun->jumpTarget) {
     tlsRun->failedBytes = size;
+    tlsRun->endedEarly = true;
     std::longjmp(*tlsRun->jumpTarget, 1);
   }
   std::fprintf(stderr,
@@ -145,10 +152,66 @@ RunScope::RunScope(BufferArena *arena) : arena(arena), previous_(tlsRun) {
   tlsRun = this;
 }
 
-RunScope::~RunScope() { tlsRun = previous_; }
+RunScope::~RunScope() {
+  reclaimedBlocks += reclaim();
+  tlsRun = previous_;
+}
+
+void RunScope::track(void *p) {
+  Header *h = headerOf(p);
+  std::lock_guard<std::mutex> lock(liveMu_);
+  h->run = this;
+  h->runPrev = nullptr;
+  h->runNext = live_;
+  if (live_)
+    headerOf(live_)->runPrev = p;
+  live_ = p;
+}
+
+void RunScope::untrack(void *p) {
+  Header *h = headerOf(p);
+  RunScope *run = h->run;
+  if (!run)
+    return;
+  std::lock_guard<std::mutex> lock(run->liveMu_);
+  if (h->runPrev)
+    headerOf(h->runPrev)->runNext = h->runNext;
+  else
+    run->live_ = h->runNext;
+  if (h->runNext)
+    headerOf(h->runNext)->runPrev = h->runPrev;
+  h->run = nullptr;
+  h->runPrev = h->runNext = nullptr;
+}
+
+int64_t RunScope::reclaim() {
+  void *p;
+  {
+    std::lock_guard<std::mutex> lock(liveMu_);
+    p = live_;
+    live_ = nullptr;
+  }
+  int64_t freed = 0;
+  while (p) {
+    Header *h = headerOf(p);
+    void *next = h->runNext;
+    h->run = nullptr;
+    h->runPrev = h->runNext = nullptr;
+    if (endedEarly) {
+      if (h->owner)
+        h->owner->release(p);
+      else
+        std::free(h);
+      ++freed;
+    }
+    p = next;
+  }
+  return freed;
+}
 
 void failRunInvalidArgument(std::string message) {
   if (tlsRun && tlsRun->jumpTarget) {
+    tlsRun->endedEarly = true;
     tlsRun->invalidArgument = std::move(message);
     std::longjmp(*tlsRun->jumpTarget, 1);
   }
@@ -167,7 +230,10 @@ namespace {
 /// Counts `p` against the Run's limit; over it, gives `p` back and fails
 /// the allocation.
 void *charge(RunScope *run, void *p, int64_t size) {
-  if (!run || run->limitBytes < 0)
+  if (!run)
+    return p;
+  run->track(p);
+  if (run->limitBytes < 0)
     return p;
   run->bytesInUse += static_cast<int64_t>(headerOf(p)->size);
   if (run->bytesInUse > run->limitBytes) {
@@ -183,6 +249,16 @@ extern "C" void *tfmlir_rt_alloc(int64_t size) {
   if (size < 0)
     failAllocation(size);
   RunScope *run = tlsRun;
+  // Over the Run's limit already by its size: refused before the system is
+  // asked (a 40 GB request fails as over the limit, not as out of memory).
+  if (run && run->limitBytes >= 0) {
+    size_t cls = BufferArena::sizeClass(static_cast<size_t>(size));
+    if (cls == 0 ||
+        run->bytesInUse + static_cast<int64_t>(cls) > run->limitBytes) {
+      run->overLimit = true;
+      failAllocation(size);
+    }
+  }
   if (run && run->arena) {
     bool fromSystem = false;
     void *p = run->arena->allocate(static_cast<size_t>(size), &fromSystem);
@@ -214,6 +290,7 @@ extern "C" void tfmlir_rt_free(void *p) {
   if (!p)
     return;
   Header *h = headerOf(p);
+  RunScope::untrack(p);
   if (tlsRun && tlsRun->limitBytes >= 0)
     tlsRun->bytesInUse -= static_cast<int64_t>(h->size);
   if (h->owner) {

@@ -99,9 +99,19 @@ private:
 /// `arena` (null: the system allocator) for tfmlir_rt_alloc. A failed
 /// allocation longjmps to `jumpTarget` (when set) after recording the size
 /// in failedBytes. The Run's caller owns the jmp_buf (see CpuExecutable).
+///
+/// The scope keeps a list of the blocks tfmlir_rt_alloc gave this Run on
+/// its thread that are not freed yet. When the Run ended early (a failed
+/// allocation, the limit, failRunInvalidArgument: the generated code's own
+/// frees never ran), the destructor returns every one of them (to the
+/// arena, or the system), so a failing Run repeated leaves the arena as it
+/// was. After a Run that completed, the blocks left are its results, which
+/// the caller frees after copying them out; the destructor only forgets
+/// them.
 class RunScope {
 public:
   explicit RunScope(BufferArena *arena);
+  /// Returns the Run's unfreed blocks when it ended early (see above).
   ~RunScope();
   RunScope(const RunScope &) = delete;
   RunScope &operator=(const RunScope &) = delete;
@@ -124,9 +134,25 @@ public:
   /// Allocations that had to go to the system during this Run (arena
   /// misses plus allocations without an arena).
   int64_t systemAllocs = 0;
+  /// Set when the Run ended early (before the longjmp).
+  bool endedEarly = false;
+  /// Blocks returned by the destructor after an early end (for tests and
+  /// statistics; set by the destructor's reclaim, see reclaim()).
+  int64_t reclaimedBlocks = 0;
+
+  /// Adds block `p` of tfmlir_rt_alloc to this Run's list (thread-safe).
+  void track(void *p);
+  /// Removes `p` from the list of the Run that allocated it, if any
+  /// (tfmlir_rt_free calls it on any thread).
+  static void untrack(void *p);
+  /// Frees (endedEarly) or forgets (otherwise) every block still listed;
+  /// the destructor calls it. Returns how many were freed.
+  int64_t reclaim();
 
 private:
   RunScope *previous_;
+  std::mutex liveMu_;
+  void *live_ = nullptr; ///< head of the unfreed blocks, via their headers
 };
 
 /// Ends the Run of the calling thread with InvalidArgument `message`

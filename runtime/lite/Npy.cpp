@@ -1,10 +1,10 @@
 //===- Npy.cpp ------------------------------------------------------------===//
 #include "runtime/lite/Npy.h"
+#include "lib/Support/File.h"
 
 #include "absl/strings/str_cat.h"
 
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -51,19 +51,13 @@ bool headerField(const std::string &h, const std::string &key,
 } // namespace
 
 absl::StatusOr<NpyArray> readNpy(const std::string &path) {
-  // Only regular files: a directory makes the stream read throw, and
-  // /dev/zero never ends.
-  std::error_code ec;
-  auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status))
-    return absl::NotFoundError(path + ": cannot open");
-  if (!std::filesystem::is_regular_file(status))
-    return absl::InvalidArgumentError(path + ": not a regular file");
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    return absl::NotFoundError(path + ": cannot open");
-  std::vector<uint8_t> buf((std::istreambuf_iterator<char>(f)),
-                           std::istreambuf_iterator<char>());
+  // Only regular files, bounded: a directory makes the stream read throw,
+  // and /dev/zero or a FIFO never ends (lib/Support/File.h).
+  absl::StatusOr<std::string> bytes = readFileBounded(path);
+  if (!bytes.ok())
+    return bytes.status();
+  std::vector<uint8_t> buf(bytes->begin(), bytes->end());
+  bytes->clear();
   return parseNpy(buf, path);
 }
 

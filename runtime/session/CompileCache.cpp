@@ -323,7 +323,7 @@ void noteCompileCacheWriteFailure(const std::string &dir,
                                   const std::string &why) {
   gWriteFailures.fetch_add(1, std::memory_order_relaxed);
   warn("cannot write an entry to '" + dir + "': " + why +
-       " (the cache is not used for this compile)");
+       " (compiled code is not cached)");
 }
 
 void noteCompileCacheHit() { gHits.fetch_add(1, std::memory_order_relaxed); }

@@ -22,6 +22,7 @@
 #include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "dialects/hlo/HLOOps.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
 #include "runtime/cpu/Conv2d.h"
@@ -66,6 +67,8 @@
 #include <mutex>
 #include <set>
 #include <sys/stat.h>
+#include <cerrno>
+#include <fcntl.h>
 
 namespace tfmlir::session {
 static_assert(CpuExecutable::kExternalConstantBytes == kCpuExternalConstantBytes,
@@ -195,19 +198,31 @@ bool callGuarded(void (*fn)(void **), void **args, cpu::RunScope &scope) {
 }
 
 /// Moves the large constants of `func` into `out` as host tensors (see
-/// externalizeLargeConstants).
-void externalizeToHost(mlir::func::FuncOp func, std::vector<HostTensor> &out) {
+/// externalizeLargeConstants). ResourceExhausted naming the constant's
+/// type when a host buffer cannot be allocated.
+absl::Status externalizeToHost(mlir::func::FuncOp func,
+                               std::vector<HostTensor> &out) {
   llvm::SmallVector<ExternalConstant> values;
   externalizeLargeConstants(func, CpuExecutable::kExternalConstantBytes,
                             values);
   for (const ExternalConstant &c : values) {
     auto type = mlir::cast<mlir::RankedTensorType>(c.value.getType());
-    HostTensor t(*toDType(type.getElementType()),
-                 std::vector<int64_t>(type.getShape().begin(),
-                                      type.getShape().end()));
-    std::memcpy(t.raw(), c.bytes.data(), c.bytes.size());
-    out.push_back(std::move(t));
+    absl::StatusOr<HostTensor> t = HostTensor::create(
+        *toDType(type.getElementType()),
+        std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
+    if (!t.ok()) {
+      std::string what;
+      llvm::raw_string_ostream os(what);
+      os << type;
+      return absl::Status(t.status().code(),
+                          absl::StrCat("a constant ", what, " of @",
+                                       func.getName().str(), ": ",
+                                       t.status().message()));
+    }
+    std::memcpy(t->raw(), c.bytes.data(), c.bytes.size());
+    out.push_back(std::move(*t));
   }
+  return absl::OkStatus();
 }
 
 /// Tunes every function of `m` for the host CPU (lib/Pipelines/CpuTarget,
@@ -312,6 +327,16 @@ void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
     return;
   }
   std::string tmp = cacheDir + "/" + key + ".o.tmp." + std::to_string(::getpid());
+  // Create the file first: when the directory is not writable,
+  // dumpToObjectFile would print LLVM's bare "cannot open output file".
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    noteCompileCacheWriteFailure(
+        cacheDir, std::string("cannot create a file in it: ") +
+                      std::strerror(errno));
+    return;
+  }
+  ::close(fd);
   engine.dumpToObjectFile(tmp);
   std::ifstream f(tmp, std::ios::binary);
   std::stringstream ss;
@@ -359,7 +384,8 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
       func && !func.isExternal() && func.isPublic()) {
     if (absl::Status s = packGemmWeights(func); !s.ok())
       return s;
-    externalizeToHost(func, constants);
+    if (absl::Status s = externalizeToHost(func, constants); !s.ok())
+      return s;
   }
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -450,7 +476,8 @@ CpuExecutable::compileText(const std::string &mlirText,
   exe->entry_ = entry;
   if (absl::Status s = packGemmWeights(func); !s.ok())
     return absl::InternalError(std::string(s.message()) + ": " + diags);
-  externalizeToHost(func, constants);
+  if (absl::Status s = externalizeToHost(func, constants); !s.ok())
+    return s;
   exe->constants_ = std::move(constants);
   size_t nc = exe->constants_.size();
   if (func.getNumArguments() < nc)
@@ -468,9 +495,11 @@ CpuExecutable::compileText(const std::string &mlirText,
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
   phase.emplace("hlo-to-llvm-pipeline");
-  phase->instrument(pm);
+  phase->timePasses(pm);
   mlir::LogicalResult lowered = pm.run(*module);
   phase.reset();
+  if (absl::Status s = checkCompileMemory("hlo-to-llvm-pipeline"); !s.ok())
+    return s;
   if (mlir::failed(lowered))
     return absl::InternalError("hlo-to-llvm-pipeline failed: " + diags);
 
@@ -508,6 +537,13 @@ CpuExecutable::compileText(const std::string &mlirText,
   phase.emplace("LLVM IR translation and optimization");
   auto engine = mlir::ExecutionEngine::create(*module, opts);
   phase.reset();
+  if (absl::Status s =
+          checkCompileMemory("LLVM IR translation and optimization");
+      !s.ok()) {
+    if (!engine)
+      llvm::consumeError(engine.takeError());
+    return s;
+  }
   if (!engine)
     return absl::InternalError("JIT compilation failed: " +
                                llvm::toString(engine.takeError()) + diags);
@@ -524,6 +560,11 @@ CpuExecutable::compileText(const std::string &mlirText,
   phase.emplace("LLVM machine code");
   auto packed = exe->engine_->lookupPacked("_mlir_ciface_" + entry);
   phase.reset();
+  if (absl::Status s = checkCompileMemory("LLVM machine code"); !s.ok()) {
+    if (!packed)
+      llvm::consumeError(packed.takeError());
+    return s;
+  }
   if (!packed)
     return absl::InternalError("JIT compilation failed: " +
                                llvm::toString(packed.takeError()) + diags);
@@ -633,14 +674,14 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
       return absl::InvalidArgumentError(scope.invalidArgument);
     if (!completed && scope.overLimit)
       return absl::ResourceExhaustedError(absl::StrCat(
-          "the compiled code of @", entry_, " needs more than ",
+          "the compiled code of ", name(), " needs more than ",
           maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
           "an allocation of ", scope.failedBytes, " bytes with ",
           scope.bytesInUse, " bytes held)"));
     if (!completed)
       return absl::ResourceExhaustedError(absl::StrCat(
           "OOM when allocating a buffer of ", scope.failedBytes,
-          " bytes in the compiled code of @", entry_));
+          " bytes in the compiled code of ", name()));
   }
 
   std::vector<HostTensor> results;
@@ -655,9 +696,22 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
   size_t pos = 0;
   for (const TensorSpec &s : outputs_) {
     const int64_t *desc = outDesc.data() + pos;
-    HostTensor t(s.dtype, s.shape);
-    copyOut(desc, s.shape.size(), t);
-    results.push_back(std::move(t));
+    absl::StatusOr<HostTensor> t = HostTensor::create(s.dtype, s.shape);
+    if (!t.ok()) {
+      // Every result buffer of the compiled code goes back to the arena.
+      for (size_t k = 0, at = 0; k < outputs_.size(); ++k) {
+        if (freed.insert(outDesc[at]).second)
+          toFree.push_back(outDesc[at]);
+        at += 3 + 2 * outputs_[k].shape.size();
+      }
+      for (int64_t p : toFree)
+        tfmlir_rt_free(reinterpret_cast<void *>(p));
+      return absl::Status(t.status().code(),
+                          absl::StrCat(t.status().message(), " (result ",
+                                       results.size(), " of ", name(), ")"));
+    }
+    copyOut(desc, s.shape.size(), *t);
+    results.push_back(std::move(*t));
     if (freed.insert(desc[0]).second)
       toFree.push_back(desc[0]);
     pos += 3 + 2 * s.shape.size();

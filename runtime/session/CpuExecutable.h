@@ -126,6 +126,13 @@ public:
   /// A run over it ends with ResourceExhausted naming the limit.
   void setMaxRunMemory(int64_t bytes) { maxRunBytes_ = bytes > 0 ? bytes : -1; }
 
+  /// How run errors name this executable: "@<entry>" by default; the
+  /// executor's clusters set "cluster <name> (nodes a, b, ...)", so that a
+  /// failing run names the TF nodes, not the outlined function.
+  void setName(std::string name) { name_ = std::move(name); }
+  /// The name of run errors (see setName).
+  std::string name() const { return name_.empty() ? "@" + entry_ : name_; }
+
   /// The counters of the buffer arena: blocks taken from the system, reuses,
   /// bytes held, and the peak bytes in use at once (the peak temporary
   /// memory of a run, results included before they are copied out).
@@ -151,6 +158,7 @@ private:
               const std::string &key);
 
   std::string entry_;
+  std::string name_; ///< setName(); empty = "@" + entry_
   std::vector<TensorSpec> inputs_, outputs_;
   /// The externalized constants, in argument order (leading arguments).
   std::vector<HostTensor> constants_;

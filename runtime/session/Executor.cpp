@@ -8,6 +8,8 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFTypes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
+#include "lib/Pipelines/CompileMemory.h"
+#include "lib/Support/CheckedMath.h"
 #include "lib/Transforms/MarkForCompilation.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,6 +28,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -34,6 +37,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 namespace tfmlir::session {
@@ -109,8 +113,33 @@ std::string typeString(mlir::Type t) {
   return s;
 }
 
-/// The host value of a constant op (DenseElementsAttr "value").
-absl::StatusOr<HostTensor> constantValue(mlir::Operation *op) {
+/// How run errors name a cluster: "cluster <name> (nodes a, b, c, and N
+/// more)", the TF node names of its first ops.
+std::string clusterLabel(llvm::StringRef name,
+                         llvm::ArrayRef<mlir::Operation *> ops) {
+  // Several hlo ops come from one TF node: each name once, in order.
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (mlir::Operation *op : ops)
+    if (std::string n = nodeNameOf(op->getLoc());
+        !n.empty() && seen.insert(n).second)
+      names.push_back(n);
+  std::string s = absl::StrCat("cluster ", name.str(), " (nodes ");
+  constexpr size_t kShown = 4;
+  for (size_t i = 0; i < names.size() && i < kShown; ++i)
+    absl::StrAppend(&s, i ? ", " : "", names[i]);
+  if (names.size() > kShown)
+    absl::StrAppend(&s, ", and ", names.size() - kShown, " more");
+  return s + ")";
+}
+
+/// The host value of a constant op (DenseElementsAttr "value"): every
+/// element is written, so a splat attribute (TF's compact form) becomes a
+/// full buffer here. Errors: Unimplemented for a type with no host dtype;
+/// ResourceExhausted naming the node when the buffer is over `maxBytes`
+/// (max_run_memory_bytes; <= 0 = no limit) or cannot be allocated.
+absl::StatusOr<HostTensor> constantValue(mlir::Operation *op,
+                                         int64_t maxBytes) {
   auto attr = op->getAttrOfType<mlir::DenseElementsAttr>("value");
   auto type = attr ? mlir::dyn_cast<mlir::RankedTensorType>(attr.getType())
                    : mlir::RankedTensorType();
@@ -120,9 +149,45 @@ absl::StatusOr<HostTensor> constantValue(mlir::Operation *op) {
     return absl::UnimplementedError(absl::StrCat(
         "constant '", nodeNameOf(op->getLoc()), "' of type ",
         typeString(op->getResult(0).getType()), " cannot be a host value"));
-  HostTensor t(
-      *d, std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
+  std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+  std::optional<int64_t> bytes;
+  if (std::optional<int64_t> count = checkedProduct(shape))
+    bytes = checkedMul(*count, static_cast<int64_t>(dtypeSize(*d)));
+  if (bytes && maxBytes > 0 && *bytes > maxBytes)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "constant '", nodeNameOf(op->getLoc()), "' of type ",
+        typeString(attr.getType()), " needs ", *bytes,
+        " bytes as a host tensor, more than max_run_memory_bytes (",
+        maxBytes, ")"));
+  absl::StatusOr<HostTensor> created = HostTensor::create(*d, shape);
+  if (!created.ok())
+    return absl::Status(created.status().code(),
+                        absl::StrCat("constant '", nodeNameOf(op->getLoc()),
+                                     "': ", created.status().message()));
+  HostTensor t = std::move(*created);
   int64_t n = t.numElements();
+  if (attr.isSplat() && n > 0) {
+    // One element converted, then copied: no per-element APInt/APFloat.
+    size_t es = dtypeSize(*d);
+    char *out = static_cast<char *>(t.raw());
+    if (*d == DType::kBool) {
+      std::memset(out, attr.getSplatValue<bool>() ? 1 : 0, n);
+      return t;
+    }
+    llvm::APInt bits =
+        mlir::isa<mlir::FloatType>(type.getElementType())
+            ? attr.getSplatValue<llvm::APFloat>().bitcastToAPInt()
+            : attr.getSplatValue<llvm::APInt>();
+    uint64_t raw = bits.getZExtValue();
+    std::memcpy(out, &raw, es);
+    // Doubling copies: log2(n) memcpy calls.
+    for (int64_t done = 1; done < n;) {
+      int64_t k = std::min(done, n - done);
+      std::memcpy(out + done * es, out, k * es);
+      done += k;
+    }
+    return t;
+  }
   if (*d == DType::kBool) {
     auto v = attr.getValues<bool>();
     for (int64_t i = 0; i < n; ++i)
@@ -161,6 +226,11 @@ struct RuntimeCluster {
   /// ExecutorOptions::clampIndices and maxRunMemoryBytes.
   bool clampIndices = false;
   int64_t maxRunMemoryBytes = 0;
+  /// CpuExecutable::setName of its executables (clusterLabel), and the
+  /// name of its compiles in compile-memory errors.
+  std::string label;
+  /// ExecutorOptions::maxCompileMemoryBytes, per run-time compile.
+  int64_t maxCompileMemoryBytes = 0;
 };
 
 /// One node of the executor: a compiled cluster (at create() or at run
@@ -238,7 +308,8 @@ absl::Status Builder::addConstant(mlir::Value v) {
   int s = slotOf(v);
   if (!constSlots_.insert(s).second)
     return absl::OkStatus();
-  absl::StatusOr<HostTensor> t = constantValue(v.getDefiningOp());
+  absl::StatusOr<HostTensor> t =
+      constantValue(v.getDefiningOp(), impl_.options.maxRunMemoryBytes);
   if (!t.ok())
     return t.status();
   impl_.constants.push_back(
@@ -350,6 +421,8 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
     node.rt->module = std::move(m);
     node.rt->clampIndices = impl_.options.clampIndices;
     node.rt->maxRunMemoryBytes = impl_.options.maxRunMemoryBytes;
+    node.rt->label = clusterLabel(name, ops);
+    node.rt->maxCompileMemoryBytes = impl_.options.maxCompileMemoryBytes;
   } else {
     absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
         CpuExecutable::compile(*m, "main");
@@ -359,6 +432,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
           absl::StrCat(name.str(), ": ", exe.status().message()));
     node.exe = std::move(*exe);
     node.exe->setMaxRunMemory(impl_.options.maxRunMemoryBytes);
+    node.exe->setName(clusterLabel(name, ops));
   }
   for (mlir::Value v : inputs) {
     if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
@@ -562,6 +636,11 @@ struct RunState {
   int done = 0;
   absl::Status status;
   std::atomic<bool> failed{false};
+  /// max_run_memory_bytes for host tensors: the bytes of the node outputs
+  /// of this run alive now (args and constants are not the run's), and per
+  /// slot what it added (subtracted when the slot is released).
+  std::atomic<int64_t> hostBytes{0};
+  std::unique_ptr<std::atomic<int64_t>[]> slotBytes;
 };
 
 /// True for TF's DT_VARIANT element type (!tf_type.variant<...>).
@@ -602,8 +681,29 @@ std::string shapeKey(const std::vector<const HostTensor *> &ins) {
 /// process-wide run-time compile lock (the executor's MLIR context has no
 /// threading).
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapesUnbudgeted(RuntimeCluster &rt,
+                           const std::vector<const HostTensor *> &ins,
+                           const std::string &key);
+
+/// compileForShapesUnbudgeted under the cluster's compile-memory budget
+/// (max_compile_memory_bytes, CompileMemory.h): ResourceExhausted naming
+/// the cluster's nodes when it goes over.
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
                  const std::string &key) {
+  CompileMemoryBudget budget(rt.maxCompileMemoryBytes, rt.label);
+  absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =
+      compileForShapesUnbudgeted(rt, ins, key);
+  // Passes skipped after the limit may surface as another error first.
+  if (budget.exceeded())
+    return budget.status();
+  return exe;
+}
+
+absl::StatusOr<std::unique_ptr<CpuExecutable>>
+compileForShapesUnbudgeted(RuntimeCluster &rt,
+                           const std::vector<const HostTensor *> &ins,
+                           const std::string &key) {
   mlir::OwningOpRef<mlir::ModuleOp> m(rt.module->clone());
   auto fn = m->lookupSymbol<mlir::func::FuncOp>("main");
   mlir::Block &entry = fn.getBody().front();
@@ -641,6 +741,7 @@ compileForShapes(RuntimeCluster &rt, const std::vector<const HostTensor *> &ins,
                         absl::StrCat("compiled for the run-time input shapes ",
                                      key, ": ", exe.status().message()));
   (*exe)->setMaxRunMemory(rt.maxRunMemoryBytes);
+  (*exe)->setName(rt.label);
   return exe;
 }
 
@@ -880,8 +981,12 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
   for (size_t i = 0; i < n; ++i)
     st.pending[i] = impl.nodes[i].numPreds;
   st.uses.reset(new std::atomic<int>[impl.numSlots]);
-  for (int s = 0; s < impl.numSlots; ++s)
+  st.slotBytes.reset(new std::atomic<int64_t>[impl.numSlots]);
+  for (int s = 0; s < impl.numSlots; ++s) {
     st.uses[s] = impl.uses[s];
+    st.slotBytes[s] = 0;
+  }
+  const int64_t maxRunBytes = impl.options.maxRunMemoryBytes;
 
   std::atomic<int64_t> running{0};
   // Runs node i (unless a node has failed) and stores its outputs.
@@ -924,13 +1029,37 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
               " outputs for ", node.outputs.size(), " results"));
       }
       --running;
+      // max_run_memory_bytes counts the host tensors of the run too (the
+      // outputs of host kernels and of clusters, while they are alive):
+      // the node whose outputs go over it fails the run.
+      if (status.ok() && maxRunBytes > 0) {
+        int64_t outBytes = 0;
+        for (const HostTensor &t : outs)
+          if (!t.isVariant())
+            outBytes += static_cast<int64_t>(t.byteSize());
+        int64_t held = st.hostBytes.fetch_add(outBytes);
+        if (held + outBytes > maxRunBytes) {
+          st.hostBytes -= outBytes;
+          status = absl::ResourceExhaustedError(absl::StrCat(
+              "the tensors of one run need more than ", maxRunBytes,
+              " bytes (max_run_memory_bytes): the outputs of ", node.name,
+              " (", node.opName, ") take ", outBytes, " bytes with ", held,
+              " bytes of other nodes' outputs held"));
+        } else {
+          for (auto [s, t] : llvm::zip(node.outputs, outs))
+            st.slotBytes[s] =
+                t.isVariant() ? 0 : static_cast<int64_t>(t.byteSize());
+        }
+      }
       if (status.ok()) {
         for (auto [s, t] : llvm::zip(node.outputs, outs))
           st.slots[s] = std::make_shared<const HostTensor>(std::move(t));
         // Release inputs after their last reader (results stay).
         for (int s : node.inputs)
-          if (--st.uses[s] == 0 && !impl.isResult[s])
+          if (--st.uses[s] == 0 && !impl.isResult[s]) {
             st.slots[s].reset();
+            st.hostBytes -= st.slotBytes[s].exchange(0);
+          }
       } else {
         std::lock_guard<std::mutex> l(st.mu);
         if (!st.failed.exchange(true))
@@ -971,7 +1100,20 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
           " is a DT_VARIANT (TensorList) value, which cannot be fetched; "
           "fetch a tensor read from it (TensorListStack, "
           "TensorListGetItem)"));
-    results.push_back(st.slots[s]->clone());
+    const HostTensor &v = *st.slots[s];
+    if (v.isVariant()) {
+      results.push_back(v.clone());
+      continue;
+    }
+    // A checked copy: a fetched constant or output may be huge.
+    absl::StatusOr<HostTensor> copy = HostTensor::create(v.dtype(), v.shape());
+    if (!copy.ok())
+      return absl::Status(copy.status().code(),
+                          absl::StrCat(impl.options.graphName, ": fetch #", k,
+                                       ": ", copy.status().message()));
+    if (v.byteSize())
+      std::memcpy(copy->raw(), v.raw(), v.byteSize());
+    results.push_back(std::move(*copy));
   }
   ++impl.runs;
   return results;

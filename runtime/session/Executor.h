@@ -78,8 +78,20 @@ struct ExecutorOptions {
   /// (SessionOptions::xla_clamp_indices).
   bool clampIndices = false;
   /// CpuExecutable::setMaxRunMemory of every compiled cluster
-  /// (SessionOptions::max_run_memory_bytes); 0 = no limit.
+  /// (SessionOptions::max_run_memory_bytes); 0 = no limit. The same limit
+  /// bounds the host tensors of one run(): the outputs of host kernels and
+  /// clusters while they are alive (not the arguments, the constants or
+  /// the results' copies); the node whose outputs go over it fails the run
+  /// with ResourceExhausted naming it (its outputs were allocated by then:
+  /// the check follows the kernel). Constants bigger than the limit are
+  /// refused at create().
   int64_t maxRunMemoryBytes = 0;
+  /// The compile-memory budget (lib/Pipelines/CompileMemory.h) of each
+  /// cluster compiled at run time for its input shapes
+  /// (SessionOptions::max_compile_memory_bytes; the clusters compiled at
+  /// create() are under the Session's budget of the whole compile). 0 = no
+  /// limit.
+  int64_t maxCompileMemoryBytes = 0;
   /// TF's tf_xla_min_cluster_size (MarkForCompilationPassFlags): an
   /// auto-clustering cluster with fewer TF nodes than this (Identity-like
   /// nodes and constants not counted) is not compiled; its nodes run on

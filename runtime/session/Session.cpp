@@ -11,6 +11,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/OpRegistry.h"
@@ -844,6 +845,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.interOpThreads = options.inter_op_parallelism_threads;
   eo.clampIndices = options.xla_clamp_indices;
   eo.maxRunMemoryBytes = options.max_run_memory_bytes;
+  eo.maxCompileMemoryBytes = options.max_compile_memory_bytes;
   eo.compileClusters =
       options.global_jit_level == SessionOptions::GlobalJitLevel::kAuto;
   eo.minClusterSize = options.tf_xla_min_cluster_size;
@@ -897,6 +899,10 @@ Session::Create(const tensorflow::GraphDef &graph,
     return absl::InvalidArgumentError(
         absl::StrCat("tf_xla_min_cluster_size must be >= 1, got ",
                      options.tf_xla_min_cluster_size));
+  if (options.max_compile_memory_bytes < 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_compile_memory_bytes must be >= 0, got ",
+                     options.max_compile_memory_bytes));
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
   s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);
@@ -1130,6 +1136,10 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       std::unique_lock<std::mutex> compileLock(compileMu);
       auto t0 = std::chrono::steady_clock::now();
       absl::Status status;
+      // max_compile_memory_bytes: measured by the compile's phases on this
+      // thread (lib/Pipelines/CompileMemory.h).
+      CompileMemoryBudget budget(options_.max_compile_memory_bytes,
+                                 "graph '" + options_.graphName + "'");
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
@@ -1145,6 +1155,12 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
         if (exe.ok())
           entry->graph = std::move(*exe);
         status = exe.status();
+      }
+      // Passes skipped after the limit may surface as another error first.
+      if (budget.exceeded()) {
+        status = budget.status();
+        entry->exe.reset();
+        entry->graph.reset();
       }
       compileLock.unlock();
       auto t1 = std::chrono::steady_clock::now();

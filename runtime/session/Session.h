@@ -92,6 +92,16 @@ struct SessionOptions {
   /// limit. Allocations inside parallel loops on intra-op pool threads are
   /// not counted. (tf-run --max-run-memory.)
   int64_t max_run_memory_bytes = 0;
+  /// The most heap one compile (of the whole graph, or of the executor
+  /// with its clusters for kAuto/kOff) may add to the process, measured
+  /// after every MLIR pass and between the LLVM stages
+  /// (lib/Pipelines/CompileMemory.h: a single pass can overshoot before it
+  /// is measured; the measure is process-wide). Over it the compile, and
+  /// the Run that needed it, fail with ResourceExhausted "compiling ...
+  /// needed more than N bytes (max_compile_memory_bytes) after <stage>".
+  /// 0 = no limit; negative is refused by Session::Create.
+  /// (tf-run --max-compile-memory.)
+  int64_t max_compile_memory_bytes = 0;
   /// A directory for the persistent compile cache (runtime/session/
   /// CompileCache.h; tf-run --compile-cache-dir), used by kWholeGraph
   /// compiles: a later process with the same graph, feeds, fetches, shapes,

@@ -180,6 +180,41 @@ class SessionTest(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "closed Session"):
             sess.run("y:0", feed)
 
+    def test_huge_splat_constant(self):
+        # A [100000,100000] f32 Const given by one float_val (TF's compact
+        # splat, 40 GB as elements): its Sum is computed without
+        # materializing it (float64 reference 1.5e10, relative tolerance
+        # 1e-6), and fetching the splat itself raises ResourceExhaustedError
+        # instead of aborting. In a child process under a 6 GiB
+        # address-space limit, so that materializing it could not pass.
+        graph = os.path.join(HERE, "..", "tools", "Inputs", "huge-splat.pbtxt")
+        code = "\n".join([
+            "import resource, sys",
+            "lim = 6 << 30",
+            "resource.setrlimit(resource.RLIMIT_AS, (lim, lim))",
+            "sys.path.insert(0, sys.argv[1])",
+            "import tfmlir",
+            "from tfmlir import errors",
+            "sess = tfmlir.compat.v1.Session(sys.argv[2])",
+            "print('sum', repr(float(sess.run('s:0'))))",
+            "try:",
+            "    sess.run('c:0')",
+            "    print('no error')",
+            "except errors.ResourceExhaustedError as e:",
+            "    print('error', e.message)",
+        ])
+        r = subprocess.run([sys.executable, "-c", code,
+                            os.path.join(BUILD, "python"), graph],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 2, r.stdout)
+        self.assertTrue(lines[0].startswith("sum "), r.stdout)
+        self.assertLessEqual(abs(float(lines[0].split()[1]) - 1.5e10),
+                             1e-6 * 1.5e10)
+        self.assertIn("OOM when allocating a buffer of 40000000064 bytes",
+                      lines[1])
+
     def test_devices_and_dtypes(self):
         for p in ("/dev/zero", "/dev/null"):
             with self.assertRaisesRegex(errors.InvalidArgumentError, "not a regular file"):

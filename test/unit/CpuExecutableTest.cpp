@@ -8,6 +8,7 @@
 // exactly (NaN where the reference is NaN).
 //===----------------------------------------------------------------------===//
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/cpu/Alloc.h"
 
 #include <gtest/gtest.h>
 
@@ -456,6 +457,76 @@ func.func @main(%x: tensor<2xf32>) -> (tensor<2x2xi16>, tensor<2xf32>, tensor<2x
   EXPECT_EQ(r[0].data<uint16_t>()[1], 0x3F80);
   EXPECT_EQ(0, std::memcmp(r[1].raw(), x.raw(), 8));
   EXPECT_EQ(0, std::memcmp(r[2].raw(), x.raw(), 8));
+}
+
+/// A Run that ends early (the compiled code longjmps out: a failed
+/// allocation, max_run_memory_bytes, an index check) never reaches the
+/// generated code's frees. RunScope returns those blocks to the arena, so
+/// the arena neither holds blocks in use after the Run nor takes new ones
+/// from the system on the next: repeated 1,000 times, a failing Run leaves
+/// the arena's counters where the first one left them.
+void expectFailingRunsDoNotGrowArena(const CpuExecutable &exe,
+                                     const std::vector<const HostTensor *> &in,
+                                     absl::StatusCode code) {
+  auto first = exe.run(in);
+  ASSERT_EQ(first.status().code(), code) << first.status();
+  tfmlir::cpu::ArenaStats a = exe.arenaStats();
+  EXPECT_EQ(a.bytesInUse, 0);
+  // The failing Run took at least one block before it failed (else the
+  // test would prove nothing).
+  ASSERT_GT(a.systemAllocs, 0) << first.status();
+  for (int i = 0; i < 1000; ++i) {
+    auto r = exe.run(in);
+    ASSERT_EQ(r.status().code(), code) << "run " << i << ": " << r.status();
+  }
+  tfmlir::cpu::ArenaStats b = exe.arenaStats();
+  EXPECT_EQ(b.bytesInUse, 0);
+  EXPECT_EQ(b.systemAllocs, a.systemAllocs);
+  EXPECT_EQ(b.bytesHeld, a.bytesHeld);
+  EXPECT_GE(b.reuses - a.reuses, 1000);
+}
+
+TEST(CpuExecutable, FailedRunsOverTheMemoryLimitReturnTheirBuffers) {
+  // b (16 KiB + 64, size class 20,480 bytes) is held while c (the same) is
+  // allocated: a limit of 30,000 bytes lets b through and refuses c.
+  auto exe = compileOrDie(R"(
+func.func @main(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %b = hlo.dot_general %a, %a, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %c = hlo.dot_general %b, %b, <lhs_batch = [], rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %d = hlo.add %c, %b : tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor a = randomF32({64, 64}, 7);
+  exe->setMaxRunMemory(30000);
+  expectFailingRunsDoNotGrowArena(*exe, {&a},
+                                  absl::StatusCode::kResourceExhausted);
+  // Without the limit the same executable still runs (its arena is sound).
+  exe->setMaxRunMemory(0);
+  auto ok = exe->run({&a});
+  EXPECT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(exe->arenaStats().bytesInUse, 0);
+}
+
+TEST(CpuExecutable, FailedRunsOnABadIndexReturnTheirBuffers) {
+  // exp(a) is a buffer of the Run (a gather reads it with tensor.extract,
+  // which element-wise fusion does not fuse) when the index check of the
+  // gather fails.
+  auto exe = compileOrDie(R"(
+func.func @main(%a: tensor<4096xf32>, %i: tensor<3xi32>) -> tensor<3xf32> {
+  %s = hlo.exp %a : tensor<4096xf32>
+  %c = hlo.custom_call "tfmlir_rt_check_indices"(%i) {backend_config = "gather\0A3\0A4096\0Ag"} : (tensor<3xi32>) -> tensor<3xi32>
+  %0 = hlo.gather %s, %c, <offset_dims = [], collapsed_slice_dims = [0], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0], index_vector_dim = 1>, sizes = [1] : (tensor<4096xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+})");
+  ASSERT_TRUE(exe);
+  HostTensor a = randomF32({4096}, 3);
+  HostTensor idx(DType::kI32, {3});
+  idx.data<int32_t>()[0] = 1;
+  idx.data<int32_t>()[1] = 5000; // out of range [0, 4096)
+  idx.data<int32_t>()[2] = 2;
+  expectFailingRunsDoNotGrowArena(*exe, {&a, &idx},
+                                  absl::StatusCode::kInvalidArgument);
 }
 
 TEST(CpuExecutable, Errors) {

@@ -514,41 +514,49 @@ func.func @main(%a: tensor<10xi32>, %b: tensor<10xi32>, %x: tensor<6xf32>, %y: t
 }
 
 // tf.ArgMax / tf.ArgMin through xla-legalize-tf (a variadic reduce of
-// (value, index) pairs): XLA's ArgMax/ArgMin (tf2xla) let NaN win, and
-// among equal values (or several NaNs) the lowest index, so the result
-// indexes the value max/min propagate.
+// (value, index) pairs) give TF's CPU kernel's answers, whose reference is
+// Eigen's ArgMaxPairReducer / ArgMinPairReducer (TensorFunctors.h): a
+// sequential scan from (index 0, lowest() / highest()) that takes an
+// element only when it is strictly greater / less. NaNs are skipped, ties
+// keep the first index, and a row of NaN and -inf (ArgMax) gives 0.
 TEST(HLOSemantics, TFArgMaxArgMinNaNAndTies) {
   auto exe = legalizeAndCompile(R"(
-func.func @main(%x: tensor<4x5xf32>) -> (tensor<4xi64>, tensor<4xi64>) {
+func.func @main(%x: tensor<7x5xf32>) -> (tensor<7xi64>, tensor<7xi64>) {
   %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
-  %0 = "tf.ArgMax"(%x, %d) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>
-  %1 = "tf.ArgMin"(%x, %d) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>
-  func.return %0, %1 : tensor<4xi64>, tensor<4xi64>
+  %0 = "tf.ArgMax"(%x, %d) : (tensor<7x5xf32>, tensor<i32>) -> tensor<7xi64>
+  %1 = "tf.ArgMin"(%x, %d) : (tensor<7x5xf32>, tensor<i32>) -> tensor<7xi64>
+  func.return %0, %1 : tensor<7xi64>, tensor<7xi64>
 })");
   ASSERT_TRUE(exe);
-  std::vector<float> xv = {1, 5, kNaN, 5, kNaN,     // first NaN at 2
+  const float kLowest = std::numeric_limits<float>::lowest();
+  std::vector<float> xv = {1, 5, kNaN, 5, kNaN,     // NaNs skipped
                            3, 3, -1, -1, 2,         // ties: first index
                            -kInf, kInf, kInf, 0, -kInf,
-                           kNaN, 0, 0, 0, 0};
-  HostTensor x = tensorOf(DType::kF32, {4, 5}, xv);
+                           kNaN, 0, 0, 0, 0,        // NaN at 0 skipped
+                           kNaN, kNaN, kNaN, kNaN, kNaN, // all NaN: 0
+                           kNaN, -kInf, kNaN, -kInf, kNaN, // 0 and 1
+                           kNaN, kLowest, kNaN, kInf, kInf}; // 0 and 3
+  HostTensor x = tensorOf(DType::kF32, {7, 5}, xv);
   auto out = runTwice(*exe, {&x});
   ASSERT_EQ(out.size(), 2u);
   std::vector<int64_t> amax, amin;
-  for (int r = 0; r < 4; ++r) {
-    // Reference: first NaN if any, else the first extreme value.
-    int64_t nan = -1, hi = 0, lo = 0;
+  for (int r = 0; r < 7; ++r) {
+    // Reference: Eigen's reducers, reduce(t, accum) in index order.
+    int64_t hiI = 0, loI = 0;
+    float hiV = kLowest, loV = std::numeric_limits<float>::max();
     for (int c = 0; c < 5; ++c) {
       float v = xv[r * 5 + c];
-      if (std::isnan(v) && nan < 0)
-        nan = c;
-      if (!std::isnan(v) && (std::isnan(xv[r * 5 + hi]) || v > xv[r * 5 + hi]))
-        hi = c;
-      if (!std::isnan(v) && (std::isnan(xv[r * 5 + lo]) || v < xv[r * 5 + lo]))
-        lo = c;
+      if (!(v < hiV) && (v > hiV || hiI > c))
+        hiI = c, hiV = v;
+      if (!(v > loV) && (v < loV || loI > c))
+        loI = c, loV = v;
     }
-    amax.push_back(nan >= 0 ? nan : hi);
-    amin.push_back(nan >= 0 ? nan : lo);
+    amax.push_back(hiI);
+    amin.push_back(loI);
   }
+  // The rows above written out, so that a wrong reference shows.
+  EXPECT_EQ(amax, (std::vector<int64_t>{1, 0, 1, 1, 0, 0, 3}));
+  EXPECT_EQ(amin, (std::vector<int64_t>{0, 2, 0, 1, 0, 1, 1}));
   expectExact(out[0], amax, "ArgMax");
   expectExact(out[1], amin, "ArgMin");
 }

@@ -892,9 +892,29 @@ TEST(LiteReduce, ArgMaxNaNAndSelectCast) {
   b.op(kOp_CAST, {sel}, {ci}); // truncation toward zero
   b.io({x}, {am, ci});
   auto out = runTwice(b.def, {{1.5f, NAN, 2.f, -3.7f, -1.2f, -2.9f}});
-  expectNear(out[0], {1, 1}, 0, 0); // NaN wins; then the first maximum
+  // TFLite's reference ArgMinMax: a later NaN is skipped; the first maximum.
+  expectNear(out[0], {2, 1}, 0, 0);
   // NaN casts to 0.
   expectNear(out[1], {1, 0, 2, 3, 1, 2}, 0, 0);
+}
+
+// TFLite's reference ArgMinMax (arg_min_max.h) starts from element 0 and
+// takes a later element only when std::greater / std::less holds: a NaN at
+// index 0 is never replaced, a later NaN never taken; +inf is a number.
+TEST(LiteReduce, ArgMaxArgMinNaNAtIndexZeroIsKept) {
+  ModelBuilder b;
+  int x = b.f32({4, 3}), ax = b.ci32({}, {1}),
+      amax = b.tensor(TensorType::kInt32, {1}),
+      amin = b.tensor(TensorType::kInt32, {1});
+  b.op(kOp_ARG_MAX, {x, ax}, {amax});
+  b.op(kOp_ARG_MIN, {x, ax}, {amin});
+  b.io({x}, {amax, amin});
+  auto out = runTwice(b.def, {{NAN, 1.f, 2.f,          // NaN at 0 kept
+                               1.f, NAN, 2.f,          // NaN skipped
+                               INFINITY, NAN, -INFINITY,
+                               NAN, NAN, NAN}});
+  expectNear(out[0], {0, 2, 0, 0}, 0, 0);
+  expectNear(out[1], {0, 0, 2, 0}, 0, 0);
 }
 
 TEST(LiteInterpreter, IfPicksBranch) {

@@ -12,11 +12,14 @@
 // SAME padding max(0, (out - 1) * stride + eff - in) split with the odd
 // element after.
 //===----------------------------------------------------------------------===//
+#include "lib/Support/NonFinite.h"
 #include "lib/Support/StridedSlice.h"
 #include "lib/Support/WindowGeometry.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -397,6 +400,46 @@ TEST(WindowGeometryTest, Errors) {
   ASSERT_TRUE(raw.has_value());
   EXPECT_EQ(raw->outSize, kMax);
   EXPECT_EQ(raw->padBefore + raw->padAfter, 0);
+}
+
+// saturatingFloatToInt: truncation in range, NaN -> 0, saturation at the
+// exact edges (2^63 is the first float above int64's range; -2^63 is in it).
+TEST(NonFinite, SaturatingFloatToIntEdges) {
+  const double nan = std::nan(""), inf = INFINITY;
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(1.7), 1);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(-1.7), -1);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(nan), 0);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(inf), INT32_MAX);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(-inf), INT32_MIN);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(2147483647.9), INT32_MAX);
+  EXPECT_EQ(saturatingFloatToInt<int32_t>(-2147483648.9), INT32_MIN);
+  EXPECT_EQ(saturatingFloatToInt<int64_t>(9223372036854775808.0), INT64_MAX);
+  EXPECT_EQ(saturatingFloatToInt<int64_t>(-9223372036854775808.0), INT64_MIN);
+  EXPECT_EQ(saturatingFloatToInt<int64_t>(9223372036854774784.0),
+            9223372036854774784LL); // the largest double below 2^63
+  EXPECT_EQ(saturatingFloatToInt<uint64_t>(18446744073709551616.0), UINT64_MAX);
+  EXPECT_EQ(saturatingFloatToInt<uint8_t>(-1.7f), 0);
+  EXPECT_EQ(saturatingFloatToInt<uint8_t>(-0.5f), 0);
+  EXPECT_EQ(saturatingFloatToInt<uint8_t>(300.f), 255);
+  EXPECT_EQ(saturatingFloatToInt<int8_t>(-200.f), -128);
+  EXPECT_EQ(saturatingFloatToInt<int16_t>(-inf), INT16_MIN);
+}
+
+// greaterNaNFirst is a strict weak order: NaN first, then descending, and a
+// stable sort keeps equal values (NaNs too) in index order.
+TEST(NonFinite, GreaterNaNFirstOrder) {
+  const float nan = std::nanf(""), inf = INFINITY;
+  std::vector<float> v = {1, nan, -inf, inf, 3, nan, 3, -0.f, 0.f};
+  std::vector<int> order(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return greaterNaNFirst(v[a], v[b]); });
+  EXPECT_EQ(order, (std::vector<int>{1, 5, 3, 4, 6, 0, 7, 8, 2}));
+  EXPECT_FALSE(greaterNaNFirst(nan, nan));
+  EXPECT_TRUE(greaterNaNFirst(nan, inf));
+  EXPECT_FALSE(greaterNaNFirst(inf, nan));
+  EXPECT_TRUE(greaterNaNFirst(int64_t{2}, int64_t{1}));
 }
 
 } // namespace

@@ -65,6 +65,12 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     targetCpu("target_cpu", cl::desc("LLVM CPU name (default: the host CPU)"),
               cl::cat(category));
+static cl::opt<long long> maxCompileMemory(
+    "max_compile_memory",
+    cl::desc("the most heap bytes the compile may add (0 = no limit; "
+             "measured after each compiler pass and LLVM stage); over it "
+             "tf-compile fails with RESOURCE_EXHAUSTED"),
+    cl::init(0), cl::cat(category));
 static cl::opt<std::string>
     targetFeatures("target_features",
                    cl::desc("LLVM features, e.g. +avx2,-fma"),
@@ -152,6 +158,10 @@ int main(int argc, char **argv) {
   options.targetFeatures = targetFeatures;
   options.cppClass = cppClass;
   options.graphName = graphPath;
+  if (maxCompileMemory < 0)
+    return fail("--max_compile_memory needs a byte count >= 0, got " +
+                std::to_string(maxCompileMemory));
+  options.maxCompileMemoryBytes = maxCompileMemory;
   std::optional<absl::StatusOr<tfmlir::AotResult>> compiled;
   {
     // A live phase/pass line on a terminal for long compiles
@@ -160,8 +170,14 @@ int main(int argc, char **argv) {
     compiled.emplace(tfmlir::compileAot(model->graph, config, options));
   }
   auto &result = *compiled;
-  if (!result.ok())
-    return fail(std::string(result.status().message()));
+  if (!result.ok()) {
+    // The library names AotOptions' field; say the flag that sets it.
+    std::string msg(result.status().message());
+    const std::string field = "max_compile_memory_bytes";
+    if (size_t p = msg.find(field); p != std::string::npos)
+      msg.replace(p, field.size(), "--max_compile_memory");
+    return fail(msg);
+  }
 
   std::string err;
   if (!writeFile(outObject, result->object, err))

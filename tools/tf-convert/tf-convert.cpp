@@ -87,6 +87,7 @@ static cl::opt<bool> allowCustomOps("allow-custom-ops",
 static cl::opt<bool> emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"), cl::cat(tfConvertCategory));
 static cl::opt<bool> noFuse("no-fuse", cl::desc("Skip the bias/BN/activation fusions"), cl::cat(tfConvertCategory));
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print the op report on success"), cl::cat(tfConvertCategory));
+static cl::opt<bool> verbose("verbose", cl::desc("List every node of each op in the op report and in the unsupported-op error (default: the first 8 per op, then a count)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> quantizeMode(
     "quantize", cl::init("none"),
     cl::desc("Post-training quantization: none, dynamic (int8 weights, hybrid "
@@ -188,6 +189,7 @@ int main(int argc, char **argv) {
   options.quantReport = quantReport;
   options.emitMlir = emitMlir;
   options.logOpReport = !quiet;
+  options.verboseOpReport = verbose;
   // Diagnostics and reports go to stderr as they happen.
   std::optional<absl::StatusOr<tfmlir::ConversionResult>> converted;
   {

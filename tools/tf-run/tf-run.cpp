@@ -105,7 +105,8 @@ const char *kUsage =
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
     "[--inter-op-threads N] [--threads N] [--timing]\n"
-    "[--xla-clamp-indices] [--max-run-memory BYTES] [--compile-cache-dir DIR]\n"
+    "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory BYTES]\n"
+    "[--compile-cache-dir DIR]\n"
     "  (--flag=VALUE is the same as --flag VALUE)\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
@@ -117,11 +118,33 @@ const char *kUsage =
     "XLA does, instead of failing the run with TF's InvalidArgument\n"
     "  --max-run-memory: the most bytes of buffers one run of compiled code "
     "may hold (SessionOptions::max_run_memory_bytes); over it the run fails "
-    "with RESOURCE_EXHAUSTED\n";
+    "with RESOURCE_EXHAUSTED\n"
+    "  --max-compile-memory: the most heap one compile may add to the "
+    "process (SessionOptions::max_compile_memory_bytes; measured after each "
+    "compiler pass and LLVM stage); over it the compile fails with "
+    "RESOURCE_EXHAUSTED\n";
 
 int fail(const std::string &msg) {
   std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
   return 1;
+}
+
+/// A Session error in tf-run's terms: the SessionOptions fields it names
+/// (the C++ and python API's words) become the tf-run flags that set them,
+/// so that a message never names a setting the user did not type.
+std::string withToolFlags(std::string msg) {
+  static const std::pair<const char *, const char *> kFlags[] = {
+      {"max_run_memory_bytes", "--max-run-memory"},
+      {"max_compile_memory_bytes", "--max-compile-memory"},
+      {"xla_clamp_indices", "--xla-clamp-indices"},
+      {"compile_cache_dir", "--compile-cache-dir"},
+      {"intra_op_parallelism_threads", "--threads"},
+      {"inter_op_parallelism_threads", "--inter-op-threads"}};
+  for (const auto &[field, flag] : kFlags)
+    for (size_t p = msg.find(field); p != std::string::npos;
+         p = msg.find(field, p + std::strlen(flag)))
+      msg.replace(p, std::strlen(field), flag);
+  return msg;
 }
 
 std::optional<TensorType> toLite(DataType t) {
@@ -268,17 +291,20 @@ int runMain(int argc, char **argv) {
       progressDelay = std::chrono::milliseconds(ms);
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
-    } else if (a == "--max-run-memory" && value(v)) {
+    } else if ((a == "--max-run-memory" || a == "--max-compile-memory") &&
+               value(v)) {
       char *end = nullptr;
       errno = 0;
       long long bytes = std::strtoll(v.c_str(), &end, 10);
       if (errno == ERANGE)
-        return fail("--max-run-memory " + v + " is too large (at most " +
+        return fail(a + " " + v + " is too large (at most " +
                     std::to_string(LLONG_MAX) + " bytes)");
       if (v.empty() || !end || *end || bytes <= 0)
-        return fail("--max-run-memory needs a positive byte count, got '" + v +
-                    "'");
-      opts.max_run_memory_bytes = bytes;
+        return fail(a + " needs a positive byte count, got '" + v + "'");
+      if (a == "--max-run-memory")
+        opts.max_run_memory_bytes = bytes;
+      else
+        opts.max_compile_memory_bytes = bytes;
     } else if (a == "--compile-cache-dir" && value(v)) {
       if (v.empty())
         return fail("--compile-cache-dir needs a directory");
@@ -518,14 +544,15 @@ int runMain(int argc, char **argv) {
                      : "off");
   auto session = Session::Create(graph, opts);
   if (!session.ok())
-    return fail(graphPath + ": " + session.status().ToString());
+    return fail(graphPath + ": " + withToolFlags(session.status().ToString()));
   auto runFailed = [&](const absl::Status &st) {
     // Compile errors already name the graph file.
     std::string msg(st.message());
     if (msg.rfind(graphPath + ": ", 0) == 0)
       msg = msg.substr(graphPath.size() + 2);
     return fail(absl::StrCat(graphPath, ": ",
-                             absl::StatusCodeToString(st.code()), ": ", msg));
+                             absl::StatusCodeToString(st.code()), ": ",
+                             withToolFlags(msg)));
   };
   // --target nodes run first, in a Run of their own (as a Python user
   // writes sess.run(init); sess.run(y)), so that an initialiser target
@@ -583,7 +610,7 @@ int runMain(int argc, char **argv) {
       absl::Status s = (*session)->Run(feeds, fetches, targets, &o);
       auto b = std::chrono::steady_clock::now();
       if (!s.ok())
-        return fail(graphPath + ": " + s.ToString());
+        return fail(graphPath + ": " + withToolFlags(s.ToString()));
       ms.push_back(std::chrono::duration<double, std::milli>(b - a).count());
     }
     getrusage(RUSAGE_SELF, &ru1);

@@ -25,6 +25,11 @@ int main(int argc, char **argv) {
   tfmlir::registerTFLiteTranslations();
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-translate"); });
+  if (std::string bad = tfmlir::checkTranslationFlag(argc, argv);
+      !bad.empty()) {
+    llvm::errs() << "tf-translate: " << bad << "\n";
+    return 1;
+  }
   if (absl::Status s = tfmlir::checkToolInputs(argc, argv); !s.ok()) {
     llvm::errs() << "tf-translate: " << std::string(s.message()) << "\n";
     return 1;

@@ -84,12 +84,38 @@ void dumpModel(const ModelDef &def) {
   }
 }
 
+const char *kUsage =
+    "usage: tflite-run --model m.tflite [--signature KEY] "
+    "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
+    "[--threads N] [--benchmark RUNS (or --runs RUNS) [--warmup N] "
+    "[--profile]] [--float-copy] [--reference] [--allow-resize] [--dump]\n";
+
+/// --help: the usage line and what each flag does (stdout, exit 0).
+const char *kHelp =
+    "Runs a .tflite model with tfmlir's lite interpreter (runtime/lite).\n"
+    "  --model FILE       the .tflite model\n"
+    "  --signature KEY    bind NAMEs to the inputs/outputs of this "
+    "SignatureDef\n"
+    "  --input NAME=FILE  an input from an .npy file; NAME is a tensor name, a "
+    "signature name or a position (0, 1, ...); inputs not given are "
+    "zero-filled\n"
+    "  --output NAME[:FILE]  print this output (or write it to an .npy "
+    "file); without --output every output is printed\n"
+    "  --threads N        intra-op threads (default 1)\n"
+    "  --benchmark RUNS   time RUNS Invokes (median, min, max in "
+    "microseconds; --runs is the same); --warmup N runs first (default 1)\n"
+    "  --profile          with --benchmark: the mean time per op type\n"
+    "  --float-copy       run the float32 twin of a quantized model\n"
+    "  --reference        run the reference kernels (TFLite's "
+    "BuiltinRefOpResolver)\n"
+    "  --allow-resize     accept inputs of any shape (TFLite's "
+    "ResizeInputTensor; default: only dims that shape_signature marks -1)\n"
+    "  --dump             print the model's tensors and ops and exit\n"
+    "  --version, --help\n";
+
+/// Prints `msg` and the usage line on stderr; returns the exit status 1.
 int usage(const std::string &msg) {
-  std::cerr << "tflite-run: " << msg << "\n"
-            << "usage: tflite-run --model m.tflite [--signature KEY] "
-               "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
-               "[--threads N] [--benchmark RUNS (or --runs RUNS) [--warmup N] [--profile]] "
-               "[--float-copy] [--reference] [--allow-resize] [--dump]\n";
+  std::cerr << "tflite-run: " << msg << "\n" << kUsage;
   return 1;
 }
 
@@ -259,7 +285,7 @@ int main(int argc, char **argv) {
       std::fputs(tfmlir::toolVersion("tflite-run").c_str(), stdout);
       return 0;
     } else if (a == "--help" || a == "-h") {
-      usage("help");
+      std::cout << kUsage << kHelp;
       return 0;
     } else {
       return usage("unknown argument '" + a + "'");

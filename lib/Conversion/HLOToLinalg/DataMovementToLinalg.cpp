@@ -1,6 +1,8 @@
 //===- DataMovementToLinalg.cpp - hlo shape/data movement -> tensor/linalg ===//
 //
-// constant -> arith.constant (the dense attribute is kept as is); iota,
+// constant -> arith.constant (the dense attribute is kept as is), except a
+// splat of at least kCpuExternalConstantBytes, which becomes a linalg.generic
+// yielding the value (never materialized at compile time); iota,
 // broadcast_in_dim and reverse -> linalg.generic with index maps; transpose
 // -> linalg.transpose; reshape -> tensor.collapse_shape to 1-D then
 // tensor.expand_shape (row-major order, as XLA Reshape); slice ->
@@ -8,6 +10,7 @@
 // pad -> buildXlaPad (Helpers.cpp).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExpr.h"
@@ -30,6 +33,34 @@ LogicalResult lowerConstant(Operation *op, OpBuilder &b, Results &results,
   if (!value) {
     why = "constant value is not a typed attribute";
     return failure();
+  }
+  // A large splat (TF's compact form of a constant: one value for a whole
+  // shape) is a linalg.generic that yields the value, never an
+  // arith.constant: bufferization would turn the latter into a global of
+  // every element (a [100000,100000] f32 splat is 40 GB). Consumers fuse
+  // the generic (elementwise fusion) and read the scalar; where it is not
+  // fused it is a buffer filled at run time, counted by the run's arena.
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  auto rt = dyn_cast<RankedTensorType>(value.getType());
+  if (dense && dense.isSplat() && rt && rt.hasStaticShape() &&
+      rt.getElementType().isIntOrFloat() &&
+      rt.getNumElements() * static_cast<int64_t>(llvm::divideCeil(
+                               rt.getElementType().getIntOrFloatBitWidth(),
+                               8)) >=
+          kCpuExternalConstantBytes) {
+    Location loc = op->getLoc();
+    Value init = emptyTensor(b, loc, rt);
+    unsigned rank = rt.getRank();
+    auto scalar = dense.getSplatValue<TypedAttr>();
+    auto g = linalg::GenericOp::create(
+        b, loc, TypeRange{rt}, ValueRange{}, ValueRange{init},
+        {AffineMap::getMultiDimIdentityMap(rank, b.getContext())},
+        parallelIterators(rank), [&](OpBuilder &nb, Location l, ValueRange) {
+          Value v = arith::ConstantOp::create(nb, l, scalar);
+          linalg::YieldOp::create(nb, l, v);
+        });
+    results.push_back(g.getResult(0));
+    return success();
   }
   results.push_back(arith::ConstantOp::create(b, op->getLoc(), value));
   return success();

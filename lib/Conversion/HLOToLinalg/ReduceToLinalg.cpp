@@ -8,6 +8,8 @@
 // input with its init value (padding, base_dilations as interior padding),
 // then reads input index out*stride + window*window_dilation; a tensor of
 // the window's shape (never read) gives the window loops their bounds.
+// A reduce of a splat with a one-op add/max/min/and/or reducer is computed
+// in closed form (lowerReduceOfSplat), never looping over the splat.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
@@ -66,9 +68,99 @@ LogicalResult buildReduction(Operation *op, OpBuilder &b, ValueRange inputs,
   return success();
 }
 
+/// The value of every element of `v` when it is a splat: an
+/// arith.constant splat, or the linalg.generic without inputs that yields a
+/// constant (a large splat hlo.constant, lowerConstant).
+TypedAttr splatValueOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return {};
+  if (auto c = dyn_cast<arith::ConstantOp>(def)) {
+    auto d = dyn_cast<DenseElementsAttr>(c.getValue());
+    return d && d.isSplat() ? d.getSplatValue<TypedAttr>() : TypedAttr();
+  }
+  auto g = dyn_cast<linalg::GenericOp>(def);
+  if (!g || g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1)
+    return {};
+  auto yield = cast<linalg::YieldOp>(g.getBody()->getTerminator());
+  if (yield.getNumOperands() != 1)
+    return {};
+  auto c = yield.getOperand(0).getDefiningOp<arith::ConstantOp>();
+  return c ? dyn_cast<TypedAttr>(c.getValue()) : TypedAttr();
+}
+
+/// reduce(splat v) with a reducer that is one add, maximum, minimum, and
+/// or or of (acc, x): every result element is reducer(init, c) with c = v
+/// for the idempotent ones and c = v * N for add (N = the reduced element
+/// count; floats: one rounding where a loop would round N times; integers
+/// wrap as the loop would). A loop over the splat would need an input of
+/// the full shape to give its loops their bounds, i.e. the splat
+/// materialized ([100000,100000] f64: 80 GB). Returns failure (nothing
+/// emitted) when the pattern does not apply.
+LogicalResult lowerReduceOfSplat(ReduceOp red, OpBuilder &b, Results &results,
+                                 std::string &why) {
+  if (red.getInputs().size() != 1)
+    return failure();
+  TypedAttr v = splatValueOf(red.getInputs()[0]);
+  Block &body = red->getRegion(0).front();
+  if (!v || body.getOperations().size() != 2)
+    return failure();
+  Operation *combine = &body.front();
+  if (!isa<AddOp, MaximumOp, MinimumOp, AndOp, OrOp>(combine) ||
+      combine->getNumOperands() != 2 ||
+      !llvm::all_of(combine->getOperands(),
+                    [&](Value o) { return o.getParentBlock() == &body; }))
+    return failure();
+  auto it = cast<RankedTensorType>(red.getInputs()[0].getType());
+  int64_t n = 1;
+  for (int64_t d : red.getDimensions())
+    n *= it.getDimSize(d); // static shapes; at most the input's count
+  Location loc = red.getLoc();
+  Type elt = it.getElementType();
+  // c, folded here: v * N in double then rounded once to the element type
+  // (overflow gives inf as the loop would; 0 * N stays 0), integers wrap.
+  TypedAttr cv = v;
+  if (isa<AddOp>(combine) && n > 1) {
+    if (auto fa = dyn_cast<FloatAttr>(v)) {
+      bool lost = false;
+      APFloat x = fa.getValue();
+      x.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      x.multiply(APFloat(static_cast<double>(n)), APFloat::rmNearestTiesToEven);
+      x.convert(cast<FloatType>(elt).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &lost);
+      cv = FloatAttr::get(elt, x);
+    } else if (auto ia = dyn_cast<IntegerAttr>(v); ia && !elt.isInteger(1)) {
+      // (pred add is or: c = v.)
+      APInt x = ia.getValue();
+      cv = IntegerAttr::get(
+          elt, x * APInt(x.getBitWidth(), static_cast<uint64_t>(n)));
+    } else if (!elt.isInteger(1)) {
+      return failure();
+    }
+  }
+  Value c = arith::ConstantOp::create(b, loc, cv);
+  Value init = extractScalar(b, loc, red.getInitValues()[0]);
+  Value r = init;
+  if (n > 0) {
+    SmallVector<Value> yielded;
+    // The reducer's operand order: accumulator first, then the element.
+    if (failed(emitRegionOnScalars(b, loc, body, ValueRange{init, c}, yielded,
+                                   why)) ||
+        yielded.size() != 1)
+      return failure();
+    r = yielded[0];
+  }
+  results.push_back(filledTensor(
+      b, loc, cast<RankedTensorType>(red.getResult(0).getType()), r));
+  return success();
+}
+
 LogicalResult lowerReduce(Operation *op, OpBuilder &b, Results &results,
                           std::string &why) {
   auto red = cast<ReduceOp>(op);
+  if (succeeded(lowerReduceOfSplat(red, b, results, why)))
+    return success();
+  why.clear();
   Location loc = op->getLoc();
   auto it = cast<RankedTensorType>(red.getInputs()[0].getType());
   unsigned rank = it.getRank();

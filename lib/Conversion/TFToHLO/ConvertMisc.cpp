@@ -10,8 +10,10 @@
 //  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
 //    padded before (after when reverse); exclusive shifts by one element.
 //  - TopKV2 over the last dim: a stable hlo.sort of (values, indices) by
-//    value descending (NaN first, as TF orders NaN above every number), then
-//    a slice of the first k; equal values keep the lower index first.
+//    value descending (NaN first, above +inf: TF's CPU kernel sorts with
+//    `b < a`, whose order with NaNs is unspecified; the host and lite
+//    kernels use the same rule, lib/Support/NonFinite.h), then a slice of
+//    the first k; equal values keep the lower index first.
 //  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
 //    the contents undefined).
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
@@ -240,7 +242,7 @@ LogicalResult convertTopK(Operation *op, OpBuilder &b,
     Value a = body->getArgument(0), c = body->getArgument(1);
     Value before = compare(b, loc, a, c, Dir::GT);
     if (isa<FloatType>(elt)) {
-      // NaN sorts first (above +inf), as in TF's top_k.
+      // NaN sorts first (above +inf); see greaterNaNFirst.
       Value aNan = compare(b, loc, a, a, Dir::NE);
       Value cNan = compare(b, loc, c, c, Dir::NE);
       before = OrOp::create(b, loc, before,

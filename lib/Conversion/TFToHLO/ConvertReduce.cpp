@@ -6,9 +6,12 @@
 //    CPU kernels do, and f32 in f64 (TF's tree reduction keeps large f32
 //    sums accurate; a sequential f32 loop saturates at 2^24); integer Mean
 //    divides with truncation.
-//  - ArgMax/ArgMin: a variadic (value, index) hlo.reduce. A NaN wins over
-//    any number (TF CPU returns the first NaN's index), ties keep the
-//    smallest index.
+//  - ArgMax/ArgMin: a variadic (value, index) hlo.reduce with TF's CPU
+//    semantics (Eigen's ArgMaxPairReducer, a sequential scan from
+//    (index 0, lowest finite value) that takes an element only when it is
+//    strictly greater): NaNs are skipped, ties keep the smallest index, and
+//    a row whose non-NaN maximum is not above the lowest finite value (all
+//    NaN, or -inf and NaN) gives 0. ArgMin mirrors it.
 //  - Softmax/LogSoftmax over the last dim, with the max subtracted first.
 //  - MaxPool/AvgPool (2-D, 3-D; NHWC/NCHW/NDHWC/NCDHW; SAME/VALID) become
 //    hlo.reduce_window; SAME AvgPool divides by the number of real (not
@@ -150,7 +153,17 @@ Converter argMinMax(bool isMax) {
     Type elt = in.getElementType(), idx = out.getElementType();
     auto idxType = RankedTensorType::get(in.getShape(), idx);
     Value iota = IotaOp::create(b, loc, idxType, static_cast<uint64_t>(*dim));
+    // Eigen's initial accumulator: (0, NumTraits<T>::lowest()) for ArgMax,
+    // (0, highest()) for ArgMin; for floats the largest finite magnitude,
+    // not an infinity, so that an all -inf row answers 0 as TF does.
     Value initV = isMax ? minValue(b, loc, elt) : maxValue(b, loc, elt);
+    if (auto f = dyn_cast<FloatType>(elt))
+      initV = constant(
+          b, loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get({}, elt),
+              FloatAttr::get(elt, APFloat::getLargest(f.getFloatSemantics(),
+                                                      /*Negative=*/isMax))));
     Value initI = scalar(b, loc, idx, 0);
     SmallVector<int64_t> dims{*dim};
     auto red = ReduceOp::create(b, loc, ValueRange{op->getOperand(0), iota},
@@ -162,16 +175,18 @@ Converter argMinMax(bool isMax) {
                                   {loc, loc, loc, loc});
       Value av = body->getArgument(0), ai = body->getArgument(1);
       Value bv = body->getArgument(2), bi = body->getArgument(3);
-      // Pick a when it is strictly better, or a NaN (and b is not), or
-      // equal with a smaller index.
+      // Pick a when it is strictly better, or b is a NaN (and a is not),
+      // or equal with a smaller index: a NaN ranks below every number, so
+      // the reducer is a semilattice max (associative, commutative,
+      // idempotent) and its result is that of TF's sequential scan.
       Value better = compare(b, loc, av, bv, isMax ? Dir::GT : Dir::LT);
       Value eq = compare(b, loc, av, bv, Dir::EQ);
       if (isa<FloatType>(elt)) {
         Value aNan = compare(b, loc, av, av, Dir::NE);
         Value bNan = compare(b, loc, bv, bv, Dir::NE);
         better = OrOp::create(b, loc, better,
-                              AndOp::create(b, loc, aNan,
-                                            NotOp::create(b, loc, bNan)));
+                              AndOp::create(b, loc, bNan,
+                                            NotOp::create(b, loc, aNan)));
         eq = OrOp::create(b, loc, eq, AndOp::create(b, loc, aNan, bNan));
       }
       Value smaller = compare(b, loc, ai, bi, Dir::LT);

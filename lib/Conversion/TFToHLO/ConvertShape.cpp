@@ -344,6 +344,10 @@ LogicalResult convertFill(Operation *op, OpBuilder &b,
   return success();
 }
 
+/// Largest Range folded to a constant while legalizing (the hlo folders'
+/// limit, dialects/hlo/HLOOps.cpp).
+constexpr int64_t kMaxRangeFoldElements = 4096;
+
 /// Range with a static result: start + iota * delta, in the result type.
 LogicalResult convertRange(Operation *op, OpBuilder &b,
                            SmallVectorImpl<Value> &results, std::string &why) {
@@ -359,9 +363,13 @@ LogicalResult convertRange(Operation *op, OpBuilder &b,
     return broadcastTo(b, loc, reshape(b, loc, convert(b, loc, v, elt), {}),
                        out.getShape());
   };
-  // All-constant ranges (the usual case: axes and perms) fold to a constant.
+  // All-constant ranges (the usual case: axes and perms) fold to a constant
+  // when small (the hlo folders' 4096-element limit); a long range stays an
+  // iota, so a constant Range of 1e12 elements does not build 8 TB of
+  // attribute while legalizing (issue 17).
   auto c0 = constantOf(op->getOperand(0)), c2 = constantOf(op->getOperand(2));
-  if (c0 && c2 && c0->getNumElements() == 1 && c2->getNumElements() == 1) {
+  if (c0 && c2 && c0->getNumElements() == 1 && c2->getNumElements() == 1 &&
+      out.getDimSize(0) <= kMaxRangeFoldElements) {
     SmallVector<Attribute> vals;
     int64_t n = out.getDimSize(0);
     if (isa<IntegerType>(elt)) {

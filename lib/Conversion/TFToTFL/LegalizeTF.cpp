@@ -323,11 +323,14 @@ std::string ConversionReport::format() const {
       // One reason for all nodes is printed once, at the end.
       bool oneReason = !e.reasons.empty() &&
                        llvm::all_equal(llvm::ArrayRef(e.reasons));
-      for (size_t i = 0; i < e.nodes.size(); ++i) {
+      size_t shown = std::min(e.nodes.size(), maxNodesPerOp);
+      for (size_t i = 0; i < shown; ++i) {
         os << (i ? ", " : " ") << e.nodes[i];
         if (!oneReason && i < e.reasons.size())
           os << " (" << e.reasons[i] << ")";
       }
+      if (shown < e.nodes.size())
+        os << ", and " << e.nodes.size() - shown << " more";
       if (oneReason)
         os << " (" << e.reasons.front() << ")";
       os << "\n";
@@ -339,14 +342,16 @@ std::string ConversionReport::format() const {
     os << "Ops with no TFLite builtin (" << unsupported.size()
        << (customOpsEmitted
                ? "), emitted as custom ops:\n"
-               : "); convert with --allow-custom-ops to emit them as custom ops:\n");
+               : "); convert with " + customOpsFlag +
+                     " to emit them as custom ops:\n");
     list(unsupported);
   }
   if (!unconvertible.empty()) {
     os << "Ops whose TFLite builtin cannot take them as they are ("
        << unconvertible.size()
        << (customOpsEmitted ? "), emitted as custom ops:\n"
-                            : "); --allow-custom-ops emits them as custom ops:\n");
+                            : "); " + customOpsFlag +
+                                  " emits them as custom ops:\n");
     list(unconvertible);
   }
   return s;
@@ -405,6 +410,7 @@ struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPas
     if (failed(tfmlir::tf_executor::requireFunctionalForm(getOperation(), "tfl-legalize-tf")))
       return signalPassFailure();
     ConversionReport report;
+    report.customOpsFlag = "-tfl-legalize-tf=allow-custom-ops";
     if (failed(legalizeTFToTFL(getOperation(), allowCustomOps, enableFusions, report)))
       signalPassFailure();
   }

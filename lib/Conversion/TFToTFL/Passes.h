@@ -46,6 +46,9 @@ struct ConversionReport {
   std::map<std::string, std::set<std::string>> produced;
   /// Whether the run emitted the unconverted ops as tfl.custom.
   bool customOpsEmitted = false;
+  /// How format() names the setting that emits custom ops: tf-convert's
+  /// flag by default; the tfl-legalize-tf pass names its pass option.
+  std::string customOpsFlag = "--allow-custom-ops";
   /// True when nothing was left unconverted.
   bool complete() const { return unsupported.empty() && unconvertible.empty(); }
   /// Renders the lists as tflite_convert does ("Some ops are not
@@ -53,7 +56,12 @@ struct ConversionReport {
   /// "  tf.Foo x2: node_a, node_b"; unconvertible nodes carry their reason:
   /// "  tf.MatMul x2: m1, m2 (MatMul operands must be ranked 2-D tensors)"
   /// (the reason once when all nodes share it, else after each node).
+  /// At most `maxNodesPerOp` node names per op, then ", and N more" (a
+  /// graph with thousands of one op gets a short report).
   std::string format() const;
+  /// Node names listed per op by format(); SIZE_MAX lists every node
+  /// (tf-convert --verbose).
+  size_t maxNodesPerOp = 8;
 };
 
 /// Legalizes every func.func in `module` from the tf dialect to tfl (see

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "lib/Support/NonFinite.h"
 
 #include <cmath>
 #include <limits>
@@ -593,13 +594,8 @@ double loadAsDouble(const Tensor &t, int64_t i) {
 template <typename T> T castTo(double v) {
   if constexpr (std::is_floating_point_v<T>)
     return static_cast<T>(v);
-  else {
-    if (std::isnan(v))
-      return 0;
-    double lo = static_cast<double>(std::numeric_limits<T>::lowest());
-    double hi = static_cast<double>(std::numeric_limits<T>::max());
-    return static_cast<T>(std::min(hi, std::max(lo, std::trunc(v))));
-  }
+  else // NaN -> 0, saturating (TFLite's static_cast is undefined there)
+    return tfmlir::saturatingFloatToInt<T>(v);
 }
 
 void storeFromDouble(Tensor &t, int64_t i, double v) {

@@ -2,7 +2,7 @@
 //                     and resource variables
 //
 // SCATTER_ND (duplicates add, as TFLite's reference), TOPK_V2 (last axis,
-// descending, ties keep the lower index), SEGMENT_SUM (sorted ids),
+// descending, ties keep the lower index, NaN above +inf: greaterNaNFirst), SEGMENT_SUM (sorted ids),
 // UNSORTED_SEGMENT_{SUM,PROD,MAX,MIN} (empty segments get the op's
 // identity, as TF), CUMSUM (exclusive / reverse), ONE_HOT, WHERE (int64
 // coordinates of true elements), and VAR_HANDLE / ASSIGN_VARIABLE /
@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "lib/Support/NonFinite.h"
 
 #include <limits>
 #include <numeric>
@@ -141,8 +142,9 @@ template <typename T> absl::Status topkT(OpContext &ctx) {
   for (int64_t r = 0; r < rows; ++r) {
     const T *x = in.as<T>() + r * n;
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int32_t a, int32_t b) { return x[a] > x[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+      return tfmlir::greaterNaNFirst(x[a], x[b]);
+    });
     for (int64_t i = 0; i < k; ++i) {
       vals.as<T>()[r * k + i] = x[order[i]];
       if (ids.type == TensorType::kInt64)

@@ -4,7 +4,11 @@
 // allowed, duplicates ignored), keep_dims as in TF. Float sums accumulate in
 // float in row-major order (TFLite's reference order). REDUCE_MAX/MIN
 // propagate NaN. ARG_MAX/ARG_MIN return the first index of the extreme
-// value along one axis; a NaN counts as the extreme (TF semantics).
+// value along one axis, with TFLite's NaN behaviour (reference
+// arg_min_max.h: start from element 0 and take a later element only when
+// std::greater / std::less holds): a NaN at index 0 is kept, a later NaN is
+// skipped. (TF's CPU ArgMax skips every NaN; see README "Differences from
+// TF's CPU kernels".)
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
@@ -217,11 +221,9 @@ template <typename T> absl::Status argT(OpContext &ctx) {
       T bv = x[o * D * inner + i];
       for (int64_t k = 1; k < D; ++k) {
         T v = x[(o * D + k) * inner + i];
-        bool better;
-        if constexpr (std::is_floating_point_v<T>)
-          better = !std::isnan(bv) && (std::isnan(v) || (isMax ? v > bv : v < bv));
-        else
-          better = isMax ? v > bv : v < bv;
+        // Comparisons with a NaN are false: a NaN never replaces, and a NaN
+        // at index 0 is never replaced (TFLite's reference kernel).
+        bool better = isMax ? v > bv : v < bv;
         if (better)
           best = k, bv = v;
       }

@@ -8,10 +8,13 @@
 // CPU kernels (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc,
 // pack_op.cc, constant_op.cc, sequence_ops.cc).
 // Cast rounds to nearest when narrowing floats and truncates float ->
-// integer conversions toward zero (C++ static_cast, as TF's CPU Cast);
-// f16/bf16 are not cast on the host.
+// integer conversions toward zero (C++ static_cast, as TF's CPU Cast); a
+// NaN or out-of-range float saturates (NaN -> 0) as in compiled code,
+// where TF's static_cast is undefined (lib/Support/NonFinite.h); f16/bf16
+// are not cast on the host.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/kernels/HostKernel.h"
+#include "lib/Support/NonFinite.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -57,6 +60,10 @@ public:
         if (to_ == DType::kBool)
           for (int64_t i = 0; i < n; ++i)
             d[i] = s[i] != S(0);
+        else if constexpr (std::is_floating_point_v<S> &&
+                           std::is_integral_v<D> && !std::is_same_v<D, bool>)
+          for (int64_t i = 0; i < n; ++i)
+            d[i] = tfmlir::saturatingFloatToInt<D>(s[i]);
         else
           for (int64_t i = 0; i < n; ++i)
             d[i] = static_cast<D>(s[i]);

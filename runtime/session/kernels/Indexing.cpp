@@ -9,6 +9,7 @@
 // errors here, as on TF's CPU.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/kernels/HostKernel.h"
+#include "lib/Support/NonFinite.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -122,7 +123,8 @@ private:
 };
 
 /// TopKV2(input, k): the k largest along the last dim, descending, equal
-/// values lower index first (TF's CPU TopK is a stable sort on value).
+/// values lower index first (TF's CPU TopK is a stable sort on value); NaN
+/// above +inf, as compiled code (greaterNaNFirst, lib/Support/NonFinite.h).
 class TopKKernel : public HostKernel {
 public:
   explicit TopKKernel(DType idxType) : idxType_(idxType) {}
@@ -153,8 +155,9 @@ public:
       for (int64_t r = 0; r < rows; ++r) {
         const T *row = in.data<T>() + r * cols;
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](int64_t a, int64_t b) { return row[a] > row[b]; });
+        std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+          return tfmlir::greaterNaNFirst(row[a], row[b]);
+        });
         for (int64_t j = 0; j < *k; ++j) {
           values.data<T>()[r * *k + j] = row[order[j]];
           if (idxType_ == DType::kI32)

@@ -41,3 +41,28 @@ func.func @assert_dropped(%x: tensor<3xf32>) -> tensor<3xf32> {
   %0 = "tf.Neg"(%x) : (tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// A constant Range folds only up to 4096 elements (the hlo folders' limit);
+// a longer one stays start + iota * delta, so a Range of 1e12 elements does
+// not build its values while legalizing (it ran for minutes; issue 17).
+// CHECK-LABEL: func @range_folds_when_small
+// CHECK: hlo.constant dense<[0, 2, 4, 6]> : tensor<4xi64>
+// CHECK-NOT: hlo.iota
+func.func @range_folds_when_small() -> tensor<4xi64> {
+  %s = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %l = "tf.Const"() {value = dense<8> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
+  func.return %0 : tensor<4xi64>
+}
+
+// CHECK-LABEL: func @long_range_stays_iota
+// CHECK: hlo.iota {{.*}} tensor<1000000000000xi64>
+// CHECK-NOT: dense<[
+func.func @long_range_stays_iota() -> tensor<1000000000000xi64> {
+  %s = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %l = "tf.Const"() {value = dense<1000000000000> : tensor<i64>} : () -> tensor<i64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<1000000000000xi64>
+  func.return %0 : tensor<1000000000000xi64>
+}

@@ -126,7 +126,7 @@ func.func @select(%c: tensor<2xi1>, %t: tensor<2x3xi8>, %s: tensor<i1>, %e: tens
 // ERR: error: some ops cannot be converted to TFLite builtins
 // ERR: TFLite builtin ops used (1):
 // ERR-NEXT: tfl.mul x1: m32
-// ERR: Ops whose TFLite builtin cannot take them as they are (2); --allow-custom-ops emits them as custom ops:
+// ERR: Ops whose TFLite builtin cannot take them as they are (2); -tfl-legalize-tf=allow-custom-ops emits them as custom ops:
 // ERR-NEXT: tf.AddV2 x1: a64 (tfl.add has no kernel for tensor<2xf64> (TFLite computes in float32: Cast first))
 // ERR-NEXT: tf.Rint x1: r16 (tfl.round has no kernel for tensor<2xf16> (TFLite computes in float32: Cast first))
 // CUSTOM-LABEL: func @no_kernel

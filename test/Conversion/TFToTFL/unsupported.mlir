@@ -7,7 +7,7 @@
 // ERR: error: some ops cannot be converted to TFLite builtins
 // ERR: TFLite builtin ops used (1):
 // ERR-NEXT: tfl.exp x1: e
-// ERR: Ops with no TFLite builtin (1); convert with --allow-custom-ops to emit them as custom ops:
+// ERR: Ops with no TFLite builtin (1); convert with -tfl-legalize-tf=allow-custom-ops to emit them as custom ops:
 // ERR-NEXT: tf.Erf x2: erf_a, erf_b
 
 // CUSTOM-LABEL: func @main
@@ -24,7 +24,7 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
 // An op with a builtin that cannot take its operands is listed separately,
 // with the reason per node.
 // RUN: not tf-opt %s -split-input-file -tfl-legalize-tf -mlir-print-debuginfo=false 2>&1 | FileCheck %s --check-prefix=UNCONV
-// UNCONV: Ops whose TFLite builtin cannot take them as they are (1); --allow-custom-ops emits them as custom ops:
+// UNCONV: Ops whose TFLite builtin cannot take them as they are (1); -tfl-legalize-tf=allow-custom-ops emits them as custom ops:
 // UNCONV-NEXT: tf.MatMul x1: mm (MatMul operands must be ranked 2-D tensors)
 
 // -----
