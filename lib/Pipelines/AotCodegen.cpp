@@ -222,6 +222,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   if (mlir::failed(buildHLOToLLVMPipeline(pm)))
     return absl::InternalError("cannot build hlo-to-llvm-pipeline");
   {
+    // Phases as the JIT's (CompileTiming.h): timing, the compile-memory
+    // budget's watch and tf-compile's progress line.
     CompilePhase phase("hlo-to-llvm-pipeline");
     phase.timePasses(pm); // and the compile-memory budget's watch
     mlir::LogicalResult lowered = pm.run(*module);
@@ -244,9 +246,12 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
   m->setTargetTriple((*tm)->getTargetTriple());
   m->setDataLayout((*tm)->createDataLayout());
   tuneFunctionsForCpu(*m, CpuTarget{out.cpu, out.features});
-  if (llvm::Error e = optimizeForCpu(*m, tm->get()))
-    return absl::InternalError("LLVM optimization failed: " +
-                               llvm::toString(std::move(e)));
+  {
+    CompilePhase phase("LLVM optimization (O3)");
+    if (llvm::Error e = optimizeForCpu(*m, tm->get()))
+      return absl::InternalError("LLVM optimization failed: " +
+                                 llvm::toString(std::move(e)));
+  }
 
   // 4. The AOT-specific parts.
   llvm::Function *ciface = m->getFunction("_mlir_ciface_main");
@@ -313,7 +318,10 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
                                  llvm::CodeGenFileType::ObjectFile))
     return absl::InternalError(
         absl::StrCat("the target ", out.triple, " cannot emit object files"));
-  cg.run(*m);
+  {
+    CompilePhase phase("LLVM machine code");
+    cg.run(*m);
+  }
   if (absl::Status s = checkCompileMemory("LLVM machine code"); !s.ok())
     return s;
   out.object.assign(buf.begin(), buf.end());

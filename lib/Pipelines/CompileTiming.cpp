@@ -1,6 +1,7 @@
 //===- CompileTiming.cpp - where a tool's compile time goes ---------------===//
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CompileMemory.h"
+#include "lib/Pipelines/CompileProgress.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -41,6 +42,7 @@ void printCompileTiming() {
 }
 
 CompilePhase::CompilePhase(llvm::StringRef name) {
+  progress_ = detail::progressPhaseOpened(name);
   TimingState *s = state.load();
   if (!s)
     return;
@@ -56,6 +58,8 @@ CompilePhase::CompilePhase(llvm::StringRef name) {
 }
 
 CompilePhase::~CompilePhase() {
+  if (progress_)
+    detail::progressPhaseClosed(progress_);
   if (watcher_)
     watcher_->unwatch(*watched_);
   if (!active_)
@@ -65,6 +69,8 @@ CompilePhase::~CompilePhase() {
 }
 
 void CompilePhase::timePasses(mlir::PassManager &pm) {
+  if (progress_)
+    detail::progressInstrument(pm, progress_);
   if (active_)
     pm.enableTiming(scope_);
   if (CompileMemoryBudget *b = CompileMemoryBudget::current();

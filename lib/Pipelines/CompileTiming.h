@@ -8,7 +8,9 @@
 // CompilePhase opened on any thread is a timer nested in the phase open on
 // the same thread (MLIR's DefaultTimingManager, tree display), and
 // printCompileTiming() writes the report to stderr. With timing off a
-// CompilePhase costs one branch.
+// CompilePhase costs one branch. The same phases (and passes, through
+// timePasses()) feed the live progress line of a CompileProgress
+// (lib/Pipelines/CompileProgress.h), when a tool shows one.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_PIPELINES_COMPILETIMING_H
 #define TFMLIR_LIB_PIPELINES_COMPILETIMING_H
@@ -47,10 +49,11 @@ public:
   CompilePhase &operator=(const CompilePhase &) = delete;
 
   /// Times each pass of `pm` under this phase (PassManager::enableTiming;
-  /// no-op when timing is off), and measures each pass against the
-  /// calling thread's CompileMemoryBudget when there is one
-  /// (CompileMemory.h; the watch ends with this phase). `pm` must run while
-  /// this phase lives, and its context must outlive the phase.
+  /// no-op when timing is off), measures each pass against the calling
+  /// thread's CompileMemoryBudget when there is one (CompileMemory.h; the
+  /// watch ends with this phase), and reports its passes to the live
+  /// CompileProgress if there is one (CompileProgress.h). `pm` must run
+  /// while this phase lives, and its context must outlive the phase.
   void timePasses(mlir::PassManager &pm);
 
 private:
@@ -60,6 +63,7 @@ private:
   /// The compile-memory budget watching `watched_` since timePasses.
   CompileMemoryBudget *watcher_ = nullptr;
   mlir::MLIRContext *watched_ = nullptr;
+  uint64_t progress_ = 0; // the phase's id in the live CompileProgress, or 0
 };
 
 } // namespace tfmlir

@@ -13,6 +13,7 @@
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Pipelines/Calibration.h"
+#include "lib/Pipelines/CompileTiming.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/SavedModel.h"
@@ -31,6 +32,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 using namespace mlir;
 
@@ -147,8 +149,13 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         "--input-shapes has ", config.inputShapes.size(),
         " shapes but --input-arrays has ", config.inputArrays.size(),
         " entries"));
+  // The phases below show on a live CompileProgress (tf-convert on a
+  // terminal); no timing is printed for them.
+  std::optional<CompilePhase> importPhase;
+  importPhase.emplace("import GraphDef");
   auto module =
       importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
+  importPhase.reset();
   if (!module) // the diagnostics in the log are the whole report
     return absl::InvalidArgumentError("");
 
@@ -159,11 +166,15 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays))
       arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
 
-  PassManager pm(&ctx);
-  buildTFStandardPipeline(pm, StandardPipelineOptions());
-  if (failed(pm.run(*module)))
-    return fail(absl::StatusCode::kInvalidArgument,
-                "tf-standard-pipeline failed");
+  {
+    PassManager pm(&ctx);
+    buildTFStandardPipeline(pm, StandardPipelineOptions());
+    CompilePhase phase("tf-standard-pipeline");
+    phase.timePasses(pm);
+    if (failed(pm.run(*module)))
+      return fail(absl::StatusCode::kInvalidArgument,
+                  "tf-standard-pipeline failed");
+  }
   // A Placeholder still in the graph feeds the outputs but was not named an
   // input: TFLite has no op for it, so say which input flag is missing
   // instead of listing it as an unsupported op.
@@ -181,8 +192,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   ConversionReport report;
   if (options.verboseOpReport)
     report.maxNodesPerOp = std::numeric_limits<size_t>::max();
-  if (failed(legalizeTFToTFL(*module, options.allowCustomOps, options.fuse,
-                             report)))
+  std::optional<CompilePhase> legalizePhase;
+  legalizePhase.emplace("tfl-legalize-tf");
+  LogicalResult legalized =
+      legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
+  legalizePhase.reset();
+  if (failed(legalized))
     return fail(report.complete() ? absl::StatusCode::kInvalidArgument
                                   : absl::StatusCode::kUnimplemented,
                 "conversion failed");
@@ -193,7 +208,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   PassManager post(&ctx);
   post.addPass(createCanonicalizerPass());
   post.addPass(createCSEPass());
-  if (failed(post.run(*module)))
+  std::optional<CompilePhase> postPhase;
+  postPhase.emplace("canonicalize + cse");
+  postPhase->timePasses(post);
+  LogicalResult canonicalized = post.run(*module);
+  postPhase.reset();
+  if (failed(canonicalized))
     return fail(absl::StatusCode::kInternal, "canonicalization failed");
   // The interpreter runs subgraph 0: make @main the module's first function.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
@@ -244,6 +264,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         return fail(absl::StatusCode::kInternal, "quantization failed");
     }
     if (!samples.empty()) {
+      CompilePhase phase("calibrate");
       std::string err;
       if (failed(quantutil::calibrate(*module, samples, err)))
         return fail(absl::StatusCode::kInvalidArgument, err);
@@ -262,7 +283,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     qpm.addPass(createPostQuantize());
   }
   qpm.addPass(createCanonicalizerPass());
-  if (failed(qpm.run(*module)))
+  std::optional<CompilePhase> quantizePhase;
+  quantizePhase.emplace("quantize");
+  quantizePhase->timePasses(qpm);
+  LogicalResult quantized = qpm.run(*module);
+  quantizePhase.reset();
+  if (failed(quantized))
     return fail(absl::StatusCode::kInternal, "quantization failed");
   if (options.quantReport) {
     std::string qBytes;
@@ -340,8 +366,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     flags.enableDebugInfo();
     module->print(out, flags);
     out << "\n";
-  } else if (failed(exportTFLite(*module, result.bytes))) {
-    return fail(absl::StatusCode::kInternal, ".tflite export failed");
+  } else {
+    CompilePhase phase("export .tflite");
+    if (failed(exportTFLite(*module, result.bytes)))
+      return fail(absl::StatusCode::kInternal, ".tflite export failed");
   }
   return result;
 }

@@ -14,10 +14,14 @@
 // computes on this machine; `--target_cpu=x86-64` gives generic x86-64 code.
 // Flag parsing and file I/O only: the work is tfmlir::compileAot
 // (lib/Pipelines/AotCompile.h).
+// On a terminal, a compile longer than 3 s shows a live line of the phase
+// and pass running (lib/Pipelines/CompileProgress.h); the hidden
+// --progress=always|never writes one line per phase and pass, or nothing.
 // Exit status: 0 on success; 1 with the error on stderr (naming the file,
 // config entry or node) otherwise; nothing is written on error.
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotCompile.h"
+#include "lib/Pipelines/CompileProgress.h"
 #include "lib/Support/File.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/TextErrorCollector.h"
@@ -32,6 +36,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 namespace cl = llvm::cl;
 
@@ -98,6 +103,12 @@ bool writeFile(const std::string &path, const std::string &data,
 
 } // namespace
 
+static cl::opt<std::string> progressFlag(
+    "progress", cl::init("auto"), cl::Hidden,
+    cl::desc("Progress line on stderr: auto (on a terminal, after 3 s), "
+             "always (one line per phase and pass) or never"),
+    cl::cat(category));
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::SetVersionPrinter(
@@ -114,6 +125,12 @@ int main(int argc, char **argv) {
                              {"--out_function_object", &outObject}})
     if (value->empty())
       return fail(std::string(flag) + " is required");
+
+  std::optional<tfmlir::ProgressMode> progressMode =
+      tfmlir::parseProgressMode(progressFlag);
+  if (!progressMode)
+    return fail("--progress must be auto, always or never, got '" +
+                progressFlag + "'");
 
   auto model = tfmlir::loadGraphDefFile(graphPath);
   if (!model.ok())
@@ -145,7 +162,14 @@ int main(int argc, char **argv) {
     return fail("--max_compile_memory needs a byte count >= 0, got " +
                 std::to_string(maxCompileMemory));
   options.maxCompileMemoryBytes = maxCompileMemory;
-  auto result = tfmlir::compileAot(model->graph, config, options);
+  std::optional<absl::StatusOr<tfmlir::AotResult>> compiled;
+  {
+    // A live phase/pass line on a terminal for long compiles
+    // (lib/Pipelines/CompileProgress.h).
+    tfmlir::CompileProgress progress("tf-compile " + graphPath, *progressMode);
+    compiled.emplace(tfmlir::compileAot(model->graph, config, options));
+  }
+  auto &result = *compiled;
   if (!result.ok()) {
     // The library names AotOptions' field; say the flag that sets it.
     std::string msg(result.status().message());

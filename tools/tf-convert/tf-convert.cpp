@@ -32,6 +32,9 @@
 //    tfl-quantize, tfl-post-quantize with the inference input/output types.
 //    QAT graphs (FakeQuant ops) need no representative data.
 //  - FakeQuant ops always become quantize/dequantize pairs (TF's behaviour).
+// Progress: on a terminal, a conversion longer than 3 s shows a live line
+// of the phase and pass (lib/Pipelines/CompileProgress.h); the hidden
+// --progress=always|never writes one line per phase and pass, or nothing.
 // --report runs the float and the quantized model over the representative
 // data in runtime/lite and prints, per output, max |error|, RMSE and the max
 // error in units of the output scale.
@@ -41,7 +44,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/TFLiteConverter.h"
 #include "lib/Translate/GraphDefImporter.h"
-#include "tools/Progress.h"
+#include "lib/Pipelines/CompileProgress.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -106,6 +109,11 @@ static cl::opt<bool> disablePerChannelDense(
 static cl::opt<bool> quantReport(
     "report", cl::desc("Print per-output error of the quantized model against "
                        "the float model on the representative data"), cl::cat(tfConvertCategory));
+static cl::opt<std::string> progressFlag(
+    "progress", cl::init("auto"), cl::Hidden,
+    cl::desc("Progress line on stderr: auto (on a terminal, after 3 s), "
+             "always (one line per phase and pass) or never"),
+    cl::cat(tfConvertCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -140,6 +148,13 @@ int main(int argc, char **argv) {
       quantizeMode != "int8") {
     llvm::errs() << "tf-convert: --inference-input-type/--inference-output-type "
                     "other than float32 need --quantize=int8\n";
+    return 1;
+  }
+  std::optional<tfmlir::ProgressMode> progressMode =
+      tfmlir::parseProgressMode(progressFlag);
+  if (!progressMode) {
+    llvm::errs() << "tf-convert: --progress must be auto, always or never, got '"
+                 << progressFlag << "'\n";
     return 1;
   }
   if (quantReport && representativeData.empty()) {
@@ -178,12 +193,9 @@ int main(int argc, char **argv) {
   // Diagnostics and reports go to stderr as they happen.
   std::optional<absl::StatusOr<tfmlir::ConversionResult>> converted;
   {
-    // Calibration and large graphs take seconds: an elapsed-time line on a
-    // terminal (tools/Progress.h).
-    tfmlir::ProgressLine progress(
-        std::string("tf-convert: ") +
-        (representativeData.empty() ? "converting " : "calibrating and converting ") +
-        modelPath);
+    // Calibration and large graphs take seconds: a live line of the phase
+    // and pass on a terminal (lib/Pipelines/CompileProgress.h).
+    tfmlir::CompileProgress progress("tf-convert " + modelPath, *progressMode);
     converted.emplace(tfmlir::convertToTFLite(*model, options, {}, &llvm::errs()));
   }
   absl::StatusOr<tfmlir::ConversionResult> &result = *converted;

@@ -31,6 +31,14 @@
 // (lib/Pipelines/CompileTiming.h: import, tf-standard-pipeline,
 // xla-legalize-tf, each pass of hlo-to-llvm-pipeline, LLVM optimization and
 // machine code), as a tree of wall times.
+// Progress: when stderr is a terminal and the first Run (the compile) takes
+// more than 3 s, a line "tf-run G: <phase>: pass i/n <pass> (12.3 s)" is
+// redrawn in place on stderr and finished with "done in ..."
+// (lib/Pipelines/CompileProgress.h). --progress=auto|always|never (not in
+// --help; default auto): always writes one such line per phase and pass
+// whatever stderr is (for tests and logs), never writes none;
+// --progress-delay-ms N (not in --help, default 3000) sets how long auto
+// waits before drawing (tests draw at once on a pseudo-terminal).
 // Every flag that takes a value accepts both `--flag VALUE` and
 // `--flag=VALUE` (as llvm::cl tools do).
 // With --saved-model (lib/Translate/SavedModel.h; default tags "serve",
@@ -59,9 +67,9 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/ModelLoader.h"
 #include "lib/Translate/SavedModel.h"
+#include "lib/Pipelines/CompileProgress.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Support/File.h"
-#include "tools/Progress.h"
 #include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
@@ -216,6 +224,8 @@ int runMain(int argc, char **argv) {
   SessionOptions opts;
   int threads = 0; // 0: one per core (SessionOptions' default)
   bool timing = false;
+  tfmlir::ProgressMode progressMode = tfmlir::ProgressMode::Auto;
+  std::chrono::milliseconds progressDelay = std::chrono::seconds(3);
   bool minClusterGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -266,6 +276,19 @@ int runMain(int argc, char **argv) {
     } else if (a == "--timing") {
       timing = true;
       tfmlir::enableCompileTiming();
+    } else if (a == "--progress" && value(v)) {
+      std::optional<tfmlir::ProgressMode> m = tfmlir::parseProgressMode(v);
+      if (!m)
+        return fail("--progress takes auto, always or never, got '" + v + "'");
+      progressMode = *m;
+    } else if (a == "--progress-delay-ms" && value(v)) {
+      char *end = nullptr;
+      errno = 0;
+      long ms = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || !end || *end || errno == ERANGE || ms < 0)
+        return fail("--progress-delay-ms needs a non-negative count of "
+                    "milliseconds, got '" + v + "'");
+      progressDelay = std::chrono::milliseconds(ms);
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
     } else if ((a == "--max-run-memory" || a == "--max-compile-memory") &&
@@ -539,7 +562,8 @@ int runMain(int argc, char **argv) {
     std::vector<Tensor> none;
     absl::Status st;
     {
-      tfmlir::ProgressLine progress("tf-run: compiling and running the targets");
+      tfmlir::CompileProgress progress("tf-run " + graphPath + " (targets)",
+                                       progressMode, progressDelay);
       st = (*session)->Run(feeds, {}, targets, &none);
     }
     if (!st.ok())
@@ -551,8 +575,9 @@ int runMain(int argc, char **argv) {
   absl::Status st;
   {
     // The first Run compiles; a large graph takes seconds (shown on a
-    // terminal only).
-    tfmlir::ProgressLine progress("tf-run: compiling " + graphPath);
+    // terminal only, unless --progress says otherwise).
+    tfmlir::CompileProgress progress("tf-run " + graphPath, progressMode,
+                                     progressDelay);
     st = (*session)->Run(feeds, fetches, targets, &outs);
   }
   auto t1 = std::chrono::steady_clock::now();
