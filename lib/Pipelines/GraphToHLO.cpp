@@ -23,6 +23,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <cstdlib>
+#include <limits>
 
 namespace tfmlir {
 
@@ -115,13 +116,15 @@ absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx, bool clampIndices) {
+                mlir::MLIRContext &ctx, bool clampIndices, bool listAllNodes) {
   auto module = importGraphToTF(graph, graphName, args, outputs, ctx);
   if (!module.ok())
     return module.status();
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
   LegalizeHLOReport report;
+  if (listAllNodes)
+    report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   CompilePhase phase("xla-legalize-tf");
   mlir::LogicalResult legalized = legalizeTFToHLO(
       **module, /*allowPartial=*/false, report, clampIndices);

@@ -63,12 +63,14 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
 /// (a dead fetch is named as TF does: "Retval[k] does not have value");
 /// Unimplemented with the legalization histogram ("cannot legalize: tf.X
 /// (count n: nodes a, b)") when ops have no hlo lowering. `clampIndices`:
-/// no run-time index checks (legalizeTFToHLO).
+/// no run-time index checks (legalizeTFToHLO). `listAllNodes`: the
+/// histogram names every node of each op instead of the first 8.
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx, bool clampIndices = false);
+                mlir::MLIRContext &ctx, bool clampIndices = false,
+                bool listAllNodes = false);
 
 } // namespace tfmlir
 

@@ -33,6 +33,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -225,6 +226,8 @@ struct RuntimeCluster {
   std::map<std::string, absl::Status> failed;
   /// ExecutorOptions::clampIndices and maxRunMemoryBytes.
   bool clampIndices = false;
+  /// ExecutorOptions::listAllNodesInErrors.
+  bool listAllNodes = false;
   int64_t maxRunMemoryBytes = 0;
   /// CpuExecutable::setName of its executables (clusterLabel), and the
   /// name of its compiles in compile-memory errors.
@@ -420,6 +423,7 @@ absl::Status Builder::outlineCluster(llvm::StringRef name,
     node.rt = std::make_unique<RuntimeCluster>();
     node.rt->module = std::move(m);
     node.rt->clampIndices = impl_.options.clampIndices;
+    node.rt->listAllNodes = impl_.options.listAllNodesInErrors;
     node.rt->maxRunMemoryBytes = impl_.options.maxRunMemoryBytes;
     node.rt->label = clusterLabel(name, ops);
     node.rt->maxCompileMemoryBytes = impl_.options.maxCompileMemoryBytes;
@@ -521,6 +525,8 @@ absl::Status Builder::missingKernels() {
   // that node (its shape is only known at run time); the others have
   // neither a lowering that applied nor a host kernel.
   LegalizeHLOReport roots;
+  if (impl_.options.listAllNodesInErrors)
+    roots.maxNodesPerOp = std::numeric_limits<size_t>::max();
   llvm::MapVector<llvm::StringRef, std::vector<std::string>> blocked;
   std::vector<std::string> refused;
   for (auto [op, why] : missing_) {
@@ -551,6 +557,7 @@ absl::Status Builder::missingKernels() {
   }
   if (!blocked.empty()) {
     LegalizeHLOReport b;
+    b.maxNodesPerOp = roots.maxNodesPerOp;
     for (auto &[k, v] : blocked)
       b.failed[k] = v;
     std::string h = b.format();
@@ -718,6 +725,8 @@ compileForShapesUnbudgeted(RuntimeCluster &rt,
                                      fn.getFunctionType().getResults()));
   std::string diags;
   LegalizeHLOReport report;
+  if (rt.listAllNodes)
+    report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   {
     mlir::ScopedDiagnosticHandler quiet(
         m->getContext(), [&](mlir::Diagnostic &d) {

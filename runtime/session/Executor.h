@@ -77,6 +77,9 @@ struct ExecutorOptions {
   /// No run-time index checks in compiled clusters: XLA's clamping
   /// (SessionOptions::xla_clamp_indices).
   bool clampIndices = false;
+  /// SessionOptions::list_all_nodes_in_errors: every node in the
+  /// unsupported-op histograms, not the first 8 per op.
+  bool listAllNodesInErrors = false;
   /// CpuExecutable::setMaxRunMemory of every compiled cluster
   /// (SessionOptions::max_run_memory_bytes); 0 = no limit. The same limit
   /// bounds the host tensors of one run(): the outputs of host kernels and

@@ -770,7 +770,8 @@ absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
              const std::vector<ArgSpec> &args,
              const std::vector<std::string> &outputs, bool clampIndices,
-             int64_t maxRunBytes, const std::string &cacheDir) {
+             int64_t maxRunBytes, const std::string &cacheDir,
+             bool listAllNodes) {
   CompilePhase phase("compile the whole graph (global_jit_level kWholeGraph)");
   // The disk cache key: the pruned GraphDef's bytes (deterministic
   // serialization), the fed tensors with their dtypes and shapes and the
@@ -812,7 +813,8 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
   auto module =
-      lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices);
+      lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices,
+                      listAllNodes);
   if (!module.ok())
     return module.status();
   auto exe = CpuExecutable::compile(**module, "main", cacheDir, cacheKey);
@@ -844,6 +846,7 @@ compileForExecutor(const tensorflow::GraphDef &graph,
   eo.graphName = options.graphName;
   eo.interOpThreads = options.inter_op_parallelism_threads;
   eo.clampIndices = options.xla_clamp_indices;
+  eo.listAllNodesInErrors = options.list_all_nodes_in_errors;
   eo.maxRunMemoryBytes = options.max_run_memory_bytes;
   eo.maxCompileMemoryBytes = options.max_compile_memory_bytes;
   eo.compileClusters =
@@ -1145,7 +1148,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
         auto exe = compileGraph(*plan->graph, options_.graphName, args,
                                 plan->outputs, options_.xla_clamp_indices,
                                 options_.max_run_memory_bytes,
-                                options_.compile_cache_dir);
+                                options_.compile_cache_dir,
+                                options_.list_all_nodes_in_errors);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();

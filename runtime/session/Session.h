@@ -86,6 +86,11 @@ struct SessionOptions {
   /// ("indices[3] = 7 is not in [0, 5)" and the node); true clamps gather
   /// indices and drops scatter/segment ones as XLA does (no check cost).
   bool xla_clamp_indices = false;
+  /// The unsupported-op histogram of a failed compile ("cannot legalize:
+  /// tf.Where (count 30: nodes w0, ..., w7, and 22 more)") names the first
+  /// 8 nodes of each op; true names every node (tf-run --verbose). A
+  /// tfmlir option; TF has no such setting.
+  bool list_all_nodes_in_errors = false;
   /// The most bytes of buffers (intermediates and results before they are
   /// copied out) that one run of a compiled function may hold at once; a
   /// run over it fails with ResourceExhausted naming the limit. 0 = no

@@ -104,7 +104,7 @@ const char *kUsage =
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
-    "[--inter-op-threads N] [--threads N] [--timing]\n"
+    "[--inter-op-threads N] [--threads N] [--timing] [--verbose]\n"
     "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory BYTES]\n"
     "[--compile-cache-dir DIR]\n"
     "  (--flag=VALUE is the same as --flag VALUE)\n"
@@ -116,6 +116,8 @@ const char *kUsage =
     "  --xla-clamp-indices: out-of-range indices of GatherV2, GatherNd, "
     "ScatterNd and UnsortedSegment* in compiled code are clamped/dropped as "
     "XLA does, instead of failing the run with TF's InvalidArgument\n"
+    "  --verbose: the unsupported-op error names every node of each op "
+    "(default: the first 8, then a count)\n"
     "  --max-run-memory: the most bytes of buffers one run of compiled code "
     "may hold (SessionOptions::max_run_memory_bytes); over it the run fails "
     "with RESOURCE_EXHAUSTED\n"
@@ -248,7 +250,7 @@ int runMain(int argc, char **argv) {
     };
     std::string v;
     if (inlineValue && (a == "--version" || a == "--help" || a == "--timing" ||
-                        a == "--xla-clamp-indices"))
+                        a == "--xla-clamp-indices" || a == "--verbose"))
       return fail(a + " takes no value, got '" + a + "=" + *inlineValue + "'");
     if (a == "--version") {
       std::fputs(tfmlir::toolVersion("tf-run").c_str(), stdout);
@@ -291,6 +293,8 @@ int runMain(int argc, char **argv) {
       progressDelay = std::chrono::milliseconds(ms);
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
+    } else if (a == "--verbose") {
+      opts.list_all_nodes_in_errors = true;
     } else if ((a == "--max-run-memory" || a == "--max-compile-memory") &&
                value(v)) {
       char *end = nullptr;

@@ -213,7 +213,7 @@ void syncFunctionType(func::FuncOp fn) {
 
 } // namespace
 
-std::string LegalizeHLOReport::format(size_t maxNodesPerOp) const {
+std::string LegalizeHLOReport::format() const {
   if (failed.empty())
     return "";
   SmallVector<std::pair<StringRef, const std::vector<std::string> *>> rows;

@@ -23,10 +23,13 @@ struct LegalizeHLOReport {
   llvm::MapVector<llvm::StringRef, std::vector<std::string>> failed;
   /// "cannot legalize: tf.Where (count 3: nodes a, b, c); tf.TopKV2 (count
   /// 1: nodes t)", ordered by count (descending), then by name. At most
-  /// `maxNodesPerOp` node names per op, then ", and N more" (a graph with
+  /// maxNodesPerOp node names per op, then ", and N more" (a graph with
   /// thousands of one unsupported op gets a short message). Empty when
   /// every op was legalized.
-  std::string format(size_t maxNodesPerOp = 8) const;
+  std::string format() const;
+  /// Node names listed per op by format(); SIZE_MAX lists every node
+  /// (tf-run --verbose, SessionOptions::list_all_nodes_in_errors).
+  size_t maxNodesPerOp = 8;
 };
 
 /// A unit attr on a tf op that legalizeTFToHLO must leave as it is (it is
