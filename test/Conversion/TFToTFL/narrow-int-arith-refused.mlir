@@ -10,7 +10,7 @@
 // CHECK: TFLite builtin ops used (2):
 // CHECK-NEXT: tfl.add x1: a32
 // CHECK-NEXT: tfl.maximum x1: max8
-// CHECK: Ops whose TFLite builtin cannot take them as they are (4); --allow-custom-ops emits them as custom ops:
+// CHECK: Ops whose TFLite builtin cannot take them as they are (4); -tfl-legalize-tf=allow-custom-ops emits them as custom ops:
 // CHECK-NEXT: tf.AddV2 x1: a8 (tfl.add has no kernel for tensor<3xi8> without quantization (TFLite runs it on 8/16-bit integers only quantized: Cast to int32 first))
 // CHECK-NEXT: tf.Sub x1: s16 (tfl.sub has no kernel for tensor<3xi16> without quantization
 // CHECK-NEXT: tf.Mul x1: mu8 (tfl.mul has no kernel for tensor<3xui8> without quantization
