@@ -15,7 +15,8 @@
 #                                  the runtime and the concurrency tests
 #                                  instrumented) and the Session, executor,
 #                                  intra-op pool and lite interpreter
-#                                  concurrency tests under it.
+#                                  concurrency tests under it
+#                                  (TSAN_TESTS="binaries" for a subset).
 #
 # libMLIR.so / libLLVM.so come uninstrumented from Debian, and so does code
 # the JIT generates: ASan/TSan see our code, not theirs.
@@ -47,9 +48,11 @@ if [[ $MODE == tsan ]]; then
   if [[ ! -f $B/build.ninja ]]; then
     cmake -G Ninja -S . -B $B -DCMAKE_BUILD_TYPE=Release -DTFMLIR_TSAN=ON
   fi
-  TESTS=(tfmlir-session-concurrency-tests tfmlir-session-threads-tests
-         tfmlir-executor-tests tfmlir-session-tests tfmlir-cpu-runtime-tests
-         tfmlir-lite-tests)
+  # TSAN_TESTS="a b": only those test binaries.
+  # shellcheck disable=SC2206
+  TESTS=(${TSAN_TESTS:-tfmlir-session-concurrency-tests
+         tfmlir-session-threads-tests tfmlir-executor-tests
+         tfmlir-session-tests tfmlir-cpu-runtime-tests tfmlir-lite-tests})
   "${NINJA[@]}" -C $B "${TESTS[@]}"
   # second_deadlock_stack: both stacks of a lock-order inversion.
   export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:exitcode=66:allocator_may_return_null=1
