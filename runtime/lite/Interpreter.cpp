@@ -164,6 +164,7 @@ Subgraph::Subgraph(Interpreter &interp, const SubgraphDef &def, int index)
     }
   }
   kernels_.assign(def.ops.size(), nullptr);
+  kernelCopies_.assign(def.ops.size(), KernelRegistration());
   states_.resize(def.ops.size());
   dynamicNode_.assign(def.ops.size(), false);
   foldedNode_.assign(def.ops.size(), false);
@@ -224,9 +225,16 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
             absl::StrCat(label(), " is also an input of the same op"));
       writer[o] = static_cast<int>(i);
     }
-    kernels_[i] = op.builtinCode == kOp_CUSTOM
-                      ? resolver.findCustom(op.customName, op.version)
-                      : resolver.findBuiltin(op.builtinCode, op.version);
+    // Copied (as TFLite copies each TfLiteRegistration into its node): the
+    // resolver need not outlive the interpreter. kernelCopies_ is never
+    // resized after this, so the pointers stay valid.
+    if (const KernelRegistration *reg =
+            op.builtinCode == kOp_CUSTOM
+                ? resolver.findCustom(op.customName, op.version)
+                : resolver.findBuiltin(op.builtinCode, op.version)) {
+      kernelCopies_[i] = *reg;
+      kernels_[i] = &kernelCopies_[i];
+    }
     // An op without a kernel is reported by name (Interpreter::create)
     // rather than by what it reads.
     for (int32_t in : op.inputs)

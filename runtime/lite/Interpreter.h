@@ -82,7 +82,8 @@ private:
   const SubgraphDef &def_;
   int index_;
   std::vector<Tensor> tensors_;
-  std::vector<const KernelRegistration *> kernels_;
+  std::vector<const KernelRegistration *> kernels_; ///< null: no kernel
+  std::vector<KernelRegistration> kernelCopies_;    ///< what kernels_ points to
   std::vector<std::unique_ptr<NodeState>> states_;
   std::vector<bool> dynamicNode_;  ///< prepare re-runs at each invoke
   std::vector<bool> dynamicTensor_; ///< storage is kDynamic
@@ -125,7 +126,8 @@ public:
   /// an out-of-range index, an op reading a tensor nothing writes, or an op
   /// writing a constant; NotFound listing every op with no kernel, with
   /// counts and subgraph:op positions. The model must outlive the
-  /// interpreter (constants point into it).
+  /// interpreter (constants point into it); the resolver need not (its
+  /// registrations are copied, as TFLite's InterpreterBuilder does).
   static absl::StatusOr<std::unique_ptr<Interpreter>>
   create(const FlatBufferModel &model, const OpResolver &resolver);
   /// The same from a ModelDef (used by tests that build graphs directly);

@@ -876,6 +876,11 @@ absl::Status closedError() {
   return absl::CancelledError("Session has been closed.");
 }
 
+/// The error of a Run that Close() interrupted (TF's wording).
+absl::Status runCancelledError() {
+  return absl::CancelledError("Run call was cancelled");
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -947,6 +952,11 @@ absl::Status Session::Close() {
   std::lock_guard<std::mutex> lock(varMu_);
   vars_.clear();
   return absl::OkStatus();
+}
+
+bool Session::closedDuringRun() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return closed_;
 }
 
 SessionStats Session::stats() const {
@@ -1203,6 +1213,11 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   }
   if (!results.ok())
     return results.status();
+  // A Run that was executing when Close() was called ends Cancelled, its
+  // results and variable writes dropped (DirectSession::RunInternal: the
+  // step's cancellation callback has fired, "Run call was cancelled").
+  if (closedDuringRun())
+    return runCancelledError();
   std::vector<Tensor> values;
   for (HostTensor &h : *results) {
     TensorShape shape(h.shape());
@@ -1210,7 +1225,11 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
     values.push_back(Tensor::Adopt(dt, std::move(shape), h.releaseData()));
   }
   if (!plan->writes.empty()) {
+    // Close() clears vars_ after setting closed_: checking closed_ under
+    // varMu_ keeps a Run that raced with Close from storing values again.
     std::lock_guard<std::mutex> lock(varMu_);
+    if (closedDuringRun())
+      return runCancelledError();
     for (const auto &[key, slot] : plan->writes)
       vars_[key] = values[slot];
   }

@@ -157,17 +157,27 @@ public:
   /// Extend includes node 'x', which was created by a previous call to
   /// Create or Extend in this session."), Cancelled after Close().
   /// Compiled executables are dropped (the graph changed); variables stay.
+  /// Runs in progress are not waited for: they finish on the graph and
+  /// executables they started with (as DirectSession, where Extend and Run
+  /// may proceed concurrently); later Runs see the extended graph.
   absl::Status Extend(const tensorflow::GraphDef &graph);
 
   /// Closes the session: later Run/Extend return Cancelled "Session has
-  /// been closed." Releases executables and variables.
+  /// been closed." Releases executables and variables. Does not wait for
+  /// Runs in progress (as TF's DirectSession::Close): they keep what they
+  /// execute alive, finish executing, and then return Cancelled "Run call
+  /// was cancelled" without storing variable writes (TF cancels the step;
+  /// we cannot interrupt compiled code, so the cancellation takes effect
+  /// when it returns). Idempotent. The Session must not be destroyed while
+  /// Runs are in progress.
   absl::Status Close();
 
   /// Runs the subgraph that `fetches` (tensor names "node" or "node:idx")
   /// and `targets` (node names) need, with `feeds` ("node[:idx]" -> value)
   /// replacing the fed tensors (ops behind a feed do not run). On success
   /// `outputs` holds one Tensor per fetch, in order. Errors:
-  ///  - Cancelled: the session is closed;
+  ///  - Cancelled: the session is closed ("Session has been closed."), or
+  ///    was closed while this Run executed ("Run call was cancelled");
   ///  - NotFound: an unknown feed ("FeedInputs: unable to find feed output
   ///    x:0"), fetch ("FetchOutputs node x:0: not found") or target
   ///    ("PruneForTargets: Some target nodes not found: t");
@@ -207,6 +217,8 @@ public:
 
 private:
   Session() = default;
+  /// Whether Close() has been called (takes mu_).
+  bool closedDuringRun() const;
   absl::StatusOr<std::shared_ptr<const Plan>>
   getPlan(const std::string &key, const std::vector<std::string> &feeds,
           const std::vector<std::string> &fetches,

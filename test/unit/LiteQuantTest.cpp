@@ -1004,6 +1004,33 @@ TEST(LiteQuant, Int16Softmax) {
   EXPECT_LE(worst, 10);
 }
 
+TEST(LiteQuant, FilterZeroPointsOutsideTheirTypeAreRefused) {
+  // A mutated model's filter zero point -2^31: q - zp overflowed int32 in
+  // DEPTHWISE_CONV_2D (UBSan, LiteCorpusMutate); now an error at
+  // AllocateTensors. Also a zero-point count that is neither 1 nor CO.
+  for (std::vector<int64_t> zps :
+       {std::vector<int64_t>{INT32_MIN}, std::vector<int64_t>{0, 0, 0}}) {
+    ModelBuilder b;
+    int x = qtensor(b, {TensorType::kInt8, {0.02f}, {0}}, {1, 3, 3, 2});
+    int wt = qconst(b, {TensorType::kInt8, {0.01f}, zps, 3}, {1, 2, 2, 2},
+                    std::vector<int8_t>(8, 3));
+    int y = qtensor(b, {TensorType::kInt8, {0.03f}, {0}}, {1, 2, 2, 2});
+    OpOptions o;
+    o.padding = Padding::kValid;
+    o.depthMultiplier = 1;
+    b.op(kOp_DEPTHWISE_CONV_2D, {x, wt, -1}, {y}, o).version = 3;
+    b.io({x}, {y});
+    BuiltinOpResolver resolver;
+    auto in = Interpreter::create(b.def, resolver, "m.tflite");
+    ASSERT_TRUE(in.ok()) << in.status();
+    absl::Status s = (*in)->allocateTensors();
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    EXPECT_NE(s.message().find("zero point"), std::string::npos) << s;
+    EXPECT_NE(s.message().find("DEPTHWISE_CONV_2D"), std::string::npos) << s;
+  }
+}
+
 TEST(LiteQuant, Int16FunctionsRejectBadScales) {
   ModelBuilder b;
   int x = qtensor(b, {TensorType::kInt16, {1.f / 4096}, {0}}, {4});

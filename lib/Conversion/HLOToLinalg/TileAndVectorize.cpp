@@ -281,12 +281,14 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
           rewriter, cast<TilingInterface>(op.getOperation()), options);
       if (failed(tiled))
         continue;
+      // Read before replaceOp erases `op` (reading it after was a
+      // use-after-free, found by the TSan run of SessionThreadsTest).
+      SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
       rewriter.replaceOp(op, tiled->replacements);
       // Mark the loops over parallel dims for hlo-cpu-outline-parallel-loops
       // (loops come in the order of the tiled dims; peeling clones them
       // with the mark).
       {
-        SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
         unsigned l = 0;
         for (auto [d, size] : llvm::enumerate(sizes)) {
           if (isZeroInteger(size))

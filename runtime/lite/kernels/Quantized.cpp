@@ -292,6 +292,15 @@ absl::Status convMultipliers(const Tensor &in, const Tensor &f,
   if (ns > 1 && fq.quantizedDimension != chanDim)
     return invalid("filter per-channel quantized_dimension is ",
                    fq.quantizedDimension, ", expected ", chanDim);
+  // filterZp(f, c) reads one zero point per channel (or the one): each must
+  // fit the filter's type, so that q - zp cannot overflow.
+  const size_t nz = fq.zeroPoint.size();
+  if (nz > 1 && static_cast<int64_t>(nz) != channels)
+    return invalid("filter has ", nz, " zero points for ", channels,
+                   " output channels");
+  for (int64_t z : fq.zeroPoint)
+    if (z < typeMin(f.type) || z > typeMax(f.type))
+      return invalid("filter zero point ", z, " outside ", typeName(f.type));
   st.mult.resize(channels);
   for (int64_t c = 0; c < channels; ++c) {
     float fs = fq.scale[ns == 1 ? 0 : c];
