@@ -369,6 +369,11 @@ void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
 
 } // namespace
 
+std::mutex &CpuExecutable::compileMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
 CpuExecutable::~CpuExecutable() = default;
 
 absl::StatusOr<std::unique_ptr<CpuExecutable>>

@@ -18,6 +18,7 @@
 #include <functional>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,15 @@ public:
   static absl::StatusOr<std::unique_ptr<CpuExecutable>>
   loadCached(const std::string &cacheDir, const std::string &key,
              const std::string &entry);
+
+  /// The one process-wide lock that compiles of the Session (whole graph,
+  /// executor build) and of the executor's run-time clusters hold: they
+  /// take turns, because CpuExecutable::compile is not documented as
+  /// thread-safe (LLVM target and pass registration) and the compile-memory
+  /// budget (lib/Pipelines/CompileMemory.h) measures process-wide heap
+  /// growth. Runs of compiled executables never take it. Not recursive: a
+  /// holder must not start another compile.
+  static std::mutex &compileMutex();
 
   /// True if this executable was loaded from the compile cache.
   bool wasCacheHit() const { return cacheHit_; }

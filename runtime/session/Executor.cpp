@@ -771,8 +771,8 @@ runtimeExecutable(const Node &node, const std::vector<const HostTensor *> &ins,
   };
   if (auto r = lookup())
     return *r;
-  static std::mutex compileMu;
-  std::lock_guard<std::mutex> l(compileMu);
+  // Takes turns with every other compile in the process, the Session's too.
+  std::lock_guard<std::mutex> l(CpuExecutable::compileMutex());
   if (auto r = lookup()) // compiled by another run meanwhile
     return *r;
   absl::StatusOr<std::unique_ptr<CpuExecutable>> exe =

@@ -1142,11 +1142,10 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   {
     std::lock_guard<std::mutex> lock(entry->mu);
     if (!entry->done) {
-      // CpuExecutable::compile is not documented as thread-safe (LLVM
-      // target and pass registration): compiles of different keys take
-      // turns, process-wide. Runs of compiled executables do not wait.
-      static std::mutex compileMu;
-      std::unique_lock<std::mutex> compileLock(compileMu);
+      // Compiles of different keys take turns, process-wide, with the
+      // executor's run-time compiles (CpuExecutable::compileMutex). Runs of
+      // compiled executables do not wait.
+      std::unique_lock<std::mutex> compileLock(CpuExecutable::compileMutex());
       auto t0 = std::chrono::steady_clock::now();
       absl::Status status;
       // max_compile_memory_bytes: measured by the compile's phases on this
