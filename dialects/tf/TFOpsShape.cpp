@@ -864,8 +864,23 @@ static Attribute shapeConstant(Value input, Type resultType) {
   return makeIntTensor(rt, in.getShape());
 }
 
+/// TF's Shape/ShapeN kernels (shape_ops.h): a static dimension that a
+/// 32-bit out_type cannot hold is InvalidArgument, not a wrapped value.
+static LogicalResult verifyShapeFits(Operation *op, Value input, Value output) {
+  auto in = dyn_cast<RankedTensorType>(input.getType());
+  auto out = dyn_cast<ShapedType>(output.getType());
+  if (!in || !out || !out.getElementType().isInteger(32))
+    return success();
+  for (auto [i, d] : llvm::enumerate(in.getShape()))
+    if (!ShapedType::isDynamic(d) && d > std::numeric_limits<int32_t>::max())
+      return op->emitOpError()
+             << "Shape output type is 32-bit but dim " << i << " is " << d;
+  return success();
+}
+
 LogicalResult ShapeOp::verify() {
-  if (failed(verifyRank(*this, getOutput(), "output", 1)))
+  if (failed(verifyRank(*this, getOutput(), "output", 1)) ||
+      failed(verifyShapeFits(*this, getInput(), getOutput())))
     return failure();
   if (std::optional<int64_t> rank = getRank(getInput()))
     return verifyDim(*this, getOutput(), "output", 0, *rank);
@@ -883,7 +898,8 @@ LogicalResult ShapeNOp::verify() {
     return emitOpError() << "has " << getInput().size() << " inputs but "
                          << getOutput().size() << " results";
   for (auto [in, out] : llvm::zip(getInput(), getOutput())) {
-    if (failed(verifyRank(*this, out, "output", 1)))
+    if (failed(verifyRank(*this, out, "output", 1)) ||
+        failed(verifyShapeFits(*this, in, out)))
       return failure();
     if (std::optional<int64_t> rank = getRank(in))
       if (failed(verifyDim(*this, out, "output", 0, *rank)))
@@ -906,7 +922,19 @@ LogicalResult ShapeNOp::fold(FoldAdaptor,
 }
 
 LogicalResult SizeOp::verify() {
-  return verifyRank(*this, getOutput(), "output", 0);
+  if (failed(verifyRank(*this, getOutput(), "output", 0)))
+    return failure();
+  // TF's Size kernel: an element count a 32-bit out_type cannot hold is
+  // InvalidArgument (it was a wrapped value).
+  auto in = dyn_cast<RankedTensorType>(getInput().getType());
+  auto out = dyn_cast<ShapedType>(getOutput().getType());
+  if (in && in.hasStaticShape() && out && out.getElementType().isInteger(32)) {
+    std::optional<int64_t> n = numElements(in.getShape());
+    if (!n || *n > std::numeric_limits<int32_t>::max())
+      return emitOpError() << "Number of elements was larger than "
+                              "representable by 32-bit output type";
+  }
+  return success();
 }
 
 OpFoldResult SizeOp::fold(FoldAdaptor) {

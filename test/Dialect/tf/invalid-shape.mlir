@@ -299,3 +299,39 @@ func.func @fill_count_overflow(%v: tensor<f32>) {
   %0 = "tf.Fill"(%d, %v) : (tensor<3xi64>, tensor<f32>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+// TF's Shape and Size kernels refuse a 32-bit out_type that cannot hold a
+// dimension or the element count (shape_ops.h); the result used to wrap
+// (-1294967296 for a dim of 3e9).
+func.func @shape_i32_overflow(%x: tensor<3000000000xf32>) {
+  // expected-error @+1 {{'tf.Shape' op Shape output type is 32-bit but dim 0 is 3000000000}}
+  %0 = "tf.Shape"(%x) : (tensor<3000000000xf32>) -> tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @shapen_i32_overflow(%x: tensor<2xf32>, %y: tensor<4x3000000000xf32>) {
+  // expected-error @+1 {{'tf.ShapeN' op Shape output type is 32-bit but dim 1 is 3000000000}}
+  %0:2 = "tf.ShapeN"(%x, %y) {N = 2 : i64} : (tensor<2xf32>, tensor<4x3000000000xf32>) -> (tensor<1xi32>, tensor<2xi32>)
+  return
+}
+
+// -----
+
+func.func @size_i32_overflow(%x: tensor<100000x100000xf32>) {
+  // expected-error @+1 {{'tf.Size' op Number of elements was larger than representable by 32-bit output type}}
+  %0 = "tf.Size"(%x) : (tensor<100000x100000xf32>) -> tensor<i32>
+  return
+}
+
+// -----
+
+// A 64-bit out_type holds them.
+func.func @shape_size_i64_ok(%x: tensor<100000x100000xf32>) -> (tensor<2xi64>, tensor<i64>) {
+  %0 = "tf.Shape"(%x) : (tensor<100000x100000xf32>) -> tensor<2xi64>
+  %1 = "tf.Size"(%x) : (tensor<100000x100000xf32>) -> tensor<i64>
+  return %0, %1 : tensor<2xi64>, tensor<i64>
+}
