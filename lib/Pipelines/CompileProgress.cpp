@@ -34,6 +34,7 @@ struct ProgressState {
   std::condition_variable cv;
   bool done = false;  // the CompileProgress ended: write nothing more
   bool drawn = false; // a line was written
+  bool failed = false; // CompileProgress::setFailed was called
   uint64_t nextId = 1;
   std::vector<Phase> phases; // open phases, innermost last
   std::thread ticker;
@@ -197,6 +198,13 @@ CompileProgress::CompileProgress(std::string label, ProgressMode mode,
     state_->ticker = std::thread([s = state_.get()] { s->tick(); });
 }
 
+void CompileProgress::setFailed() {
+  if (!state_)
+    return;
+  std::lock_guard<std::mutex> lock(state_->mu);
+  state_->failed = true;
+}
+
 CompileProgress::~CompileProgress() {
   if (!state_)
     return;
@@ -214,9 +222,10 @@ CompileProgress::~CompileProgress() {
     state_->ticker.join();
   std::lock_guard<std::mutex> lock(state_->mu);
   if (state_->drawn) {
-    std::fprintf(stderr, "%s%s: done in %.1f s%s\n",
+    std::fprintf(stderr, "%s%s: %s %.1f s%s\n",
                  state_->mode == ProgressMode::Auto ? "\r" : "",
-                 state_->label.c_str(), state_->elapsed(),
+                 state_->label.c_str(),
+                 state_->failed ? "failed after" : "done in", state_->elapsed(),
                  state_->mode == ProgressMode::Auto ? "\033[K" : "");
     std::fflush(stderr);
   }

@@ -65,6 +65,9 @@ public:
                            std::chrono::milliseconds delay =
                                std::chrono::seconds(3));
   ~CompileProgress();
+  /// The compile failed: the final line says "failed after X s" instead of
+  /// "done in X s" (the error itself is the caller's to print).
+  void setFailed();
   CompileProgress(const CompileProgress &) = delete;
   CompileProgress &operator=(const CompileProgress &) = delete;
 

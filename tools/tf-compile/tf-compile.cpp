@@ -168,6 +168,8 @@ int main(int argc, char **argv) {
     // (lib/Pipelines/CompileProgress.h).
     tfmlir::CompileProgress progress("tf-compile " + graphPath, *progressMode);
     compiled.emplace(tfmlir::compileAot(model->graph, config, options));
+    if (!compiled->ok())
+      progress.setFailed();
   }
   auto &result = *compiled;
   if (!result.ok()) {

@@ -197,6 +197,8 @@ int main(int argc, char **argv) {
     // and pass on a terminal (lib/Pipelines/CompileProgress.h).
     tfmlir::CompileProgress progress("tf-convert " + modelPath, *progressMode);
     converted.emplace(tfmlir::convertToTFLite(*model, options, {}, &llvm::errs()));
+    if (!converted->ok())
+      progress.setFailed();
   }
   absl::StatusOr<tfmlir::ConversionResult> &result = *converted;
   if (!result.ok()) {

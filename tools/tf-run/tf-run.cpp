@@ -569,6 +569,8 @@ int runMain(int argc, char **argv) {
       tfmlir::CompileProgress progress("tf-run " + graphPath + " (targets)",
                                        progressMode, progressDelay);
       st = (*session)->Run(feeds, {}, targets, &none);
+      if (!st.ok())
+        progress.setFailed();
     }
     if (!st.ok())
       return runFailed(st);
@@ -583,6 +585,8 @@ int runMain(int argc, char **argv) {
     tfmlir::CompileProgress progress("tf-run " + graphPath, progressMode,
                                      progressDelay);
     st = (*session)->Run(feeds, fetches, targets, &outs);
+    if (!st.ok())
+      progress.setFailed();
   }
   auto t1 = std::chrono::steady_clock::now();
   if (timing)
