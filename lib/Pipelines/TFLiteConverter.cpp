@@ -163,8 +163,18 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   // input tensors carry the names given in --input-arrays.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main");
       mainFn && !mainFn.isExternal())
-    for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays))
+    for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays)) {
       arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
+      // A .tflite input has a rank; an unranked one (a fed node whose
+      // shape the graph does not give, e.g. a Relu named as an input
+      // without a shape) would be written as a scalar.
+      if (!isa<RankedTensorType>(arg.getType()))
+        return fail(absl::StatusCode::kInvalidArgument,
+                    "input '" + name +
+                        "' has no known shape in the graph; give it in " +
+                        config.names.inputShapes +
+                        " (a TFLite model input needs a rank)");
+    }
 
   {
     PassManager pm(&ctx);
