@@ -68,16 +68,10 @@ uint32_t rd32(const uint8_t *p) {
 }
 uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t(rd32(p + 4)) << 32); }
 
-/// The members of a (stored, not deflated) zip archive: name -> bytes.
+/// The members of a (stored, not deflated) zip archive `b` read from
+/// `path`: name -> bytes.
 absl::StatusOr<std::map<std::string, std::vector<uint8_t>>>
-readZip(const std::string &path) {
-  // A regular file only, bounded (/dev/zero or a FIFO would never end).
-  absl::StatusOr<std::string> bytes =
-      readFileBounded(path, kDefaultMaxFileBytes, "representative data");
-  if (!bytes.ok())
-    return bytes.status();
-  std::vector<uint8_t> b(bytes->begin(), bytes->end());
-  bytes->clear();
+readZip(const std::string &path, const std::vector<uint8_t> &b) {
   auto bad = [&](const std::string &why) {
     return absl::InvalidArgumentError(path + ": not a readable .npz: " + why);
   };
@@ -199,10 +193,29 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
   if (!isDir) {
     if (!llvm::sys::fs::exists(path))
       return absl::NotFoundError(path + ": representative data not found");
-    auto z = readZip(path);
-    if (!z.ok())
-      return z.status();
-    members = std::move(*z);
+    // A regular file only, bounded (/dev/zero or a FIFO would never end).
+    absl::StatusOr<std::string> bytes =
+        readFileBounded(path, kDefaultMaxFileBytes, "representative data");
+    if (!bytes.ok())
+      return bytes.status();
+    std::vector<uint8_t> b(bytes->begin(), bytes->end());
+    bytes->clear();
+    if (b.size() >= 6 && std::memcmp(b.data(), "\x93NUMPY", 6) == 0) {
+      // One .npy holds one array: the data of a one-input model.
+      if (names.size() != 1)
+        return absl::InvalidArgumentError(absl::StrCat(
+            path, ": a .npy file holds the data of one input, but the model "
+                  "has ",
+            names.size(),
+            " inputs; give an .npz (np.savez) or a folder with one "
+            "<input>.npy per input"));
+      members[names[0] + ".npy"] = std::move(b);
+    } else {
+      auto z = readZip(path, b);
+      if (!z.ok())
+        return z.status();
+      members = std::move(*z);
+    }
   }
   for (size_t i = 0; i < names.size(); ++i) {
     auto t = dyn_cast<RankedTensorType>(main.getArgument(i).getType());
