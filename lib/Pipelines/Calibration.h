@@ -34,7 +34,9 @@ std::vector<std::string> inputNamesOf(mlir::func::FuncOp main);
 
 /// Loads a representative dataset for `main`. `path` is either a directory
 /// holding `<input>.npy` for each input, or an .npz archive (np.savez; not
-/// savez_compressed) with one member `<input>.npy` per input. `<input>` is
+/// savez_compressed) with one member `<input>.npy` per input, or, for a
+/// one-input model, a single .npy file (recognised by its magic; with more
+/// inputs it is InvalidArgument saying what to give). `<input>` is
 /// the input's name with '/' and ':' also accepted as '_'. Each array is
 /// either the input's shape (one sample) or [S, <input shape>] (S samples
 /// stacked on a new leading axis); all inputs need the same S, and the

@@ -57,8 +57,9 @@ struct ConverterOptions {
   /// With quantize == "int8": per-tensor fully_connected weights.
   bool disablePerChannelForDenseLayers = false;
   /// Representative data read from a file (tf-convert
-  /// --representative-data: a directory of <input>.npy or an .npz; see
-  /// quantutil::loadRepresentativeData). Used when `samples` is empty.
+  /// --representative-data: a directory of <input>.npy, an .npz, or one
+  /// .npy for a one-input model; see quantutil::loadRepresentativeData).
+  /// Used when `samples` is empty.
   std::string representativeDataPath;
   /// Run the float and the quantized model over the representative data
   /// and render per-output errors into ConversionResult::quantReport (and

@@ -95,8 +95,9 @@ static cl::opt<std::string> quantizeMode(
              "the graph has FakeQuant ops) or float16 (float16 weights)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> representativeData(
     "representative-data",
-    cl::desc("Directory of <input>.npy files or an .npz (np.savez) with one "
-             "array per input, shaped [samples, ...input shape] or the input shape"), cl::cat(tfConvertCategory));
+    cl::desc("Directory of <input>.npy files, an .npz (np.savez) with one "
+             "array per input, or one .npy for a one-input model; each "
+             "shaped [samples, ...input shape] or the input shape"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> inferenceInputType(
     "inference-input-type", cl::init("float32"),
     cl::desc("Type of the model inputs with --quantize=int8: float32, int8 or uint8"), cl::cat(tfConvertCategory));
