@@ -227,6 +227,28 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
+/// `dense` (elements of C++ type `In`) with `convert` applied to each
+/// element, as a float constant of `type`; null when any element does not
+/// convert. A splat stays a splat, whatever its size.
+template <typename In, typename Fn>
+static OpFoldResult convertToFloats(DenseElementsAttr dense, ShapedType type,
+                                    Fn convert) {
+  if (dense.isSplat()) {
+    std::optional<APFloat> v = convert(dense.getSplatValue<In>());
+    if (!v)
+      return {};
+    return DenseElementsAttr::get(type, *v);
+  }
+  SmallVector<APFloat> out;
+  for (In v : dense.getValues<In>()) {
+    std::optional<APFloat> c = convert(v);
+    if (!c)
+      return {};
+    out.push_back(*c);
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
 OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   auto type = getType();
   if (getOperand().getType() == type)
@@ -254,54 +276,28 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   // nothing depends on rounding mode or overflow.
   if (isa<FloatType>(from) && isa<FloatType>(to)) {
     const llvm::fltSemantics &sem = cast<FloatType>(to).getFloatSemantics();
-    auto convert = [&](APFloat v) -> std::optional<APFloat> {
-      bool losesInfo = false;
-      v.convert(sem, APFloat::rmNearestTiesToEven, &losesInfo);
-      if (losesInfo)
-        return std::nullopt;
-      return v;
-    };
-    if (dense.isSplat()) {
-      std::optional<APFloat> v = convert(dense.getSplatValue<APFloat>());
-      if (!v)
-        return {};
-      return DenseElementsAttr::get(type, *v);
-    }
-    SmallVector<APFloat> out;
-    for (APFloat v : dense.getValues<APFloat>()) {
-      std::optional<APFloat> c = convert(v);
-      if (!c)
-        return {};
-      out.push_back(*c);
-    }
-    return DenseElementsAttr::get(type, out);
+    return convertToFloats<APFloat>(
+        dense, type, [&](APFloat v) -> std::optional<APFloat> {
+          bool losesInfo = false;
+          v.convert(sem, APFloat::rmNearestTiesToEven, &losesInfo);
+          if (losesInfo)
+            return std::nullopt;
+          return v;
+        });
   }
   // int -> float when exact.
   if (isa<IntegerType>(from) && isa<FloatType>(to)) {
     bool isSigned = !cast<IntegerType>(from).isUnsigned() &&
                     from.getIntOrFloatBitWidth() != 1;
     const llvm::fltSemantics &sem = cast<FloatType>(to).getFloatSemantics();
-    auto convert = [&](const APInt &v) -> std::optional<APFloat> {
-      APFloat f(sem);
-      if (f.convertFromAPInt(v, isSigned, APFloat::rmNearestTiesToEven) !=
-          APFloat::opOK)
-        return std::nullopt;
-      return f;
-    };
-    if (dense.isSplat()) {
-      std::optional<APFloat> f = convert(dense.getSplatValue<APInt>());
-      if (!f)
-        return {};
-      return DenseElementsAttr::get(type, *f);
-    }
-    SmallVector<APFloat> out;
-    for (const APInt &v : dense.getValues<APInt>()) {
-      std::optional<APFloat> f = convert(v);
-      if (!f)
-        return {};
-      out.push_back(*f);
-    }
-    return DenseElementsAttr::get(type, out);
+    return convertToFloats<APInt>(
+        dense, type, [&](const APInt &v) -> std::optional<APFloat> {
+          APFloat f(sem);
+          if (f.convertFromAPInt(v, isSigned, APFloat::rmNearestTiesToEven) !=
+              APFloat::opOK)
+            return std::nullopt;
+          return f;
+        });
   }
   return {};
 }

@@ -32,7 +32,6 @@
 
 #include <cmath>
 #include <limits>
-#include <optional>
 
 using namespace mlir;
 
@@ -96,6 +95,14 @@ absl::Status checkOptions(const ConverterOptions &o) {
   return absl::OkStatus();
 }
 
+/// Runs `pm` on `module` as the compile phase `name` (shown on a live
+/// CompileProgress, its passes counted and timed).
+LogicalResult runPhase(PassManager &pm, ModuleOp module, const char *name) {
+  CompilePhase phase(name);
+  phase.timePasses(pm);
+  return pm.run(module);
+}
+
 } // namespace
 
 absl::StatusOr<ConversionResult>
@@ -151,11 +158,11 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         " entries"));
   // The phases below show on a live CompileProgress (tf-convert on a
   // terminal); no timing is printed for them.
-  std::optional<CompilePhase> importPhase;
-  importPhase.emplace("import GraphDef");
-  auto module =
-      importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
-  importPhase.reset();
+  OwningOpRef<ModuleOp> module;
+  {
+    CompilePhase phase("import GraphDef");
+    module = importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
+  }
   if (!module) // the diagnostics in the log are the whole report
     return absl::InvalidArgumentError("");
 
@@ -179,9 +186,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   {
     PassManager pm(&ctx);
     buildTFStandardPipeline(pm, StandardPipelineOptions());
-    CompilePhase phase("tf-standard-pipeline");
-    phase.timePasses(pm);
-    if (failed(pm.run(*module)))
+    if (failed(runPhase(pm, *module, "tf-standard-pipeline")))
       return fail(absl::StatusCode::kInvalidArgument,
                   "tf-standard-pipeline failed");
   }
@@ -192,9 +197,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   module->walk([&](Operation *op) {
     if (op->getName().getStringRef() != "tf.Placeholder")
       return;
-    op->emitError() << "Placeholder is needed by --output-arrays but is not "
-                       "listed in --input-arrays; add it (and its shape to "
-                       "--input-shapes)";
+    op->emitError() << "Placeholder is needed by "
+                    << config.names.outputArrays << " but is not listed in "
+                    << config.names.inputArrays << "; add it (and its shape to "
+                    << config.names.inputShapes << ")";
     missingInput = true;
   });
   if (missingInput)
@@ -202,11 +208,12 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   ConversionReport report;
   if (options.verboseOpReport)
     report.maxNodesPerOp = std::numeric_limits<size_t>::max();
-  std::optional<CompilePhase> legalizePhase;
-  legalizePhase.emplace("tfl-legalize-tf");
-  LogicalResult legalized =
-      legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
-  legalizePhase.reset();
+  LogicalResult legalized = failure();
+  {
+    CompilePhase phase("tfl-legalize-tf");
+    legalized =
+        legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
+  }
   if (failed(legalized))
     return fail(report.complete() ? absl::StatusCode::kInvalidArgument
                                   : absl::StatusCode::kUnimplemented,
@@ -218,12 +225,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   PassManager post(&ctx);
   post.addPass(createCanonicalizerPass());
   post.addPass(createCSEPass());
-  std::optional<CompilePhase> postPhase;
-  postPhase.emplace("canonicalize + cse");
-  postPhase->timePasses(post);
-  LogicalResult canonicalized = post.run(*module);
-  postPhase.reset();
-  if (failed(canonicalized))
+  if (failed(runPhase(post, *module, "canonicalize + cse")))
     return fail(absl::StatusCode::kInternal, "canonicalization failed");
   // The interpreter runs subgraph 0: make @main the module's first function.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
@@ -293,12 +295,7 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     qpm.addPass(createPostQuantize());
   }
   qpm.addPass(createCanonicalizerPass());
-  std::optional<CompilePhase> quantizePhase;
-  quantizePhase.emplace("quantize");
-  quantizePhase->timePasses(qpm);
-  LogicalResult quantized = qpm.run(*module);
-  quantizePhase.reset();
-  if (failed(quantized))
+  if (failed(runPhase(qpm, *module, "quantize")))
     return fail(absl::StatusCode::kInternal, "quantization failed");
   if (options.quantReport) {
     std::string qBytes;

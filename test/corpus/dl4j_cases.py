@@ -61,15 +61,7 @@ def _fields(b):
 
 def graph_ops(pb_path):
     """The op type of every node of a binary GraphDef, in order."""
-    with open(pb_path, "rb") as f:
-        data = f.read()
-    ops = []
-    for num, wt, node in _fields(data):
-        if num == 1 and wt == 2:
-            for n2, w2, v in _fields(node):
-                if n2 == 2 and w2 == 2:
-                    ops.append(v.decode("utf-8", "replace"))
-    return ops
+    return [op for _, op, _ in graph_nodes(pb_path)]
 
 
 def _signed(v, bits):
