@@ -226,6 +226,7 @@ private:
                                 Session::Plan &plan);
 
   absl::Status feedPlaceholderControls(Session::Plan &plan);
+  void addSinks(const std::vector<bool> &needed, Session::Plan &plan) const;
 
   /// The graph being planned: the session's, or `edited_` once
   /// feedPlaceholderControls has rewired control edges (same nodes, same
@@ -428,10 +429,57 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
   if (!hasVariables) {
     // plan.graph stays null (the session's graph) unless edges were rewired.
     plan.graph = edited_;
+    addSinks(needed, plan);
     return absl::OkStatus();
   }
 
-  return rewriteVariables(needed, fetchRoots, targetRoots, plan);
+  absl::Status s = rewriteVariables(needed, fetchRoots, targetRoots, plan);
+  if (s.ok())
+    addSinks(needed, plan);
+  return s;
+}
+
+/// DirectSession runs every node of the pruned subgraph, not only those the
+/// fetches consume: a target (or a control input) whose value nobody reads
+/// still executes, and its errors (an unsupported op, a Reshape of the wrong
+/// size, an out-of-range index) fail the Run. The compiled function only
+/// computes what it returns, so the outputs of every needed node that no
+/// other needed node reads (a leaf) are added to plan.outputs as values
+/// that are computed and dropped (no fetchSlot refers to them). Leaves
+/// without a computation of their own are left out: Const, NoOp,
+/// ControlTrigger, Placeholders and variables; so are ops without outputs
+/// (tf.Assert, which XLA drops too) and fed tensors.
+void Planner::addSinks(const std::vector<bool> &needed,
+                       Session::Plan &plan) const {
+  const int n = g_->node_size();
+  std::vector<bool> read(n, false);
+  for (int i = 0; i < n; ++i) {
+    if (!needed[i])
+      continue;
+    for (const InputRef &r : inputs_[i])
+      if (r.index >= 0 && !fed_.count(r.tensor))
+        read[r.src] = true;
+  }
+  std::unordered_set<std::string> have(plan.outputs.begin(),
+                                       plan.outputs.end());
+  for (int i = 0; i < n; ++i) {
+    if (!needed[i] || read[i])
+      continue;
+    const tensorflow::NodeDef &nd = g_->node(i);
+    const std::string &op = nd.op();
+    if (op == "Const" || op == "NoOp" || op == "ControlTrigger" ||
+        op == "Placeholder" || op == "PlaceholderV2" ||
+        op == "PlaceholderWithDefault" || isVariable(op))
+      continue;
+    // Unregistered ops: their first output, so that compiling names them.
+    auto types = outputTypes(nd);
+    size_t count = types ? types->size() : 1;
+    for (size_t k = 0; k < count; ++k) {
+      std::string t = tensorName(nd.name(), static_cast<int>(k));
+      if (!fed_.count(t) && have.insert(t).second)
+        plan.outputs.push_back(t);
+    }
+  }
 }
 
 /// Rewrites node `i`, a ref Scatter* op writing `cur`, into stateless ops
@@ -1121,7 +1169,7 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
                                    : *sortedFeeds[-1 - slot].second);
   };
   if (plan->outputs.empty()) {
-    collect({}); // only fed tensors fetched (or only targets without effect)
+    collect({}); // only fed tensors fetched, or targets that compute nothing
     return absl::OkStatus();
   }
 

@@ -337,6 +337,46 @@ TEST(SessionTest, TargetReachedThroughControlEdges) {
   expectFloats(out[0], {7, -3});
 }
 
+// DirectSession runs every node of the pruned subgraph: a target (or a
+// control input) whose value nobody fetches still executes, so its errors
+// fail the Run, and a target that succeeds returns nothing.
+TEST(SessionTest, TargetsWithoutEffectStillRun) {
+  auto s = makeSession(
+      placeholder("x", "DT_FLOAT", {4}) + placeholder("i", "DT_INT32", {1}) +
+      constI("axis", {0}, {}) +
+      node("g", "GatherV2", {"x", "i", "axis"},
+           typeAttr("Tparams", "DT_FLOAT") + typeAttr("Tindices", "DT_INT32") +
+               typeAttr("Taxis", "DT_INT32")) +
+      node("u", "NoSuchOpAnywhere", {"x"}, tF()) +
+      node("after", "Neg", {"x", "^g"}, tF()) +
+      node("group", "NoOp", {"^g"}));
+  Tensor x = floats({4}, {1, 2, 3, 4});
+  std::vector<Tensor> o;
+  // In range: the target runs and nothing is returned.
+  ASSERT_TRUE(s->Run({{"x", x}, {"i", ints<int32_t>(DT_INT32, {1}, {3})}}, {},
+                     {"g"}, &o)
+                  .ok());
+  EXPECT_TRUE(o.empty());
+  // Out of range, through the target itself, a NoOp's control edge, or a
+  // fetch's control edge: TF's GatherV2 error.
+  for (auto [fetches, targets] :
+       std::vector<std::pair<std::vector<std::string>,
+                             std::vector<std::string>>>{
+           {{}, {"g"}}, {{}, {"group"}}, {{"after"}, {}}}) {
+    absl::Status st = s->Run(
+        {{"x", x}, {"i", ints<int32_t>(DT_INT32, {1}, {7})}}, fetches,
+        targets, &o);
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
+    EXPECT_NE(st.message().find("indices[0] = 7 is not in [0, 4)"),
+              std::string::npos)
+        << st;
+  }
+  // An unsupported op as a target is compiled, so it is named.
+  absl::Status st = s->Run({{"x", x}}, {}, {"u"}, &o);
+  EXPECT_EQ(st.code(), absl::StatusCode::kUnimplemented) << st;
+  EXPECT_NE(st.message().find("nodes u"), std::string::npos) << st;
+}
+
 TEST(SessionTest, UnsupportedOpIsNamed) {
   auto s = makeSession(placeholder("x", "DT_FLOAT", {2}) +
                        node("weird", "NoSuchOpAnywhere", {"x"}, tF()) +
