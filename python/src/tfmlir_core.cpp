@@ -373,6 +373,26 @@ py::array_t<int32_t> int32Array(const std::vector<int32_t> &v) {
 struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
   std::unique_ptr<lite::FlatBufferModel> model;
   std::unique_ptr<lite::Interpreter> interp;
+  /// NumPy views from tensor() still alive (their capsules decrement it).
+  /// The GIL guards it: views are made and freed holding it.
+  int liveViews = 0;
+
+  /// TF's Interpreter._ensure_safe: allocate_tensors, invoke,
+  /// resize_tensor_input and reset_all_variables may move or rewrite the
+  /// buffers a tensor() view points into, so they raise RuntimeError while
+  /// one is alive (TF counts references to its wrapper; we count views).
+  void ensureSafe(const char *what) const {
+    if (liveViews > 0)
+      throw std::runtime_error(
+          std::string(what) + ": there " +
+          (liveViews == 1 ? "is 1 reference" : "are " +
+                                                   std::to_string(liveViews) +
+                                                   " references") +
+          " to internal data in the interpreter in the form of a numpy "
+          "array or slice (from tensor()). Be sure to only hold the function "
+          "returned from tensor() if you are using raw data access, and to "
+          "drop the arrays it returned before this call.");
+  }
 
   void init(absl::StatusOr<std::unique_ptr<lite::FlatBufferModel>> m) {
     if (!m.ok())
@@ -440,6 +460,7 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
   }
 
   void allocate(int s) {
+    ensureSafe("allocate_tensors");
     absl::Status st;
     {
       py::gil_scoped_release release;
@@ -450,6 +471,7 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
   }
 
   void invoke(int s) {
+    ensureSafe("invoke");
     lite::Subgraph &g = sg(s);
     if (!g.allocated())
       throw std::runtime_error(
@@ -466,6 +488,7 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
 
   void resize(int s, int tensorIndex, const std::vector<int64_t> &dims,
               bool strict) {
+    ensureSafe("resize_tensor_input");
     lite::Subgraph &g = sg(s);
     const std::vector<int32_t> &ins = g.inputs();
     auto it = std::find(ins.begin(), ins.end(), tensorIndex);
@@ -554,9 +577,14 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
     std::vector<ssize_t> shape(t.shape.begin(), t.shape.end());
     py::dtype dt(name);
     if (view) {
+      // The capsule keeps this interpreter alive and counts as a live view
+      // until NumPy frees the array (ensureSafe).
       auto *keep = new std::shared_ptr<PyLiteInterpreter>(shared_from_this());
+      ++liveViews;
       py::capsule base(keep, [](void *p) {
-        delete static_cast<std::shared_ptr<PyLiteInterpreter> *>(p);
+        auto *k = static_cast<std::shared_ptr<PyLiteInterpreter> *>(p);
+        --(*k)->liveViews;
+        delete k;
       });
       return py::array(dt, shape, std::vector<ssize_t>(), t.data, base);
     }
@@ -738,7 +766,11 @@ PYBIND11_MODULE(_core, m) {
       .def("resize", &PyLiteInterpreter::resize)
       .def("set_tensor", &PyLiteInterpreter::setTensor)
       .def("get_tensor", &PyLiteInterpreter::getTensor)
-      .def("reset_variables", [](PyLiteInterpreter &p) { p.interp->resetVariableTensors(); })
+      .def("reset_variables",
+           [](PyLiteInterpreter &p) {
+             p.ensureSafe("reset_all_variables");
+             p.interp->resetVariableTensors();
+           })
       .def("signatures", &PyLiteInterpreter::signatures);
 
   m.def("convert", &convertPy, py::arg("model"), py::arg("options"),

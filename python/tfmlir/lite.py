@@ -168,8 +168,11 @@ class Interpreter:
 
     def tensor(self, tensor_index):
         """A function returning a NumPy view of the tensor's current buffer
-        (no copy), as TF's. Do not hold the view across allocate_tensors()
-        or resize_tensor_input(): the buffer moves."""
+        (no copy), as TF's. Hold the function, not the array: while an array
+        it returned (or a slice of one) is alive, allocate_tensors(),
+        invoke(), resize_tensor_input() and reset_all_variables() raise
+        RuntimeError, as TF's ``_ensure_safe`` does, because they may move or
+        rewrite the buffer."""
         index = self._check_index(tensor_index)
         core = self._core
         return lambda: core.get_tensor(0, index, True)

@@ -374,11 +374,21 @@ class InterpreterTest(unittest.TestCase):
         view = it.tensor(out["index"])()
         self.assertTrue(np.array_equal(view, got))
         self.assertFalse(view.flags.owndata)
+        # While a view (or a slice of one) is alive, calls that may move or
+        # rewrite buffers raise RuntimeError, as TF's _ensure_safe does.
+        part = view[0, :2]
+        del view
+        for call in (it.invoke, it.allocate_tensors, it.reset_all_variables,
+                     lambda: it.resize_tensor_input(inp["index"], [2, 28, 28, 1])):
+            with self.assertRaisesRegex(RuntimeError, "reference to internal data"):
+                call()
+        del part
         it.invoke()  # twice: identical
         self.assertTrue(np.array_equal(it.get_tensor(out["index"]), got))
         got[0, 0] = -1  # get_tensor returns a copy
         self.assertNotEqual(it.get_tensor(out["index"])[0, 0], -1)
         self.assertGreater(len(it.get_tensor_details()), 2)
+        view = it.tensor(out["index"])()
         del it  # the view keeps the interpreter (and its buffer) alive
         self.assertTrue(np.array_equal(view, graphs.convnet_reference(x).astype(np.float32))
                         or np.allclose(view, graphs.convnet_reference(x), atol=1e-5))
