@@ -1011,6 +1011,13 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         ins.push_back(st.slots[s].get());
       absl::Status status;
       std::vector<HostTensor> outs;
+      // max_run_memory_bytes, checked before the node allocates: what is
+      // left of it caps the HostTensors the node creates on this thread
+      // (a host kernel's outputs and scratch, a cluster's results).
+      std::optional<HostAllocationLimit> limit;
+      int64_t heldBefore = st.hostBytes.load();
+      if (maxRunBytes > 0)
+        limit.emplace(maxRunBytes - heldBefore);
       if (node.exe || node.rt) {
         const CpuExecutable *exe = node.exe.get();
         if (node.rt) {
@@ -1038,6 +1045,16 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
               " outputs for ", node.outputs.size(), " results"));
       }
       --running;
+      if (limit && limit->refusedBytes())
+        status = absl::ResourceExhaustedError(absl::StrCat(
+            "the tensors of one run need more than ", maxRunBytes,
+            " bytes (max_run_memory_bytes): the outputs of ", node.name, " (",
+            node.opName, ") take ",
+            limit->allocatedBytes() + limit->refusedBytes(), " bytes with ",
+            heldBefore,
+            " bytes of other nodes' outputs held (refused before "
+            "allocating)"));
+      limit.reset();
       // max_run_memory_bytes counts the host tensors of the run too (the
       // outputs of host kernels and of clusters, while they are alive):
       // the node whose outputs go over it fails the run.

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -80,7 +81,36 @@ HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
   if (rounded == 0)
     rounded = 64;
   data_.reset(std::aligned_alloc(64, rounded));
+  if (!data_) {
+    std::fprintf(stderr, "tfmlir: out of memory allocating a host tensor of "
+                         "%zu bytes\n", bytes);
+    std::abort();
+  }
   std::memset(data_.get(), 0, rounded);
+}
+
+namespace {
+thread_local HostAllocationLimit *currentLimit = nullptr;
+} // namespace
+
+HostAllocationLimit::HostAllocationLimit(int64_t bytes)
+    : left_(bytes > 0 ? bytes : 0), outer_(currentLimit) {
+  currentLimit = this;
+}
+
+HostAllocationLimit::~HostAllocationLimit() { currentLimit = outer_; }
+
+HostAllocationLimit *HostAllocationLimit::current() { return currentLimit; }
+
+bool HostAllocationLimit::take(int64_t bytes) {
+  if (bytes > left_) {
+    if (!refused_)
+      refused_ = bytes;
+    return false;
+  }
+  left_ -= bytes;
+  allocated_ += bytes;
+  return true;
 }
 
 absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
@@ -98,6 +128,12 @@ absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
       return absl::InvalidArgumentError("tensor of shape [" + dims +
                                         "] is too large");
   }
+  if (HostAllocationLimit *limit = HostAllocationLimit::current();
+      limit && !limit->take(static_cast<int64_t>(bytes)))
+    return absl::ResourceExhaustedError(
+        "OOM when allocating tensor with shape[" + dims + "] and type " +
+        dtypeName(dtype) + ": " + std::to_string(bytes) +
+        " bytes, over what is left of the run's memory limit");
   uint64_t rounded = bytes == 0 ? 64 : (bytes + 63) / 64 * 64;
   void *p = std::aligned_alloc(64, rounded);
   if (!p)

@@ -45,13 +45,16 @@ struct TensorList;
 class HostTensor {
 public:
   HostTensor() = default;
-  /// A zero-filled tensor of `dtype` and `shape` (no dim may be negative;
-  /// that is the caller's invariant, checked with an assert).
+  /// A zero-filled tensor of `dtype` and `shape`, for tests and small
+  /// fixed-size tensors (no dim may be negative: the caller's invariant,
+  /// checked with an assert). A failed allocation is a fatal error; the
+  /// runtime and its kernels use create().
   HostTensor(DType dtype, std::vector<int64_t> shape);
   /// As above, checked, for sizes that come from data (host kernels):
   /// InvalidArgument for a negative dim or a byte size that overflows,
   /// ResourceExhausted ("OOM when allocating tensor with shape[...] and type
-  /// f32", TF's wording) when the allocation fails.
+  /// f32", TF's wording) when the allocation fails or does not fit the
+  /// thread's HostAllocationLimit (then nothing is allocated).
   static absl::StatusOr<HostTensor> create(DType dtype,
                                            std::vector<int64_t> shape);
 
@@ -91,6 +94,40 @@ private:
   std::vector<int64_t> shape_;
   std::unique_ptr<void, FreeDeleter> data_;
   std::shared_ptr<const TensorList> list_;
+};
+
+/// Caps what HostTensor::create allocates on the calling thread while the
+/// object is alive (scopes nest; the innermost applies). The executor puts
+/// one around each host kernel and compiled cluster it runs, set to what is
+/// left of the run's max_run_memory_bytes, so a kernel asking for more is
+/// refused before anything is allocated or written: create() returns
+/// ResourceExhausted and refusedBytes() says how much was asked. Every
+/// create() in the scope counts, scratch tensors too (freeing one does not
+/// give its bytes back). Not shared between threads.
+class HostAllocationLimit {
+public:
+  /// Allows `bytes` (clamped to >= 0) of create() in this scope.
+  explicit HostAllocationLimit(int64_t bytes);
+  ~HostAllocationLimit();
+  HostAllocationLimit(const HostAllocationLimit &) = delete;
+  HostAllocationLimit &operator=(const HostAllocationLimit &) = delete;
+
+  /// The bytes of the first create() refused; 0 when none was.
+  int64_t refusedBytes() const { return refused_; }
+  /// The bytes create() has allocated in this scope.
+  int64_t allocatedBytes() const { return allocated_; }
+
+  /// The innermost limit of this thread, or null. For HostTensor::create.
+  static HostAllocationLimit *current();
+  /// Counts `bytes` against the limit: false (and refusedBytes() set, once)
+  /// when they do not fit.
+  bool take(int64_t bytes);
+
+private:
+  int64_t left_;
+  int64_t allocated_ = 0;
+  int64_t refused_ = 0;
+  HostAllocationLimit *outer_;
 };
 
 /// TF's TensorList (tensorflow/core/kernels/tensor_list.h): what a

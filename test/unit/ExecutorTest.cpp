@@ -319,6 +319,43 @@ TEST(HostKernels, DataDependentSizesAreCheckedAllocations) {
       << st;
 }
 
+// The executor's max_run_memory_bytes check before a node allocates: a
+// HostAllocationLimit refuses a create() that does not fit, allocating
+// nothing; what fits is taken from what is left; scopes nest and are per
+// thread.
+TEST(HostKernels, AllocationLimitRefusesBeforeAllocating) {
+  {
+    HostAllocationLimit limit(100);
+    auto a = HostTensor::create(DType::kF32, {20}); // 80 bytes
+    ASSERT_TRUE(a.ok()) << a.status();
+    EXPECT_EQ(limit.allocatedBytes(), 80);
+    // 2^40 f32 would need 4 TiB: refused, not attempted.
+    auto big = HostTensor::create(DType::kF32, {int64_t(1) << 40});
+    EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
+    EXPECT_NE(big.status().message().find("4398046511104 bytes, over what is "
+                                          "left of the run's memory limit"),
+              std::string::npos)
+        << big.status();
+    EXPECT_EQ(limit.refusedBytes(), int64_t(4) << 40);
+    auto small = HostTensor::create(DType::kF32, {5}); // 20 of 20 left
+    EXPECT_TRUE(small.ok());
+    EXPECT_FALSE(HostTensor::create(DType::kI8, {1}).ok());
+    EXPECT_EQ(limit.refusedBytes(), int64_t(4) << 40); // the first refusal
+    {
+      HostAllocationLimit inner(1000);
+      EXPECT_TRUE(HostTensor::create(DType::kF32, {200}).ok());
+      EXPECT_EQ(HostAllocationLimit::current(), &inner);
+    }
+    EXPECT_EQ(HostAllocationLimit::current(), &limit);
+    std::thread other([] {
+      EXPECT_EQ(HostAllocationLimit::current(), nullptr);
+      EXPECT_TRUE(HostTensor::create(DType::kF32, {1000}).ok());
+    });
+    other.join();
+  }
+  EXPECT_EQ(HostAllocationLimit::current(), nullptr);
+}
+
 } // namespace
 
 namespace {

@@ -96,13 +96,20 @@ public:
     });
     int64_t u = firstOf.size();
     size_t es = dtypeSize(x.dtype());
-    HostTensor y(x.dtype(), {u});
+    absl::StatusOr<HostTensor> yOr = HostTensor::create(x.dtype(), {u});
+    if (!yOr.ok())
+      return yOr.status();
+    HostTensor &y = *yOr;
     for (int64_t k = 0; k < u; ++k)
       std::memcpy(static_cast<char *>(y.raw()) + k * es,
                   static_cast<const char *>(x.raw()) + firstOf[k] * es, es);
     ctx.outputs.push_back(std::move(y));
-    auto emit = [&](const std::vector<int64_t> &v) {
-      HostTensor t(idxType_, {static_cast<int64_t>(v.size())});
+    auto emit = [&](const std::vector<int64_t> &v) -> absl::Status {
+      absl::StatusOr<HostTensor> tOr =
+          HostTensor::create(idxType_, {static_cast<int64_t>(v.size())});
+      if (!tOr.ok())
+        return tOr.status();
+      HostTensor &t = *tOr;
       for (size_t i = 0; i < v.size(); ++i) {
         if (idxType_ == DType::kI32)
           t.data<int32_t>()[i] = static_cast<int32_t>(v[i]);
@@ -110,10 +117,12 @@ public:
           t.data<int64_t>()[i] = v[i];
       }
       ctx.outputs.push_back(std::move(t));
+      return absl::OkStatus();
     };
-    emit(idx);
+    if (absl::Status st = emit(idx); !st.ok())
+      return st;
     if (counts_)
-      emit(count);
+      return emit(count);
     return absl::OkStatus();
   }
 
