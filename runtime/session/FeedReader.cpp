@@ -66,8 +66,12 @@ uint16_t floatToBf16(float f) {
   return static_cast<uint16_t>((x + 0x7fff + ((x >> 16) & 1)) >> 16);
 }
 
-/// Parses one CSV value: numbers (nan/inf accepted), True/False.
+/// Parses one CSV value: decimal numbers (nan/inf accepted), True/False.
+/// Hexadecimal ("0x10", "0x1p3"), which strtod would take, is refused, as
+/// NumPy's and Python's float() refuse it.
 bool parseNumber(const std::string &s, double &out) {
+  if (s.find_first_of("xX") != std::string::npos)
+    return false;
   if (s == "True" || s == "true") {
     out = 1;
     return true;

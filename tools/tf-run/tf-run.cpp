@@ -469,13 +469,21 @@ int runMain(int argc, char **argv) {
       if (!nd)
         return fail(absl::StrCat("--input ", name, ": FeedInputs: unable to "
                                  "find feed output ", name));
+      const std::string &op = nd->op();
+      if (idx != 0 && (op == "Placeholder" || op == "PlaceholderV2" ||
+                       op == "PlaceholderWithDefault" || op == "Const"))
+        return fail(absl::StrCat("--input ", name, ": FeedInputs: ", name,
+                                 " should have output index < 1 (node ", node,
+                                 " is a ", op, ")"));
       auto dt = nd->attr().find("dtype");
       if (dt == nd->attr().end())
         dt = nd->attr().find("T");
       if (dt == nd->attr().end() || idx != 0)
-        return fail(absl::StrCat("--input ", name, ": cannot tell the dtype of "
-                                 "node ", node, " (", nd->op(),
-                                 "); feed a .npy file instead"));
+        return fail(absl::StrCat("--input ", name, ": cannot tell the dtype of ",
+                                 idx ? absl::StrCat("output ", idx, " of ")
+                                     : std::string(),
+                                 "node ", node, " (", op,
+                                 ") for a .csv feed; feed a .npy file instead"));
       if (csv + 4 < file.size()) {
         dims.emplace();
         std::string d = file.substr(csv + 5);
