@@ -682,7 +682,9 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
           "the compiled code of ", name(), " needs more than ",
           maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
           "an allocation of ", scope.failedBytes, " bytes with ",
-          scope.bytesInUse, " bytes held)"));
+          scope.bytesInUse,
+          " bytes held; buffers count at their arena size class, up to 25% "
+          "above their bytes)"));
     if (!completed)
       return absl::ResourceExhaustedError(absl::StrCat(
           "OOM when allocating a buffer of ", scope.failedBytes,
