@@ -41,6 +41,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include "absl/strings/str_cat.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <mutex>
 #include <set>
@@ -108,6 +109,30 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
     if (sti && !sti->isCPUStringValid(cpu))
       return absl::InvalidArgumentError(
           absl::StrCat("--target_cpu=", cpu, ": not a CPU of ", triple.str()));
+  }
+  if (!o.targetFeatures.empty()) {
+    // Each entry is +name or -name of a feature this target knows: LLVM
+    // would warn once per function ("not a recognized feature ... ignoring")
+    // and go on, or fail verification for a missing sign.
+    std::unique_ptr<llvm::MCSubtargetInfo> sti(
+        target->createMCSubtargetInfo(triple, "", ""));
+    std::set<std::string> known;
+    if (sti)
+      for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures())
+        known.insert(kv.Key);
+    for (llvm::StringRef f : llvm::split(o.targetFeatures, ',')) {
+      f = f.trim();
+      if (f.empty())
+        continue;
+      if (f[0] != '+' && f[0] != '-')
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--target_features=", o.targetFeatures, ": '", f.str(),
+            "' must start with '+' or '-' (e.g. +", f.str(), ")"));
+      if (sti && !known.count(f.drop_front().str()))
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--target_features=", o.targetFeatures, ": '", f.drop_front().str(),
+            "' is not a feature of ", triple.str()));
+    }
   }
   llvm::TargetOptions to;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
