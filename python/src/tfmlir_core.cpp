@@ -250,9 +250,40 @@ std::shared_ptr<PyModel> modelFromBytes(const py::bytes &bytes,
 struct PySession {
   std::unique_ptr<session::Session> session;
 
-  explicit PySession(const PyModel &m) {
+  /// The options are SessionOptions' fields (python/tfmlir/compat/v1.py
+  /// ConfigProto maps TF's ConfigProto onto them); `jit` is "whole",
+  /// "auto" or "off". Negative counts and limits raise ValueError.
+  PySession(const PyModel &m, int intraOpThreads, int interOpThreads,
+            int64_t maxRunMemoryBytes, int64_t maxCompileMemoryBytes,
+            const std::string &compileCacheDir, bool xlaClampIndices,
+            const std::string &jit, int minClusterSize) {
     session::SessionOptions options;
     options.graphName = m.model.sourceName.empty() ? "graph" : m.model.sourceName;
+    auto nonNegative = [](const char *name, int64_t v) {
+      if (v < 0)
+        throw py::value_error(std::string("config.") + name +
+                              " must be >= 0, got " + std::to_string(v));
+    };
+    nonNegative("intra_op_parallelism_threads", intraOpThreads);
+    nonNegative("inter_op_parallelism_threads", interOpThreads);
+    nonNegative("max_run_memory_bytes", maxRunMemoryBytes);
+    nonNegative("max_compile_memory_bytes", maxCompileMemoryBytes);
+    options.intra_op_parallelism_threads = intraOpThreads;
+    options.inter_op_parallelism_threads = interOpThreads;
+    options.max_run_memory_bytes = maxRunMemoryBytes;
+    options.max_compile_memory_bytes = maxCompileMemoryBytes;
+    options.compile_cache_dir = compileCacheDir;
+    options.xla_clamp_indices = xlaClampIndices;
+    options.tf_xla_min_cluster_size = minClusterSize;
+    if (jit == "whole")
+      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kWholeGraph;
+    else if (jit == "auto")
+      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kAuto;
+    else if (jit == "off")
+      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kOff;
+    else
+      throw py::value_error("jit must be 'whole', 'auto' or 'off', got '" +
+                            jit + "'");
     auto s = session::Session::Create(m.model.graph, options);
     if (!s.ok())
       throwStatus(s.status());
@@ -737,7 +768,14 @@ PYBIND11_MODULE(_core, m) {
         "Parses a GraphDef (binary or text) from bytes.");
 
   py::class_<PySession>(m, "Session")
-      .def(py::init<const PyModel &>(), py::arg("model"))
+      .def(py::init<const PyModel &, int, int, int64_t, int64_t,
+                    const std::string &, bool, const std::string &, int>(),
+           py::arg("model"), py::arg("intra_op_parallelism_threads") = 0,
+           py::arg("inter_op_parallelism_threads") = 0,
+           py::arg("max_run_memory_bytes") = 0,
+           py::arg("max_compile_memory_bytes") = 0,
+           py::arg("compile_cache_dir") = "", py::arg("xla_clamp_indices") = false,
+           py::arg("jit") = "whole", py::arg("tf_xla_min_cluster_size") = 4)
       .def("run", &PySession::run, py::arg("feeds"), py::arg("fetches"),
            py::arg("targets"))
       .def("close", &PySession::close)

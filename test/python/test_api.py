@@ -227,6 +227,43 @@ class SessionTest(unittest.TestCase):
             with self.assertRaises(TypeError):  # not array-like at all
                 sess.run("n2:0", {"n:0": {"a": 1}})
 
+    def test_config(self):
+        # TF's ConfigProto fields and tfmlir's limits reach SessionOptions.
+        v1 = tfmlir.compat.v1
+        feed = {"x:0": self.x}
+        where = np.array([[0, 0], [1, 0], [1, 1]], dtype=np.int64)
+        with v1.Session(self.path) as sess:  # whole graph: Where does not lower
+            with self.assertRaisesRegex(errors.UnimplementedError, "tf.Where"):
+                sess.run("w:0", feed)
+        auto = v1.ConfigProto(graph_options=v1.GraphOptions(
+            v1.OptimizerOptions(global_jit_level=v1.OptimizerOptions.ON_1)),
+            intra_op_parallelism_threads=1, inter_op_parallelism_threads=2)
+        for config in (auto, {"jit": "auto"}, {"jit": "off"}):
+            with v1.Session(self.path, config=config) as sess:
+                self.assertTrue(np.array_equal(sess.run("w:0", feed), where))
+                self.assertTrue(np.array_equal(sess.run("y:0", feed), 2 * self.x))
+        # max_run_memory_bytes: y (16 bytes) does not fit in 8.
+        with v1.Session(self.path, config=v1.ConfigProto(max_run_memory_bytes=8)) as sess:
+            with self.assertRaisesRegex(errors.ResourceExhaustedError,
+                                        "more than 8 bytes"):
+                sess.run("y:0", feed)
+        with v1.Session(self.path, config={"max_run_memory_bytes": 1 << 20}) as sess:
+            self.assertTrue(np.array_equal(sess.run("y:0", feed), 2 * self.x))
+        # max_compile_memory_bytes: 1 byte is exceeded by the first pass.
+        with v1.Session(self.path, config={"max_compile_memory_bytes": 1}) as sess:
+            with self.assertRaisesRegex(errors.ResourceExhaustedError,
+                                        "max_compile_memory_bytes"):
+                sess.run("y:0", feed)
+        with self.assertRaisesRegex(TypeError, "unexpected field 'intra_op'"):
+            v1.ConfigProto(intra_op=2)
+        v1.ConfigProto(allow_soft_placement=True, log_device_placement=False)
+        with self.assertRaisesRegex(ValueError, "must be >= 0"):
+            v1.Session(self.path, config={"max_run_memory_bytes": -1})
+        with self.assertRaisesRegex(ValueError, "config.jit"):
+            v1.Session(self.path, config={"jit": "fast"})
+        with self.assertRaisesRegex(TypeError, "must be an int"):
+            v1.Session(self.path, config={"intra_op_parallelism_threads": "2"})
+
     def test_twice_identical_and_threads(self):
         import threading
         xs = [np.random.default_rng(i).random((1, 28, 28, 1), dtype=np.float32)

@@ -145,6 +145,131 @@ class _FetchMapper:
         return self._build(values)
 
 
+class OptimizerOptions:
+    """TF's ``OptimizerOptions``: only ``global_jit_level`` is read.
+
+    ``OFF`` runs every node on host kernels (tfmlir's ``jit="off"``),
+    ``ON_1``/``ON_2`` compile clusters and run the rest on host kernels
+    (``"auto"``), ``DEFAULT`` keeps tfmlir's default, which compiles the
+    whole pruned graph as one function (``"whole"``).
+    """
+
+    OFF = -1
+    DEFAULT = 0
+    ON_1 = 1
+    ON_2 = 2
+
+    def __init__(self, global_jit_level=0):
+        self.global_jit_level = global_jit_level
+
+
+class GraphOptions:
+    """TF's ``GraphOptions``: only ``optimizer_options`` is read."""
+
+    def __init__(self, optimizer_options=None):
+        self.optimizer_options = (optimizer_options if optimizer_options
+                                  is not None else OptimizerOptions())
+
+
+class ConfigProto:
+    """TF's ``ConfigProto`` for ``Session(config=...)``, with tfmlir's
+    runtime limits. A real ``tf.compat.v1.ConfigProto`` works too: the
+    Session reads the fields by name.
+
+    TF's fields (tensorflow/core/protobuf/config.proto):
+      intra_op_parallelism_threads: threads of the pool that compiled code
+        partitions its loops over (0: the machine's cores).
+      inter_op_parallelism_threads: threads that run independent nodes
+        outside compiled code (0: the machine's cores).
+      graph_options: ``GraphOptions(OptimizerOptions(global_jit_level))``.
+      allow_soft_placement, log_device_placement, device_count,
+        gpu_options: accepted and ignored (one CPU device).
+    tfmlir's additions (SessionOptions of runtime/session/Session.h):
+      max_run_memory_bytes: the most bytes of buffers one Run may hold
+        (0: no limit); over it the Run raises ResourceExhaustedError.
+      max_compile_memory_bytes: the most heap one compile may add (0: no
+        limit); over it ResourceExhaustedError.
+      compile_cache_dir: a directory for the persistent compile cache.
+      xla_clamp_indices: clamp out-of-range gather indices as XLA does
+        instead of raising InvalidArgumentError as TF's CPU kernels do.
+      jit: "whole", "auto" or "off"; overrides graph_options' level.
+      tf_xla_min_cluster_size: with "auto", smaller clusters run on host
+        kernels (TF's flag; default 4).
+
+    Raises:
+      TypeError: an unknown field.
+    """
+
+    _IGNORED = ("allow_soft_placement", "log_device_placement",
+                "device_count", "gpu_options", "operation_timeout_in_ms",
+                "use_per_session_threads", "isolate_session_state")
+
+    def __init__(self, intra_op_parallelism_threads=0,
+                 inter_op_parallelism_threads=0, graph_options=None,
+                 max_run_memory_bytes=0, max_compile_memory_bytes=0,
+                 compile_cache_dir="", xla_clamp_indices=False, jit=None,
+                 tf_xla_min_cluster_size=4, **ignored):
+        for key in ignored:
+            if key not in self._IGNORED:
+                raise TypeError("ConfigProto got an unexpected field %r" % key)
+        self.intra_op_parallelism_threads = intra_op_parallelism_threads
+        self.inter_op_parallelism_threads = inter_op_parallelism_threads
+        self.graph_options = graph_options if graph_options is not None else GraphOptions()
+        self.max_run_memory_bytes = max_run_memory_bytes
+        self.max_compile_memory_bytes = max_compile_memory_bytes
+        self.compile_cache_dir = compile_cache_dir
+        self.xla_clamp_indices = xla_clamp_indices
+        self.jit = jit
+        self.tf_xla_min_cluster_size = tf_xla_min_cluster_size
+
+
+def _session_options(config):
+    """The keyword arguments of _core.Session for ``config`` (None, a
+    ConfigProto of ours or TF's, or a dict of the same field names)."""
+    if config is None:
+        return {}
+    if isinstance(config, dict):
+        config = ConfigProto(**config)
+
+    def field(name, default):
+        value = getattr(config, name, default)
+        return default if value is None else value
+
+    def integer(name, default=0):
+        value = field(name, default)
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError("config.%s must be an int, got %s"
+                            % (name, type(value).__name__))
+        return int(value)
+
+    jit = field("jit", None)
+    if jit is None:
+        level = 0
+        graph_options = getattr(config, "graph_options", None)
+        optimizer = getattr(graph_options, "optimizer_options", None)
+        if optimizer is not None:
+            level = int(getattr(optimizer, "global_jit_level", 0) or 0)
+        jit = {-1: "off", 0: "whole", 1: "auto", 2: "auto"}.get(level)
+        if jit is None:
+            raise ValueError("config.graph_options.optimizer_options."
+                             "global_jit_level must be OFF, DEFAULT, ON_1 or "
+                             "ON_2, got %r" % level)
+    if jit not in ("whole", "auto", "off"):
+        raise ValueError("config.jit must be 'whole', 'auto' or 'off', got %r" % (jit,))
+    cache_dir = field("compile_cache_dir", "")
+    if not isinstance(cache_dir, str):
+        raise TypeError("config.compile_cache_dir must be a str")
+    return dict(
+        intra_op_parallelism_threads=integer("intra_op_parallelism_threads"),
+        inter_op_parallelism_threads=integer("inter_op_parallelism_threads"),
+        max_run_memory_bytes=integer("max_run_memory_bytes"),
+        max_compile_memory_bytes=integer("max_compile_memory_bytes"),
+        compile_cache_dir=cache_dir,
+        xla_clamp_indices=bool(field("xla_clamp_indices", False)),
+        jit=jit,
+        tf_xla_min_cluster_size=integer("tf_xla_min_cluster_size", 4))
+
+
 class Session:
     """A TF1-style session over one GraphDef (``tf.compat.v1.Session``).
 
@@ -153,17 +278,21 @@ class Session:
         SavedModel directory, a TF.js model.json, GraphDef bytes, or a
         GraphDef protocol buffer (see tfmlir._model). ``graph=`` is accepted
         as TF's keyword for the same thing.
-      config: accepted for compatibility (TF's ConfigProto); ignored.
+      config: a ConfigProto (``tfmlir.compat.v1.ConfigProto`` or TF's) or
+        a dict of its fields: thread counts, the global jit level and
+        tfmlir's memory limits (see ConfigProto).
       target: TF's master address; only "" (in-process) is supported.
 
     Raises:
       TypeError: an argument of the wrong kind.
+      ValueError: a config value out of range (negative threads or limits,
+        an unknown jit level).
       tfmlir.errors.OpError: the model does not load (NotFoundError,
         InvalidArgumentError naming the file), or has duplicate node names.
     """
 
     def __init__(self, graph_def_or_path=None, config=None, graph=None, target=None):
-        del config
+        self._options = _session_options(config)
         if isinstance(graph_def_or_path, str) and graph_def_or_path == "" and graph is not None:
             graph_def_or_path = None  # Session('', graph=g): TF's target
         if target not in (None, ""):
@@ -179,7 +308,7 @@ class Session:
     def _attach(self, model):
         self._model = model
         self._graph = _Graph(model)
-        self._session = _core.Session(model)
+        self._session = _core.Session(model, **self._options)
 
     @property
     def graph_def(self):
