@@ -13,6 +13,7 @@
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Pipelines/Calibration.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
@@ -116,6 +117,14 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     return absl::InvalidArgumentError(
         "the quantization report needs representative data");
   const std::string &file = model.sourceName;
+  if (options.maxCompileMemoryBytes < 0)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "max_compile_memory_bytes must be >= 0, got ",
+        options.maxCompileMemoryBytes));
+  // Measured after every pass (runPhase's CompilePhase) and after each
+  // stage below (checkCompileMemory).
+  CompileMemoryBudget budget(options.maxCompileMemoryBytes,
+                             "model '" + file + "'");
   llvm::raw_null_ostream nullStream;
   llvm::raw_ostream &os = log ? *log : nullStream;
   auto fail = [&](absl::StatusCode code, const std::string &what) {
@@ -163,6 +172,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     CompilePhase phase("import GraphDef");
     module = importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
   }
+  if (absl::Status st = checkCompileMemory("import GraphDef"); !st.ok())
+    return st;
   if (!module) // the diagnostics in the log are the whole report
     return absl::InvalidArgumentError("");
 
@@ -186,7 +197,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   {
     PassManager pm(&ctx);
     buildTFStandardPipeline(pm, StandardPipelineOptions());
-    if (failed(runPhase(pm, *module, "tf-standard-pipeline")))
+    LogicalResult ran = runPhase(pm, *module, "tf-standard-pipeline");
+    if (absl::Status st = checkCompileMemory("tf-standard-pipeline"); !st.ok())
+      return st;
+    if (failed(ran))
       return fail(absl::StatusCode::kInvalidArgument,
                   "tf-standard-pipeline failed");
   }
@@ -214,6 +228,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     legalized =
         legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
   }
+  if (absl::Status st = checkCompileMemory("tfl-legalize-tf"); !st.ok())
+    return st;
   if (failed(legalized))
     return fail(report.complete() ? absl::StatusCode::kInvalidArgument
                                   : absl::StatusCode::kUnimplemented,
@@ -225,7 +241,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   PassManager post(&ctx);
   post.addPass(createCanonicalizerPass());
   post.addPass(createCSEPass());
-  if (failed(runPhase(post, *module, "canonicalize + cse")))
+  LogicalResult canonicalized = runPhase(post, *module, "canonicalize + cse");
+  if (absl::Status st = checkCompileMemory("canonicalize + cse"); !st.ok())
+    return st;
+  if (failed(canonicalized))
     return fail(absl::StatusCode::kInternal, "canonicalization failed");
   // The interpreter runs subgraph 0: make @main the module's first function.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main"))
@@ -295,7 +314,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     qpm.addPass(createPostQuantize());
   }
   qpm.addPass(createCanonicalizerPass());
-  if (failed(runPhase(qpm, *module, "quantize")))
+  LogicalResult quantized = runPhase(qpm, *module, "quantize");
+  if (absl::Status st = checkCompileMemory("quantize"); !st.ok())
+    return st;
+  if (failed(quantized))
     return fail(absl::StatusCode::kInternal, "quantization failed");
   if (options.quantReport) {
     std::string qBytes;
@@ -378,6 +400,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     if (failed(exportTFLite(*module, result.bytes)))
       return fail(absl::StatusCode::kInternal, ".tflite export failed");
   }
+  if (absl::Status st = checkCompileMemory("export"); !st.ok())
+    return st;
   return result;
 }
 

@@ -75,6 +75,13 @@ struct ConverterOptions {
   /// error (tf-convert --verbose); otherwise the first 8 per op, then a
   /// count.
   bool verboseOpReport = false;
+  /// The most heap the conversion may add to the process (tf-convert
+  /// --max-compile-memory; lib/Pipelines/CompileMemory.h: measured after
+  /// every pass and between the import, legalization, quantization and
+  /// export stages). Over it the conversion fails with RESOURCE_EXHAUSTED
+  /// "compiling model '<file>' needed more than N bytes
+  /// (max_compile_memory_bytes) after <stage>". 0 = no limit.
+  int64_t maxCompileMemoryBytes = 0;
   /// When set, the .tflite model gets a SignatureDef with this key for
   /// @main whose inputs and outputs are named by signatureInputNames /
   /// signatureOutputNames (one per input / output array), as TF's

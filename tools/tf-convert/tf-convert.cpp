@@ -86,6 +86,12 @@ static cl::opt<bool> allowCustomOps("allow-custom-ops",
                                     cl::desc("Emit ops without a TFLite builtin as custom ops"), cl::cat(tfConvertCategory));
 static cl::opt<bool> emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"), cl::cat(tfConvertCategory));
 static cl::opt<bool> noFuse("no-fuse", cl::desc("Skip the bias/BN/activation fusions"), cl::cat(tfConvertCategory));
+static cl::opt<long long> maxCompileMemory(
+    "max-compile-memory",
+    cl::desc("The most heap bytes the conversion may add to the process (0 = "
+             "no limit; measured after each pass and stage); over it "
+             "tf-convert fails with RESOURCE_EXHAUSTED"),
+    cl::init(0), cl::cat(tfConvertCategory));
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print the op report on success"), cl::cat(tfConvertCategory));
 static cl::opt<bool> verbose("verbose", cl::desc("List every node of each op in the op report and in the unsupported-op error (default: the first 8 per op, then a count)"), cl::cat(tfConvertCategory));
 static cl::opt<std::string> quantizeMode(
@@ -163,7 +169,13 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (maxCompileMemory < 0) {
+    llvm::errs() << "tf-convert: --max-compile-memory needs a byte count >= 0, "
+                    "got " << maxCompileMemory << "\n";
+    return 1;
+  }
   tfmlir::ConverterOptions options;
+  options.maxCompileMemoryBytes = maxCompileMemory;
   options.inputArrays = tfmlir::splitFlagList(inputArrays);
   options.inputShapes = tfmlir::splitShapeList(inputShapes);
   options.inputDataTypes = tfmlir::splitFlagList(inputDataTypes);
@@ -204,8 +216,14 @@ int main(int argc, char **argv) {
   absl::StatusOr<tfmlir::ConversionResult> &result = *converted;
   if (!result.ok()) {
     // An empty message: the diagnostics already printed are the report.
-    if (!result.status().message().empty())
-      llvm::errs() << "tf-convert: " << std::string(result.status().message()) << "\n";
+    if (!result.status().message().empty()) {
+      // The option's field name becomes this tool's flag.
+      std::string msg(result.status().message());
+      const std::string field = "max_compile_memory_bytes";
+      if (size_t p = msg.find(field); p != std::string::npos)
+        msg.replace(p, field.size(), "--max-compile-memory");
+      llvm::errs() << "tf-convert: " << msg << "\n";
+    }
     return 1;
   }
 
