@@ -99,7 +99,7 @@ using tfmlir::lite::TensorType;
 namespace {
 
 const char *kUsage =
-    "usage: tf-run (--graph G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | --saved-model DIR [--signature KEY] "
+    "usage: tf-run ([--graph] G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | --saved-model DIR [--signature KEY] "
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
@@ -370,6 +370,8 @@ int runMain(int argc, char **argv) {
                      "tf-run: note: --threads %s is more than this machine's "
                      "%d hardware threads; using %d\n",
                      v.c_str(), threads, threads);
+    } else if (!a.empty() && a[0] != '-' && graphPath.empty()) {
+      graphPath = a; // `tf-run G.pb --output y`: the model, as --graph
     } else {
       std::fputs(kUsage, stderr);
       return fail("unexpected argument '" + std::string(argv[i]) + "'");

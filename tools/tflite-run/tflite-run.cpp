@@ -85,7 +85,7 @@ void dumpModel(const ModelDef &def) {
 }
 
 const char *kUsage =
-    "usage: tflite-run --model m.tflite [--signature KEY] "
+    "usage: tflite-run [--model] m.tflite [--signature KEY] "
     "[--input NAME=file.npy]... [--output NAME[:file.npy]]... "
     "[--threads N] [--benchmark RUNS (or --runs RUNS) [--warmup N] "
     "[--profile]] [--float-copy] [--reference] [--allow-resize] [--dump]\n";
@@ -287,6 +287,8 @@ int main(int argc, char **argv) {
     } else if (a == "--help" || a == "-h") {
       std::cout << kUsage << kHelp;
       return 0;
+    } else if (!a.empty() && a[0] != '-' && opt.model.empty()) {
+      opt.model = a; // `tflite-run m.tflite`: the model, as --model
     } else {
       return usage("unknown argument '" + a + "'");
     }
