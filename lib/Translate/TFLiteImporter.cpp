@@ -223,6 +223,19 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
     return failure();
   }
   Type elem = *et;
+  // FlatBuffers' verifier (2.0) checks a vector's length prefix but not
+  // that its int64 elements are 8-byte aligned, so reading a misaligned
+  // zero_point would be a misaligned load: refused as corrupt, as the lite
+  // loader (runtime/lite/ModelLoader.cpp) refuses it.
+  if (auto *q = t->quantization(); q && q->zero_point() &&
+                                   q->zero_point()->size() &&
+                                   reinterpret_cast<uintptr_t>(
+                                       q->zero_point()->Data()) %
+                                       alignof(int64_t)) {
+    (void)fail(who + ": quantization zero_point vector is not 8-byte aligned "
+                     "(corrupt TFLite model)");
+    return failure();
+  }
   // Quantization: affine parameters on an integer storage type.
   if (auto *q = t->quantization(); q && q->scale() && q->scale()->size() &&
                                   isa<IntegerType>(elem) &&
