@@ -56,17 +56,17 @@ absl::StatusOr<NpyArray> readNpy(const std::string &path) {
   absl::StatusOr<std::string> bytes = readFileBounded(path);
   if (!bytes.ok())
     return bytes.status();
-  std::vector<uint8_t> buf(bytes->begin(), bytes->end());
-  bytes->clear();
-  return parseNpy(buf, path);
+  return parseNpy(std::string_view(*bytes), path);
 }
 
-absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &buf,
+absl::StatusOr<NpyArray> parseNpy(std::string_view text,
                                   const std::string &path) {
+  const auto *buf = reinterpret_cast<const uint8_t *>(text.data());
+  const size_t size = text.size();
   auto bad = [&](auto &&...p) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", p...));
   };
-  if (buf.size() < 10 || std::memcmp(buf.data(), "\x93NUMPY", 6) != 0)
+  if (size < 10 || std::memcmp(buf, "\x93NUMPY", 6) != 0)
     return bad("not a .npy file (bad magic)");
   uint8_t major = buf[6];
   size_t hlen, hoff;
@@ -74,7 +74,7 @@ absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &buf,
     hlen = buf[8] | (buf[9] << 8);
     hoff = 10;
   } else if (major == 2 || major == 3) {
-    if (buf.size() < 12)
+    if (size < 12)
       return bad("truncated header");
     hlen = buf[8] | (buf[9] << 8) | (size_t(buf[10]) << 16) |
            (size_t(buf[11]) << 24);
@@ -82,9 +82,9 @@ absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &buf,
   } else {
     return bad("unsupported .npy version ", int(major));
   }
-  if (hoff + hlen > buf.size())
+  if (hoff + hlen > size)
     return bad("truncated header");
-  std::string h(buf.begin() + hoff, buf.begin() + hoff + hlen);
+  std::string h(text.substr(hoff, hlen));
   std::string descr, fortran, shape;
   if (!headerField(h, "descr", descr) ||
       !headerField(h, "fortran_order", fortran) ||
@@ -121,11 +121,11 @@ absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &buf,
     i = j;
   }
   size_t need = static_cast<size_t>(n) * elementSize(a.type);
-  size_t avail = buf.size() - hoff - hlen;
+  size_t avail = size - hoff - hlen;
   if (avail != need)
     return bad("data holds ", avail, " bytes, shape (", shape, ") of ", descr,
                " needs ", need);
-  a.bytes.assign(buf.begin() + hoff + hlen, buf.end());
+  a.bytes.assign(buf + hoff + hlen, buf + size);
   return a;
 }
 

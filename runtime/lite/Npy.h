@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfmlir::lite {
@@ -28,9 +29,16 @@ struct NpyArray {
 /// header, dtype, Fortran order, or data size), each naming the file.
 absl::StatusOr<NpyArray> readNpy(const std::string &path);
 /// Parses the bytes of a .npy file (e.g. a member of an .npz archive);
-/// `path` names it in errors. Same errors as readNpy.
-absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
+/// `path` names it in errors. Same errors as readNpy. Only the array's data
+/// is copied (into NpyArray::bytes).
+absl::StatusOr<NpyArray> parseNpy(std::string_view bytes,
                                   const std::string &path);
+inline absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
+                                         const std::string &path) {
+  return parseNpy(std::string_view(reinterpret_cast<const char *>(bytes.data()),
+                                   bytes.size()),
+                  path);
+}
 /// Writes `t` (fixed-size element types only) to `path` as .npy v1.0.
 absl::Status writeNpy(const std::string &path, const Tensor &t);
 

@@ -443,10 +443,10 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
 /// fetches consume: a target (or a control input) whose value nobody reads
 /// still executes, and its errors (an unsupported op, a Reshape of the wrong
 /// size, an out-of-range index) fail the Run. The compiled function only
-/// computes what it returns, so the outputs of every needed node that no
-/// other needed node reads (a leaf) are added to plan.outputs as values
-/// that are computed and dropped (no fetchSlot refers to them). Leaves
-/// without a computation of their own are left out: Const, NoOp,
+/// computes what it returns, so every needed node that no other needed node
+/// reads (a leaf) and none of whose outputs is fetched gets its output 0
+/// added to plan.outputs, a value computed and dropped (no fetchSlot refers
+/// to it). Leaves without a computation of their own are left out: Const, NoOp,
 /// ControlTrigger, Placeholders and variables; so are ops without outputs
 /// (tf.Assert, which XLA drops too) and fed tensors.
 void Planner::addSinks(const std::vector<bool> &needed,
@@ -471,14 +471,21 @@ void Planner::addSinks(const std::vector<bool> &needed,
         op == "Placeholder" || op == "PlaceholderV2" ||
         op == "PlaceholderWithDefault" || isVariable(op))
       continue;
-    // Unregistered ops: their first output, so that compiling names them.
+    // Output 0 makes the node run (unregistered ops too, so that
+    // compiling names them); a node with an output fetched already runs.
     auto types = outputTypes(nd);
     size_t count = types ? types->size() : 1;
+    if (count == 0)
+      continue;
+    bool fetched = false, allFed = true;
     for (size_t k = 0; k < count; ++k) {
       std::string t = tensorName(nd.name(), static_cast<int>(k));
-      if (!fed_.count(t) && have.insert(t).second)
-        plan.outputs.push_back(t);
+      fetched = fetched || have.count(t);
+      allFed = allFed && fed_.count(t);
     }
+    std::string first = tensorName(nd.name(), 0);
+    if (!fetched && !allFed && !fed_.count(first) && have.insert(first).second)
+      plan.outputs.push_back(first);
   }
 }
 
