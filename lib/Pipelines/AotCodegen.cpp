@@ -157,6 +157,7 @@ absl::Status linkToRuntime(llvm::Module &m) {
       {"calloc", "tfmlir_aot_calloc"}, // LLVM folds malloc+memset(0)
       {"free", "tfmlir_aot_free"},
       {"memrefCopy", "tfmlir_aot_memref_copy"},
+      {"tfmlir_rt_alloc_site", "tfmlir_aot_alloc_site"},
       // hlo-to-llvm-pipeline's finalize-memref-to-llvm{use-generic-functions}
       // allocates through these (the JIT maps them to runtime/cpu's arena).
       {"_mlir_memref_to_llvm_alloc", "tfmlir_aot_malloc"},
@@ -219,13 +220,8 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
     out.constantBytes += c.bytes.size();
   }
   out.numConstants = static_cast<int>(values.size());
-  std::string text;
-  {
-    llvm::raw_string_ostream os(text);
-    mlir::OpPrintingFlags flags;
-    flags.enableDebugInfo(false);
-    copy->print(os, flags);
-  }
+  // Node names only in the locations (hlo-cpu-name-alloc-sites).
+  std::string text = printHLOModuleForCodegen(*copy);
   copy = nullptr;
 
   // 2. Re-parse and lower to the llvm dialect (CpuExecutable::compileText).

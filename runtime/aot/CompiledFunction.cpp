@@ -271,9 +271,14 @@ bool CompiledCpuFunction::Run() {
   if (!ok) {
     size_t held = st.bytesHeld;
     st.freeAll();
+    // The generated code's constants hold the name (still loaded).
+    std::string forNode = st.failedSite
+                              ? std::string(" of node '") + st.failedSite + "'"
+                              : std::string();
     error_ = std::string("RESOURCE_EXHAUSTED: ") + data_.className +
              ": cannot allocate " + std::to_string(st.failedBytes) +
-             " bytes for a temporary buffer (" + std::to_string(held) +
+             " bytes for a temporary buffer" + forNode + " (" +
+             std::to_string(held) +
              " bytes held by this Run" +
              (limit_ >= 0 ? ", limit " + std::to_string(limit_) : "") + ")";
     return false;

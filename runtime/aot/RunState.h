@@ -22,6 +22,10 @@ struct RunState {
   size_t peakBytes = 0;
   int64_t limitBytes = -1;
   size_t failedBytes = 0;
+  /// The node being allocated for (tfmlir_aot_alloc_site), and the one a
+  /// failed allocation was for (null: unnamed).
+  const char *site = nullptr;
+  const char *failedSite = nullptr;
   std::jmp_buf jmp;
 
   /// The run state of this thread (null outside Run).

@@ -26,6 +26,7 @@ thread_local RunState *currentRun = nullptr;
 [[noreturn]] void fail(RunState *st, size_t bytes) {
   if (st) {
     st->failedBytes = bytes;
+    st->failedSite = st->site;
     std::longjmp(st->jmp, 1);
   }
   std::fprintf(stderr,
@@ -111,6 +112,11 @@ extern "C" void *tfmlir_aot_calloc(size_t count, size_t size) {
   void *p = tfmlir_aot_malloc(count * size);
   std::memset(p, 0, count * size);
   return p;
+}
+
+extern "C" void tfmlir_aot_alloc_site(const char *site) {
+  if (RunState *st = tfmlir::aot::currentRun)
+    st->site = site;
 }
 
 extern "C" void tfmlir_aot_free(void *ptr) {

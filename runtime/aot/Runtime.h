@@ -44,6 +44,12 @@ void *tfmlir_aot_aligned_alloc(size_t alignment, size_t bytes);
 /// free for blocks from tfmlir_aot_malloc/aligned_alloc (null is ignored).
 void tfmlir_aot_free(void *ptr);
 
+/// The TF node the next allocation of this thread's Run is for (a
+/// NUL-terminated name in the object's constants, or null), reported when
+/// it fails. Generated code calls it before each allocation (the JIT's
+/// tfmlir_rt_alloc_site, renamed). Outside a Run: no effect.
+void tfmlir_aot_alloc_site(const char *site);
+
 /// The memref.copy of strided memrefs: copies `src` into `dst` (same rank and
 /// sizes, any strides) element by element of `elem_size` bytes. `src` and
 /// `dst` are MLIR's unranked memref descriptors {int64 rank; ranked

@@ -57,6 +57,7 @@ std::atomic<int64_t> unscopedAllocs{0};
 [[noreturn]] void failAllocation(int64_t size) {
   if (tlsRun && tlsRun->jumpTarget) {
     tlsRun->failedBytes = size;
+    tlsRun->failedSite = tlsRun->site ? tlsRun->site : "";
     tlsRun->endedEarly = true;
     std::longjmp(*tlsRun->jumpTarget, 1);
   }
@@ -284,6 +285,11 @@ extern "C" void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size) {
       (alignment & (alignment - 1)) != 0)
     failAllocation(size);
   return tfmlir_rt_alloc(size);
+}
+
+extern "C" void tfmlir_rt_alloc_site(const char *site) {
+  if (tlsRun)
+    tlsRun->site = site;
 }
 
 extern "C" void tfmlir_rt_free(void *p) {

@@ -43,6 +43,11 @@ void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size);
 /// Frees a block of tfmlir_rt_alloc (null is ignored); an arena block goes
 /// back to its arena's free list.
 void tfmlir_rt_free(void *p);
+/// Records `site` (a NUL-terminated TF node name in the generated code's
+/// constants, or null) as what the Run of this thread allocates for next:
+/// hlo-cpu-name-alloc-sites calls it before each allocation, and a failed
+/// allocation reports it (RunScope::failedSite). Outside a Run: no effect.
+void tfmlir_rt_alloc_site(const char *site);
 
 #ifdef __cplusplus
 } // extern "C"
@@ -119,6 +124,11 @@ public:
   BufferArena *arena;
   std::jmp_buf *jumpTarget = nullptr;
   int64_t failedBytes = -1;
+  /// The node the generated code allocates for (tfmlir_rt_alloc_site; null
+  /// when unnamed), and a copy of it when an allocation failed (empty when
+  /// unnamed): the Run's caller names it in the error.
+  const char *site = nullptr;
+  std::string failedSite;
   /// The most bytes of blocks this Run may hold at once on this thread
   /// (SessionOptions::max_run_memory_bytes); -1 = no limit. Blocks count
   /// with their size class; blocks freed on other threads or after the

@@ -257,6 +257,7 @@ std::vector<std::pair<const char *, void *>> runtimeSymbols() {
        reinterpret_cast<void *>(&tfmlir_rt_parallel_for)},
       {"tfmlir_rt_alloc", reinterpret_cast<void *>(&tfmlir_rt_alloc)},
       {"tfmlir_rt_free", reinterpret_cast<void *>(&tfmlir_rt_free)},
+      {"tfmlir_rt_alloc_site", reinterpret_cast<void *>(&tfmlir_rt_alloc_site)},
       {"_mlir_memref_to_llvm_alloc",
        reinterpret_cast<void *>(&tfmlir_rt_alloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",
@@ -392,11 +393,8 @@ CpuExecutable::compile(mlir::ModuleOp module, const std::string &entry,
     if (absl::Status s = externalizeToHost(func, constants); !s.ok())
       return s;
   }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  mlir::OpPrintingFlags flags;
-  flags.enableDebugInfo(false);
-  copy->print(os, flags);
+  // Node names only in the locations (hlo-cpu-name-alloc-sites).
+  std::string text = printHLOModuleForCodegen(*copy);
   phase.reset();
   return compileText(text, entry, std::move(constants), cacheDir, cacheKey);
 }
@@ -677,18 +675,23 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
     // allocation ended the Run.
     if (!completed && !scope.invalidArgument.empty())
       return absl::InvalidArgumentError(scope.invalidArgument);
+    // The node the failed allocation was for (hlo-cpu-name-alloc-sites).
+    std::string forNode =
+        scope.failedSite.empty()
+            ? std::string()
+            : absl::StrCat(" for node '", scope.failedSite, "'");
     if (!completed && scope.overLimit)
       return absl::ResourceExhaustedError(absl::StrCat(
           "the compiled code of ", name(), " needs more than ",
           maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
-          "an allocation of ", scope.failedBytes, " bytes with ",
+          "an allocation of ", scope.failedBytes, " bytes", forNode, " with ",
           scope.bytesInUse,
           " bytes held; buffers count at their arena size class, up to 25% "
           "above their bytes)"));
     if (!completed)
       return absl::ResourceExhaustedError(absl::StrCat(
-          "OOM when allocating a buffer of ", scope.failedBytes,
-          " bytes in the compiled code of ", name()));
+          "OOM when allocating a buffer of ", scope.failedBytes, " bytes",
+          forNode, " in the compiled code of ", name()));
   }
 
   std::vector<HostTensor> results;

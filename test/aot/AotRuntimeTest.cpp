@@ -40,6 +40,10 @@ TEST(AotRuntime, AllocationLimitGivesResourceExhaustedAndRecovers) {
                                 0),
             0u)
       << m.error_msg();
+  // The node the buffer is for (hlo-cpu-name-alloc-sites).
+  EXPECT_NE(m.error_msg().find(" bytes for a temporary buffer of node '"),
+            std::string::npos)
+      << m.error_msg();
   // A limit just under the peak fails too; at the peak it passes.
   m.set_temp_allocation_limit(ref.peak_temp_bytes() - 1);
   EXPECT_FALSE(m.Run());

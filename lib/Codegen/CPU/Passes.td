@@ -150,4 +150,29 @@ def LowerParallelCalls
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NameAllocSites : Pass<"hlo-cpu-name-alloc-sites", "mlir::ModuleOp"> {
+  let summary = "Tell the runtime which TF node each heap allocation is for";
+  let description = [{
+    Before finalize-memref-to-llvm: each memref.alloc is preceded by
+      llvm.call @tfmlir_rt_alloc_site(%name)
+    where %name is the address of a NUL-terminated constant holding the
+    GraphDef node name its location carries (NameLoc, also inside
+    FusedLoc/CallSiteLoc; a null pointer when it carries none). The runtime
+    (runtime/cpu/Alloc.h) keeps the last site of the Run's thread, so that a
+    failed allocation is reported as RESOURCE_EXHAUSTED naming the node
+    ("node 'f' allocating 40000000064 bytes"), not only the function. One
+    constant per distinct name (`__tfmlir_site_<k>`, internal); one call per
+    allocation, which sets a thread-local pointer.
+
+    Before:
+      %0 = memref.alloc() : memref<100000xf32> loc("f")
+    After:
+      llvm.mlir.global internal constant @__tfmlir_site_0("f\00")
+      %s = llvm.mlir.addressof @__tfmlir_site_0 : !llvm.ptr
+      llvm.call @tfmlir_rt_alloc_site(%s) : (!llvm.ptr) -> ()
+      %0 = memref.alloc() : memref<100000xf32> loc("f")
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TFMLIR_CODEGEN_CPU_PASSES_TD

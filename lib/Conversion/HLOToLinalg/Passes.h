@@ -42,6 +42,14 @@ const char *hloToLLVMPipelineText();
 /// mlir::registerAllPasses() (or register those passes) first.
 mlir::LogicalResult buildHLOToLLVMPipeline(mlir::OpPassManager &pm);
 
+/// Prints `module` (an hlo module about to be re-parsed in a codegen
+/// context: CpuExecutable, tf-compile) with each op's location reduced to
+/// the bare TF node name it carries (a NameLoc without its file position;
+/// unknown when none), so that hlo-cpu-name-alloc-sites can name the node
+/// of a failed allocation and the text stays compact. Changes the
+/// locations of `module` itself: pass a copy.
+std::string printHLOModuleForCodegen(mlir::ModuleOp module);
+
 /// Registers what a context that runs hlo-to-llvm-pipeline and translates
 /// the result to LLVM IR needs: every upstream dialect and extension, the
 /// hlo dialect, and the builtin/llvm-dialect LLVM IR translations. Shared by

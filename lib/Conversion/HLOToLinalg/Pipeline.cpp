@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - hlo-to-llvm-pipeline (CPU codegen) ------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Codegen/CPU/Passes.h"
+#include "lib/Transforms/ShapeInferenceContext.h"
 
 #include "dialects/hlo/HLOOps.h"
 
@@ -63,6 +64,9 @@ const char *hloToLLVMPipelineText() {
          "convert-math-to-libm,"
          "func.func(convert-math-to-llvm),"
          "convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
+         // Each memref.alloc tells the runtime its TF node first, so that
+         // a failed allocation names it.
+         "hlo-cpu-name-alloc-sites,"
          "finalize-memref-to-llvm{use-generic-functions=true},"
          "convert-arith-to-llvm,"
          "convert-index-to-llvm,"
@@ -75,6 +79,29 @@ const char *hloToLLVMPipelineText() {
 
 LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
   return parsePassPipeline(hloToLLVMPipelineText(), pm, llvm::errs());
+}
+
+std::string printHLOModuleForCodegen(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  Location unknown = UnknownLoc::get(ctx);
+  llvm::StringMap<Location> named;
+  module.walk([&](Operation *op) {
+    std::string name = shape_inference::nodeNameOf(op->getLoc());
+    if (name.empty()) {
+      op->setLoc(unknown);
+      return;
+    }
+    auto it = named.try_emplace(name, unknown).first;
+    if (it->second == unknown)
+      it->second = NameLoc::get(StringAttr::get(ctx, name));
+    op->setLoc(it->second);
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(true, /*prettyForm=*/false);
+  module.print(os, flags);
+  return text;
 }
 
 void registerHLOToLLVMDialects(DialectRegistry &registry) {
