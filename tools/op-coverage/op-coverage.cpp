@@ -341,6 +341,7 @@ bool collect(std::map<std::string, OpRow> &ops,
       {session::addElementwiseKernels, "Elementwise.cpp"},
       {session::addListKernels, "ListKernels.cpp"},
       {session::addSlicingKernels, "Slicing.cpp"},
+      {session::addReduceKernels, "Reduce.cpp"},
   };
   for (const HostFamily &f : hostFamilies) {
     llvm::StringMap<session::HostKernelFactory> t;

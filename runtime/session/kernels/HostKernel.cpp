@@ -19,6 +19,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addElementwiseKernels(t);
     addListKernels(t);
     addSlicingKernels(t);
+    addReduceKernels(t);
     return t;
   }();
   return table;

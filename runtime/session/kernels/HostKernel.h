@@ -75,6 +75,7 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t);
 void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t);
 void addListKernels(llvm::StringMap<HostKernelFactory> &t);
 void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t);
+void addReduceKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.
