@@ -448,7 +448,8 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
 /// added to plan.outputs, a value computed and dropped (no fetchSlot refers
 /// to it). Leaves without a computation of their own are left out: Const, NoOp,
 /// ControlTrigger, Placeholders and variables; so are ops without outputs
-/// (tf.Assert, which XLA drops too) and fed tensors.
+/// (tf.Assert, which XLA drops too), fed tensors, and leaves inside TF1
+/// while loops or cond branches (see below).
 void Planner::addSinks(const std::vector<bool> &needed,
                        Session::Plan &plan) const {
   const int n = g_->node_size();
@@ -460,10 +461,44 @@ void Planner::addSinks(const std::vector<bool> &needed,
       if (r.index >= 0 && !fed_.count(r.tensor))
         read[r.src] = true;
   }
+  // Nodes inside TF1 control flow are left out: a leaf of a while body
+  // (reachable from an Enter before its Exit) runs once per iteration and
+  // has no value to return, and a leaf on a cond branch (reachable from a
+  // Switch before its Merge) may be dead. Both are found by a forward walk
+  // over data and control edges.
+  std::vector<std::vector<int>> users(n);
+  for (int i = 0; i < n; ++i)
+    if (needed[i])
+      for (const InputRef &r : inputs_[i])
+        users[r.src].push_back(i);
+  std::vector<bool> inControlFlow(n, false);
+  auto mark = [&](const char *start, const char *end) {
+    std::vector<bool> seen(n, false);
+    std::vector<int> work;
+    for (int i = 0; i < n; ++i)
+      if (needed[i] && g_->node(i).op() == start)
+        work.push_back(i);
+    while (!work.empty()) {
+      int i = work.back();
+      work.pop_back();
+      if (seen[i])
+        continue;
+      seen[i] = true;
+      inControlFlow[i] = true;
+      if (g_->node(i).op() == end)
+        continue;
+      for (int u : users[i])
+        work.push_back(u);
+    }
+  };
+  mark("Enter", "Exit");
+  mark("RefEnter", "Exit");
+  mark("Switch", "Merge");
+  mark("RefSwitch", "Merge");
   std::unordered_set<std::string> have(plan.outputs.begin(),
                                        plan.outputs.end());
   for (int i = 0; i < n; ++i) {
-    if (!needed[i] || read[i])
+    if (!needed[i] || read[i] || inControlFlow[i])
       continue;
     const tensorflow::NodeDef &nd = g_->node(i);
     const std::string &op = nd.op();

@@ -377,6 +377,43 @@ TEST(SessionTest, TargetsWithoutEffectStillRun) {
   EXPECT_NE(st.message().find("nodes u"), std::string::npos) << st;
 }
 
+// Leaves inside a TF1 while loop (a body Identity whose only consumers are
+// control edges, as TF2's exported loops have) and on a cond branch are not
+// added as values to compute: they have no value outside the loop, and a
+// branch may be dead. The loop counts to 5.
+TEST(SessionTest, LeavesInsideTF1ControlFlowAreNotFetched) {
+  auto tI = typeAttr("T", "DT_INT32");
+  auto frame = std::string("attr { key: 'frame_name' value { s: 'loop' } } "
+                           "attr { key: 'parallel_iterations' value { i: 10 } } ");
+  auto isConst = [](bool b) {
+    return std::string("attr { key: 'is_constant' value { b: ") +
+           (b ? "true" : "false") + " } } ";
+  };
+  auto s = makeSession(
+      constI("c0", {0}, {}) + constI("limit", {5}, {}) +
+      node("enter", "Enter", {"c0"}, tI + frame + isConst(false)) +
+      node("merge", "Merge", {"enter", "next"},
+           tI + "attr { key: 'N' value { i: 2 } } ") +
+      node("lim_e", "Enter", {"limit"}, tI + frame + isConst(true)) +
+      node("less", "Less", {"merge", "lim_e"}, tI) +
+      node("cond", "LoopCond", {"less"}) +
+      node("sw", "Switch", {"merge", "cond"}, tI) +
+      node("ident", "Identity", {"sw:1"}, tI) +
+      node("ctl", "Identity", {"sw:1"}, tI) +
+      node("one", "Const", {"^ctl"},
+           typeAttr("dtype", "DT_INT32") +
+               "attr { key: 'value' value { tensor { dtype: DT_INT32 "
+               "tensor_shape { } int_val: 1 } } } ") +
+      node("add", "AddV2", {"ident", "one"}, tI) +
+      node("next", "NextIteration", {"add"}, tI) +
+      node("exit", "Exit", {"sw"}, tI) +
+      node("done", "Identity", {"exit"}, tI));
+  auto out = run2(*s, {}, {"done"});
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out[0].dtype(), DT_INT32);
+  EXPECT_EQ(out[0].flat<int32_t>()[0], 5);
+}
+
 TEST(SessionTest, UnsupportedOpIsNamed) {
   auto s = makeSession(placeholder("x", "DT_FLOAT", {2}) +
                        node("weird", "NoSuchOpAnywhere", {"x"}, tF()) +
