@@ -31,7 +31,13 @@ static LogicalResult verifyReduction(OpTy op) {
   for (int64_t a : axes) {
     if (failed(verifyAxis(op, a, rank, "reduction_indices")))
       return failure();
-    reduced.insert(a < 0 ? a + *rank : a);
+    // TF's ReductionHelper::Simplify refuses an axis named twice (also as
+    // a and a - rank).
+    if (!reduced.insert(a < 0 ? a + *rank : a).second)
+      return op.emitOpError()
+             << "Invalid reduction arguments: Axes contains duplicate "
+                "dimension: "
+             << (a < 0 ? a + *rank : a);
   }
   auto inType = cast<ShapedType>(input.getType());
   SmallVector<int64_t> expected;

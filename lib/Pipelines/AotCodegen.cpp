@@ -113,17 +113,20 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
   if (!o.targetFeatures.empty()) {
     // Each entry is +name or -name of a feature this target knows: LLVM
     // would warn once per function ("not a recognized feature ... ignoring")
-    // and go on, or fail verification for a missing sign.
+    // and go on, or fail verification for a missing sign, an empty entry or
+    // one with spaces. The entries are passed on trimmed, without empty ones.
     std::unique_ptr<llvm::MCSubtargetInfo> sti(
         target->createMCSubtargetInfo(triple, "", ""));
     std::set<std::string> known;
     if (sti)
       for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures())
         known.insert(kv.Key);
+    std::vector<std::string> kept;
     for (llvm::StringRef f : llvm::split(o.targetFeatures, ',')) {
       f = f.trim();
       if (f.empty())
         continue;
+      kept.push_back(f.str());
       if (f[0] != '+' && f[0] != '-')
         return absl::InvalidArgumentError(absl::StrCat(
             "--target_features=", o.targetFeatures, ": '", f.str(),
@@ -133,6 +136,7 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
             "--target_features=", o.targetFeatures, ": '", f.drop_front().str(),
             "' is not a feature of ", triple.str()));
     }
+    features = llvm::join(kept, ",");
   }
   llvm::TargetOptions to;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(

@@ -172,10 +172,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     CompilePhase phase("import GraphDef");
     module = importGraphDef(model.graph, config, &ctx, file, &model.nodeLines);
   }
-  if (absl::Status st = checkCompileMemory("import GraphDef"); !st.ok())
-    return st;
   if (!module) // the diagnostics in the log are the whole report
     return absl::InvalidArgumentError("");
+  if (absl::Status st = checkCompileMemory("import GraphDef"); !st.ok())
+    return st;
 
   // Name @main's arguments after the fed tensors, so that the .tflite
   // input tensors carry the names given in --input-arrays.

@@ -269,6 +269,14 @@ absl::Status Subgraph::resizeInputTensor(int inputIndex,
   if (t.shape != shape) {
     t.shape = std::move(shape);
     allocated_ = false;
+    // The buffer was planned for the old shape: until allocateTensors()
+    // plans the new one the tensor has none (TF's ResizeTensorImpl drops
+    // data.raw), so a write or read of the new size cannot run past it.
+    if (t.storage == Storage::kArena || t.storage == Storage::kDynamic) {
+      t.data = nullptr;
+      t.bytes = 0;
+      t.storage = Storage::kNone;
+    }
   }
   return absl::OkStatus();
 }

@@ -35,6 +35,10 @@ public:
   /// Resolves kernels for every node. Errors: NotFound naming each op with
   /// no kernel (builtin code/version or custom name).
   absl::Status resolve(const OpResolver &resolver);
+  /// Sets input `inputIndex`'s shape (TF's ResizeInputTensor). A new shape
+  /// drops the input's buffer until allocateTensors() plans it again (its
+  /// data is null meanwhile, as TF's). Errors: InvalidArgument for a bad
+  /// index, a negative dim or a constant input.
   absl::Status resizeInputTensor(int inputIndex, std::vector<int32_t> shape);
   /// Propagates shapes through every node's prepare and plans the arena.
   absl::Status allocateTensors();

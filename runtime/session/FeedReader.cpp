@@ -105,7 +105,6 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
                                     DataType dtype,
                                     std::optional<std::vector<int64_t>> dims,
                                     const std::string &feed) {
-  std::replace(text.begin(), text.end(), ',', ' ');
   std::vector<std::string> vals;
   std::vector<int> lines;
   {
@@ -113,6 +112,28 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
     int line = 0;
     for (std::string row; std::getline(rows, row);) {
       ++line;
+      // Values are separated by commas and/or whitespace; an empty field
+      // between commas ("1,,3") is an error, not a value that vanishes.
+      {
+        std::string field;
+        std::istringstream fields(row);
+        int k = 0, nonEmpty = 0;
+        std::vector<bool> empty;
+        for (; std::getline(fields, field, ','); ++k) {
+          bool blank = field.find_first_not_of(" \t\r") == std::string::npos;
+          empty.push_back(blank);
+          nonEmpty += !blank;
+        }
+        if (!row.empty() && row.back() == ',')
+          empty.push_back(true);
+        if (nonEmpty > 0)
+          for (size_t f = 0; f < empty.size(); ++f)
+            if (empty[f])
+              return absl::InvalidArgumentError(absl::StrCat(
+                  path, ":", line, ": field ", f + 1,
+                  " is empty (feed ", feed, ")"));
+      }
+      std::replace(row.begin(), row.end(), ',', ' ');
       std::istringstream words(row);
       for (std::string w; words >> w;) {
         vals.push_back(w);
@@ -128,8 +149,9 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
     want = d == 0 || want <= INT64_MAX / d ? want * d : INT64_MAX;
   if (static_cast<int64_t>(vals.size()) != want)
     return absl::InvalidArgumentError(absl::StrCat(
-        path, ": holds ", vals.size(), " values; the shape ",
-        TensorShape(*dims).DebugString(), " of ", feed, " needs ", want));
+        path, ": holds ", vals.size(), vals.size() == 1 ? " value" : " values",
+        "; the shape ", TensorShape(*dims).DebugString(), " of ", feed,
+        " needs ", want));
   auto t = Tensor::Create(dtype, *dims);
   if (!t.ok())
     return absl::InvalidArgumentError(
@@ -167,7 +189,7 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
         // "3.00000000": an integral value printed as a float.
         if (!parseNumber(v, d) || d != std::floor(d))
           return absl::InvalidArgumentError(absl::StrCat(
-              where(), " is not a ", DataTypeString(dtype)));
+              where(), " is not a valid ", DataTypeString(dtype)));
         auto [lo, hi] = intRange(dtype);
         if (!(static_cast<long double>(d) >= lo &&
               static_cast<long double>(d) <= hi))

@@ -263,6 +263,25 @@ class SessionTest(unittest.TestCase):
             v1.Session(self.path, config={"jit": "fast"})
         with self.assertRaisesRegex(TypeError, "must be an int"):
             v1.Session(self.path, config={"intra_op_parallelism_threads": "2"})
+        # Nested dicts are read too; bad levels, types and sizes are refused.
+        with v1.Session(self.path, config={"graph_options": {"optimizer_options": {
+                "global_jit_level": v1.OptimizerOptions.OFF}}}) as sess:
+            self.assertTrue(np.array_equal(sess.run("w:0", feed), where))
+        for bad in ({"graph_options": {"optimizer_options": {"global_jit_level": 7}}},
+                    {"graph_options": {"optimizer_options": {"global_jit_level": "OFF"}}}):
+            with self.assertRaisesRegex(ValueError, "global_jit_level"):
+                v1.Session(self.path, config=bad)
+        for bad in (5, "abc", [], v1.ConfigProto):
+            with self.assertRaisesRegex(TypeError, "config must be"):
+                v1.Session(self.path, config=bad)
+        for big in ({"intra_op_parallelism_threads": 2 ** 40},
+                    {"max_run_memory_bytes": 2 ** 70}):
+            with self.assertRaisesRegex(ValueError, "too large"):
+                v1.Session(self.path, config=big)
+        with self.assertRaisesRegex(TypeError, "must be a bool"):
+            v1.Session(self.path, config={"xla_clamp_indices": "yes"})
+        with self.assertRaises(AttributeError):
+            v1.ConfigProto().bogus_field = 1
 
     def test_twice_identical_and_threads(self):
         import threading
@@ -467,6 +486,29 @@ class InterpreterTest(unittest.TestCase):
             tfmlir.lite.Interpreter(model_content=b"TFL3" + b"\0" * 64)
         with self.assertRaises(ValueError):
             tfmlir.lite.Interpreter(model_content=self.model[: len(self.model) // 2])
+
+    def test_resize_drops_the_buffer_until_allocate(self):
+        # After resize_tensor_input and before allocate_tensors the input has
+        # no buffer (TF's ResizeTensorImpl): set_tensor, get_tensor and a
+        # held tensor() function raise instead of writing or reading past
+        # the old buffer (a 3x larger write corrupted the heap).
+        it = tfmlir.lite.Interpreter(model_content=self.model)
+        it.allocate_tensors()
+        idx = it.get_input_details()[0]["index"]
+        f = it.tensor(idx)
+        it.resize_tensor_input(idx, [3, 28, 28, 1])
+        x = np.ones((3, 28, 28, 1), np.float32)
+        with self.assertRaisesRegex(ValueError, "unallocated"):
+            it.set_tensor(idx, x)
+        with self.assertRaisesRegex(ValueError, "data is null"):
+            f()
+        with self.assertRaisesRegex(ValueError, "data is null"):
+            it.get_tensor(idx)
+        it.allocate_tensors()
+        it.set_tensor(idx, x)
+        self.assertEqual(f().shape, (3, 28, 28, 1))
+        it.invoke()
+        self.assertEqual(it.get_tensor(it.get_output_details()[0]["index"]).shape[0], 3)
 
     def test_resize(self):
         it = tfmlir.lite.Interpreter(model_content=self.model)

@@ -222,6 +222,8 @@ int main(int argc, char **argv) {
       const std::string field = "max_compile_memory_bytes";
       if (size_t p = msg.find(field); p != std::string::npos)
         msg.replace(p, field.size(), "--max-compile-memory");
+      if (result.status().code() == absl::StatusCode::kResourceExhausted)
+        msg = "RESOURCE_EXHAUSTED: " + msg;
       llvm::errs() << "tf-convert: " << msg << "\n";
     }
     return 1;

@@ -12,8 +12,8 @@
 // sess.run(init) then sess.run(y)), then the fetches; prints each fetch as
 //   # output <node:idx> <numpy dtype> <d0,d1,...>   (empty dims: scalar)
 // followed by its elements, one per line, row-major: float32/float16/
-// bfloat16 with %.9g, float64 with %.17g (nan, inf, -inf as printf writes
-// them), bools as 0/1, integers as integers. With --output-dir, writes
+// bfloat16 with %.9g, float64 with %.17g (inf, -inf as printf writes
+// them; every NaN as nan), bools as 0/1, integers as integers. With --output-dir, writes
 // <name as given, '/' and ':' replaced by '_'>.npy per fetch instead.
 // A .csv input is the corpus's *.placeholder.csv: values separated by
 // commas or whitespace, dtype from the fed node (a Placeholder's dtype),
@@ -127,8 +127,21 @@ const char *kUsage =
     "RESOURCE_EXHAUSTED\n";
 
 int fail(const std::string &msg) {
-  std::fprintf(stderr, "tf-run: %s\n", msg.c_str());
+  // Diagnostics may end in a newline already: one line end, not a blank line.
+  std::string m = msg;
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' '))
+    m.pop_back();
+  std::fprintf(stderr, "tf-run: %s\n", m.c_str());
   return 1;
+}
+
+/// A float as %.<digits>g, NaN as "nan" whatever its sign bit (printf
+/// writes "-nan" for a negative one; NumPy and TF print nan).
+void printReal(double v, int digits) {
+  if (std::isnan(v))
+    std::printf("nan\n");
+  else
+    std::printf("%.*g\n", digits, v);
 }
 
 /// A Session error in tf-run's terms: the SessionOptions fields it names
@@ -176,13 +189,13 @@ void printTensor(const std::string &name, const Tensor &t) {
   std::printf("\n");
   for (int64_t i = 0; i < t.NumElements(); ++i) {
     switch (t.dtype()) {
-    case DT_FLOAT: std::printf("%.9g\n", double(t.flat<float>()[i])); break;
-    case DT_DOUBLE: std::printf("%.17g\n", t.flat<double>()[i]); break;
+    case DT_FLOAT: printReal(double(t.flat<float>()[i]), 9); break;
+    case DT_DOUBLE: printReal(t.flat<double>()[i], 17); break;
     case DT_HALF:
-      std::printf("%.9g\n", double(halfToFloat(t.flat<uint16_t>()[i])));
+      printReal(double(halfToFloat(t.flat<uint16_t>()[i])), 9);
       break;
     case DT_BFLOAT16:
-      std::printf("%.9g\n", double(bfloat16ToFloat(t.flat<uint16_t>()[i])));
+      printReal(double(bfloat16ToFloat(t.flat<uint16_t>()[i])), 9);
       break;
     case DT_BOOL: std::printf("%d\n", t.flat<uint8_t>()[i] ? 1 : 0); break;
     case DT_INT8: std::printf("%d\n", int(t.flat<int8_t>()[i])); break;
@@ -259,10 +272,13 @@ int runMain(int argc, char **argv) {
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
-    } else if (a == "--graph" && value(v)) {
+    } else if ((a == "--graph" || a == "--saved-model") && value(v)) {
+      if (!graphPath.empty())
+        return fail("the model is given twice: '" + graphPath + "' and '" +
+                    v + "'");
       graphPath = v;
-    } else if (a == "--saved-model" && value(v)) {
-      graphPath = v;
+      if (a == "--graph")
+        continue;
       savedModel = true;
       loadOptions.format = tfmlir::ModelFormat::SavedModel;
     } else if (a == "--signature" && value(v)) {
@@ -370,7 +386,10 @@ int runMain(int argc, char **argv) {
                      "tf-run: note: --threads %s is more than this machine's "
                      "%d hardware threads; using %d\n",
                      v.c_str(), threads, threads);
-    } else if (!a.empty() && a[0] != '-' && graphPath.empty()) {
+    } else if (!a.empty() && a[0] != '-') {
+      if (!graphPath.empty())
+        return fail("the model is given twice: '" + graphPath + "' and '" +
+                    a + "'");
       graphPath = a; // `tf-run G.pb --output y`: the model, as --graph
     } else {
       std::fputs(kUsage, stderr);

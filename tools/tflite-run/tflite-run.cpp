@@ -239,8 +239,12 @@ int main(int argc, char **argv) {
     };
     std::string v;
     if (a == "--model") {
-      if (!value(opt.model))
+      if (!value(v))
         return usage("--model needs a file");
+      if (!opt.model.empty())
+        return usage("the model is given twice: '" + opt.model + "' and '" +
+                     v + "'");
+      opt.model = v;
     } else if (a == "--signature") {
       if (!value(opt.signature))
         return usage("--signature needs a key");
@@ -287,7 +291,10 @@ int main(int argc, char **argv) {
     } else if (a == "--help" || a == "-h") {
       std::cout << kUsage << kHelp;
       return 0;
-    } else if (!a.empty() && a[0] != '-' && opt.model.empty()) {
+    } else if (!a.empty() && a[0] != '-') {
+      if (!opt.model.empty())
+        return usage("the model is given twice: '" + opt.model + "' and '" +
+                     a + "'");
       opt.model = a; // `tflite-run m.tflite`: the model, as --model
     } else {
       return usage("unknown argument '" + a + "'");

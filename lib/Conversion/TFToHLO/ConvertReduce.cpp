@@ -121,7 +121,10 @@ Converter reduction(RKind kind) {
       auto rt = cast<RankedTensorType>(r.getType());
       if (count > 0)
         r = DivideOp::create(b, loc, r, splat(b, loc, rt, count));
-      else // TF: the mean of nothing is NaN for floats (0/0).
+      else if (isa<FloatType>(rt.getElementType()))
+        // TF: the mean of nothing is NaN for floats (0/0); for integers it
+        // is the sum of nothing, 0 (Eigen's MeanReducer without TF's
+        // FIX_MEAN_IDENTITY, which only float types get).
         r = DivideOp::create(b, loc, r, splat(b, loc, rt, 0));
     }
     r = convert(b, loc, r, out.getElementType());

@@ -158,15 +158,27 @@ class OptimizerOptions:
     DEFAULT = 0
     ON_1 = 1
     ON_2 = 2
+    __slots__ = ("global_jit_level",)
 
     def __init__(self, global_jit_level=0):
-        self.global_jit_level = global_jit_level
+        """Raises ValueError for a level other than OFF, DEFAULT, ON_1,
+        ON_2 (TF's enum values -1, 0, 1, 2)."""
+        if isinstance(global_jit_level, bool) or global_jit_level not in (-1, 0, 1, 2):
+            raise ValueError("global_jit_level must be OptimizerOptions.OFF, "
+                             "DEFAULT, ON_1 or ON_2 (-1, 0, 1, 2), got %r"
+                             % (global_jit_level,))
+        self.global_jit_level = int(global_jit_level)
 
 
 class GraphOptions:
-    """TF's ``GraphOptions``: only ``optimizer_options`` is read."""
+    """TF's ``GraphOptions``: only ``optimizer_options`` is read (an
+    OptimizerOptions, or a dict of its fields)."""
+
+    __slots__ = ("optimizer_options",)
 
     def __init__(self, optimizer_options=None):
+        if isinstance(optimizer_options, dict):
+            optimizer_options = OptimizerOptions(**optimizer_options)
         self.optimizer_options = (optimizer_options if optimizer_options
                                   is not None else OptimizerOptions())
 
@@ -203,6 +215,13 @@ class ConfigProto:
     _IGNORED = ("allow_soft_placement", "log_device_placement",
                 "device_count", "gpu_options", "operation_timeout_in_ms",
                 "use_per_session_threads", "isolate_session_state")
+    # As a protobuf message: assigning a field it does not have raises
+    # AttributeError.
+    __slots__ = ("intra_op_parallelism_threads", "inter_op_parallelism_threads",
+                 "graph_options", "max_run_memory_bytes",
+                 "max_compile_memory_bytes", "compile_cache_dir",
+                 "xla_clamp_indices", "jit", "tf_xla_min_cluster_size",
+                 "allow_soft_placement", "log_device_placement")
 
     def __init__(self, intra_op_parallelism_threads=0,
                  inter_op_parallelism_threads=0, graph_options=None,
@@ -212,8 +231,12 @@ class ConfigProto:
         for key in ignored:
             if key not in self._IGNORED:
                 raise TypeError("ConfigProto got an unexpected field %r" % key)
+        self.allow_soft_placement = bool(ignored.get("allow_soft_placement", False))
+        self.log_device_placement = bool(ignored.get("log_device_placement", False))
         self.intra_op_parallelism_threads = intra_op_parallelism_threads
         self.inter_op_parallelism_threads = inter_op_parallelism_threads
+        if isinstance(graph_options, dict):
+            graph_options = GraphOptions(**graph_options)
         self.graph_options = graph_options if graph_options is not None else GraphOptions()
         self.max_run_memory_bytes = max_run_memory_bytes
         self.max_compile_memory_bytes = max_compile_memory_bytes
@@ -230,16 +253,23 @@ def _session_options(config):
         return {}
     if isinstance(config, dict):
         config = ConfigProto(**config)
+    elif isinstance(config, type) or not hasattr(config, "intra_op_parallelism_threads"):
+        # TF's Session: "config must be a tf.ConfigProto, but got ..."
+        raise TypeError("config must be a tf.compat.v1.ConfigProto (or a dict "
+                        "of its fields), but got %s" % type(config).__name__)
 
     def field(name, default):
         value = getattr(config, name, default)
         return default if value is None else value
 
-    def integer(name, default=0):
+    def integer(name, default=0, bits=63):
         value = field(name, default)
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise TypeError("config.%s must be an int, got %s"
                             % (name, type(value).__name__))
+        if int(value) >= 2 ** bits:
+            raise ValueError("config.%s is too large: %d (at most 2**%d - 1)"
+                             % (name, int(value), bits))
         return int(value)
 
     jit = field("jit", None)
@@ -248,8 +278,10 @@ def _session_options(config):
         graph_options = getattr(config, "graph_options", None)
         optimizer = getattr(graph_options, "optimizer_options", None)
         if optimizer is not None:
-            level = int(getattr(optimizer, "global_jit_level", 0) or 0)
-        jit = {-1: "off", 0: "whole", 1: "auto", 2: "auto"}.get(level)
+            level = getattr(optimizer, "global_jit_level", 0) or 0
+        jit = ({-1: "off", 0: "whole", 1: "auto", 2: "auto"}.get(level)
+               if isinstance(level, (int, np.integer)) and not isinstance(level, bool)
+               else None)
         if jit is None:
             raise ValueError("config.graph_options.optimizer_options."
                              "global_jit_level must be OFF, DEFAULT, ON_1 or "
@@ -259,15 +291,19 @@ def _session_options(config):
     cache_dir = field("compile_cache_dir", "")
     if not isinstance(cache_dir, str):
         raise TypeError("config.compile_cache_dir must be a str")
+    clamp = field("xla_clamp_indices", False)
+    if not isinstance(clamp, (bool, np.bool_)):
+        raise TypeError("config.xla_clamp_indices must be a bool, got %s"
+                        % type(clamp).__name__)
     return dict(
-        intra_op_parallelism_threads=integer("intra_op_parallelism_threads"),
-        inter_op_parallelism_threads=integer("inter_op_parallelism_threads"),
+        intra_op_parallelism_threads=integer("intra_op_parallelism_threads", bits=31),
+        inter_op_parallelism_threads=integer("inter_op_parallelism_threads", bits=31),
         max_run_memory_bytes=integer("max_run_memory_bytes"),
         max_compile_memory_bytes=integer("max_compile_memory_bytes"),
         compile_cache_dir=cache_dir,
-        xla_clamp_indices=bool(field("xla_clamp_indices", False)),
+        xla_clamp_indices=bool(clamp),
         jit=jit,
-        tf_xla_min_cluster_size=integer("tf_xla_min_cluster_size", 4))
+        tf_xla_min_cluster_size=integer("tf_xla_min_cluster_size", 4, bits=31))
 
 
 class Session:

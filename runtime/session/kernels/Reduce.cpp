@@ -10,8 +10,8 @@
 //  - Sum/Mean of f32 accumulate in f64 (f64 in f64), integers in their own
 //    type with two's-complement wrap-around, bool is not summed (TF has no
 //    such kernel); Mean divides the sum by the element count (integers
-//    truncate; an integer mean of nothing is XLA's x / 0 = -1, a float one
-//    NaN).
+//    truncate; an integer mean of nothing is 0 as TF's, a float one NaN).
+//    An axis named twice is TF's InvalidArgument.
 //  - Max/Min propagate NaN (hlo.maximum/minimum); over nothing they give
 //    -inf/+inf (floats) or the type's lowest/highest.
 //  - All/Any on bool.
@@ -58,7 +58,12 @@ absl::StatusOr<std::vector<bool>> reducedDims(const HostTensor &axes,
       return absl::InvalidArgumentError(
           absl::StrCat("Invalid reduction dimension (", a, " for input with ",
                        rank, " dimension(s)"));
-    reduced[a < 0 ? a + r : a] = true;
+    int64_t d = a < 0 ? a + r : a;
+    if (reduced[d])
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Invalid reduction arguments: Axes contains duplicate dimension: ",
+          d));
+    reduced[d] = true;
   }
   return reduced;
 }
@@ -163,7 +168,7 @@ private:
         T v = static_cast<T>(s);
         if (kind_ == Red::kMean) {
           if (count == 0)
-            return static_cast<T>(-1); // XLA's x / 0
+            return 0; // TF: the sum of nothing, not divided
           if constexpr (std::is_signed_v<T>)
             return static_cast<T>(static_cast<int64_t>(v) / count);
           else

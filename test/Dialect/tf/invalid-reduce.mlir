@@ -9,6 +9,16 @@ func.func @axis_range(%x: tensor<2x3xf32>) {
 
 // -----
 
+// TF's ReductionHelper::Simplify: an axis named twice, here as 1 and -1.
+func.func @duplicate_axes(%x: tensor<2x3xf32>) {
+  %a = "tf.Const"() {value = dense<[1, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error @+1 {{'tf.Max' op Invalid reduction arguments: Axes contains duplicate dimension: 1}}
+  %0 = "tf.Max"(%x, %a) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
 func.func @indices_rank(%x: tensor<2x3xf32>, %a: tensor<1x1xi32>) {
   // expected-error @+1 {{'tf.Mean' op requires 'reduction_indices' to be rank 0 to 1, got 'tensor<1x1xi32>'}}
   %0 = "tf.Mean"(%x, %a) : (tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<*xf32>
