@@ -174,7 +174,10 @@ public:
 
   /// Runs the subgraph that `fetches` (tensor names "node" or "node:idx")
   /// and `targets` (node names) need, with `feeds` ("node[:idx]" -> value)
-  /// replacing the fed tensors (ops behind a feed do not run). On success
+  /// replacing the fed tensors (ops behind a feed do not run). As
+  /// DirectSession, every node of that subgraph runs, including targets and
+  /// control inputs whose values nobody fetches (their errors fail the Run;
+  /// tf.Assert, which has no output, is dropped as XLA drops it). On success
   /// `outputs` holds one Tensor per fetch, in order. Errors:
   ///  - Cancelled: the session is closed ("Session has been closed."), or
   ///    was closed while this Run executed ("Run call was cancelled");
