@@ -380,6 +380,7 @@ TEST(LiteLoader, FuzzFoundInputsGiveTheirErrors) {
       {"split-scalar-axis.tflite", "out of range for rank 0"},
       {"depth-to-space-height-overflow.tflite", "does not fit an int32 dim"},
       {"zero-point-misaligned.tflite", "zero_point vector is not 8-byte aligned"},
+      {"reshape-dim-overflow.tflite", "is too large"},
   };
   BuiltinOpResolver resolver;
   for (const auto &[file, message] : cases) {

@@ -97,8 +97,12 @@ absl::Status reshapePrepare(OpContext &ctx) {
       unknown = i;
     } else if (spec[i] < 0) {
       return invalid("negative dim ", spec[i], " in the new shape");
-    } else {
-      known *= spec[i];
+    } else if (spec[i] > INT32_MAX ||
+               __builtin_mul_overflow(known, spec[i], &known)) {
+      // TFLite dims are int32; the product is checked too (a fuzzed int64
+      // shape operand overflowed it).
+      return invalid("the new shape's dim ", spec[i], " (dim ", i,
+                     ") is too large");
     }
   }
   int64_t n = in->numElements();
