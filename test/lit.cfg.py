@@ -21,6 +21,12 @@ config.substitutions.append(("%srcroot", config.tfmlir_src_root))
 if os.access("/usr/local/cuda/bin/ptxas", os.X_OK) or os.access(
         os.path.join(os.environ.get("CUDA_HOME", "/nonexistent"), "bin", "ptxas"), os.X_OK):
     config.available_features.add("ptxas")
+# The ASan+UBSan build (scripts/sanitize.sh --all): ASan reserves terabytes
+# of address space for its shadow (no `ulimit -v` test can run under it)
+# and has its own allocator, which glibc's mallinfo2 (the compile-memory
+# budget's measure) does not see. Such tests say `UNSUPPORTED: asan`.
+if getattr(config, "tfmlir_sanitizers", "") in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asan")
 if config.tfmlir_corpus_dir:
     config.available_features.add("corpus")
     config.substitutions.append(("%corpus", config.tfmlir_corpus_dir))

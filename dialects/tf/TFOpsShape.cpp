@@ -288,10 +288,9 @@ static LogicalResult verifyConcat(Operation *op, ValueRange values,
     for (int64_t d = 0; d < *rank; ++d) {
       int64_t x = (*shape)[d];
       if (d == ax) {
-        if (ShapedType::isDynamic(x))
+        // A sum past int64 stays unknown (it never wraps negative).
+        if (ShapedType::isDynamic(x) || __builtin_add_overflow(sum, x, &sum))
           sumKnown = false;
-        else
-          sum += x;
         continue;
       }
       if (!dimsCompatible(expected[d], x))

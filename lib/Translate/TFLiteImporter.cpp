@@ -243,12 +243,10 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
     auto it = cast<IntegerType>(elem);
     unsigned w = it.getWidth();
     bool isSigned = !it.isUnsigned();
-    int64_t smin = isSigned ? -(int64_t(1) << (w - 1)) : 0;
-    int64_t smax = isSigned ? (int64_t(1) << (w - 1)) - 1
-                            : (w >= 64 ? INT64_MAX : (int64_t(1) << w) - 1);
-    if (w >= 64) {
-      smin = isSigned ? INT64_MIN : 0;
-      smax = INT64_MAX;
+    int64_t smin = isSigned ? INT64_MIN : 0, smax = INT64_MAX;
+    if (w < 64) {
+      smin = isSigned ? -(int64_t(1) << (w - 1)) : 0;
+      smax = isSigned ? (int64_t(1) << (w - 1)) - 1 : (int64_t(1) << w) - 1;
     }
     Type storage = IntegerType::get(ctx, w);
     unsigned flags = isSigned ? quant::QuantizationFlags::Signed : 0;

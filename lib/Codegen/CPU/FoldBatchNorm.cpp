@@ -25,6 +25,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
@@ -232,22 +233,27 @@ bool foldOne(const Producer &p) {
   // Erase the chain and what only it used (broadcasts, constants, the
   // rsqrt of the variance, the old filter).
   chain.insert(chain.begin(), op);
+  // A chain op is also an operand's producer of the next one: the erased
+  // ops are remembered so that the sweep below never touches them.
   llvm::SetVector<Operation *> maybeDead;
+  llvm::DenseSet<Operation *> erased;
   for (Operation *d : llvm::reverse(chain)) {
     for (Value v : d->getOperands())
       if (Operation *def = v.getDefiningOp())
         maybeDead.insert(def);
+    erased.insert(d);
     d->erase();
   }
   for (size_t i = 0; i < maybeDead.size(); ++i) {
     Operation *d = maybeDead[i];
-    if (!d->use_empty() ||
+    if (erased.contains(d) || !d->use_empty() ||
         !isa<hlo::ConstantOp, hlo::BroadcastInDimOp, hlo::ReshapeOp,
              hlo::RsqrtOp, hlo::AddOp>(d))
       continue;
     for (Value v : d->getOperands())
       if (Operation *def = v.getDefiningOp())
         maybeDead.insert(def);
+    erased.insert(d);
     d->erase();
   }
   return true;

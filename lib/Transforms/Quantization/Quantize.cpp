@@ -5,6 +5,7 @@
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Transforms/Quantization/QuantUtils.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -90,8 +91,11 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
       SmallVector<Operation *> ops;
       for (Operation &op : fn.getBody().front())
         ops.push_back(&op);
+      // quantizeOp erases the tfl.quantize users of an op it rewrites, which
+      // come later in `ops`: those are skipped, never dereferenced.
+      erased_.clear();
       for (Operation *op : ops)
-        if (!quantizeOp(op))
+        if (!erased_.contains(op) && !quantizeOp(op))
           failed = true;
     });
     if (failed)
@@ -231,12 +235,17 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
     nop->removeAttr("tfl.min_max");
     for (auto [k, u] : llvm::enumerate(quantUsers)) {
       u->getResult(0).replaceAllUsesWith(nop->getResult(k));
+      erased_.insert(u);
       u->erase();
     }
     // The original op's results are now unused.
+    erased_.insert(op);
     op->erase();
     return true;
   }
+
+  /// The ops of the function being walked that quantizeOp erased.
+  llvm::DenseSet<Operation *> erased_;
 };
 
 } // namespace
