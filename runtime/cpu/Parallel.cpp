@@ -6,7 +6,8 @@
 #include "runtime/cpu/Parallel.h"
 #include "runtime/cpu/ThreadPool.h"
 
-extern "C" void tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
+extern "C" TFMLIR_CALLS_GENERATED_CODE void
+tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
                                        tfmlir_rt_task_fn fn, void *ctx) {
   if (n <= 0)
     return;

@@ -25,6 +25,17 @@ extern "C" {
 /// threads for disjoint ranges.
 typedef void (*tfmlir_rt_task_fn)(void *ctx, int64_t begin, int64_t end);
 
+/* Functions that call generated (JIT) code through a pointer opt out of
+   UBSan's -fsanitize=function: its check reads the 8 bytes before the
+   callee for a type signature that JIT code does not carry, and segfaults
+   when the JIT placed the callee at the start of a mapping (found by the
+   ASan+UBSan run, scripts/sanitize.sh --all). */
+#if defined(__clang__)
+#define TFMLIR_CALLS_GENERATED_CODE __attribute__((no_sanitize("function")))
+#else
+#define TFMLIR_CALLS_GENERATED_CODE
+#endif
+
 /// Runs fn(ctx, b, e) over disjoint ranges covering [0, n) and returns when
 /// all have finished. `cost_per_iteration` is an estimate in nanoseconds (or
 /// any consistent unit of ~1 ns) used to keep small loops serial and to size

@@ -72,7 +72,7 @@ int ThreadPool::hostThreads() {
   return n == 0 ? 1 : static_cast<int>(n);
 }
 
-int64_t ThreadPool::runChunks() {
+TFMLIR_CALLS_GENERATED_CODE int64_t ThreadPool::runChunks() {
   int64_t chunks = 0;
   for (;;) {
     int64_t b = next_.fetch_add(chunk_, std::memory_order_relaxed);
@@ -117,7 +117,8 @@ void ThreadPool::workerLoop() {
   }
 }
 
-void ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
+TFMLIR_CALLS_GENERATED_CODE void
+ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
                              tfmlir_rt_task_fn fn, void *ctx) {
   if (n <= 0)
     return;

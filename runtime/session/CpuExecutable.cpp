@@ -185,7 +185,8 @@ absl::Status packGemmWeights(mlir::func::FuncOp func) {
 /// the compiled code failed or an index check failed (tfmlir_rt_alloc and
 /// failRunInvalidArgument longjmp back here; the frames
 /// in between are JIT-compiled code, which has no destructors to run).
-bool callGuarded(void (*fn)(void **), void **args, cpu::RunScope &scope) {
+TFMLIR_CALLS_GENERATED_CODE bool callGuarded(void (*fn)(void **), void **args,
+                                             cpu::RunScope &scope) {
   std::jmp_buf target;
   scope.jumpTarget = &target;
   if (setjmp(target) != 0) {
