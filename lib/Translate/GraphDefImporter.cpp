@@ -440,8 +440,17 @@ LogicalResult Importer::computeOutputs(Node &n) {
     if (!arg.number_attr().empty()) {
       auto it = def.attr().find(arg.number_attr());
       if (it != def.attr().end() &&
-          it->second.value_case() == tensorflow::AttrValue::kI)
-        count = static_cast<int>(it->second.i());
+          it->second.value_case() == tensorflow::AttrValue::kI) {
+        int64_t v = it->second.i();
+        // TF's NodeDef validation: a number attr is >= 0 (its OpDef's
+        // minimum); the sum of the counts must stay an int.
+        if (v < 0 || v > INT32_MAX - start)
+          return emitError(nodeLoc(def))
+                 << "attr '" << arg.number_attr() << "' = " << v
+                 << " is out of range for output '" << arg.name() << "' of "
+                 << def.op();
+        count = static_cast<int>(v);
+      }
     } else if (!arg.type_list_attr().empty()) {
       auto it = def.attr().find(arg.type_list_attr());
       if (it != def.attr().end() &&

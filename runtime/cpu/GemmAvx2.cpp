@@ -32,7 +32,8 @@ __attribute__((always_inline)) inline void half(const UkernelArgs &p,
   for (int i = 0; i < MR; ++i)
     acc[i][0] = acc[i][1] = _mm256_setzero_ps();
   const float *a = p.a;
-  const float *b = p.b + col;
+  // With kc == 0 (K = 0) the packed panel may be null: no offset on it.
+  const float *b = p.kc > 0 ? p.b + col : p.b;
   int64_t lda = p.lda;
   for (int64_t k = 0; k < p.kc; ++k) {
     __m256 b0 = _mm256_loadu_ps(b);

@@ -14,7 +14,8 @@ namespace tfmlir::lite::testing {
 
 template <typename T> std::vector<uint8_t> bytesOf(const std::vector<T> &v) {
   std::vector<uint8_t> b(v.size() * sizeof(T));
-  std::memcpy(b.data(), v.data(), b.size());
+  if (!b.empty()) // an empty vector's data() may be null
+    std::memcpy(b.data(), v.data(), b.size());
   return b;
 }
 template <typename T> std::vector<T> valuesOf(const std::vector<uint8_t> &b) {
