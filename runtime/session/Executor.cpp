@@ -1013,11 +1013,22 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
       std::vector<HostTensor> outs;
       // max_run_memory_bytes, checked before the node allocates: what is
       // left of it caps the HostTensors the node creates on this thread
-      // (a host kernel's outputs and scratch, a cluster's results).
+      // while it runs (a host kernel's outputs and scratch, a cluster's
+      // results), not those of a run-time compile (its constants).
       std::optional<HostAllocationLimit> limit;
       int64_t heldBefore = st.hostBytes.load();
-      if (maxRunBytes > 0)
-        limit.emplace(maxRunBytes - heldBefore);
+      auto capAllocations = [&] {
+        if (maxRunBytes > 0)
+          limit.emplace(maxRunBytes - heldBefore);
+      };
+      auto overRunMemory = [&](int64_t bytes, int64_t held,
+                               const char *how) {
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "the tensors of one run need more than ", maxRunBytes,
+            " bytes (max_run_memory_bytes): the outputs of ", node.name, " (",
+            node.opName, ") take ", bytes, " bytes with ", held,
+            " bytes of other nodes' outputs held", how));
+      };
       if (node.exe || node.rt) {
         const CpuExecutable *exe = node.exe.get();
         if (node.rt) {
@@ -1028,6 +1039,7 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
             status = e.status();
         }
         if (exe) {
+          capAllocations();
           auto r = exe->run(ins);
           if (r.ok())
             outs = std::move(*r);
@@ -1037,6 +1049,7 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
       } else {
         KernelContext ctx;
         ctx.inputs = ins;
+        capAllocations();
         status = node.kernel->compute(ctx);
         outs = std::move(ctx.outputs);
         if (status.ok() && outs.size() != node.outputs.size())
@@ -1046,14 +1059,8 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
       }
       --running;
       if (limit && limit->refusedBytes())
-        status = absl::ResourceExhaustedError(absl::StrCat(
-            "the tensors of one run need more than ", maxRunBytes,
-            " bytes (max_run_memory_bytes): the outputs of ", node.name, " (",
-            node.opName, ") take ",
-            limit->allocatedBytes() + limit->refusedBytes(), " bytes with ",
-            heldBefore,
-            " bytes of other nodes' outputs held (refused before "
-            "allocating)"));
+        status = overRunMemory(limit->allocatedBytes() + limit->refusedBytes(),
+                               heldBefore, " (refused before allocating)");
       limit.reset();
       // max_run_memory_bytes counts the host tensors of the run too (the
       // outputs of host kernels and of clusters, while they are alive):
@@ -1066,11 +1073,7 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         int64_t held = st.hostBytes.fetch_add(outBytes);
         if (held + outBytes > maxRunBytes) {
           st.hostBytes -= outBytes;
-          status = absl::ResourceExhaustedError(absl::StrCat(
-              "the tensors of one run need more than ", maxRunBytes,
-              " bytes (max_run_memory_bytes): the outputs of ", node.name,
-              " (", node.opName, ") take ", outBytes, " bytes with ", held,
-              " bytes of other nodes' outputs held"));
+          status = overRunMemory(outBytes, held, "");
         } else {
           for (auto [s, t] : llvm::zip(node.outputs, outs))
             st.slotBytes[s] =
