@@ -275,15 +275,11 @@ struct PySession {
     options.compile_cache_dir = compileCacheDir;
     options.xla_clamp_indices = xlaClampIndices;
     options.tf_xla_min_cluster_size = minClusterSize;
-    if (jit == "whole")
-      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kWholeGraph;
-    else if (jit == "auto")
-      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kAuto;
-    else if (jit == "off")
-      options.global_jit_level = session::SessionOptions::GlobalJitLevel::kOff;
-    else
+    auto level = session::SessionOptions::parseGlobalJitLevel(jit);
+    if (!level)
       throw py::value_error("jit must be 'whole', 'auto' or 'off', got '" +
                             jit + "'");
+    options.global_jit_level = *level;
     auto s = session::Session::Create(m.model.graph, options);
     if (!s.ok())
       throwStatus(s.status());

@@ -113,32 +113,28 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
     for (std::string row; std::getline(rows, row);) {
       ++line;
       // Values are separated by commas and/or whitespace; an empty field
-      // between commas ("1,,3") is an error, not a value that vanishes.
-      {
-        std::string field;
-        std::istringstream fields(row);
-        int k = 0, nonEmpty = 0;
-        std::vector<bool> empty;
-        for (; std::getline(fields, field, ','); ++k) {
-          bool blank = field.find_first_not_of(" \t\r") == std::string::npos;
-          empty.push_back(blank);
-          nonEmpty += !blank;
+      // between commas ("1,,3", or a trailing comma) is an error, not a
+      // value that vanishes. A row of only commas and blanks holds none.
+      std::istringstream fields(row + (!row.empty() && row.back() == ','
+                                           ? " "
+                                           : ""));
+      size_t rowStart = vals.size();
+      int firstEmpty = 0, k = 0;
+      for (std::string field; std::getline(fields, field, ',');) {
+        ++k;
+        std::istringstream words(field);
+        size_t before = vals.size();
+        for (std::string w; words >> w;) {
+          vals.push_back(w);
+          lines.push_back(line);
         }
-        if (!row.empty() && row.back() == ',')
-          empty.push_back(true);
-        if (nonEmpty > 0)
-          for (size_t f = 0; f < empty.size(); ++f)
-            if (empty[f])
-              return absl::InvalidArgumentError(absl::StrCat(
-                  path, ":", line, ": field ", f + 1,
-                  " is empty (feed ", feed, ")"));
+        if (vals.size() == before && !firstEmpty)
+          firstEmpty = k;
       }
-      std::replace(row.begin(), row.end(), ',', ' ');
-      std::istringstream words(row);
-      for (std::string w; words >> w;) {
-        vals.push_back(w);
-        lines.push_back(line);
-      }
+      if (firstEmpty && vals.size() > rowStart)
+        return absl::InvalidArgumentError(
+            absl::StrCat(path, ":", line, ": field ", firstEmpty,
+                         " is empty (feed ", feed, ")"));
     }
   }
   if (!dims)

@@ -23,6 +23,8 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -453,30 +455,31 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
 void Planner::addSinks(const std::vector<bool> &needed,
                        Session::Plan &plan) const {
   const int n = g_->node_size();
+  // read: a needed node takes a data output of it (not through a feed);
+  // users: the needed nodes behind each node, over data and control edges.
   std::vector<bool> read(n, false);
+  std::vector<std::vector<int>> users(n);
   for (int i = 0; i < n; ++i) {
     if (!needed[i])
       continue;
-    for (const InputRef &r : inputs_[i])
+    for (const InputRef &r : inputs_[i]) {
+      users[r.src].push_back(i);
       if (r.index >= 0 && !fed_.count(r.tensor))
         read[r.src] = true;
+    }
   }
   // Nodes inside TF1 control flow are left out: a leaf of a while body
   // (reachable from an Enter before its Exit) runs once per iteration and
   // has no value to return, and a leaf on a cond branch (reachable from a
   // Switch before its Merge) may be dead. Both are found by a forward walk
   // over data and control edges.
-  std::vector<std::vector<int>> users(n);
-  for (int i = 0; i < n; ++i)
-    if (needed[i])
-      for (const InputRef &r : inputs_[i])
-        users[r.src].push_back(i);
   std::vector<bool> inControlFlow(n, false);
-  auto mark = [&](const char *start, const char *end) {
+  auto mark = [&](std::initializer_list<llvm::StringRef> starts,
+                  llvm::StringRef end) {
     std::vector<bool> seen(n, false);
     std::vector<int> work;
     for (int i = 0; i < n; ++i)
-      if (needed[i] && g_->node(i).op() == start)
+      if (needed[i] && llvm::is_contained(starts, g_->node(i).op()))
         work.push_back(i);
     while (!work.empty()) {
       int i = work.back();
@@ -491,10 +494,8 @@ void Planner::addSinks(const std::vector<bool> &needed,
         work.push_back(u);
     }
   };
-  mark("Enter", "Exit");
-  mark("RefEnter", "Exit");
-  mark("Switch", "Merge");
-  mark("RefSwitch", "Merge");
+  mark({"Enter", "RefEnter"}, "Exit");
+  mark({"Switch", "RefSwitch"}, "Merge");
   std::unordered_set<std::string> have(plan.outputs.begin(),
                                        plan.outputs.end());
   for (int i = 0; i < n; ++i) {
@@ -507,19 +508,17 @@ void Planner::addSinks(const std::vector<bool> &needed,
         op == "PlaceholderWithDefault" || isVariable(op))
       continue;
     // Output 0 makes the node run (unregistered ops too, so that
-    // compiling names them); a node with an output fetched already runs.
+    // compiling names them); a node with an output fetched already runs,
+    // and one whose output 0 is fed is not computed.
     auto types = outputTypes(nd);
     size_t count = types ? types->size() : 1;
     if (count == 0)
       continue;
-    bool fetched = false, allFed = true;
-    for (size_t k = 0; k < count; ++k) {
-      std::string t = tensorName(nd.name(), static_cast<int>(k));
-      fetched = fetched || have.count(t);
-      allFed = allFed && fed_.count(t);
-    }
+    bool fetched = false;
+    for (size_t k = 0; k < count && !fetched; ++k)
+      fetched = have.count(tensorName(nd.name(), static_cast<int>(k)));
     std::string first = tensorName(nd.name(), 0);
-    if (!fetched && !allFed && !fed_.count(first) && have.insert(first).second)
+    if (!fetched && !fed_.count(first) && have.insert(first).second)
       plan.outputs.push_back(first);
   }
 }
@@ -1094,6 +1093,17 @@ Session::getPlan(const std::string &key, const std::vector<std::string> &feeds,
     plan->graph = graph_; // no variable rewrite: share the session's graph
   plans_[key] = plan;
   return plan;
+}
+
+std::optional<SessionOptions::GlobalJitLevel>
+SessionOptions::parseGlobalJitLevel(std::string_view s) {
+  if (s == "whole")
+    return GlobalJitLevel::kWholeGraph;
+  if (s == "auto")
+    return GlobalJitLevel::kAuto;
+  if (s == "off")
+    return GlobalJitLevel::kOff;
+  return std::nullopt;
 }
 
 bool Session::HoldsBuffer(const Tensor &t) const {

@@ -47,7 +47,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -80,6 +82,9 @@ struct SessionOptions {
   /// every node on host kernels.
   enum class GlobalJitLevel { kWholeGraph, kAuto, kOff };
   GlobalJitLevel global_jit_level = GlobalJitLevel::kWholeGraph;
+  /// The level a tool or API names: "whole", "auto" or "off" (tf-run
+  /// --jit, python's ConfigProto jit); nullopt for anything else.
+  static std::optional<GlobalJitLevel> parseGlobalJitLevel(std::string_view s);
   /// Out-of-range indices of GatherV2, GatherNd, ScatterNd and
   /// UnsortedSegment{Sum,Prod,Max,Min} in compiled code: false (default)
   /// fails the Run with InvalidArgument as TF's CPU kernels do

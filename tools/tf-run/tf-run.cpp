@@ -330,15 +330,10 @@ int runMain(int argc, char **argv) {
         return fail("--compile-cache-dir needs a directory");
       opts.compile_cache_dir = v;
     } else if (a == "--jit" && value(v)) {
-      const std::string &level = v;
-      if (level == "whole")
-        opts.global_jit_level = SessionOptions::GlobalJitLevel::kWholeGraph;
-      else if (level == "auto")
-        opts.global_jit_level = SessionOptions::GlobalJitLevel::kAuto;
-      else if (level == "off")
-        opts.global_jit_level = SessionOptions::GlobalJitLevel::kOff;
-      else
-        return fail("--jit must be whole, auto or off, got '" + level + "'");
+      auto level = SessionOptions::parseGlobalJitLevel(v);
+      if (!level)
+        return fail("--jit must be whole, auto or off, got '" + v + "'");
+      opts.global_jit_level = *level;
     } else if ((a == "--tf_xla_min_cluster_size" ||
                 a == "--tf-xla-min-cluster-size") &&
                value(v)) {

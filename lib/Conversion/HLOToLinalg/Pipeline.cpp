@@ -84,17 +84,10 @@ LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
 std::string printHLOModuleForCodegen(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   Location unknown = UnknownLoc::get(ctx);
-  llvm::StringMap<Location> named;
   module.walk([&](Operation *op) {
     std::string name = shape_inference::nodeNameOf(op->getLoc());
-    if (name.empty()) {
-      op->setLoc(unknown);
-      return;
-    }
-    auto it = named.try_emplace(name, unknown).first;
-    if (it->second == unknown)
-      it->second = NameLoc::get(StringAttr::get(ctx, name));
-    op->setLoc(it->second);
+    op->setLoc(name.empty() ? unknown
+                            : Location(NameLoc::get(StringAttr::get(ctx, name))));
   });
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -68,9 +68,9 @@ absl::StatusOr<std::vector<bool>> reducedDims(const HostTensor &axes,
   return reduced;
 }
 
-/// The geometry of a reduction over `reduced` dims of `shape`: each output
-/// element folds the input elements at out-base + the offsets of the
-/// reduced positions. outer/inner walk the kept dims.
+/// The geometry of a reduction over `reduced` dims of `shape`: output
+/// element k folds the input elements at keptOffsets[k] + each of
+/// redOffsets (row-major flat offsets).
 struct Plan {
   std::vector<int64_t> outShape;   // with keep_dims applied
   std::vector<int64_t> keptOffsets; // flat input offset of each output elem
