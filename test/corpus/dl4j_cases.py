@@ -162,6 +162,35 @@ def graph_nodes(pb_path):
     return out
 
 
+def placeholder_shape(pb_path, name):
+    """The `shape` attr of Placeholder `name` in a binary GraphDef: a list of
+    dims (-1 unknown), or None when the node is absent, has no shape attr
+    or the attr has unknown rank."""
+    for n, op, node in graph_nodes(pb_path):
+        if n != name or op not in ("Placeholder", "PlaceholderWithDefault"):
+            continue
+        for num, wt, entry in _fields(node):
+            if num != 5 or wt != 2:  # attr map entry: key = 1, value = 2
+                continue
+            kv = {k: v for k, w, v in _fields(entry) if w == 2}
+            if kv.get(1) != b"shape":
+                continue
+            for n2, w2, shape in _fields(kv.get(2, b"")):
+                if n2 != 7 or w2 != 2:  # AttrValue.shape
+                    continue
+                dims, unknown_rank = [], False
+                for n3, w3, v in _fields(shape):
+                    if n3 == 2 and w3 == 2:  # TensorShapeProto.dim
+                        size = next((x for n4, w4, x in _fields(v)
+                                     if n4 == 1 and w4 == 0), 0)
+                        dims.append(_signed(size, 64))
+                    elif n3 == 3 and w3 == 0 and v:
+                        unknown_rank = True
+                return None if unknown_rank else dims
+        return None
+    return None
+
+
 def const_value(node):
     """parse_tensor of a Const NodeDef's `value` attr."""
     for n, wt, entry in _fields(node):
