@@ -1024,8 +1024,19 @@ LogicalResult uniqueV2(InferenceContext &c) {
 }
 
 LogicalResult listDiff(InferenceContext &c) {
-  c.setOutput(0, Shape::vector(kDyn));
-  c.setOutput(1, Shape::vector(kDyn));
+  // TF's ListDiff: x and y are 1-D; out and idx are [count], count known
+  // when both inputs' values are (the evaluator computes the difference).
+  for (unsigned i = 0; i < 2; ++i) {
+    Shape s = c.inputShape(i);
+    if (s.ranked && s.rank() != 1)
+      return c.error(Twine(i ? "y" : "x") + " must be 1-D, got rank " +
+                     Twine(s.rank()));
+  }
+  int64_t count = kDyn;
+  if (auto v = c.getEvaluator().eval(c.getOp()->getResult(0)))
+    count = v->shape[0];
+  c.setOutput(0, Shape::vector(count));
+  c.setOutput(1, Shape::vector(count));
   return success();
 }
 

@@ -8,6 +8,7 @@
 #include "lib/Support/WindowGeometry.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -744,6 +745,20 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
       }
     }
     r.shape = {count, in->rank()};
+    return r;
+  }
+  if (n == "ListDiff" && idx < 2) {
+    // TF's ListDiff: the elements of 1-D x not in 1-D y, in order (result
+    // 0), and their positions in x (result 1).
+    auto x = subInts(0), y = subInts(1);
+    if (!x || !y || x->rank() != 1 || y->rank() != 1)
+      return std::nullopt;
+    llvm::SmallDenseSet<int64_t, 8> drop(y->values.begin(), y->values.end());
+    IntValue r;
+    for (int64_t i = 0, e = x->values.size(); i < e; ++i)
+      if (!drop.contains(x->values[i]))
+        r.values.push_back(idx == 0 ? x->values[i] : i);
+    r.shape = {static_cast<int64_t>(r.values.size())};
     return r;
   }
   if (n == "ArgMax" || n == "ArgMin") {

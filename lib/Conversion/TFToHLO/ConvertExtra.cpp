@@ -46,6 +46,7 @@
 //    hue / value-range form), AdjustSaturation (s scaled and clamped to
 //    [0, 1], TF's kernel); channels last.
 //  - Where of a constant condition: the constant coordinates (int64).
+//  - ListDiff of constant x and y: the constant difference and positions.
 //  - SparseTensorDenseAdd with constant indices: each value padded into
 //    place and added to the dense tensor.
 //  - ResizeArea / ResizeBicubic with a constant size: separable, as two
@@ -1132,6 +1133,56 @@ LogicalResult convertWhereConst(Operation *op, OpBuilder &b,
   return success();
 }
 
+/// ListDiff (TF's SetDiff1D) of constant 1-D x and y: out = the elements
+/// of x not in y, in order, idx = their positions in x (dtype out_idx);
+/// equality as C++ `==` (TF's unordered_set: -0 == 0, NaN never equal).
+/// The result count is data dependent, so run-time inputs are left to the
+/// Session's host kernel.
+LogicalResult convertListDiffConst(Operation *op, OpBuilder &b,
+                                   SmallVectorImpl<Value> &results,
+                                   std::string &why) {
+  auto x = constantOf(op->getOperand(0));
+  auto y = constantOf(op->getOperand(1));
+  auto out = staticResult(op, 0);
+  auto idxT = staticResult(op, 1);
+  if (!x || !y || !out || !idxT)
+    return fail(why, "only constant x and y give a static result");
+  if (x->getType().getRank() != 1 || y->getType().getRank() != 1)
+    return fail(why, "x and y must be 1-D");
+  Type elt = x->getElementType();
+  int64_t n = x->getNumElements(), m = y->getNumElements();
+  auto inY = [&](int64_t i) {
+    for (int64_t j = 0; j < m; ++j) {
+      if (isa<FloatType>(elt)) {
+        if (x->getValues<APFloat>()[i].compare(y->getValues<APFloat>()[j]) ==
+            APFloat::cmpEqual)
+          return true;
+      } else if (x->getValues<APInt>()[i] == y->getValues<APInt>()[j]) {
+        return true;
+      }
+    }
+    return false;
+  };
+  SmallVector<Attribute> vals;
+  SmallVector<APInt> pos;
+  auto idxElt = cast<IntegerType>(idxT.getElementType());
+  for (int64_t i = 0; i < n; ++i) {
+    if (inY(i))
+      continue;
+    vals.push_back(x->getValues<Attribute>()[i]);
+    pos.push_back(APInt(idxElt.getWidth(), i, /*isSigned=*/true));
+  }
+  int64_t k = vals.size();
+  if (out.getDimSize(0) != k || idxT.getDimSize(0) != k)
+    return fail(why, "result shape disagrees with the constant inputs");
+  results.push_back(constant(
+      b, op->getLoc(), DenseElementsAttr::get(RankedTensorType::get({k}, elt), vals)));
+  results.push_back(constant(
+      b, op->getLoc(),
+      DenseElementsAttr::get(RankedTensorType::get({k}, idxElt), pos)));
+  return success();
+}
+
 LogicalResult convertSparseTensorDenseAdd(Operation *op, OpBuilder &b,
                                           SmallVectorImpl<Value> &results,
                                           std::string &why) {
@@ -1442,6 +1493,7 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NonMaxSuppressionV4"] = convertNMSConst;
   t["tf.NonMaxSuppressionV5"] = convertNMSConst;
   t["tf.Where"] = convertWhereConst;
+  t["tf.ListDiff"] = convertListDiffConst;
   t["tf.SparseTensorDenseAdd"] = convertSparseTensorDenseAdd;
   t["tf.ResizeArea"] = resizeSeparable(true);
   t["tf.ResizeBicubic"] = resizeSeparable(false);

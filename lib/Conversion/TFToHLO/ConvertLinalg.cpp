@@ -21,6 +21,7 @@
 //    triangle `lower` names (adjoint uses the transposed matrix).
 //  - Svd: one-sided Jacobi (see convertSvd), singular values descending;
 //    U / V columns are determined up to sign, as in TF.
+//  - Cross: the 3-vector cross product over the last dim (slices).
 // Half-precision inputs are computed in f32. Shapes: matrices are
 // [batch..., n, n], right-hand sides [batch..., n, k] (batch dims
 // broadcast to the result's).
@@ -550,7 +551,42 @@ LogicalResult convertSvd(Operation *op, OpBuilder &b,
 
 } // namespace
 
+/// Cross (TF's Cross): a, b of one static shape [..., 3] (int or float) ->
+/// a x b over the last dim, [a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 - a1 b0].
+LogicalResult convertCross(Operation *op, OpBuilder &b,
+                           SmallVectorImpl<Value> &results, std::string &why) {
+  auto ta = staticType(op->getOperand(0));
+  auto tb = staticType(op->getOperand(1));
+  if (!ta || !tb || ta != tb)
+    return fail(why, "needs a and b of one static shape");
+  int64_t r = ta.getRank();
+  if (r < 1 || ta.getDimSize(r - 1) != 3)
+    return fail(why, "the last dim of a and b must be 3");
+  Location loc = op->getLoc();
+  auto comp = [&](Value x, int64_t i) -> Value {
+    SmallVector<int64_t> start(r, 0), limit(ta.getShape()), step(r, 1);
+    start[r - 1] = i;
+    limit[r - 1] = i + 1;
+    return SliceOp::create(b, loc, x, start, limit, step);
+  };
+  Value a = op->getOperand(0), c = op->getOperand(1);
+  Value x[3], y[3];
+  for (int i = 0; i < 3; ++i) {
+    x[i] = comp(a, i);
+    y[i] = comp(c, i);
+  }
+  auto term = [&](int i, int j) -> Value {
+    return SubtractOp::create(b, loc, MultiplyOp::create(b, loc, x[i], y[j]),
+                              MultiplyOp::create(b, loc, x[j], y[i]));
+  };
+  Value parts[3] = {term(1, 2), term(2, 0), term(0, 1)};
+  results.push_back(ConcatenateOp::create(b, loc, parts,
+                                          static_cast<uint64_t>(r - 1)));
+  return success();
+}
+
 void addLinalgConverters(llvm::StringMap<Converter> &t) {
+  t["tf.Cross"] = convertCross;
   t["tf.MatrixSolve"] = convertMatrixSolve;
   t["tf.MatrixInverse"] = convertMatrixInverse;
   t["tf.MatrixDeterminant"] = convertMatrixDeterminant;

@@ -1,9 +1,9 @@
 //===- Indexing.cpp - data-dependent indexing host kernels ----------------===//
 //
-// Where, Unique/UniqueWithCounts, TopKV2 (run-time k), GatherV2, GatherNd,
+// Where, Unique/UniqueWithCounts, ListDiff, TopKV2 (run-time k), GatherV2, GatherNd,
 // DynamicPartition and DynamicStitch/ParallelDynamicStitch with the
 // semantics and InvalidArgument wording of TF's CPU kernels (where_op.cc,
-// unique_op.cc, topk_op.cc, gather_op.cc, gather_nd_op.cc,
+// unique_op.cc, listdiff_op.cc, topk_op.cc, gather_op.cc, gather_nd_op.cc,
 // dynamic_partition_op.cc, dynamic_stitch_op.cc). Unlike the compiled
 // GatherV2/GatherNd (which clamp, as XLA does), out-of-range indices are
 // errors here, as on TF's CPU.
@@ -21,6 +21,7 @@
 #include <cstring>
 #include <numeric>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tfmlir::session {
 namespace {
@@ -129,6 +130,53 @@ public:
 private:
   DType idxType_;
   bool counts_;
+};
+
+/// ListDiff(x, y) (TF's SetDiff1D, listdiff_op.cc): out = the elements of
+/// 1-D x that are not in 1-D y, in order, idx = their positions in x
+/// (dtype out_idx); equality is C++ `==` as TF's unordered_set.
+class ListDiffKernel : public HostKernel {
+public:
+  explicit ListDiffKernel(DType idxType) : idxType_(idxType) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    const HostTensor &x = *ctx.inputs[0];
+    const HostTensor &y = *ctx.inputs[1];
+    if (x.shape().size() != 1)
+      return absl::InvalidArgumentError("x should be a 1D vector.");
+    if (y.shape().size() != 1)
+      return absl::InvalidArgumentError("y should be a 1D vector.");
+    std::vector<int64_t> keep;
+    dispatchDType(x.dtype(), [&](auto v) {
+      using T = decltype(v);
+      const T *xd = x.data<T>(), *yd = y.data<T>();
+      std::unordered_set<T> drop(yd, yd + y.shape()[0]);
+      for (int64_t i = 0; i < x.shape()[0]; ++i)
+        if (!drop.count(xd[i]))
+          keep.push_back(i);
+    });
+    int64_t k = keep.size();
+    size_t es = dtypeSize(x.dtype());
+    absl::StatusOr<HostTensor> outOr = HostTensor::create(x.dtype(), {k});
+    if (!outOr.ok())
+      return outOr.status();
+    absl::StatusOr<HostTensor> idxOr = HostTensor::create(idxType_, {k});
+    if (!idxOr.ok())
+      return idxOr.status();
+    for (int64_t j = 0; j < k; ++j) {
+      std::memcpy(static_cast<char *>(outOr->raw()) + j * es,
+                  static_cast<const char *>(x.raw()) + keep[j] * es, es);
+      if (idxType_ == DType::kI32)
+        idxOr->data<int32_t>()[j] = static_cast<int32_t>(keep[j]);
+      else
+        idxOr->data<int64_t>()[j] = keep[j];
+    }
+    ctx.outputs.push_back(std::move(*outOr));
+    ctx.outputs.push_back(std::move(*idxOr));
+    return absl::OkStatus();
+  }
+
+private:
+  DType idxType_;
 };
 
 /// TopKV2(input, k): the k largest along the last dim, descending, equal
@@ -392,6 +440,15 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
   };
   t["tf.Unique"] = unique(false);
   t["tf.UniqueWithCounts"] = unique(true);
+  t["tf.ListDiff"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    absl::StatusOr<DType> idx = resultDType(op, 1);
+    if (!idx.ok())
+      return idx.status();
+    if (*idx != DType::kI32 && *idx != DType::kI64)
+      return absl::InvalidArgumentError("ListDiff: out_idx must be int32 or int64");
+    return std::make_unique<ListDiffKernel>(*idx);
+  };
   t["tf.TopKV2"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> idx = resultDType(op, 1);

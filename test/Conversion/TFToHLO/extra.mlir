@@ -180,3 +180,14 @@ func.func @nms_const() -> (tensor<4xi32>, tensor<i32>) {
   %i, %v = "tf.NonMaxSuppressionV4"(%b, %s, %m, %t, %z) {pad_to_max_output_size = true} : (tensor<3x4xf32>, tensor<3xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<4xi32>, tensor<i32>)
   func.return %i, %v : tensor<4xi32>, tensor<i32>
 }
+
+// CHECK-LABEL: func @listdiff_const
+// The elements of x not in y, in order, and their positions.
+// CHECK-DAG: hlo.constant dense<[0, 2, 3]> : tensor<3xi32>
+// CHECK-DAG: hlo.constant dense<[0, 2, 4]> : tensor<3xi64>
+func.func @listdiff_const() -> (tensor<3xi32>, tensor<3xi64>) {
+  %x = "tf.Const"() {value = dense<[0, 1, 2, 1, 3]> : tensor<5xi32>} : () -> tensor<5xi32>
+  %y = "tf.Const"() {value = dense<[1, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0:2 = "tf.ListDiff"(%x, %y) {out_idx = i64} : (tensor<5xi32>, tensor<2xi32>) -> (tensor<3xi32>, tensor<3xi64>)
+  func.return %0#0, %0#1 : tensor<3xi32>, tensor<3xi64>
+}

@@ -75,3 +75,15 @@ func.func @svd(%a: tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x2xf32>, tensor<2
   %s, %u, %v = "tf.Svd"(%a) {compute_uv = true, full_matrices = false} : (tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>)
   func.return %s, %u, %v : tensor<2xf32>, tensor<3x2xf32>, tensor<2x2xf32>
 }
+
+// CHECK-LABEL: func @cross
+// a x b over the last dim: [a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 - a1 b0].
+// CHECK-COUNT-6: hlo.slice
+// CHECK: %[[M1:.*]] = hlo.multiply %{{.*}}, %{{.*}} : tensor<2x1xf32>
+// CHECK: %[[M2:.*]] = hlo.multiply %{{.*}}, %{{.*}} : tensor<2x1xf32>
+// CHECK: hlo.subtract %[[M1]], %[[M2]] : tensor<2x1xf32>
+// CHECK: hlo.concatenate(%{{.*}}, %{{.*}}, %{{.*}}) dim = 1 : (tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+func.func @cross(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Cross"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
