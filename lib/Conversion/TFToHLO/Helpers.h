@@ -72,6 +72,10 @@ void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// RandomUniform(Int), RandomStandardNormal, TruncatedNormal,
 /// RandomShuffle, Multinomial (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);
+/// StatelessRandom{Uniform,Normal,UniformInt,UniformFullInt}[V2],
+/// StatelessTruncatedNormal[V2], StatelessRandomGetKeyCounter[Alg],
+/// StatelessRandomGetAlg with TF's Philox values (ConvertStatelessRandom.cpp).
+void addStatelessRandomConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;
