@@ -367,25 +367,17 @@ SmallVector<Value> truncatedGroups(OpBuilder &b, Location loc,
   auto dn = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {0});
   Value rank = DotGeneralOp::create(b, loc, RankedTensorType::get({groups, n}, f32),
                                     convert(b, loc, ok, f32), triM, dn, nullptr);
-  // Slot j takes the candidate that is accepted with rank j + 1.
-  SmallVector<int64_t> shape3{groups, n, k};
-  Value slot = IotaOp::create(b, loc, RankedTensorType::get(shape3, f32), uint64_t{2});
-  slot = AddOp::create(b, loc, slot,
-                       splat(b, loc, RankedTensorType::get(shape3, f32), 1.0));
-  Value match = AndOp::create(
-      b, loc, broadcastInDim(b, loc, ok, shape3, {0, 1}),
-      compare(b, loc, broadcastInDim(b, loc, rank, shape3, {0, 1}), slot, Dir::EQ));
-  Value picked = SelectOp::create(
-      b, loc, match, broadcastInDim(b, loc, cand, shape3, {0, 1}),
-      splat(b, loc, RankedTensorType::get(shape3, fe), -INFINITY));
-  Value best = reduce(b, loc, picked, minValue(b, loc, fe), {1}, ReduceKind::Max);
+  // Slot j takes the candidate that is accepted with rank j + 1 (a max
+  // over the row of that one candidate and -inf elsewhere).
+  auto ft32 = RankedTensorType::get({groups, n}, f32);
+  Value negInf = splat(b, loc, ft, -INFINITY);
   SmallVector<Value> r;
-  for (int64_t j = 0; j < k; ++j)
-    r.push_back(reshape(b, loc,
-                        SliceOp::create(b, loc, best, SmallVector<int64_t>{0, j},
-                                        SmallVector<int64_t>{groups, j + 1},
-                                        SmallVector<int64_t>{1, 1}),
-                        {groups}));
+  for (int64_t j = 0; j < k; ++j) {
+    Value match = AndOp::create(
+        b, loc, ok, compare(b, loc, rank, splat(b, loc, ft32, j + 1), Dir::EQ));
+    Value picked = SelectOp::create(b, loc, match, cand, negInf);
+    r.push_back(reduce(b, loc, picked, minValue(b, loc, fe), {1}, ReduceKind::Max));
+  }
   return r;
 }
 
