@@ -1,7 +1,7 @@
 // RUN: tf-opt %s -xla-legalize-tf -split-input-file -mlir-print-debuginfo=false | FileCheck %s
 // TF's stateless random ops lower to TF's Philox4x32-10 stream in integer
 // hlo ops (ConvertStatelessRandom.cpp); values are checked against TF's in
-// test/tools/stateless-random.test; errors in stateless-random-errors.mlir.
+// test/tools/philox-random.test; errors in stateless-random-errors.mlir.
 
 // One Philox round: 32x32 -> 64-bit products of words held in i64, mulhi
 // by a logical shift, mullo by a mask; the key is bumped between rounds.

@@ -1,9 +1,13 @@
-"""TF's stateless random ops: a test graph and a NumPy reference.
+"""TF's Philox random ops: a test graph and a NumPy reference.
 
-  stateless_random.py graph OUT.pbtxt   writes the GraphDef of the cases
-  stateless_random.py run TF_RUN G OUT   runs tf-run --jit=whole on graph G,
+The stateless ops (V1 with a seed, V2 with key/counter/alg, GetKeyCounter[Alg]
+and GetAlg) and the seeded stateful RandomUniform(Int), RandomStandardNormal
+and TruncatedNormal (TF's values of their first run).
+
+  philox_random.py graph OUT.pbtxt   writes the GraphDef of the cases
+  philox_random.py run TF_RUN G OUT     runs tf-run --jit=whole on graph G,
                                         fetching every case, into OUT
-  stateless_random.py check OUT.txt     compares tf-run's printed outputs
+  philox_random.py check OUT.txt        compares tf-run's printed outputs
 
 The reference re-implements TF's CPU kernels from TensorFlow's sources
 (tensorflow/core/lib/random/philox_random.h, random_distributions.h,
@@ -217,6 +221,16 @@ for dt in ('int32', 'int64', 'uint32', 'uint64'):
         ('f2_' + dt, 'StatelessRandomUniformFullIntV2', 'full', dt, [3],
          ('getkca', 'int64', [123, 456])),
     ]
+# The stateful ops: ('attrs', seed, seed2) seeds TF's GuardedPhiloxRandom.
+CASES += [
+    ('s_uniform', 'RandomUniform', 'uniform', 'double', [5], ('attrs', 12345, 0)),
+    ('s_normal', 'RandomStandardNormal', 'normal', 'float', [2, 2],
+     ('attrs', 5, 1)),
+    ('s_trunc', 'TruncatedNormal', 'trunc', 'half', [6],
+     ('attrs', 1, (1 << 40) + 3)),
+    ('s_int', 'RandomUniformInt', 'int', 'int64', [5], ('attrs', 3, 4),
+     -(1 << 40), 1 << 40),
+]
 # Many groups and rejections: 1000 truncated normals.
 CASES += [('tbig', 'StatelessTruncatedNormalV2', 'trunc', 'float', [1000],
            ('kc', 7, [0, 0], 1))]
@@ -257,6 +271,11 @@ def graph():
         v2 = op.endswith('V2')
         shape_attr = 'Tshape' if v2 else 'T'
         attrs += attr_type(shape_attr, 'int32')
+        if src[0] == 'attrs':
+            if op == 'RandomUniformInt':
+                attrs = attr_type('Tout', dtype) + attr_type('T', 'int32')
+            attrs += ''.join(' attr { key: "%s" value { i: %d } }' % kv
+                             for kv in (('seed', src[1]), ('seed2', src[2])))
         if src[0] in ('seed', 'getkc', 'getkca'):
             out.append(const(name + '/seed', src[1], src[2], [2]))
         if src[0] == 'seed':
@@ -274,7 +293,7 @@ def graph():
                 inputs.append(name + '/alg')
             else:
                 inputs.append(name + '/kc:2')
-        else:
+        elif src[0] == 'kc':
             out.append(const(name + '/key', 'uint64', [src[1]], [1]))
             out.append(const(name + '/counter', 'uint64', src[2], [2]))
             out.append(const(name + '/alg', 'int32', [src[3]], []))
@@ -290,6 +309,9 @@ def graph():
 
 
 def state_of(src):
+    if src[0] == 'attrs':  # TF's PhiloxRandom(seed, seed2)
+        return ((src[1] & M32, src[1] >> 32),
+                (0, 0, src[2] & M32, src[2] >> 32))
     if src[0] == 'kc':
         return from_key_counter(src[1], src[2])
     return generate_key(src[2])

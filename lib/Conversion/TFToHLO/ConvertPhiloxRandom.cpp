@@ -1,7 +1,8 @@
-//===- ConvertStatelessRandom.cpp - TF's stateless random ops -> hlo ------===//
+//===- ConvertPhiloxRandom.cpp - random ops with TF's Philox values -> hlo -===//
 //
-// The stateless random ops lower to TF's own Philox4x32-10 stream built from
-// integer hlo ops, so they give TF's CPU values:
+// The stateless random ops, and RandomUniform, RandomUniformInt,
+// RandomStandardNormal and TruncatedNormal, lower to TF's own Philox4x32-10
+// stream built from integer hlo ops, so they give TF's CPU values:
 //  - Philox4x32-10 (Salmon et al., SC'11; TF's random::PhiloxRandom): a
 //    128-bit counter (4 uint32 words) and a 64-bit key (2 words); 10 rounds
 //    of two 32x32->64 multiplies (0xD2511F53, 0xCD9E8D57) with the key
@@ -12,6 +13,12 @@
 //    scramble: one Philox call on counter (seed0, seed1) (int32 seeds sign-
 //    extended to 64 bits) with key (0x3ec8f720, 0x02461e29) gives key =
 //    words 0, 1 and counter = (0, 0, word 2, word 3).
+//  - The stateful ops seed the generator as TF's GuardedPhiloxRandom::Init:
+//    key = attr seed, counter = (0, 0, seed2), which gives TF's values of
+//    the op's first run (TF moves its generator on by each run; a compiled
+//    function here gives the same values on every run). seed = seed2 = 0
+//    (TF: fresh random seeds per kernel) uses a seed hashed from the node
+//    name instead.
 //  - The V2 ops take key uint64[1] (words: low, high) and counter uint64[2]
 //    (words: c[0] low, c[0] high, c[1] low, c[1] high) and alg: 1 (Philox)
 //    and 3 (auto_select, Philox on CPU) are supported; 2 (ThreeFry) is an
@@ -29,6 +36,9 @@
 //    and in double (2 doubles from 4 words) for f64; truncated normal keeps
 //    the Box-Muller values with |x| < 2 in order; uniform int lo + x mod
 //    (hi - lo) (unsigned, 2 words for 64-bit types); full int the raw words.
+//    Constant bounds must have minval < maxval (TF's error otherwise);
+//    bounds known only at run time are not checked (an empty range gives
+//    minval).
 //  - Truncated normal: TF loops until a group has its k values; here each
 //    group draws a fixed 32 candidates (8 Philox calls for float, 16 for
 //    double; each candidate is rejected with probability 4.55%), so a group
@@ -40,7 +50,9 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
+#include "dialects/tf/TFDiagnostics.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <array>
 #include <cmath>
@@ -173,12 +185,29 @@ bool isIntVector(Value v, int64_t n) {
          isa<IntegerType>(t.getElementType());
 }
 
-/// The Philox position an op reads: from its seed (V1: operand 1) or from
-/// key, counter, alg (V2: operands 1, 2, 3).
-FailureOr<PhiloxState> stateOf(Operation *op, OpBuilder &b, bool v2,
+/// Where an op's generator comes from: a seed pair operand (the V1
+/// stateless ops: operand 1), key, counter and alg operands (the V2 ops:
+/// operands 1, 2, 3) or the seed and seed2 attrs (the stateful ops).
+enum class Source { Seed, KeyCounter, Attrs };
+
+/// TF's GuardedPhiloxRandom::Init(seed, seed2): key = seed, counter =
+/// (0, 0, seed2); both 0 (TF: random seeds) uses xxh3 of the node name.
+PhiloxState stateFromAttrs(OpBuilder &b, Location loc, Operation *op) {
+  uint64_t seed = intAttr(op, "seed", 0), seed2 = intAttr(op, "seed2", 0);
+  if (seed == 0 && seed2 == 0)
+    seed = llvm::xxh3_64bits(StringRef(nodeNameOf(op->getLoc())));
+  Words w{b, loc, {}};
+  return {{w.c(seed & kMask32), w.c(seed >> 32)},
+          {w.c(0), w.c(0), w.c(seed2 & kMask32), w.c(seed2 >> 32)}};
+}
+
+/// The Philox position `op` reads from `src`.
+FailureOr<PhiloxState> stateOf(Operation *op, OpBuilder &b, Source src,
                                std::string &why) {
   Location loc = op->getLoc();
-  if (!v2) {
+  if (src == Source::Attrs)
+    return stateFromAttrs(b, loc, op);
+  if (src == Source::Seed) {
     Value seed = op->getOperand(1);
     auto st = staticType(seed);
     if (!isIntVector(seed, 2) ||
@@ -406,9 +435,18 @@ std::optional<uint64_t> constantScalar64(Value v) {
                                                             : x.getSExtValue();
 }
 
+/// A 1-element integer operand as a 0-d i64 (sign- or zero-extended as its
+/// type), or null when it is not a static 1-element integer tensor.
+Value scalar64(OpBuilder &b, Location loc, Value v) {
+  auto t = staticType(v);
+  if (!t || t.getNumElements() != 1 || !isa<IntegerType>(t.getElementType()))
+    return nullptr;
+  return element64(b, loc, reshape(b, loc, v, {1}), 0);
+}
+
 LogicalResult convertDist(Operation *op, OpBuilder &b,
                           SmallVectorImpl<Value> &results, std::string &why,
-                          Dist d, bool v2) {
+                          Dist d, Source src) {
   auto out = staticResult(op);
   if (!out)
     return fail(why, "needs a static result (a constant shape)");
@@ -420,27 +458,32 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
     return fail(why, isInt ? "dtype must be int32, int64, uint32 or uint64"
                            : "dtype must be half, bfloat16, float or double");
   Location loc = op->getLoc();
-  // Minval/maxval (UniformInt): constants with minval < maxval.
-  uint64_t lo = 0, range = 0;
+  // Minval/maxval (UniformInt) as 0-d i64 values; constants must have
+  // minval < maxval.
+  Value lo, range;
   if (d == Dist::UniformInt) {
-    unsigned first = v2 ? 4 : 2;
-    auto l = constantScalar64(op->getOperand(first));
-    auto h = constantScalar64(op->getOperand(first + 1));
-    if (!l || !h)
-      return fail(why, "minval and maxval must be constant scalars");
+    unsigned first = src == Source::KeyCounter ? 4 : src == Source::Seed ? 2 : 1;
+    Value lv = op->getOperand(first), hv = op->getOperand(first + 1);
+    lo = scalar64(b, loc, lv);
+    Value hi = scalar64(b, loc, hv);
+    if (!lo || !hi)
+      return fail(why, "minval and maxval must be static scalars");
     bool unsignedT = cast<IntegerType>(elt).isUnsigned();
-    bool ordered = unsignedT ? *l < *h : int64_t(*l) < int64_t(*h);
-    if (!ordered)
+    auto l = constantScalar64(lv), h = constantScalar64(hv);
+    if (l && h && !(unsignedT ? *l < *h : int64_t(*l) < int64_t(*h)))
       return fail(why, "Need minval < maxval: " +
                            (unsignedT ? std::to_string(*l) + " >= " + std::to_string(*h)
                                       : std::to_string(int64_t(*l)) + " >= " +
                                             std::to_string(int64_t(*h))));
-    lo = *l;
-    range = *h - *l;
+    Words w0{b, loc, {}};
+    range = SubtractOp::create(b, loc, hi, lo);
     if (elt.getIntOrFloatBitWidth() == 32)
-      range &= kMask32;
+      range = w0.lo32(range);
+    // An empty range known only at run time (TF: an error) gives minval.
+    Value empty = compare(b, loc, range, w0.c(0), Dir::EQ);
+    range = SelectOp::create(b, loc, empty, w0.c(1), range);
   }
-  FailureOr<PhiloxState> s = stateOf(op, b, v2, why);
+  FailureOr<PhiloxState> s = stateOf(op, b, src, why);
   if (failed(s))
     return failure();
   int64_t n = out.getNumElements();
@@ -475,16 +518,16 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
     for (Value v : bits) {
       if (d == Dist::UniformInt) {
         // lo + bits mod range, unsigned (TF's UniformDistribution<.., int>).
+        Value l = w.bcast(lo), rg = w.bcast(range);
         if (k == 4) {
-          v = w.add(w.c(lo), RemainderOp::create(b, loc, v, w.c(range)));
+          v = w.add(l, RemainderOp::create(b, loc, v, rg));
         } else {
           auto u64 = w.type(b.getIntegerType(64, false));
-          Value ub = BitcastConvertOp::create(b, loc, u64, v);
-          Value rc = constant(b, loc, DenseElementsAttr::get(
-                                          u64, APInt(64, range)));
-          v = BitcastConvertOp::create(b, loc, w.type(b.getI64Type()),
-                                       RemainderOp::create(b, loc, ub, rc));
-          v = w.add(w.c(lo), v);
+          Value rem = RemainderOp::create(
+              b, loc, BitcastConvertOp::create(b, loc, u64, v),
+              BitcastConvertOp::create(b, loc, u64, rg));
+          v = w.add(l, BitcastConvertOp::create(b, loc, w.type(b.getI64Type()),
+                                                rem));
         }
       }
       vals.push_back(intResult(w, v, it));
@@ -494,10 +537,10 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
   return success();
 }
 
-Converter dist(Dist d, bool v2) {
-  return [d, v2](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                 std::string &why) {
-    return convertDist(op, b, results, why, d, v2);
+Converter dist(Dist d, Source src) {
+  return [d, src](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
+                  std::string &why) {
+    return convertDist(op, b, results, why, d, src);
   };
 }
 
@@ -546,17 +589,22 @@ LogicalResult convertGetAlg(Operation *op, OpBuilder &b,
 
 } // namespace
 
-void addStatelessRandomConverters(llvm::StringMap<Converter> &t) {
-  t["tf.StatelessRandomUniform"] = dist(Dist::Uniform, false);
-  t["tf.StatelessRandomNormal"] = dist(Dist::Normal, false);
-  t["tf.StatelessTruncatedNormal"] = dist(Dist::TruncatedNormal, false);
-  t["tf.StatelessRandomUniformInt"] = dist(Dist::UniformInt, false);
-  t["tf.StatelessRandomUniformFullInt"] = dist(Dist::FullInt, false);
-  t["tf.StatelessRandomUniformV2"] = dist(Dist::Uniform, true);
-  t["tf.StatelessRandomNormalV2"] = dist(Dist::Normal, true);
-  t["tf.StatelessTruncatedNormalV2"] = dist(Dist::TruncatedNormal, true);
-  t["tf.StatelessRandomUniformIntV2"] = dist(Dist::UniformInt, true);
-  t["tf.StatelessRandomUniformFullIntV2"] = dist(Dist::FullInt, true);
+void addPhiloxRandomConverters(llvm::StringMap<Converter> &t) {
+  using enum Source;
+  t["tf.RandomUniform"] = dist(Dist::Uniform, Attrs);
+  t["tf.RandomStandardNormal"] = dist(Dist::Normal, Attrs);
+  t["tf.TruncatedNormal"] = dist(Dist::TruncatedNormal, Attrs);
+  t["tf.RandomUniformInt"] = dist(Dist::UniformInt, Attrs);
+  t["tf.StatelessRandomUniform"] = dist(Dist::Uniform, Seed);
+  t["tf.StatelessRandomNormal"] = dist(Dist::Normal, Seed);
+  t["tf.StatelessTruncatedNormal"] = dist(Dist::TruncatedNormal, Seed);
+  t["tf.StatelessRandomUniformInt"] = dist(Dist::UniformInt, Seed);
+  t["tf.StatelessRandomUniformFullInt"] = dist(Dist::FullInt, Seed);
+  t["tf.StatelessRandomUniformV2"] = dist(Dist::Uniform, KeyCounter);
+  t["tf.StatelessRandomNormalV2"] = dist(Dist::Normal, KeyCounter);
+  t["tf.StatelessTruncatedNormalV2"] = dist(Dist::TruncatedNormal, KeyCounter);
+  t["tf.StatelessRandomUniformIntV2"] = dist(Dist::UniformInt, KeyCounter);
+  t["tf.StatelessRandomUniformFullIntV2"] = dist(Dist::FullInt, KeyCounter);
   t["tf.StatelessRandomGetKeyCounter"] = convertGetKeyCounter;
   t["tf.StatelessRandomGetKeyCounterAlg"] = convertGetKeyCounter;
   t["tf.StatelessRandomGetAlg"] = convertGetAlg;
