@@ -37,8 +37,8 @@
 //    the Box-Muller values with |x| < 2 in order; uniform int lo + x mod
 //    (hi - lo) (unsigned, 2 words for 64-bit types); full int the raw words.
 //    Constant bounds must have minval < maxval (TF's error otherwise);
-//    bounds known only at run time are not checked (an empty range gives
-//    minval).
+//    bounds known only at run time are not checked (TF's minval < maxval
+//    error is not raised; an empty range gives minval).
 //  - Truncated normal: TF loops until a group has its k values; here each
 //    group draws a fixed 32 candidates (8 Philox calls for float, 16 for
 //    double; each candidate is rejected with probability 4.55%), so a group

@@ -38,6 +38,19 @@ func.func @uniform_int() -> tensor<4xi32> {
   func.return %0 : tensor<4xi32>
 }
 
+// CHECK-LABEL: func @uniform_int_runtime
+// Bounds known at run time: range = (maxval - minval) mod 2^32, an empty
+// range replaced by 1 (TF's minval < maxval error is not raised).
+// CHECK: hlo.subtract %{{.*}}, %{{.*}} : tensor<i64>
+// CHECK: hlo.compare  EQ
+// CHECK: hlo.select
+// CHECK: hlo.remainder %{{.*}}, %{{.*}} : tensor<1xi64>
+func.func @uniform_int_runtime(%lo: tensor<i32>, %hi: tensor<i32>) -> tensor<4xi32> {
+  %s = "tf.Const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.RandomUniformInt"(%s, %lo, %hi) {seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
+
 // CHECK-LABEL: func @normal
 // Box-Muller as TF's BoxMullerFloat (log, sin, cos in f64, rounded to f32),
 // then rounded to the output's f16.
