@@ -39,11 +39,9 @@
 //    Constant bounds must have minval < maxval (TF's error otherwise);
 //    bounds known only at run time are not checked (TF's minval < maxval
 //    error is not raised; an empty range gives minval).
-//  - Truncated normal: TF loops until a group has its k values; here each
-//    group draws a fixed 32 candidates (8 Philox calls for float, 16 for
-//    double; each candidate is rejected with probability 4.55%), so a group
-//    would need 29 (float) or 31 (double) rejections out of 32 to run short
-//    (probability below 1e-35); the value of such a slot would be -inf.
+//  - Truncated normal: TF loops until a group has its k values; here an
+//    hlo.while draws one Philox call for every group per iteration until
+//    all groups have theirs (the same values, as TF's loop is per group).
 //  - log, sin and cos of the float Box-Muller are computed in double and
 //    rounded to float (TF calls glibc's logf/sincosf): results agree with
 //    TF within an ulp or two, uniform and integer results are bit-exact.
@@ -351,63 +349,70 @@ SmallVector<Value> floatGroups(const Words &w, const std::array<Value, 4> &x,
 
 /// TF's truncated normal (TruncatedNormalDistribution with the
 /// variable-samples fill): group g draws from the generator skipped by
-/// g * skip calls, one value at a time, keeping the first k Box-Muller
-/// values with |x| < 2. Returns the k per-group values ([G] each).
+/// g * skip calls (skip = k * 256 / 4, TF's kGeneratorSkipPerOutputGroup),
+/// one Philox call after another, keeping the first k Box-Muller values
+/// with |x| < 2. An hlo.while runs call m of every group until each group
+/// has its k values (TF's unbounded loop; each call is rejected entirely
+/// with probability ~1e-5, so a few iterations suffice). Returns the k
+/// per-group values ([G] each, f32 or f64).
 SmallVector<Value> truncatedGroups(OpBuilder &b, Location loc,
                                    const PhiloxState &s, int64_t groups,
                                    bool isDouble) {
   const int64_t k = isDouble ? 2 : 4;
-  const int64_t calls = isDouble ? 16 : 8;      // 32 candidates per group
-  const int64_t skip = k * 256 / 4;             // kGeneratorSkipPerOutputGroup
-  Words w{b, loc, {groups, calls}};
-  Value gi = IotaOp::create(b, loc, w.type(b.getI64Type()), uint64_t{0});
-  Value mi = IotaOp::create(b, loc, w.type(b.getI64Type()), uint64_t{1});
-  auto x = philoxAt(w, s, w.add(w.mul(gi, w.c(skip)), mi));
-  SmallVector<Value> cands;
-  if (isDouble) {
-    auto [d0, d1] = boxMullerDouble(w, x[0], x[1], x[2], x[3]);
-    cands = {d0, d1};
-  } else {
-    auto [a, bb] = boxMullerFloat(w, x[0], x[1]);
-    auto [c, d] = boxMullerFloat(w, x[2], x[3]);
-    cands = {a, bb, c, d};
+  const int64_t skip = k * 256 / 4;
+  Words w{b, loc, {groups}};
+  Type ft = isDouble ? Type(b.getF64Type()) : Type(b.getF32Type());
+  auto i64s = RankedTensorType::get({}, b.getI64Type());
+  // Carried: call index m (0-d), accepted count [G], k slots [G].
+  SmallVector<Value> init{splat(b, loc, i64s, 0), w.c(0)};
+  for (int64_t j = 0; j < k; ++j)
+    init.push_back(splat(b, loc, w.type(ft), 0));
+  SmallVector<Type> types;
+  for (Value v : init)
+    types.push_back(v.getType());
+  SmallVector<Location> locs(types.size(), loc);
+  auto loop = WhileOp::create(b, loc, ValueRange(init));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *cond = b.createBlock(&loop.getCond(), {}, types, locs);
+    Value open = compare(b, loc, cond->getArgument(1), w.c(k), Dir::LT);
+    ReturnOp::create(b, loc,
+                     ValueRange{reduce(b, loc, open,
+                                       scalar(b, loc, b.getI1Type(), 0), {0},
+                                       ReduceKind::Or)});
+    Block *body = b.createBlock(&loop.getBody(), {}, types, locs);
+    Value m = body->getArgument(0), cnt = body->getArgument(1);
+    SmallVector<Value> slots(body->getArguments().drop_front(2));
+    Value g = IotaOp::create(b, loc, w.type(b.getI64Type()), uint64_t{0});
+    auto x = philoxAt(w, s, w.add(w.mul(g, w.c(skip)), w.bcast(m)));
+    SmallVector<Value> cands;
+    if (isDouble) {
+      auto [d0, d1] = boxMullerDouble(w, x[0], x[1], x[2], x[3]);
+      cands = {d0, d1};
+    } else {
+      auto [a, bb] = boxMullerFloat(w, x[0], x[1]);
+      auto [c, d] = boxMullerFloat(w, x[2], x[3]);
+      cands = {a, bb, c, d};
+    }
+    for (Value c : cands) {
+      Value take = AndOp::create(
+          b, loc,
+          compare(b, loc, AbsOp::create(b, loc, c), splat(b, loc, w.type(ft), 2.0),
+                  Dir::LT),
+          compare(b, loc, cnt, w.c(k), Dir::LT));
+      for (int64_t j = 0; j < k; ++j)
+        slots[j] = SelectOp::create(
+            b, loc,
+            AndOp::create(b, loc, take, compare(b, loc, cnt, w.c(j), Dir::EQ)),
+            c, slots[j]);
+      cnt = w.add(cnt, convert(b, loc, take, b.getI64Type()));
+    }
+    SmallVector<Value> next{AddOp::create(b, loc, m, splat(b, loc, i64s, 1)),
+                            cnt};
+    next.append(slots);
+    ReturnOp::create(b, loc, next);
   }
-  // Candidates in draw order: [G, calls, per-call] -> [G, N].
-  int64_t per = cands.size(), n = calls * per;
-  SmallVector<Value> cols;
-  for (Value v : cands)
-    cols.push_back(reshape(b, loc, v, {groups, calls, 1}));
-  Value cand =
-      reshape(b, loc, ConcatenateOp::create(b, loc, cols, 2), {groups, n});
-  auto ft = cast<RankedTensorType>(cand.getType());
-  Type fe = ft.getElementType();
-  Value ok = compare(b, loc, AbsOp::create(b, loc, cand), splat(b, loc, ft, 2.0),
-                     Dir::LT);
-  // rank[g, c] = number of accepted candidates up to c (a dot with the
-  // upper-triangular ones; small integers, exact in f32).
-  auto f32 = b.getF32Type();
-  SmallVector<float> tri(n * n, 0.0f);
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = i; j < n; ++j)
-      tri[i * n + j] = 1.0f;
-  Value triM = constant(b, loc,
-                        DenseElementsAttr::get(RankedTensorType::get({n, n}, f32),
-                                               ArrayRef<float>(tri)));
-  auto dn = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {0});
-  Value rank = DotGeneralOp::create(b, loc, RankedTensorType::get({groups, n}, f32),
-                                    convert(b, loc, ok, f32), triM, dn, nullptr);
-  // Slot j takes the candidate that is accepted with rank j + 1 (a max
-  // over the row of that one candidate and -inf elsewhere).
-  auto ft32 = RankedTensorType::get({groups, n}, f32);
-  Value negInf = splat(b, loc, ft, -INFINITY);
-  SmallVector<Value> r;
-  for (int64_t j = 0; j < k; ++j) {
-    Value match = AndOp::create(
-        b, loc, ok, compare(b, loc, rank, splat(b, loc, ft32, j + 1), Dir::EQ));
-    Value picked = SelectOp::create(b, loc, match, cand, negInf);
-    r.push_back(reduce(b, loc, picked, minValue(b, loc, fe), {1}, ReduceKind::Max));
-  }
-  return r;
+  return SmallVector<Value>(loop->getResults().drop_front(2));
 }
 
 /// `v` (i64 holding the low `width` bits of the result) as integer type

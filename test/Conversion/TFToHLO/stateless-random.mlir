@@ -47,14 +47,20 @@ func.func @get_key_counter_alg(%seed: tensor<2xi32>) -> (tensor<1xui64>, tensor<
 
 // -----
 
-// Truncated normal: 8 Philox calls per group of 4 at counter + 256 g + m,
-// the first 4 candidates with |x| < 2 (rank by a dot with a triangular
-// matrix, picked by a max-reduce).
+// Truncated normal: an hlo.while runs Philox call m of every group (at
+// counter + 256 g + m) until each group of 4 has 4 values with |x| < 2
+// (the loop condition: any count < 4); accepted values fill the slots in
+// order.
 // CHECK-LABEL: func @truncated
-// CHECK: hlo.iota dim = 1 : tensor<2x8xi64>
-// CHECK: hlo.constant dense<256> : tensor<2x8xi64>
-// CHECK: hlo.dot_general
+// CHECK: hlo.while
+// CHECK: hlo.compare  LT
 // CHECK: hlo.reduce
+// CHECK: hlo.or
+// CHECK: hlo.iota dim = 0 : tensor<2xi64>
+// CHECK: hlo.constant dense<256> : tensor<2xi64>
+// CHECK: hlo.abs
+// CHECK: hlo.select
+// CHECK: hlo.slice %{{.*}}, start = [0], limit = [5]
 // CHECK: -> tensor<5xf32>
 func.func @truncated(%seed: tensor<2xi64>) -> tensor<5xf32> {
   %s = "tf.Const"() {value = dense<5> : tensor<1xi32>} : () -> tensor<1xi32>
