@@ -1,23 +1,19 @@
 //===- ConvertRandom.cpp - tf random ops -> a counter-based hlo generator --===//
 //
-// Random ops lower to a counter-based generator built from integer hlo ops
-// (no rng op is needed, so they lower wherever integer math does): element
-// i of a draw is splitmix64(key + i) (Steele, Lea & Flood, "Fast splittable
-// pseudorandom number generators", 2014: add the golden-gamma constant,
-// then two xor-shift-multiply rounds and a final xor-shift; i64 wrapping
-// arithmetic and logical shifts), where the 64-bit key mixes the op's seed
-// and seed2 attrs, its node name and the draw's stream number (xxh3), so
-// results are deterministic for a graph and differ between ops. This is
-// NOT TensorFlow's Philox stream: values differ from TF's, the
-// distributions are the same (the corpus checks random ops by shape and
-// dtype only).
-//  - RandomUniform: the top p bits (p = the float type's precision) times
-//    2^-p, in [0, 1).
-//  - RandomUniformInt: minval + (bits >> 1) mod (maxval - minval).
-//  - RandomStandardNormal: Box-Muller on two uniform draws.
-//  - TruncatedNormal: the first of 8 normal draws inside [-2, 2] (each
-//    draw is outside with probability 4.6%; if all 8 are, 2.0 * sign) --
-//    an approximation of TF's rejection loop.
+// The random ops without TF's Philox lowering (RandomUniform(Int),
+// RandomStandardNormal, TruncatedNormal and the stateless ops have it, in
+// ConvertPhiloxRandom.cpp) lower to a counter-based generator built from
+// integer hlo ops (no rng op is needed, so they lower wherever integer math
+// does): element i of a draw is splitmix64(key + i) (Steele, Lea & Flood,
+// "Fast splittable pseudorandom number generators", 2014: add the
+// golden-gamma constant, then two xor-shift-multiply rounds and a final
+// xor-shift; i64 wrapping arithmetic and logical shifts), where the 64-bit
+// key mixes the op's seed and seed2 attrs, its node name and the draw's
+// stream number (xxh3), so results are deterministic for a graph and differ
+// between ops. This is NOT TensorFlow's algorithm for these ops: values
+// differ from TF's, the distributions are the same (the corpus checks these
+// ops by shape and dtype only). Uniforms take the top 53 bits times 2^-53;
+// normals are Box-Muller on two uniform draws.
 //  - RandomShuffle: a stable sort of dim 0 by random keys.
 //  - Multinomial: inverse CDF of softmax(logits) per sample (the cumulative
 //    sums by a dot with a triangular constant).
@@ -97,86 +93,6 @@ Value normal64(OpBuilder &b, Location loc, Operation *op, ArrayRef<int64_t> shap
       b, loc, MultiplyOp::create(b, loc, splat(b, loc, t, -2), LogOp::create(b, loc, u1)));
   Value th = MultiplyOp::create(b, loc, splat(b, loc, t, 2 * M_PI), u2);
   return MultiplyOp::create(b, loc, r, CosineOp::create(b, loc, th));
-}
-
-int precisionOf(Type t) {
-  if (t.isF16())
-    return 11;
-  if (t.isBF16())
-    return 8;
-  if (t.isF32())
-    return 24;
-  return 53;
-}
-
-LogicalResult convertUniform(Operation *op, OpBuilder &b,
-                             SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !isa<FloatType>(out.getElementType()))
-    return fail(why, "needs a static float result (a constant shape)");
-  Location loc = op->getLoc();
-  Value u = uniform64(b, loc, op, out.getShape(), 0, precisionOf(out.getElementType()));
-  results.push_back(convert(b, loc, u, out.getElementType()));
-  return success();
-}
-
-LogicalResult convertUniformInt(Operation *op, OpBuilder &b,
-                                SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !isa<IntegerType>(out.getElementType()) ||
-      !staticType(op->getOperand(1)) || !staticType(op->getOperand(2)))
-    return fail(why, "needs a static integer result (a constant shape)");
-  Location loc = op->getLoc();
-  auto shape = out.getShape();
-  Value lo = broadcastTo(b, loc,
-                         convert(b, loc, reshape(b, loc, op->getOperand(1), {}),
-                                 b.getI64Type()),
-                         shape);
-  Value hi = broadcastTo(b, loc,
-                         convert(b, loc, reshape(b, loc, op->getOperand(2), {}),
-                                 b.getI64Type()),
-                         shape);
-  Value range = SubtractOp::create(b, loc, hi, lo);
-  // TF requires minval < maxval; a non-positive range gives minval here.
-  Value safe = MaximumOp::create(b, loc, range, i64Splat(b, loc, shape, 1));
-  Value bits = ShiftRightLogicalOp::create(
-      b, loc, randomBits(b, loc, op, shape, 0), i64Splat(b, loc, shape, 1));
-  Value v = AddOp::create(b, loc, lo, RemainderOp::create(b, loc, bits, safe));
-  results.push_back(convert(b, loc, v, out.getElementType()));
-  return success();
-}
-
-LogicalResult convertNormal(Operation *op, OpBuilder &b,
-                            SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !isa<FloatType>(out.getElementType()))
-    return fail(why, "needs a static float result (a constant shape)");
-  Location loc = op->getLoc();
-  results.push_back(convert(b, loc, normal64(b, loc, op, out.getShape(), 0),
-                            out.getElementType()));
-  return success();
-}
-
-LogicalResult convertTruncatedNormal(Operation *op, OpBuilder &b,
-                                     SmallVectorImpl<Value> &results,
-                                     std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !isa<FloatType>(out.getElementType()))
-    return fail(why, "needs a static float result (a constant shape)");
-  Location loc = op->getLoc();
-  auto shape = out.getShape();
-  auto t = RankedTensorType::get(shape, b.getF64Type());
-  // Last draw first, so that earlier in-range draws take precedence.
-  Value x = normal64(b, loc, op, shape, 7);
-  x = ClampOp::create(b, loc, scalar(b, loc, b.getF64Type(), -2), x,
-                      scalar(b, loc, b.getF64Type(), 2));
-  for (int s = 6; s >= 0; --s) {
-    Value d = normal64(b, loc, op, shape, s);
-    Value in = compare(b, loc, AbsOp::create(b, loc, d), splat(b, loc, t, 2), Dir::LE);
-    x = SelectOp::create(b, loc, in, d, x);
-  }
-  results.push_back(convert(b, loc, x, out.getElementType()));
-  return success();
 }
 
 LogicalResult convertShuffle(Operation *op, OpBuilder &b,
@@ -360,10 +276,6 @@ LogicalResult convertGamma(Operation *op, OpBuilder &b,
 } // namespace
 
 void addRandomConverters(llvm::StringMap<Converter> &t) {
-  t["tf.RandomUniform"] = convertUniform;
-  t["tf.RandomUniformInt"] = convertUniformInt;
-  t["tf.RandomStandardNormal"] = convertNormal;
-  t["tf.TruncatedNormal"] = convertTruncatedNormal;
   t["tf.RandomShuffle"] = convertShuffle;
   t["tf.Multinomial"] = convertMultinomial;
   t["tf.RandomPoissonV2"] = convertPoisson;

@@ -69,9 +69,15 @@ void addExtraConverters(llvm::StringMap<Converter> &t);
 void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);
-/// RandomUniform(Int), RandomStandardNormal, TruncatedNormal,
-/// RandomShuffle, Multinomial (ConvertRandom.cpp).
+/// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
+/// (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);
+/// With TF's Philox values: RandomUniform(Int), RandomStandardNormal,
+/// TruncatedNormal, StatelessRandom{Uniform,Normal,UniformInt,
+/// UniformFullInt}[V2], StatelessTruncatedNormal[V2],
+/// StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg
+/// (ConvertPhiloxRandom.cpp).
+void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;

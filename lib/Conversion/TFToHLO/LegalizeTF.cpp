@@ -53,6 +53,7 @@ const ConverterFamily kFamilies[] = {
     {tohlo::addLinalgConverters, "ConvertLinalg.cpp"},
     {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
     {tohlo::addRandomConverters, "ConvertRandom.cpp"},
+    {tohlo::addPhiloxRandomConverters, "ConvertPhiloxRandom.cpp"},
 };
 
 const llvm::StringMap<tohlo::Converter> &converters() {

@@ -1,21 +1,23 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
-// Random ops: a counter-based generator (splitmix64 of key + element index)
-// from integer hlo ops; uniform floats from the top mantissa-width bits.
+// RandomUniform(Int), RandomStandardNormal and TruncatedNormal draw from
+// TF's Philox4x32-10 stream seeded as TF's GuardedPhiloxRandom (key = seed,
+// counter = (0, 0, seed2)); the other random ops from a counter-based
+// generator (splitmix64 of key + element index).
 
 // CHECK-LABEL: func @uniform
-// CHECK: %[[I:.*]] = hlo.iota dim = 0 : tensor<6xi64>
-// CHECK: %[[R:.*]] = hlo.reshape %[[I]] : (tensor<6xi64>) -> tensor<2x3xi64>
-// CHECK: %[[Z:.*]] = hlo.add %[[R]], %{{.*}} : tensor<2x3xi64>
-// CHECK: hlo.shift_right_logical %[[Z]], %{{.*}} : tensor<2x3xi64>
-// CHECK: hlo.xor
-// CHECK: hlo.multiply %{{.*}}, %{{.*}} : tensor<2x3xi64>
-// 64 - 24 bits dropped for f32, scaled by 2^-24.
-// CHECK: %[[SH:.*]] = hlo.constant dense<40> : tensor<2x3xi64>
-// CHECK: %[[TOP:.*]] = hlo.shift_right_logical %{{.*}}, %[[SH]]
-// CHECK: %[[F:.*]] = hlo.convert %[[TOP]] : (tensor<2x3xi64>) -> tensor<2x3xf64>
-// CHECK: %[[SC:.*]] = hlo.constant dense<5.9604644775390625E-8> : tensor<2x3xf64>
-// CHECK: %[[U:.*]] = hlo.multiply %[[F]], %[[SC]]
-// CHECK: hlo.convert %[[U]] : (tensor<2x3xf64>) -> tensor<2x3xf32>
+// Key words (seed 1, 0; the bumped keys fold: 1 + 0x9E3779B9), counter
+// words (0, 0, seed2 = 2, 0) plus the group index, then 10 Philox rounds on
+// one call per group of 4 values.
+// CHECK-DAG: hlo.constant dense<2654435770> : tensor<2xi64>
+// CHECK-DAG: hlo.constant dense<1> : tensor<2xi64>
+// CHECK-DAG: hlo.constant dense<2> : tensor<2xi64>
+// CHECK: hlo.iota dim = 0 : tensor<2xi64>
+// CHECK: hlo.constant dense<3528531795> : tensor<2xi64>
+// CHECK: hlo.multiply
+// Low 23 bits times 2^-23, 8 values cut to 6.
+// CHECK: hlo.constant dense<8388607> : tensor<2xi64>
+// CHECK: hlo.slice %{{.*}}, start = [0], limit = [6]
+// CHECK: hlo.reshape %{{.*}} : (tensor<6xf32>) -> tensor<2x3xf32>
 func.func @uniform() -> tensor<2x3xf32> {
   %s = "tf.Const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
   %0 = "tf.RandomUniform"(%s) {dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<2xi32>) -> tensor<2x3xf32>
@@ -23,10 +25,11 @@ func.func @uniform() -> tensor<2x3xf32> {
 }
 
 // CHECK-LABEL: func @uniform_int
-// minval + (bits >> 1) mod (maxval - minval), in i64.
-// CHECK: hlo.remainder %{{.*}}, %{{.*}} : tensor<4xi64>
+// minval + word mod (maxval - minval) (unsigned, in i64), truncated to i32.
+// CHECK: hlo.remainder %{{.*}}, %{{.*}} : tensor<1xi64>
 // CHECK: hlo.add
-// CHECK: hlo.convert %{{.*}} : (tensor<4xi64>) -> tensor<4xi32>
+// CHECK: hlo.convert %{{.*}} : (tensor<1xi64>) -> tensor<1xui32>
+// CHECK: hlo.bitcast_convert %{{.*}} : (tensor<1xui32>) -> tensor<1xi32>
 func.func @uniform_int() -> tensor<4xi32> {
   %s = "tf.Const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
   %lo = "tf.Const"() {value = dense<-3> : tensor<i32>} : () -> tensor<i32>
@@ -35,12 +38,27 @@ func.func @uniform_int() -> tensor<4xi32> {
   func.return %0 : tensor<4xi32>
 }
 
+// CHECK-LABEL: func @uniform_int_runtime
+// Bounds known at run time: range = (maxval - minval) mod 2^32, an empty
+// range replaced by 1 (TF's minval < maxval error is not raised).
+// CHECK: hlo.subtract %{{.*}}, %{{.*}} : tensor<i64>
+// CHECK: hlo.compare  EQ
+// CHECK: hlo.select
+// CHECK: hlo.remainder %{{.*}}, %{{.*}} : tensor<1xi64>
+func.func @uniform_int_runtime(%lo: tensor<i32>, %hi: tensor<i32>) -> tensor<4xi32> {
+  %s = "tf.Const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.RandomUniformInt"(%s, %lo, %hi) {seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
+
 // CHECK-LABEL: func @normal
-// Box-Muller: sqrt(-2 log u1) cos(2 pi u2).
+// Box-Muller as TF's BoxMullerFloat (log, sin, cos in f64, rounded to f32),
+// then rounded to the output's f16.
 // CHECK: hlo.log
 // CHECK: hlo.sqrt
+// CHECK: hlo.sine
 // CHECK: hlo.cosine
-// CHECK: hlo.convert %{{.*}} : (tensor<5xf64>) -> tensor<5xf16>
+// CHECK: hlo.convert %{{.*}} : (tensor<2xf32>) -> tensor<2xf16>
 func.func @normal() -> tensor<5xf16> {
   %s = "tf.Const"() {value = dense<5> : tensor<1xi32>} : () -> tensor<1xi32>
   %0 = "tf.RandomStandardNormal"(%s) {dtype = f16, seed = 0 : i64, seed2 = 0 : i64} : (tensor<1xi32>) -> tensor<5xf16>
