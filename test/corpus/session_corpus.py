@@ -22,7 +22,8 @@ fetched tensor with TensorFlow's Session.run value:
   - cases with random ops (an op whose name starts with Random, Multinomial, TruncatedNormal), and cases whose
     graph has an `Empty` node with init=false (TF leaves its memory
     uninitialised, so the reference holds whatever was in memory): shape
-    and dtype only.
+    and dtype only (the report counts those whose values match TF's as
+    well: stateless and seeded random ops use TF's Philox streams).
 
 Feeds: a Placeholder's shape is its `.placeholder.shape` file, or, where
 that file is missing, the Placeholder's shape attr completed by the value
@@ -261,7 +262,13 @@ def run_case(row, corpus, bindir):
             return "mismatch", err
     note = "; --jit=auto" if auto else ""
     if random_op:
-        return "pass", "shape and dtype only" + note
+        # Stateless and seeded random ops give TF's Philox values: say
+        # whether the values match too (an unseeded op cannot).
+        same = all(compare(node, k, dtype, shape, got, case_dir, want_dtypes,
+                           False)[0] is None
+                   for (node, k), (_, dtype, shape, got) in zip(outs, results))
+        return "pass", ("values match TF's too" if same
+                        else "shape and dtype only") + note
     return "pass", (f"max abs error {worst:.3g}" if worst else "") + note
 
 
@@ -293,7 +300,7 @@ def main():
     shape_only = []
     for row, (st, detail) in zip(rows, outcomes):
         rnd = row["has_random_op"] == "yes"
-        if not rnd and detail == "shape and dtype only":
+        if not rnd and detail.startswith("shape and dtype only"):
             shape_only.append(row["case_dir"])
         group = row["case_dir"].split("/")[0]
         groups[group][st] += 1
@@ -311,6 +318,8 @@ def main():
     n_det = sum(det.values()) - det["incomplete"]
     rate = 100.0 * det["pass"] / n_det if n_det else 0.0
     n_auto = sum(1 for st, d in outcomes if st == "pass" and "--jit=auto" in d)
+    n_rand_values = sum(1 for st, d in outcomes
+                        if st == "pass" and d.startswith("values match"))
     with open(report, "w") as f:
         f.write("# dl4j_tf_graphs through the Session (tf-run)\n\n")
         f.write(f"{len(rows)} cases with a frozen_model.pb: "
@@ -319,6 +328,8 @@ def main():
         f.write(f"**Deterministic cases passing: {det['pass']} / {n_det} "
                 f"({rate:.1f}%).** Random-op cases passing: "
                 f"{totals[True]['pass']} / {sum(totals[True].values())}.\n\n")
+        f.write(f"Random-op cases whose values match TF's as well (TF's "
+                f"Philox streams): {n_rand_values}.\n\n")
         f.write(f"{det['incomplete']} more deterministic cases are incomplete "
                 "(the corpus has no feed value or shape for a Placeholder "
                 "they need) and are not counted. A case that does not compile "
