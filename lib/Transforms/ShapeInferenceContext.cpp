@@ -1350,6 +1350,7 @@ const ShapeFnRegistry &ShapeFnRegistry::get() {
     registerArrayShapeFns(*r);
     registerNNShapeFns(*r);
     registerMiscShapeFns(*r);
+    registerRNNShapeFns(*r);
     return r;
   }();
   return *registry;
