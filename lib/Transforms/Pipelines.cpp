@@ -69,7 +69,8 @@ void registerTFStandardPipeline() {
       "tf-standard-pipeline",
       "Imported GraphDef to tf-dialect functions: prune, fold switches, "
       "functionalize control flow, coarsen islands, executor to functional, "
-      "inline calls, decompose fused ops, shape inference, canonicalize, symbol DCE",
+      "inline calls, decompose fused ops, shape inference, decompose fused ops "
+      "that needed shapes (BlockLSTM), canonicalize, symbol DCE",
       buildTFStandardPipeline);
 }
 

@@ -4,9 +4,11 @@
 usage: check_rnn_cells.py input DIR LEN
          writes the feeds <name>.npy into DIR (seed 0, float32; len is the
          int64 scalar seq_len_max = LEN)
-       check_rnn_cells.py check DIR OUT LEN
+       check_rnn_cells.py check DIR OUT LEN [NAMES]
          OUT holds cell_<k>.npy (k = 0..6), gru_<k>.npy (0..3), seq_<k>.npy
-         and seq2_<k>.npy (0..6) as tf-run --output-dir writes them.
+         and seq2_<k>.npy (0..6) as tf-run --output-dir writes them; with
+         NAMES (comma-separated, e.g. cell_1,seq_6) only those are read
+         and checked.
 
 The reference follows TF's kernels (core/kernels/rnn/lstm_ops.cc,
 gru_ops.cc): LSTMBlockCell / BlockLSTM gates in the order i, c, f, o,
@@ -80,6 +82,7 @@ def main():
                                                      np.int64))
         return 0
     out, length = sys.argv[3], int(sys.argv[4])
+    only = set(sys.argv[5].split(",")) if len(sys.argv) > 5 else None
     f = {n: np.load(os.path.join(d, n + ".npy")).astype(np.float64)
          for n in SHAPES}
     ref = {
@@ -89,9 +92,13 @@ def main():
         "seq2": block_lstm(f, length, 0.0, 0.6, True, True),
     }
     ok = True
+    checked = 0
     for node, values in ref.items():
         for k, want in enumerate(values):
             name = f"{node}_{k}"
+            if only is not None and name not in only:
+                continue
+            checked += 1
             got = np.load(os.path.join(out, name + ".npy"))
             if got.dtype != np.float32 or got.shape != want.shape:
                 print(f"{name}: {got.dtype} {got.shape}, want float32 "
@@ -101,6 +108,9 @@ def main():
                 err = np.max(np.abs(got - want))
                 print(f"{name}: max abs error {err:.3g}")
                 ok = False
+    if only is not None and checked != len(only):
+        print(f"unknown names in {sorted(only)}")
+        ok = False
     print("matches the NumPy reference" if ok else "MISMATCH")
     return 0 if ok else 1
 
