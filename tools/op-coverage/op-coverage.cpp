@@ -315,6 +315,7 @@ bool collect(std::map<std::string, OpRow> &ops,
       {shape_inference::registerArrayShapeFns, "ShapeFnsArray.cpp"},
       {shape_inference::registerNNShapeFns, "ShapeFnsNN.cpp"},
       {shape_inference::registerMiscShapeFns, "ShapeFnsMisc.cpp"},
+      {shape_inference::registerRNNShapeFns, "ShapeFnsRNN.cpp"},
   };
   for (const ShapeFamily &f : shapeFamilies) {
     shape_inference::ShapeFnRegistry r;
