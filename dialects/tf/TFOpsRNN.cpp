@@ -17,8 +17,7 @@ namespace {
 /// Dialect::addOperations, which is protected: TFDialect befriends the
 /// register functions of the families declared in TFOps.h only, and this
 /// family stays out of TFOps.h (see TFOpsRNN.h).
-template <typename... Ops>
-void addOps(TFDialect &dialect) {
+template <typename... Ops> void addOps(TFDialect &dialect) {
   (RegisteredOperationName::insert<Ops>(dialect), ...);
 }
 } // namespace

@@ -22,6 +22,7 @@ constexpr int64_t kDyn = ShapedType::kDynamic;
 int64_t addDims(int64_t a, int64_t b) {
   return a == kDyn || b == kDyn ? kDyn : a + b;
 }
+/// `a * k`, dynamic when `a` is.
 int64_t mulDim(int64_t a, int64_t k) { return a == kDyn ? kDyn : a * k; }
 
 /// Dim `i` of `v`'s type, kDyn when unknown (unranked, or a rank other
@@ -31,8 +32,7 @@ int64_t dimOf(Value v, unsigned rank, unsigned i) {
   return t && t.getRank() == rank ? t.getDimSize(i) : kDyn;
 }
 
-/// The first static dim among `candidates` (dim of value / factor), else
-/// kDyn.
+/// The first static dim among `candidates`, else kDyn.
 int64_t firstKnown(std::initializer_list<int64_t> candidates) {
   for (int64_t d : candidates)
     if (d != kDyn)
@@ -46,6 +46,7 @@ float floatAttrOr(Operation *op, StringRef name, float dflt) {
     return static_cast<float>(a.getValueAsDouble());
   return dflt;
 }
+/// A bool attr of `op`, `dflt` when absent.
 bool boolAttrOr(Operation *op, StringRef name, bool dflt) {
   if (auto a = op->getAttrOfType<BoolAttr>(name))
     return a.getValue();
@@ -58,9 +59,11 @@ public:
   Builder(PatternRewriter &rw, Location loc, Type elt)
       : rw(rw), loc(loc), elt(elt) {}
 
+  /// A ranked tensor type of the element type (kDyn dims allowed).
   Type type(ArrayRef<int64_t> shape) const {
     return RankedTensorType::get(shape, elt);
   }
+  /// `tf.<name>` with these operands, result types and attrs.
   Operation *create(StringRef name, ValueRange operands, TypeRange types,
                     ArrayRef<NamedAttribute> attrs = {}) {
     OperationState st(loc, ("tf." + name).str());
@@ -69,6 +72,7 @@ public:
     st.addAttributes(attrs);
     return rw.create(st);
   }
+  /// The result of a one-result `tf.<name>`.
   Value op(StringRef name, ValueRange operands, Type t,
            ArrayRef<NamedAttribute> attrs = {}) {
     return create(name, operands, t, attrs)->getResult(0);
@@ -81,7 +85,9 @@ public:
                       : Attribute(rw.getIntegerAttr(e, (int64_t)v));
     return TF::ConstOp::create(rw, loc, DenseElementsAttr::get(t, a));
   }
+  /// A scalar tf.Const of the element type.
   Value scalar(double v) { return scalar(elt, v); }
+  /// An int64 attr (N, num, axis, num_split).
   NamedAttribute attr(StringRef name, int64_t v) {
     return rw.getNamedAttr(name, rw.getI64IntegerAttr(v));
   }
@@ -114,6 +120,8 @@ struct LSTMStep {
   Value i, cs, f, o, ci, co, h;
 };
 
+/// The attrs of an LSTM op with TF's defaults (BlockLSTMV2 has no
+/// forget_bias: 0; its cell_clip defaults to 0, the others' to 3).
 struct LSTMAttrs {
   float forgetBias, cellClip;
   bool peephole;
@@ -122,15 +130,15 @@ struct LSTMAttrs {
 
 /// One LSTMBlockCellFprop step. `types` are the seven result types (the
 /// op's own for LSTMBlockCell, [B, H] per step for BlockLSTM).
-LSTMStep buildLSTMStep(Builder &b, Value x, Value csPrev, Value hPrev,
-                       Value w, Value wci, Value wcf, Value wco, Value bias,
+LSTMStep buildLSTMStep(Builder &b, Value x, Value csPrev, Value hPrev, Value w,
+                       Value wci, Value wcf, Value wco, Value bias,
                        const LSTMAttrs &a, const LSTMSizes &s,
                        ArrayRef<Type> types) {
   Type bh = b.type({s.batch, s.cell});
   int64_t h4 = mulDim(s.cell, 4);
   // xh = [x, h_prev]; gates = xh * w + b.
-  Value xh = b.concat({x, hPrev}, 1, b.type({s.batch, addDims(s.input,
-                                                              s.cell)}));
+  Value xh =
+      b.concat({x, hPrev}, 1, b.type({s.batch, addDims(s.input, s.cell)}));
   Value gates = b.op("MatMul", {xh, w}, b.type({s.batch, h4}));
   gates = b.op("BiasAdd", {gates, bias}, b.type({s.batch, h4}));
   SmallVector<Value> g = b.split(gates, 1, 4, bh);
@@ -147,9 +155,9 @@ LSTMStep buildLSTMStep(Builder &b, Value x, Value csPrev, Value hPrev,
   r.f = b.op("Sigmoid", gf, types[2]);
   // cs = i .* ci + f .* cs_prev, clipped to [-cell_clip, cell_clip].
   bool clip = a.cellClip > 0.f;
-  Value cs = b.op("AddV2",
-                  {b.op("Mul", {r.i, r.ci}, bh), b.op("Mul", {r.f, csPrev}, bh)},
-                  clip ? bh : types[1]);
+  Value cs = b.op(
+      "AddV2", {b.op("Mul", {r.i, r.ci}, bh), b.op("Mul", {r.f, csPrev}, bh)},
+      clip ? bh : types[1]);
   if (clip)
     cs = b.op("Minimum",
               {b.op("Maximum", {cs, b.scalar(-a.cellClip)}, bh),
@@ -164,14 +172,21 @@ LSTMStep buildLSTMStep(Builder &b, Value x, Value csPrev, Value hPrev,
   return r;
 }
 
-/// Operand positions of an LSTM op: cs_prev, h_prev, w, wci, wcf, wco, b
-/// follow x (x is at `xIndex`).
+/// The operands of an LSTM op: x (at `xIndex`: 0 for LSTMBlockCell, 1
+/// after BlockLSTM's seq_len_max), then cs_prev, h_prev, w, wci, wcf, wco,
+/// b.
 struct LSTMOperands {
   Value x, csPrev, hPrev, w, wci, wcf, wco, b;
   explicit LSTMOperands(Operation *op, unsigned xIndex) {
     auto o = op->getOperands().drop_front(xIndex);
-    x = o[0], csPrev = o[1], hPrev = o[2], w = o[3], wci = o[4], wcf = o[5],
-    wco = o[6], b = o[7];
+    x = o[0];
+    csPrev = o[1];
+    hPrev = o[2];
+    w = o[3];
+    wci = o[4];
+    wcf = o[5];
+    wco = o[6];
+    b = o[7];
   }
   /// The cell size from whichever operand has it static.
   int64_t cell() const {
@@ -181,6 +196,7 @@ struct LSTMOperands {
   }
 };
 
+/// Reads the LSTMAttrs of `op` (BlockLSTMV2 when `v2`).
 LSTMAttrs lstmAttrs(Operation *op, bool v2) {
   LSTMAttrs a;
   a.forgetBias = v2 ? 0.f : floatAttrOr(op, "forget_bias", 1.f);
@@ -201,9 +217,9 @@ struct DecomposeLSTMBlockCell : public OpRewritePattern<TF::LSTMBlockCellOp> {
                             dimOf(in.hPrev, 2, 0)}),
                 dimOf(in.x, 2, 1), in.cell()};
     SmallVector<Type> types(op->getResultTypes());
-    LSTMStep r = buildLSTMStep(b, in.x, in.csPrev, in.hPrev, in.w, in.wci,
-                               in.wcf, in.wco, in.b, lstmAttrs(op, false), s,
-                               types);
+    LSTMStep r =
+        buildLSTMStep(b, in.x, in.csPrev, in.hPrev, in.w, in.wci, in.wcf,
+                      in.wco, in.b, lstmAttrs(op, false), s, types);
     rw.replaceOp(op, {r.i, r.cs, r.f, r.o, r.ci, r.co, r.h});
     return success();
   }
@@ -270,17 +286,16 @@ struct DecomposeGRUBlockCell : public OpRewritePattern<TF::GRUBlockCellOp> {
     int64_t bc = dimOf(op.getBC(), 1, 0), wc = dimOf(op.getWC(), 2, 1);
     int64_t cell = firstKnown({dimOf(hPrev, 2, 1), wc, bc});
     int64_t cell2 = mulDim(cell, 2);
-    Type bh = b.type({batch, cell}), bxh = b.type({batch, addDims(input,
-                                                                  cell)});
+    Type bh = b.type({batch, cell}),
+         bxh = b.type({batch, addDims(input, cell)});
     // [r, u] = sigmoid([x, h_prev] * w_ru + b_ru).
     Value xh = b.concat({x, hPrev}, 1, bxh);
     Value ru = b.op("MatMul", {xh, op.getWRu()}, b.type({batch, cell2}));
     ru = b.op("BiasAdd", {ru, op.getBRu()}, b.type({batch, cell2}));
     ru = b.op("Sigmoid", ru, b.type({batch, cell2}));
-    Operation *split =
-        b.create("Split", {b.scalar(rw.getI32Type(), 1), ru},
-                 {op.getR().getType(), op.getU().getType()},
-                 {b.attr("num_split", 2)});
+    Operation *split = b.create("Split", {b.scalar(rw.getI32Type(), 1), ru},
+                                {op.getR().getType(), op.getU().getType()},
+                                {b.attr("num_split", 2)});
     Value r = split->getResult(0), u = split->getResult(1);
     // c = tanh([x, r .* h_prev] * w_c + b_c).
     Value xhr = b.concat({x, b.op("Mul", {hPrev, r}, bh)}, 1, bxh);
@@ -288,9 +303,9 @@ struct DecomposeGRUBlockCell : public OpRewritePattern<TF::GRUBlockCellOp> {
     c = b.op("BiasAdd", {c, op.getBC()}, bh);
     c = b.op("Tanh", c, op.getC().getType());
     // h = u .* (h_prev - c) + c (TF's form of u h_prev + (1 - u) c).
-    Value h = b.op("AddV2",
-                   {b.op("Mul", {u, b.op("Sub", {hPrev, c}, bh)}, bh), c},
-                   op.getH().getType());
+    Value h =
+        b.op("AddV2", {b.op("Mul", {u, b.op("Sub", {hPrev, c}, bh)}, bh), c},
+             op.getH().getType());
     rw.replaceOp(op, {r, u, c, h});
     return success();
   }

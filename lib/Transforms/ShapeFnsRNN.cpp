@@ -32,16 +32,18 @@ LogicalResult lstmWeights(InferenceContext &c, unsigned first, int64_t input,
   }
   if (!isDyn(input) && !isDyn(cell) && !isDyn(w->dims[0]) &&
       w->dims[0] != input + cell)
-    return c.error("w has " + Twine(w->dims[0]) +
-                   " rows, want input_size + cell_size = " +
-                   Twine(input + cell));
+    return c.error(
+        "w has " + Twine(w->dims[0]) +
+        " rows, want input_size + cell_size = " + Twine(input + cell));
   static const char *kPeep[] = {"wci", "wcf", "wco"};
   for (unsigned k = 0; k < 3; ++k) {
     auto p = c.withRank(c.inputShape(first + 1 + k), 1, kPeep[k]);
     if (failed(p))
       return failure();
-    auto m = c.merge(cell, p->dims[0], (Twine(kPeep[k]) + "'s size and "
-                                        "cell_size").str());
+    auto m = c.merge(cell, p->dims[0],
+                     (Twine(kPeep[k]) + "'s size and "
+                                        "cell_size")
+                         .str());
     if (failed(m))
       return failure();
     cell = *m;
@@ -134,16 +136,19 @@ LogicalResult gruBlockCell(InferenceContext &c) {
     return failure();
   cell = *m;
   if (!isDyn(cell)) {
-    if (failed(c.merge(wru->dims[1], 2 * cell, "w_ru's columns and 2 * "
-                                               "cell_size")) ||
-        failed(c.merge(bru->dims[0], 2 * cell, "b_ru's size and 2 * "
-                                               "cell_size")))
+    if (failed(c.merge(wru->dims[1], 2 * cell,
+                       "w_ru's columns and 2 * "
+                       "cell_size")) ||
+        failed(c.merge(bru->dims[0], 2 * cell,
+                       "b_ru's size and 2 * "
+                       "cell_size")))
       return failure();
     if (!isDyn(x->dims[1]))
       for (auto [w, name] : {std::pair{*wru, "w_ru"}, std::pair{*wc, "w_c"}})
         if (failed(c.merge(w.dims[0], x->dims[1] + cell,
                            (Twine(name) + "'s rows and input_size + "
-                                          "cell_size").str())))
+                                          "cell_size")
+                               .str())))
           return failure();
   }
   for (unsigned i = 0; i < 4; ++i)
