@@ -104,11 +104,11 @@ def DecomposeFusedOpsPass
       f = Sigmoid(gf + forget_bias [+ cs_prev * wcf]),
       cs = i * ci + f * cs_prev (Minimum/Maximum when cell_clip > 0),
       co = Tanh(cs), o = Sigmoid(go [+ cs * wco]), h = o * co.
-      `tf.BlockLSTM` / `tf.BlockLSTMV2` (gate order i, f, c, o, no
-      forget_bias) are unrolled over x's time dimension, which must be
-      static (so they are decomposed once shape inference has run): x is
-      Unpacked, each step's results are SelectV2(t < seq_len_max, v, 0)
-      and Packed. `tf.GRUBlockCell`: [r, u] = Sigmoid(BiasAdd(MatMul(
+      `tf.BlockLSTM` and `tf.BlockLSTMV2` (whose gates are in the order
+      i, f, c, o and which has no forget_bias) are unrolled over x's time
+      dimension, which must be static (so they are decomposed once shape
+      inference has run): x is Unpacked, each step's results are
+      SelectV2(t < seq_len_max, v, 0) and Packed. `tf.GRUBlockCell`: [r, u] = Sigmoid(BiasAdd(MatMul(
       ConcatV2(x, h_prev), w_ru), b_ru)), c = Tanh(BiasAdd(MatMul(
       ConcatV2(x, r * h_prev), w_c), b_c)), h = u * (h_prev - c) + c.
 
