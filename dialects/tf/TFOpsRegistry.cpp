@@ -2,6 +2,7 @@
 // Each op family (TFOps<Family>.td) is compiled in its own translation unit
 // to keep compile times small; this file adds them to the dialect.
 #include "dialects/tf/TFOps.h"
+#include "dialects/tf/TFOpsRNN.h"
 
 using namespace tfmlir;
 
@@ -17,4 +18,5 @@ void TF::TFDialect::registerMoreOps() {
   registerRandomOps(*this);
   registerLinalgOps(*this);
   registerTensorArrayOps(*this);
+  registerRNNOps(*this);
 }

@@ -10,6 +10,7 @@
 // Passes.td.
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/DecomposeFusedOps.h"
+#include "lib/Transforms/DecomposeRNNOps.h"
 #include "lib/Transforms/Passes.h"
 
 #include "dialects/tf/TFDiagnostics.h"
@@ -315,11 +316,15 @@ struct DecomposeTFJSPrelu : public RewritePattern {
 
 struct DecomposeFusedOpsPass
     : public tfmlir::impl::DecomposeFusedOpsPassBase<DecomposeFusedOpsPass> {
+  using DecomposeFusedOpsPassBase::DecomposeFusedOpsPassBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateDecomposeFusedOpsPatterns(patterns);
+    populateDecomposeRNNOpsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
+    if (!warnNotDecomposed)
+      return;
     // What is left is not supported: say why, once per node. The ops stay,
     // so the legalizations list them in their histograms.
     getOperation().walk([](Operation *op) {
@@ -334,6 +339,8 @@ struct DecomposeFusedOpsPass
         why = whyNotDecomposable(f);
       else if (auto f = dyn_cast<TF::_FusedBatchNormExOp>(op))
         why = whyNotDecomposable(f);
+      else
+        why = whyRNNOpNotDecomposable(op);
       if (!why.empty())
         op->emitWarning() << "node '" << nodeNameOf(op->getLoc()) << "' ("
                           << op->getName() << ") is not decomposed: " << why;

@@ -97,10 +97,27 @@ def DecomposeFusedOpsPass
     - `tf._FusedBatchNormEx`: FusedBatchNormV3, + side input (AddV2), +
       Relu when `activation_mode` is Relu.
     - TF.js's standalone `tf.Prelu(x, alpha)`: relu(x) - alpha * relu(-x).
+    - TF's block RNN ops (DecomposeRNNOps.cpp, math of lstm_ops.cc and
+      gru_ops.cc): `tf.LSTMBlockCell` becomes xh = ConcatV2(x, h_prev),
+      gates = BiasAdd(MatMul(xh, w), b), Split into i, c, f, o; then
+      i = Sigmoid(gi [+ cs_prev * wci]), ci = Tanh(gc),
+      f = Sigmoid(gf + forget_bias [+ cs_prev * wcf]),
+      cs = i * ci + f * cs_prev (Minimum/Maximum when cell_clip > 0),
+      co = Tanh(cs), o = Sigmoid(go [+ cs * wco]), h = o * co.
+      `tf.BlockLSTM` and `tf.BlockLSTMV2` (whose gates are in the order
+      i, f, c, o and which has no forget_bias) are unrolled over x's time
+      dimension, which must be static (so they are decomposed once shape
+      inference has run): x is Unpacked, each step's results are
+      SelectV2(t < seq_len_max, v, 0) and Packed. `tf.GRUBlockCell`: [r, u] = Sigmoid(BiasAdd(MatMul(
+      ConcatV2(x, h_prev), w_ru), b_ru)), c = Tanh(BiasAdd(MatMul(
+      ConcatV2(x, r * h_prev), w_c), b_c)), h = u * (h_prev - c) + c.
 
     Ops it cannot decompose (another fused_ops list, filter_format OIHW,
-    quantized host args, data_format NCHW_VECT_C) stay, with a warning that
-    names the node and the reason; the legalizations then list them.
+    quantized host args, data_format NCHW_VECT_C, a BlockLSTM whose time
+    dimension is not static) stay, with a warning that names the node and
+    the reason (unless `warn-not-decomposed=false`: the standard pipeline
+    runs the pass before shape inference without warnings and again after
+    it with them); the legalizations then list them.
 
     Before:
     ```mlir
@@ -113,6 +130,10 @@ def DecomposeFusedOpsPass
     %2 = "tf.Relu6"(%1) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
     ```
   }];
+  let options = [
+    Option<"warnNotDecomposed", "warn-not-decomposed", "bool", "true",
+           "Warn about each op left undecomposed (and why)">
+  ];
 }
 
 def MarkForCompilationPass

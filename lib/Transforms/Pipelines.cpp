@@ -46,10 +46,16 @@ void buildTFStandardPipeline(OpPassManager &pm,
   // 5c. Split grappler's fused ops (_FusedConv2D, _FusedMatMul, ...) into
   //     the ops they fuse: the legalizations compile those (TFL re-fuses
   //     them), and shape inference then sees ops it knows.
-  pm.addNestedPass<func::FuncOp>(createDecomposeFusedOpsPass());
+  //     No warnings yet: what is left is tried again at 6b.
+  pm.addNestedPass<func::FuncOp>(
+      createDecomposeFusedOpsPass({/*warnNotDecomposed=*/false}));
   // 6. Refine tensor types from the feeds' shapes through the ops and the
   //    function calls.
   pm.addPass(createTFShapeInference());
+  // 6b. Decompose what needed shapes (BlockLSTM is unrolled over its now
+  //     static time dimension; its ops get static types, so no second
+  //     shape inference), and warn about what is still left.
+  pm.addNestedPass<func::FuncOp>(createDecomposeFusedOpsPass());
   // 7. Fold constants, forward identities and remove ops whose results are
   //    unused (pure ones only).
   pm.addPass(createCanonicalizerPass());
@@ -63,7 +69,8 @@ void registerTFStandardPipeline() {
       "tf-standard-pipeline",
       "Imported GraphDef to tf-dialect functions: prune, fold switches, "
       "functionalize control flow, coarsen islands, executor to functional, "
-      "inline calls, decompose fused ops, shape inference, canonicalize, symbol DCE",
+      "inline calls, decompose fused ops, shape inference, decompose fused ops "
+      "that needed shapes (BlockLSTM), canonicalize, symbol DCE",
       buildTFStandardPipeline);
 }
 

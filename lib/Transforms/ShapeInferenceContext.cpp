@@ -1365,6 +1365,7 @@ const ShapeFnRegistry &ShapeFnRegistry::get() {
     registerArrayShapeFns(*r);
     registerNNShapeFns(*r);
     registerMiscShapeFns(*r);
+    registerRNNShapeFns(*r);
     return r;
   }();
   return *registry;

@@ -172,6 +172,7 @@ void registerElementwiseShapeFns(ShapeFnRegistry &r);
 void registerArrayShapeFns(ShapeFnRegistry &r);
 void registerNNShapeFns(ShapeFnRegistry &r);
 void registerMiscShapeFns(ShapeFnRegistry &r);
+void registerRNNShapeFns(ShapeFnRegistry &r);
 
 /// What a shape function sees of one op.
 class InferenceContext {

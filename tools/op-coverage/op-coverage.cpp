@@ -28,6 +28,7 @@
 // cannot attribute to a file (a new family: add it to the tables below).
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOps.h"
+#include "dialects/tf/TFOpsRNN.h"
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
@@ -147,6 +148,10 @@ std::vector<std::pair<std::string, std::vector<llvm::StringRef>>> odsFamilies() 
   TFMLIR_FAMILY("TFOpsTensorArray.td")
 #define GET_OP_LIST
 #include "dialects/tf/TFOpsTensorArray.cpp.inc"
+  TFMLIR_END
+  TFMLIR_FAMILY("TFOpsRNN.td")
+#define GET_OP_LIST
+#include "dialects/tf/TFOpsRNN.cpp.inc"
   TFMLIR_END
 #undef TFMLIR_FAMILY
 #undef TFMLIR_END
@@ -310,6 +315,7 @@ bool collect(std::map<std::string, OpRow> &ops,
       {shape_inference::registerArrayShapeFns, "ShapeFnsArray.cpp"},
       {shape_inference::registerNNShapeFns, "ShapeFnsNN.cpp"},
       {shape_inference::registerMiscShapeFns, "ShapeFnsMisc.cpp"},
+      {shape_inference::registerRNNShapeFns, "ShapeFnsRNN.cpp"},
   };
   for (const ShapeFamily &f : shapeFamilies) {
     shape_inference::ShapeFnRegistry r;

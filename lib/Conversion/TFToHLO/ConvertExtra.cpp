@@ -56,6 +56,8 @@
 //    renormalized for half_pixel_centers).
 //  - NonMaxSuppressionV2-V5 of constant inputs: folded at compile time
 //    (TF's greedy hard suppression); see convertNMSConst.
+//  - Unique of a constant x: the constant y and idx (TF's first-occurrence
+//    order; -0.0 == 0.0, NaNs distinct).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 #include "lib/Support/WindowGeometry.h"
@@ -1459,6 +1461,67 @@ LogicalResult convertNMSConst(Operation *op, OpBuilder &b,
   return success();
 }
 
+/// Unique of a constant 1-D `x`: `y` (the distinct values in order of first
+/// occurrence) and `idx` folded at compile time, so that `y`'s
+/// data-dependent length is static for the ops after it. Values compare
+/// as TF's kernel's hash map does: -0.0 equals 0.0, every NaN is distinct.
+LogicalResult convertUniqueConst(Operation *op, OpBuilder &b,
+                                 SmallVectorImpl<Value> &results,
+                                 std::string &why) {
+  auto c = constantOf(op->getOperand(0));
+  if (!c || c->getType().getRank() != 1)
+    return fail(why, "only a constant 1-D x gives a static result (y's "
+                     "length depends on the values)");
+  auto idxType = dyn_cast<ShapedType>(op->getResult(1).getType());
+  if (!idxType || !idxType.getElementType().isInteger())
+    return fail(why, "idx must be an integer tensor");
+  Type elt = c->getElementType();
+  SmallVector<Attribute> values(c->getValues<Attribute>());
+  std::map<double, int64_t> floatSeen;
+  std::map<int64_t, int64_t> intSeen;
+  SmallVector<Attribute> y;
+  SmallVector<int64_t> idx;
+  for (Attribute a : values) {
+    int64_t slot = static_cast<int64_t>(y.size());
+    if (auto f = dyn_cast<FloatAttr>(a)) {
+      double v = f.getValueAsDouble();
+      if (std::isnan(v)) {
+        y.push_back(a);
+        idx.push_back(slot);
+        continue;
+      }
+      auto [it, fresh] = floatSeen.try_emplace(v == 0 ? 0.0 : v, slot);
+      if (fresh)
+        y.push_back(a);
+      idx.push_back(it->second);
+    } else if (auto i = dyn_cast<IntegerAttr>(a)) {
+      const APInt &v = i.getValue();
+      int64_t key = elt.isUnsignedInteger()
+                        ? static_cast<int64_t>(v.getZExtValue())
+                        : v.getSExtValue();
+      auto [it, fresh] = intSeen.try_emplace(key, slot);
+      if (fresh)
+        y.push_back(a);
+      idx.push_back(it->second);
+    } else {
+      return fail(why, "x's element type is not an integer or float type");
+    }
+  }
+  Location loc = op->getLoc();
+  results.push_back(constant(
+      b, loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({static_cast<int64_t>(y.size())}, elt), y)));
+  Type idxElt = idxType.getElementType();
+  auto idxOut =
+      RankedTensorType::get({static_cast<int64_t>(idx.size())}, idxElt);
+  SmallVector<APInt> idxVals;
+  for (int64_t v : idx)
+    idxVals.push_back(APInt(idxElt.getIntOrFloatBitWidth(), v, true));
+  results.push_back(constant(b, loc, DenseElementsAttr::get(idxOut, idxVals)));
+  return success();
+}
+
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
@@ -1503,6 +1566,7 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.AdjustSaturation"] = convertAdjustSaturation;
   t["tf.DynamicStitch"] = convertDynamicStitch;
   t["tf.ParallelDynamicStitch"] = convertDynamicStitch;
+  t["tf.Unique"] = convertUniqueConst;
 }
 
 } // namespace tfmlir::tohlo

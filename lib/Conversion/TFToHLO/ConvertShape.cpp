@@ -81,9 +81,19 @@ LogicalResult convertConcat(Operation *op, OpBuilder &b,
     auto t = staticType(v);
     if (!t)
       return fail(why, "operand shape is not static");
-    if (t.getNumElements() == 0 && values.size() > 1)
+    // Only an operand of size 0 along the axis adds nothing: a [1, 0]
+    // piece of a concat along dim 0 still adds a row (TF: two [1, 0]
+    // values give [2, 0]).
+    if (t.getRank() == out.getRank() && t.getDimSize(*dim) == 0 &&
+        values.size() > 1)
       continue;
     parts.push_back(v);
+  }
+  // An empty result (any dim 0) has no values to compute: its type is
+  // the whole answer.
+  if (out.getNumElements() == 0) {
+    results.push_back(splat(b, op->getLoc(), out, 0));
+    return success();
   }
   if (parts.size() == 1) {
     results.push_back(parts[0]);

@@ -1,0 +1,30 @@
+//===- TFOpsRNN.cpp - recurrent cell ops: LSTMBlockCell, BlockLSTM, GRU ---===//
+//
+// The ops check nothing beyond their operand counts here: the shapes are
+// checked by their shape functions (lib/Transforms/ShapeFnsRNN.cpp), which
+// report errors with the node's name, as TF's shape functions do.
+//===----------------------------------------------------------------------===//
+#include "dialects/tf/TFOpsRNN.h"
+
+using namespace mlir;
+using namespace tfmlir;
+using namespace tfmlir::TF;
+
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsRNN.cpp.inc"
+
+namespace {
+/// Dialect::addOperations, which is protected: TFDialect befriends the
+/// register functions of the families declared in TFOps.h only, and this
+/// family stays out of TFOps.h (see TFOpsRNN.h).
+template <typename... Ops> void addOps(TFDialect &dialect) {
+  (RegisteredOperationName::insert<Ops>(dialect), ...);
+}
+} // namespace
+
+void tfmlir::TF::registerRNNOps(TFDialect &dialect) {
+  addOps<
+#define GET_OP_LIST
+#include "dialects/tf/TFOpsRNN.cpp.inc"
+      >(dialect);
+}
