@@ -199,7 +199,8 @@ def TensorArrayOpsDecompositionPass
 
     Needs: a constant size (the size operand folds with the static feed
     shapes; for `dynamic_size` arrays the largest constant index written +
-    1 when larger, and every write index constant), a static element shape
+    1 or the number of split pieces when larger, and every write index
+    constant), a static element shape
     (the `element_shape` attr merged with the shapes of the written, read,
     scattered and gathered values), an integer or float dtype, functions
     with one caller, and no other use of the handle or flow (e.g.
@@ -223,6 +224,8 @@ def TensorArrayOpsDecompositionPass
     // @body(%i, %fl: tensor<4x3xf32>): "tf.GatherV2"(%fl, %i, %c0) -> tensor<3xf32>
     ```
   }];
+  // tf-shape-inference, run inside, casts results of public functions.
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
 #endif

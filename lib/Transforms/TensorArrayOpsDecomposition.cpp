@@ -17,6 +17,7 @@
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFTypes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -274,6 +275,13 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
   if (dyn && dyn.getValue()) {
     // A growing array: as large as the largest constant index written.
     for (Operation *u : a.flow.taOps) {
+      if (isOp(u, "TensorArraySplitV3")) {
+        // A split writes one element per length.
+        auto lens = eval.eval(u->getOperand(2));
+        if (lens && lens->rank() == 1)
+          n = std::max<int64_t>(n, lens->values.size());
+        continue;
+      }
       if (!isOp(u, "TensorArrayWriteV3") && !isOp(u, "TensorArrayScatterV3"))
         continue;
       auto idx = eval.eval(u->getOperand(1));

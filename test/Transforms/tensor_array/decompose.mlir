@@ -50,3 +50,48 @@ func.func private @body(%i: tensor<i32>, %a: tensor<f32>, %b: tensor<f32>, %h1: 
   func.return %i2, %a, %b2, %h1, %h2 : tensor<i32>, tensor<f32>, tensor<f32>, tensor<!tf_type.resource>, tensor<!tf_type.resource>
 }
 
+
+// A dynamic_size array grows to the pieces of a split (TF's split of 9
+// rows by lengths [3, 3, 3] into an array created with size 1).
+// CHECK-LABEL: func.func @split_grows
+// CHECK-NOT: TensorArray
+// CHECK: %[[S:.*]] = "tf.Reshape"(%arg0, %{{.*}}) : (tensor<9x2xi32>, tensor<3xi32>) -> tensor<3x3x2xi32>
+// CHECK: %[[R:.*]] = "tf.GatherV2"(%[[S]], %{{.*}}, %{{.*}}) : (tensor<3x3x2xi32>, tensor<i32>, tensor<i32>) -> tensor<3x2xi32>
+// CHECK: tensor.cast %[[R]] : tensor<3x2xi32> to tensor<*xi32>
+func.func @split_grows(%x: tensor<9x2xi32>) -> tensor<*xi32> {
+  %one = tf.Const dense<1> : tensor<i32>
+  %two = tf.Const dense<2> : tensor<i32>
+  %lens = tf.Const dense<3> : tensor<3xi64>
+  %h, %f = "tf.TensorArrayV3"(%one) {dtype = i32, dynamic_size = true, element_shape = #tf_type.shape<3x2>} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>)
+  %f1 = "tf.TensorArraySplitV3"(%h, %x, %lens, %f) : (tensor<!tf_type.resource>, tensor<9x2xi32>, tensor<3xi64>, tensor<f32>) -> tensor<f32>
+  %r = "tf.TensorArrayReadV3"(%h, %two, %f1) {dtype = i32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xi32>
+  func.return %r : tensor<*xi32>
+}
+
+// The flow through a tf.If (both branches write; the handle is an unused
+// operand and is dropped).
+// CHECK-LABEL: func.func @through_if
+// CHECK: %[[IF:.*]] = "tf.If"(%arg0, %{{.*}}) {{.*}}: (tensor<i1>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: "tf.GatherV2"(%[[IF]], %{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<3xf32>
+// CHECK-LABEL: func.func private @then
+// CHECK-SAME: (%arg0: tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: "tf.TensorScatterUpdate"(%arg0,
+// CHECK-LABEL: func.func private @else
+// CHECK-SAME: (%arg0: tensor<2x3xf32>) -> tensor<2x3xf32>
+func.func @through_if(%p: tensor<i1>) -> tensor<*xf32> {
+  %two = tf.Const dense<2> : tensor<i32>
+  %zero = tf.Const dense<0> : tensor<i32>
+  %h, %f = "tf.TensorArrayV3"(%two) {dtype = f32, element_shape = #tf_type.shape<3>} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>)
+  %f1 = "tf.If"(%p, %f, %h) {then_branch = @then, else_branch = @else, is_stateless = false} : (tensor<i1>, tensor<f32>, tensor<!tf_type.resource>) -> tensor<f32>
+  %r = "tf.TensorArrayReadV3"(%h, %zero, %f1) {dtype = f32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  func.return %r : tensor<*xf32>
+}
+func.func private @then(%f: tensor<f32>, %h: tensor<!tf_type.resource>) -> tensor<f32> {
+  %zero = tf.Const dense<0> : tensor<i32>
+  %v = tf.Const dense<1.0> : tensor<3xf32>
+  %f2 = "tf.TensorArrayWriteV3"(%h, %zero, %v, %f) : (tensor<!tf_type.resource>, tensor<i32>, tensor<3xf32>, tensor<f32>) -> tensor<f32>
+  func.return %f2 : tensor<f32>
+}
+func.func private @else(%f: tensor<f32>, %h: tensor<!tf_type.resource>) -> tensor<f32> {
+  func.return %f : tensor<f32>
+}
