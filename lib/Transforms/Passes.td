@@ -195,7 +195,9 @@ def TensorArrayOpsDecompositionPass
     signatures (and the `T`/`Tin`/`Tout` attrs). The handles that only
     pass through control flow afterwards are removed from it, and shape
     inference and canonicalization run again so that reads see static
-    types.
+    types. This repeats while it makes progress: an array whose element
+    shape comes from values read from another array (a dynamic_rnn output
+    array without element_shape) is decomposed in the next round.
 
     Needs: a constant size (the size operand folds with the static feed
     shapes; for `dynamic_size` arrays the largest constant index written +
@@ -204,8 +206,10 @@ def TensorArrayOpsDecompositionPass
     (the `element_shape` attr merged with the shapes of the written, read,
     scattered and gathered values), an integer or float dtype, functions
     with one caller, and no other use of the handle or flow (e.g.
-    TensorArrayGradV3). Anything else is an error naming the
-    TensorArrayV3 node and the reason, and fails the pass.
+    TensorArrayGradV3). When a round decomposes nothing, each remaining
+    array is an error naming the TensorArrayV3 node and the reason, and
+    the pass fails (no host kernel runs TensorArray ops, so nothing
+    after it could).
 
     Before:
     ```mlir

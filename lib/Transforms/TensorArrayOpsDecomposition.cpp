@@ -36,14 +36,19 @@ using namespace mlir;
 namespace tfmlir {
 namespace {
 
+/// Whether `op` is the tf op `name` (without the "tf." prefix), registered
+/// or generic.
 bool isOp(Operation *op, StringRef name) {
   StringRef n = op->getName().getStringRef();
   return n.consume_front("tf.") && n == name;
 }
 
+/// tf.While or tf.StatelessWhile (functional loops: cond, body).
 bool isWhile(Operation *op) {
   return isOp(op, "While") || isOp(op, "StatelessWhile");
 }
+/// tf.If or tf.StatelessIf (then_branch, else_branch; operand 0 is the
+/// predicate).
 bool isIf(Operation *op) { return isOp(op, "If") || isOp(op, "StatelessIf"); }
 
 /// Ops that forward operand i to result i unchanged.
@@ -65,11 +70,13 @@ bool makesFlow(Operation *op) {
          isOp(op, "TensorArraySplitV3");
 }
 
+/// "'tf.X' (node 'name')" for messages.
 std::string describe(Operation *op) {
   return "'" + op->getName().getStringRef().str() + "' (node '" +
          nodeNameOf(op->getLoc()) + "')";
 }
 
+/// The function the symbol attr `attr` of `op` names, or null.
 func::FuncOp callee(Operation *op, StringRef attr) {
   Attribute a = op->getAttr(attr);
   SymbolRefAttr sym = a ? TF::getFuncAttrSymbol(a) : SymbolRefAttr();
@@ -312,6 +319,7 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
   return "";
 }
 
+/// A one-result tf op `name` (derived attrs come from the types).
 Value makeOp(OpBuilder &b, Location loc, StringRef name, ValueRange operands,
              Type result) {
   OperationState st(loc, ("tf." + name).str());
@@ -320,6 +328,8 @@ Value makeOp(OpBuilder &b, Location loc, StringRef name, ValueRange operands,
   return b.create(st)->getResult(0);
 }
 
+/// A tf.Const of integer type `elt`: a vector of `values`, or the scalar
+/// values[0] when `scalar`.
 Value constInts(OpBuilder &b, Location loc, ArrayRef<int64_t> values,
                 Type elt, bool scalar = false) {
   auto type = scalar ? RankedTensorType::get({}, elt)
