@@ -89,6 +89,10 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
 
   mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
   buildTFStandardPipeline(pm, StandardPipelineOptions());
+  // TF1 TensorArrays (also those carried through loops, as dynamic_rnn
+  // builds them) become stacked tensors: neither the hlo lowering of loops
+  // nor the host kernels know the TensorArray resource.
+  pm.addPass(createTensorArrayOpsDecompositionPass());
   CompilePhase phase("tf-standard-pipeline");
   phase.timePasses(pm);
   mlir::LogicalResult ran = pm.run(*module);

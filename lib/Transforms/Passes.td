@@ -184,4 +184,73 @@ def MarkForCompilationPass
   }];
 }
 
+def TensorArrayOpsDecompositionPass
+    : Pass<"tf-tensor-array-ops-decomposition", "::mlir::ModuleOp"> {
+  let summary = "Rewrites TF1 TensorArrays (also through tf.While / tf.If) "
+                "into stacked tensors carried by their flow values";
+  let description = [{
+    tf2xla's and TF-MLIR's tensor-array-ops-decomposition idea, on the
+    functional form (after functionalization and shape inference): every
+    TensorArray op takes the array's `flow`, so the flow can carry the
+    whole array as one tensor of shape [size, element...] (dtype `dtype`)
+    and the resource handle becomes dead. tf.nn.dynamic_rnn and
+    bidirectional_dynamic_rnn scatter the input into one array, read it
+    and write another in a tf.While, and gather the result after the loop.
+
+    - `TensorArrayV3`: its flow becomes zeros of the buffer type (TF reads
+      of never-written elements of a known shape give zeros as well);
+    - `TensorArrayWriteV3(h, i, v, flow)`: TensorScatterUpdate(flow, [[i]],
+      [v]); `TensorArrayScatterV3(h, idx, v, flow)`: TensorScatterUpdate(
+      flow, idx[:, None], v);
+    - `TensorArrayReadV3` / `TensorArrayGatherV3`: GatherV2(flow, i, 0)
+      (an out-of-range index is the same run-time error as TF's);
+    - `TensorArraySplitV3` with `size` equal constant lengths: Reshape of
+      the value to the buffer shape; `TensorArrayConcatV3`: Reshape to
+      [size * d0, rest...] and constant int64 lengths;
+    - `TensorArraySizeV3`: the constant size; `TensorArrayCloseV3`: erased.
+
+    The flow's type changes along its way: forwarding ops (Identity,
+    IdentityN, Snapshot, StopGradient), tf.While / tf.StatelessWhile loop
+    variables (operand, cond and body arguments, body result, result),
+    tf.If / tf.StatelessIf operands and results, and the functions'
+    signatures (and the `T`/`Tin`/`Tout` attrs). The handles that only
+    pass through control flow afterwards are removed from it, and shape
+    inference and canonicalization run again so that reads see static
+    types. This repeats while it makes progress: an array whose element
+    shape comes from values read from another array (a dynamic_rnn output
+    array without element_shape) is decomposed in the next round.
+
+    Needs: a constant size (the size operand folds with the static feed
+    shapes; for `dynamic_size` arrays the largest constant index written +
+    1 or the number of split pieces when larger, and every write index
+    constant), a static element shape
+    (the `element_shape` attr merged with the shapes of the written, read,
+    scattered and gathered values), an integer or float dtype, functions
+    with one caller, and no other use of the handle or flow (e.g.
+    TensorArrayGradV3). When a round decomposes nothing, each remaining
+    array is an error naming the TensorArrayV3 node and the reason, and
+    the pass fails (no host kernel runs TensorArray ops, so nothing
+    after it could).
+
+    Before:
+    ```mlir
+    %h, %f = "tf.TensorArrayV3"(%c4) {dtype = f32, element_shape = #tf_type.shape<3>}
+    %f1 = "tf.TensorArrayScatterV3"(%h, %idx, %x, %f) : (..., tensor<4x3xf32>, tensor<f32>) -> tensor<f32>
+    %r:3 = "tf.While"(%i0, %f1, %h) {body = @body, cond = @cond}
+        : (tensor<i32>, tensor<f32>, tensor<!tf_type.resource>) -> ...
+    // @body(%i, %fl: tensor<f32>, %hh): "tf.TensorArrayReadV3"(%hh, %i, %fl)
+    ```
+    After:
+    ```mlir
+    %z = tf.Const dense<0.0> : tensor<4x3xf32>
+    %f1 = "tf.TensorScatterUpdate"(%z, %idx2, %x) -> tensor<4x3xf32>
+    %r:2 = "tf.While"(%i0, %f1) {body = @body, cond = @cond}
+        : (tensor<i32>, tensor<4x3xf32>) -> (tensor<i32>, tensor<4x3xf32>)
+    // @body(%i, %fl: tensor<4x3xf32>): "tf.GatherV2"(%fl, %i, %c0) -> tensor<3xf32>
+    ```
+  }];
+  // tf-shape-inference, run inside, casts results of public functions.
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 #endif

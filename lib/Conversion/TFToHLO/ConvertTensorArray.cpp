@@ -20,7 +20,9 @@
 // The flow values (f32 scalars that only order the ops) become constant 0.
 //
 // Handled when every use of the handle is a TensorArray op of the same
-// block (straight-line code; arrays carried through While/If are not), the
+// block (straight-line code; arrays carried through While/If are not: the
+// tf-tensor-array-ops-decomposition pass, which the Session runs before
+// this, rewrites those and these into plain tensor ops), the
 // size is a constant (for dynamic_size arrays: the largest constant index
 // written + 1 when larger), and the element shape is static: from the
 // element_shape attr or, when that is unknown, from the first write,
@@ -349,7 +351,8 @@ void lowerTensorArrays(Block &block) {
     }
     if (!sameBlock) {
       ta->emitRemark() << "not legalized to hlo: the TensorArray is used "
-                          "outside its block (e.g. in a loop)";
+                          "outside its block (e.g. in a loop; run "
+                          "-tf-tensor-array-ops-decomposition first)";
       continue;
     }
     llvm::sort(users, [](Operation *a, Operation *b) {
