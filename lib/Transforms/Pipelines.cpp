@@ -50,6 +50,9 @@ void buildTFStandardPipeline(OpPassManager &pm,
   // 6. Refine tensor types from the feeds' shapes through the ops and the
   //    function calls.
   pm.addPass(createTFShapeInference());
+  // 6b. Rewrite Einsum into Transpose/Reshape/BatchMatMulV2/Sum, which both
+  //     legalizations compile; it needs the operand shapes found in 6.
+  pm.addNestedPass<func::FuncOp>(createEinsumPass());
   // 7. Fold constants, forward identities and remove ops whose results are
   //    unused (pure ones only).
   pm.addPass(createCanonicalizerPass());
@@ -63,7 +66,8 @@ void registerTFStandardPipeline() {
       "tf-standard-pipeline",
       "Imported GraphDef to tf-dialect functions: prune, fold switches, "
       "functionalize control flow, coarsen islands, executor to functional, "
-      "inline calls, decompose fused ops, shape inference, canonicalize, symbol DCE",
+      "inline calls, decompose fused ops, shape inference, einsum, canonicalize, "
+      "symbol DCE",
       buildTFStandardPipeline);
 }
 
