@@ -1323,6 +1323,14 @@ def fam_einsum():
     b = randf(4, 2)
     g.check("matmul-nan-inf", g.op("Einsum", [pa, g.ph(b)], equation="ij,jk->ik", N=2, T=F32),
             (f64(a) @ f64(b)).astype(F32), tol)
+    # float16 (its own generator, so that the families after this one keep
+    # their data): products of 4 terms <= 4, rounded to half (eps 2^-11).
+    r16 = np.random.RandomState(16)
+    a = r16.uniform(-2, 2, size=(2, 3, 4)).astype(np.float16)
+    b = r16.uniform(-2, 2, size=(2, 5, 4)).astype(np.float16)
+    g.check("float16", g.op("Einsum", [g.ph(a), g.ph(b)], equation="bij,bkj->bki", N=2,
+                            T=np.float16),
+            np.einsum("bij,bkj->bki", f64(a), f64(b)).astype(np.float16), (1e-2, 2e-3))
     return g
 
 
