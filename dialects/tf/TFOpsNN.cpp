@@ -405,6 +405,30 @@ LogicalResult FusedDepthwiseConv2dNativeOp::verify() {
   return verifyFusedArgs(*this);
 }
 LogicalResult _FusedMatMulOp::verify() { return verifyFusedArgs(*this); }
+LogicalResult _FusedConv3DOp::verify() { return verifyFusedArgs(*this); }
+
+/// FusedPadConv2D / FusedResizeAndPadConv2D: `mode` is REFLECT or
+/// SYMMETRIC, `padding` SAME or VALID and `strides` has 4 entries (TF's
+/// OpDef attrs; the rest is checked by the ops they decompose into).
+template <typename OpTy>
+static LogicalResult verifyPadConv(OpTy op) {
+  StringRef mode = op.getMode();
+  if (mode != "REFLECT" && mode != "SYMMETRIC")
+    return op.emitOpError() << "mode '" << mode
+                            << "' is not REFLECT or SYMMETRIC";
+  StringRef padding = op.getPadding();
+  if (padding != "SAME" && padding != "VALID")
+    return op.emitOpError() << "padding '" << padding
+                            << "' is not SAME or VALID";
+  if (op.getStrides().size() != 4)
+    return op.emitOpError() << "strides has " << op.getStrides().size()
+                            << " entries, expected 4 (NHWC)";
+  return success();
+}
+LogicalResult FusedPadConv2DOp::verify() { return verifyPadConv(*this); }
+LogicalResult FusedResizeAndPadConv2DOp::verify() {
+  return verifyPadConv(*this);
+}
 
 LogicalResult _FusedBatchNormExOp::verify() {
   int64_t n = getNumSideInputs();

@@ -295,6 +295,71 @@ def TF__FusedDepthwiseConv2dNativeOp
 def TF_FusedDepthwiseConv2dNativeOp
     : TF_FusedConvBase<"FusedDepthwiseConv2dNative", "DepthwiseConv2dNative">;
 
+def TF__FusedConv3DOp : TF_Op<"_FusedConv3D", [Pure]> {
+  let summary = "TF _FusedConv3D: Conv3D followed by `fused_ops`";
+  let description = [{
+    The Conv3D of `input` (NDHWC or NCDHW, `data_format`) and `filter`
+    ([depth, height, width, in, out]) with Conv3D's `strides`, `padding`
+    (SAME/VALID; EXPLICIT with `explicit_paddings` is refused by the
+    decomposition) and `dilations` (5 entries), followed by the
+    element-wise ops of `fused_ops` over the extra operands `args`
+    (`num_args` of them, dtype `T`): [BiasAdd] or [BiasAdd, act] with act
+    Relu, Relu6, Elu or LeakyRelu (`leakyrelu_alpha`), as TF's CPU kernel
+    (conv_ops_fused_impl.h, 3-D). Grappler's remapper creates it.
+  }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$filter,
+                   Variadic<TF_Tensor>:$args, I64ArrayAttr:$strides,
+                   StrAttr:$padding, TF_DefaultI64List:$explicit_paddings,
+                   TF_DefaultStr<"NDHWC">:$data_format,
+                   OptionalAttr<I64ArrayAttr>:$dilations,
+                   OptionalAttr<StrArrayAttr>:$fused_ops,
+                   TF_DefaultI64<"0">:$num_args,
+                   TF_DefaultF32<"0.0001f">:$epsilon,
+                   TF_DefaultF32<"0.2f">:$leakyrelu_alpha,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+// TF's image-transform fusions (conv_ops_fused_image_transform.cc): NHWC
+// only, `paddings` an int32 [4, 2] matrix, mirror padding (`mode` REFLECT
+// or SYMMETRIC) before a Conv2D with `strides` and `padding` (SAME/VALID)
+// and no dilation.
+def TF_FusedPadConv2DOp : TF_Op<"FusedPadConv2D", [Pure]> {
+  let summary = "TF FusedPadConv2D: MirrorPad then Conv2D";
+  let description = [{
+    MirrorPad(`input` [batch, height, width, in], `paddings` int32 [4, 2],
+    `mode`) followed by Conv2D with `filter` [fh, fw, in, out], `strides`
+    and `padding`, NHWC. Matches TF's FusedPadConv2D (T: half, float,
+    double).
+  }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$paddings,
+                   TF_Tensor:$filter, StrAttr:$mode, I64ArrayAttr:$strides,
+                   StrAttr:$padding, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+def TF_FusedResizeAndPadConv2DOp : TF_Op<"FusedResizeAndPadConv2D", [Pure]> {
+  let summary = "TF FusedResizeAndPadConv2D: ResizeBilinear, MirrorPad, "
+                "Conv2D";
+  let description = [{
+    ResizeBilinear of `input` [batch, height, width, in] to `size` (int32
+    [new_height, new_width]) with align_corners = `resize_align_corners`
+    and half_pixel_centers = false (TF's fused kernel samples as the
+    legacy ResizeBilinear), then MirrorPad with `paddings` (int32 [4, 2])
+    and `mode`, then Conv2D with `filter` [fh, fw, in, out], `strides` and
+    `padding`, NHWC. Matches TF's FusedResizeAndPadConv2D.
+  }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$size,
+                   TF_Tensor:$paddings, TF_Tensor:$filter,
+                   TF_DefaultBool<"false">:$resize_align_corners,
+                   StrAttr:$mode, I64ArrayAttr:$strides, StrAttr:$padding,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
 def TF__FusedMatMulOp : TF_Op<"_FusedMatMul", [Pure]> {
   let summary = "TF _FusedMatMul: MatMul followed by `fused_ops`";
   let description = [{ `a` x `b` as MatMul (`transpose_a`,

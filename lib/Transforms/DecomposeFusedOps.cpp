@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace tfmlir {
 #define GEN_PASS_DEF_DECOMPOSEFUSEDOPSPASS
@@ -314,6 +315,66 @@ struct DecomposeTFJSPrelu : public RewritePattern {
   }
 };
 
+/// _FusedConv3D -> Conv3D + tail. BiasAdd reads the channel dim as
+/// data_format NHWC (NDHWC) or NCHW (NCDHW) does for a 5-D value.
+struct DecomposeFusedConv3D : public OpRewritePattern<TF::_FusedConv3DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TF::_FusedConv3DOp op,
+                                PatternRewriter &rw) const override {
+    FusedTail tail;
+    SmallVector<NamedAttribute> attrs;
+    if (failed(prepareFused(op, rw, /*isConv=*/true, tail, attrs)))
+      return failure();
+    llvm::erase_if(attrs, [](NamedAttribute a) {
+      return a.getName() == "explicit_paddings";
+    });
+    Type type = op.getOutput().getType();
+    Value conv = TF::Conv3DOp::create(rw, op.getLoc(), TypeRange{type},
+                                      ValueRange{op.getInput(), op.getFilter()},
+                                      attrs);
+    StringRef biasFormat = op.getDataFormat() == "NCDHW" ? "NCHW" : "NHWC";
+    rw.replaceOp(op, buildTail(rw, op.getLoc(), conv, type, tail,
+                               op.getArgs(), biasFormat,
+                               op.getEpsilon().convertToFloat(),
+                               op.getLeakyreluAlpha().convertToFloat()));
+    return success();
+  }
+};
+
+/// FusedPadConv2D -> MirrorPad + Conv2D, and FusedResizeAndPadConv2D ->
+/// ResizeBilinear (align_corners = resize_align_corners, legacy sampling:
+/// half_pixel_centers = false, as TF's fused kernel) + MirrorPad + Conv2D,
+/// all NHWC (conv_ops_fused_image_transform.cc). The intermediate values
+/// are unranked; shape inference refines them.
+template <typename FusedOp>
+struct DecomposePadConv : public OpRewritePattern<FusedOp> {
+  using OpRewritePattern<FusedOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(FusedOp op,
+                                PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    Type elt = cast<ShapedType>(op.getInput().getType()).getElementType();
+    Type unranked = UnrankedTensorType::get(elt);
+    Value x = op.getInput();
+    if constexpr (std::is_same_v<FusedOp, TF::FusedResizeAndPadConv2DOp>)
+      x = TF::ResizeBilinearOp::create(
+          rw, loc, TypeRange{unranked}, ValueRange{x, op.getSize()},
+          {rw.getNamedAttr("align_corners",
+                           rw.getBoolAttr(op.getResizeAlignCorners())),
+           rw.getNamedAttr("half_pixel_centers", rw.getBoolAttr(false))});
+    x = TF::MirrorPadOp::create(
+        rw, loc, TypeRange{unranked}, ValueRange{x, op.getPaddings()},
+        {rw.getNamedAttr("mode", op.getModeAttr())});
+    Value conv = TF::Conv2DOp::create(
+        rw, loc, TypeRange{op.getOutput().getType()},
+        ValueRange{x, op.getFilter()},
+        {rw.getNamedAttr("strides", op.getStridesAttr()),
+         rw.getNamedAttr("padding", op.getPaddingAttr()),
+         rw.getNamedAttr("data_format", rw.getStringAttr("NHWC"))});
+    rw.replaceOp(op, conv);
+    return success();
+  }
+};
+
 struct DecomposeFusedOpsPass
     : public tfmlir::impl::DecomposeFusedOpsPassBase<DecomposeFusedOpsPass> {
   using DecomposeFusedOpsPassBase::DecomposeFusedOpsPassBase;
@@ -338,6 +399,8 @@ struct DecomposeFusedOpsPass
       else if (auto f = dyn_cast<TF::_FusedMatMulOp>(op))
         why = whyNotDecomposable(f);
       else if (auto f = dyn_cast<TF::_FusedBatchNormExOp>(op))
+        why = whyNotDecomposable(f);
+      else if (auto f = dyn_cast<TF::_FusedConv3DOp>(op))
         why = whyNotDecomposable(f);
       else
         why = whyRNNOpNotDecomposable(op);
@@ -374,6 +437,21 @@ std::string whyNotDecomposable(TF::_FusedDepthwiseConv2dNativeOp op) {
 std::string whyNotDecomposable(TF::FusedDepthwiseConv2dNativeOp op) {
   return whyNotConv(op);
 }
+std::string whyNotDecomposable(TF::_FusedConv3DOp op) {
+  StringRef format = op.getDataFormat();
+  if (format != "NDHWC" && format != "NCDHW")
+    return ("data_format '" + format + "' is not supported").str();
+  if (op.getPadding() == "EXPLICIT")
+    return "padding EXPLICIT is not supported (Conv3D has no "
+           "explicit_paddings)";
+  FusedTail tail;
+  std::string why =
+      parseFusedOps(op.getFusedOpsAttr(), op.getArgs().size(), true, tail);
+  if (why.empty() && tail.head == FusedTail::kBatchNorm)
+    return "fused_ops with FusedBatchNorm is not supported for Conv3D (TF "
+           "fuses BiasAdd and an activation)";
+  return why;
+}
 std::string whyNotDecomposable(TF::_FusedMatMulOp op) {
   FusedTail tail;
   return parseFusedOps(op.getFusedOpsAttr(), op.getArgs().size(), false, tail);
@@ -398,6 +476,9 @@ void populateDecomposeFusedOpsPatterns(RewritePatternSet &patterns) {
                                   TF::DepthwiseConv2dNativeOp>,
                DecomposeFusedMatMul, DecomposeFusedBatchNormEx,
                DecomposeTFJSPrelu>(ctx);
+  patterns.add<DecomposeFusedConv3D,
+               DecomposePadConv<TF::FusedPadConv2DOp>,
+               DecomposePadConv<TF::FusedResizeAndPadConv2DOp>>(ctx);
 }
 
 } // namespace tfmlir

@@ -4,7 +4,9 @@
 // _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative, _FusedMatMul
 // and _FusedBatchNormEx become the ops they fuse (Conv2D /
 // DepthwiseConv2dNative / MatMul, BiasAdd or FusedBatchNormV3, AddV2, the
-// activation), with TF's kernel semantics.
+// activation), with TF's kernel semantics; _FusedConv3D becomes Conv3D +
+// BiasAdd + activation, FusedPadConv2D MirrorPad + Conv2D and
+// FusedResizeAndPadConv2D ResizeBilinear + MirrorPad + Conv2D.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_TRANSFORMS_DECOMPOSEFUSEDOPS_H
 #define TFMLIR_LIB_TRANSFORMS_DECOMPOSEFUSEDOPS_H
@@ -30,6 +32,9 @@ std::string whyNotDecomposable(TF::_FusedDepthwiseConv2dNativeOp op);
 std::string whyNotDecomposable(TF::FusedDepthwiseConv2dNativeOp op);
 std::string whyNotDecomposable(TF::_FusedMatMulOp op);
 std::string whyNotDecomposable(TF::_FusedBatchNormExOp op);
+/// _FusedConv3D: data_format other than NDHWC/NCDHW, padding EXPLICIT, or
+/// a fused_ops list with FusedBatchNorm or one parseFusedOps refuses.
+std::string whyNotDecomposable(TF::_FusedConv3DOp op);
 
 } // namespace tfmlir
 

@@ -111,6 +111,12 @@ def DecomposeFusedOpsPass
       SelectV2(t < seq_len_max, v, 0) and Packed. `tf.GRUBlockCell`: [r, u] = Sigmoid(BiasAdd(MatMul(
       ConcatV2(x, h_prev), w_ru), b_ru)), c = Tanh(BiasAdd(MatMul(
       ConcatV2(x, r * h_prev), w_c), b_c)), h = u * (h_prev - c) + c.
+    - `tf._FusedConv3D`: Conv3D, then BiasAdd (channel dim of NDHWC or
+      NCDHW) and the activation.
+    - `tf.FusedPadConv2D`: MirrorPad (`mode`) then Conv2D;
+      `tf.FusedResizeAndPadConv2D`: ResizeBilinear (align_corners =
+      `resize_align_corners`, half_pixel_centers = false) first (TF's
+      conv_ops_fused_image_transform.cc; NHWC).
 
     Ops it cannot decompose (another fused_ops list, filter_format OIHW,
     quantized host args, data_format NCHW_VECT_C, a BlockLSTM whose time
@@ -134,6 +140,43 @@ def DecomposeFusedOpsPass
     Option<"warnNotDecomposed", "warn-not-decomposed", "bool", "true",
            "Warn about each op left undecomposed (and why)">
   ];
+}
+
+def EinsumPass : Pass<"tf-einsum", "::mlir::func::FuncOp"> {
+  let summary = "Rewrites tf.Einsum into StridedSlice/Sum/Transpose/Reshape/"
+                "BatchMatMulV2 (TF-MLIR's -tf-einsum)";
+  let description = [{
+    Both lowerings (xla-legalize-tf, tfl-legalize-tf) compile the ops this
+    pass writes, with the semantics of TF's Einsum CPU kernel
+    (einsum_op_impl.h), for one or two operands of any dtype:
+    - a label repeated within one operand ("ii->i") takes the diagonal: its
+      c axes of size d move last, are merged into d^c elements and every
+      ((d^c - 1) / (d - 1))-th is kept (tf.StridedSlice), as TF strides;
+    - a label only one operand has and the output lacks is summed (tf.Sum);
+    - one operand: a tf.Transpose into the output's order ("ij->ji");
+    - two operands: each is transposed to [..., batch, free, contracted]
+      (resp. [..., batch, contracted, free]) and reshaped to
+      [..., prod(batch), M, K] / [..., prod(batch), K, N];
+      tf.BatchMatMulV2 broadcasts the "..." dims right-aligned, as numpy
+      does; the product is reshaped and transposed into the output's order.
+    Named labels must have one size everywhere (TF does not broadcast them).
+    An invalid equation (wrong operand count, an output label no input has,
+    a bad character, shapes that do not match it) is an error naming the
+    node; a repeated output label (TF inflates) is reported as
+    Unimplemented. Einsum ops whose operand shapes are not static stay (the
+    legalizations list them), so the pass runs after shape inference.
+
+    Before:
+    ```mlir
+    %0 = "tf.Einsum"(%a, %b) {equation = "bij,bkj->bik"} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+    ```
+    After:
+    ```mlir
+    %p = "tf.Const"() {value = dense<[0, 2, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
+    %1 = "tf.Transpose"(%b, %p) : (tensor<2x5x4xf32>, tensor<3xi32>) -> tensor<2x4x5xf32>
+    %0 = "tf.BatchMatMulV2"(%a, %1) : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+    ```
+  }];
 }
 
 def MarkForCompilationPass

@@ -56,6 +56,9 @@ void buildTFStandardPipeline(OpPassManager &pm,
   //     static time dimension; its ops get static types, so no second
   //     shape inference), and warn about what is still left.
   pm.addNestedPass<func::FuncOp>(createDecomposeFusedOpsPass());
+  // 6c. Rewrite Einsum into Transpose/Reshape/BatchMatMulV2/Sum, which both
+  //     legalizations compile; it needs the operand shapes found in 6.
+  pm.addNestedPass<func::FuncOp>(createEinsumPass());
   // 7. Fold constants, forward identities and remove ops whose results are
   //    unused (pure ones only).
   pm.addPass(createCanonicalizerPass());
@@ -70,7 +73,7 @@ void registerTFStandardPipeline() {
       "Imported GraphDef to tf-dialect functions: prune, fold switches, "
       "functionalize control flow, coarsen islands, executor to functional, "
       "inline calls, decompose fused ops, shape inference, decompose fused ops "
-      "that needed shapes (BlockLSTM), canonicalize, symbol DCE",
+      "that needed shapes (BlockLSTM), einsum, canonicalize, symbol DCE",
       buildTFStandardPipeline);
 }
 

@@ -812,6 +812,59 @@ LogicalResult einsum(InferenceContext &c) {
   return success();
 }
 
+/// FusedPadConv2D / FusedResizeAndPadConv2D (TF's
+/// CommonFusedConvCalculations): the NHWC input, resized to `size` (the
+/// second variant), mirror-padded by the [4, 2] `paddings`, then a Conv2D
+/// (`strides`, `padding`, no dilation) with the [fh, fw, in, out] filter.
+LogicalResult fusedPadConv2D(InferenceContext &c) {
+  bool resize = c.opName() == "FusedResizeAndPadConv2D";
+  unsigned padIdx = resize ? 2 : 1, filterIdx = resize ? 3 : 2;
+  auto in = c.withRank(c.inputShape(0), 4, "input");
+  if (failed(in))
+    return failure();
+  auto filter = c.withRank(c.inputShape(filterIdx), 4, "filter");
+  if (failed(filter))
+    return failure();
+  Shape x = *in;
+  if (resize) {
+    auto size = c.inputValue(1);
+    bool known = size && size->values.size() == 2;
+    for (int k = 0; k < 2; ++k) {
+      int64_t v = known ? size->values[k] : kUnknownValue;
+      x.dims[1 + k] = v == kUnknownValue ? kDyn : v;
+    }
+  }
+  auto p = c.inputValue(padIdx);
+  bool padsKnown = p && p->values.size() == 8;
+  for (int64_t i = 0; i < 4; ++i) {
+    int64_t a = padsKnown ? p->values[2 * i] : kUnknownValue;
+    int64_t z = padsKnown ? p->values[2 * i + 1] : kUnknownValue;
+    if (a == kUnknownValue || z == kUnknownValue) {
+      x.dims[i] = kDyn;
+      continue;
+    }
+    if (a < 0 || z < 0)
+      return c.error("paddings must be non-negative");
+    x.dims[i] = dimAdd(x.dims[i], a + z);
+  }
+  auto strides = windowAttr(c, "strides", 4, 1);
+  if (!strides)
+    return c.error("strides must have 4 entries");
+  StringRef padding = c.strAttr("padding", "VALID");
+  Shape out = Shape::of({x.dims[0], kDyn, kDyn, filter->dims[3]});
+  for (int64_t s = 0; s < 2; ++s) {
+    int64_t o;
+    if (!windowedOutputSize(x.dims[1 + s], filter->dims[s], 1,
+                            (*strides)[1 + s], padding, 0, 0, o))
+      return c.error("computed output size would be negative (padded input " +
+                     Twine(x.dims[1 + s]) + ", filter " +
+                     Twine(filter->dims[s]) + ")");
+    out.dims[1 + s] = o;
+  }
+  c.setOutput(0, out);
+  return success();
+}
+
 LogicalResult multinomial(InferenceContext &c) {
   auto logits = c.withRank(c.inputShape(0), 2, "logits");
   if (failed(logits))
@@ -911,6 +964,8 @@ void registerNNShapeFns(ShapeFnRegistry &r) {
   r.add({"NonMaxSuppression", "NonMaxSuppressionV2", "NonMaxSuppressionV3",
          "NonMaxSuppressionV4", "NonMaxSuppressionV5"},
         nonMaxSuppression);
+  r.add({"_FusedConv3D"}, conv3D);
+  r.add({"FusedPadConv2D", "FusedResizeAndPadConv2D"}, fusedPadConv2D);
 }
 
 } // namespace shape_inference

@@ -1266,10 +1266,155 @@ def fam_fused():
     return g
 
 
+def fam_einsum():
+    """Einsum (rewritten by tf-einsum into Transpose/Reshape/BatchMatMulV2/
+    Sum/StridedSlice) against np.einsum in float64; ints exact. Tolerance
+    abs 1e-4 + rel 1e-4 (sums of up to 20 float32 products of magnitude
+    <= 4)."""
+    g = Graph("einsum")
+    tol = (1e-4, 1e-4)
+    cases = [
+        ("matmul", "ij,jk->ik", [(3, 4), (4, 5)]),
+        ("batch", "bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]),
+        ("batch-transposed", "bij,bkj->bik", [(2, 3, 4), (2, 5, 4)]),
+        ("attention-scores", "bhqd,bhkd->bhqk", [(2, 3, 4, 5), (2, 3, 6, 5)]),
+        ("attention-out", "bhqk,bhkd->bqhd", [(2, 3, 4, 6), (2, 3, 6, 5)]),
+        ("ellipsis-broadcast", "...ij,...jk->...ik", [(2, 1, 3, 4), (5, 4, 2)]),
+        ("ellipsis-lhs-only", "...ij,jk->...ik", [(2, 3, 3, 4), (4, 5)]),
+        ("ellipsis-middle", "i...j,j->...i", [(3, 2, 5, 4), (4,)]),
+        ("outer", "i,j->ij", [(3,), (4,)]),
+        ("dot", "i,i->", [(7,), (7,)]),
+        ("multi-contract", "ijk,jkmn->imn", [(3, 4, 5), (4, 5, 2, 3)]),
+        ("reduce-then-contract", "ij,jk->k", [(2, 3), (3, 4)]),
+        ("batch-no-contract", "bij,bij->bi", [(2, 3, 4), (2, 3, 4)]),
+        ("free-order", "ab,bcd->dac", [(3, 4), (4, 2, 5)]),
+        ("transpose", "ij->ji", [(3, 5)]),
+        ("transpose-3d", "abc->cab", [(2, 3, 4)]),
+        ("sum-all", "ij->", [(3, 5)]),
+        ("sum-rows", "ij->i", [(3, 5)]),
+        ("diagonal", "ii->i", [(4, 4)]),
+        ("trace", "ii->", [(4, 4)]),
+        ("diagonal-batch", "...ii->...i", [(2, 3, 3)]),
+        ("diagonal-3", "iij->ji", [(3, 3, 2)]),
+        ("diagonal-contract", "ii,ij->j", [(3, 3), (3, 4)]),
+    ]
+    for name, eq, shapes in cases:
+        arrs = [randf(*s) for s in shapes]
+        ps = [g.ph(a) for a in arrs]
+        ref = np.einsum(eq, *[f64(a) for a in arrs])
+        g.check(name, g.op("Einsum", ps, equation=eq, N=len(ps), T=F32),
+                np.asarray(ref).astype(F32), tol)
+    # int32 (exact) and float64.
+    a = rng.randint(-5, 6, size=(2, 3, 4)).astype(I32)
+    b = rng.randint(-5, 6, size=(4, 5)).astype(I32)
+    g.check("int32", g.op("Einsum", [g.ph(a), g.ph(b)], equation="bij,jk->bki", N=2, T=I32),
+            np.einsum("bij,jk->bki", a.astype(np.int64), b.astype(np.int64)).astype(I32))
+    a = rng.uniform(-2, 2, size=(3, 4)).astype(np.float64)
+    b = rng.uniform(-2, 2, size=(5, 4)).astype(np.float64)
+    g.check("float64", g.op("Einsum", [g.ph(a), g.ph(b)], equation="ij,kj->ki", N=2,
+                            T=np.float64),
+            np.einsum("ij,kj->ki", a, b), (1e-12, 1e-12))
+    # NaN and Inf move exactly through a transpose and propagate through a
+    # contraction.
+    a = randf(3, 4)
+    a[0, 1], a[2, 3] = np.nan, np.inf
+    pa = g.ph(a)
+    g.check("transpose-nan-inf", g.op("Einsum", [pa], equation="ij->ji", N=1, T=F32), a.T)
+    b = randf(4, 2)
+    g.check("matmul-nan-inf", g.op("Einsum", [pa, g.ph(b)], equation="ij,jk->ik", N=2, T=F32),
+            (f64(a) @ f64(b)).astype(F32), tol)
+    # float16 (its own generator, so that the families after this one keep
+    # their data): products of 4 terms <= 4, rounded to half (eps 2^-11).
+    r16 = np.random.RandomState(16)
+    a = r16.uniform(-2, 2, size=(2, 3, 4)).astype(np.float16)
+    b = r16.uniform(-2, 2, size=(2, 5, 4)).astype(np.float16)
+    g.check("float16", g.op("Einsum", [g.ph(a), g.ph(b)], equation="bij,bkj->bki", N=2,
+                            T=np.float16),
+            np.einsum("bij,bkj->bki", f64(a), f64(b)).astype(np.float16), (1e-2, 2e-3))
+    return g
+
+
+def conv3d_ref(x, w, strides, padding):
+    """x NDHWC, w [kd, kh, kw, in, out]; float64, TF's SAME/VALID."""
+    x = f64(x); w = f64(w)
+    n = x.shape[0]
+    sp = x.shape[1:4]
+    k = w.shape[:3]
+    st = strides[1:4]
+    outs, pads = [], []
+    for d in range(3):
+        if padding == "VALID":
+            o = -(-(sp[d] - k[d] + 1) // st[d])
+            pads.append(0)
+        else:
+            o = -(-sp[d] // st[d])
+            pads.append(max((o - 1) * st[d] + k[d] - sp[d], 0) // 2)
+        outs.append(o)
+    out = np.zeros((n, outs[0], outs[1], outs[2], w.shape[4]))
+    for i in range(outs[0]):
+        for j in range(outs[1]):
+            for l in range(outs[2]):
+                for a in range(k[0]):
+                    for b in range(k[1]):
+                        for c in range(k[2]):
+                            z = i * st[0] - pads[0] + a
+                            y = j * st[1] - pads[1] + b
+                            xx = l * st[2] - pads[2] + c
+                            if 0 <= z < sp[0] and 0 <= y < sp[1] and 0 <= xx < sp[2]:
+                                out[:, i, j, l, :] += x[:, z, y, xx, :] @ w[a, b, c]
+    return out
+
+
+def fam_fusedconv():
+    """_FusedConv3D, FusedPadConv2D and FusedResizeAndPadConv2D (decomposed
+    by tf-decompose-fused-ops) against NumPy: np.pad's reflect/symmetric
+    modes, the float64 bilinear resize (half_pixel_centers false) and
+    convolutions written here. Default tolerance."""
+    g = Graph("fusedconv")
+    x = randf(2, 4, 5, 6, 3)
+    w = randf(2, 3, 2, 3, 4)
+    bias = randf(4)
+    px, pw, pb = g.ph(x), g.ph(w), g.ph(bias)
+    for padding, strides in [("SAME", [1, 1, 2, 1, 1]), ("VALID", [1, 1, 1, 2, 1])]:
+        conv = conv3d_ref(x, w, strides, padding)
+        for act in [None, "Relu", "Relu6", "Elu", "LeakyRelu"]:
+            ops = ["BiasAdd"] + ([act] if act else [])
+            extra = dict(leakyrelu_alpha=0.3) if act == "LeakyRelu" else {}
+            g.check("FusedConv3D-%s-%s" % (padding, "-".join(ops)),
+                    g.op("_FusedConv3D", [px, pw, pb], T=F32, strides=strides,
+                         padding=padding, data_format="NDHWC", dilations=[1, 1, 1, 1, 1],
+                         fused_ops=ops, num_args=1, epsilon=0.0, **extra),
+                    act_ref(act, conv + f64(bias), alpha=0.3).astype(F32))
+    x2 = randf(2, 5, 6, 3)
+    w2 = randf(3, 2, 3, 4)
+    px2, pw2 = g.ph(x2), g.ph(w2)
+    pads = np.array([[0, 0], [2, 1], [1, 2], [0, 0]], I32)
+    pp = g.const(pads)
+    for mode in ["REFLECT", "SYMMETRIC"]:
+        padded = np.pad(f64(x2), pads, mode=mode.lower())
+        for padding, strides in [("VALID", [1, 1, 1, 1]), ("SAME", [1, 2, 2, 1])]:
+            g.check("FusedPadConv2D-%s-%s" % (mode, padding),
+                    g.op("FusedPadConv2D", [px2, pp, pw2], T=F32, mode=mode,
+                         strides=strides, padding=padding),
+                    conv_ref(padded, w2, strides, padding, [1, 1, 1, 1]).astype(F32))
+    size = np.array([7, 4], I32)
+    ps = g.const(size)
+    for ac in [False, True]:
+        resized = resize_bilinear_ref(x2, 7, 4, ac, False)
+        for mode in ["REFLECT", "SYMMETRIC"]:
+            padded = np.pad(resized, pads, mode=mode.lower())
+            g.check("FusedResizeAndPadConv2D-%s-%s" % ("align" if ac else "noalign", mode),
+                    g.op("FusedResizeAndPadConv2D", [px2, ps, pp, pw2], T=F32,
+                         resize_align_corners=ac, mode=mode, strides=[1, 1, 2, 1],
+                         padding="SAME"),
+                    conv_ref(padded, w2, [1, 1, 2, 1], "SAME", [1, 1, 1, 1]).astype(F32))
+    return g
+
+
 FAMILIES = [fam_math, fam_intdiv, fam_minmax, fam_logic, fam_cast, fam_matmul, fam_conv,
             fam_pool, fam_reduce, fam_softmax, fam_batchnorm, fam_shape, fam_gather,
             fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty, fam_fused,
-            fam_transcendental]
+            fam_transcendental, fam_einsum, fam_fusedconv]
 
 
 def main():
