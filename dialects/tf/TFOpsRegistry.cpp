@@ -17,4 +17,5 @@ void TF::TFDialect::registerMoreOps() {
   registerRandomOps(*this);
   registerLinalgOps(*this);
   registerTensorArrayOps(*this);
+  registerQuantOps(*this);
 }
