@@ -72,6 +72,11 @@ void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// RandomUniform(Int), RandomStandardNormal, TruncatedNormal,
 /// RandomShuffle, Multinomial (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);
+/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
+/// (ConvertFakeQuant.cpp).
+void addFakeQuantConverters(llvm::StringMap<Converter> &t);
+/// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
+void addImageBoxConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;

@@ -53,6 +53,8 @@ const ConverterFamily kFamilies[] = {
     {tohlo::addLinalgConverters, "ConvertLinalg.cpp"},
     {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
     {tohlo::addRandomConverters, "ConvertRandom.cpp"},
+    {tohlo::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
+    {tohlo::addImageBoxConverters, "ConvertImageBoxes.cpp"},
 };
 
 const llvm::StringMap<tohlo::Converter> &converters() {
