@@ -48,6 +48,8 @@
 #include "dialects/tf/TFOpsLinalg.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsTensorArray.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsQuant.h.inc"
 
 namespace tfmlir::TF {
 // Per-family registration, called from TFDialect::registerMoreOps().
@@ -62,6 +64,7 @@ void registerVariableOps(TFDialect &dialect);
 void registerRandomOps(TFDialect &dialect);
 void registerLinalgOps(TFDialect &dialect);
 void registerTensorArrayOps(TFDialect &dialect);
+void registerQuantOps(TFDialect &dialect);
 
 /// The function a `func` attr names: the symbol of #tf_type.func<@f, {...}>
 /// or the SymbolRefAttr @f itself; null for any other attribute.

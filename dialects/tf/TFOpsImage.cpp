@@ -77,6 +77,16 @@ LogicalResult CropAndResizeOp::verify() {
     expected[1] = crop[0];
     expected[2] = crop[1];
   }
+  // TF's kernel: "box_index has values outside [0, batch_size)".
+  SmallVector<int64_t> boxInd;
+  int64_t batch = getDim(getImage(), 0);
+  if (batch != kDyn && getConstantInts(getBoxInd(), boxInd))
+    for (int64_t v : boxInd)
+      if (v < 0 || v >= batch)
+        return emitOpError() << "requires 'box_ind' values in [0, " << batch
+                             << ") (box_index has values outside [0, "
+                                "batch_size)), got "
+                             << v;
   return verifyResultShape(op, getCrops(), expected);
 }
 
@@ -172,6 +182,14 @@ static LogicalResult verifyNMS(Operation *op, Value boxes, Value scores,
                                << *maxOut << " indices: " << s.getType();
   }
   return success();
+}
+
+LogicalResult NonMaxSuppressionOp::verify() {
+  double iou = getIouThreshold().convertToDouble();
+  if (!(iou >= 0.0 && iou <= 1.0))
+    return emitOpError() << "requires 'iou_threshold' in [0, 1], got " << iou;
+  return verifyNMS(*this, getBoxes(), getScores(), getMaxOutputSize(), {},
+                   {getSelectedIndices()}, false);
 }
 
 LogicalResult NonMaxSuppressionV2Op::verify() {

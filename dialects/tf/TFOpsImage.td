@@ -125,6 +125,23 @@ class TF_NMSOp<string mnemonic, string notes> : TF_Op<mnemonic, [Pure]> {
   let hasVerifier = 1;
 }
 
+def TF_NonMaxSuppressionOp : TF_Op<"NonMaxSuppression", [Pure]> {
+  let summary = "TF NonMaxSuppression (v1): greedy non-max suppression of "
+                "boxes";
+  let description = [{ As NonMaxSuppressionV2, with the IoU threshold the
+    float attr `iou_threshold` (default 0.5, in [0, 1]) instead of an
+    operand: `boxes` is float [num_boxes, 4] ([y1, x1, y2, x2], any corner
+    order), `scores` float [num_boxes], `max_output_size` an int32 scalar;
+    `selected_indices` is an int32 vector of at most `max_output_size`
+    indices, by decreasing score (ties: lower index first), dropping boxes
+    whose IoU with a selected box exceeds the threshold. Matches TF's
+    NonMaxSuppression. }];
+  let arguments = (ins TF_Tensor:$boxes, TF_Tensor:$scores,
+                   TF_Tensor:$max_output_size,
+                   TF_DefaultF32<"0.5f">:$iou_threshold);
+  let results = (outs TF_Tensor:$selected_indices);
+  let hasVerifier = 1;
+}
 def TF_NonMaxSuppressionV2Op : TF_NMSOp<"NonMaxSuppressionV2",
     "Dtypes `T` (boxes/scores) and `T_threshold`."> {
   let arguments = (ins TF_Tensor:$boxes, TF_Tensor:$scores,

@@ -175,6 +175,9 @@ LogicalResult TensorScatterUpdateOp::verify() {
 LogicalResult TensorScatterAddOp::verify() {
   return verifyTensorScatter(*this);
 }
+LogicalResult TensorScatterSubOp::verify() {
+  return verifyTensorScatter(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // Selection

@@ -88,6 +88,8 @@ class TF_TensorScatterOp<string mnemonic, string what>
 def TF_TensorScatterUpdateOp : TF_TensorScatterOp<"TensorScatterUpdate",
     "replaces">;
 def TF_TensorScatterAddOp : TF_TensorScatterOp<"TensorScatterAdd", "adds to">;
+def TF_TensorScatterSubOp : TF_TensorScatterOp<"TensorScatterSub",
+    "subtracts from">;
 
 //===----------------------------------------------------------------------===//
 // Selection

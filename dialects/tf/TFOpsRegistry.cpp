@@ -19,4 +19,5 @@ void TF::TFDialect::registerMoreOps() {
   registerLinalgOps(*this);
   registerTensorArrayOps(*this);
   registerRNNOps(*this);
+  registerQuantOps(*this);
 }

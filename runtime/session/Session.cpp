@@ -30,6 +30,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -128,19 +129,28 @@ bool isVariable(const std::string &op) {
 bool isRefAssign(const std::string &op) {
   return op == "Assign" || op == "AssignAdd" || op == "AssignSub";
 }
-/// TF1's ref scatter ops: ref[idx] op= updates, on the first dim.
+/// TF1's ref scatter ops: ref[idx] op= updates, on the first dim
+/// (Scatter*), or on the index tuples of the last dim of idx (ScatterNd*).
 bool isRefScatter(const std::string &op) {
   return op == "ScatterUpdate" || op == "ScatterAdd" || op == "ScatterSub" ||
          op == "ScatterMul" || op == "ScatterDiv" || op == "ScatterMin" ||
-         op == "ScatterMax";
+         op == "ScatterMax" || op == "ScatterNdUpdate" ||
+         op == "ScatterNdAdd" || op == "ScatterNdSub";
 }
 /// Ops that write a ref variable (its first input) and output the new value.
 bool isRefUpdate(const std::string &op) {
   return isRefAssign(op) || isRefScatter(op);
 }
+/// Resource ScatterNd ops: variable[indices] op= updates, like the ref
+/// ScatterNd* ops (rewritten to TensorScatter*).
+bool isResourceScatterNd(const std::string &op) {
+  return op == "ResourceScatterNdAdd" || op == "ResourceScatterNdSub" ||
+         op == "ResourceScatterNdUpdate";
+}
+/// Ops that write a resource variable (their first input, a VarHandleOp).
 bool isResourceAssign(const std::string &op) {
   return op == "AssignVariableOp" || op == "AssignAddVariableOp" ||
-         op == "AssignSubVariableOp";
+         op == "AssignSubVariableOp" || isResourceScatterNd(op);
 }
 
 std::string attrString(const tensorflow::NodeDef &n, const char *name) {
@@ -532,6 +542,12 @@ void Planner::addSinks(const std::vector<bool> &needed,
 ///   Update:  SelectV2(count(idx) > 0, UnsortedSegmentSum(updates, idx, N),
 ///            cur) (with duplicate indices TF leaves the order undefined; we
 ///            write their sum).
+/// The ScatterNd family (indices [..., K] address slices of `cur` by their
+/// first K dims) becomes the stateless op with the same semantics:
+///   ScatterNdAdd/Sub/Update: TensorScatterAdd/Sub/Update(cur, idx, updates)
+/// (Add/Sub accumulate duplicates; Update writes them in index order, the
+/// last one wins, as TF's CPU kernel does; out-of-range indices fail the
+/// Run with TF's InvalidArgument).
 /// The node keeps its name (its output is the new value); helper nodes are
 /// appended as "<name>/_scatter/<part>".
 absl::Status Planner::rewriteScatter(int i, const std::string &cur,
@@ -572,6 +588,21 @@ absl::Status Planner::rewriteScatter(int i, const std::string &cur,
     return add(name, "Const", {}, {{"dtype", i32}, {"value", value}});
   };
   std::string idx = nd.input(1), upd = nd.input(2);
+  if (absl::StartsWith(op, "ScatterNd")) {
+    tensorflow::NodeDef &res = *out.mutable_node(i);
+    res.clear_input();
+    res.clear_attr();
+    (*res.mutable_attr())["T"] = t;
+    (*res.mutable_attr())["Tindices"] = tind;
+    res.set_op(absl::StrCat("TensorScatter", op.substr(strlen("ScatterNd"))));
+    res.add_input(cur);
+    res.add_input(idx);
+    res.add_input(upd);
+    for (const std::string &in : nd.input())
+      if (!in.empty() && in[0] == '^')
+        res.add_input(in);
+    return absl::OkStatus();
+  }
   std::string shape =
       add("shape", "Shape", {cur}, {{"T", t}, {"out_type", i32}});
   std::string b0 = intConst("begin", 0), b1 = intConst("end", 1);
@@ -745,7 +776,7 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       int dataInputs = 0;
       for (const InputRef &r : inputs_[i])
         dataInputs += r.index >= 0;
-      int want = op == "ReadVariableOp" ? 1 : 2;
+      int want = op == "ReadVariableOp" ? 1 : isResourceScatterNd(op) ? 3 : 2;
       if (dataInputs != want)
         return absl::InvalidArgumentError(
             absl::StrCat("Node '", nd.name(), "' (", op, ") has ", dataInputs,
@@ -768,6 +799,19 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       } else if (op == "ReadVariableOp") {
         out.set_op("Identity");
         out.add_input(cur);
+      } else if (isResourceScatterNd(op)) {
+        // ResourceScatterNd{Add,Sub,Update}(var, indices, updates): the
+        // stateless TensorScatter{Add,Sub,Update} of the current value.
+        out.set_op(absl::StrCat("TensorScatter",
+                                op.substr(strlen("ResourceScatterNd"))));
+        tensorflow::AttrValue tind;
+        tind.set_type(tensorflow::DT_INT32);
+        if (nd.attr().count("Tindices"))
+          tind = nd.attr().at("Tindices");
+        (*out.mutable_attr())["Tindices"] = tind;
+        out.add_input(cur);
+        out.add_input(dataIn(1));
+        out.add_input(dataIn(2));
       } else {
         bool add = op == "AssignAdd" || op == "AssignAddVariableOp";
         out.set_op(add ? "AddV2" : "Sub");

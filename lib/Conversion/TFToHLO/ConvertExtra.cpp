@@ -690,15 +690,17 @@ LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// TensorScatterUpdate / TensorScatterAdd(tensor, indices [..., K],
-/// updates): hlo.scatter into `tensor` (replacing, or adding), with the
-/// ScatterNd dimension numbers. Out-of-range indices fail the run as TF's
+/// TensorScatterUpdate / TensorScatterAdd / TensorScatterSub(tensor,
+/// indices [..., K], updates): hlo.scatter into `tensor` (replacing, or
+/// adding; Sub adds the negated updates), with the ScatterNd dimension
+/// numbers. Out-of-range indices fail the run as TF's
 /// CPU kernel does (checkIndices "scatter_nd": "indices[1] = [7] does not
 /// index into shape [5]"), unless bad_indices_policy is "IGNORE" (TF then
 /// skips them, as hlo.scatter does).
-Converter tensorScatter(bool add) {
-  return [add](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-               std::string &why) -> LogicalResult {
+Converter tensorScatter(bool add, bool negate = false) {
+  return [add, negate](Operation *op, OpBuilder &b,
+                       SmallVectorImpl<Value> &results,
+                       std::string &why) -> LogicalResult {
     auto tt = staticType(op->getOperand(0));
     auto ind = staticType(op->getOperand(1));
     auto upd = staticType(op->getOperand(2));
@@ -713,8 +715,16 @@ Converter tensorScatter(bool add) {
     if (!policy.empty() && policy != "DEFAULT" && policy != "ERROR" &&
         policy != "IGNORE")
       return fail(why, "unknown bad_indices_policy '" + policy + "'");
+    if (negate && !isa<FloatType>(upd.getElementType()) &&
+        !isa<IntegerType>(upd.getElementType()))
+      return fail(why, "needs float or integer updates");
+    if (negate && upd.getElementType().isInteger(1))
+      return fail(why, "bool updates cannot be subtracted");
     Location loc = op->getLoc();
     Value indices = op->getOperand(1);
+    Value updates = op->getOperand(2);
+    if (negate)
+      updates = NegateOp::create(b, loc, updates);
     if (policy != "IGNORE")
       indices = checkIndices(b, op, indices, "scatter_nd", tt.getShape());
     SmallVector<int64_t> window, inserted;
@@ -726,7 +736,7 @@ Converter tensorScatter(bool add) {
                                                {}, {}, inserted, ir - 1);
     auto sc = ScatterOp::create(b, loc, TypeRange{out},
                                 ValueRange{op->getOperand(0)}, indices,
-                                ValueRange{op->getOperand(2)}, dn, false, false);
+                                ValueRange{updates}, dn, false, false);
     {
       OpBuilder::InsertionGuard g(b);
       auto st = RankedTensorType::get({}, out.getElementType());
@@ -1365,7 +1375,7 @@ std::optional<std::vector<float>> constFloats(Value v) {
   return out;
 }
 
-/// NonMaxSuppression V2-V5 (hard suppression) of constant inputs, folded
+/// NonMaxSuppression V1-V5 (hard suppression) of constant inputs, folded
 /// at compile time with TF's greedy algorithm (non_max_suppression_op.cc):
 /// candidates with score > score_threshold in order of descending score
 /// (lower index first on ties), each kept unless its IoU with a kept box
@@ -1379,7 +1389,11 @@ LogicalResult convertNMSConst(Operation *op, OpBuilder &b,
   auto boxes = constFloats(op->getOperand(0));
   auto scores = constFloats(op->getOperand(1));
   auto maxOut = constantInts(op->getOperand(2));
-  auto iou = constFloats(op->getOperand(3));
+  // NonMaxSuppression (v1) has the IoU threshold as an attr.
+  bool v1 = name == "tf.NonMaxSuppression";
+  auto iou = v1 ? std::optional<std::vector<float>>(std::vector<float>{
+                      static_cast<float>(floatAttr(op, "iou_threshold", 0.5))})
+                : constFloats(op->getOperand(3));
   std::optional<std::vector<float>> scoreTh =
       op->getNumOperands() > 4 ? constFloats(op->getOperand(4))
                                : std::vector<float>{-std::numeric_limits<float>::infinity()};
@@ -1548,9 +1562,11 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ScatterNd"] = convertScatterNd;
   t["tf.TensorScatterUpdate"] = tensorScatter(/*add=*/false);
   t["tf.TensorScatterAdd"] = tensorScatter(/*add=*/true);
+  t["tf.TensorScatterSub"] = tensorScatter(/*add=*/true, /*negate=*/true);
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
+  t["tf.NonMaxSuppression"] = convertNMSConst;
   t["tf.NonMaxSuppressionV2"] = convertNMSConst;
   t["tf.NonMaxSuppressionV3"] = convertNMSConst;
   t["tf.NonMaxSuppressionV4"] = convertNMSConst;

@@ -78,6 +78,11 @@ void addRandomConverters(llvm::StringMap<Converter> &t);
 /// StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg
 /// (ConvertPhiloxRandom.cpp).
 void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
+/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
+/// (ConvertFakeQuant.cpp).
+void addFakeQuantConverters(llvm::StringMap<Converter> &t);
+/// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
+void addImageBoxConverters(llvm::StringMap<Converter> &t);
 
 /// Legalizes the ops of a block (used for the regions control flow ops get).
 using BlockLegalizer = std::function<void(mlir::Block &)>;

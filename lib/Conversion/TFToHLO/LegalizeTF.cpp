@@ -54,6 +54,8 @@ const ConverterFamily kFamilies[] = {
     {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
     {tohlo::addRandomConverters, "ConvertRandom.cpp"},
     {tohlo::addPhiloxRandomConverters, "ConvertPhiloxRandom.cpp"},
+    {tohlo::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
+    {tohlo::addImageBoxConverters, "ConvertImageBoxes.cpp"},
 };
 
 const llvm::StringMap<tohlo::Converter> &converters() {

@@ -1,4 +1,4 @@
-//===- NonMaxSuppression.cpp - NonMaxSuppressionV2..V5 host kernels -------===//
+//===- NonMaxSuppression.cpp - NonMaxSuppression(V2..V5) host kernels ----===//
 //
 // Greedy (and Soft-) NMS with the semantics of TF's CPU kernel
 // (core/kernels/image/non_max_suppression_op.cc):
@@ -7,6 +7,7 @@
 //    every box;
 //  - candidates are the boxes with score > score_threshold (V2: -inf),
 //    visited by decreasing score, equal scores lower index first;
+//  - NonMaxSuppression (v1) is V2 with iou_threshold an attr (default 0.5);
 //  - a candidate is compared with the boxes selected since it was last
 //    looked at, newest first; hard NMS drops it when one IoU is greater than
 //    iou_threshold; Soft-NMS (V5, soft_nms_sigma > 0) multiplies its score
@@ -64,8 +65,10 @@ absl::StatusOr<float> scalarFloat(const HostTensor &t, const char *what) {
 
 class NMSKernel : public HostKernel {
 public:
-  /// version 2..5; operands as in TF's op definitions.
-  NMSKernel(int version, bool pad) : version_(version), pad_(pad) {}
+  /// version 1..5; operands as in TF's op definitions. `attrIou` is v1's
+  /// iou_threshold attr (unused by V2..V5, whose threshold is operand 3).
+  NMSKernel(int version, bool pad, float attrIou = 0.5f)
+      : version_(version), pad_(pad), attrIou_(attrIou) {}
 
   absl::Status compute(KernelContext &ctx) const override {
     const HostTensor &boxes = *ctx.inputs[0];
@@ -90,7 +93,8 @@ public:
           n, " and ", scores.shape()[0], ")"));
     if (boxes.dtype() != DType::kF32 || scores.dtype() != DType::kF32)
       return absl::UnimplementedError(absl::StrCat(
-          "NonMaxSuppressionV", version_,
+          version_ == 1 ? "NonMaxSuppression"
+                        : absl::StrCat("NonMaxSuppressionV", version_),
           " on the host takes float boxes "
           "and scores, got ",
           dtypeName(boxes.dtype()), " and ", dtypeName(scores.dtype())));
@@ -100,7 +104,9 @@ public:
           absl::StrCat("max_output_size must be 0-D, got shape ",
                        shapeDebugString(maxOut.shape())));
     int64_t outputSize = intElement(maxOut, 0);
-    auto iouThr = scalarFloat(*ctx.inputs[3], "iou_threshold");
+    absl::StatusOr<float> iouThr =
+        version_ == 1 ? absl::StatusOr<float>(attrIou_)
+                      : scalarFloat(*ctx.inputs[3], "iou_threshold");
     if (!iouThr.ok())
       return iouThr.status();
     if (!(*iouThr >= 0 && *iouThr <= 1))
@@ -200,6 +206,7 @@ public:
 private:
   int version_;
   bool pad_;
+  float attrIou_;
 };
 
 HostKernelFactory nmsFactory(int version) {
@@ -208,16 +215,20 @@ HostKernelFactory nmsFactory(int version) {
     bool pad = false;
     if (auto a = op->getAttrOfType<mlir::BoolAttr>("pad_to_max_output_size"))
       pad = a.getValue();
+    float attrIou = 0.5f;
+    if (auto a = op->getAttrOfType<mlir::FloatAttr>("iou_threshold"))
+      attrIou = static_cast<float>(a.getValueAsDouble());
     for (unsigned i = 0; i < op->getNumResults(); ++i)
       if (absl::StatusOr<DType> d = resultDType(op, i); !d.ok())
         return d.status();
-    return std::make_unique<NMSKernel>(version, pad);
+    return std::make_unique<NMSKernel>(version, pad, attrIou);
   };
 }
 
 } // namespace
 
 void addNonMaxSuppressionKernels(llvm::StringMap<HostKernelFactory> &t) {
+  t["tf.NonMaxSuppression"] = nmsFactory(1);
   t["tf.NonMaxSuppressionV2"] = nmsFactory(2);
   t["tf.NonMaxSuppressionV3"] = nmsFactory(3);
   t["tf.NonMaxSuppressionV4"] = nmsFactory(4);

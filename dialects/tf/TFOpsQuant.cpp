@@ -1,0 +1,102 @@
+//===- TFOpsQuant.cpp - fake quantization (QAT) op verifiers -------------===//
+#include "dialects/tf/TFOps.h"
+#include "dialects/tf/TFOpsUtils.h"
+
+using namespace mlir;
+using namespace tfmlir;
+using namespace tfmlir::TF;
+
+/// TF's construction check: "num_bits must be between 2 and 16, inclusive".
+static LogicalResult verifyNumBits(Operation *op, int64_t numBits) {
+  if (numBits < 2 || numBits > 16)
+    return op->emitOpError()
+           << "requires 'num_bits' between 2 and 16, inclusive, got "
+           << numBits;
+  return success();
+}
+
+/// The float values of a constant operand, empty when not constant.
+static SmallVector<double> constantFloats(Value v) {
+  SmallVector<double> out;
+  DenseElementsAttr d = getConstantDense(v);
+  if (!d || !isa<FloatType>(d.getElementType()))
+    return out;
+  for (APFloat f : d.getValues<APFloat>())
+    out.push_back(toDouble(f));
+  return out;
+}
+
+/// Constant `min`/`max` ranges (scalars or per-channel vectors) must have
+/// min <= max; both are float tensors of `rank` when ranked.
+static LogicalResult verifyRangeOperands(Operation *op, Value min, Value max,
+                                         int64_t rank) {
+  if (failed(verifyRank(op, min, "min", rank)) ||
+      failed(verifyRank(op, max, "max", rank)))
+    return failure();
+  SmallVector<double> lo = constantFloats(min), hi = constantFloats(max);
+  if (lo.size() != hi.size())
+    return success(); // not both constant, or shape mismatch checked below
+  for (size_t i = 0; i < lo.size(); ++i)
+    if (lo[i] > hi[i])
+      return op->emitOpError() << "requires min <= max, got min " << lo[i]
+                               << " > max " << hi[i]
+                               << (rank ? " at channel " + std::to_string(i)
+                                        : std::string());
+  return success();
+}
+
+LogicalResult FakeQuantWithMinMaxArgsOp::verify() {
+  if (failed(verifyNumBits(*this, getNumBits())))
+    return failure();
+  if (!(getMin().convertToDouble() < getMax().convertToDouble()))
+    return emitOpError() << "requires min < max (min has to be smaller than "
+                            "max), got min "
+                         << getMin().convertToDouble() << " >= max "
+                         << getMax().convertToDouble();
+  if (!shapesCompatible(getInputs().getType(), getOutputs().getType()))
+    return emitOpError() << "requires 'outputs' to have the shape of 'inputs'";
+  return success();
+}
+
+LogicalResult FakeQuantWithMinMaxVarsOp::verify() {
+  if (failed(verifyNumBits(*this, getNumBits())) ||
+      failed(verifyRangeOperands(*this, getMin(), getMax(), 0)))
+    return failure();
+  if (!shapesCompatible(getInputs().getType(), getOutputs().getType()))
+    return emitOpError() << "requires 'outputs' to have the shape of 'inputs'";
+  return success();
+}
+
+LogicalResult FakeQuantWithMinMaxVarsPerChannelOp::verify() {
+  if (failed(verifyNumBits(*this, getNumBits())) ||
+      failed(verifyRankRange(*this, getInputs(), "inputs", 1)) ||
+      failed(verifyRangeOperands(*this, getMin(), getMax(), 1)))
+    return failure();
+  if (auto t = dyn_cast<ShapedType>(getInputs().getType()); t && t.hasRank()) {
+    int64_t d = t.getDimSize(t.getRank() - 1);
+    if (failed(verifyDim(*this, getMin(), "min", 0, d)) ||
+        failed(verifyDim(*this, getMax(), "max", 0, d)))
+      return failure();
+  }
+  if (!shapesCompatible(getInputs().getType(), getOutputs().getType()))
+    return emitOpError() << "requires 'outputs' to have the shape of 'inputs'";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialects/tf/TFOpsQuant.cpp.inc"
+
+/// Registers `Ops` in `dialect` through the public
+/// RegisteredOperationName::insert (what Dialect::addOperations does), so
+/// that this family needs no friend declaration in TFOpBase.td.
+template <typename... Ops>
+static void insertOps(TFDialect &dialect) {
+  (RegisteredOperationName::insert<Ops>(dialect), ...);
+}
+
+void tfmlir::TF::registerQuantOps(TFDialect &dialect) {
+  insertOps<
+#define GET_OP_LIST
+#include "dialects/tf/TFOpsQuant.cpp.inc"
+      >(dialect);
+}
