@@ -853,3 +853,46 @@ func.func private @twice(%x: tensor<2xf32>) -> tensor<2xf32> {
               "branch_index must be scalar\n\t [[{{node case}}]]");
   }
 }
+
+TEST(HostKernels, ShapeKernelsMoveHalfTypesAsBits) {
+  // The shape kernels copy f16/bf16 elements as bytes (NaN payloads kept);
+  // broadcasting arithmetic on f16 rounds once per op.
+  const char *text = R"mlir(
+func.func @main(%h: tensor<2xf16>, %b: tensor<2xbf16>, %s: tensor<2xi32>, %ax: tensor<i32>) -> (tensor<*xf16>, tensor<*xbf16>, tensor<*xf16>, tensor<2x2xf16>) {
+  %0 = "tf.ConcatV2"(%h, %h, %ax) : (tensor<2xf16>, tensor<2xf16>, tensor<i32>) -> tensor<*xf16> loc("concat")
+  %1 = "tf.Reshape"(%b, %s) : (tensor<2xbf16>, tensor<2xi32>) -> tensor<*xbf16> loc("reshape")
+  %2 = "tf.Pack"(%h, %h) {axis = 1 : i64} : (tensor<2xf16>, tensor<2xf16>) -> tensor<*xf16> loc("pack")
+  %3 = "tf.Reshape"(%h, %s) : (tensor<2xf16>, tensor<2xi32>) -> tensor<*xf16> loc("col")
+  %4 = "tf.Mul"(%3, %h) : (tensor<*xf16>, tensor<2xf16>) -> tensor<2x2xf16> loc("outer")
+  func.return %0, %1, %2, %4 : tensor<*xf16>, tensor<*xbf16>, tensor<*xf16>, tensor<2x2xf16>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor h(DType::kF16, {2}), b(DType::kBF16, {2});
+  h.data<uint16_t>()[0] = 0x7E01; // a NaN with a payload
+  h.data<uint16_t>()[1] = 0x3C01; // 1 + 2^-10
+  b.data<uint16_t>()[0] = 0xFF81;
+  b.data<uint16_t>()[1] = 0x3F80;
+  HostTensor s = i32Vector({2, 1}), ax = i32Scalar(0);
+  auto out = (*exe)->run({&h, &b, &s, &ax});
+  ASSERT_TRUE(out.ok()) << out.status();
+  auto bits = [](const HostTensor &t) {
+    return std::vector<uint16_t>(t.data<uint16_t>(),
+                                 t.data<uint16_t>() + t.numElements());
+  };
+  EXPECT_EQ(bits((*out)[0]),
+            (std::vector<uint16_t>{0x7E01, 0x3C01, 0x7E01, 0x3C01}));
+  EXPECT_EQ((*out)[1].shape(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(bits((*out)[1]), (std::vector<uint16_t>{0xFF81, 0x3F80}));
+  EXPECT_EQ(bits((*out)[2]),
+            (std::vector<uint16_t>{0x7E01, 0x7E01, 0x3C01, 0x3C01}));
+  // [NaN, x] (column) * [NaN, x] (row): NaN except x * x = 1 + 2^-9 +
+  // 2^-20, rounded once to 1 + 2^-9 (0x3C02).
+  std::vector<uint16_t> o = bits((*out)[3]);
+  EXPECT_TRUE(std::isnan(halfToFloat(o[0])) && std::isnan(halfToFloat(o[1])) &&
+              std::isnan(halfToFloat(o[2])));
+  EXPECT_EQ(o[3], 0x3C02);
+}
