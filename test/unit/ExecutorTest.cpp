@@ -896,3 +896,44 @@ func.func @main(%h: tensor<2xf16>, %b: tensor<2xbf16>, %s: tensor<2xi32>, %ax: t
               std::isnan(halfToFloat(o[2])));
   EXPECT_EQ(o[3], 0x3C02);
 }
+
+TEST(HostKernels, SelectByRowScalarAndElementAndDivNoNan) {
+  const char *text = R"mlir(
+func.func @main(%c: tensor<*xi1>, %t: tensor<2x2xf32>, %e: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+  %0 = "tf.Select"(%c, %t, %e) : (tensor<*xi1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc("select")
+  %1 = "tf.DivNoNan"(%t, %e) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc("divnonan")
+  func.return %0, %1 : tensor<2x2xf32>, tensor<2x2xf32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor t(DType::kF32, {2, 2}), e(DType::kF32, {2, 2});
+  float tv[] = {1, 2, 3, 4}, ev[] = {0, -2, 8, 0};
+  std::copy(tv, tv + 4, t.data<float>());
+  std::copy(ev, ev + 4, e.data<float>());
+  auto values = [](const HostTensor &x) {
+    return std::vector<float>(x.data<float>(), x.data<float>() + 4);
+  };
+  HostTensor row(DType::kBool, {2}), all(DType::kBool, {}),
+      each(DType::kBool, {2, 2}), bad(DType::kBool, {3});
+  row.data<uint8_t>()[1] = 1;
+  *all.data<uint8_t>() = 1;
+  each.data<uint8_t>()[0] = each.data<uint8_t>()[3] = 1;
+  auto out = (*exe)->run({&row, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{0, -2, 3, 4}));
+  EXPECT_EQ(values((*out)[1]), (std::vector<float>{0, -1, 3.0f / 8, 0}));
+  out = (*exe)->run({&all, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{1, 2, 3, 4}));
+  out = (*exe)->run({&each, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{1, -2, 8, 4}));
+  out = (*exe)->run({&bad, &t, &e});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Number of batches of 'then' must match size of 'cond', but saw: "
+            "2 vs. 3\n\t [[{{node select}}]]");
+}

@@ -2,7 +2,7 @@
 //
 // The ops that connect data-dependent host nodes when they cannot be
 // compiled (their input shape is only known at run time): Identity (and
-// an unfed PlaceholderWithDefault, which passes its input through),
+// an unfed PlaceholderWithDefault, which passes its input through), NoOp,
 // Snapshot, StopGradient, Cast, Reshape, Shape, Size, ExpandDims, Squeeze,
 // ConcatV2, Pack, Fill and Range, with the semantics and wording of TF's
 // CPU kernels (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc,
@@ -380,6 +380,9 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
        {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
         "tf.PlaceholderWithDefault"})
     t[n] = lambda(identity);
+  // NoOp (no_op.cc): nothing to compute; it only orders control edges
+  // (tf.debugging.assert_* graphs group their Asserts under one).
+  t["tf.NoOp"] = lambda([](KernelContext &) { return absl::OkStatus(); });
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);
   t["tf.ConcatV2"] = lambda(concatV2);

@@ -2,8 +2,8 @@
 //
 // NumPy-broadcasting binary ops (AddV2/Add, Sub, Mul, RealDiv, Div,
 // TruncateDiv, FloorDiv, Mod, TruncateMod, FloorMod, Pow,
-// SquaredDifference, Maximum, Minimum, the comparisons, LogicalAnd/Or),
-// SelectV2 and unary ops (Neg, Abs, Square, Exp, Log, Sqrt, Rsqrt,
+// SquaredDifference, DivNoNan, Maximum, Minimum, the comparisons,
+// LogicalAnd/Or), SelectV2, Select (TF1's row/scalar condition) and unary ops (Neg, Abs, Square, Exp, Log, Sqrt, Rsqrt,
 // Sigmoid, Floor, Tanh, Sin, Cos, Relu, LogicalNot), computed in the
 // operands' own type as TF's CPU kernels (cwise_ops.h): integer RealDiv is
 // not defined; integer division by zero is InvalidArgument; comparisons
@@ -87,6 +87,7 @@ enum class Bin {
   kSub,
   kMul,
   kDiv,      ///< RealDiv: floats only
+  kDivNoNan, ///< DivNoNan: floats only, 0 where the divisor is 0
   kDivAny,   ///< Div: float division, truncating integer division
   kTruncDiv, ///< TruncateDiv
   kTruncMod, ///< Mod, TruncateMod: C's % and fmod (sign of the dividend)
@@ -247,6 +248,12 @@ private:
         status =
             absl::UnimplementedError("RealDiv of integers has no host kernel");
         return;
+      case Bin::kDivNoNan:
+        if constexpr (fp)
+          return arith([](T p, T q) { return q == T(0) ? T(0) : T(p / q); });
+        status = absl::UnimplementedError(
+            "DivNoNan of integers has no host kernel");
+        return;
       case Bin::kDivAny:
       case Bin::kTruncDiv:
         if constexpr (fp)
@@ -347,6 +354,54 @@ absl::Status selectV2(KernelContext &ctx) {
                 es);
   });
   ctx.outputs.push_back(std::move(out));
+  return absl::OkStatus();
+}
+
+/// Select(condition, t, e) (TF1's, no broadcasting; select_op.cc): t and
+/// e of one shape; condition of that shape (per element), a scalar (all of
+/// t or all of e), or a vector of t's first dim (per row).
+absl::Status select(KernelContext &ctx) {
+  const HostTensor &c = *ctx.inputs[0], &t = *ctx.inputs[1],
+                   &e = *ctx.inputs[2];
+  if (c.isVariant() || t.isVariant() || e.isVariant() ||
+      c.dtype() != DType::kBool || t.dtype() != e.dtype())
+    return absl::InvalidArgumentError(
+        "Select: condition must be bool and both branches of one dtype");
+  if (t.shape() != e.shape())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'then' and 'else' must have the same size.  but received: ",
+        shapeDebugString(t.shape()), " vs. ", shapeDebugString(e.shape())));
+  bool scalar = c.shape().empty(), same = c.shape() == t.shape();
+  if (!scalar && !same) {
+    if (c.shape().size() != 1)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'cond' must be a scalar, a vector or the shape of 'then', but "
+          "saw shape: ",
+          shapeDebugString(c.shape()), " vs. ", shapeDebugString(t.shape())));
+    if (t.shape().empty())
+      return absl::InvalidArgumentError(
+          absl::StrCat("'then' must be at least a vector, but saw shape: ",
+                       shapeDebugString(t.shape())));
+    if (t.shape()[0] != c.numElements())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Number of batches of 'then' must match size of 'cond', but saw: ",
+          t.shape()[0], " vs. ", c.numElements()));
+  }
+  absl::StatusOr<HostTensor> out = HostTensor::create(t.dtype(), t.shape());
+  if (!out.ok())
+    return out.status();
+  int64_t n = t.numElements();
+  // Elements per condition value: 1 (same shape), a row, or everything.
+  int64_t group = same ? 1 : scalar ? n : (c.numElements() ? n / c.numElements() : 0);
+  size_t es = dtypeSize(t.dtype());
+  const uint8_t *cv = c.data<uint8_t>();
+  for (int64_t k = 0; k < n; k += group) {
+    bool pick = cv[group ? k / group : 0] != 0;
+    std::memcpy(static_cast<char *>(out->raw()) + k * es,
+                static_cast<const char *>(pick ? t.raw() : e.raw()) + k * es,
+                group * es);
+  }
+  ctx.outputs.push_back(std::move(*out));
   return absl::OkStatus();
 }
 
@@ -499,7 +554,8 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t) {
       {"tf.TruncateDiv", Bin::kTruncDiv}, {"tf.Mod", Bin::kTruncMod},
       {"tf.TruncateMod", Bin::kTruncMod}, {"tf.FloorDiv", Bin::kFloorDiv},
       {"tf.FloorMod", Bin::kFloorMod}, {"tf.Pow", Bin::kPow},
-      {"tf.SquaredDifference", Bin::kSqDiff}};
+      {"tf.SquaredDifference", Bin::kSqDiff},
+      {"tf.DivNoNan", Bin::kDivNoNan}};
   for (auto [n, op] : bins)
     t[n] = binary(op);
   std::pair<const char *, Un> uns[] = {
@@ -518,6 +574,10 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t) {
   t["tf.SelectV2"] =
       [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     return std::make_unique<LambdaKernel>(selectV2);
+  };
+  t["tf.Select"] =
+      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    return std::make_unique<LambdaKernel>(select);
   };
 }
 
