@@ -53,10 +53,10 @@ absl::Status refuseVariant(const HostTensor &t) {
   return absl::OkStatus();
 }
 
-/// Copies into `out` (shape `outShape`, row-major) the elements of `in`
-/// at offset base + sum_d idx[d] * step[d] for each output index idx:
-/// the gather shared by StridedSlice and Transpose. `elt` is the element
-/// size in bytes.
+/// Copies into `dst` (shape `outShape`, row-major, `n` elements) the
+/// elements of `src` at offset base + sum_d idx[d] * step[d] for each
+/// output index idx (offsets and steps in elements): the gather shared by
+/// StridedSlice and Transpose. T is an unsigned type of the element size.
 template <typename T>
 void gatherStrided(const T *src, T *dst, const std::vector<int64_t> &outShape,
                    int64_t base, const std::vector<int64_t> &step, int64_t n) {
