@@ -166,12 +166,44 @@ private:
   std::unique_ptr<GraphExecutor> then_, else_;
 };
 
+/// Case/StatelessCase: calls branches[branch_index] with inputs[1:]; an
+/// index outside [0, N) calls the last branch (TF's default branch,
+/// functional_ops.cc CaseOp).
+class CaseKernel : public HostKernel {
+public:
+  explicit CaseKernel(std::vector<std::unique_ptr<GraphExecutor>> branches)
+      : branches_(std::move(branches)) {}
+
+  absl::Status compute(KernelContext &ctx) const override {
+    const HostTensor &index = *ctx.inputs[0];
+    if (index.isVariant() || !index.shape().empty())
+      return absl::InvalidArgumentError("branch_index must be scalar");
+    if (index.dtype() != DType::kI32 && index.dtype() != DType::kI64)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "branch_index must be int32, got ", dtypeName(index.dtype())));
+    int64_t b = intElement(index, 0);
+    int64_t n = branches_.size();
+    if (b < 0 || b >= n)
+      b = n - 1;
+    std::vector<const HostTensor *> args(ctx.inputs.begin() + 1,
+                                         ctx.inputs.end());
+    absl::StatusOr<std::vector<HostTensor>> r = branches_[b]->run(args);
+    if (!r.ok())
+      return r.status();
+    ctx.outputs = std::move(*r);
+    return absl::OkStatus();
+  }
+
+private:
+  std::vector<std::unique_ptr<GraphExecutor>> branches_;
+};
+
 } // namespace
 
 bool isFunctionalControlFlow(mlir::Operation *op) {
   llvm::StringRef n = op->getName().getStringRef();
   return n == "tf.If" || n == "tf.StatelessIf" || n == "tf.While" ||
-         n == "tf.StatelessWhile";
+         n == "tf.StatelessWhile" || n == "tf.Case" || n == "tf.StatelessCase";
 }
 
 absl::StatusOr<std::unique_ptr<HostKernel>>
@@ -181,6 +213,23 @@ buildControlFlowKernel(mlir::Operation *op, const ExecutorOptions &options) {
     return absl::InvalidArgumentError(absl::StrCat(
         "functional control flow nested more than ", kMaxFunctionDepth,
         " levels deep (a function that reaches itself?)"));
+  if (name == "tf.Case" || name == "tf.StatelessCase") {
+    auto arr = op->getAttrOfType<mlir::ArrayAttr>("branches");
+    if (!arr || arr.empty())
+      return absl::InvalidArgumentError("no branches functions");
+    std::vector<std::unique_ptr<GraphExecutor>> branches;
+    for (mlir::Attribute a : arr) {
+      mlir::SymbolRefAttr sym = TF::getFuncAttrSymbol(a);
+      if (!sym)
+        return absl::InvalidArgumentError(
+            "an entry of branches is not a function");
+      auto f = buildFunction(op, sym, options);
+      if (!f.ok())
+        return f.status();
+      branches.push_back(std::move(*f));
+    }
+    return std::make_unique<CaseKernel>(std::move(branches));
+  }
   bool isWhile = name == "tf.While" || name == "tf.StatelessWhile";
   const char *first = isWhile ? "cond" : "then_branch";
   const char *second = isWhile ? "body" : "else_branch";

@@ -8,7 +8,8 @@
 // clusters cached by input shapes), per iteration or per branch taken.
 // Semantics of TF's If/StatelessIf and While/StatelessWhile (the cond
 // tensor converted to bool as TF's ToBool: a scalar is true iff non-zero, a
-// non-scalar iff it has elements).
+// non-scalar iff it has elements) and Case/StatelessCase (branch_index an
+// int32 scalar; out of range runs the last branch, as TF's CaseOp).
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_CONTROLFLOWKERNELS_H
 #define TFMLIR_RUNTIME_SESSION_CONTROLFLOWKERNELS_H
@@ -18,7 +19,8 @@
 
 namespace tfmlir::session {
 
-/// True for tf.If, tf.StatelessIf, tf.While and tf.StatelessWhile.
+/// True for tf.If, tf.StatelessIf, tf.While, tf.StatelessWhile, tf.Case
+/// and tf.StatelessCase.
 bool isFunctionalControlFlow(mlir::Operation *op);
 
 /// Builds the host kernel of the functional op `op` (see the file comment):

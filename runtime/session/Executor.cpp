@@ -326,7 +326,9 @@ absl::Status Builder::addHostNode(mlir::Operation &op,
   node.name = nodeNameOf(op.getLoc());
   node.opName = op.getName().getStringRef().str();
   node.kernel = std::move(kernel);
-  for (mlir::Value v : op.getOperands()) {
+  for (auto [i, v] : llvm::enumerate(op.getOperands())) {
+    if (!node.kernel->takesOperand(i))
+      continue; // read by the kernel's factory (HostKernel::takesOperand)
     if (mlir::Operation *def = v.getDefiningOp();
         def && isClusterConstant(def))
       if (absl::Status s = addConstant(v); !s.ok())

@@ -5,6 +5,7 @@
 #include "runtime/session/FeedReader.h"
 
 #include "lib/Support/File.h"
+#include "lib/Support/Float16.h"
 #include "runtime/lite/Npy.h"
 
 #include "absl/strings/str_cat.h"
@@ -38,32 +39,6 @@ std::optional<DataType> fromLite(TensorType t) {
   case TensorType::kBool: return DT_BOOL;
   default: return std::nullopt;
   }
-}
-
-/// binary16 / bfloat16 bit patterns of `f` (round to nearest even).
-uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  uint32_t absx = x & 0x7fffffff;
-  if (absx > 0x7f800000)
-    return sign | 0x7e00;
-  if (absx >= 0x477ff000) // rounds to >= 65520: inf
-    return sign | 0x7c00;
-  if (absx < 0x38800000) { // subnormal half
-    float a;
-    std::memcpy(&a, &absx, 4);
-    return sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0f));
-  }
-  uint32_t r = absx + 0xfff + ((absx >> 13) & 1) - 0x38000000;
-  return sign | static_cast<uint16_t>(r >> 13);
-}
-uint16_t floatToBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7fffffff) > 0x7f800000)
-    return static_cast<uint16_t>((x >> 16) | 0x40);
-  return static_cast<uint16_t>((x + 0x7fff + ((x >> 16) & 1)) >> 16);
 }
 
 /// Parses one CSV value: decimal numbers (nan/inf accepted), True/False.
@@ -222,8 +197,8 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
     switch (dtype) {
     case DT_FLOAT: t->flat<float>()[i] = static_cast<float>(d); break;
     case DT_DOUBLE: t->flat<double>()[i] = d; break;
-    case DT_HALF: t->flat<uint16_t>()[i] = floatToHalf(static_cast<float>(d)); break;
-    case DT_BFLOAT16: t->flat<uint16_t>()[i] = floatToBf16(static_cast<float>(d)); break;
+    case DT_HALF: t->flat<uint16_t>()[i] = tfmlir::floatToHalf(static_cast<float>(d)); break;
+    case DT_BFLOAT16: t->flat<uint16_t>()[i] = tfmlir::floatToBfloat16(static_cast<float>(d)); break;
     case DT_BOOL: t->flat<uint8_t>()[i] = d != 0; break;
     case DT_INT8: t->flat<int8_t>()[i] = static_cast<int8_t>(ll); break;
     case DT_INT16: t->flat<int16_t>()[i] = static_cast<int16_t>(ll); break;

@@ -2,7 +2,9 @@
 //
 // Dependency order, inter-op parallelism (proved with a rendezvous kernel
 // and the executor's concurrency counter, not with timing), node-named
-// errors, the refused cycle and the missing-kernel / blocked-by report.
+// errors, the refused cycle and the missing-kernel / blocked-by report;
+// edge cases and errors of the host kernels (StridedSlice masks, SplitV,
+// Tile, Transpose, integer division, f16/bf16 rounding, Assert, Case).
 //===----------------------------------------------------------------------===//
 #include "runtime/session/Executor.h"
 #include "runtime/session/kernels/HostKernel.h"
@@ -15,11 +17,14 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 
+#include "absl/strings/match.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -215,32 +220,32 @@ TEST(Executor, MissingKernelsAndBlockedOpsAreReportedApart) {
   const char *text = R"mlir(
 func.func @main(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<4xf32>) {
   %y, %idx = "tf.Unique"(%x) : (tensor<4xf32>) -> (tensor<?xf32>, tensor<4xi32>) loc("u")
-  %t = "tf.Tanh"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
+  %t = "tf.Atan"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
   %f = "tf.FooBar"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("foo")
   func.return %t, %f : tensor<?xf32>, tensor<4xf32>
 }
 )mlir";
   ExecutorOptions opts;
   opts.graphName = "g.pbtxt";
-  opts.compileAtRunTime = false; // otherwise tf.Tanh is compiled at run time
+  opts.compileAtRunTime = false; // otherwise tf.Atan is compiled at run time
   auto exe = build(text, opts);
   ASSERT_FALSE(exe.ok());
   EXPECT_EQ(exe.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_EQ(exe.status().message(),
             "g.pbtxt: no host kernel and cannot legalize: tf.FooBar (count 1: "
             "nodes foo); blocked by a node whose result shape is only known "
-            "at run time (no host kernel either): tf.Tanh (count 1: nodes t "
+            "at run time (no host kernel either): tf.Atan (count 1: nodes t "
             "(by u))");
 }
 
 TEST(Executor, RunTimeClustersCompileOncePerInputShape) {
-  // tf.Tanh and tf.Square behind tf.Unique have lowerings but no host
+  // tf.Atan and tf.Sinh behind tf.Unique have lowerings but no host
   // kernel: they form one cluster compiled for each run-time shape of y.
   const char *text = R"mlir(
 func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   %y, %idx = "tf.Unique"(%x) : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi32>) loc("u")
-  %t = "tf.Tanh"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
-  %s = "tf.Square"(%t) : (tensor<?xf32>) -> tensor<?xf32> loc("s")
+  %t = "tf.Atan"(%y) : (tensor<?xf32>) -> tensor<?xf32> loc("t")
+  %s = "tf.Sinh"(%t) : (tensor<?xf32>) -> tensor<?xf32> loc("s")
   func.return %s : tensor<?xf32>
 }
 )mlir";
@@ -255,8 +260,8 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
     ASSERT_TRUE(out.ok()) << out.status();
     ASSERT_EQ((*out)[0].shape(), std::vector<int64_t>{int64_t(uniq.size())});
     for (size_t i = 0; i < uniq.size(); ++i)
-      EXPECT_NEAR((*out)[0].data<float>()[i],
-                  std::tanh(uniq[i]) * std::tanh(uniq[i]), 1e-6);
+      EXPECT_NEAR((*out)[0].data<float>()[i], std::sinh(std::atan(uniq[i])),
+                  1e-5);
   };
   check({1, 2, 2, -3}, {1, 2, -3});
   check({0.5, 0.5}, {0.5});
@@ -270,29 +275,30 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
 }
 
 TEST(Executor, RunTimeClusterThatDoesNotLowerFailsOnceAndSaysWhy) {
-  // tf.Tile's lowering needs constant multiples; here they are an argument,
+  // tf.MirrorPad's lowering needs constant paddings; here they are an argument,
   // so the run-time cluster cannot be compiled for any shape. The error
   // names the op, its node, the shapes and the cluster; it is cached.
   const char *text = R"mlir(
-func.func @main(%x: tensor<2xf32>, %m: tensor<1xi32>) -> tensor<?xf32> {
-  %0 = "tf.Tile"(%x, %m) : (tensor<2xf32>, tensor<1xi32>) -> tensor<?xf32> loc("tile")
+func.func @main(%x: tensor<2xf32>, %m: tensor<1x2xi32>) -> tensor<?xf32> {
+  %0 = "tf.MirrorPad"(%x, %m) {mode = "REFLECT"} : (tensor<2xf32>, tensor<1x2xi32>) -> tensor<?xf32> loc("pad")
   func.return %0 : tensor<?xf32>
 }
 )mlir";
   auto exe = build(text, ExecutorOptions());
   ASSERT_TRUE(exe.ok()) << exe.status();
   EXPECT_EQ((*exe)->stats().runtimeClusters, 1);
-  HostTensor x(DType::kF32, {2}), m(DType::kI32, {1});
-  *m.data<int32_t>() = 3;
+  HostTensor x(DType::kF32, {2}), m(DType::kI32, {1, 2});
+  m.data<int32_t>()[0] = 1;
+  m.data<int32_t>()[1] = 1;
   for (int run = 0; run < 2; ++run) {
     auto out = (*exe)->run({&x, &m});
     ASSERT_FALSE(out.ok());
     EXPECT_EQ(out.status().code(), absl::StatusCode::kUnimplemented);
     std::string msg(out.status().message());
-    EXPECT_NE(msg.find("compiled for the run-time input shapes f32[2];i32[1];"),
+    EXPECT_NE(msg.find("compiled for the run-time input shapes f32[2];i32[1,2];"),
               std::string::npos)
         << msg;
-    EXPECT_NE(msg.find("tf.Tile (count 1: nodes tile)"), std::string::npos)
+    EXPECT_NE(msg.find("tf.MirrorPad (count 1: nodes pad)"), std::string::npos)
         << msg;
     EXPECT_NE(msg.find("[[{{node cluster_0}}]]"), std::string::npos) << msg;
   }
@@ -367,7 +373,7 @@ func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %3 = "tf.Sub"(%2, %0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("c")
   %4 = "tf.Maximum"(%3, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("d")
   %5 = "tf.TestRecord"(%4) : (tensor<4xf32>) -> tensor<4xf32> loc("rec1")
-  %6 = "tf.Tanh"(%5) : (tensor<4xf32>) -> tensor<4xf32> loc("t")
+  %6 = "tf.Atan"(%5) : (tensor<4xf32>) -> tensor<4xf32> loc("t")
   func.return %4, %6 : tensor<4xf32>, tensor<4xf32>
 }
 )mlir";
@@ -375,7 +381,7 @@ func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 
 TEST(Executor, ClustersBelowTheMinimumSizeRunOnHostKernels) {
   // TF's tf_xla_min_cluster_size: the cluster a-d has 4 TF nodes, the
-  // cluster t one (Tanh has no host kernel, so it is compiled whatever the
+  // cluster t one (Atan has no host kernel, so it is compiled whatever the
   // minimum). The values do not depend on where the nodes run.
   registerTestKernels();
   HostTensor x(DType::kF32, {4});
@@ -394,7 +400,7 @@ TEST(Executor, ClustersBelowTheMinimumSizeRunOnHostKernels) {
     for (int i = 0; i < 4; ++i) {
       double a = 2.0 * in[i], d = std::max(a * a - in[i], a);
       EXPECT_EQ((*out)[0].data<float>()[i], static_cast<float>(d));
-      EXPECT_NEAR((*out)[1].data<float>()[i], std::tanh(d), 1e-6);
+      EXPECT_NEAR((*out)[1].data<float>()[i], std::atan(d), 1e-6);
     }
   }
 }
@@ -578,4 +584,356 @@ func.func @main(%h: tensor<2xf16>) -> tensor<2xf16> {
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[0]), 2.0f);
   EXPECT_EQ(halfToFloat((*out)[0].data<uint16_t>()[1]), -4.0f);
+}
+
+//===----------------------------------------------------------------------===//
+// Data-movement, element-wise, Assert and Case host kernels: edge cases
+// and errors (the NumPy comparisons are test/tools/host-*.test).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+HostTensor i32Vector(std::vector<int32_t> v) {
+  HostTensor t(DType::kI32, {int64_t(v.size())});
+  std::copy(v.begin(), v.end(), t.data<int32_t>());
+  return t;
+}
+
+HostTensor i32Scalar(int32_t v) {
+  HostTensor t(DType::kI32, {});
+  *t.data<int32_t>() = v;
+  return t;
+}
+
+std::vector<int32_t> i32Values(const HostTensor &t) {
+  return std::vector<int32_t>(t.data<int32_t>(),
+                              t.data<int32_t>() + t.numElements());
+}
+
+} // namespace
+
+TEST(HostKernels, StridedSliceMasksWithRunTimeOperands) {
+  // x[..., new_axis, 2] (ellipsis, new axis, shrink) and x[::-1, 1:] with
+  // begin_mask on dim 0 and end_mask on dim 1.
+  const char *text = R"mlir(
+func.func @main(%x: tensor<3x4xi32>, %b: tensor<3xi32>, %e: tensor<3xi32>, %s: tensor<?xi32>, %b2: tensor<2xi32>, %e2: tensor<2xi32>, %s2: tensor<2xi32>) -> (tensor<*xi32>, tensor<*xi32>) {
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 1 : i64, new_axis_mask = 2 : i64, shrink_axis_mask = 4 : i64} : (tensor<3x4xi32>, tensor<3xi32>, tensor<3xi32>, tensor<?xi32>) -> tensor<*xi32> loc("ss")
+  %1 = "tf.StridedSlice"(%x, %b2, %e2, %s2) {begin_mask = 1 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<3x4xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xi32> loc("ss2")
+  func.return %0, %1 : tensor<*xi32>, tensor<*xi32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor x(DType::kI32, {3, 4});
+  for (int i = 0; i < 12; ++i)
+    x.data<int32_t>()[i] = i;
+  HostTensor b = i32Vector({0, 0, 2}), e = i32Vector({0, 0, 3}),
+             s = i32Vector({1, 1, 1});
+  HostTensor b2 = i32Vector({7, 1}), e2 = i32Vector({-9, 0}),
+             s2 = i32Vector({-1, 1});
+  auto out = (*exe)->run({&x, &b, &e, &s, &b2, &e2, &s2});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ((*out)[0].shape(), (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(i32Values((*out)[0]), (std::vector<int32_t>{2, 6, 10}));
+  // Rows 2, 1, 0 (begin masked; end -9 clamps before row 0), columns 1..3.
+  EXPECT_EQ((*out)[1].shape(), (std::vector<int64_t>{3, 3}));
+  EXPECT_EQ(i32Values((*out)[1]),
+            (std::vector<int32_t>{9, 10, 11, 5, 6, 7, 1, 2, 3}));
+  // A shrink index past the dim; begin/end/strides of different lengths.
+  HostTensor bBad = i32Vector({0, 0, 4});
+  out = (*exe)->run({&x, &bBad, &e, &s, &b2, &e2, &s2});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(std::string(out.status().message()),
+            "slice index 4 of dimension 1 out of bounds\n\t [[{{node ss}}]]");
+  HostTensor sShort = i32Vector({1, 1});
+  out = (*exe)->run({&x, &b, &e, &sShort, &b2, &e2, &s2});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Expected begin, end, and strides to be 1D equal size tensors, but "
+            "got shapes [3], [3], and [2] instead.\n\t [[{{node ss}}]]");
+}
+
+TEST(HostKernels, SplitUnpackTileTransposeEdges) {
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2x3xi32>, %sizes: tensor<3xi32>, %ax: tensor<i32>, %m: tensor<*xi32>, %p: tensor<*xi32>) -> (tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>) {
+  %0:3 = "tf.SplitV"(%x, %sizes, %ax) {num_split = 3 : i64} : (tensor<2x3xi32>, tensor<3xi32>, tensor<i32>) -> (tensor<*xi32>, tensor<*xi32>, tensor<*xi32>) loc("splitv")
+  %1:2 = "tf.Unpack"(%x) {num = 2 : i64, axis = 0 : i64} : (tensor<2x3xi32>) -> (tensor<*xi32>, tensor<*xi32>) loc("unpack")
+  %2 = "tf.Tile"(%x, %m) : (tensor<2x3xi32>, tensor<*xi32>) -> tensor<*xi32> loc("tile")
+  %3 = "tf.Transpose"(%2, %p) : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi32> loc("transpose")
+  func.return %0#0, %0#1, %0#2, %1#1, %2, %3 : tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor x(DType::kI32, {2, 3});
+  for (int i = 0; i < 6; ++i)
+    x.data<int32_t>()[i] = i;
+  // Sizes 0, -1 (the rest: 2), 1 along the last axis (-1).
+  HostTensor sizes = i32Vector({0, -1, 1}), ax = i32Scalar(-1),
+             m = i32Vector({2, 1}), p = i32Vector({1, 0});
+  auto out = (*exe)->run({&x, &sizes, &ax, &m, &p});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ((*out)[0].shape(), (std::vector<int64_t>{2, 0}));
+  EXPECT_EQ(i32Values((*out)[1]), (std::vector<int32_t>{0, 1, 3, 4}));
+  EXPECT_EQ(i32Values((*out)[2]), (std::vector<int32_t>{2, 5}));
+  EXPECT_EQ((*out)[3].shape(), (std::vector<int64_t>{3}));
+  EXPECT_EQ(i32Values((*out)[3]), (std::vector<int32_t>{3, 4, 5}));
+  EXPECT_EQ((*out)[4].shape(), (std::vector<int64_t>{4, 3}));
+  EXPECT_EQ(i32Values((*out)[4]),
+            (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ((*out)[5].shape(), (std::vector<int64_t>{3, 4}));
+  EXPECT_EQ(i32Values((*out)[5]),
+            (std::vector<int32_t>{0, 3, 0, 3, 1, 4, 1, 4, 2, 5, 2, 5}));
+  // Errors, each naming its node.
+  auto fails = [&](std::vector<const HostTensor *> in, const char *msg) {
+    auto r = (*exe)->run(in);
+    ASSERT_FALSE(r.ok()) << msg;
+    EXPECT_EQ(r.status().message(), msg);
+  };
+  HostTensor big = i32Vector({1, 1, 2}), ax2 = i32Scalar(2),
+             m3 = i32Vector({1, 1, 1}), p3 = i32Vector({0, 3});
+  fails({&x, &big, &ax, &m, &p},
+        "Determined shape must either match input shape along split_dim "
+        "exactly if fully specified, or be less than the size of the input "
+        "along split_dim if not fully specified.  Got: 4\n\t [[{{node "
+        "splitv}}]]");
+  fails({&x, &sizes, &ax2, &m, &p},
+        "-input rank(-2) <= split_dim < input rank (2), but got 2\n\t "
+        "[[{{node splitv}}]]");
+  fails({&x, &sizes, &ax, &m3, &p},
+        "Expected multiples argument to be a vector of length 2 but got "
+        "length 3\n\t [[{{node tile}}]]");
+  fails({&x, &sizes, &ax, &m, &p3},
+        "3 is out of range [0 .. 2)\n\t [[{{node transpose}}]]");
+}
+
+TEST(HostKernels, IntegerDivisionEdgesAndHalfCasts) {
+  const char *text = R"mlir(
+func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>, %f: tensor<6xf32>, %u: tensor<2xui8>, %v: tensor<2xui8>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<6xf16>, tensor<6xbf16>, tensor<6xi1>, tensor<2xui8>) {
+  %0 = "tf.FloorDiv"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32> loc("floordiv")
+  %1 = "tf.FloorMod"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32> loc("floormod")
+  %2 = "tf.TruncateDiv"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32> loc("truncdiv")
+  %3 = "tf.Cast"(%f) {Truncate = false} : (tensor<6xf32>) -> tensor<6xf16> loc("half")
+  %4 = "tf.Cast"(%f) {Truncate = false} : (tensor<6xf32>) -> tensor<6xbf16> loc("bhalf")
+  %5 = "tf.Cast"(%3) {Truncate = false} : (tensor<6xf16>) -> tensor<6xi1> loc("tobool")
+  %6 = "tf.FloorMod"(%u, %v) : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8> loc("umod")
+  func.return %0, %1, %2, %3, %4, %5, %6 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<6xf16>, tensor<6xbf16>, tensor<6xi1>, tensor<2xui8>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  const int32_t kMin = std::numeric_limits<int32_t>::min();
+  HostTensor a = i32Vector({kMin, kMin, -7, 7}), b = i32Vector({-1, 7, 7, -7});
+  HostTensor f(DType::kF32, {6});
+  // 1 + 2^-11 (a tie: even 1.0 in f16), 1 + 3 * 2^-11 (a tie: up to
+  // 1 + 2^-9), 65519 (65504), 65520 (inf), 2^-25 (0 in f16: half the
+  // smallest subnormal, ties to even), 1 + 2^-8 (a bf16 tie: even 1.0).
+  float fv[] = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f, 65519.0f, 65520.0f,
+                0x1p-25f, 1.0f + 0x1p-8f};
+  std::copy(fv, fv + 6, f.data<float>());
+  HostTensor u(DType::kU8, {2}), v(DType::kU8, {2});
+  u.data<uint8_t>()[0] = 250;
+  u.data<uint8_t>()[1] = 7;
+  v.data<uint8_t>()[0] = 7;
+  v.data<uint8_t>()[1] = 250;
+  auto out = (*exe)->run({&a, &b, &f, &u, &v});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // INT32_MIN / -1 wraps to INT32_MIN, its remainder is 0 (as XLA).
+  EXPECT_EQ(i32Values((*out)[0]),
+            (std::vector<int32_t>{kMin, kMin / 7 - 1, -1, -1}));
+  EXPECT_EQ(i32Values((*out)[1]), (std::vector<int32_t>{0, 5, 0, 0}));
+  EXPECT_EQ(i32Values((*out)[2]), (std::vector<int32_t>{kMin, kMin / 7, -1, -1}));
+  const uint16_t *h = (*out)[3].data<uint16_t>();
+  EXPECT_EQ(h[0], 0x3C00);
+  EXPECT_EQ(h[1], 0x3C02);
+  EXPECT_EQ(h[2], 0x7BFF);
+  EXPECT_EQ(h[3], 0x7C00);
+  EXPECT_EQ(h[4], 0x0000);
+  EXPECT_EQ(halfToFloat(h[5]), 1.0f + 0x1p-8f);
+  EXPECT_EQ(bfloat16ToFloat((*out)[4].data<uint16_t>()[5]), 1.0f);
+  EXPECT_EQ(bfloat16ToFloat((*out)[4].data<uint16_t>()[2]), 65536.0f);
+  std::vector<uint8_t> nonzero((*out)[5].data<uint8_t>(),
+                               (*out)[5].data<uint8_t>() + 6);
+  EXPECT_EQ(nonzero, (std::vector<uint8_t>{1, 1, 1, 1, 0, 1}));
+  EXPECT_EQ((*out)[6].data<uint8_t>()[0], 250 % 7);
+  EXPECT_EQ((*out)[6].data<uint8_t>()[1], 7);
+  // A zero divisor anywhere in b.
+  HostTensor z = i32Vector({1, 0, 1, 1});
+  out = (*exe)->run({&a, &z, &f, &u, &v});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(absl::StrContains(out.status().message(),
+                                "Integer division by zero\n\t [[{{node "))
+      << out.status();
+}
+
+TEST(HostKernels, AssertSummarizesItsDataAsTF) {
+  const char *text = R"mlir(
+func.func @main(%c: tensor<*xi1>, %x: tensor<2x2xf32>, %b: tensor<3xi1>) -> tensor<2x2xf32> {
+  %m = "tf.Const"() {value = dense<["two", "tab\09"]> : tensor<2x!tf_type.string>} : () -> tensor<2x!tf_type.string> loc("m")
+  "tf.Assert"(%c, %m, %x, %b) {summarize = -1 : i64} : (tensor<*xi1>, tensor<2x!tf_type.string>, tensor<2x2xf32>, tensor<3xi1>) -> () loc("check")
+  "tf.Assert"(%c, %x) {summarize = 3 : i64} : (tensor<*xi1>, tensor<2x2xf32>) -> () loc("check3")
+  func.return %x : tensor<2x2xf32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  opts.sequential = true;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor c(DType::kBool, {}), x(DType::kF32, {2, 2}), b(DType::kBool, {3});
+  float xv[] = {0.5f, -1e10f, std::nanf(""), 3.0f};
+  std::copy(xv, xv + 4, x.data<float>());
+  b.data<uint8_t>()[0] = 1;
+  *c.data<uint8_t>() = 1;
+  auto out = (*exe)->run({&c, &x, &b});
+  ASSERT_TRUE(out.ok()) << out.status();
+  *c.data<uint8_t>() = 0;
+  out = (*exe)->run({&c, &x, &b});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  // Either Assert may fail first; both messages are TF's.
+  std::string msg(out.status().message());
+  EXPECT_TRUE(msg == "assertion failed: [two tab\\t] [[0.5 -1e+10][nan 3]] "
+                     "[1 0 0]\n\t [[{{node check}}]]" ||
+              msg == "assertion failed: [[0.5 -1e+10][nan...]...]\n\t "
+                     "[[{{node check3}}]]")
+      << msg;
+  // A condition that is not a (legacy) scalar.
+  HostTensor c2(DType::kBool, {2});
+  out = (*exe)->run({&c2, &x, &b});
+  ASSERT_FALSE(out.ok());
+  EXPECT_TRUE(absl::StartsWith(out.status().message(),
+                               "In[0] should be a scalar: [2]"))
+      << out.status();
+}
+
+TEST(HostKernels, CaseRunsTheIndexedBranch) {
+  const char *text = R"mlir(
+func.func @main(%i: tensor<*xi32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.Case"(%i, %x) {branches = [@neg, @twice]} : (tensor<*xi32>, tensor<2xf32>) -> tensor<2xf32> loc("case")
+  func.return %0 : tensor<2xf32>
+}
+func.func private @neg(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.Neg"(%x) : (tensor<2xf32>) -> tensor<2xf32> loc("n")
+  func.return %0 : tensor<2xf32>
+}
+func.func private @twice(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.AddV2"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32> loc("t")
+  func.return %0 : tensor<2xf32>
+}
+)mlir";
+  for (bool compile : {false, true}) {
+    ExecutorOptions opts;
+    opts.compileClusters = compile;
+    auto exe = build(text, opts);
+    ASSERT_TRUE(exe.ok()) << exe.status();
+    EXPECT_EQ((*exe)->stats().hostNodes, 1);
+    HostTensor x(DType::kF32, {2});
+    x.data<float>()[0] = 1.5f;
+    x.data<float>()[1] = -2.0f;
+    for (int32_t k : {0, 1, -1, 2, 100}) {
+      HostTensor i = i32Scalar(k);
+      auto out = (*exe)->run({&i, &x});
+      ASSERT_TRUE(out.ok()) << out.status();
+      float m = k == 0 ? -1.0f : 2.0f; // out of range: the last branch
+      EXPECT_EQ((*out)[0].data<float>()[0], 1.5f * m) << k;
+      EXPECT_EQ((*out)[0].data<float>()[1], -2.0f * m) << k;
+    }
+    HostTensor iv = i32Vector({0, 1});
+    auto out = (*exe)->run({&iv, &x});
+    ASSERT_FALSE(out.ok());
+    EXPECT_EQ(out.status().message(),
+              "branch_index must be scalar\n\t [[{{node case}}]]");
+  }
+}
+
+TEST(HostKernels, ShapeKernelsMoveHalfTypesAsBits) {
+  // The shape kernels copy f16/bf16 elements as bytes (NaN payloads kept);
+  // broadcasting arithmetic on f16 rounds once per op.
+  const char *text = R"mlir(
+func.func @main(%h: tensor<2xf16>, %b: tensor<2xbf16>, %s: tensor<2xi32>, %ax: tensor<i32>) -> (tensor<*xf16>, tensor<*xbf16>, tensor<*xf16>, tensor<2x2xf16>) {
+  %0 = "tf.ConcatV2"(%h, %h, %ax) : (tensor<2xf16>, tensor<2xf16>, tensor<i32>) -> tensor<*xf16> loc("concat")
+  %1 = "tf.Reshape"(%b, %s) : (tensor<2xbf16>, tensor<2xi32>) -> tensor<*xbf16> loc("reshape")
+  %2 = "tf.Pack"(%h, %h) {axis = 1 : i64} : (tensor<2xf16>, tensor<2xf16>) -> tensor<*xf16> loc("pack")
+  %3 = "tf.Reshape"(%h, %s) : (tensor<2xf16>, tensor<2xi32>) -> tensor<*xf16> loc("col")
+  %4 = "tf.Mul"(%3, %h) : (tensor<*xf16>, tensor<2xf16>) -> tensor<2x2xf16> loc("outer")
+  func.return %0, %1, %2, %4 : tensor<*xf16>, tensor<*xbf16>, tensor<*xf16>, tensor<2x2xf16>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor h(DType::kF16, {2}), b(DType::kBF16, {2});
+  h.data<uint16_t>()[0] = 0x7E01; // a NaN with a payload
+  h.data<uint16_t>()[1] = 0x3C01; // 1 + 2^-10
+  b.data<uint16_t>()[0] = 0xFF81;
+  b.data<uint16_t>()[1] = 0x3F80;
+  HostTensor s = i32Vector({2, 1}), ax = i32Scalar(0);
+  auto out = (*exe)->run({&h, &b, &s, &ax});
+  ASSERT_TRUE(out.ok()) << out.status();
+  auto bits = [](const HostTensor &t) {
+    return std::vector<uint16_t>(t.data<uint16_t>(),
+                                 t.data<uint16_t>() + t.numElements());
+  };
+  EXPECT_EQ(bits((*out)[0]),
+            (std::vector<uint16_t>{0x7E01, 0x3C01, 0x7E01, 0x3C01}));
+  EXPECT_EQ((*out)[1].shape(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(bits((*out)[1]), (std::vector<uint16_t>{0xFF81, 0x3F80}));
+  EXPECT_EQ(bits((*out)[2]),
+            (std::vector<uint16_t>{0x7E01, 0x7E01, 0x3C01, 0x3C01}));
+  // [NaN, x] (column) * [NaN, x] (row): NaN except x * x = 1 + 2^-9 +
+  // 2^-20, rounded once to 1 + 2^-9 (0x3C02).
+  std::vector<uint16_t> o = bits((*out)[3]);
+  EXPECT_TRUE(std::isnan(halfToFloat(o[0])) && std::isnan(halfToFloat(o[1])) &&
+              std::isnan(halfToFloat(o[2])));
+  EXPECT_EQ(o[3], 0x3C02);
+}
+
+TEST(HostKernels, SelectByRowScalarAndElementAndDivNoNan) {
+  const char *text = R"mlir(
+func.func @main(%c: tensor<*xi1>, %t: tensor<2x2xf32>, %e: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+  %0 = "tf.Select"(%c, %t, %e) : (tensor<*xi1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc("select")
+  %1 = "tf.DivNoNan"(%t, %e) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc("divnonan")
+  func.return %0, %1 : tensor<2x2xf32>, tensor<2x2xf32>
+}
+)mlir";
+  ExecutorOptions opts;
+  opts.compileClusters = false;
+  auto exe = build(text, opts);
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor t(DType::kF32, {2, 2}), e(DType::kF32, {2, 2});
+  float tv[] = {1, 2, 3, 4}, ev[] = {0, -2, 8, 0};
+  std::copy(tv, tv + 4, t.data<float>());
+  std::copy(ev, ev + 4, e.data<float>());
+  auto values = [](const HostTensor &x) {
+    return std::vector<float>(x.data<float>(), x.data<float>() + 4);
+  };
+  HostTensor row(DType::kBool, {2}), all(DType::kBool, {}),
+      each(DType::kBool, {2, 2}), bad(DType::kBool, {3});
+  row.data<uint8_t>()[1] = 1;
+  *all.data<uint8_t>() = 1;
+  each.data<uint8_t>()[0] = each.data<uint8_t>()[3] = 1;
+  auto out = (*exe)->run({&row, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{0, -2, 3, 4}));
+  EXPECT_EQ(values((*out)[1]), (std::vector<float>{0, -1, 3.0f / 8, 0}));
+  out = (*exe)->run({&all, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{1, 2, 3, 4}));
+  out = (*exe)->run({&each, &t, &e});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(values((*out)[0]), (std::vector<float>{1, -2, 8, 4}));
+  out = (*exe)->run({&bad, &t, &e});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "Number of batches of 'then' must match size of 'cond', but saw: "
+            "2 vs. 3\n\t [[{{node select}}]]");
 }

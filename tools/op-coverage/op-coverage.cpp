@@ -348,6 +348,8 @@ bool collect(std::map<std::string, OpRow> &ops,
       {session::addListKernels, "ListKernels.cpp"},
       {session::addSlicingKernels, "Slicing.cpp"},
       {session::addReduceKernels, "Reduce.cpp"},
+      {session::addDataMovementKernels, "DataMovement.cpp"},
+      {session::addLoggingKernels, "Logging.cpp"},
   };
   for (const HostFamily &f : hostFamilies) {
     llvm::StringMap<session::HostKernelFactory> t;

@@ -2,7 +2,7 @@
 //
 // The ops that connect data-dependent host nodes when they cannot be
 // compiled (their input shape is only known at run time): Identity (and
-// an unfed PlaceholderWithDefault, which passes its input through),
+// an unfed PlaceholderWithDefault, which passes its input through), NoOp,
 // Snapshot, StopGradient, Cast, Reshape, Shape, Size, ExpandDims, Squeeze,
 // ConcatV2, Pack, Fill and Range, with the semantics and wording of TF's
 // CPU kernels (reshape_op.h, shape_ops.h, cast_op.cc, concat_op.cc,
@@ -11,7 +11,7 @@
 // integer conversions toward zero (C++ static_cast, as TF's CPU Cast); a
 // NaN or out-of-range float saturates (NaN -> 0) as in compiled code,
 // where TF's static_cast is undefined (lib/Support/NonFinite.h); f16/bf16
-// are not cast on the host.
+// are cast through f32 (lib/Support/Float16.h, round to nearest even).
 //===----------------------------------------------------------------------===//
 #include "runtime/session/kernels/HostKernel.h"
 #include "lib/Support/NonFinite.h"
@@ -39,25 +39,36 @@ absl::Status identity(KernelContext &ctx) {
   return absl::OkStatus();
 }
 
+/// Cast to the op's result dtype. f16/bf16 go through f32 (exact when
+/// widening; narrowing rounds to nearest even), as Eigen's half casts do.
 class CastKernel : public HostKernel {
 public:
   explicit CastKernel(DType to) : to_(to) {}
   absl::Status compute(KernelContext &ctx) const override {
-    const HostTensor &in = *ctx.inputs[0];
-    auto half = [](DType t) { return t == DType::kF16 || t == DType::kBF16; };
-    if (half(in.dtype()) || half(to_))
-      return absl::UnimplementedError(
-          absl::StrCat("Cast from ", dtypeName(in.dtype()), " to ",
-                       dtypeName(to_), " has no host kernel"));
-    HostTensor out(to_, in.shape());
+    const HostTensor &in0 = *ctx.inputs[0];
+    if (in0.isVariant())
+      return absl::UnimplementedError("Cast of a variant has no host kernel");
+    std::optional<HostTensor> wide;
+    if (isHalf(in0.dtype())) {
+      absl::StatusOr<HostTensor> w = widenHalfToF32(in0);
+      if (!w.ok())
+        return w.status();
+      wide = std::move(*w);
+    }
+    const HostTensor &in = wide ? *wide : in0;
+    DType to = isHalf(to_) ? DType::kF32 : to_;
+    absl::StatusOr<HostTensor> outOr = HostTensor::create(to, in.shape());
+    if (!outOr.ok())
+      return outOr.status();
+    HostTensor &out = *outOr;
     int64_t n = in.numElements();
     dispatchDType(in.dtype(), [&](auto a) {
       using S = decltype(a);
-      dispatchDType(to_, [&](auto b) {
+      dispatchDType(to, [&](auto b) {
         using D = decltype(b);
         const S *s = in.data<S>();
         D *d = out.data<D>();
-        if (to_ == DType::kBool)
+        if (to == DType::kBool)
           for (int64_t i = 0; i < n; ++i)
             d[i] = s[i] != S(0);
         else if constexpr (std::is_floating_point_v<S> &&
@@ -69,7 +80,14 @@ public:
             d[i] = static_cast<D>(s[i]);
       });
     });
-    ctx.outputs.push_back(std::move(out));
+    if (isHalf(to_)) {
+      absl::StatusOr<HostTensor> h = narrowF32ToHalf(out, to_);
+      if (!h.ok())
+        return h.status();
+      ctx.outputs.push_back(std::move(*h));
+    } else {
+      ctx.outputs.push_back(std::move(out));
+    }
     return absl::OkStatus();
   }
 
@@ -362,6 +380,9 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
        {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
         "tf.PlaceholderWithDefault"})
     t[n] = lambda(identity);
+  // NoOp (no_op.cc): nothing to compute; it only orders control edges
+  // (tf.debugging.assert_* graphs group their Asserts under one).
+  t["tf.NoOp"] = lambda([](KernelContext &) { return absl::OkStatus(); });
   t["tf.Reshape"] = lambda(reshape);
   t["tf.ExpandDims"] = lambda(expandDims);
   t["tf.ConcatV2"] = lambda(concatV2);

@@ -1,6 +1,8 @@
 //===- HostKernel.cpp - the host kernel registry and shared helpers -------===//
 #include "runtime/session/kernels/HostKernel.h"
 
+#include "lib/Support/Float16.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
@@ -20,6 +22,8 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addListKernels(t);
     addSlicingKernels(t);
     addReduceKernels(t);
+    addDataMovementKernels(t);
+    addLoggingKernels(t);
     return t;
   }();
   return table;
@@ -97,6 +101,30 @@ double realElement(const HostTensor &t, int64_t i) {
     using T = decltype(v);
     return static_cast<double>(t.data<T>()[i]);
   });
+}
+
+absl::StatusOr<HostTensor> widenHalfToF32(const HostTensor &t) {
+  absl::StatusOr<HostTensor> out = HostTensor::create(DType::kF32, t.shape());
+  if (!out.ok())
+    return out.status();
+  const uint16_t *s = t.data<uint16_t>();
+  float *d = out->data<float>();
+  bool bf = t.dtype() == DType::kBF16;
+  for (int64_t i = 0, n = t.numElements(); i < n; ++i)
+    d[i] = bf ? bfloat16ToFloat(s[i]) : halfToFloat(s[i]);
+  return out;
+}
+
+absl::StatusOr<HostTensor> narrowF32ToHalf(const HostTensor &t, DType to) {
+  absl::StatusOr<HostTensor> out = HostTensor::create(to, t.shape());
+  if (!out.ok())
+    return out.status();
+  const float *s = t.data<float>();
+  uint16_t *d = out->data<uint16_t>();
+  bool bf = to == DType::kBF16;
+  for (int64_t i = 0, n = t.numElements(); i < n; ++i)
+    d[i] = bf ? tfmlir::floatToBfloat16(s[i]) : tfmlir::floatToHalf(s[i]);
+  return out;
 }
 
 absl::StatusOr<int64_t> scalarInt(const HostTensor &t, const char *what) {

@@ -8,7 +8,8 @@
 // several threads at once (it must keep no per-call state in the kernel).
 // Kernels never touch MLIR at run time. One file per op family, named after
 // TF's kernel files (NonMaxSuppression.cpp, Indexing.cpp, Array.cpp,
-// Elementwise.cpp, ListKernels.cpp, Slicing.cpp).
+// Elementwise.cpp, ListKernels.cpp, Slicing.cpp, Reduce.cpp,
+// DataMovement.cpp, Logging.cpp).
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
 #define TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
@@ -46,6 +47,11 @@ class HostKernel {
 public:
   virtual ~HostKernel();
   virtual absl::Status compute(KernelContext &ctx) const = 0;
+  /// False for an operand the kernel read from the op when it was built (a
+  /// constant the host tensors cannot hold: Assert's string messages); the
+  /// executor then passes no tensor for it, and ctx.inputs holds the taken
+  /// operands only, in order.
+  virtual bool takesOperand(unsigned i) const { return true; }
 };
 
 /// Builds the kernel for `op` (reading its attrs and result types), or an
@@ -76,6 +82,8 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t);
 void addListKernels(llvm::StringMap<HostKernelFactory> &t);
 void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t);
 void addReduceKernels(llvm::StringMap<HostKernelFactory> &t);
+void addDataMovementKernels(llvm::StringMap<HostKernelFactory> &t);
+void addLoggingKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.
@@ -92,6 +100,15 @@ double realElement(const HostTensor &t, int64_t i);
 /// the operand in the InvalidArgument error ("k must be 0-D, got shape
 /// [2]").
 absl::StatusOr<int64_t> scalarInt(const HostTensor &t, const char *what);
+/// True for kF16 and kBF16 (stored as uint16_t bit patterns).
+inline bool isHalf(DType t) { return t == DType::kF16 || t == DType::kBF16; }
+/// The f16/bf16 tensor `t` widened (exactly) to an f32 tensor of its
+/// shape: how the kernels compute half types, as TF's CPU kernels compute
+/// Eigen::half in float. Errors: HostTensor::create's.
+absl::StatusOr<HostTensor> widenHalfToF32(const HostTensor &t);
+/// The f32 tensor `t` rounded to nearest even into `to` (kF16 or kBF16;
+/// overflow gives infinity, NaN stays NaN; lib/Support/Float16.h).
+absl::StatusOr<HostTensor> narrowF32ToHalf(const HostTensor &t, DType to);
 /// Calls f(T{}) with the C++ type of `t` (float, double, int8_t, ...,
 /// uint8_t for kBool, uint16_t for kF16/kBF16).
 template <typename F> decltype(auto) dispatchDType(DType t, F &&f) {
