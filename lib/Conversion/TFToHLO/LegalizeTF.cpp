@@ -53,6 +53,9 @@ const ConverterFamily kFamilies[] = {
     {tohlo::addLinalgConverters, "ConvertLinalg.cpp"},
     {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
     {tohlo::addRandomConverters, "ConvertRandom.cpp"},
+    {tohlo::addDiagConverters, "ConvertDiag.cpp"},
+    {tohlo::addLRNConverters, "ConvertLRN.cpp"},
+    {tohlo::addRaggedConverters, "ConvertRagged.cpp"},
 };
 
 const llvm::StringMap<tohlo::Converter> &converters() {
