@@ -20,6 +20,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addListKernels(t);
     addSlicingKernels(t);
     addReduceKernels(t);
+    addRaggedKernels(t);
     return t;
   }();
   return table;

@@ -76,6 +76,8 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t);
 void addListKernels(llvm::StringMap<HostKernelFactory> &t);
 void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t);
 void addReduceKernels(llvm::StringMap<HostKernelFactory> &t);
+/// RaggedRange (Ragged.cpp).
+void addRaggedKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.
