@@ -381,6 +381,59 @@ LogicalResult firstInput(InferenceContext &c) {
   return success();
 }
 
+/// TF's RaggedRange shape function: starts/limits/deltas are scalars or
+/// vectors of one length n; rt_nested_splits is [n + 1] ([2] when all are
+/// scalars), rt_dense_values [?] -- or its exact length when all three are
+/// known integers (the sum of TF's per-row sizes; an invalid row, e.g.
+/// delta == 0, leaves it unknown for the kernel to report).
+LogicalResult raggedRange(InferenceContext &c) {
+  int64_t rows = 1;
+  bool allScalar = true, rowsKnown = true;
+  for (unsigned i = 0; i < 3; ++i) {
+    Shape s = c.inputShape(i);
+    static const char *names[] = {"starts", "limits", "deltas"};
+    if (!s.ranked) {
+      allScalar = false;
+      rowsKnown = false;
+      continue;
+    }
+    if (s.rank() > 1)
+      return c.error(llvm::Twine(names[i]) + " must be a scalar or vector");
+    if (s.rank() == 0)
+      continue;
+    if (allScalar || !rowsKnown) {
+      rows = s.dims[0];
+      rowsKnown = rows != kDyn;
+    } else if (s.dims[0] != kDyn && s.dims[0] != rows) {
+      return c.error("starts, limits, and deltas must have the same shape");
+    }
+    allScalar = false;
+  }
+  c.setOutput(0, Shape::vector(rowsKnown ? rows + 1 : kDyn));
+  int64_t total = kDyn;
+  auto st = c.inputInts(0), li = c.inputInts(1), de = c.inputInts(2);
+  if (rowsKnown && st && li && de) {
+    total = 0;
+    for (int64_t r = 0; r < rows && total != kDyn; ++r) {
+      auto at = [&](const llvm::SmallVector<int64_t> &v) {
+        return v.size() == 1 ? v[0] : v[r];
+      };
+      int64_t a = at(*st), b = at(*li), d = at(*de);
+      if (d == 0) {
+        total = kDyn;
+        break;
+      }
+      if ((d > 0 && b < a) || (d < 0 && b > a))
+        continue;
+      uint64_t span = b > a ? uint64_t(b) - uint64_t(a) : uint64_t(a) - uint64_t(b);
+      uint64_t ad = d > 0 ? uint64_t(d) : uint64_t(0) - uint64_t(d);
+      total += int64_t((span + ad - 1) / ad);
+    }
+  }
+  c.setOutput(1, Shape::vector(total));
+  return success();
+}
+
 } // namespace
 
 void registerMiscShapeFns(ShapeFnRegistry &r) {
@@ -417,6 +470,7 @@ void registerMiscShapeFns(ShapeFnRegistry &r) {
   r.add("InfeedDequeueTuple", infeedDequeueTuple);
   r.add("QuantizeV2", quantizeV2);
   r.add("StringJoin", stringJoin);
+  r.add("RaggedRange", raggedRange);
   r.add({"ScalarSummary", "ImageSummary", "HistogramSummary",
          "AudioSummary", "AudioSummaryV2", "MergeSummary", "TensorSummary",
          "TensorSummaryV2"},

@@ -86,6 +86,9 @@ struct OpOptions {
   int32_t seqDim = 0, batchDim = 0;   ///< ReverseSequenceOptions
   int64_t seed = 0, seed2 = 0;        ///< RandomOptions
   TensorType idxOutType = TensorType::kInt32; ///< UniqueOptions.idx_out_type
+  /// LocalResponseNormalizationOptions (alpha and beta are the fields above).
+  int32_t radius = 0;
+  float bias = 0.f;
 };
 
 /// One operator: its opcode (builtin code or custom name plus version) and

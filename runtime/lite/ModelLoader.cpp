@@ -176,6 +176,14 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
     o.batchDims = x->batch_dims();
     break;
   }
+  case BuiltinOptions_LocalResponseNormalizationOptions: {
+    auto *x = op->builtin_options_as_LocalResponseNormalizationOptions();
+    o.radius = x->radius();
+    o.bias = x->bias();
+    o.alpha = x->alpha();
+    o.beta = x->beta();
+    break;
+  }
   case BuiltinOptions_LeakyReluOptions:
     o.alpha = op->builtin_options_as_LeakyReluOptions()->alpha();
     break;

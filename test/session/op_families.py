@@ -1110,6 +1110,201 @@ def fam_transcendental():
     return g
 
 
+# Reference values of the special functions: mpmath 1.2.1 at 50 digits (400
+# for ndtri's tails), with Eigen's domain rules (TF's CPU kernels) applied
+# first; generated once by a script (mpmath is not a test dependency). Each
+# row: the inputs as float64, the value at those inputs, and the value at
+# the inputs rounded to float32 (what a float32 graph computes).
+NAN, INF = float("nan"), float("inf")
+ZETA = [
+    (2.0, 1.0, 1.6449340668482264, 1.6449340668482264),
+    (2.0, 0.5, 4.934802200544679, 4.934802200544679),
+    (3.5, 2.7, 0.05202725101017962, 0.05202724833305689),
+    (1.5, 0.3, 8.237761671459724, 8.237761294712385),
+    (10.0, 1.5, 0.0174503557579013, 0.0174503557579013),
+    (30.0, 0.9, 23.589824880264747, 23.58984362778089),
+    (1.0001, 2.0, 9999.577222947539, 9997.91810495003),
+    (4.0, 100.0, 3.383666650002222e-07, 3.383666650002222e-07),
+    (1.7787856, 0.7717289, 2.6176227581698104, 2.617622888262142),
+    (1.0, 2.0, INF, INF),
+    (0.5, 2.0, NAN, NAN),
+    (-1.0, 3.0, NAN, NAN),
+    (2.0, 0.0, INF, INF),
+    (3.0, 0.0, NAN, NAN),
+    (2.0, -1.0, INF, INF),
+    (3.0, -2.0, NAN, NAN),
+    (2.0, -2.5, 9.539246644989124, 9.539246644989124),
+    (3.0, -2.5, 0.0541020258208637, 0.0541020258208637),
+    (2.5, -2.5, NAN, NAN),
+    (INF, 2.0, NAN, NAN),  # Eigen: 0 / 0 stops no loop; inf * 0 in the tail
+    (INF, 1.0, 1.0, 1.0),
+    (INF, 0.5, INF, INF),
+    (NAN, 2.0, NAN, NAN),
+    (2.0, NAN, NAN, NAN),
+    (2.0, INF, NAN, NAN),
+    (6.0, 0.001, 9.999999999999999e+17, 9.999997150153395e+17),
+]
+POLYGAMMA = [
+    (0.0, 0.5, -1.9635100260214235, -1.9635100260214235),
+    (0.0, 2.5, 0.7031566406452432, 0.7031566406452432),
+    (0.0, -1.5, 0.7031566406452432, 0.7031566406452432),
+    (0.0, 10.0, 2.251752589066721, 2.251752589066721),
+    (1.0, 0.5, 4.934802200544679, 4.934802200544679),
+    (1.0, 1.0, 1.6449340668482264, 1.6449340668482264),
+    (1.0, 3.7, 0.3100378576700383, 0.3100378531212356),
+    (2.0, 1.5, -0.82879664423432, -0.82879664423432),
+    (3.0, 0.2, 3753.244994864725, 3753.2447713168804),
+    (4.0, 8.0, -0.0018687951506376134, -0.0018687951506376134),
+    (1.0, -1.5, 9.379246644989124, 9.379246644989124),
+    (2.0, -2.5, -0.1082040516417274, -0.1082040516417274),
+    (1.0, 0.0, INF, INF),
+    (2.0, 0.0, NAN, NAN),
+    (1.0, -3.0, INF, INF),
+    (-1.0, 2.0, NAN, NAN),
+    (1.5, 2.0, NAN, NAN),
+    (NAN, 2.0, NAN, NAN),
+    (1.0, NAN, NAN, NAN),
+    (0.0, 0.0, NAN, NAN),
+    (6.0, 2.0, -6.011479714984436, -6.011479714984436),
+]
+NDTRI = [
+    (0.0, -INF, -INF),
+    (1.0, INF, INF),
+    (0.5, 0.0, 0.0),
+    (0.02, -2.053748910631823, -2.0537489198646206),
+    (0.1, -1.2815515655446004, -1.2815515570538296),
+    (0.135, -1.1030625561995975, -1.1030625314922686),
+    (0.14, -1.080319340814956, -1.0803193381370189),
+    (0.3, -0.5244005127080408, -0.5244004784222137),
+    (0.7, 0.5244005127080407, 0.5244004784222137),
+    (0.86, 1.080319340814956, 1.0803194050854508),
+    (0.9, 1.2815515655446006, 1.2815514296922788),
+    (0.99, 2.3263478740408408, 2.326348231863753),
+    (0.999999, 4.753424308817087, 4.7507577546030335),
+    (1e-10, -6.361340902404057, -6.361340900353645),
+    (1e-15, -7.941345326170997, -7.941345325721135),
+    (1e-30, -11.464024688443615, -11.464024688169063),
+    (1e-300, -37.0470962993612, -INF),
+    (-0.1, NAN, NAN),
+    (1.5, NAN, NAN),
+    (NAN, NAN, NAN),
+    (INF, NAN, NAN),
+    (-INF, NAN, NAN),
+]
+ERFINV = [
+    (0.0, 0.0, 0.0),
+    (1.0, INF, INF),
+    (-1.0, -INF, -INF),
+    (0.5, 0.4769362762044699, 0.4769362762044699),
+    (-0.5, -0.4769362762044699, -0.4769362762044699),
+    (0.999, 2.3267537655135246, 2.3267563267961546),
+    (-0.9999, -2.75106390571208, -2.7510354379032873),
+    (0.001, 0.0008862271574665521, 0.0008862271995601054),
+    (-1e-08, -8.86226925452758e-09, -8.862269200667396e-09),
+    (0.3, 0.2724627147267543, 0.2724627261055238),
+    (0.75, 0.8134198475976185, 0.8134198475976185),
+    (-0.72, -0.7639011317372364, -0.7639011771833389),
+    (0.999999999, 4.320005388105362, INF),
+    (1.5, NAN, NAN),
+    (-1.0000001, NAN, NAN),
+    (NAN, NAN, NAN),
+    (INF, NAN, NAN),
+]
+
+
+def special_family(op, dt):
+    """One op of Zeta, Polygamma, Ndtri, Erfinv at one dtype (float32 or
+    float64) against the mpmath tables above: poles (+inf), domain errors
+    (NaN), +-1, 0, NaN and +-inf inputs, negative q and n, non-integer n.
+    One graph per op and dtype: each is a long unrolled series, and one
+    cluster holding all of them compiles for minutes.  Tolerance: float64
+    abs 1e-15 + rel 1e-12 (the lowering computes in float64 with Cephes'
+    series); float32 abs 1e-6 + rel 1e-6 (computed in float64, rounded)."""
+    table, nin = {"Zeta": (ZETA, 2), "Polygamma": (POLYGAMMA, 2),
+                  "Ndtri": (NDTRI, 1), "Erfinv": (ERFINV, 1)}[op]
+    col, tol, tag = ((0, (1e-15, 1e-12), "f64") if dt == np.float64
+                     else (1, (1e-6, 1e-6), "f32"))
+    if op == "Erfinv" and dt == np.float64:
+        # TF's erfinv(x) = ndtri(x / 2 + 0.5) / sqrt(2) rounds x / 2 + 0.5
+        # first: at x = 0.999999999 that costs 3e-9 relative.
+        tol = (1e-15, 1e-8)
+
+    def fam():
+        g = Graph("special-%s-%s" % (op, tag))
+        ins = [g.ph(np.array([row[i] for row in table], dt)) for i in range(nin)]
+        ref = np.array([row[nin + col] for row in table], np.float64)
+        g.check("%s-%s" % (op, tag), g.op(op, ins, T=dt), ref.astype(dt), tol=tol)
+        if op == "Polygamma" and dt == np.float64:
+            # A scalar n broadcast against a vector x: Polygamma(1, q) is
+            # zeta(2, q) (n! = 1, sign +1), so the Zeta rows with x = 2 are
+            # its reference.
+            rows = [r for r in ZETA if r[0] == 2.0 and r[1] == r[1] and r[1] != INF]
+            g.check("Polygamma-broadcast-f64",
+                    g.op("Polygamma", [g.const(np.float64(1.0)),
+                                       g.ph(np.array([r[1] for r in rows], np.float64))],
+                         T=np.float64),
+                    np.array([r[2] for r in rows], np.float64), tol=tol)
+        return g
+    return fam
+
+
+SPECIAL_FAMILIES = [special_family(op, dt) for op in ("Ndtri", "Erfinv")
+                    for dt in (np.float64, F32)]
+# Zeta and Polygamma compile for about 100 s per family here (the unrolled
+# series at 26 elements), too slow for CI: run them by name with --only
+# (CI covers Zeta through the dl4j case zeta_rank3).
+SLOW_FAMILIES = [special_family(op, dt) for op in ("Zeta", "Polygamma")
+                 for dt in (np.float64, F32)]
+
+
+def lrn_ref(x, r, bias, alpha, beta):
+    """TF's LRN in float64: x / (bias + alpha * sqr_sum)^beta, sqr_sum over
+    the channels [d - r, d + r] of the last (NHWC channel) dim."""
+    x = f64(x)
+    c = x.shape[-1]
+    sq = x * x
+    s = np.zeros_like(x)
+    for d in range(c):
+        s[..., d] = sq[..., max(0, d - r):min(c, d + r + 1)].sum(-1)
+    return x / (bias + alpha * s) ** beta
+
+
+def fam_diag_lrn():
+    """LRN (radius 0, 2, larger than the channels; beta 0.5, 0.75, 1),
+    Diag / DiagPart (rank 1..3, float with NaN / -0.0 / inf, int32, int64)
+    and InvertPermutation (run-time int32 / int64 input, a constant one)."""
+    g = Graph("diag_lrn")
+    x = randf(2, 3, 4, 7)
+    px = g.ph(x)
+    for r, bias, alpha, beta in ((2, 1.5, 0.3, 0.75), (0, 1.0, 1.0, 0.5), (5, 2.0, 1e-2, 1.0),
+                                 (9, 0.5, 0.7, 0.25)):
+        g.check("LRN-r%d-beta%g" % (r, beta),
+                g.op("LRN", [px], T=F32, depth_radius=r, bias=bias, alpha=alpha, beta=beta),
+                lrn_ref(x, r, bias, alpha, beta).astype(F32))
+    d1 = np.array([1.5, np.nan, -0.0, np.inf, -2.0], F32)
+    d2 = (np.arange(6, dtype=I32) - 3).reshape(2, 3)
+    d3 = np.arange(1, 9, dtype=np.float64).reshape(2, 2, 2)
+    for name, d in (("f32-rank1", d1), ("i32-rank2", d2), ("f64-rank3", d3)):
+        n = d.size
+        full = np.zeros((n, n), d.dtype)
+        full[np.arange(n), np.arange(n)] = d.reshape(-1)
+        full = full.reshape(d.shape + d.shape)
+        g.check("Diag-" + name, g.op("Diag", [g.ph(d)], T=d.dtype), full, signed_zero=True)
+        g.check("DiagPart-" + name, g.op("DiagPart", [g.ph(full)], T=d.dtype), d,
+                signed_zero=True)
+    perm = np.array([3, 0, 4, 1, 2], I32)
+    inv = np.argsort(perm).astype(I32)
+    g.check("InvertPermutation-i32", g.op("InvertPermutation", [g.ph(perm)], T=I32), inv)
+    perm64 = rng.permutation(17).astype(I64)
+    g.check("InvertPermutation-i64", g.op("InvertPermutation", [g.ph(perm64)], T=I64),
+            np.argsort(perm64).astype(I64))
+    g.check("InvertPermutation-const",
+            g.op("InvertPermutation", [g.const(perm)], T=I32), inv)
+    g.check("InvertPermutation-empty",
+            g.op("InvertPermutation", [g.ph(np.zeros(0, I32))], T=I32), np.zeros(0, I32))
+    return g
+
+
 def act_ref(name, x, alpha=0.2, prelu=None):
     """TF's activations after a fused contraction (float64)."""
     x = f64(x)
@@ -1414,7 +1609,7 @@ def fam_fusedconv():
 FAMILIES = [fam_math, fam_intdiv, fam_minmax, fam_logic, fam_cast, fam_matmul, fam_conv,
             fam_pool, fam_reduce, fam_softmax, fam_batchnorm, fam_shape, fam_gather,
             fam_resize, fam_space, fam_cumulative, fam_onehot, fam_topk, fam_empty, fam_fused,
-            fam_transcendental, fam_einsum, fam_fusedconv]
+            fam_transcendental, fam_einsum, fam_fusedconv, fam_diag_lrn] + SPECIAL_FAMILIES
 
 
 def main():
@@ -1436,7 +1631,7 @@ def main():
     os.makedirs(wd, exist_ok=True)
     results = {}
     fam_stats = []
-    for fam in FAMILIES:
+    for fam in FAMILIES + (SLOW_FAMILIES if only else []):
         g = fam()
         if only and g.family != only:
             continue

@@ -19,6 +19,21 @@
 //    function (modified Lentz, kBetaSteps unrolled steps) on x or, by
 //    symmetry, 1 - x when x > (a + 1) / (a + b + 2); x = 0 -> 0, x = 1 ->
 //    1, a <= 0, b <= 0 or x outside [0, 1] -> NaN.
+//  - Zeta zeta(x, q) (Hurwitz): Eigen's zeta_impl (Cephes zeta.c), which
+//    TF's CPU kernel runs: the direct sum of (q + i)^-x until q + i > 9
+//    (at least 9 terms), then the Euler-Maclaurin tail with 12 Bernoulli
+//    terms, each stage stopping early where the last term is below machine
+//    epsilon (f64's here). x = 1 -> +inf, x < 1 -> NaN; q <= 0 an integer
+//    -> +inf for even integer x, NaN otherwise; q < 0 with non-integer x
+//    -> NaN. Deviation: q < -kZetaExtra (which needs more than 9 +
+//    kZetaExtra direct terms) gives NaN instead of the longer sum.
+//  - Polygamma psi^(n)(x): Eigen's polygamma_impl: NaN unless n is a
+//    non-negative integer, Digamma for n = 0, else
+//    (-1)^(n+1) n! zeta(n + 1, x).
+//  - Ndtri (inverse of the standard normal CDF): Cephes ndtri.c's three
+//    rational approximations (Eigen's generic_ndtri); 0 -> -inf, 1 -> +inf,
+//    outside [0, 1] -> NaN. Erfinv(x) = ndtri((x + 1) / 2) / sqrt(2), as
+//    TF's scalar_erfinv_op (so +-1 -> +-inf, |x| > 1 -> NaN).
 // Operand shapes must be static and equal after NumPy broadcasting.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
@@ -61,7 +76,18 @@ struct F {
   Value eq(Value x, Value y) { return compare(b, loc, x, y, Dir::EQ); }
   Value gt(Value x, Value y) { return compare(b, loc, x, y, Dir::GT); }
   Value orr(Value x, Value y) { return OrOp::create(b, loc, x, y); }
+  Value andd(Value x, Value y) { return AndOp::create(b, loc, x, y); }
+  Value nott(Value x) { return NotOp::create(b, loc, x); }
+  Value ne(Value x, Value y) { return compare(b, loc, x, y, Dir::NE); }
+  Value pow(Value x, Value y) { return PowerOp::create(b, loc, x, y); }
+  Value neg(Value x) { return NegateOp::create(b, loc, x); }
+  Value sqrt(Value x) { return SqrtOp::create(b, loc, x); }
+  /// An i1 tensor of t's shape, every element `v`.
+  Value flag(bool v) {
+    return splat(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type()), v);
+  }
   Value nan() { return c(std::nan("")); }
+  Value inf() { return c(HUGE_VAL); }
 };
 
 constexpr double kLanczosG = 7.0;
@@ -205,6 +231,188 @@ Value betainc(F &f, Value a, Value b, Value x) {
   return f.sel(bad, f.nan(), r);
 }
 
+//===----------------------------------------------------------------------===//
+// Zeta, Polygamma (Eigen's zeta_impl / polygamma_impl)
+//===----------------------------------------------------------------------===//
+
+/// Direct-sum terms past Eigen's minimum of 9, for q < 0 (see the header).
+constexpr int kZetaExtra = 24;
+/// f64 machine epsilon / 2 (Cephes MACHEP), Eigen's stopping threshold.
+constexpr double kMachEp = 1.11022302462515654042e-16;
+/// Eigen's zeta_impl A[i] = (2i + 2)! / B_{2i+2}.
+constexpr double kZetaA[] = {12.0,
+                             -720.0,
+                             30240.0,
+                             -1209600.0,
+                             47900160.0,
+                             -1.8924375803183791606e9,
+                             7.47242496e10,
+                             -2.950130727918164224e12,
+                             1.1646782814350067249e14,
+                             -4.5979787224074726105e15,
+                             1.8152105401943546773e17,
+                             -7.1661652561756670113e18};
+
+/// True where v is an integer (NaN and +-inf are not).
+Value isInt(F &f, Value v) { return f.eq(f.floor(v), v); }
+
+Value zeta(F &f, Value x, Value q) {
+  Value one = f.c(1), nine = f.c(9);
+  Value s = f.pow(q, f.neg(x));
+  Value a = q, b = f.c(0);
+  // done: an early exit of Eigen's loops happened; res holds its value.
+  Value done = f.flag(false);
+  Value res = f.c(0);
+  Value looping = f.flag(true);
+  for (int i = 1; i <= 9 + kZetaExtra; ++i) {
+    // Eigen: while ((i < 9) || (a <= 9)), i counted before the increment.
+    if (i > 9)
+      looping = f.andd(looping, f.le(a, nine));
+    Value step = f.andd(looping, f.nott(done));
+    Value an = f.add(a, one);
+    Value bn = f.pow(an, f.neg(x));
+    Value sn = f.add(s, bn);
+    a = f.sel(step, an, a);
+    b = f.sel(step, bn, b);
+    s = f.sel(step, sn, s);
+    Value conv = f.andd(step, f.lt(f.abs(f.div(bn, sn)), f.c(kMachEp)));
+    res = f.sel(conv, sn, res);
+    done = f.orr(done, conv);
+  }
+  // Still looping after the unrolled terms: q < -kZetaExtra (see header).
+  Value tooLong = f.andd(f.nott(done), f.le(a, nine));
+  // Euler-Maclaurin tail at w = a.
+  Value w = a;
+  s = f.add(s, f.div(f.mul(b, w), f.sub(x, one)));
+  s = f.sub(s, f.mul(f.c(0.5), b));
+  Value aa = one, k = f.c(0);
+  for (double ai : kZetaA) {
+    aa = f.mul(aa, f.add(x, k));
+    b = f.div(b, w);
+    Value t = f.div(f.mul(aa, b), f.c(ai));
+    s = f.add(s, t);
+    Value conv =
+        f.andd(f.nott(done), f.lt(f.abs(f.div(t, s)), f.c(kMachEp)));
+    res = f.sel(conv, s, res);
+    done = f.orr(done, conv);
+    k = f.add(k, one);
+    aa = f.mul(aa, f.add(x, k));
+    b = f.div(b, w);
+    k = f.add(k, one);
+  }
+  Value r = f.sel(done, res, s);
+  r = f.sel(tooLong, f.nan(), r);
+  // Domain (checked first in Eigen, so applied last here).
+  Value qNonPos = f.le(q, f.c(0));
+  Value xInt = isInt(f, x);
+  Value xEven = f.andd(xInt, f.eq(f.mul(f.c(2), f.floor(f.mul(x, f.c(0.5)))), x));
+  Value qPole = f.andd(qNonPos, isInt(f, q));
+  r = f.sel(f.andd(qNonPos, f.nott(xInt)), f.nan(), r);
+  r = f.sel(qPole, f.sel(xEven, f.inf(), f.nan()), r);
+  r = f.sel(f.lt(x, one), f.nan(), r);
+  return f.sel(f.eq(x, one), f.inf(), r);
+}
+
+Value polygamma(F &f, Value n, Value x) {
+  Value np1 = f.add(n, f.c(1));
+  Value factorial = f.exp(lgamma(f, np1));
+  // (-1)^(n+1): +1 for odd n.
+  Value nOdd = f.ne(f.mul(f.c(2), f.floor(f.mul(n, f.c(0.5)))), n);
+  Value sign = f.sel(nOdd, f.c(1), f.c(-1));
+  Value r = f.mul(f.mul(sign, factorial), zeta(f, np1, x));
+  r = f.sel(f.eq(n, f.c(0)), digamma(f, x), r);
+  Value bad = f.orr(f.nott(isInt(f, n)), f.lt(n, f.c(0)));
+  return f.sel(bad, f.nan(), r);
+}
+
+//===----------------------------------------------------------------------===//
+// Ndtri, Erfinv (Cephes ndtri.c)
+//===----------------------------------------------------------------------===//
+
+constexpr double kNdtriP0[] = {-5.99633501014107895267E1, 9.80010754185999661536E1,
+                               -5.66762857469070293439E1, 1.39312609387279679503E1,
+                               -1.23916583867381258016E0};
+constexpr double kNdtriQ0[] = {1.0,
+                               1.95448858338141759834E0,
+                               4.67627912898881538453E0,
+                               8.63602421390890590575E1,
+                               -2.25462687854119370527E2,
+                               2.00260212380060660359E2,
+                               -8.20372256168333339912E1,
+                               1.59056225126211695515E1,
+                               -1.18331621121330003142E0};
+constexpr double kNdtriP1[] = {4.05544892305962419923E0,  3.15251094599893866154E1,
+                               5.71628192246421288162E1,  4.40805073893200834700E1,
+                               1.46849561928858024014E1,  2.18663306850790267539E0,
+                               -1.40256079171354495875E-1, -3.50424626827848203418E-2,
+                               -8.57456785154685413611E-4};
+constexpr double kNdtriQ1[] = {1.0,
+                               1.57799883256466749731E1,
+                               4.53907635128879210584E1,
+                               4.13172038254672030440E1,
+                               1.50425385692907503408E1,
+                               2.50464946208309415979E0,
+                               -1.42182922854787788574E-1,
+                               -3.80806407691578277194E-2,
+                               -9.33259480895457427372E-4};
+constexpr double kNdtriP2[] = {3.23774891776946035970E0,  6.91522889068984211695E0,
+                               3.93881025292474443415E0,  1.33303460815807542389E0,
+                               2.01485389549179081538E-1, 1.23716634817820021358E-2,
+                               3.01581553508235416007E-4, 2.65806974686737550832E-6,
+                               6.23974539184983293730E-9};
+constexpr double kNdtriQ2[] = {1.0,
+                               6.02427039364742014255E0,
+                               3.67983563856160859403E0,
+                               1.37702099489081330271E0,
+                               2.16236993594496635890E-1,
+                               1.34204006088543189037E-2,
+                               3.28014464682127739104E-4,
+                               2.89247864745380683936E-6,
+                               6.79019408009981274425E-9};
+
+/// Horner evaluation of coef[0] x^(n-1) + ... + coef[n-1] (Cephes polevl).
+Value polevl(F &f, Value x, ArrayRef<double> coef) {
+  Value r = f.c(coef[0]);
+  for (double c : coef.drop_front())
+    r = f.add(f.mul(r, x), f.c(c));
+  return r;
+}
+
+Value ndtri(F &f, Value y0) {
+  const double expm2 = 0.13533528323661269189; // exp(-2)
+  Value one = f.c(1);
+  // Upper tail by symmetry: y = 1 - y0, result negated back.
+  Value upper = f.gt(y0, f.c(1.0 - expm2));
+  Value y = f.sel(upper, f.sub(one, y0), y0);
+  // Central region: |y - 0.5| <= 0.5 - exp(-2).
+  Value yc = f.sub(y, f.c(0.5));
+  Value y2 = f.mul(yc, yc);
+  Value central = f.add(
+      yc, f.mul(yc, f.div(f.mul(y2, polevl(f, y2, kNdtriP0)), polevl(f, y2, kNdtriQ0))));
+  central = f.mul(central, f.c(2.50662827463100050242)); // sqrt(2 pi)
+  // Tails: z = sqrt(-2 log y).
+  Value small = f.le(y, f.c(expm2));
+  Value yt = f.sel(small, y, f.c(expm2)); // keeps log's argument in range
+  Value xx = f.sqrt(f.mul(f.c(-2), f.log(yt)));
+  Value x0 = f.sub(xx, f.div(f.log(xx), xx));
+  Value z = f.div(one, xx);
+  Value x1Near = f.div(f.mul(z, polevl(f, z, kNdtriP1)), polevl(f, z, kNdtriQ1));
+  Value x1Far = f.div(f.mul(z, polevl(f, z, kNdtriP2)), polevl(f, z, kNdtriQ2));
+  Value tail = f.sub(x0, f.sel(f.lt(xx, f.c(8)), x1Near, x1Far));
+  // Cephes negates the tail result for the lower tail (code != 0).
+  tail = f.sel(upper, tail, f.neg(tail));
+  Value r = f.sel(small, tail, central);
+  r = f.sel(f.eq(y0, f.c(0)), f.neg(f.inf()), r);
+  r = f.sel(f.eq(y0, one), f.inf(), r);
+  Value bad = f.orr(f.lt(y0, f.c(0)), f.gt(y0, one));
+  return f.sel(bad, f.nan(), r); // NaN input stays NaN through the selects
+}
+
+Value erfinv(F &f, Value x) {
+  Value y = ndtri(f, f.add(f.mul(f.c(0.5), x), f.c(0.5)));
+  return f.mul(y, f.c(0.70710678118654752440)); // 1 / sqrt(2)
+}
+
 /// Shared driver: broadcasts the float operands to the static result
 /// shape, widens to f64, applies `fn` and rounds back.
 LogicalResult special(Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
@@ -249,6 +457,24 @@ void addSpecialConverters(llvm::StringMap<Converter> &t) {
                        std::string &why) {
     return special(op, b, r, why,
                    [](F &f, ArrayRef<Value> a) { return igamma(f, a[0], a[1], false); });
+  };
+  t["tf.Zeta"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
+                    std::string &why) {
+    return special(op, b, r, why,
+                   [](F &f, ArrayRef<Value> a) { return zeta(f, a[0], a[1]); });
+  };
+  t["tf.Polygamma"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
+                         std::string &why) {
+    return special(op, b, r, why,
+                   [](F &f, ArrayRef<Value> a) { return polygamma(f, a[0], a[1]); });
+  };
+  t["tf.Ndtri"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
+                     std::string &why) {
+    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return ndtri(f, a[0]); });
+  };
+  t["tf.Erfinv"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
+                      std::string &why) {
+    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return erfinv(f, a[0]); });
   };
   t["tf.Betainc"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
                        std::string &why) {

@@ -67,8 +67,15 @@ void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
 /// (ConvertLinalg.cpp).
 void addLinalgConverters(llvm::StringMap<Converter> &t);
-/// Lgamma, Digamma, Igamma, Igammac, Betainc (ConvertSpecial.cpp).
+/// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
+/// Erfinv (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);
+/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
+void addDiagConverters(llvm::StringMap<Converter> &t);
+/// LRN (ConvertLRN.cpp).
+void addLRNConverters(llvm::StringMap<Converter> &t);
+/// RaggedRange with integer constant inputs (ConvertRagged.cpp).
+void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
 /// (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);

@@ -56,6 +56,9 @@ const ConverterFamily kFamilies[] = {
     {tohlo::addPhiloxRandomConverters, "ConvertPhiloxRandom.cpp"},
     {tohlo::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
     {tohlo::addImageBoxConverters, "ConvertImageBoxes.cpp"},
+    {tohlo::addDiagConverters, "ConvertDiag.cpp"},
+    {tohlo::addLRNConverters, "ConvertLRN.cpp"},
+    {tohlo::addRaggedConverters, "ConvertRagged.cpp"},
 };
 
 const llvm::StringMap<tohlo::Converter> &converters() {

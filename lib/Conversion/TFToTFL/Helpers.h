@@ -102,6 +102,8 @@ void addFakeQuantConverters(llvm::StringMap<Converter> &table);
 /// BroadcastArgs, ReverseSequence, Conv3D and Conv3DBackpropInputV2
 /// (ConvertExtraBuiltins.cpp).
 void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
+/// Adds the converter of LRN -> LOCAL_RESPONSE_NORMALIZATION (ConvertLRN.cpp).
+void addLRNConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

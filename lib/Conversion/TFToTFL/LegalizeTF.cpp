@@ -54,6 +54,7 @@ const ConverterFamily kFamilies[] = {
     {conv::addControlFlowConverters, "ConvertControlFlow.cpp"},
     {conv::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
     {conv::addExtraBuiltinConverters, "ConvertExtraBuiltins.cpp"},
+    {conv::addLRNConverters, "ConvertLRN.cpp"},
 };
 
 const llvm::StringMap<conv::Converter> &converters() {

@@ -24,6 +24,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addReduceKernels(t);
     addDataMovementKernels(t);
     addLoggingKernels(t);
+    addRaggedKernels(t);
     return t;
   }();
   return table;

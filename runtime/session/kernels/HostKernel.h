@@ -84,6 +84,8 @@ void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t);
 void addReduceKernels(llvm::StringMap<HostKernelFactory> &t);
 void addDataMovementKernels(llvm::StringMap<HostKernelFactory> &t);
 void addLoggingKernels(llvm::StringMap<HostKernelFactory> &t);
+/// RaggedRange (Ragged.cpp).
+void addRaggedKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.
