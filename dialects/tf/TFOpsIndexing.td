@@ -441,4 +441,40 @@ def TF_SparseTensorDenseAddOp : TF_Op<"SparseTensorDenseAdd", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TF_DiagOp : TF_Op<"Diag", [Pure, TF_SameElementTypeOperandsAndResults]> {
+  let summary = "TF Diag: a diagonal tensor from its diagonal";
+  let description = [{ `diagonal` has shape D = [D1, ..., Dk] (k >= 1);
+    `output` has shape D ++ D with output[i1..ik, i1..ik] = diagonal[i1..ik]
+    and zeros elsewhere. Dtype `T` (float, half, bfloat16, double, int32,
+    int64, complex). Matches TF's Diag. }];
+  let arguments = (ins TF_Tensor:$diagonal, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+}
+
+def TF_DiagPartOp : TF_Op<"DiagPart", [Pure,
+    TF_SameElementTypeOperandsAndResults]> {
+  let summary = "TF DiagPart: the diagonal of a D ++ D tensor";
+  let description = [{ `input` has even rank 2k with dims [D1..Dk, D1..Dk];
+    `diagonal` has shape [D1..Dk] with diagonal[i1..ik] =
+    input[i1..ik, i1..ik]. Dtype `T`. Matches TF's DiagPart (the shape
+    function rejects an odd rank or differing halves). }];
+  let arguments = (ins TF_Tensor:$input, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$diagonal);
+}
+
+def TF_RaggedRangeOp : TF_Op<"RaggedRange", [Pure]> {
+  let summary = "TF RaggedRange: a ragged tensor of ranges";
+  let description = [{ `starts`, `limits`, `deltas` are scalars or 1-D of
+    one length n (scalars broadcast; dtype `T`: int32, int64, float, double,
+    bfloat16). Row i is Range(starts[i], limits[i], deltas[i]);
+    `rt_dense_values` (dtype `T`) concatenates the rows and
+    `rt_nested_splits` (1-D, n + 1, dtype `Tsplits`, default int64) holds
+    the row offsets. TF fails a Run with "Requires delta != 0" and
+    "Requires ((limit - start) / delta) <= 2147483647" (its size limit).
+    Matches TF's RaggedRange. }];
+  let arguments = (ins TF_Tensor:$starts, TF_Tensor:$limits, TF_Tensor:$deltas,
+                   TF_DerivedTypeAttr:$T, TF_DerivedTypeAttr:$Tsplits);
+  let results = (outs TF_Tensor:$rt_nested_splits, TF_Tensor:$rt_dense_values);
+}
+
 #endif

@@ -254,7 +254,11 @@ def TF_AcoshOp : TF_MathUnaryOp<"Acosh", "acosh(x)", "">;
 def TF_AtanhOp : TF_MathUnaryOp<"Atanh", "atanh(x)", "">;
 def TF_ErfOp : TF_MathUnaryOp<"Erf", "erf(x)", "">;
 def TF_ErfcOp : TF_MathUnaryOp<"Erfc", "erfc(x)", "">;
-def TF_ErfinvOp : TF_MathUnaryOp<"Erfinv", "erfinv(x)", "">;
+def TF_ErfinvOp : TF_MathUnaryOp<"Erfinv", "erfinv(x)",
+    "Float types; erfinv(+-1) = +-inf, NaN for |x| > 1 (Eigen).">;
+def TF_NdtriOp : TF_MathUnaryOp<"Ndtri", "ndtri(x)",
+    "The inverse of the standard normal CDF (Cephes ndtri); float types; "
+    "ndtri(0) = -inf, ndtri(1) = +inf, NaN outside [0, 1].">;
 def TF_LgammaOp : TF_MathUnaryOp<"Lgamma", "log(|gamma(x)|)", "">;
 def TF_DigammaOp : TF_MathUnaryOp<"Digamma", "digamma(x)",
     "The derivative of Lgamma.">;

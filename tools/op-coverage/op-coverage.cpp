@@ -153,6 +153,10 @@ std::vector<std::pair<std::string, std::vector<llvm::StringRef>>> odsFamilies() 
 #define GET_OP_LIST
 #include "dialects/tf/TFOpsRNN.cpp.inc"
   TFMLIR_END
+  TFMLIR_FAMILY("TFOpsQuant.td")
+#define GET_OP_LIST
+#include "dialects/tf/TFOpsQuant.cpp.inc"
+  TFMLIR_END
 #undef TFMLIR_FAMILY
 #undef TFMLIR_END
   return f;
@@ -350,6 +354,7 @@ bool collect(std::map<std::string, OpRow> &ops,
       {session::addReduceKernels, "Reduce.cpp"},
       {session::addDataMovementKernels, "DataMovement.cpp"},
       {session::addLoggingKernels, "Logging.cpp"},
+      {session::addRaggedKernels, "Ragged.cpp"},
   };
   for (const HostFamily &f : hostFamilies) {
     llvm::StringMap<session::HostKernelFactory> t;
