@@ -381,6 +381,7 @@ TEST(LiteLoader, FuzzFoundInputsGiveTheirErrors) {
       {"depth-to-space-height-overflow.tflite", "does not fit an int32 dim"},
       {"zero-point-misaligned.tflite", "zero_point vector is not 8-byte aligned"},
       {"reshape-dim-overflow.tflite", "is too large"},
+      {"qconv-filter-deeper-than-input.tflite", "does not match input channels"},
   };
   BuiltinOpResolver resolver;
   for (const auto &[file, message] : cases) {

@@ -1001,7 +1001,9 @@ absl::Status qconvPrepare(OpContext &ctx) {
   if (o.strideW < 1 || o.strideH < 1 || o.dilationW < 1 || o.dilationH < 1)
     return invalid("strides and dilations must be >= 1");
   const int cin = in->shape[3], cout = f->shape[0], fc = f->shape[3];
-  if (fc == 0 || cin % fc != 0 || cout % (cin / fc) != 0)
+  // cin / fc is the group count: at least 1 (a filter deeper than the
+  // input is refused here, not divided by).
+  if (fc == 0 || cin < fc || cin % fc != 0 || cout % (cin / fc) != 0)
     return invalid("filter ", shapeToString(f->shape),
                    " does not match input channels ", cin);
   QConvState &st = qstate(ctx);
