@@ -15,8 +15,9 @@
 //    iota(n) at indices x, behind the run-time index check (kind "gather",
 //    bound n: an out-of-range entry fails the Run with InvalidArgument
 //    "indices[i] = v is not in [0, n)"). Deviation: a run-time x with a
-//    duplicate entry is not detected (TF: "v is duplicated in the input");
-//    the positions no entry names hold -1.
+//    duplicate entry leaves a position at -1, which the run-time index
+//    check then reports ("indices[i] = -1 is not in [0, n)"; TF: "v is
+//    duplicated in the input").
 // Shapes must be static.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
@@ -113,7 +114,10 @@ LogicalResult convertInvertPermutation(Operation *op, OpBuilder &b,
     Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
     ReturnOp::create(b, loc, ValueRange{body->getArgument(1)});
   }
-  results.push_back(sc.getResult(0));
+  // n in-range entries fill all n positions unless one repeats: a -1 left
+  // in the result means a duplicate, and fails the run through the same
+  // run-time index check (TF: "v is duplicated in the input").
+  results.push_back(checkIndices(b, op, sc.getResult(0), "gather", {n}));
   return success();
 }
 
