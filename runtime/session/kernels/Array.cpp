@@ -366,27 +366,20 @@ private:
   DType out_;
 };
 
-HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
-  return
-      [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-        return std::make_unique<LambdaKernel>(fn);
-      };
-}
-
 } // namespace
 
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
   for (const char *n :
        {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
         "tf.PlaceholderWithDefault"})
-    t[n] = lambda(identity);
+    t[n] = lambdaKernel(identity);
   // NoOp (no_op.cc): nothing to compute; it only orders control edges
   // (tf.debugging.assert_* graphs group their Asserts under one).
-  t["tf.NoOp"] = lambda([](KernelContext &) { return absl::OkStatus(); });
-  t["tf.Reshape"] = lambda(reshape);
-  t["tf.ExpandDims"] = lambda(expandDims);
-  t["tf.ConcatV2"] = lambda(concatV2);
-  t["tf.Fill"] = lambda(fill);
+  t["tf.NoOp"] = lambdaKernel([](KernelContext &) { return absl::OkStatus(); });
+  t["tf.Reshape"] = lambdaKernel(reshape);
+  t["tf.ExpandDims"] = lambdaKernel(expandDims);
+  t["tf.ConcatV2"] = lambdaKernel(concatV2);
+  t["tf.Fill"] = lambdaKernel(fill);
   t["tf.Range"] = [](mlir::Operation *op)
       -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> to = resultDType(op, 0);

@@ -432,14 +432,8 @@ void addDataMovementKernels(llvm::StringMap<HostKernelFactory> &t) {
     m.shrinkAxis = intAttr(op, "shrink_axis_mask", 0);
     return std::make_unique<StridedSliceKernel>(m);
   };
-  t["tf.Transpose"] =
-      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(transpose);
-  };
-  t["tf.Tile"] =
-      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(tile);
-  };
+  t["tf.Transpose"] = lambdaKernel(transpose);
+  t["tf.Tile"] = lambdaKernel(tile);
   t["tf.Split"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<int64_t> n = countAttr(op, "num_split");

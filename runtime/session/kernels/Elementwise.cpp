@@ -571,14 +571,8 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t) {
         [op](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
       return std::make_unique<UnaryKernel>(op);
     };
-  t["tf.SelectV2"] =
-      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(selectV2);
-  };
-  t["tf.Select"] =
-      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(select);
-  };
+  t["tf.SelectV2"] = lambdaKernel(selectV2);
+  t["tf.Select"] = lambdaKernel(select);
 }
 
 } // namespace tfmlir::session

@@ -138,4 +138,11 @@ absl::StatusOr<int64_t> scalarInt(const HostTensor &t, const char *what) {
   return intElement(t, 0);
 }
 
+HostKernelFactory lambdaKernel(absl::Status (*fn)(KernelContext &)) {
+  return
+      [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+        return std::make_unique<LambdaKernel>(fn);
+      };
+}
+
 } // namespace tfmlir::session

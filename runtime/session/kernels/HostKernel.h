@@ -155,6 +155,10 @@ private:
   std::function<absl::Status(KernelContext &)> fn_;
 };
 
+/// The factory of a kernel without attrs: every op gets a LambdaKernel
+/// calling `fn`.
+HostKernelFactory lambdaKernel(absl::Status (*fn)(KernelContext &));
+
 } // namespace tfmlir::session
 
 #endif

@@ -407,17 +407,10 @@ absl::Status dynamicStitch(KernelContext &ctx) {
   return absl::OkStatus();
 }
 
-HostKernelFactory lambda(absl::Status (*fn)(KernelContext &)) {
-  return
-      [fn](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-        return std::make_unique<LambdaKernel>(fn);
-      };
-}
-
 } // namespace
 
 void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
-  t["tf.Where"] = lambda(where);
+  t["tf.Where"] = lambdaKernel(where);
   t["tf.GatherV2"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     if (auto b = op->getAttrOfType<mlir::IntegerAttr>("batch_dims");
@@ -426,9 +419,9 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
           "GatherV2 with batch_dims != 0 has no host kernel");
     return std::make_unique<LambdaKernel>(gatherV2);
   };
-  t["tf.GatherNd"] = lambda(gatherNd);
-  t["tf.DynamicStitch"] = lambda(dynamicStitch);
-  t["tf.ParallelDynamicStitch"] = lambda(dynamicStitch);
+  t["tf.GatherNd"] = lambdaKernel(gatherNd);
+  t["tf.DynamicStitch"] = lambdaKernel(dynamicStitch);
+  t["tf.ParallelDynamicStitch"] = lambdaKernel(dynamicStitch);
   auto unique = [](bool counts) {
     return [counts](mlir::Operation *op)
                -> absl::StatusOr<std::unique_ptr<HostKernel>> {

@@ -502,10 +502,7 @@ void addListKernels(llvm::StringMap<HostKernelFactory> &t) {
   t["tf.TensorListGetItem"] = listFactory(getItem);
   t["tf.TensorListPushBack"] = listFactory(pushBack);
   t["tf.TensorListPopBack"] = listFactory(popBack);
-  t["tf.TensorListLength"] = [](mlir::Operation *)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(length);
-  };
+  t["tf.TensorListLength"] = lambdaKernel(length);
   t["tf.TensorListStack"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> d = elementDTypeAttr(op);

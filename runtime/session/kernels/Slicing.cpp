@@ -147,15 +147,9 @@ absl::Status pad(KernelContext &ctx) {
 } // namespace
 
 void addSlicingKernels(llvm::StringMap<HostKernelFactory> &t) {
-  t["tf.Slice"] =
-      [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    return std::make_unique<LambdaKernel>(slice);
-  };
+  t["tf.Slice"] = lambdaKernel(slice);
   for (const char *n : {"tf.Pad", "tf.PadV2"})
-    t[n] =
-        [](mlir::Operation *) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-      return std::make_unique<LambdaKernel>(pad);
-    };
+    t[n] = lambdaKernel(pad);
 }
 
 } // namespace tfmlir::session
