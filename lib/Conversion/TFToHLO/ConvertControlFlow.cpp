@@ -4,11 +4,12 @@
 // tf2xla does: the branch / cond / body functions are inlined into the
 // regions (If branches read the If's operands from above; While regions
 // take the loop-carried values as block arguments) and then legalized like
-// the enclosing function. TF's If converts a non-bool scalar condition to
+// the enclosing function (a nested conversion, ConversionState::
+// legalizeNested, before the new op is handed to the enclosing one). TF's If converts a non-bool scalar condition to
 // bool as x != 0; a While cond that yields a one-element tensor is reshaped
 // to the 0-d pred hlo.while needs.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Patterns.h"
 
 #include "dialects/tf/TFOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -22,12 +23,15 @@ using namespace tfmlir::hlo;
 namespace tfmlir::tohlo {
 namespace {
 
-/// The function a TF func attribute (#tf_type.func<@f, {}> or @f) names.
-func::FuncOp calleeOf(Operation *op, StringRef attr) {
-  SymbolRefAttr sym = tfmlir::TF::getFuncAttrSymbol(op->getAttr(attr));
+/// The function of `module` a TF func attribute (#tf_type.func<@f, {}> or
+/// @f) names.
+func::FuncOp calleeOf(ModuleOp module, Attribute attr) {
+  SymbolRefAttr sym = tfmlir::TF::getFuncAttrSymbol(attr);
   if (!sym)
     return {};
-  return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, sym);
+  return SymbolTable::lookupSymbolIn(module, sym)
+             ? dyn_cast<func::FuncOp>(SymbolTable::lookupSymbolIn(module, sym))
+             : func::FuncOp();
 }
 
 /// Clones the single-block body of `fn` into a new block of `region`
@@ -110,125 +114,160 @@ bool allRanked(TypeRange types) {
   return llvm::all_of(types, [](Type t) { return isa<RankedTensorType>(t); });
 }
 
+/// tf.If / tf.StatelessIf -> hlo.if, or the taken branch when the
+/// condition is a constant.
+template <typename IfOpTy>
+struct IfLowering : HLOPattern<IfOpTy> {
+  using HLOPattern<IfOpTy>::HLOPattern;
+  using OpAdaptor = typename HLOPattern<IfOpTy>::OpAdaptor;
+
+  LogicalResult convert(IfOpTy op, OpAdaptor a, ConversionPatternRewriter &rw,
+                        SmallVectorImpl<Value> &results) const override {
+    ModuleOp module = this->state.getModule();
+    func::FuncOp thenF = calleeOf(module, op.getThenBranchAttr());
+    func::FuncOp elseF = calleeOf(module, op.getElseBranchAttr());
+    if (!thenF || !elseF)
+      return this->fail(op, rw, "then_branch/else_branch must name functions in the module");
+    if (!allRanked(op->getResultTypes()))
+      return this->fail(op, rw, "results must be ranked tensors");
+    Location loc = op.getLoc();
+    Value cond = a.getCond();
+    auto ct = staticType(cond);
+    if (!ct || ct.getNumElements() != 1)
+      return this->fail(op, rw, "condition must be a one-element tensor");
+    // The regions are built and legalized apart from the enclosing
+    // conversion (a builder without its listener), then handed to it.
+    OpBuilder plain(op->getContext());
+    plain.setInsertionPoint(op);
+    std::string why;
+    if (auto c = constantOf(cond)) {
+      // A constant condition: only the taken branch is inlined, straight
+      // into the enclosing block (TF folds such an If the same way); its
+      // results may then be more static than the If's joined types.
+      bool taken = c->getElementType().isInteger(1)
+                       ? c->getSplatValue<bool>()
+                   : isa<IntegerType>(c->getElementType())
+                       ? !c->getSplatValue<APInt>().isZero()
+                       : !c->getSplatValue<APFloat>().isZero();
+      auto holder = IfOp::create(plain, loc, op->getResultTypes(),
+                                 scalar(plain, loc, plain.getI1Type(), taken ? 1 : 0));
+      Operation *pred = holder.getPred().getDefiningOp();
+      auto drop = [&](const Twine &reason) {
+        holder->erase();
+        pred->erase();
+        return this->fail(op, rw, reason);
+      };
+      Block *blk = inlineInto(plain, loc, holder.getTrueBranch(),
+                              taken ? thenF : elseF, a.getInput(), {}, why);
+      if (!blk)
+        return drop(why);
+      this->state.legalizeNested(holder);
+      if (!returnsCompatible(*blk, op->getResultTypes()))
+        return drop("the taken branch did not legalize to the If's result types");
+      bool left = false;
+      blk->walk([&](Operation *inner) {
+        left |= inner->getName().getDialectNamespace() == "tf";
+      });
+      if (left)
+        return drop("the taken branch did not legalize");
+      // Hand the branch's ops to the enclosing conversion, in order.
+      auto ret = cast<ReturnOp>(blk->getTerminator());
+      results.append(ret->operand_begin(), ret->operand_end());
+      rw.setInsertionPoint(op);
+      for (Operation &inner : llvm::make_early_inc_range(blk->without_terminator())) {
+        inner.remove();
+        rw.insert(&inner);
+      }
+      holder->erase();
+      pred->erase();
+      return success();
+    }
+    Value pred = reshape(rw, loc, cond, {});
+    if (!ct.getElementType().isInteger(1))
+      pred = compare(rw, loc, pred, scalar(rw, loc, ct.getElementType(), 0),
+                     ComparisonDirection::NE);
+    plain.setInsertionPoint(op);
+    auto ifOp = IfOp::create(plain, loc, op->getResultTypes(), pred);
+    Block *t = inlineInto(plain, loc, ifOp.getTrueBranch(), thenF, a.getInput(), {}, why);
+    Block *e = t ? inlineInto(plain, loc, ifOp.getFalseBranch(), elseF, a.getInput(), {}, why)
+                 : nullptr;
+    if (t && e) {
+      this->state.legalizeNested(ifOp);
+      if (returnsCompatible(*t, op->getResultTypes()) &&
+          returnsCompatible(*e, op->getResultTypes())) {
+        ifOp->remove();
+        rw.setInsertionPoint(op);
+        rw.insert(ifOp);
+        results.append(ifOp->result_begin(), ifOp->result_end());
+        return success();
+      }
+      why = "a branch did not legalize to the If's result types";
+    }
+    ifOp->erase();
+    return this->fail(op, rw, why);
+  }
+};
+
+/// tf.While / tf.StatelessWhile -> hlo.while.
+template <typename WhileOpTy>
+struct WhileLowering : HLOPattern<WhileOpTy> {
+  using HLOPattern<WhileOpTy>::HLOPattern;
+  using OpAdaptor = typename HLOPattern<WhileOpTy>::OpAdaptor;
+
+  LogicalResult convert(WhileOpTy op, OpAdaptor a, ConversionPatternRewriter &rw,
+                        SmallVectorImpl<Value> &results) const override {
+    ModuleOp module = this->state.getModule();
+    func::FuncOp condF = calleeOf(module, op.getCondAttr());
+    func::FuncOp bodyF = calleeOf(module, op.getBodyAttr());
+    if (!condF || !bodyF)
+      return this->fail(op, rw, "cond/body must name functions in the module");
+    SmallVector<Type> types(a.getInput().getTypes());
+    if (!allRanked(types) || op->getNumResults() != types.size())
+      return this->fail(op, rw, "loop-carried values must be ranked tensors");
+    for (auto t : types)
+      if (!(getElementTypeOrSelf(t).isIntOrFloat() ||
+            isa<ComplexType>(getElementTypeOrSelf(t))))
+        return this->fail(op, rw,
+                          "loop-carried values must be numeric tensors (no resources)");
+    Location loc = op.getLoc();
+    OpBuilder plain(op->getContext());
+    plain.setInsertionPoint(op);
+    auto whileOp = WhileOp::create(plain, loc, a.getInput());
+    std::string why;
+    Block *c = inlineInto(plain, loc, whileOp.getCond(), condF, {}, types, why);
+    Block *body = c ? inlineInto(plain, loc, whileOp.getBody(), bodyF, {}, types, why)
+                    : nullptr;
+    if (c && body) {
+      this->state.legalizeNested(whileOp);
+      if (!fixPredReturn(plain, *c))
+        why = "cond did not legalize to a one-element value";
+      else if (!returnsCompatible(*body, types))
+        why = "body did not legalize to the loop-carried types";
+      else {
+        for (auto [r, w] : llvm::zip(op->getResults(), whileOp->getResults()))
+          if (r.getType() != w.getType() && !isa<RankedTensorType>(r.getType())) {
+            whileOp->erase();
+            return this->fail(op, rw, "results must be ranked tensors");
+          }
+        whileOp->remove();
+        rw.setInsertionPoint(op);
+        rw.insert(whileOp);
+        results.append(whileOp->result_begin(), whileOp->result_end());
+        return success();
+      }
+    }
+    whileOp->erase();
+    return this->fail(op, rw, why);
+  }
+};
+
 } // namespace
 
-LogicalResult convertIf(Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                        std::string &why, const BlockLegalizer &legalize) {
-  func::FuncOp thenF = calleeOf(op, "then_branch"), elseF = calleeOf(op, "else_branch");
-  if (!thenF || !elseF) {
-    why = "then_branch/else_branch must name functions in the module";
-    return failure();
-  }
-  if (!allRanked(op->getResultTypes())) {
-    why = "results must be ranked tensors";
-    return failure();
-  }
-  Location loc = op->getLoc();
-  Value cond = op->getOperand(0);
-  auto ct = staticType(cond);
-  if (!ct || ct.getNumElements() != 1) {
-    why = "condition must be a one-element tensor";
-    return failure();
-  }
-  if (auto c = constantOf(cond)) {
-    // A constant condition: only the taken branch is inlined, straight
-    // into the enclosing block (TF folds such an If the same way); its
-    // results may then be more static than the If's joined types.
-    bool taken = c->getElementType().isInteger(1)
-                     ? c->getSplatValue<bool>()
-                 : isa<IntegerType>(c->getElementType())
-                     ? !c->getSplatValue<APInt>().isZero()
-                     : !c->getSplatValue<APFloat>().isZero();
-    auto holder = IfOp::create(b, loc, op->getResultTypes(),
-                               scalar(b, loc, b.getI1Type(), taken ? 1 : 0));
-    Block *blk = inlineInto(b, loc, holder.getTrueBranch(),
-                            taken ? thenF : elseF,
-                            op->getOperands().drop_front(), {}, why);
-    if (!blk) {
-      holder->erase();
-      return failure();
-    }
-    legalize(*blk);
-    if (!returnsCompatible(*blk, op->getResultTypes())) {
-      why = "the taken branch did not legalize to the If's result types";
-      holder->erase();
-      return failure();
-    }
-    auto ret = cast<ReturnOp>(blk->getTerminator());
-    results.append(ret->operand_begin(), ret->operand_end());
-    for (Operation &inner : llvm::make_early_inc_range(blk->without_terminator()))
-      inner.moveBefore(holder);
-    holder->erase();
-    return success();
-  }
-  Value pred = reshape(b, loc, cond, {});
-  if (!ct.getElementType().isInteger(1))
-    pred = compare(b, loc, pred, scalar(b, loc, ct.getElementType(), 0),
-                   ComparisonDirection::NE);
-  auto ifOp = IfOp::create(b, loc, op->getResultTypes(), pred);
-  ValueRange args = op->getOperands().drop_front();
-  Block *t = inlineInto(b, loc, ifOp.getTrueBranch(), thenF, args, {}, why);
-  Block *e = t ? inlineInto(b, loc, ifOp.getFalseBranch(), elseF, args, {}, why)
-               : nullptr;
-  if (t && e) {
-    legalize(*t);
-    legalize(*e);
-    if (returnsCompatible(*t, op->getResultTypes()) &&
-        returnsCompatible(*e, op->getResultTypes())) {
-      results.append(ifOp->result_begin(), ifOp->result_end());
-      return success();
-    }
-    why = "a branch did not legalize to the If's result types";
-  }
-  ifOp->erase();
-  return failure();
-}
-
-LogicalResult convertWhile(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<Value> &results, std::string &why,
-                           const BlockLegalizer &legalize) {
-  func::FuncOp condF = calleeOf(op, "cond"), bodyF = calleeOf(op, "body");
-  if (!condF || !bodyF) {
-    why = "cond/body must name functions in the module";
-    return failure();
-  }
-  SmallVector<Type> types(op->getOperandTypes());
-  if (!allRanked(types) || op->getNumResults() != types.size()) {
-    why = "loop-carried values must be ranked tensors";
-    return failure();
-  }
-  for (auto t : types)
-    if (!isa<RankedTensorType>(t) ||
-        !(getElementTypeOrSelf(t).isIntOrFloat() ||
-          isa<ComplexType>(getElementTypeOrSelf(t)))) {
-      why = "loop-carried values must be numeric tensors (no resources)";
-      return failure();
-    }
-  Location loc = op->getLoc();
-  auto whileOp = WhileOp::create(b, loc, op->getOperands());
-  Block *c = inlineInto(b, loc, whileOp.getCond(), condF, {}, types, why);
-  Block *body = c ? inlineInto(b, loc, whileOp.getBody(), bodyF, {}, types, why)
-                  : nullptr;
-  if (c && body) {
-    legalize(*c);
-    legalize(*body);
-    if (!fixPredReturn(b, *c))
-      why = "cond did not legalize to a one-element value";
-    else if (!returnsCompatible(*body, types))
-      why = "body did not legalize to the loop-carried types";
-    else {
-      for (auto [r, w] : llvm::zip(op->getResults(), whileOp->getResults()))
-        if (r.getType() != w.getType() && !isa<RankedTensorType>(r.getType())) {
-          why = "results must be ranked tensors";
-          whileOp->erase();
-          return failure();
-        }
-      results.append(whileOp->result_begin(), whileOp->result_end());
-      return success();
-    }
-  }
-  whileOp->erase();
-  return failure();
+void populateControlFlowPatterns(RewritePatternSet &patterns,
+                                 ConversionState &state) {
+  patterns.add<IfLowering<TF::IfOp>, IfLowering<TF::StatelessIfOp>,
+               WhileLowering<TF::WhileOp>, WhileLowering<TF::StatelessWhileOp>>(
+      patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -20,7 +20,9 @@
 //    duplicated in the input").
 // Shapes must be static.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Patterns.h"
+
+#include "dialects/tf/TFOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -30,68 +32,76 @@ using namespace tfmlir::hlo;
 namespace tfmlir::tohlo {
 namespace {
 
-LogicalResult convertDiag(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
+struct DiagLowering : HLOPattern<TF::DiagOp> {
+  using HLOPattern::HLOPattern;
+  LogicalResult convert(TF::DiagOp op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+  auto in = staticType(a.getDiagonal());
   auto out = staticResult(op);
   if (!in || !out || in.getRank() < 1)
-    return fail(why, "needs a static diagonal of rank >= 1");
+    return fail(op, b, "needs a static diagonal of rank >= 1");
   int64_t n = in.getNumElements();
   SmallVector<int64_t> shape(in.getShape());
   shape.append(in.getShape().begin(), in.getShape().end());
   if (out.getShape() != ArrayRef<int64_t>(shape))
-    return fail(why, "result shape is not diagonal.shape ++ diagonal.shape");
-  Location loc = op->getLoc();
-  Value flat = reshape(b, loc, op->getOperand(0), {n});
+    return fail(op, b, "result shape is not diagonal.shape ++ diagonal.shape");
+  Location loc = op.getLoc();
+  Value flat = reshape(b, loc, a.getDiagonal(), {n});
   Value padded = PadOp::create(b, loc, flat, scalar(b, loc, in.getElementType(), 0),
                                ArrayRef<int64_t>{0}, ArrayRef<int64_t>{0},
                                ArrayRef<int64_t>{n});
   results.push_back(reshape(b, loc, padded, shape));
   return success();
-}
+  }
+};
 
-LogicalResult convertDiagPart(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
+struct DiagPartLowering : HLOPattern<TF::DiagPartOp> {
+  using HLOPattern::HLOPattern;
+  LogicalResult convert(TF::DiagPartOp op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+  auto in = staticType(a.getInput());
   auto out = staticResult(op);
   if (!in || !out || in.getRank() < 2 || in.getRank() % 2)
-    return fail(why, "needs a static input of even rank >= 2");
+    return fail(op, b, "needs a static input of even rank >= 2");
   int64_t k = in.getRank() / 2;
   ArrayRef<int64_t> s = in.getShape();
   if (s.take_front(k) != s.drop_front(k))
-    return fail(why, "input dims [0, k) and [k, 2k) differ");
+    return fail(op, b, "input dims [0, k) and [k, 2k) differ");
   if (out.getShape() != s.take_front(k))
-    return fail(why, "result shape is not the first half of the input's");
+    return fail(op, b, "result shape is not the first half of the input's");
   int64_t n = 1;
   for (int64_t d : s.take_front(k))
     n *= d;
-  Location loc = op->getLoc();
-  Value flat = reshape(b, loc, op->getOperand(0), {n * n});
+  Location loc = op.getLoc();
+  Value flat = reshape(b, loc, a.getInput(), {n * n});
   Value d = SliceOp::create(b, loc, flat, ArrayRef<int64_t>{0},
                             ArrayRef<int64_t>{n * n}, ArrayRef<int64_t>{n + 1});
   results.push_back(reshape(b, loc, d, s.take_front(k)));
   return success();
-}
+  }
+};
 
-LogicalResult convertInvertPermutation(Operation *op, OpBuilder &b,
-                                       SmallVectorImpl<Value> &results,
-                                       std::string &why) {
-  auto in = staticType(op->getOperand(0));
+struct InvertPermutationLowering : HLOPattern<TF::InvertPermutationOp> {
+  using HLOPattern::HLOPattern;
+  LogicalResult convert(TF::InvertPermutationOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+  auto in = staticType(a.getX());
   auto out = staticResult(op);
   if (!in || !out || in.getRank() != 1 || !isa<IntegerType>(in.getElementType()))
-    return fail(why, "needs a static 1-D integer input");
+    return fail(op, b, "needs a static 1-D integer input");
   int64_t n = in.getDimSize(0);
-  Location loc = op->getLoc();
+  Location loc = op.getLoc();
   auto elt = cast<IntegerType>(in.getElementType());
-  if (auto x = constantInts(op->getOperand(0))) {
+  if (auto x = constantInts(a.getX())) {
     SmallVector<int64_t> y(n, -1);
     for (int64_t i = 0; i < n; ++i) {
       int64_t d = (*x)[i];
       if (d < 0 || d >= n)
-        return fail(why, std::to_string(d) + " is not between 0 and " +
+        return fail(op, b, std::to_string(d) + " is not between 0 and " +
                              std::to_string(n));
       if (y[d] != -1)
-        return fail(why, std::to_string(d) + " is duplicated in the input.");
+        return fail(op, b, std::to_string(d) + " is duplicated in the input.");
       y[d] = i;
     }
     SmallVector<APInt> vals;
@@ -100,7 +110,7 @@ LogicalResult convertInvertPermutation(Operation *op, OpBuilder &b,
     results.push_back(constant(b, loc, DenseElementsAttr::get(out, vals)));
     return success();
   }
-  Value idx = checkIndices(b, op, op->getOperand(0), "gather", {n});
+  Value idx = checkIndices(b, op, a.getX(), "gather", {n});
   idx = reshape(b, loc, idx, {n, 1});
   Value upd = IotaOp::create(b, loc, out, static_cast<uint64_t>(0));
   SmallVector<int64_t> none, dim0{0};
@@ -119,14 +129,14 @@ LogicalResult convertInvertPermutation(Operation *op, OpBuilder &b,
   // run-time index check (TF: "v is duplicated in the input").
   results.push_back(checkIndices(b, op, sc.getResult(0), "gather", {n}));
   return success();
-}
+  }
+};
 
 } // namespace
 
-void addDiagConverters(llvm::StringMap<Converter> &t) {
-  t["tf.Diag"] = convertDiag;
-  t["tf.DiagPart"] = convertDiagPart;
-  t["tf.InvertPermutation"] = convertInvertPermutation;
+void populateDiagPatterns(RewritePatternSet &patterns, ConversionState &state) {
+  patterns.add<DiagLowering, DiagPartLowering, InvertPermutationLowering>(
+      patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -70,8 +70,6 @@ void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
 /// Erfinv (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);
-/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
-void addDiagConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
 /// RaggedRange with integer constant inputs (ConvertRagged.cpp).
@@ -90,19 +88,6 @@ void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);
 /// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
 void addImageBoxConverters(llvm::StringMap<Converter> &t);
-
-/// Legalizes the ops of a block (used for the regions control flow ops get).
-using BlockLegalizer = std::function<void(mlir::Block &)>;
-/// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while,
-/// with the callee functions inlined into the regions and legalized with
-/// `legalize` (ConvertControlFlow.cpp). Same contract as a Converter.
-mlir::LogicalResult convertIf(mlir::Operation *op, mlir::OpBuilder &b,
-                              llvm::SmallVectorImpl<mlir::Value> &results,
-                              std::string &why, const BlockLegalizer &legalize);
-mlir::LogicalResult convertWhile(mlir::Operation *op, mlir::OpBuilder &b,
-                                 llvm::SmallVectorImpl<mlir::Value> &results,
-                                 std::string &why,
-                                 const BlockLegalizer &legalize);
 
 //===----------------------------------------------------------------------===//
 // Types and constants

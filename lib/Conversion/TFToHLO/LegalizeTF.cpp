@@ -1,12 +1,17 @@
 //===- LegalizeTF.cpp - the xla-legalize-tf pass and its driver -----------===//
 //
-// Walks each function body in order and replaces every tf op that has a
-// converter (Convert*.cpp) by hlo ops; operands defined by already
-// converted ops are hlo values, so converters see hlo constants for shape
-// operands. Ops left over are collected into one histogram.
+// xla-legalize-tf as MLIR's dialect conversion (see Patterns.h): each
+// func.func (not the callees of functional control flow, which are inlined
+// into the hlo regions) gets its Asserts dropped and its straight-line
+// TensorArrays lowered, then applyPartialConversion runs every family's
+// patterns (kFamilies) in program order, so operands defined by converted
+// ops are hlo values and shape operands are hlo constants. The tf ops left
+// (the framework's unlegalized ops) make one histogram, with the reason
+// each pattern gave as a remark on the op.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Patterns.h"
 
 #include "lib/Transforms/ShapeInference.h"
 
@@ -19,6 +24,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/FoldUtils.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/IR/Matchers.h"
 
 #include <algorithm>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -33,46 +40,85 @@ namespace tfmlir {
 
 namespace {
 
-
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
-/// The converter families and the file each lives in (one entry per
-/// tohlo::add*Converters; listConverters() and docs/OpCoverage.md read it).
-struct ConverterFamily {
-  void (*add)(llvm::StringMap<tohlo::Converter> &);
+/// The pattern families and the file each lives in (one populate per
+/// Convert<Family>.cpp; listHLOConverters() and docs/OpCoverage.md read
+/// it). A later family's pattern for an op replaces an earlier one's.
+struct PatternFamily {
+  void (*populate)(RewritePatternSet &, tohlo::ConversionState &);
   const char *file;
 };
-const ConverterFamily kFamilies[] = {
-    {tohlo::addElementwiseConverters, "ConvertElementwise.cpp"},
-    {tohlo::addContractionConverters, "ConvertContraction.cpp"},
-    {tohlo::addReduceConverters, "ConvertReduce.cpp"},
-    {tohlo::addShapeConverters, "ConvertShape.cpp"},
-    {tohlo::addMiscConverters, "ConvertMisc.cpp"},
-    {tohlo::addExtraConverters, "ConvertExtra.cpp"},
-    {tohlo::addLinalgConverters, "ConvertLinalg.cpp"},
-    {tohlo::addSpecialConverters, "ConvertSpecial.cpp"},
-    {tohlo::addRandomConverters, "ConvertRandom.cpp"},
-    {tohlo::addPhiloxRandomConverters, "ConvertPhiloxRandom.cpp"},
-    {tohlo::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
-    {tohlo::addImageBoxConverters, "ConvertImageBoxes.cpp"},
-    {tohlo::addDiagConverters, "ConvertDiag.cpp"},
-    {tohlo::addLRNConverters, "ConvertLRN.cpp"},
-    {tohlo::addRaggedConverters, "ConvertRagged.cpp"},
+
+/// populate for a family still written as a Converter table.
+template <void (*Add)(llvm::StringMap<tohlo::Converter> &)>
+void legacy(RewritePatternSet &p, tohlo::ConversionState &s) {
+  tohlo::populateLegacyPatterns(Add, p, s);
+}
+
+const PatternFamily kFamilies[] = {
+    {legacy<tohlo::addElementwiseConverters>, "ConvertElementwise.cpp"},
+    {legacy<tohlo::addContractionConverters>, "ConvertContraction.cpp"},
+    {legacy<tohlo::addReduceConverters>, "ConvertReduce.cpp"},
+    {legacy<tohlo::addShapeConverters>, "ConvertShape.cpp"},
+    {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
+    {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
+    {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
+    {legacy<tohlo::addSpecialConverters>, "ConvertSpecial.cpp"},
+    {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
+    {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},
+    {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
+    {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},
+    {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
+    {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
+    {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
+    {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 
-const llvm::StringMap<tohlo::Converter> &converters() {
-  static const llvm::StringMap<tohlo::Converter> table = [] {
-    llvm::StringMap<tohlo::Converter> t;
-    for (const ConverterFamily &f : kFamilies)
-      f.add(t);
+/// The root op name of each pattern `populate` adds.
+SmallVector<StringRef> rootsOf(const PatternFamily &f, MLIRContext *ctx,
+                               tohlo::ConversionState &state) {
+  RewritePatternSet p(ctx);
+  f.populate(p, state);
+  SmallVector<StringRef> names;
+  for (const std::unique_ptr<RewritePattern> &pat : p.getNativePatterns())
+    if (std::optional<OperationName> root = pat->getRootKind())
+      names.push_back(root->getStringRef());
+  return names;
+}
+
+/// A context with the tf and hlo dialects, for the questions about the
+/// pattern set that come without one (hasHLOConverter, listHLOConverters).
+/// Never destroyed: it is process-wide and asked from several threads.
+MLIRContext &patternContext() {
+  static MLIRContext *ctx = [] {
+    auto *c = new MLIRContext(MLIRContext::Threading::DISABLED);
+    c->getOrLoadDialect<TF::TFDialect>();
+    c->getOrLoadDialect<hlo::HLODialect>();
+    return c;
+  }();
+  return *ctx;
+}
+
+/// The file of the family that lowers each op name (the last family wins).
+const llvm::StringMap<std::string> &familyFileOf() {
+  static const llvm::StringMap<std::string> table = [] {
+    llvm::StringMap<std::string> t;
+    MLIRContext &ctx = patternContext();
+    OwningOpRef<ModuleOp> m = ModuleOp::create(UnknownLoc::get(&ctx));
+    LegalizeHLOReport r;
+    tohlo::ConversionState s(*m, r);
+    for (const PatternFamily &f : kFamilies)
+      for (StringRef n : rootsOf(f, &ctx, s))
+        t[n] = f.file;
     return t;
   }();
   return table;
 }
 
 /// True when every operand and result of `op` is a tensor of integers or
-/// floats (the element types the converters build hlo for; strings,
+/// floats (the element types the patterns build hlo for; strings,
 /// resources, variants, complex and quantized types are not handled).
 bool hasHLOTypes(Operation *op) {
   auto ok = [](Type t) {
@@ -92,8 +138,9 @@ bool isPureValueOp(Operation *op) {
 }
 
 /// XLA drops tf.Assert (its tf2xla kernel is a no-op; the check is not
-/// compiled). Erases the Asserts of `block` and then the constants and
-/// identities that only fed them (e.g. the string messages), last first.
+/// compiled). Erases the Asserts of `block`, the unused tf.NoOps, and then
+/// the constants and identities that only fed them (e.g. the string
+/// messages), last first.
 void dropAsserts(Block &block) {
   SmallVector<Operation *> ops;
   for (Operation &op : block)
@@ -101,107 +148,28 @@ void dropAsserts(Block &block) {
   for (Operation *op : llvm::reverse(ops)) {
     StringRef n = op->getName().getStringRef();
     if ((n == "tf.Assert" && op->getNumResults() == 0) ||
+        (n == "tf.NoOp" && op->use_empty()) ||
         (isPureValueOp(op) && op->use_empty()))
       op->erase();
   }
 }
 
-/// Converts the tf ops of `block` in order, recording the ones left. The
-/// hlo ops each converter builds are folded right away (OperationFolder),
-/// so shape computations on constants (e.g. a perm built by ConcatV2 of
-/// constants) are constants for the converters of later ops.
-void legalizeBlock(Block &block, LegalizeHLOReport &report) {
-  dropAsserts(block);
-  tohlo::lowerTensorArrays(block);
-  SmallVector<Operation *> ops;
-  for (Operation &op : block)
-    ops.push_back(&op);
-  OpBuilder b(block.getParentOp()->getContext());
-  OperationFolder folder(block.getParentOp()->getContext());
-  for (Operation *op : ops) {
-    StringRef name = op->getName().getStringRef();
-    if (!name.starts_with("tf."))
-      continue;
-    if (name == "tf.NoOp" && op->use_empty()) {
-      op->erase();
-      continue;
-    }
-    b.setInsertionPoint(op);
-    Operation *before = op->getPrevNode();
-    // The ops this conversion built so far, last first.
-    auto createdOps = [&]() {
-      SmallVector<Operation *> created;
-      for (Operation *n = op->getPrevNode(); n && n != before;
-           n = n->getPrevNode())
-        created.push_back(n);
-      return created;
-    };
-    // Operands may have become static since shape inference ran (hlo
-    // values, an inlined constant-predicate If): refine the result types
-    // by the op's TF shape function first.
-    if (llvm::any_of(op->getResultTypes(), [](Type t) {
-          auto r = dyn_cast<RankedTensorType>(t);
-          return isa<TensorType>(t) && (!r || !r.hasStaticShape());
-        }))
-      (void)refineResultTypes(op);
-    SmallVector<Value> results;
-    std::string why;
-    bool ok = false;
-    auto it = converters().find(name);
-    tohlo::BlockLegalizer nested = [&report](Block &inner) {
-      legalizeBlock(inner, report);
-    };
-    if (op->hasAttr(kKeepOnHostAttr))
-      why = "kept on the host (in a cluster below the minimum cluster size)";
-    else if (op->getNumRegions() != 0)
-      why = "ops with regions are not lowered yet";
-    else if (!hasHLOTypes(op))
-      why = "an operand or result is not an integer or float tensor";
-    else if (name == "tf.If" || name == "tf.StatelessIf")
-      ok = succeeded(tohlo::convertIf(op, b, results, why, nested)) &&
-           results.size() == op->getNumResults();
-    else if (name == "tf.While" || name == "tf.StatelessWhile")
-      ok = succeeded(tohlo::convertWhile(op, b, results, why, nested)) &&
-           results.size() == op->getNumResults();
-    else if (it != converters().end())
-      ok = succeeded(it->second(op, b, results, why)) &&
-           results.size() == op->getNumResults();
-    if (ok) {
-      // A converter bug or an op whose tf types disagree with what the hlo
-      // rules compute must not leave invalid IR: verify what was built and
-      // otherwise report the op (with the verifier's message).
-      std::string diag;
-      ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
-        if (diag.empty())
-          diag = d.str();
-        return success();
-      });
-      for (Operation *n : createdOps())
-        if (failed(verify(n))) {
-          ok = false;
-          why = "the hlo built for it does not verify: " + diag;
-          break;
-        }
-    }
-    if (!ok) {
-      // Drop what the converter built before failing (last first).
-      for (Operation *n : createdOps()) {
-        n->dropAllUses();
-        n->erase();
-      }
-      report.failed[op->getName().getIdentifier().getValue()].push_back(
-          nodeName(op));
-      if (!why.empty())
-        op->emitRemark() << "not legalized to hlo: " << why;
-      continue;
-    }
-    SmallVector<Operation *> created = createdOps();
-    for (auto [from, to] : llvm::zip(op->getResults(), results))
-      from.replaceAllUsesWith(to);
-    op->erase();
-    for (Operation *n : llvm::reverse(created))
-      if (!n->hasTrait<OpTrait::ConstantLike>())
-        (void)folder.tryToFold(n);
+/// Marks the constants ConversionState::legalize materializes for folded
+/// ops (hoisted and uniqued by hoistFoldedConstants, then removed).
+constexpr StringLiteral kFoldedAttr = "_tfmlir_hlo_folded";
+
+/// Hoists the folded constants of `fn` to the start of its body and
+/// uniques them, as the OperationFolder of the in-order driver did.
+void hoistFoldedConstants(func::FuncOp fn) {
+  SmallVector<Operation *> folded;
+  fn.walk([&](Operation *op) {
+    if (op->hasAttr(kFoldedAttr))
+      folded.push_back(op);
+  });
+  OperationFolder folder(fn.getContext());
+  for (Operation *op : folded) {
+    op->removeAttr(kFoldedAttr);
+    (void)folder.tryToFold(op);
   }
 }
 
@@ -217,7 +185,251 @@ void syncFunctionType(func::FuncOp fn) {
   fn.setType(FunctionType::get(fn.getContext(), fn.getArgumentTypes(), res));
 }
 
+/// The ops `op`'s pattern built so far: those between `before` (exclusive;
+/// null: the block's start) and `op`, first first.
+SmallVector<Operation *> builtBetween(Operation *before, Operation *op) {
+  SmallVector<Operation *> built;
+  for (Operation *n = op->getPrevNode(); n && n != before; n = n->getPrevNode())
+    built.push_back(n);
+  std::reverse(built.begin(), built.end());
+  return built;
+}
+
+/// The block folded constants of `op` go to: the entry block of the region
+/// right under `root` that holds `op`.
+Block *constantBlockFor(Operation *op, Operation *root) {
+  Region *region = op->getParentRegion();
+  while (region && region->getParentOp() != root &&
+         !region->getParentOp()->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    region = region->getParentOp()->getParentRegion();
+  return region ? &region->front() : op->getBlock();
+}
+
 } // namespace
+
+namespace tohlo {
+
+LogicalResult ConversionState::fail(Operation *op,
+                                    ConversionPatternRewriter &rewriter,
+                                    const Twine &why) {
+  std::string text = why.str();
+  reasons[op] = text;
+  return rewriter.notifyMatchFailure(op, text);
+}
+
+LogicalResult ConversionState::legalize(
+    Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter,
+    function_ref<LogicalResult(SmallVectorImpl<Value> &, std::string &)>
+        build) {
+  if (op->hasAttr(kKeepOnHostAttr))
+    return fail(op, rewriter,
+                "kept on the host (in a cluster below the minimum cluster size)");
+  if (op->getNumRegions() != 0)
+    return fail(op, rewriter, "ops with regions are not lowered yet");
+  if (!hasHLOTypes(op))
+    return fail(op, rewriter,
+                "an operand or result is not an integer or float tensor");
+  // The lowering reads the converted (hlo) operands from the op itself too.
+  if (!llvm::equal(op->getOperands(), operands))
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+  // Operands may have become static since shape inference ran (hlo values,
+  // an inlined constant-predicate If): refine the result types by the op's
+  // TF shape function first.
+  if (llvm::any_of(op->getResultTypes(), [](Type t) {
+        auto r = dyn_cast<RankedTensorType>(t);
+        return isa<TensorType>(t) && (!r || !r.hasStaticShape());
+      }))
+    (void)refineResultTypes(op);
+
+  rewriter.setInsertionPoint(op);
+  Operation *before = op->getPrevNode();
+  SmallVector<Value> results;
+  std::string why;
+  reasons.erase(op);
+  if (failed(build(results, why))) {
+    if (!why.empty() || !reasons.count(op))
+      return fail(op, rewriter, why);
+    return failure();
+  }
+  if (results.size() != op->getNumResults())
+    return fail(op, rewriter,
+                "the lowering built " + Twine(results.size()) +
+                    " values for " + Twine(op->getNumResults()) + " results");
+  // A lowering bug, or an op whose tf types disagree with what the hlo
+  // rules compute, must not leave invalid IR: verify what was built and
+  // otherwise refuse the op with the verifier's message.
+  SmallVector<Operation *> built = builtBetween(before, op);
+  {
+    std::string diag;
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+      if (diag.empty())
+        diag = d.str();
+      return success();
+    });
+    for (Operation *n : built)
+      if (failed(verify(n)))
+        return fail(op, rewriter, "the hlo built for it does not verify: " + diag);
+  }
+  // Fold what was built, first first, so that later patterns see constants
+  // (a perm built by ConcatV2 of constants). Only ops of this pattern are
+  // touched: their uses are among themselves and in `results`.
+  llvm::DenseMap<Value, Attribute> known;
+  Block *constBlock = constantBlockFor(op, roots.empty() ? nullptr : roots.back());
+  Dialect *hloDialect = op->getContext()->getLoadedDialect<hlo::HLODialect>();
+  for (Operation *n : built) {
+    if (n->hasTrait<OpTrait::ConstantLike>() || n->getNumRegions() != 0)
+      continue;
+    SmallVector<Attribute> in;
+    for (Value v : n->getOperands()) {
+      Attribute a = known.lookup(v);
+      if (!a)
+        (void)matchPattern(v, m_Constant(&a));
+      in.push_back(a);
+    }
+    SmallVector<OpFoldResult> folded;
+    if (failed(n->fold(in, folded)) || folded.empty())
+      continue;
+    SmallVector<Value> repl;
+    for (auto [r, f] : llvm::zip(n->getResults(), folded)) {
+      if (auto v = dyn_cast<Value>(f)) {
+        repl.push_back(v);
+        continue;
+      }
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(constBlock);
+      Operation *c = hloDialect->materializeConstant(
+          rewriter, cast<Attribute>(f), r.getType(), n->getLoc());
+      if (!c) {
+        repl.clear();
+        break;
+      }
+      c->setAttr(kFoldedAttr, rewriter.getUnitAttr());
+      known[c->getResult(0)] = cast<Attribute>(f);
+      repl.push_back(c->getResult(0));
+    }
+    if (repl.size() != n->getNumResults())
+      continue;
+    for (auto [r, v] : llvm::zip(n->getResults(), repl)) {
+      r.replaceAllUsesWith(v);
+      for (Value &res : results)
+        if (res == r)
+          res = v;
+    }
+  }
+  // The tf result types become the hlo ones (possibly more static), so that
+  // the ops left as tf and func.return take the new values as they are.
+  for (auto [r, v] : llvm::zip(op->getResults(), results))
+    if (r.getType() != v.getType())
+      r.setType(v.getType());
+  rewriter.replaceOp(op, results);
+  return success();
+}
+
+LogicalResult
+LegacyHLOPattern::matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                  ConversionPatternRewriter &rewriter) const {
+  return state.legalize(op, operands, rewriter,
+                        [&](SmallVectorImpl<Value> &results, std::string &why) {
+                          return converter(op, rewriter, results, why);
+                        });
+}
+
+void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
+                            RewritePatternSet &patterns,
+                            ConversionState &state) {
+  llvm::StringMap<Converter> table;
+  add(table);
+  for (auto &e : table)
+    patterns.add<LegacyHLOPattern>(e.getKey(), e.getValue(),
+                                   patterns.getContext(), state);
+}
+
+void populateTFToHLOPatterns(RewritePatternSet &patterns,
+                             ConversionState &state) {
+  MLIRContext *ctx = patterns.getContext();
+  // A later family's pattern for an op replaces an earlier one's.
+  llvm::StringMap<size_t> ownerOf;
+  SmallVector<RewritePatternSet> sets;
+  for (auto [i, f] : llvm::enumerate(kFamilies)) {
+    sets.emplace_back(ctx);
+    f.populate(sets.back(), state);
+    for (const std::unique_ptr<RewritePattern> &p : sets.back().getNativePatterns())
+      if (std::optional<OperationName> root = p->getRootKind())
+        ownerOf[root->getStringRef()] = i;
+  }
+  for (auto [i, set] : llvm::enumerate(sets))
+    for (std::unique_ptr<RewritePattern> &p : set.getNativePatterns()) {
+      std::optional<OperationName> root = p->getRootKind();
+      if (!root || ownerOf.lookup(root->getStringRef()) == i)
+        patterns.add(std::move(p));
+    }
+}
+
+void ConversionState::build(MLIRContext *ctx) {
+  RewritePatternSet set(ctx);
+  populateTFToHLOPatterns(set, *this);
+  patterns = std::make_shared<FrozenRewritePatternSet>(std::move(set));
+}
+
+void ConversionState::run(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  if (!patterns)
+    build(ctx);
+  // Pre-steps on the blocks right under `root`: drop Asserts, lower the
+  // straight-line TensorArrays.
+  for (Region &r : root->getRegions())
+    for (Block &b : r) {
+      dropAsserts(b);
+      lowerTensorArrays(b);
+    }
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<hlo::HLODialect, func::FuncDialect>();
+  // tf ops are tried by the patterns and may stay (partial conversion);
+  // ops nested in a tf op that stays (a region op) are left alone, and so
+  // is everything else (tf_executor has been removed before).
+  target.markUnknownOpDynamicallyLegal([root](Operation *op) -> std::optional<bool> {
+    if (op->getName().getDialectNamespace() != "tf")
+      return true;
+    for (Operation *p = op->getParentOp(); p && p != root; p = p->getParentOp())
+      if (p->getName().getDialectNamespace() == "tf")
+        return true;
+    return std::nullopt;
+  });
+  DenseSet<Operation *> unlegalized;
+  ConversionConfig config;
+  config.unlegalizedOps = &unlegalized;
+  // The patterns fold what they build (with hlo semantics); tf folders
+  // must not run in between.
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  roots.push_back(root);
+  LogicalResult converted = applyPartialConversion(root, target, *patterns, config);
+  roots.pop_back();
+  (void)converted; // no tf op is illegal: ops left are listed below
+  // The report: the tf ops left, in order, each with the reason its
+  // pattern gave (as a remark on the op).
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    if (!unlegalized.contains(op) || op->getName().getDialectNamespace() != "tf")
+      return WalkResult::advance();
+    report.failed[op->getName().getIdentifier().getValue()].push_back(nodeName(op));
+    auto it = reasons.find(op);
+    if (it != reasons.end() && !it->second.empty())
+      op->emitRemark() << "not legalized to hlo: " << it->second;
+    return WalkResult::skip();
+  });
+  reasons.clear();
+}
+
+void ConversionState::legalizeNested(Operation *root) {
+  // The enclosing conversion's reasons belong to its ops: keep them.
+  llvm::DenseMap<Operation *, std::string> outer = std::move(reasons);
+  reasons.clear();
+  run(root);
+  reasons = std::move(outer);
+}
+
+} // namespace tohlo
 
 std::string LegalizeHLOReport::format() const {
   if (failed.empty())
@@ -248,26 +460,15 @@ std::string LegalizeHLOReport::format() const {
 }
 
 std::vector<std::pair<std::string, std::string>> listHLOConverters() {
-  llvm::StringMap<std::string> fileOf;
-  for (const ConverterFamily &f : kFamilies) {
-    llvm::StringMap<tohlo::Converter> t;
-    f.add(t);
-    for (const auto &e : t)
-      fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
-  }
-  // The ops legalizeBlock handles before it consults the table. Functional
-  // control flow: ConvertControlFlow.cpp (its regions need the callees
-  // inlined).
-  for (const char *n : {"tf.If", "tf.StatelessIf", "tf.While", "tf.StatelessWhile"})
-    fileOf[n] = "ConvertControlFlow.cpp";
-  // Lowered before the table runs (lowerTensorArrays), when every use of the
-  // handle is one of these.
+  llvm::StringMap<std::string> fileOf = familyFileOf();
+  // Lowered before the patterns run (lowerTensorArrays), when every use of
+  // the handle is one of these.
   for (const char *n :
        {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
         "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
         "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
     fileOf[n] = "ConvertTensorArray.cpp";
-  // Dropped (tf2xla compiles neither): see dropAsserts and legalizeBlock.
+  // Dropped (tf2xla compiles neither): see dropAsserts.
   fileOf["tf.Assert"] = "LegalizeTF.cpp";
   fileOf["tf.NoOp"] = "LegalizeTF.cpp";
   std::vector<std::pair<std::string, std::string>> out;
@@ -278,9 +479,7 @@ std::vector<std::pair<std::string, std::string>> listHLOConverters() {
 }
 
 bool hasHLOConverter(StringRef opName) {
-  return opName == "tf.If" || opName == "tf.StatelessIf" ||
-         opName == "tf.While" || opName == "tf.StatelessWhile" ||
-         converters().count(opName);
+  return familyFileOf().count(opName) != 0;
 }
 
 LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
@@ -299,12 +498,12 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
         if (Operation *f = SymbolTable::lookupSymbolIn(module, sym))
           callees.insert(f);
   });
+  tohlo::ConversionState state(module, report);
   SmallVector<func::FuncOp> fns(module.getOps<func::FuncOp>());
   for (auto fn : fns) {
     if (fn.isExternal() || callees.contains(fn))
       continue;
-    for (Block &block : fn.getBody())
-      legalizeBlock(block, report);
+    state.run(fn);
     if (clampIndices) {
       // XLA's semantics: no run-time index checks (checkIndices); the hlo
       // gathers clamp and the scatters drop out-of-range indices.
@@ -318,17 +517,18 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
         c->erase();
       }
     }
-    // Drop hlo ops left unused by folding (e.g. the constants a folded
-    // shape computation consumed).
-    for (Block &block : fn.getBody()) {
-      SmallVector<Operation *> ops;
-      for (Operation &op : block)
-        ops.push_back(&op);
-      for (Operation *op : llvm::reverse(ops))
-        if (op->getName().getDialectNamespace() == "hlo" &&
-            isOpTriviallyDead(op))
-          op->erase();
-    }
+    // Drop hlo ops left unused by folding (the ops folded into constants,
+    // the constants a folded shape computation consumed), later ones
+    // first, then hoist and unique the folded constants.
+    SmallVector<Operation *> ops;
+    fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op != fn)
+        ops.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(ops))
+      if (op->getName().getDialectNamespace() == "hlo" && isOpTriviallyDead(op))
+        op->erase();
+    hoistFoldedConstants(fn);
     syncFunctionType(fn);
   }
   // Inlined callees that nothing references any more are dropped. Callees

@@ -1,0 +1,180 @@
+//===- Patterns.h - the tf -> hlo conversion patterns and their driver ----===//
+//
+// xla-legalize-tf is MLIR's dialect conversion: every tf op lowering is an
+// OpConversionPattern on the typed tf op (HLOPattern<TF::XOp>), collected by
+// one populate<Family>Patterns per Convert<Family>.cpp, and run by
+// applyPartialConversion with a ConversionTarget that makes the hlo and
+// func dialects legal and leaves tf ops to the patterns (LegalizeTF.cpp).
+// The ops no pattern legalizes are the framework's unlegalized ops; they
+// make the "cannot legalize" histogram (LegalizeHLOReport), with the reason
+// each pattern gave (HLOPattern::fail, which is notifyMatchFailure plus a
+// record the report reads: LLVM's release builds drop notifyMatchFailure's
+// text).
+//
+// What every pattern gets from its base (ConversionState::legalize):
+//  - the op's operands are the converted (hlo) values, in the op itself as
+//    well as in the adaptor, so shape operands built by earlier patterns are
+//    hlo constants (constantOf / constantInts see them);
+//  - result types are first refined by the op's TF shape function on those
+//    operands (they may have become static after shape inference ran);
+//  - ops it builds are verified (a lowering that builds invalid hlo is
+//    reported with the verifier's message, never left in the IR) and then
+//    folded, so later patterns see constants; the folded constants are
+//    hoisted and uniqued at the end of the pass, as an OperationFolder
+//    does;
+//  - ops carrying kKeepOnHostAttr, ops with regions and ops with a type
+//    that is not an integer or float tensor are refused with the reason.
+//
+// Families still written as `Converter` functions (Helpers.h) are wrapped in
+// LegacyHLOPattern, one per op name, until they move to typed patterns.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
+#define TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
+
+#include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Twine.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace tfmlir::tohlo {
+
+/// The state one xla-legalize-tf run shares with its patterns: the module
+/// (callee lookup for functional control flow), the report, the reason each
+/// failing op was given, and the patterns and target for the nested
+/// conversions of control-flow regions.
+class ConversionState {
+public:
+  ConversionState(mlir::ModuleOp module, LegalizeHLOReport &report)
+      : module(module), report(report) {}
+
+  /// Records `why` as the reason `op` was not legalized (the remark
+  /// "not legalized to hlo: <why>" and the report's reason) and returns
+  /// rewriter.notifyMatchFailure(op, why), i.e. failure.
+  mlir::LogicalResult fail(mlir::Operation *op,
+                           mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why);
+
+  /// The body every pattern runs (see the file comment): checks the op,
+  /// puts `operands` (the adaptor's values) into it, refines its result
+  /// types, calls `build` (which appends one value per result, or returns
+  /// failure with `why` set / after fail()), verifies and folds what it
+  /// built and replaces the op. Failure leaves the IR as it was (the
+  /// framework rolls the pattern back).
+  mlir::LogicalResult
+  legalize(mlir::Operation *op, mlir::ValueRange operands,
+           mlir::ConversionPatternRewriter &rewriter,
+           llvm::function_ref<mlir::LogicalResult(
+               llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
+               build);
+
+  /// Legalizes the ops nested in the regions of `root` (an hlo.if/while a
+  /// control-flow pattern built, not yet known to the enclosing conversion)
+  /// with a conversion of their own; what fails is recorded in the report.
+  void legalizeNested(mlir::Operation *root);
+
+  /// Runs the conversion on the ops nested in `root` (a func.func of the
+  /// module, or a nested region holder) and records the unlegalized tf ops.
+  void run(mlir::Operation *root);
+
+  /// The module being legalized.
+  mlir::ModuleOp getModule() const { return module; }
+
+private:
+  void build(mlir::MLIRContext *ctx);
+
+  mlir::ModuleOp module;
+  LegalizeHLOReport &report;
+  /// The reason given for each op a pattern refused (last one wins).
+  llvm::DenseMap<mlir::Operation *, std::string> reasons;
+  /// The roots of the conversions in flight (innermost last): folded
+  /// constants go to the start of the region right under the innermost.
+  llvm::SmallVector<mlir::Operation *> roots;
+  std::shared_ptr<mlir::FrozenRewritePatternSet> patterns;
+};
+
+/// Base of the tf -> hlo patterns: an OpConversionPattern on the typed tf op
+/// `OpTy` whose `convert` builds the replacement values. Subclasses
+/// implement `convert` and fail through `fail` (notifyMatchFailure with the
+/// reason the report shows).
+template <typename OpTy>
+class HLOPattern : public mlir::OpConversionPattern<OpTy> {
+public:
+  using OpAdaptor = typename mlir::OpConversionPattern<OpTy>::OpAdaptor;
+
+  HLOPattern(mlir::MLIRContext *ctx, ConversionState &state,
+             mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<OpTy>(ctx, benefit), state(state) {}
+
+  /// Builds one hlo value per result of `op` into `results` (insertion
+  /// point before `op`, locations `op`'s), or returns `fail(op, rewriter,
+  /// why)`. `adaptor`'s operands are `op`'s operands (both hlo values).
+  virtual mlir::LogicalResult
+  convert(OpTy op, OpAdaptor adaptor, mlir::ConversionPatternRewriter &rewriter,
+          llvm::SmallVectorImpl<mlir::Value> &results) const = 0;
+
+  mlir::LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const final {
+    return state.legalize(
+        op, adaptor.getOperands(), rewriter,
+        [&](llvm::SmallVectorImpl<mlir::Value> &results, std::string &) {
+          return convert(op, adaptor, rewriter, results);
+        });
+  }
+
+protected:
+  /// notifyMatchFailure(op, why), with `why` kept for the report.
+  mlir::LogicalResult fail(OpTy op, mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why) const {
+    return state.fail(op, rewriter, why);
+  }
+
+  ConversionState &state;
+};
+
+/// A `Converter` (Helpers.h) as a conversion pattern on the op named
+/// `rootName`: the adapter for families not yet written as HLOPatterns.
+class LegacyHLOPattern : public mlir::ConversionPattern {
+public:
+  LegacyHLOPattern(llvm::StringRef rootName, Converter converter,
+                   mlir::MLIRContext *ctx, ConversionState &state)
+      : mlir::ConversionPattern(rootName, /*benefit=*/1, ctx),
+        converter(std::move(converter)), state(state) {}
+
+  mlir::LogicalResult
+  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
+                  mlir::ConversionPatternRewriter &rewriter) const override;
+
+private:
+  Converter converter;
+  ConversionState &state;
+};
+
+/// Adds a LegacyHLOPattern for every entry `add` puts in its table.
+void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
+                            mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+
+/// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while
+/// (ConvertControlFlow.cpp).
+void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
+void populateDiagPatterns(mlir::RewritePatternSet &patterns,
+                          ConversionState &state);
+
+/// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
+void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
+                             ConversionState &state);
+
+} // namespace tfmlir::tohlo
+
+#endif
