@@ -68,4 +68,35 @@ def TF_NoOpOp : TF_Op<"NoOp"> {
   let assemblyFormat = "attr-dict";
 }
 
+def TF_PreventGradientOp : TF_Op<"PreventGradient", [Pure]> {
+  let summary = "TF PreventGradient: the identity, with no gradient";
+  let description = [{ `output` = `input` (dtype `T`); asking for its
+    gradient is an error (attr `message`). Matches TF's PreventGradient. }];
+  let arguments = (ins TF_Tensor:$input, TF_DerivedTypeAttr:$T,
+                   TF_DefaultStr<"">:$message);
+  let results = (outs TF_Tensor:$output);
+}
+
+def TF_DebugIdentityOp : TF_Op<"DebugIdentity"> {
+  let summary = "TF DebugIdentity: the identity, for the TF debugger";
+  let description = [{ `output` = `input` (dtype `T`); the debugger's
+    attrs (`device_name`, `tensor_name`, `debug_urls`, ...) are kept as
+    they are. Not Pure (it publishes the tensor). Matches TF's
+    DebugIdentity. }];
+  let arguments = (ins TF_Tensor:$input, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+}
+
+def TF_PrintOp : TF_Op<"Print"> {
+  let summary = "TF Print: the identity, logging `data` as a side effect";
+  let description = [{ `output` = `input` (dtype `T`); `data` (dtypes `U`)
+    is printed with `message` for the first `first_n` runs (-1: always),
+    `summarize` elements each. Stateful. Matches TF's Print. }];
+  let arguments = (ins TF_Tensor:$input, Variadic<TF_Tensor>:$data,
+                   TF_DerivedTypeAttr:$T, TF_DerivedTypeListAttr:$U,
+                   TF_DefaultStr<"">:$message, TF_DefaultI64<"-1">:$first_n,
+                   TF_DefaultI64<"3">:$summarize);
+  let results = (outs TF_Tensor:$output);
+}
+
 #endif

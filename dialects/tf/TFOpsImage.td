@@ -233,4 +233,15 @@ class TF_ColorConvertOp<string mnemonic, string from, string to>
 def TF_HSVToRGBOp : TF_ColorConvertOp<"HSVToRGB", "HSV", "RGB">;
 def TF_RGBToHSVOp : TF_ColorConvertOp<"RGBToHSV", "RGB", "HSV">;
 
+def TF_DrawBoundingBoxesOp : TF_Op<"DrawBoundingBoxes", [Pure]> {
+  let summary = "TF DrawBoundingBoxes: draws boxes on images";
+  let description = [{ As DrawBoundingBoxesV2 with TF's default colors:
+    `images` [batch, height, width, depth] (dtype `T`, float or half),
+    `boxes` float [batch, num_boxes, 4]; `output` has the shape of
+    `images`. Matches TF's DrawBoundingBoxes. }];
+  let arguments = (ins TF_Tensor:$images, TF_Tensor:$boxes,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+}
+
 #endif

@@ -477,4 +477,24 @@ def TF_RaggedRangeOp : TF_Op<"RaggedRange", [Pure]> {
   let results = (outs TF_Tensor:$rt_nested_splits, TF_Tensor:$rt_dense_values);
 }
 
+def TF_ListDiffOp : TF_Op<"ListDiff", [Pure]> {
+  let summary = "TF ListDiff: the values of x that are not in y";
+  let description = [{ `x` and `y` are 1-D (dtype `T`); `out` holds, in
+    x's order, the elements of x not in y, and `idx` (dtype `out_idx`,
+    int32/int64) their positions in x. Matches TF's ListDiff (SetDiff1D). }];
+  let arguments = (ins TF_Tensor:$x, TF_Tensor:$y, TF_DerivedTypeAttr:$T,
+                   TF_DerivedTypeAttr:$out_idx);
+  let results = (outs TF_Tensor:$out, TF_Tensor:$idx);
+}
+
+def TF_MatrixDiagPartV2Op : TF_Op<"MatrixDiagPartV2", [Pure]> {
+  let summary = "TF MatrixDiagPartV2: diagonals k[0]..k[1] of a batch of matrices";
+  let description = [{ As MatrixDiagPartV3 with align = "LEFT_LEFT" (V2's
+    packing): `input` [..., M, N] (dtype `T`), `k` an int32 scalar or pair,
+    `padding_value` a scalar of dtype `T`. Matches TF's MatrixDiagPartV2. }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$k,
+                   TF_Tensor:$padding_value, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$diagonal);
+}
+
 #endif

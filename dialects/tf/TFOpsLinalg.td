@@ -100,4 +100,13 @@ def TF_QrOp : TF_Op<"Qr", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TF_CrossOp : TF_Op<"Cross", [Pure]> {
+  let summary = "TF Cross: pairwise cross products of 3-element vectors";
+  let description = [{ `a` and `b` have the same shape [..., 3] (dtype `T`,
+    a real number type); `product` has that shape, a x b along the last
+    dim. Matches TF's Cross. }];
+  let arguments = (ins TF_Tensor:$a, TF_Tensor:$b, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$product);
+}
+
 #endif

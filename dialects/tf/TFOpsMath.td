@@ -391,4 +391,29 @@ def TF_CompareAndBitpackOp : TF_Op<"CompareAndBitpack", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Defined for their typed lowerings (they had only OpDefs before).
+//===----------------------------------------------------------------------===//
+
+def TF_ComplexAbsOp : TF_Op<"ComplexAbs", [Pure, TF_SameShapeOperandsAndResults]> {
+  let summary = "TF ComplexAbs: |x| of a complex tensor";
+  let description = [{ `x` is complex64/complex128 (dtype `T`); `y` has
+    x's shape and the real dtype `Tout` (float/double), y = sqrt(re^2 +
+    im^2) without overflow. Matches TF's ComplexAbs. }];
+  let arguments = (ins TF_Tensor:$x, TF_DerivedTypeAttr:$T,
+                   TF_DerivedTypeAttr:$Tout);
+  let results = (outs TF_Tensor:$y);
+}
+
+def TF_PopulationCountOp : TF_Op<"PopulationCount", [Pure,
+    TF_SameShapeOperandsAndResults]> {
+  let summary = "TF PopulationCount: the number of set bits of each element";
+  let description = [{ `x` is an integer tensor (dtype `T`: int8..int64,
+    uint8..uint64); `y` is uint8 of x's shape, the bit count of each
+    element's two's-complement representation. Matches TF's
+    PopulationCount. }];
+  let arguments = (ins TF_Tensor:$x, TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$y);
+}
+
 #endif
