@@ -77,12 +77,6 @@ void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
 /// (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);
-/// With TF's Philox values: RandomUniform(Int), RandomStandardNormal,
-/// TruncatedNormal, StatelessRandom{Uniform,Normal,UniformInt,
-/// UniformFullInt}[V2], StatelessTruncatedNormal[V2],
-/// StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg
-/// (ConvertPhiloxRandom.cpp).
-void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);

@@ -67,7 +67,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
     {legacy<tohlo::addSpecialConverters>, "ConvertSpecial.cpp"},
     {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
-    {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},
+    {tohlo::populateRandomPhiloxPatterns, "Random/Philox.cpp"},
     {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
     {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},

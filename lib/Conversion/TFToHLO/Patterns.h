@@ -171,6 +171,15 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
+// Random (dialects/tf/TFOpsRandom.td)
+/// With TF's Philox values: RandomUniform(Int), RandomStandardNormal,
+/// TruncatedNormal, StatelessRandom{Uniform,Normal,UniformInt,
+/// UniformFullInt}[V2], StatelessTruncatedNormal[V2],
+/// StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg
+/// (Random/Philox.cpp).
+void populateRandomPhiloxPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);

@@ -1,6 +1,6 @@
 // RUN: tf-opt %s -xla-legalize-tf -split-input-file -mlir-print-debuginfo=false | FileCheck %s
 // TF's stateless random ops lower to TF's Philox4x32-10 stream in integer
-// hlo ops (ConvertStatelessRandom.cpp); values are checked against TF's in
+// hlo ops (Random/Philox.cpp); values are checked against TF's in
 // test/tools/philox-random.test; errors in stateless-random-errors.mlir.
 
 // One Philox round: 32x32 -> 64-bit products of words held in i64, mulhi

@@ -1,8 +1,19 @@
-//===- ConvertPhiloxRandom.cpp - random ops with TF's Philox values -> hlo -===//
+//===- Philox.cpp - random ops with TF's Philox values -> hlo -------------===//
 //
-// The stateless random ops, and RandomUniform, RandomUniformInt,
-// RandomStandardNormal and TruncatedNormal, lower to TF's own Philox4x32-10
-// stream built from integer hlo ops, so they give TF's CPU values:
+// Ops: the stateful RandomUniform, RandomUniformInt, RandomStandardNormal,
+// TruncatedNormal (TF kernels PhiloxRandomOp, RandomUniformIntOp:
+// random_op.cc), the stateless V1 ops StatelessRandomUniform, -Normal,
+// -UniformInt, -UniformFullInt, StatelessTruncatedNormal (seed pair;
+// stateless_random_ops.cc), the V2 ops StatelessRandomUniformV2, -NormalV2,
+// -UniformIntV2, -UniformFullIntV2, StatelessTruncatedNormalV2 (key,
+// counter, alg; stateless_random_ops_v2.cc) and StatelessRandomGetKeyCounter,
+// StatelessRandomGetKeyCounterAlg, StatelessRandomGetAlg. They lower to
+// TF's own Philox4x32-10 stream built from integer hlo ops, so they give
+// TF's CPU values. Shapes: the result must be static (a constant `shape`);
+// seed int32/int64 [2], key [1] and counter [2] of an integer type, alg a
+// constant; floats half/bfloat16/float/double, ints int32/int64/uint32/
+// uint64. Refused: other dtypes or shapes, alg 2 (ThreeFry), constant
+// bounds with minval >= maxval (TF's error).
 //  - Philox4x32-10 (Salmon et al., SC'11; TF's random::PhiloxRandom): a
 //    128-bit counter (4 uint32 words) and a 64-bit key (2 words); 10 rounds
 //    of two 32x32->64 multiplies (0xD2511F53, 0xCD9E8D57) with the key
@@ -46,9 +57,10 @@
 //    rounded to float (TF calls glibc's logf/sincosf): results agree with
 //    TF within an ulp or two, uniform and integer results are bit-exact.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Patterns.h"
 
 #include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -184,41 +196,40 @@ bool isIntVector(Value v, int64_t n) {
 }
 
 /// Where an op's generator comes from: a seed pair operand (the V1
-/// stateless ops: operand 1), key, counter and alg operands (the V2 ops:
-/// operands 1, 2, 3) or the seed and seed2 attrs (the stateful ops).
+/// stateless ops), key, counter and alg operands (the V2 ops) or the seed
+/// and seed2 attrs (the stateful ops).
 enum class Source { Seed, KeyCounter, Attrs };
 
 /// TF's GuardedPhiloxRandom::Init(seed, seed2): key = seed, counter =
-/// (0, 0, seed2); both 0 (TF: random seeds) uses xxh3 of the node name.
-PhiloxState stateFromAttrs(OpBuilder &b, Location loc, Operation *op) {
-  uint64_t seed = intAttr(op, "seed", 0), seed2 = intAttr(op, "seed2", 0);
+/// (0, 0, seed2); both 0 (TF: random seeds) uses xxh3 of the node name of
+/// `loc`.
+PhiloxState stateFromAttrs(OpBuilder &b, Location loc, uint64_t seed,
+                           uint64_t seed2) {
   if (seed == 0 && seed2 == 0)
-    seed = llvm::xxh3_64bits(StringRef(nodeNameOf(op->getLoc())));
+    seed = llvm::xxh3_64bits(StringRef(nodeNameOf(loc)));
   Words w{b, loc, {}};
   return {{w.c(seed & kMask32), w.c(seed >> 32)},
           {w.c(0), w.c(0), w.c(seed2 & kMask32), w.c(seed2 >> 32)}};
 }
 
-/// The Philox position `op` reads from `src`.
-FailureOr<PhiloxState> stateOf(Operation *op, OpBuilder &b, Source src,
-                               std::string &why) {
-  Location loc = op->getLoc();
-  if (src == Source::Attrs)
-    return stateFromAttrs(b, loc, op);
-  if (src == Source::Seed) {
-    Value seed = op->getOperand(1);
-    auto st = staticType(seed);
-    if (!isIntVector(seed, 2) ||
-        !(st.getElementType().isSignlessInteger(32) ||
-          st.getElementType().isSignlessInteger(64)))
-      return fail(why, "seed must be an int32/int64 vector of shape [2] (TF's "
-                       "GenerateKey)");
-    return stateFromSeed(b, loc, seed);
-  }
-  Value key = op->getOperand(1), counter = op->getOperand(2);
+/// The Philox position of a V1 stateless op's `seed` operand.
+FailureOr<PhiloxState> stateOfSeed(OpBuilder &b, Location loc, Value seed,
+                                   std::string &why) {
+  auto st = staticType(seed);
+  if (!isIntVector(seed, 2) || !(st.getElementType().isSignlessInteger(32) ||
+                                 st.getElementType().isSignlessInteger(64)))
+    return fail(why, "seed must be an int32/int64 vector of shape [2] (TF's "
+                     "GenerateKey)");
+  return stateFromSeed(b, loc, seed);
+}
+
+/// The Philox position of a V2 op's `key`, `counter` and `alg` operands.
+FailureOr<PhiloxState> stateOfKeyCounter(OpBuilder &b, Location loc, Value key,
+                                         Value counter, Value algV,
+                                         std::string &why) {
   if (!isIntVector(key, 1) || !isIntVector(counter, 2))
     return fail(why, "key must be uint64[1] and counter uint64[2] (Philox)");
-  auto alg = constantInts(op->getOperand(3));
+  auto alg = constantInts(algV);
   if (!alg || alg->size() != 1)
     return fail(why, "alg must be a constant int32 scalar (the algorithm is "
                      "chosen at compile time)");
@@ -449,9 +460,14 @@ Value scalar64(OpBuilder &b, Location loc, Value v) {
   return element64(b, loc, reshape(b, loc, v, {1}), 0);
 }
 
-LogicalResult convertDist(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why,
-                          Dist d, Source src) {
+/// The values of distribution `d` for `op`'s (static) result: `lv` and `hv`
+/// are the minval and maxval operands (UniformInt only, else null); the
+/// generator's position comes from `stateOf` (after the checks of the
+/// result and the bounds, which build their ops first).
+LogicalResult convertDist(
+    Operation *op, OpBuilder &b, Dist d, Value lv, Value hv,
+    function_ref<FailureOr<PhiloxState>(std::string &why)> stateOf,
+    SmallVectorImpl<Value> &results, std::string &why) {
   auto out = staticResult(op);
   if (!out)
     return fail(why, "needs a static result (a constant shape)");
@@ -467,8 +483,6 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
   // minval < maxval.
   Value lo, range;
   if (d == Dist::UniformInt) {
-    unsigned first = src == Source::KeyCounter ? 4 : src == Source::Seed ? 2 : 1;
-    Value lv = op->getOperand(first), hv = op->getOperand(first + 1);
     lo = scalar64(b, loc, lv);
     Value hi = scalar64(b, loc, hv);
     if (!lo || !hi)
@@ -488,7 +502,7 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
     Value empty = compare(b, loc, range, w0.c(0), Dir::EQ);
     range = SelectOp::create(b, loc, empty, w0.c(1), range);
   }
-  FailureOr<PhiloxState> s = stateOf(op, b, src, why);
+  FailureOr<PhiloxState> s = stateOf(why);
   if (failed(s))
     return failure();
   int64_t n = out.getNumElements();
@@ -542,77 +556,118 @@ LogicalResult convertDist(Operation *op, OpBuilder &b,
   return success();
 }
 
-Converter dist(Dist d, Source src) {
-  return [d, src](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                  std::string &why) {
-    return convertDist(op, b, results, why, d, src);
-  };
-}
+/// tf.<random op> -> TF's Philox stream (integer hlo ops) and the
+/// distribution `D`, seeded from source `S`.
+template <typename OpT, Dist D, Source S>
+struct DistLowering : HLOPattern<OpT> {
+  using HLOPattern<OpT>::HLOPattern;
+  using OpAdaptor = typename HLOPattern<OpT>::OpAdaptor;
 
-/// StatelessRandomGetKeyCounter[Alg]: TF's GenerateKey as key uint64[1]
-/// (words 0 | 1 << 32) and counter uint64[2]; alg 1 (Philox, TF's choice
-/// on CPU).
-LogicalResult convertGetKeyCounter(Operation *op, OpBuilder &b,
-                                   SmallVectorImpl<Value> &results,
-                                   std::string &why) {
-  Value seed = op->getOperand(0);
-  auto st = staticType(seed);
-  if (!isIntVector(seed, 2) || !(st.getElementType().isSignlessInteger(32) ||
-                                 st.getElementType().isSignlessInteger(64)))
-    return fail(why, "seed must be an int32/int64 vector of shape [2]");
-  Location loc = op->getLoc();
-  PhiloxState s = stateFromSeed(b, loc, seed);
-  Words w{b, loc, {}};
-  auto pack = [&](Value lo, Value hi) {
-    return reshape(b, loc, w.bor(lo, w.shl(hi, 32)), {1});
-  };
-  Value key = pack(s.key[0], s.key[1]);
-  Value counter = ConcatenateOp::create(
-      b, loc, ValueRange{pack(s.counter[0], s.counter[1]),
-                         pack(s.counter[2], s.counter[3])},
-      0);
-  for (auto [i, v] : llvm::enumerate(ArrayRef<Value>{key, counter})) {
-    auto rt = dyn_cast<RankedTensorType>(op->getResult(i).getType());
-    Type e = rt ? rt.getElementType() : b.getIntegerType(64, false);
-    auto t = RankedTensorType::get(cast<RankedTensorType>(v.getType()).getShape(), e);
-    results.push_back(e.isSignlessInteger(64)
-                          ? v
-                          : Value(BitcastConvertOp::create(b, loc, t, v)));
+  LogicalResult convert(OpT op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+    Location loc = op.getLoc();
+    auto stateOf = [&](std::string &why) -> FailureOr<PhiloxState> {
+      if constexpr (S == Source::Attrs)
+        return stateFromAttrs(b, loc, op.getSeed(), op.getSeed2());
+      else if constexpr (S == Source::Seed)
+        return stateOfSeed(b, loc, a.getSeed(), why);
+      else
+        return stateOfKeyCounter(b, loc, a.getKey(), a.getCounter(), a.getAlg(),
+                                 why);
+    };
+    Value lv, hv;
+    if constexpr (D == Dist::UniformInt) {
+      lv = a.getMinval();
+      hv = a.getMaxval();
+    }
+    std::string why;
+    if (failed(convertDist(op, b, D, lv, hv, stateOf, results, why)))
+      return this->fail(op, b, why);
+    return success();
   }
-  if (op->getNumResults() == 3)
-    results.push_back(
-        splat(b, loc, RankedTensorType::get({}, b.getI32Type()), kPhilox));
-  return success();
-}
+};
 
-LogicalResult convertGetAlg(Operation *op, OpBuilder &b,
-                            SmallVectorImpl<Value> &results, std::string &) {
-  results.push_back(splat(b, op->getLoc(),
-                          RankedTensorType::get({}, b.getI32Type()), kPhilox));
-  return success();
-}
+/// tf.StatelessRandomGetKeyCounter[Alg] -> TF's GenerateKey (integer hlo
+/// ops) as key uint64[1] (words 0 | 1 << 32) and counter uint64[2]; alg 1
+/// (Philox, TF's choice on CPU).
+template <typename OpT> struct GetKeyCounterLowering : HLOPattern<OpT> {
+  using HLOPattern<OpT>::HLOPattern;
+  using OpAdaptor = typename HLOPattern<OpT>::OpAdaptor;
+
+  LogicalResult convert(OpT op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+    Value seed = a.getSeed();
+    auto st = staticType(seed);
+    if (!isIntVector(seed, 2) || !(st.getElementType().isSignlessInteger(32) ||
+                                   st.getElementType().isSignlessInteger(64)))
+      return this->fail(op, b,
+                        "seed must be an int32/int64 vector of shape [2]");
+    Location loc = op.getLoc();
+    PhiloxState s = stateFromSeed(b, loc, seed);
+    Words w{b, loc, {}};
+    auto pack = [&](Value lo, Value hi) {
+      return reshape(b, loc, w.bor(lo, w.shl(hi, 32)), {1});
+    };
+    Value key = pack(s.key[0], s.key[1]);
+    Value counter =
+        ConcatenateOp::create(b, loc,
+                              ValueRange{pack(s.counter[0], s.counter[1]),
+                                         pack(s.counter[2], s.counter[3])},
+                              0);
+    Value built[] = {key, counter}, replaced[] = {op.getKey(), op.getCounter()};
+    for (auto [v, r] : llvm::zip(built, replaced)) {
+      auto rt = dyn_cast<RankedTensorType>(r.getType());
+      Type e = rt ? rt.getElementType() : b.getIntegerType(64, false);
+      auto t = RankedTensorType::get(
+          cast<RankedTensorType>(v.getType()).getShape(), e);
+      results.push_back(e.isSignlessInteger(64)
+                            ? v
+                            : Value(BitcastConvertOp::create(b, loc, t, v)));
+    }
+    if constexpr (std::is_same_v<OpT, TF::StatelessRandomGetKeyCounterAlgOp>)
+      results.push_back(
+          splat(b, loc, RankedTensorType::get({}, b.getI32Type()), kPhilox));
+    return success();
+  }
+};
+
+/// tf.StatelessRandomGetAlg -> hlo.constant 1 (Philox, TF's choice on CPU).
+struct GetAlgLowering : HLOPattern<TF::StatelessRandomGetAlgOp> {
+  using HLOPattern::HLOPattern;
+  LogicalResult convert(TF::StatelessRandomGetAlgOp op, OpAdaptor,
+                        ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+    results.push_back(splat(
+        b, op.getLoc(), RankedTensorType::get({}, b.getI32Type()), kPhilox));
+    return success();
+  }
+};
 
 } // namespace
 
-void addPhiloxRandomConverters(llvm::StringMap<Converter> &t) {
+void populateRandomPhiloxPatterns(RewritePatternSet &patterns,
+                                  ConversionState &state) {
   using enum Source;
-  t["tf.RandomUniform"] = dist(Dist::Uniform, Attrs);
-  t["tf.RandomStandardNormal"] = dist(Dist::Normal, Attrs);
-  t["tf.TruncatedNormal"] = dist(Dist::TruncatedNormal, Attrs);
-  t["tf.RandomUniformInt"] = dist(Dist::UniformInt, Attrs);
-  t["tf.StatelessRandomUniform"] = dist(Dist::Uniform, Seed);
-  t["tf.StatelessRandomNormal"] = dist(Dist::Normal, Seed);
-  t["tf.StatelessTruncatedNormal"] = dist(Dist::TruncatedNormal, Seed);
-  t["tf.StatelessRandomUniformInt"] = dist(Dist::UniformInt, Seed);
-  t["tf.StatelessRandomUniformFullInt"] = dist(Dist::FullInt, Seed);
-  t["tf.StatelessRandomUniformV2"] = dist(Dist::Uniform, KeyCounter);
-  t["tf.StatelessRandomNormalV2"] = dist(Dist::Normal, KeyCounter);
-  t["tf.StatelessTruncatedNormalV2"] = dist(Dist::TruncatedNormal, KeyCounter);
-  t["tf.StatelessRandomUniformIntV2"] = dist(Dist::UniformInt, KeyCounter);
-  t["tf.StatelessRandomUniformFullIntV2"] = dist(Dist::FullInt, KeyCounter);
-  t["tf.StatelessRandomGetKeyCounter"] = convertGetKeyCounter;
-  t["tf.StatelessRandomGetKeyCounterAlg"] = convertGetKeyCounter;
-  t["tf.StatelessRandomGetAlg"] = convertGetAlg;
+  using enum Dist;
+  patterns.add<
+      DistLowering<TF::RandomUniformOp, Uniform, Attrs>,
+      DistLowering<TF::RandomStandardNormalOp, Normal, Attrs>,
+      DistLowering<TF::TruncatedNormalOp, TruncatedNormal, Attrs>,
+      DistLowering<TF::RandomUniformIntOp, UniformInt, Attrs>,
+      DistLowering<TF::StatelessRandomUniformOp, Uniform, Seed>,
+      DistLowering<TF::StatelessRandomNormalOp, Normal, Seed>,
+      DistLowering<TF::StatelessTruncatedNormalOp, TruncatedNormal, Seed>,
+      DistLowering<TF::StatelessRandomUniformIntOp, UniformInt, Seed>,
+      DistLowering<TF::StatelessRandomUniformFullIntOp, FullInt, Seed>,
+      DistLowering<TF::StatelessRandomUniformV2Op, Uniform, KeyCounter>,
+      DistLowering<TF::StatelessRandomNormalV2Op, Normal, KeyCounter>,
+      DistLowering<TF::StatelessTruncatedNormalV2Op, TruncatedNormal,
+                   KeyCounter>,
+      DistLowering<TF::StatelessRandomUniformIntV2Op, UniformInt, KeyCounter>,
+      DistLowering<TF::StatelessRandomUniformFullIntV2Op, FullInt, KeyCounter>,
+      GetKeyCounterLowering<TF::StatelessRandomGetKeyCounterOp>,
+      GetKeyCounterLowering<TF::StatelessRandomGetKeyCounterAlgOp>,
+      GetAlgLowering>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo
