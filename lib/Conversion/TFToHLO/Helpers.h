@@ -74,9 +74,6 @@ void addSpecialConverters(llvm::StringMap<Converter> &t);
 void addLRNConverters(llvm::StringMap<Converter> &t);
 /// RaggedRange with integer constant inputs (ConvertRagged.cpp).
 void addRaggedConverters(llvm::StringMap<Converter> &t);
-/// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
-/// (ConvertRandom.cpp).
-void addRandomConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);

@@ -66,7 +66,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
     {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
     {legacy<tohlo::addSpecialConverters>, "ConvertSpecial.cpp"},
-    {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
+    {tohlo::populateRandomSamplingPatterns, "Random/Sampling.cpp"},
     {tohlo::populateRandomPhiloxPatterns, "Random/Philox.cpp"},
     {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
     {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},

@@ -179,6 +179,10 @@ void populateDiagPatterns(mlir::RewritePatternSet &patterns,
 /// (Random/Philox.cpp).
 void populateRandomPhiloxPatterns(mlir::RewritePatternSet &patterns,
                                   ConversionState &state);
+/// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
+/// (Random/Sampling.cpp).
+void populateRandomSamplingPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
