@@ -75,17 +75,18 @@ using namespace mlir;
 using namespace tfmlir::hlo;
 
 namespace tfmlir::tohlo {
-namespace {
-
-using Dir = ComparisonDirection;
 
 Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
-              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides = {}) {
+              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides) {
   SmallVector<int64_t> st(strides);
   if (st.empty())
     st.assign(start.size(), 1);
   return SliceOp::create(b, loc, x, start, limit, st);
 }
+
+namespace {
+
+using Dir = ComparisonDirection;
 
 Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
            int64_t dim) {
@@ -124,10 +125,8 @@ LogicalResult convertParallelConcat(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// The padding before/after a dim of size `in` for window `k`, stride `s`,
-/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
-/// VALID window larger than the input), TF's rules (lib/Support's
-/// windowGeometry).
+} // namespace
+
 std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
                                       int64_t r, bool same, int64_t &outSize) {
   std::optional<WindowDim> w = windowGeometry(
@@ -139,6 +138,8 @@ std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
   outSize = std::max<int64_t>(w->outSize, 0);
   return {w->padBefore, w->padAfter};
 }
+
+namespace {
 
 LogicalResult convertMaxPoolWithArgmax(Operation *op, OpBuilder &b,
                                        SmallVectorImpl<Value> &results,
