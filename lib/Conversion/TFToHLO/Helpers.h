@@ -50,7 +50,7 @@ void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
-/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
+/// MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
 /// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
@@ -62,7 +62,7 @@ void lowerTensorArrays(mlir::Block &block);
 /// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
 /// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
-/// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
+/// Segment*, ScatterNd, NthElement (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
@@ -87,8 +87,6 @@ void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);
-/// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
-void addImageBoxConverters(llvm::StringMap<Converter> &t);
 
 //===----------------------------------------------------------------------===//
 // Types and constants
