@@ -35,27 +35,14 @@
 //    with constant indices, each window padded into place and added.
 //  - NthElement: a sort of the last dim (descending when reverse) and the
 //    element n.
-//  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
-//    concatenated along the depth dim in (row, col, channel) order; SAME
-//    pads with zeros as TF.
 //  - DynamicPartition with constant partitions: each output the rows of
 //    its partition in order (slices + concatenate).
 //  - DynamicStitch / ParallelDynamicStitch with constant indices: each
 //    output row taken from the last piece that writes it.
-//  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
-//    hue / value-range form), AdjustSaturation (s scaled and clamped to
-//    [0, 1], TF's kernel); channels last.
 //  - Where of a constant condition: the constant coordinates (int64).
 //  - ListDiff of constant x and y: the constant difference and positions.
 //  - SparseTensorDenseAdd with constant indices: each value padded into
 //    place and added to the dense tensor.
-//  - ResizeArea / ResizeBicubic with a constant size: separable, as two
-//    dot_generals with constant [out, in] weight matrices built from TF's
-//    kernels (area overlaps; Keys' cubic from TF's 1024-entry tables, a =
-//    -0.75 with clamped taps, or a = -0.5 with taps outside dropped and
-//    renormalized for half_pixel_centers).
-//  - NonMaxSuppressionV2-V5 of constant inputs: folded at compile time
-//    (TF's greedy hard suppression); see convertNMSConst.
 //  - Unique of a constant x: the constant y and idx (TF's first-occurrence
 //    order; -0.0 == 0.0, NaNs distinct).
 //===----------------------------------------------------------------------===//
@@ -75,17 +62,18 @@ using namespace mlir;
 using namespace tfmlir::hlo;
 
 namespace tfmlir::tohlo {
-namespace {
-
-using Dir = ComparisonDirection;
 
 Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
-              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides = {}) {
+              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides) {
   SmallVector<int64_t> st(strides);
   if (st.empty())
     st.assign(start.size(), 1);
   return SliceOp::create(b, loc, x, start, limit, st);
 }
+
+namespace {
+
+using Dir = ComparisonDirection;
 
 Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
            int64_t dim) {
@@ -124,10 +112,8 @@ LogicalResult convertParallelConcat(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// The padding before/after a dim of size `in` for window `k`, stride `s`,
-/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
-/// VALID window larger than the input), TF's rules (lib/Support's
-/// windowGeometry).
+} // namespace
+
 std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
                                       int64_t r, bool same, int64_t &outSize) {
   std::optional<WindowDim> w = windowGeometry(
@@ -139,6 +125,8 @@ std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
   outSize = std::max<int64_t>(w->outSize, 0);
   return {w->padBefore, w->padAfter};
 }
+
+namespace {
 
 LogicalResult convertMaxPoolWithArgmax(Operation *op, OpBuilder &b,
                                        SmallVectorImpl<Value> &results,
@@ -785,46 +773,6 @@ LogicalResult convertNthElement(Operation *op, OpBuilder &b,
   return success();
 }
 
-LogicalResult convertExtractImagePatches(Operation *op, OpBuilder &b,
-                                         SmallVectorImpl<Value> &results,
-                                         std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  auto ks = intList(op, "ksizes"), st = intList(op, "strides"),
-       rt = intList(op, "rates");
-  std::string pad = strAttr(op, "padding");
-  if (!in || !out || in.getRank() != 4 || !ks || !st || !rt || ks->size() != 4 ||
-      st->size() != 4 || rt->size() != 4 || (pad != "SAME" && pad != "VALID"))
-    return fail(why, "needs a static NHWC input, 4-element ksizes/strides/rates "
-                     "and SAME/VALID padding");
-  Location loc = op->getLoc();
-  int64_t N = in.getDimSize(0), H = in.getDimSize(1), W = in.getDimSize(2),
-          C = in.getDimSize(3);
-  int64_t oh, ow;
-  auto [ph0, ph1] = windowPad(H, (*ks)[1], (*st)[1], (*rt)[1], pad == "SAME", oh);
-  auto [pw0, pw1] = windowPad(W, (*ks)[2], (*st)[2], (*rt)[2], pad == "SAME", ow);
-  if (out.getShape() != ArrayRef<int64_t>{N, oh, ow, (*ks)[1] * (*ks)[2] * C})
-    return fail(why, "result shape disagrees with the patch arithmetic");
-  Type elt = in.getElementType();
-  SmallVector<int64_t> lo{0, ph0, pw0, 0}, hi{0, ph1, pw1, 0}, inner(4, 0);
-  Value x = PadOp::create(b, loc, op->getOperand(0), scalar(b, loc, elt, 0), lo, hi,
-                          inner);
-  SmallVector<Value> parts;
-  for (int64_t i = 0; i < (*ks)[1]; ++i)
-    for (int64_t j = 0; j < (*ks)[2]; ++j) {
-      int64_t y0 = i * (*rt)[1], x0 = j * (*rt)[2];
-      parts.push_back(sliceOf(b, loc, x, {0, y0, x0, 0},
-                              {N, y0 + (oh - 1) * (*st)[1] + 1,
-                               x0 + (ow - 1) * (*st)[2] + 1, C},
-                              {1, (*st)[1], (*st)[2], 1}));
-    }
-  results.push_back(parts.size() == 1
-                        ? parts.front()
-                        : Value(ConcatenateOp::create(b, loc, parts, uint64_t{3})));
-  return success();
-}
-
-
 /// Rows `rows` of the static `x` (dim 0), concatenated in that order (an
 /// empty [0, ...] constant when there are none).
 Value takeRows(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> rows) {
@@ -938,174 +886,6 @@ LogicalResult convertDynamicStitch(Operation *op, OpBuilder &b,
                           ? parts[0]
                           : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
   return success();
-}
-
-
-/// The three channels of the static [..., 3] image `x` as [..., 1] values.
-std::optional<std::array<Value, 3>> channels(OpBuilder &b, Location loc, Value x) {
-  auto t = staticType(x);
-  if (!t || t.getRank() < 1 || t.getShape().back() != 3 ||
-      !isa<FloatType>(t.getElementType()))
-    return std::nullopt;
-  std::array<Value, 3> c;
-  int64_t r = t.getRank();
-  for (int64_t i = 0; i < 3; ++i) {
-    SmallVector<int64_t> start(r, 0), limit(t.getShape());
-    start[r - 1] = i;
-    limit[r - 1] = i + 1;
-    c[i] = sliceOf(b, loc, x, start, limit);
-  }
-  return c;
-}
-
-/// Element-wise helpers on values of one type.
-struct Ew {
-  OpBuilder &b;
-  Location loc;
-  RankedTensorType t;
-  Value c(double v) { return splat(b, loc, t, v); }
-  Value add(Value x, Value y) { return AddOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return SubtractOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return MultiplyOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return DivideOp::create(b, loc, x, y); }
-  Value max(Value x, Value y) { return MaximumOp::create(b, loc, x, y); }
-  Value min(Value x, Value y) { return MinimumOp::create(b, loc, x, y); }
-  Value abs(Value x) { return AbsOp::create(b, loc, x); }
-  Value sel(Value p, Value x, Value y) { return SelectOp::create(b, loc, p, x, y); }
-  Value cmp(Value x, Value y, Dir d) { return compare(b, loc, x, y, d); }
-};
-
-/// TF's RGBToHSV kernel (colorspace_op.h): v = max, s = range / v (0 when
-/// v <= 0), h from the channel that is the max, in [0, 1).
-std::array<Value, 3> rgbToHsv(Ew &e, Value r, Value g, Value bl) {
-  Value v = e.max(r, e.max(g, bl));
-  Value range = e.sub(v, e.min(r, e.min(g, bl)));
-  Value s = e.sel(e.cmp(v, e.c(0), Dir::GT), e.div(range, v), e.c(0));
-  Value norm = e.mul(e.div(e.c(1), range), e.c(1.0 / 6.0));
-  Value h = e.sel(e.cmp(r, v, Dir::EQ), e.mul(norm, e.sub(g, bl)),
-                  e.sel(e.cmp(g, v, Dir::EQ),
-                        e.add(e.mul(norm, e.sub(bl, r)), e.c(2.0 / 6.0)),
-                        e.add(e.mul(norm, e.sub(r, g)), e.c(4.0 / 6.0))));
-  h = e.sel(e.cmp(range, e.c(0), Dir::GT), h, e.c(0));
-  h = e.sel(e.cmp(h, e.c(0), Dir::LT), e.add(h, e.c(1)), h);
-  return {h, s, v};
-}
-
-/// TF's HSVToRGB kernel: channel = (1 - s + s * clamp(f(6h), 0, 1)) * v with
-/// f = |6h - 3| - 1, 2 - |6h - 2|, 2 - |6h - 4| for r, g, b.
-std::array<Value, 3> hsvToRgb(Ew &e, Value h, Value s, Value v) {
-  Value dh = e.mul(h, e.c(6));
-  auto clamp01 = [&](Value x) { return e.min(e.max(x, e.c(0)), e.c(1)); };
-  Value dr = clamp01(e.sub(e.abs(e.sub(dh, e.c(3))), e.c(1)));
-  Value dg = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(2)))));
-  Value db = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(4)))));
-  Value oneS = e.sub(e.c(1), s);
-  return {e.mul(e.add(oneS, e.mul(s, dr)), v), e.mul(e.add(oneS, e.mul(s, dg)), v),
-          e.mul(e.add(oneS, e.mul(s, db)), v)};
-}
-
-/// Shared driver of the colour ops: splits channels, applies `fn` to
-/// (c0, c1, c2, scalar operand 1 or null) and joins the result.
-LogicalResult colourOp(
-    Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results, std::string &why,
-    llvm::function_ref<std::array<Value, 3>(Ew &, std::array<Value, 3>, Value)> fn) {
-  Location loc = op->getLoc();
-  auto in = staticType(op->getOperand(0));
-  auto c = in ? channels(b, loc, op->getOperand(0)) : std::nullopt;
-  if (!c)
-    return fail(why, "needs a static float image with 3 channels last");
-  auto ct = cast<RankedTensorType>((*c)[0].getType());
-  Value arg;
-  if (op->getNumOperands() > 1) {
-    auto at = staticType(op->getOperand(1));
-    if (!at || at.getNumElements() != 1)
-      return fail(why, "the adjustment must be a scalar");
-    arg = broadcastTo(b, loc,
-                      convert(b, loc, reshape(b, loc, op->getOperand(1), {}),
-                              ct.getElementType()),
-                      ct.getShape());
-  }
-  Ew e{b, loc, ct};
-  std::array<Value, 3> out = fn(e, *c, arg);
-  results.push_back(ConcatenateOp::create(b, loc, ValueRange{out[0], out[1], out[2]},
-                                          static_cast<uint64_t>(in.getRank() - 1)));
-  return success();
-}
-
-LogicalResult convertRGBToHSV(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value) {
-    return rgbToHsv(e, c[0], c[1], c[2]);
-  });
-}
-
-LogicalResult convertHSVToRGB(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value) {
-    return hsvToRgb(e, c[0], c[1], c[2]);
-  });
-}
-
-/// AdjustHue as TF's kernel (adjust_hue_op.cc): the hue in [0, 6) from
-/// the ordering of the channels (its sextant) and the middle channel's
-/// position between min and max, rotated by 6 * delta modulo 6, and the
-/// channels rebuilt from (hue, min, max); this keeps values outside
-/// [0, 1] as TF does.
-LogicalResult convertAdjustHue(Operation *op, OpBuilder &b,
-                               SmallVectorImpl<Value> &results, std::string &why) {
-  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value d) {
-    Value r = c[0], g = c[1], bl = c[2];
-    Value rLtG = e.cmp(r, g, Dir::LT);
-    Value bLtR = e.cmp(bl, r, Dir::LT), bGtG = e.cmp(bl, g, Dir::GT);
-    Value bLtG = e.cmp(bl, g, Dir::LT), bGtR = e.cmp(bl, r, Dir::GT);
-    // r < g: b < r -> 1 (g, r, b); b > g -> 3 (b, g, r); else 2 (g, b, r).
-    // g <= r: b < g -> 0 (r, g, b); b > r -> 4 (b, r, g); else 5 (r, b, g).
-    auto pick = [&](Value a1, Value a3, Value a2, Value a0, Value a4, Value a5) {
-      Value lt = e.sel(bLtR, a1, e.sel(bGtG, a3, a2));
-      Value ge = e.sel(bLtG, a0, e.sel(bGtR, a4, a5));
-      return e.sel(rLtG, lt, ge);
-    };
-    Value vmax = pick(g, bl, g, r, bl, r);
-    Value vmid = pick(r, g, bl, g, r, bl);
-    Value vmin = pick(bl, r, r, bl, g, g);
-    Value cat = pick(e.c(1), e.c(3), e.c(2), e.c(0), e.c(4), e.c(5));
-    Value span = e.sub(vmax, vmin);
-    Value ratio = e.div(e.sub(vmid, vmin), span);
-    auto isEven = [&](Value k) {
-      Value half = e.mul(k, e.c(0.5));
-      return e.cmp(FloorOp::create(e.b, e.loc, half), half, Dir::EQ);
-    };
-    Value h = e.add(cat, e.sel(isEven(cat), ratio, e.sub(e.c(1), ratio)));
-    h = e.sel(e.cmp(vmax, vmin, Dir::EQ), e.c(0), h);
-    h = e.add(h, e.mul(d, e.c(6)));
-    h = e.sub(h, e.mul(FloorOp::create(e.b, e.loc, e.div(h, e.c(6))), e.c(6)));
-    // Back from (h, vmin, vmax).
-    Value k = FloorOp::create(e.b, e.loc, h);
-    Value f = e.sub(h, k);
-    f = e.sel(isEven(k), f, e.sub(e.c(1), f));
-    Value mid = e.add(vmin, e.mul(f, span));
-    auto byCat = [&](Value a0, Value a1, Value a2, Value a3, Value a4, Value a5) {
-      Value v = a5; // case 5 and anything past it
-      Value opts[5] = {a0, a1, a2, a3, a4};
-      for (int64_t q = 4; q >= 0; --q)
-        v = e.sel(e.cmp(k, e.c(static_cast<double>(q)), Dir::EQ), opts[q], v);
-      return v;
-    };
-    return std::array<Value, 3>{byCat(vmax, mid, vmin, vmin, mid, vmax),
-                                byCat(mid, vmax, vmax, mid, vmin, vmin),
-                                byCat(vmin, vmin, mid, vmax, vmax, mid)};
-  });
-}
-
-/// AdjustSaturation: s' = clamp(s * scale, 0, 1) (TF's kernel), back to RGB.
-LogicalResult convertAdjustSaturation(Operation *op, OpBuilder &b,
-                                      SmallVectorImpl<Value> &results,
-                                      std::string &why) {
-  return colourOp(op, b, results, why, [](Ew &e, std::array<Value, 3> c, Value f) {
-    auto hsv = rgbToHsv(e, c[0], c[1], c[2]);
-    Value s = e.min(e.max(e.mul(hsv[1], f), e.c(0)), e.c(1));
-    return hsvToRgb(e, hsv[0], s, hsv[2]);
-  });
 }
 
 
@@ -1228,253 +1008,6 @@ LogicalResult convertSparseTensorDenseAdd(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// TF's CalculateResizeScale.
-double resizeScale(int64_t in, int64_t out, bool alignCorners) {
-  return alignCorners && out > 1 ? static_cast<double>(in - 1) / (out - 1)
-                                 : static_cast<double>(in) / out;
-}
-
-/// ResizeArea weights [out, in] of one axis (resize_area_op.cc): output y
-/// averages the input span [y * scale, (y + 1) * scale), each input row
-/// weighted by its overlap (indices clamped), divided by scale.
-std::vector<double> areaWeights(int64_t in, int64_t out, bool alignCorners) {
-  std::vector<double> w(out * in, 0.0);
-  float scale = static_cast<float>(resizeScale(in, out, alignCorners));
-  for (int64_t y = 0; y < out; ++y) {
-    float a = y * scale, z = (y + 1) * scale;
-    int64_t y0 = static_cast<int64_t>(std::floor(a)),
-            y1 = static_cast<int64_t>(std::ceil(z));
-    for (int64_t i = y0; i < y1; ++i) {
-      float part = std::min(static_cast<float>(i + 1), z) -
-                   std::max(static_cast<float>(i), a);
-      int64_t src = std::min(std::max<int64_t>(i, 0), in - 1);
-      w[y * in + src] += part / scale;
-    }
-  }
-  return w;
-}
-
-/// ResizeBicubic weights [out, in] of one axis (resize_bicubic_op.cc):
-/// four taps around floor(x) from TF's 1024-entry table of Keys' kernel;
-/// legacy mode (a = -0.75) clamps tap indices, half_pixel_centers (a =
-/// -0.5) drops taps outside the image and renormalizes the rest.
-std::vector<double> bicubicWeights(int64_t in, int64_t out, bool alignCorners,
-                                   bool halfPixel) {
-  std::vector<double> w(out * in, 0.0);
-  float scale = static_cast<float>(resizeScale(in, out, alignCorners));
-  constexpr int64_t kTable = 1024;
-  // Keys' kernel at x in [0, 1] (even entries) and x + 1 (odd entries).
-  std::vector<float> table(2 * (kTable + 1));
-  const float a = halfPixel ? -0.5f : -0.75f;
-  for (int64_t i = 0; i <= kTable; ++i) {
-    float x = i * 1.0f / kTable;
-    table[i * 2] = ((a + 2) * x - (a + 3)) * x * x + 1;
-    x += 1.0f;
-    table[i * 2 + 1] = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;
-  }
-  for (int64_t y = 0; y < out; ++y) {
-    float x = halfPixel ? (y + 0.5f) * scale - 0.5f : y * scale;
-    int64_t base = static_cast<int64_t>(std::floor(x));
-    float t = x - base;
-    int64_t off = static_cast<int64_t>(std::lrintf(t * kTable));
-    float wt[4] = {table[off * 2 + 1], table[off * 2], table[(kTable - off) * 2],
-                   table[(kTable - off) * 2 + 1]};
-    int64_t idx[4];
-    for (int64_t k = 0; k < 4; ++k)
-      idx[k] = base - 1 + k;
-    if (halfPixel) {
-      float sum = 0;
-      for (int64_t k = 0; k < 4; ++k) {
-        if (idx[k] < 0 || idx[k] >= in)
-          wt[k] = 0.0f;
-        sum += wt[k];
-      }
-      if (std::abs(sum) >= 1000.0f * std::numeric_limits<float>::min()) {
-        float inv = 1.0f / sum;
-        for (float &v : wt)
-          v *= inv;
-      }
-    }
-    for (int64_t k = 0; k < 4; ++k)
-      w[y * in + std::min(std::max<int64_t>(idx[k], 0), in - 1)] += wt[k];
-  }
-  return w;
-}
-
-/// out[n, y, x, c] = sum Wh[y, i] Ww[x, j] in[n, i, j, c] (f32), by two
-/// dot_generals with constant weight matrices.
-Value separableResize(OpBuilder &b, Location loc, Value x, ArrayRef<double> wh,
-                      int64_t oh, ArrayRef<double> ww, int64_t ow) {
-  auto t = cast<RankedTensorType>(x.getType());
-  Type elt = t.getElementType();
-  int64_t N = t.getDimSize(0), H = t.getDimSize(1), W = t.getDimSize(2),
-          C = t.getDimSize(3);
-  auto mat = [&](ArrayRef<double> w, int64_t o, int64_t i) {
-    Value m = constant(b, loc,
-                       DenseElementsAttr::get(RankedTensorType::get({o, i}, b.getF64Type()),
-                                              w));
-    return convert(b, loc, m, elt);
-  };
-  // [oh, H] x [N, H, W, C] over H -> [oh, N, W, C] -> [N, oh, W, C].
-  auto dn1 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {1});
-  Value y = DotGeneralOp::create(b, loc, RankedTensorType::get({oh, N, W, C}, elt),
-                                 mat(wh, oh, H), x, dn1, nullptr);
-  y = transpose(b, loc, y, {1, 0, 2, 3});
-  // [N, oh, W, C] x [ow, W] over W -> [N, oh, C, ow] -> [N, oh, ow, C].
-  auto dn2 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {2}, {1});
-  Value z = DotGeneralOp::create(b, loc, RankedTensorType::get({N, oh, C, ow}, elt),
-                                 y, mat(ww, ow, W), dn2, nullptr);
-  return transpose(b, loc, z, {0, 1, 3, 2});
-}
-
-Converter resizeSeparable(bool area) {
-  return [area](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                std::string &why) -> LogicalResult {
-    auto in = staticType(op->getOperand(0));
-    auto size = constantInts(op->getOperand(1));
-    auto out = staticResult(op);
-    if (!in || in.getRank() != 4 || !size || size->size() != 2 || !out ||
-        out.getRank() != 4 || (*size)[0] != out.getDimSize(1) ||
-        (*size)[1] != out.getDimSize(2) || (*size)[0] < 1 || (*size)[1] < 1 ||
-        !isa<FloatType>(out.getElementType()))
-      return fail(why, "needs a static NHWC image, a constant size and a static float result");
-    bool ac = boolAttr(op, "align_corners"), hp = boolAttr(op, "half_pixel_centers");
-    if (ac && hp)
-      return fail(why, "align_corners and half_pixel_centers are exclusive");
-    int64_t H = in.getDimSize(1), W = in.getDimSize(2), oh = (*size)[0],
-            ow = (*size)[1];
-    auto wh = area ? areaWeights(H, oh, ac) : bicubicWeights(H, oh, ac, hp);
-    auto ww = area ? areaWeights(W, ow, ac) : bicubicWeights(W, ow, ac, hp);
-    Location loc = op->getLoc();
-    // TF computes in float; f64 inputs keep f64 here (more exact).
-    Type ct = in.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
-    Value x = convert(b, loc, op->getOperand(0), ct);
-    results.push_back(convert(b, loc, separableResize(b, loc, x, wh, oh, ww, ow),
-                              out.getElementType()));
-    return success();
-  };
-}
-
-
-/// Float values of a constant (any float or int element type).
-std::optional<std::vector<float>> constFloats(Value v) {
-  auto c = constantOf(v);
-  if (!c)
-    return std::nullopt;
-  std::vector<float> out;
-  if (isa<FloatType>(c->getElementType())) {
-    for (APFloat f : c->getValues<APFloat>()) {
-      bool lost;
-      f.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
-      out.push_back(f.convertToFloat());
-    }
-  } else {
-    for (APInt i : c->getValues<APInt>())
-      out.push_back(static_cast<float>(i.getSExtValue()));
-  }
-  return out;
-}
-
-/// NonMaxSuppression V1-V5 (hard suppression) of constant inputs, folded
-/// at compile time with TF's greedy algorithm (non_max_suppression_op.cc):
-/// candidates with score > score_threshold in order of descending score
-/// (lower index first on ties), each kept unless its IoU with a kept box
-/// exceeds iou_threshold, up to max_output_size; IoU in float with the
-/// corners in either order and 0 for empty boxes. The results are
-/// constants (TF's constant folding would do the same).
-LogicalResult convertNMSConst(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  StringRef name = op->getName().getStringRef();
-  bool v5 = name == "tf.NonMaxSuppressionV5", v4 = name == "tf.NonMaxSuppressionV4";
-  auto boxes = constFloats(op->getOperand(0));
-  auto scores = constFloats(op->getOperand(1));
-  auto maxOut = constantInts(op->getOperand(2));
-  // NonMaxSuppression (v1) has the IoU threshold as an attr.
-  bool v1 = name == "tf.NonMaxSuppression";
-  auto iou = v1 ? std::optional<std::vector<float>>(std::vector<float>{
-                      static_cast<float>(floatAttr(op, "iou_threshold", 0.5))})
-                : constFloats(op->getOperand(3));
-  std::optional<std::vector<float>> scoreTh =
-      op->getNumOperands() > 4 ? constFloats(op->getOperand(4))
-                               : std::vector<float>{-std::numeric_limits<float>::infinity()};
-  if (!boxes || !scores || !maxOut || maxOut->size() != 1 || !iou || iou->size() != 1 ||
-      !scoreTh || scoreTh->size() != 1 || boxes->size() != 4 * scores->size())
-    return fail(why, "only constant boxes, scores and thresholds are supported "
-                     "(the selection count is data-dependent)");
-  if (v5) {
-    auto sigma = constFloats(op->getOperand(5));
-    if (!sigma || sigma->size() != 1 || (*sigma)[0] != 0.0f)
-      return fail(why, "soft NMS (soft_nms_sigma != 0) is not supported");
-  }
-  int64_t n = scores->size();
-  auto box = [&](int64_t i, int k) { return (*boxes)[4 * i + k]; };
-  auto iouOf = [&](int64_t i, int64_t j) -> float {
-    float ymin_i = std::min(box(i, 0), box(i, 2)), xmin_i = std::min(box(i, 1), box(i, 3));
-    float ymax_i = std::max(box(i, 0), box(i, 2)), xmax_i = std::max(box(i, 1), box(i, 3));
-    float ymin_j = std::min(box(j, 0), box(j, 2)), xmin_j = std::min(box(j, 1), box(j, 3));
-    float ymax_j = std::max(box(j, 0), box(j, 2)), xmax_j = std::max(box(j, 1), box(j, 3));
-    float area_i = (ymax_i - ymin_i) * (xmax_i - xmin_i);
-    float area_j = (ymax_j - ymin_j) * (xmax_j - xmin_j);
-    if (area_i <= 0 || area_j <= 0)
-      return 0.0f;
-    float ih = std::max(std::min(ymax_i, ymax_j) - std::max(ymin_i, ymin_j), 0.0f);
-    float iw = std::max(std::min(xmax_i, xmax_j) - std::max(xmin_i, xmin_j), 0.0f);
-    float inter = ih * iw;
-    return inter / (area_i + area_j - inter);
-  };
-  std::vector<int64_t> order;
-  for (int64_t i = 0; i < n; ++i)
-    if ((*scores)[i] > (*scoreTh)[0])
-      order.push_back(i);
-  llvm::sort(order, [&](int64_t x, int64_t y) {
-    if ((*scores)[x] != (*scores)[y])
-      return (*scores)[x] > (*scores)[y];
-    return x < y;
-  });
-  std::vector<int32_t> kept;
-  std::vector<float> keptScores;
-  for (int64_t i : order) {
-    if (static_cast<int64_t>(kept.size()) >= (*maxOut)[0])
-      break;
-    bool suppressed = false;
-    for (int32_t j : kept)
-      if (iouOf(i, j) > (*iou)[0]) {
-        suppressed = true;
-        break;
-      }
-    if (!suppressed) {
-      kept.push_back(static_cast<int32_t>(i));
-      keptScores.push_back((*scores)[i]);
-    }
-  }
-  int32_t valid = kept.size();
-  bool pad = boolAttr(op, "pad_to_max_output_size");
-  if (pad && (*maxOut)[0] > valid) {
-    kept.resize((*maxOut)[0], 0);
-    keptScores.resize((*maxOut)[0], 0.0f);
-  }
-  Location loc = op->getLoc();
-  int64_t k = kept.size();
-  auto idxT = RankedTensorType::get({k}, b.getI32Type());
-  results.push_back(constant(b, loc, DenseElementsAttr::get(idxT, ArrayRef<int32_t>(kept))));
-  if (v5) {
-    Type st = getElementTypeOrSelf(op->getResult(1).getType());
-    Value sc = constant(b, loc,
-                        DenseElementsAttr::get(RankedTensorType::get({k}, b.getF32Type()),
-                                               ArrayRef<float>(keptScores)));
-    results.push_back(convert(b, loc, sc, st));
-  }
-  if (v4 || v5)
-    results.push_back(scalar(b, loc, b.getI32Type(), valid));
-  for (auto [r, v] : llvm::zip(op->getResults(), results)) {
-    auto rt = dyn_cast<RankedTensorType>(r.getType());
-    auto vt = cast<RankedTensorType>(v.getType());
-    if (!rt || failed(verifyCompatibleShape(rt.getShape(), vt.getShape())))
-      return fail(why, "the result shape disagrees with the folded selection");
-  }
-  return success();
-}
-
 /// Unique of a constant 1-D `x`: `y` (the distinct values in order of first
 /// occurrence) and `idx` folded at compile time, so that `y`'s
 /// data-dependent length is static for the ops after it. Values compare
@@ -1564,22 +1097,10 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.TensorScatterAdd"] = tensorScatter(/*add=*/true);
   t["tf.TensorScatterSub"] = tensorScatter(/*add=*/true, /*negate=*/true);
   t["tf.NthElement"] = convertNthElement;
-  t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
-  t["tf.NonMaxSuppression"] = convertNMSConst;
-  t["tf.NonMaxSuppressionV2"] = convertNMSConst;
-  t["tf.NonMaxSuppressionV3"] = convertNMSConst;
-  t["tf.NonMaxSuppressionV4"] = convertNMSConst;
-  t["tf.NonMaxSuppressionV5"] = convertNMSConst;
   t["tf.Where"] = convertWhereConst;
   t["tf.ListDiff"] = convertListDiffConst;
   t["tf.SparseTensorDenseAdd"] = convertSparseTensorDenseAdd;
-  t["tf.ResizeArea"] = resizeSeparable(true);
-  t["tf.ResizeBicubic"] = resizeSeparable(false);
-  t["tf.RGBToHSV"] = convertRGBToHSV;
-  t["tf.HSVToRGB"] = convertHSVToRGB;
-  t["tf.AdjustHue"] = convertAdjustHue;
-  t["tf.AdjustSaturation"] = convertAdjustSaturation;
   t["tf.DynamicStitch"] = convertDynamicStitch;
   t["tf.ParallelDynamicStitch"] = convertDynamicStitch;
   t["tf.Unique"] = convertUniqueConst;

@@ -1,8 +1,5 @@
 //===- ConvertMisc.cpp - tf image, matrix, scan and top-k ops -> hlo ------===//
 //
-//  - AdjustContrastv2: y = (x - mean) * factor + mean, mean over the
-//    height and width dims (the two before the channel dim), in f32 for
-//    half inputs (TF's kernel).
 //  - MatrixDiag / MatrixSetDiag (v1): the diagonal of the last two dims,
 //    built with an iota equality mask and hlo.select.
 //  - Roll with constant shift/axis: two slices and a concatenate per axis
@@ -19,9 +16,6 @@
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
 //  - (Sparse)SoftmaxCrossEntropyWithLogits: loss and backprop from a
 //    max-shifted log-softmax.
-//  - ResizeBilinear / ResizeNearestNeighbor (align_corners,
-//    half_pixel_centers) with constant sizes: gathers at precomputed source
-//    indices (and lerp weights), see resize().
 //  - MirrorPad REFLECT/SYMMETRIC: reversed slices concatenated.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
@@ -37,39 +31,6 @@ namespace tfmlir::tohlo {
 namespace {
 
 using Dir = ComparisonDirection;
-
-LogicalResult convertAdjustContrast(Operation *op, OpBuilder &b,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto f = staticType(op->getOperand(1));
-  if (!in || in.getRank() < 3 || !f || f.getNumElements() != 1 ||
-      !isa<FloatType>(in.getElementType()))
-    return fail(why, "needs a static float image of rank >= 3 and a scalar factor");
-  Location loc = op->getLoc();
-  Type elt = in.getElementType();
-  Type acc = (elt.isF16() || elt.isBF16()) ? Type(b.getF32Type()) : elt;
-  Value x = convert(b, loc, op->getOperand(0), acc);
-  int64_t r = in.getRank();
-  int64_t h = r - 3, w = r - 2;
-  Value sum = reduce(b, loc, x, scalar(b, loc, acc, 0), {h, w}, ReduceKind::Add);
-  auto st = cast<RankedTensorType>(sum.getType());
-  Value mean = DivideOp::create(
-      b, loc, sum, splat(b, loc, st, in.getDimSize(h) * in.getDimSize(w)));
-  SmallVector<int64_t> keep;
-  for (int64_t d = 0; d < r; ++d)
-    if (d != h && d != w)
-      keep.push_back(d);
-  Value mb = broadcastInDim(b, loc, mean, in.getShape(), keep);
-  Value fb = broadcastTo(b, loc,
-                         reshape(b, loc, convert(b, loc, op->getOperand(1), acc), {}),
-                         in.getShape());
-  Value y = AddOp::create(
-      b, loc, MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, mb), fb),
-      mb);
-  results.push_back(convert(b, loc, y, elt));
-  return success();
-}
 
 /// Mask of shape `shape` (rank >= 2) that is true on the diagonal of the
 /// last two dims.
@@ -390,100 +351,6 @@ Converter crossEntropy(bool sparse) {
 }
 
 
-/// x gathered along `axis` at the constant int32 `indices` (1-D): the
-/// result has indices.size() in place of dim `axis`.
-Value gatherAxis(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> indices,
-                 int64_t axis) {
-  auto t = cast<RankedTensorType>(x.getType());
-  auto it = RankedTensorType::get({static_cast<int64_t>(indices.size())},
-                                  b.getI32Type());
-  Value idx = constant(b, loc, DenseElementsAttr::get(it, indices));
-  SmallVector<int64_t> offsetDims, sizes(t.getShape());
-  sizes[axis] = 1;
-  for (int64_t d = 0; d < t.getRank(); ++d)
-    if (d != axis)
-      offsetDims.push_back(d);
-  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {axis},
-                                            {}, {}, {axis}, 1);
-  return GatherOp::create(b, loc, x, idx, dn, sizes, false);
-}
-
-/// Resize{Bilinear,NearestNeighbor} of NHWC images to a constant size, with
-/// TF's coordinate rules: scale = (align_corners && out > 1) ? (in - 1) /
-/// (out - 1) : in / out; bilinear samples at i * scale, or (i + 0.5) *
-/// scale - 0.5 with half_pixel_centers, between floor (clamped to 0) and
-/// ceil (clamped to in - 1) with lerp = coord - floor, interpolating along
-/// W then H as top + (bottom - top) * lerp in f32; nearest takes
-/// round (align_corners) or floor of i * scale ((i + 0.5) * scale with
-/// half_pixel_centers), clamped to [0, in - 1]. Coordinates are computed in
-/// float as TF's kernels do.
-Converter resize(bool bilinear) {
-  return [bilinear](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                    std::string &why) -> LogicalResult {
-    auto in = staticType(op->getOperand(0));
-    auto size = constantInts(op->getOperand(1));
-    auto out = staticResult(op);
-    if (!in || in.getRank() != 4 || !size || size->size() != 2 || !out)
-      return fail(why, "needs a static NHWC image and a constant size");
-    bool alignCorners = boolAttr(op, "align_corners");
-    bool halfPixel = boolAttr(op, "half_pixel_centers");
-    Location loc = op->getLoc();
-    Value x = op->getOperand(0);
-    if (bilinear)
-      x = convert(b, loc, x, out.getElementType());
-    // Interpolate along W (dim 2) first, then H (dim 1), as TF does.
-    for (int64_t dim : {2, 1}) {
-      int64_t inSize = in.getDimSize(dim), outSize = (*size)[dim - 1];
-      if (inSize <= 0 || outSize <= 0)
-        return fail(why, "empty image or size");
-      float scale = (alignCorners && outSize > 1)
-                        ? static_cast<float>(inSize - 1) / (outSize - 1)
-                        : static_cast<float>(inSize) / outSize;
-      SmallVector<int32_t> lo, hi;
-      SmallVector<float> lerp;
-      for (int64_t i = 0; i < outSize; ++i) {
-        if (bilinear) {
-          float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale - 0.5f
-                              : static_cast<float>(i) * scale;
-          float f = std::floor(c);
-          lo.push_back(static_cast<int32_t>(std::max<int64_t>(static_cast<int64_t>(f), 0)));
-          hi.push_back(static_cast<int32_t>(
-              std::min<int64_t>(static_cast<int64_t>(std::ceil(c)), inSize - 1)));
-          lerp.push_back(c - f);
-        } else {
-          float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale
-                              : static_cast<float>(i) * scale;
-          int64_t v = alignCorners ? static_cast<int64_t>(std::round(c))
-                                   : static_cast<int64_t>(std::floor(c));
-          v = std::min<int64_t>(v, inSize - 1);
-          if (halfPixel)
-            v = std::max<int64_t>(v, 0);
-          lo.push_back(static_cast<int32_t>(v));
-        }
-      }
-      if (!bilinear) {
-        x = gatherAxis(b, loc, x, lo, dim);
-        continue;
-      }
-      Value a = gatherAxis(b, loc, x, lo, dim);
-      Value c = gatherAxis(b, loc, x, hi, dim);
-      auto at = cast<RankedTensorType>(a.getType());
-      if (!at.getElementType().isF32())
-        return fail(why, "bilinear output must be f32");
-      auto lt = RankedTensorType::get({outSize}, b.getF32Type());
-      Value l = broadcastInDim(b, loc,
-                               constant(b, loc, DenseElementsAttr::get(lt, ArrayRef<float>(lerp))),
-                               at.getShape(), {dim});
-      x = AddOp::create(b, loc, a,
-                        MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), l));
-    }
-    if (x.getType() != out)
-      return fail(why, "computed shape differs from the result type");
-    results.push_back(x);
-    return success();
-  };
-}
-
 /// MirrorPad (REFLECT excludes the edge element, SYMMETRIC repeats it) with
 /// constant paddings: per dim, reversed slices concatenated on both sides.
 LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
@@ -527,7 +394,6 @@ LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
-  t["tf.AdjustContrastv2"] = convertAdjustContrast;
   t["tf.MatrixDiag"] = convertMatrixDiag;
   t["tf.MatrixSetDiag"] = convertMatrixSetDiag;
   t["tf.Roll"] = convertRoll;
@@ -542,8 +408,6 @@ void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.UnsortedSegmentMin"] = segment(ReduceKind::Min);
   t["tf.SoftmaxCrossEntropyWithLogits"] = crossEntropy(false);
   t["tf.SparseSoftmaxCrossEntropyWithLogits"] = crossEntropy(true);
-  t["tf.ResizeBilinear"] = resize(true);
-  t["tf.ResizeNearestNeighbor"] = resize(false);
   t["tf.MirrorPad"] = convertMirrorPad;
 }
 

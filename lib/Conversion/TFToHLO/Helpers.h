@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tfmlir::tohlo {
 
@@ -49,7 +50,7 @@ void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
-/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
+/// MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
 /// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
@@ -61,7 +62,7 @@ void lowerTensorArrays(mlir::Block &block);
 /// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
 /// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
-/// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
+/// Segment*, ScatterNd, NthElement (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
@@ -77,8 +78,6 @@ void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);
-/// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
-void addImageBoxConverters(llvm::StringMap<Converter> &t);
 
 //===----------------------------------------------------------------------===//
 // Types and constants
@@ -177,6 +176,22 @@ mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
 
 /// Normalizes possibly negative `axis` for `rank`; nullopt if out of range.
 std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
+
+//===----------------------------------------------------------------------===//
+// From ConvertExtra.cpp (shared)
+//===----------------------------------------------------------------------===//
+
+/// hlo.slice of `x` from `start` to `limit` (exclusive) with `strides`
+/// (all 1 when empty).
+mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                    llvm::ArrayRef<int64_t> start, llvm::ArrayRef<int64_t> limit,
+                    llvm::ArrayRef<int64_t> strides = {});
+/// The padding before/after a dim of size `in` for window `k`, stride `s`,
+/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
+/// VALID window larger than the input, -1 for an invalid or overflowing
+/// geometry), TF's rules (lib/Support's windowGeometry).
+std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
+                                      int64_t r, bool same, int64_t &outSize);
 
 } // namespace tfmlir::tohlo
 

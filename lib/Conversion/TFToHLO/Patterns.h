@@ -183,6 +183,24 @@ void populateRandomPhiloxPatterns(mlir::RewritePatternSet &patterns,
 /// (Random/Sampling.cpp).
 void populateRandomSamplingPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+// Image (dialects/tf/TFOpsImage.td; lib/Conversion/TFToHLO/Image/).
+/// CropAndResize, DrawBoundingBoxes, DrawBoundingBoxesV2 (Image/Boxes.cpp).
+void populateImageBoxesPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
+/// RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation, AdjustContrastv2
+/// (Image/Color.cpp).
+void populateImageColorPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
+/// NonMaxSuppression, NonMaxSuppressionV2..V5 (Image/NonMaxSuppression.cpp).
+void populateImageNonMaxSuppressionPatterns(mlir::RewritePatternSet &patterns,
+                                            ConversionState &state);
+/// ExtractImagePatches (Image/Patches.cpp).
+void populateImagePatchesPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// ResizeBilinear, ResizeNearestNeighbor, ResizeBicubic, ResizeArea
+/// (Image/Resize.cpp).
+void populateImageResizePatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
