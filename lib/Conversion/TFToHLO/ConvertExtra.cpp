@@ -75,12 +75,9 @@ using namespace mlir;
 using namespace tfmlir::hlo;
 
 namespace tfmlir::tohlo {
-namespace {
-
-using Dir = ComparisonDirection;
 
 Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
-              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides = {}) {
+              ArrayRef<int64_t> limit, ArrayRef<int64_t> strides) {
   SmallVector<int64_t> st(strides);
   if (st.empty())
     st.assign(start.size(), 1);
@@ -92,6 +89,10 @@ Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
   return IotaOp::create(b, loc, RankedTensorType::get(shape, elt),
                         static_cast<uint64_t>(dim));
 }
+
+namespace {
+
+using Dir = ComparisonDirection;
 
 LogicalResult convertIdentity(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results, std::string &why) {
@@ -477,7 +478,8 @@ LogicalResult convertInTopK(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// counts[j] = sum over x of (weights or 1) where bin(x) == j, for j < nbins.
+} // namespace
+
 Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
                 RankedTensorType out) {
   auto bt = cast<RankedTensorType>(bins.getType());
@@ -493,6 +495,8 @@ Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
                              splat(b, loc, RankedTensorType::get(shape, elt), 0));
   return reduce(b, loc, z, scalar(b, loc, elt, 0), {0}, ReduceKind::Add);
 }
+
+namespace {
 
 LogicalResult convertBincount(Operation *op, OpBuilder &b,
                               SmallVectorImpl<Value> &results, std::string &why) {

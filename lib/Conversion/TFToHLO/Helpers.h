@@ -187,6 +187,22 @@ mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
 /// Normalizes possibly negative `axis` for `rank`; nullopt if out of range.
 std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
 
+// From ConvertExtra.cpp (shared)
+/// hlo.slice of `x` from `start` to `limit` (exclusive) with `strides`
+/// (all 1 when empty).
+mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                    llvm::ArrayRef<int64_t> start, llvm::ArrayRef<int64_t> limit,
+                    llvm::ArrayRef<int64_t> strides = {});
+/// hlo.iota of shape `shape` and element type `elt` along `dim`.
+mlir::Value iota(mlir::OpBuilder &b, mlir::Location loc,
+                 llvm::ArrayRef<int64_t> shape, mlir::Type elt, int64_t dim);
+/// counts[j] = sum over the elements x of the static int `bins` of
+/// (weights[x] or 1) where x == j, for j < out.shape[0] (the 1-D `out`
+/// gives the element type): an [n, nbins] equality mask against an iota,
+/// reduced with add. `weights` (null: count) has the shape of `bins`.
+mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
+                      mlir::Value weights, mlir::RankedTensorType out);
+
 } // namespace tfmlir::tohlo
 
 #endif
