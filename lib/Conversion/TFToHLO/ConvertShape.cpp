@@ -5,9 +5,7 @@
 // and each op becomes static hlo data movement. Reshape/ExpandDims/Squeeze
 // use the (shape-inferred) result type. StridedSlice implements TF's masks
 // (begin/end/ellipsis/new_axis/shrink_axis) and negative strides (a reverse
-// followed by a slice). GatherV2 with batch_dims = 0 becomes hlo.gather;
-// indices are clamped into range, as XLA does (TF's CPU kernel errors
-// instead).
+// followed by a slice).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 #include "lib/Support/StridedSlice.h"
@@ -464,120 +462,6 @@ LogicalResult convertReverse(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// A gather whose slice sizes exceed an empty dimension of params (a
-/// collapsed or batch dim of size 0), which hlo.gather cannot express: with
-/// nothing to gather TF returns the empty result; otherwise every index is
-/// out of range [0, 0) and TF's kernels fail the run with InvalidArgument,
-/// so the op is refused here with that reason (it used to abort in
-/// hlo.gather's type inference).
-static LogicalResult gatherFromEmpty(Operation *op, OpBuilder &b,
-                                     RankedTensorType out,
-                                     SmallVectorImpl<Value> &results,
-                                     std::string &why) {
-  if (out.getNumElements() == 0) {
-    results.push_back(splat(b, op->getLoc(), out, 0));
-    return success();
-  }
-  return fail(why, "gathers from an empty dimension of params: every index "
-                   "is out of range [0, 0) (TF: InvalidArgument)");
-}
-
-/// True when a slice size is larger than its params dim (only possible for
-/// a dim of size 0).
-static bool slicesExceed(RankedTensorType params, ArrayRef<int64_t> sizes) {
-  for (auto [d, s] : llvm::zip(params.getShape(), sizes))
-    if (s > d)
-      return true;
-  return false;
-}
-
-/// GatherV2(params, indices, axis, batch_dims B): result shape
-/// params[:axis] + indices.shape[B:] + params[axis+1:] (TF's GatherV2).
-LogicalResult convertGather(Operation *op, OpBuilder &b,
-                            SmallVectorImpl<Value> &results, std::string &why) {
-  auto params = staticType(op->getOperand(0));
-  auto idx = staticType(op->getOperand(1));
-  auto out = staticResult(op);
-  if (!params || !idx || !out || params.getRank() == 0)
-    return fail(why, "shape is not static");
-  int64_t axis = 0;
-  if (op->getNumOperands() > 2) {
-    auto a = constantInts(op->getOperand(2));
-    if (!a || a->size() != 1)
-      return fail(why, "axis is not a constant");
-    axis = (*a)[0];
-  }
-  auto dim = normAxis(axis, params.getRank());
-  if (!dim)
-    return fail(why, "axis out of range");
-  int64_t ir = idx.getRank();
-  // batch_dims B (negative counts from indices' rank): params[:B] and
-  // indices[:B] are the same batch, gathered per batch element (XLA's
-  // operand_batching_dims / start_indices_batching_dims); B <= axis.
-  int64_t nb = intAttr(op, "batch_dims", 0);
-  if (nb < 0)
-    nb += ir;
-  if (nb < 0 || nb > ir || nb > *dim)
-    return fail(why, "batch_dims must be in [-rank(indices), min(axis, "
-                     "rank(indices))]");
-  SmallVector<int64_t> offsetDims, sizes(params.getShape()), batching;
-  sizes[*dim] = 1;
-  for (int64_t d = 0; d < nb; ++d) {
-    if (params.getDimSize(d) != idx.getDimSize(d))
-      return fail(why, "batch dims of params and indices differ");
-    sizes[d] = 1;
-    batching.push_back(d);
-  }
-  for (int64_t d = nb; d < params.getRank(); ++d)
-    if (d != *dim)
-      offsetDims.push_back(d < *dim ? d : d - 1 + ir - nb);
-  if (slicesExceed(params, sizes))
-    return gatherFromEmpty(op, b, out, results, why);
-  Value indices =
-      checkIndices(b, op, op->getOperand(1), "gather", {params.getDimSize(*dim)});
-  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*dim},
-                                            batching, batching, {*dim}, ir);
-  results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
-                                     indices, dn, sizes, false));
-  return success();
-}
-
-
-/// GatherNd(params P [rank p], indices I [rank q], n = I.shape[-1] <= p):
-/// result I.shape[:-1] + P.shape[n:], each index vector selecting a slice
-/// of P (TF's GatherNd). As hlo.gather: index_vector_dim q-1, the first n
-/// params dims collapsed and mapped, the rest offset dims at the end.
-/// Out-of-range indices fail the Run with TF's InvalidArgument
-/// (checkIndices "gather_nd"); XLA's clamping only when asked for.
-LogicalResult convertGatherNd(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results,
-                              std::string &why) {
-  auto params = staticType(op->getOperand(0));
-  auto idx = staticType(op->getOperand(1));
-  auto out = staticResult(op);
-  if (!params || !idx || !out || idx.getRank() < 1)
-    return fail(why, "shape is not static");
-  int64_t p = params.getRank(), q = idx.getRank(), n = idx.getShape().back();
-  if (n > p)
-    return fail(why, "index depth exceeds the rank of params");
-  SmallVector<int64_t> offsetDims, collapsed, sizes(params.getShape());
-  for (int64_t d = 0; d < n; ++d) {
-    collapsed.push_back(d);
-    sizes[d] = 1;
-  }
-  for (int64_t d = n; d < p; ++d)
-    offsetDims.push_back(q - 1 + (d - n));
-  if (slicesExceed(params, sizes))
-    return gatherFromEmpty(op, b, out, results, why);
-  Value indices =
-      checkIndices(b, op, op->getOperand(1), "gather_nd", params.getShape());
-  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
-                                            collapsed, {}, {}, collapsed, q - 1);
-  results.push_back(GatherOp::create(b, op->getLoc(), op->getOperand(0),
-                                     indices, dn, sizes, false));
-  return success();
-}
-
 /// SpaceToBatchND(x [B, s1..sM, rest], block [M], paddings [M, 2]): pad,
 /// reshape to [B, p1/b1, b1, ..., pM/bM, bM, rest], move the block dims to
 /// the front, reshape to [B*prod(b), p1/b1, ..., rest].
@@ -710,9 +594,6 @@ void addShapeConverters(llvm::StringMap<Converter> &t) {
   t["tf.Size"] = convertShapeOf;
   t["tf.Rank"] = convertShapeOf;
   t["tf.ReverseV2"] = convertReverse;
-  t["tf.GatherV2"] = convertGather;
-  t["tf.Gather"] = convertGather;
-  t["tf.GatherNd"] = convertGatherNd;
   t["tf.SpaceToBatchND"] = convertSpaceToBatch;
   t["tf.BatchToSpaceND"] = convertBatchToSpace;
 }

@@ -73,6 +73,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
+    {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -171,6 +171,10 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
+// Indexing (dialects/tf/TFOpsIndexing.td; Indexing/<Topic>.cpp).
+/// Gather, GatherV2, GatherNd (Indexing/Gather.cpp).
+void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
