@@ -29,10 +29,6 @@
 //  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
 //    slice + reduce per segment (contiguous rows); empty segments give 0
 //    (TF).
-//  - TensorScatterUpdate/Add: hlo.scatter into the tensor (replace/add),
-//    indices checked at run time as ScatterNd's.
-//  - ScatterNd: hlo.scatter with add into zeros (duplicates sum, as TF);
-//    with constant indices, each window padded into place and added.
 //  - NthElement: a sort of the last dim (descending when reverse) and the
 //    element n.
 //  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
@@ -47,8 +43,6 @@
 //    [0, 1], TF's kernel); channels last.
 //  - Where of a constant condition: the constant coordinates (int64).
 //  - ListDiff of constant x and y: the constant difference and positions.
-//  - SparseTensorDenseAdd with constant indices: each value padded into
-//    place and added to the dense tensor.
 //  - ResizeArea / ResizeBicubic with a constant size: separable, as two
 //    dot_generals with constant [out, in] weight matrices built from TF's
 //    kernels (area overlaps; Keys' cubic from TF's 1024-entry tables, a =
@@ -614,151 +608,6 @@ Converter sortedSegment(ReduceKind kind, bool mean) {
   };
 }
 
-LogicalResult convertScatterNd(Operation *op, OpBuilder &b,
-                               SmallVectorImpl<Value> &results, std::string &why) {
-  auto ind = staticType(op->getOperand(0));
-  auto upd = staticType(op->getOperand(1));
-  auto out = staticResult(op);
-  if (!ind || !upd || !out || ind.getRank() < 1)
-    return fail(why, "needs static indices, updates and result");
-  int64_t ir = ind.getRank(), K = ind.getShape().back();
-  if (K > out.getRank() || upd.getRank() != ir - 1 + out.getRank() - K)
-    return fail(why, "updates rank disagrees with indices and shape");
-  Location loc = op->getLoc();
-  if (auto cidx = constantInts(op->getOperand(0)); cidx && !out.getElementType().isInteger(1)) {
-    // Constant indices: each update window padded into place and summed
-    // (static ops only; duplicates add up as in TF).
-    int64_t count = ind.getNumElements() / std::max<int64_t>(K, 1);
-    SmallVector<int64_t> winShape(out.getShape().begin() + K, out.getShape().end());
-    SmallVector<int64_t> flatUpd{count};
-    flatUpd.append(winShape.begin(), winShape.end());
-    Value u = reshape(b, loc, op->getOperand(1), flatUpd);
-    Value acc = splat(b, loc, out, 0);
-    bool inRange = true;
-    for (int64_t c = 0; c < count && inRange; ++c) {
-      SmallVector<int64_t> start(flatUpd.size(), 0), limit(flatUpd);
-      start[0] = c;
-      limit[0] = c + 1;
-      SmallVector<int64_t> full(K, 1);
-      full.append(winShape.begin(), winShape.end());
-      Value w = reshape(b, loc, sliceOf(b, loc, u, start, limit), full);
-      SmallVector<int64_t> lo(out.getRank(), 0), hi(out.getRank(), 0),
-          inner(out.getRank(), 0);
-      for (int64_t d = 0; d < K; ++d) {
-        int64_t x = (*cidx)[c * K + d];
-        if (x < 0 || x >= out.getDimSize(d))
-          inRange = false;
-        lo[d] = x;
-        hi[d] = out.getDimSize(d) - x - 1;
-      }
-      if (!inRange)
-        break;
-      Value padded = PadOp::create(b, loc, w, scalar(b, loc, out.getElementType(), 0),
-                                   lo, hi, inner);
-      acc = AddOp::create(b, loc, acc, padded);
-    }
-    if (inRange) {
-      results.push_back(acc);
-      return success();
-    }
-    // An out-of-range constant index: the scatter below, whose index check
-    // fails the Run with TF's InvalidArgument (the ops built so far are
-    // dead and swept by the driver).
-  }
-  Value indices =
-      checkIndices(b, op, op->getOperand(0), "scatter_nd", out.getShape());
-  SmallVector<int64_t> window, inserted, toOperand;
-  for (int64_t d = ir - 1; d < upd.getRank(); ++d)
-    window.push_back(d);
-  for (int64_t d = 0; d < K; ++d) {
-    inserted.push_back(d);
-    toOperand.push_back(d);
-  }
-  auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
-                                             {}, {}, toOperand, ir - 1);
-  auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{splat(b, loc, out, 0)},
-                              indices, ValueRange{op->getOperand(1)}, dn,
-                              false, false);
-  {
-    OpBuilder::InsertionGuard g(b);
-    auto st = RankedTensorType::get({}, out.getElementType());
-    Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
-    ReturnOp::create(b, loc, ValueRange{combine(b, loc,
-                                                out.getElementType().isInteger(1)
-                                                    ? ReduceKind::Or
-                                                    : ReduceKind::Add,
-                                                body->getArgument(0),
-                                                body->getArgument(1))});
-  }
-  results.push_back(sc.getResult(0));
-  return success();
-}
-
-/// TensorScatterUpdate / TensorScatterAdd / TensorScatterSub(tensor,
-/// indices [..., K], updates): hlo.scatter into `tensor` (replacing, or
-/// adding; Sub adds the negated updates), with the ScatterNd dimension
-/// numbers. Out-of-range indices fail the run as TF's
-/// CPU kernel does (checkIndices "scatter_nd": "indices[1] = [7] does not
-/// index into shape [5]"), unless bad_indices_policy is "IGNORE" (TF then
-/// skips them, as hlo.scatter does).
-Converter tensorScatter(bool add, bool negate = false) {
-  return [add, negate](Operation *op, OpBuilder &b,
-                       SmallVectorImpl<Value> &results,
-                       std::string &why) -> LogicalResult {
-    auto tt = staticType(op->getOperand(0));
-    auto ind = staticType(op->getOperand(1));
-    auto upd = staticType(op->getOperand(2));
-    auto out = staticResult(op);
-    if (!tt || !ind || !upd || !out || ind.getRank() < 1 ||
-        !isa<IntegerType>(ind.getElementType()))
-      return fail(why, "needs static tensor, integer indices and updates");
-    int64_t ir = ind.getRank(), K = ind.getShape().back();
-    if (K > tt.getRank() || upd.getRank() != ir - 1 + tt.getRank() - K)
-      return fail(why, "updates rank disagrees with indices and tensor");
-    std::string policy = strAttr(op, "bad_indices_policy", "");
-    if (!policy.empty() && policy != "DEFAULT" && policy != "ERROR" &&
-        policy != "IGNORE")
-      return fail(why, "unknown bad_indices_policy '" + policy + "'");
-    if (negate && !isa<FloatType>(upd.getElementType()) &&
-        !isa<IntegerType>(upd.getElementType()))
-      return fail(why, "needs float or integer updates");
-    if (negate && upd.getElementType().isInteger(1))
-      return fail(why, "bool updates cannot be subtracted");
-    Location loc = op->getLoc();
-    Value indices = op->getOperand(1);
-    Value updates = op->getOperand(2);
-    if (negate)
-      updates = NegateOp::create(b, loc, updates);
-    if (policy != "IGNORE")
-      indices = checkIndices(b, op, indices, "scatter_nd", tt.getShape());
-    SmallVector<int64_t> window, inserted;
-    for (int64_t d = ir - 1; d < upd.getRank(); ++d)
-      window.push_back(d);
-    for (int64_t d = 0; d < K; ++d)
-      inserted.push_back(d);
-    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
-                                               {}, {}, inserted, ir - 1);
-    auto sc = ScatterOp::create(b, loc, TypeRange{out},
-                                ValueRange{op->getOperand(0)}, indices,
-                                ValueRange{updates}, dn, false, false);
-    {
-      OpBuilder::InsertionGuard g(b);
-      auto st = RankedTensorType::get({}, out.getElementType());
-      Block *body =
-          b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
-      Value r = body->getArgument(1);
-      if (add)
-        r = combine(b, loc,
-                    out.getElementType().isInteger(1) ? ReduceKind::Or
-                                                      : ReduceKind::Add,
-                    body->getArgument(0), body->getArgument(1));
-      ReturnOp::create(b, loc, ValueRange{r});
-    }
-    results.push_back(sc.getResult(0));
-    return success();
-  };
-}
-
 LogicalResult convertNthElement(Operation *op, OpBuilder &b,
                                 SmallVectorImpl<Value> &results, std::string &why) {
   auto in = staticType(op->getOperand(0));
@@ -1199,39 +1048,6 @@ LogicalResult convertListDiffConst(Operation *op, OpBuilder &b,
   return success();
 }
 
-LogicalResult convertSparseTensorDenseAdd(Operation *op, OpBuilder &b,
-                                          SmallVectorImpl<Value> &results,
-                                          std::string &why) {
-  auto ind = staticType(op->getOperand(0));
-  auto cidx = constantInts(op->getOperand(0));
-  auto vals = staticType(op->getOperand(1));
-  auto dense = staticType(op->getOperand(3));
-  if (!ind || !cidx || !vals || !dense || ind.getRank() != 2 ||
-      ind.getDimSize(1) != dense.getRank() || vals.getRank() != 1 ||
-      vals.getDimSize(0) != ind.getDimSize(0))
-    return fail(why, "needs constant [N, rank] indices, [N] values and a static dense");
-  Location loc = op->getLoc();
-  int64_t n = ind.getDimSize(0), r = dense.getRank();
-  Value acc = op->getOperand(3);
-  for (int64_t i = 0; i < n; ++i) {
-    SmallVector<int64_t> lo(r), hi(r), inner(r, 0);
-    for (int64_t d = 0; d < r; ++d) {
-      int64_t x = (*cidx)[i * r + d];
-      if (x < 0 || x >= dense.getDimSize(d))
-        return fail(why, "an index is out of range");
-      lo[d] = x;
-      hi[d] = dense.getDimSize(d) - x - 1;
-    }
-    Value v = reshape(b, loc, sliceOf(b, loc, op->getOperand(1), {i}, {i + 1}),
-                      SmallVector<int64_t>(r, 1));
-    acc = AddOp::create(b, loc, acc,
-                        PadOp::create(b, loc, v, scalar(b, loc, dense.getElementType(), 0),
-                                      lo, hi, inner));
-  }
-  results.push_back(acc);
-  return success();
-}
-
 /// TF's CalculateResizeScale.
 double resizeScale(int64_t in, int64_t out, bool alignCorners) {
   return alignCorners && out > 1 ? static_cast<double>(in - 1) / (out - 1)
@@ -1563,10 +1379,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.SegmentProd"] = sortedSegment(ReduceKind::Mul, false);
   t["tf.SegmentMax"] = sortedSegment(ReduceKind::Max, false);
   t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
-  t["tf.ScatterNd"] = convertScatterNd;
-  t["tf.TensorScatterUpdate"] = tensorScatter(/*add=*/false);
-  t["tf.TensorScatterAdd"] = tensorScatter(/*add=*/true);
-  t["tf.TensorScatterSub"] = tensorScatter(/*add=*/true, /*negate=*/true);
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.DynamicPartition"] = convertDynamicPartition;
@@ -1577,7 +1389,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NonMaxSuppressionV5"] = convertNMSConst;
   t["tf.Where"] = convertWhereConst;
   t["tf.ListDiff"] = convertListDiffConst;
-  t["tf.SparseTensorDenseAdd"] = convertSparseTensorDenseAdd;
   t["tf.ResizeArea"] = resizeSeparable(true);
   t["tf.ResizeBicubic"] = resizeSeparable(false);
   t["tf.RGBToHSV"] = convertRGBToHSV;

@@ -74,6 +74,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
+    {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -175,6 +175,10 @@ void populateDiagPatterns(mlir::RewritePatternSet &patterns,
 /// Gather, GatherV2, GatherNd (Indexing/Gather.cpp).
 void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+/// ScatterNd, TensorScatterUpdate/Add/Sub, SparseTensorDenseAdd
+/// (Indexing/Scatter.cpp).
+void populateIndexingScatterPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
