@@ -34,10 +34,6 @@
 //  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
 //    concatenated along the depth dim in (row, col, channel) order; SAME
 //    pads with zeros as TF.
-//  - DynamicPartition with constant partitions: each output the rows of
-//    its partition in order (slices + concatenate).
-//  - DynamicStitch / ParallelDynamicStitch with constant indices: each
-//    output row taken from the last piece that writes it.
 //  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
 //    hue / value-range form), AdjustSaturation (s scaled and clamped to
 //    [0, 1], TF's kernel); channels last.
@@ -678,122 +674,6 @@ LogicalResult convertExtractImagePatches(Operation *op, OpBuilder &b,
 }
 
 
-/// Rows `rows` of the static `x` (dim 0), concatenated in that order (an
-/// empty [0, ...] constant when there are none).
-Value takeRows(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> rows) {
-  auto t = cast<RankedTensorType>(x.getType());
-  if (rows.empty()) {
-    SmallVector<int64_t> s(t.getShape());
-    s[0] = 0;
-    return splat(b, loc, RankedTensorType::get(s, t.getElementType()), 0);
-  }
-  SmallVector<Value> parts;
-  for (int64_t r : rows) {
-    SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape());
-    start[0] = r;
-    limit[0] = r + 1;
-    parts.push_back(sliceOf(b, loc, x, start, limit));
-  }
-  return parts.size() == 1 ? parts[0]
-                           : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0}));
-}
-
-LogicalResult convertDynamicPartition(Operation *op, OpBuilder &b,
-                                      SmallVectorImpl<Value> &results,
-                                      std::string &why) {
-  auto data = staticType(op->getOperand(0));
-  auto part = staticType(op->getOperand(1));
-  auto ids = constantInts(op->getOperand(1));
-  int64_t np = intAttr(op, "num_partitions", 0);
-  if (!data || !part || !ids || np != static_cast<int64_t>(op->getNumResults()) ||
-      part.getRank() > data.getRank() ||
-      data.getShape().take_front(part.getRank()) != part.getShape())
-    return fail(why, "needs static data and constant partitions");
-  Location loc = op->getLoc();
-  // Flatten the partitioned prefix into one dim of rows.
-  int64_t n = part.getNumElements();
-  SmallVector<int64_t> flat{n};
-  flat.append(data.getShape().begin() + part.getRank(), data.getShape().end());
-  Value x = reshape(b, loc, op->getOperand(0), flat);
-  for (int64_t p = 0; p < np; ++p) {
-    SmallVector<int64_t> rows;
-    for (auto [i, id] : llvm::enumerate(*ids)) {
-      if (id < 0 || id >= np)
-        return fail(why, "a partition index is out of range");
-      if (id == p)
-        rows.push_back(i);
-    }
-    results.push_back(takeRows(b, loc, x, rows));
-  }
-  return success();
-}
-
-LogicalResult convertDynamicStitch(Operation *op, OpBuilder &b,
-                                   SmallVectorImpl<Value> &results,
-                                   std::string &why) {
-  int64_t n = op->getNumOperands() / 2;
-  if (n < 1 || op->getNumOperands() != 2 * n)
-    return fail(why, "needs N indices and N data");
-  // For each output row, the (piece, row) that writes it last (TF: later
-  // pieces win for DynamicStitch; the order is unspecified for duplicates
-  // in ParallelDynamicStitch).
-  std::map<int64_t, std::pair<int64_t, int64_t>> src;
-  SmallVector<Value> pieces;
-  Location loc = op->getLoc();
-  SmallVector<int64_t> rowShape;
-  Type elt;
-  for (int64_t k = 0; k < n; ++k) {
-    auto idx = constantInts(op->getOperand(k));
-    auto it = staticType(op->getOperand(k));
-    auto dt = staticType(op->getOperand(n + k));
-    if (!idx || !it || !dt)
-      return fail(why, "needs constant indices and static data");
-    int64_t ir = it.getRank();
-    if (dt.getRank() < ir || dt.getShape().take_front(ir) != it.getShape())
-      return fail(why, "data shape must start with its indices' shape");
-    SmallVector<int64_t> rs(dt.getShape().begin() + ir, dt.getShape().end());
-    if (k == 0) {
-      rowShape = rs;
-      elt = dt.getElementType();
-    } else if (rs != rowShape) {
-      return fail(why, "data pieces have different row shapes");
-    }
-    SmallVector<int64_t> flat{it.getNumElements()};
-    flat.append(rs.begin(), rs.end());
-    pieces.push_back(reshape(b, loc, op->getOperand(n + k), flat));
-    for (auto [i, id] : llvm::enumerate(*idx)) {
-      if (id < 0)
-        return fail(why, "a negative index");
-      src[id] = {k, static_cast<int64_t>(i)};
-    }
-  }
-  int64_t rows = src.empty() ? 0 : src.rbegin()->first + 1;
-  auto out = staticResult(op);
-  SmallVector<int64_t> outShape{rows};
-  outShape.append(rowShape.begin(), rowShape.end());
-  if (out && out.getShape() != ArrayRef<int64_t>(outShape))
-    return fail(why, "result shape disagrees with the indices");
-  SmallVector<int64_t> one{1};
-  one.append(rowShape.begin(), rowShape.end());
-  SmallVector<Value> parts;
-  for (int64_t r = 0; r < rows; ++r) {
-    auto it = src.find(r);
-    if (it == src.end()) { // unwritten rows are zeros (TF leaves them undefined)
-      parts.push_back(splat(b, loc, RankedTensorType::get(one, elt), 0));
-      continue;
-    }
-    parts.push_back(takeRows(b, loc, pieces[it->second.first], {it->second.second}));
-  }
-  if (parts.empty())
-    results.push_back(splat(b, loc, RankedTensorType::get(outShape, elt), 0));
-  else
-    results.push_back(parts.size() == 1
-                          ? parts[0]
-                          : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
-  return success();
-}
-
-
 /// The three channels of the static [..., 3] image `x` as [..., 1] values.
 std::optional<std::array<Value, 3>> channels(OpBuilder &b, Location loc, Value x) {
   auto t = staticType(x);
@@ -1381,7 +1261,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
   t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
-  t["tf.DynamicPartition"] = convertDynamicPartition;
   t["tf.NonMaxSuppression"] = convertNMSConst;
   t["tf.NonMaxSuppressionV2"] = convertNMSConst;
   t["tf.NonMaxSuppressionV3"] = convertNMSConst;
@@ -1395,8 +1274,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.HSVToRGB"] = convertHSVToRGB;
   t["tf.AdjustHue"] = convertAdjustHue;
   t["tf.AdjustSaturation"] = convertAdjustSaturation;
-  t["tf.DynamicStitch"] = convertDynamicStitch;
-  t["tf.ParallelDynamicStitch"] = convertDynamicStitch;
   t["tf.Unique"] = convertUniqueConst;
 }
 

@@ -75,6 +75,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
+    {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -179,6 +179,10 @@ void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
 /// (Indexing/Scatter.cpp).
 void populateIndexingScatterPatterns(mlir::RewritePatternSet &patterns,
                                      ConversionState &state);
+/// DynamicPartition, DynamicStitch, ParallelDynamicStitch
+/// (Indexing/Stitch.cpp).
+void populateIndexingStitchPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
