@@ -14,7 +14,6 @@
 //    and the threshold is ignored, as TF's CPU kernel does for bool (the
 //    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
 //    the input's bits).
-//  - MatrixDiagPart (v1), MatrixBandPart: iota masks.
 //  - OneHot: iota along `axis` compared with the indices.
 //  - SpaceToDepth / DepthToSpace (NHWC): reshape, transpose, reshape.
 //  - ReverseSequence with constant seq_lengths: a gather at precomputed
@@ -238,65 +237,6 @@ LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
   Value prod = MultiplyOp::create(b, loc, bits, wb);
   results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
                            {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
-  return success();
-}
-
-LogicalResult convertMatrixDiagPart(Operation *op, OpBuilder &b,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!in || !out || in.getRank() < 2)
-    return fail(why, "needs a static input of rank >= 2");
-  if (op->getNumOperands() > 1) { // V2/V3: only the main diagonal, k = 0
-    auto k = constantInts(op->getOperand(1));
-    if (!k || llvm::any_of(*k, [](int64_t v) { return v != 0; }))
-      return fail(why, "only the main diagonal (k = 0) is supported");
-  }
-  Location loc = op->getLoc();
-  int64_t r = in.getRank();
-  int64_t m = in.getDimSize(r - 2), n = in.getDimSize(r - 1), k = std::min(m, n);
-  SmallVector<int64_t> start(r, 0), limit(in.getShape());
-  limit[r - 2] = limit[r - 1] = k;
-  Value sq = sliceOf(b, loc, op->getOperand(0), start, limit);
-  SmallVector<int64_t> sqShape(limit);
-  auto st = RankedTensorType::get(sqShape, in.getElementType());
-  Value mask = compare(b, loc, iota(b, loc, sqShape, b.getI32Type(), r - 2),
-                       iota(b, loc, sqShape, b.getI32Type(), r - 1), Dir::EQ);
-  Type elt = in.getElementType();
-  Value z = SelectOp::create(b, loc, mask, sq, splat(b, loc, st, 0));
-  Value d = reduce(b, loc, z, scalar(b, loc, elt, 0), {r - 1},
-                   elt.isInteger(1) ? ReduceKind::Or : ReduceKind::Add);
-  if (cast<RankedTensorType>(d.getType()).getShape() != out.getShape())
-    return fail(why, "result shape is not the diagonal's");
-  results.push_back(d);
-  return success();
-}
-
-LogicalResult convertMatrixBandPart(Operation *op, OpBuilder &b,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto lo = constantInts(op->getOperand(1)), up = constantInts(op->getOperand(2));
-  if (!in || in.getRank() < 2 || !lo || !up || lo->size() != 1 || up->size() != 1)
-    return fail(why, "needs a static input and constant num_lower/num_upper");
-  Location loc = op->getLoc();
-  int64_t r = in.getRank();
-  auto shape = in.getShape();
-  auto i32 = b.getI32Type();
-  Value i = iota(b, loc, shape, i32, r - 2), j = iota(b, loc, shape, i32, r - 1);
-  auto it = RankedTensorType::get(shape, i32);
-  Value mask = splat(b, loc, RankedTensorType::get(shape, b.getI1Type()), 1);
-  if ((*lo)[0] >= 0) // i - j <= num_lower
-    mask = AndOp::create(b, loc, mask,
-                         compare(b, loc, SubtractOp::create(b, loc, i, j),
-                                 splat(b, loc, it, (*lo)[0]), Dir::LE));
-  if ((*up)[0] >= 0) // j - i <= num_upper
-    mask = AndOp::create(b, loc, mask,
-                         compare(b, loc, SubtractOp::create(b, loc, j, i),
-                                 splat(b, loc, it, (*up)[0]), Dir::LE));
-  results.push_back(SelectOp::create(b, loc, mask, op->getOperand(0),
-                                     splat(b, loc, in, 0)));
   return success();
 }
 
@@ -1243,9 +1183,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
-  t["tf.MatrixDiagPart"] = convertMatrixDiagPart;
-  t["tf.MatrixDiagPartV2"] = convertMatrixDiagPart;
-  t["tf.MatrixBandPart"] = convertMatrixBandPart;
   t["tf.OneHot"] = convertOneHot;
   t["tf.SpaceToDepth"] = spaceDepth(true);
   t["tf.DepthToSpace"] = spaceDepth(false);

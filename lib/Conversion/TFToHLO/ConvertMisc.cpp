@@ -3,8 +3,6 @@
 //  - AdjustContrastv2: y = (x - mean) * factor + mean, mean over the
 //    height and width dims (the two before the channel dim), in f32 for
 //    half inputs (TF's kernel).
-//  - MatrixDiag / MatrixSetDiag (v1): the diagonal of the last two dims,
-//    built with an iota equality mask and hlo.select.
 //  - Roll with constant shift/axis: two slices and a concatenate per axis
 //    (shifts reduced modulo the dim size, negative shifts roll left).
 //  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
@@ -68,62 +66,6 @@ LogicalResult convertAdjustContrast(Operation *op, OpBuilder &b,
       b, loc, MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, mb), fb),
       mb);
   results.push_back(convert(b, loc, y, elt));
-  return success();
-}
-
-/// Mask of shape `shape` (rank >= 2) that is true on the diagonal of the
-/// last two dims.
-Value diagMask(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
-  int64_t r = shape.size();
-  auto it = RankedTensorType::get(shape, b.getI32Type());
-  Value rows = IotaOp::create(b, loc, it, static_cast<uint64_t>(r - 2));
-  Value cols = IotaOp::create(b, loc, it, static_cast<uint64_t>(r - 1));
-  return compare(b, loc, rows, cols, Dir::EQ);
-}
-
-LogicalResult convertMatrixDiag(Operation *op, OpBuilder &b,
-                                SmallVectorImpl<Value> &results,
-                                std::string &why) {
-  auto d = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!d || !out || d.getRank() < 1 || out.getRank() != d.getRank() + 1)
-    return fail(why, "needs a static diagonal and result");
-  Location loc = op->getLoc();
-  SmallVector<int64_t> dims;
-  for (int64_t i = 0; i < d.getRank() - 1; ++i)
-    dims.push_back(i);
-  dims.push_back(out.getRank() - 1); // diag[..., j] lands at [..., j, j]
-  Value db = broadcastInDim(b, loc, op->getOperand(0), out.getShape(), dims);
-  results.push_back(SelectOp::create(b, loc, diagMask(b, loc, out.getShape()),
-                                     db, splat(b, loc, out, 0)));
-  return success();
-}
-
-LogicalResult convertMatrixSetDiag(Operation *op, OpBuilder &b,
-                                   SmallVectorImpl<Value> &results,
-                                   std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto d = staticType(op->getOperand(1));
-  if (!in || !d || in.getRank() < 2 || d.getRank() != in.getRank() - 1)
-    return fail(why, "needs a static matrix and diagonal");
-  int64_t m = in.getDimSize(in.getRank() - 2), n = in.getDimSize(in.getRank() - 1);
-  if (d.getDimSize(d.getRank() - 1) != std::min(m, n))
-    return fail(why, "diagonal length must be min(rows, cols)");
-  Location loc = op->getLoc();
-  // Place diag[..., k] at [..., k, k]: broadcast along the longer dim and
-  // pad it to the square size first when the matrix is not square.
-  SmallVector<int64_t> dims;
-  for (int64_t i = 0; i < d.getRank() - 1; ++i)
-    dims.push_back(i);
-  Value diag = op->getOperand(1);
-  int64_t k = std::min(m, n);
-  bool alongCols = n <= m; // diag index k varies like the column index
-  if ((alongCols ? n : m) != k)
-    return fail(why, "unexpected diagonal size");
-  dims.push_back(alongCols ? in.getRank() - 1 : in.getRank() - 2);
-  Value db = broadcastInDim(b, loc, diag, in.getShape(), dims);
-  results.push_back(SelectOp::create(b, loc, diagMask(b, loc, in.getShape()),
-                                     db, op->getOperand(0)));
   return success();
 }
 
@@ -528,8 +470,6 @@ LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.AdjustContrastv2"] = convertAdjustContrast;
-  t["tf.MatrixDiag"] = convertMatrixDiag;
-  t["tf.MatrixSetDiag"] = convertMatrixSetDiag;
   t["tf.Roll"] = convertRoll;
   t["tf.Cumsum"] = cumulative(false);
   t["tf.Cumprod"] = cumulative(true);

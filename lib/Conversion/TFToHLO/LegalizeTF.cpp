@@ -76,6 +76,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
+    {tohlo::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -167,7 +167,7 @@ void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
 /// (ConvertControlFlow.cpp).
 void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
-/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
+/// InvertPermutation (ConvertDiag.cpp).
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
@@ -183,6 +183,10 @@ void populateIndexingScatterPatterns(mlir::RewritePatternSet &patterns,
 /// (Indexing/Stitch.cpp).
 void populateIndexingStitchPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+/// Diag, DiagPart, MatrixDiag, MatrixSetDiag, MatrixDiagPart(V2),
+/// MatrixBandPart (Indexing/Diag.cpp).
+void populateIndexingDiagPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
