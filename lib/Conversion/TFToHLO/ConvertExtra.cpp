@@ -14,7 +14,6 @@
 //    and the threshold is ignored, as TF's CPU kernel does for bool (the
 //    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
 //    the input's bits).
-//  - OneHot: iota along `axis` compared with the indices.
 //  - SpaceToDepth / DepthToSpace (NHWC): reshape, transpose, reshape.
 //  - ReverseSequence with constant seq_lengths: a gather at precomputed
 //    source indices.
@@ -36,7 +35,6 @@
 //  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
 //    hue / value-range form), AdjustSaturation (s scaled and clamped to
 //    [0, 1], TF's kernel); channels last.
-//  - Where of a constant condition: the constant coordinates (int64).
 //  - ListDiff of constant x and y: the constant difference and positions.
 //  - ResizeArea / ResizeBicubic with a constant size: separable, as two
 //    dot_generals with constant [out, in] weight matrices built from TF's
@@ -237,32 +235,6 @@ LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
   Value prod = MultiplyOp::create(b, loc, bits, wb);
   results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
                            {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
-  return success();
-}
-
-LogicalResult convertOneHot(Operation *op, OpBuilder &b,
-                            SmallVectorImpl<Value> &results, std::string &why) {
-  auto ind = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!ind || !out || out.getRank() != ind.getRank() + 1 ||
-      !staticType(op->getOperand(2)) || !staticType(op->getOperand(3)))
-    return fail(why, "needs static indices and a static result");
-  int64_t axis = intAttr(op, "axis", -1);
-  if (axis < 0)
-    axis = out.getRank() - 1;
-  if (axis >= out.getRank())
-    return fail(why, "axis out of range");
-  Location loc = op->getLoc();
-  Type it = ind.getElementType();
-  SmallVector<int64_t> dims;
-  for (int64_t d = 0; d < out.getRank(); ++d)
-    if (d != axis)
-      dims.push_back(d);
-  Value ib = broadcastInDim(b, loc, op->getOperand(0), out.getShape(), dims);
-  Value eq = compare(b, loc, iota(b, loc, out.getShape(), it, axis), ib, Dir::EQ);
-  Value on = broadcastTo(b, loc, reshape(b, loc, op->getOperand(2), {}), out.getShape());
-  Value off = broadcastTo(b, loc, reshape(b, loc, op->getOperand(3), {}), out.getShape());
-  results.push_back(SelectOp::create(b, loc, eq, on, off));
   return success();
 }
 
@@ -782,42 +754,6 @@ LogicalResult convertAdjustSaturation(Operation *op, OpBuilder &b,
 }
 
 
-LogicalResult convertWhereConst(Operation *op, OpBuilder &b,
-                                SmallVectorImpl<Value> &results, std::string &why) {
-  auto c = constantOf(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!c || !out || out.getRank() != 2)
-    return fail(why, "only a constant condition gives a static result");
-  auto t = cast<ShapedType>(c->getType());
-  int64_t r = t.getRank(), n = t.getNumElements();
-  SmallVector<int64_t> strides(r, 1);
-  for (int64_t d = r - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * t.getDimSize(d + 1);
-  SmallVector<int64_t> coords;
-  Type elt = c->getElementType();
-  for (int64_t i = 0; i < n; ++i) {
-    bool nz;
-    if (isa<FloatType>(elt))
-      nz = !c->getValues<APFloat>()[i].isZero();
-    else
-      nz = !c->getValues<APInt>()[i].isZero();
-    if (!nz)
-      continue;
-    for (int64_t d = 0; d < r; ++d)
-      coords.push_back((i / strides[d]) % t.getDimSize(d));
-  }
-  int64_t rows = r ? static_cast<int64_t>(coords.size()) / r : 0;
-  if (out.getDimSize(0) != rows || out.getDimSize(1) != r)
-    return fail(why, "result shape disagrees with the constant condition");
-  results.push_back(constant(
-      b, op->getLoc(),
-      DenseElementsAttr::get(RankedTensorType::get({rows, r}, b.getI64Type()),
-                             ArrayRef<int64_t>(coords))));
-  if (out.getElementType() != b.getI64Type())
-    results.back() = convert(b, op->getLoc(), results.back(), out.getElementType());
-  return success();
-}
-
 /// ListDiff (TF's SetDiff1D) of constant 1-D x and y: out = the elements
 /// of x not in y, in order, idx = their positions in x (dtype out_idx);
 /// equality as C++ `==` (TF's unordered_set: -0 == 0, NaN never equal).
@@ -1183,7 +1119,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
-  t["tf.OneHot"] = convertOneHot;
   t["tf.SpaceToDepth"] = spaceDepth(true);
   t["tf.DepthToSpace"] = spaceDepth(false);
   t["tf.ReverseSequence"] = convertReverseSequence;
@@ -1203,7 +1138,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.NonMaxSuppressionV3"] = convertNMSConst;
   t["tf.NonMaxSuppressionV4"] = convertNMSConst;
   t["tf.NonMaxSuppressionV5"] = convertNMSConst;
-  t["tf.Where"] = convertWhereConst;
   t["tf.ListDiff"] = convertListDiffConst;
   t["tf.ResizeArea"] = resizeSeparable(true);
   t["tf.ResizeBicubic"] = resizeSeparable(false);

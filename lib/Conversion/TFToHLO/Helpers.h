@@ -36,7 +36,7 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Element-wise math, comparisons, select, casts, activations, BiasAdd
+/// Element-wise math, comparisons, casts, activations, BiasAdd
 /// (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D

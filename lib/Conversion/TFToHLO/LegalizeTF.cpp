@@ -77,6 +77,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
     {tohlo::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
+    {tohlo::populateIndexingSelectPatterns, "Indexing/Select.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -187,6 +187,9 @@ void populateIndexingStitchPatterns(mlir::RewritePatternSet &patterns,
 /// MatrixBandPart (Indexing/Diag.cpp).
 void populateIndexingDiagPatterns(mlir::RewritePatternSet &patterns,
                                   ConversionState &state);
+/// Select, SelectV2, Where, OneHot (Indexing/Select.cpp).
+void populateIndexingSelectPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
