@@ -27,15 +27,12 @@
 //  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
 //    slice + reduce per segment (contiguous rows); empty segments give 0
 //    (TF).
-//  - NthElement: a sort of the last dim (descending when reverse) and the
-//    element n.
 //  - ExtractImagePatches (NHWC, rates): one strided slice per patch offset,
 //    concatenated along the depth dim in (row, col, channel) order; SAME
 //    pads with zeros as TF.
 //  - RGBToHSV / HSVToRGB (TF's colorspace kernels), AdjustHue (TF's
 //    hue / value-range form), AdjustSaturation (s scaled and clamped to
 //    [0, 1], TF's kernel); channels last.
-//  - ListDiff of constant x and y: the constant difference and positions.
 //  - ResizeArea / ResizeBicubic with a constant size: separable, as two
 //    dot_generals with constant [out, in] weight matrices built from TF's
 //    kernels (area overlaps; Keys' cubic from TF's 1024-entry tables, a =
@@ -43,8 +40,6 @@
 //    renormalized for half_pixel_centers).
 //  - NonMaxSuppressionV2-V5 of constant inputs: folded at compile time
 //    (TF's greedy hard suppression); see convertNMSConst.
-//  - Unique of a constant x: the constant y and idx (TF's first-occurrence
-//    order; -0.0 == 0.0, NaNs distinct).
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 #include "lib/Support/WindowGeometry.h"
@@ -516,36 +511,6 @@ Converter sortedSegment(ReduceKind kind, bool mean) {
   };
 }
 
-LogicalResult convertNthElement(Operation *op, OpBuilder &b,
-                                SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto n = constantInts(op->getOperand(1));
-  auto out = staticResult(op);
-  if (!in || !n || n->size() != 1 || !out || in.getRank() < 1)
-    return fail(why, "needs a static input, a constant n and a static result");
-  int64_t last = in.getRank() - 1, len = in.getDimSize(last);
-  if ((*n)[0] < 0 || (*n)[0] >= len)
-    return fail(why, "n out of range");
-  Location loc = op->getLoc();
-  Type elt = in.getElementType();
-  bool rev = boolAttr(op, "reverse");
-  auto sort = SortOp::create(b, loc, TypeRange{in}, ValueRange{op->getOperand(0)},
-                             last, false);
-  {
-    OpBuilder::InsertionGuard g(b);
-    auto sv = RankedTensorType::get({}, elt);
-    Block *body = b.createBlock(&sort.getComparator(), {}, {sv, sv}, {loc, loc});
-    Value a = body->getArgument(0), c = body->getArgument(1);
-    ReturnOp::create(b, loc, ValueRange{compare(b, loc, a, c, rev ? Dir::GT : Dir::LT)});
-  }
-  SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape());
-  start[last] = (*n)[0];
-  limit[last] = (*n)[0] + 1;
-  Value s = sliceOf(b, loc, sort.getResult(0), start, limit);
-  results.push_back(reshape(b, loc, s, out.getShape()));
-  return success();
-}
-
 LogicalResult convertExtractImagePatches(Operation *op, OpBuilder &b,
                                          SmallVectorImpl<Value> &results,
                                          std::string &why) {
@@ -753,56 +718,6 @@ LogicalResult convertAdjustSaturation(Operation *op, OpBuilder &b,
   });
 }
 
-
-/// ListDiff (TF's SetDiff1D) of constant 1-D x and y: out = the elements
-/// of x not in y, in order, idx = their positions in x (dtype out_idx);
-/// equality as C++ `==` (TF's unordered_set: -0 == 0, NaN never equal).
-/// The result count is data dependent, so run-time inputs are left to the
-/// Session's host kernel.
-LogicalResult convertListDiffConst(Operation *op, OpBuilder &b,
-                                   SmallVectorImpl<Value> &results,
-                                   std::string &why) {
-  auto x = constantOf(op->getOperand(0));
-  auto y = constantOf(op->getOperand(1));
-  auto out = staticResult(op, 0);
-  auto idxT = staticResult(op, 1);
-  if (!x || !y || !out || !idxT)
-    return fail(why, "only constant x and y give a static result");
-  if (x->getType().getRank() != 1 || y->getType().getRank() != 1)
-    return fail(why, "x and y must be 1-D");
-  Type elt = x->getElementType();
-  int64_t n = x->getNumElements(), m = y->getNumElements();
-  auto inY = [&](int64_t i) {
-    for (int64_t j = 0; j < m; ++j) {
-      if (isa<FloatType>(elt)) {
-        if (x->getValues<APFloat>()[i].compare(y->getValues<APFloat>()[j]) ==
-            APFloat::cmpEqual)
-          return true;
-      } else if (x->getValues<APInt>()[i] == y->getValues<APInt>()[j]) {
-        return true;
-      }
-    }
-    return false;
-  };
-  SmallVector<Attribute> vals;
-  SmallVector<APInt> pos;
-  auto idxElt = cast<IntegerType>(idxT.getElementType());
-  for (int64_t i = 0; i < n; ++i) {
-    if (inY(i))
-      continue;
-    vals.push_back(x->getValues<Attribute>()[i]);
-    pos.push_back(APInt(idxElt.getWidth(), i, /*isSigned=*/true));
-  }
-  int64_t k = vals.size();
-  if (out.getDimSize(0) != k || idxT.getDimSize(0) != k)
-    return fail(why, "result shape disagrees with the constant inputs");
-  results.push_back(constant(
-      b, op->getLoc(), DenseElementsAttr::get(RankedTensorType::get({k}, elt), vals)));
-  results.push_back(constant(
-      b, op->getLoc(),
-      DenseElementsAttr::get(RankedTensorType::get({k}, idxElt), pos)));
-  return success();
-}
 
 /// TF's CalculateResizeScale.
 double resizeScale(int64_t in, int64_t out, bool alignCorners) {
@@ -1051,67 +966,6 @@ LogicalResult convertNMSConst(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// Unique of a constant 1-D `x`: `y` (the distinct values in order of first
-/// occurrence) and `idx` folded at compile time, so that `y`'s
-/// data-dependent length is static for the ops after it. Values compare
-/// as TF's kernel's hash map does: -0.0 equals 0.0, every NaN is distinct.
-LogicalResult convertUniqueConst(Operation *op, OpBuilder &b,
-                                 SmallVectorImpl<Value> &results,
-                                 std::string &why) {
-  auto c = constantOf(op->getOperand(0));
-  if (!c || c->getType().getRank() != 1)
-    return fail(why, "only a constant 1-D x gives a static result (y's "
-                     "length depends on the values)");
-  auto idxType = dyn_cast<ShapedType>(op->getResult(1).getType());
-  if (!idxType || !idxType.getElementType().isInteger())
-    return fail(why, "idx must be an integer tensor");
-  Type elt = c->getElementType();
-  SmallVector<Attribute> values(c->getValues<Attribute>());
-  std::map<double, int64_t> floatSeen;
-  std::map<int64_t, int64_t> intSeen;
-  SmallVector<Attribute> y;
-  SmallVector<int64_t> idx;
-  for (Attribute a : values) {
-    int64_t slot = static_cast<int64_t>(y.size());
-    if (auto f = dyn_cast<FloatAttr>(a)) {
-      double v = f.getValueAsDouble();
-      if (std::isnan(v)) {
-        y.push_back(a);
-        idx.push_back(slot);
-        continue;
-      }
-      auto [it, fresh] = floatSeen.try_emplace(v == 0 ? 0.0 : v, slot);
-      if (fresh)
-        y.push_back(a);
-      idx.push_back(it->second);
-    } else if (auto i = dyn_cast<IntegerAttr>(a)) {
-      const APInt &v = i.getValue();
-      int64_t key = elt.isUnsignedInteger()
-                        ? static_cast<int64_t>(v.getZExtValue())
-                        : v.getSExtValue();
-      auto [it, fresh] = intSeen.try_emplace(key, slot);
-      if (fresh)
-        y.push_back(a);
-      idx.push_back(it->second);
-    } else {
-      return fail(why, "x's element type is not an integer or float type");
-    }
-  }
-  Location loc = op->getLoc();
-  results.push_back(constant(
-      b, loc,
-      DenseElementsAttr::get(
-          RankedTensorType::get({static_cast<int64_t>(y.size())}, elt), y)));
-  Type idxElt = idxType.getElementType();
-  auto idxOut =
-      RankedTensorType::get({static_cast<int64_t>(idx.size())}, idxElt);
-  SmallVector<APInt> idxVals;
-  for (int64_t v : idx)
-    idxVals.push_back(APInt(idxElt.getIntOrFloatBitWidth(), v, true));
-  results.push_back(constant(b, loc, DenseElementsAttr::get(idxOut, idxVals)));
-  return success();
-}
-
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
@@ -1131,21 +985,18 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.SegmentProd"] = sortedSegment(ReduceKind::Mul, false);
   t["tf.SegmentMax"] = sortedSegment(ReduceKind::Max, false);
   t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
-  t["tf.NthElement"] = convertNthElement;
   t["tf.ExtractImagePatches"] = convertExtractImagePatches;
   t["tf.NonMaxSuppression"] = convertNMSConst;
   t["tf.NonMaxSuppressionV2"] = convertNMSConst;
   t["tf.NonMaxSuppressionV3"] = convertNMSConst;
   t["tf.NonMaxSuppressionV4"] = convertNMSConst;
   t["tf.NonMaxSuppressionV5"] = convertNMSConst;
-  t["tf.ListDiff"] = convertListDiffConst;
   t["tf.ResizeArea"] = resizeSeparable(true);
   t["tf.ResizeBicubic"] = resizeSeparable(false);
   t["tf.RGBToHSV"] = convertRGBToHSV;
   t["tf.HSVToRGB"] = convertHSVToRGB;
   t["tf.AdjustHue"] = convertAdjustHue;
   t["tf.AdjustSaturation"] = convertAdjustSaturation;
-  t["tf.Unique"] = convertUniqueConst;
 }
 
 } // namespace tfmlir::tohlo

@@ -7,11 +7,6 @@
 //    (shifts reduced modulo the dim size, negative shifts roll left).
 //  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
 //    padded before (after when reverse); exclusive shifts by one element.
-//  - TopKV2 over the last dim: a stable hlo.sort of (values, indices) by
-//    value descending (NaN first, above +inf: TF's CPU kernel sorts with
-//    `b < a`, whose order with NaNs is unspecified; the host and lite
-//    kernels use the same rule, lib/Support/NonFinite.h), then a slice of
-//    the first k; equal values keep the lower index first.
 //  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
 //    the contents undefined).
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
@@ -157,47 +152,6 @@ Converter cumulative(bool isProd) {
     results.push_back(rw.getResult(0));
     return success();
   };
-}
-
-LogicalResult convertTopK(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto k = constantInts(op->getOperand(1));
-  auto outV = staticResult(op, 0), outI = staticResult(op, 1);
-  if (!in || !k || k->size() != 1 || !outV || !outI || in.getRank() == 0)
-    return fail(why, "needs a static input, a constant k and static results");
-  int64_t last = in.getRank() - 1, n = in.getDimSize(last);
-  if ((*k)[0] < 0 || (*k)[0] > n)
-    return fail(why, "k out of range");
-  Location loc = op->getLoc();
-  Type elt = in.getElementType(), idx = outI.getElementType();
-  Value iota = IotaOp::create(b, loc, RankedTensorType::get(in.getShape(), idx),
-                              static_cast<uint64_t>(last));
-  auto sort = SortOp::create(b, loc, TypeRange{in, iota.getType()},
-                             ValueRange{op->getOperand(0), iota},
-                             static_cast<int64_t>(last), true);
-  {
-    OpBuilder::InsertionGuard g(b);
-    auto sv = RankedTensorType::get({}, elt), si = RankedTensorType::get({}, idx);
-    Block *body = b.createBlock(&sort.getComparator(), {}, {sv, sv, si, si},
-                                {loc, loc, loc, loc});
-    Value a = body->getArgument(0), c = body->getArgument(1);
-    Value before = compare(b, loc, a, c, Dir::GT);
-    if (isa<FloatType>(elt)) {
-      // NaN sorts first (above +inf); see greaterNaNFirst.
-      Value aNan = compare(b, loc, a, a, Dir::NE);
-      Value cNan = compare(b, loc, c, c, Dir::NE);
-      before = OrOp::create(b, loc, before,
-                            AndOp::create(b, loc, aNan, NotOp::create(b, loc, cNan)));
-    }
-    ReturnOp::create(b, loc, ValueRange{before});
-  }
-  SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
-      strides(in.getRank(), 1);
-  limit[last] = (*k)[0];
-  results.push_back(SliceOp::create(b, loc, sort.getResult(0), start, limit, strides));
-  results.push_back(SliceOp::create(b, loc, sort.getResult(1), start, limit, strides));
-  return success();
 }
 
 LogicalResult convertL2Loss(Operation *op, OpBuilder &b,
@@ -473,7 +427,6 @@ void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.Roll"] = convertRoll;
   t["tf.Cumsum"] = cumulative(false);
   t["tf.Cumprod"] = cumulative(true);
-  t["tf.TopKV2"] = convertTopK;
   t["tf.L2Loss"] = convertL2Loss;
   t["tf.Empty"] = convertEmpty;
   t["tf.UnsortedSegmentSum"] = segment(ReduceKind::Add);

@@ -78,6 +78,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
     {tohlo::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
     {tohlo::populateIndexingSelectPatterns, "Indexing/Select.cpp"},
+    {tohlo::populateIndexingSortPatterns, "Indexing/Sort.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

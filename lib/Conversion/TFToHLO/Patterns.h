@@ -190,6 +190,9 @@ void populateIndexingDiagPatterns(mlir::RewritePatternSet &patterns,
 /// Select, SelectV2, Where, OneHot (Indexing/Select.cpp).
 void populateIndexingSelectPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+/// TopKV2, NthElement, Unique, ListDiff (Indexing/Sort.cpp).
+void populateIndexingSortPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
