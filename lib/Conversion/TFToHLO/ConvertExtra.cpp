@@ -14,7 +14,6 @@
 //    and the threshold is ignored, as TF's CPU kernel does for bool (the
 //    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
 //    the input's bits).
-//  - SpaceToDepth / DepthToSpace (NHWC): reshape, transpose, reshape.
 //  - ReverseSequence with constant seq_lengths: a gather at precomputed
 //    source indices.
 //  - LinSpace with constant num: start + i * (stop - start) / (num - 1),
@@ -231,40 +230,6 @@ LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
   results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
                            {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
   return success();
-}
-
-Converter spaceDepth(bool toDepth) {
-  return [toDepth](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                   std::string &why) -> LogicalResult {
-    auto in = staticType(op->getOperand(0));
-    auto out = staticResult(op);
-    int64_t bs = intAttr(op, "block_size", 0);
-    if (!in || !out || in.getRank() != 4 || bs < 1 ||
-        strAttr(op, "data_format", "NHWC") != "NHWC")
-      return fail(why, "needs a static NHWC input and block_size >= 1");
-    Location loc = op->getLoc();
-    int64_t N = in.getDimSize(0), H = in.getDimSize(1), W = in.getDimSize(2),
-            C = in.getDimSize(3);
-    Value x = op->getOperand(0);
-    if (toDepth) {
-      if (H % bs || W % bs)
-        return fail(why, "height and width must be multiples of block_size");
-      x = reshape(b, loc, x, {N, H / bs, bs, W / bs, bs, C});
-      x = transpose(b, loc, x, {0, 1, 3, 2, 4, 5});
-      x = reshape(b, loc, x, {N, H / bs, W / bs, bs * bs * C});
-    } else {
-      if (C % (bs * bs))
-        return fail(why, "depth must be a multiple of block_size^2");
-      int64_t c = C / (bs * bs);
-      x = reshape(b, loc, x, {N, H, W, bs, bs, c});
-      x = transpose(b, loc, x, {0, 1, 3, 2, 4, 5});
-      x = reshape(b, loc, x, {N, H * bs, W * bs, c});
-    }
-    if (cast<RankedTensorType>(x.getType()).getShape() != out.getShape())
-      return fail(why, "result shape disagrees");
-    results.push_back(x);
-    return success();
-  };
 }
 
 LogicalResult convertReverseSequence(Operation *op, OpBuilder &b,
@@ -973,8 +938,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
-  t["tf.SpaceToDepth"] = spaceDepth(true);
-  t["tf.DepthToSpace"] = spaceDepth(false);
   t["tf.ReverseSequence"] = convertReverseSequence;
   t["tf.LinSpace"] = convertLinSpace;
   t["tf.InTopKV2"] = convertInTopK;

@@ -462,111 +462,6 @@ LogicalResult convertReverse(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// SpaceToBatchND(x [B, s1..sM, rest], block [M], paddings [M, 2]): pad,
-/// reshape to [B, p1/b1, b1, ..., pM/bM, bM, rest], move the block dims to
-/// the front, reshape to [B*prod(b), p1/b1, ..., rest].
-LogicalResult convertSpaceToBatch(Operation *op, OpBuilder &b,
-                                  SmallVectorImpl<Value> &results,
-                                  std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto block = constantInts(op->getOperand(1));
-  auto pads = constantInts(op->getOperand(2));
-  auto out = staticResult(op);
-  if (!in || !block || !pads || !out || pads->size() != 2 * block->size() ||
-      static_cast<int64_t>(block->size()) + 1 > in.getRank())
-    return fail(why, "needs a static input and constant block_shape/paddings");
-  Location loc = op->getLoc();
-  int64_t m = block->size(), r = in.getRank();
-  SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
-  for (int64_t i = 0; i < m; ++i) {
-    lo[1 + i] = (*pads)[2 * i];
-    hi[1 + i] = (*pads)[2 * i + 1];
-    if (lo[1 + i] < 0 || hi[1 + i] < 0 || (*block)[i] < 1)
-      return fail(why, "negative paddings or non-positive block size");
-  }
-  Value x = PadOp::create(b, loc, op->getOperand(0),
-                          scalar(b, loc, in.getElementType(), 0), lo, hi, interior);
-  auto pt = cast<RankedTensorType>(x.getType());
-  SmallVector<int64_t> split{pt.getDimSize(0)};
-  for (int64_t i = 0; i < m; ++i) {
-    int64_t p = pt.getDimSize(1 + i);
-    if (p % (*block)[i])
-      return fail(why, "padded size is not a multiple of the block size");
-    split.push_back(p / (*block)[i]);
-    split.push_back((*block)[i]);
-  }
-  for (int64_t d = 1 + m; d < r; ++d)
-    split.push_back(pt.getDimSize(d));
-  x = reshape(b, loc, x, split);
-  SmallVector<int64_t> perm;
-  for (int64_t i = 0; i < m; ++i)
-    perm.push_back(2 + 2 * i);
-  perm.push_back(0);
-  for (int64_t i = 0; i < m; ++i)
-    perm.push_back(1 + 2 * i);
-  for (int64_t d = 1 + 2 * m; d < static_cast<int64_t>(split.size()); ++d)
-    perm.push_back(d);
-  x = transpose(b, loc, x, perm);
-  if (cast<RankedTensorType>(x.getType()).getNumElements() != out.getNumElements())
-    return fail(why, "result size differs");
-  results.push_back(reshape(b, loc, x, out.getShape()));
-  return success();
-}
-
-/// BatchToSpaceND(x [B*prod(b), s1..sM, rest], block, crops): reshape to
-/// [b1..bM, B, s1..sM, rest], interleave to [B, s1, b1, ..., sM, bM, rest],
-/// reshape to [B, s1*b1, ..., rest] and crop.
-LogicalResult convertBatchToSpace(Operation *op, OpBuilder &b,
-                                  SmallVectorImpl<Value> &results,
-                                  std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto block = constantInts(op->getOperand(1));
-  auto crops = constantInts(op->getOperand(2));
-  auto out = staticResult(op);
-  if (!in || !block || !crops || !out || crops->size() != 2 * block->size() ||
-      static_cast<int64_t>(block->size()) + 1 > in.getRank())
-    return fail(why, "needs a static input and constant block_shape/crops");
-  Location loc = op->getLoc();
-  int64_t m = block->size(), r = in.getRank();
-  int64_t prod = 1;
-  for (int64_t v : *block) {
-    if (v < 1)
-      return fail(why, "non-positive block size");
-    prod *= v;
-  }
-  if (in.getDimSize(0) % prod)
-    return fail(why, "batch is not a multiple of the block volume");
-  int64_t batch = in.getDimSize(0) / prod;
-  SmallVector<int64_t> split(block->begin(), block->end());
-  split.push_back(batch);
-  for (int64_t d = 1; d < r; ++d)
-    split.push_back(in.getDimSize(d));
-  Value x = reshape(b, loc, op->getOperand(0), split);
-  SmallVector<int64_t> perm{m};
-  for (int64_t i = 0; i < m; ++i) {
-    perm.push_back(m + 1 + i);
-    perm.push_back(i);
-  }
-  for (int64_t d = 2 * m + 1; d < static_cast<int64_t>(split.size()); ++d)
-    perm.push_back(d);
-  x = transpose(b, loc, x, perm);
-  SmallVector<int64_t> merged{batch};
-  for (int64_t i = 0; i < m; ++i)
-    merged.push_back(in.getDimSize(1 + i) * (*block)[i]);
-  for (int64_t d = 1 + m; d < r; ++d)
-    merged.push_back(in.getDimSize(d));
-  x = reshape(b, loc, x, merged);
-  SmallVector<int64_t> start(r, 0), limit(merged), strides(r, 1);
-  for (int64_t i = 0; i < m; ++i) {
-    start[1 + i] = (*crops)[2 * i];
-    limit[1 + i] = merged[1 + i] - (*crops)[2 * i + 1];
-    if (start[1 + i] < 0 || limit[1 + i] < start[1 + i])
-      return fail(why, "crops out of range");
-  }
-  results.push_back(SliceOp::create(b, loc, x, start, limit, strides));
-  return success();
-}
-
 } // namespace
 
 void addShapeConverters(llvm::StringMap<Converter> &t) {
@@ -594,8 +489,6 @@ void addShapeConverters(llvm::StringMap<Converter> &t) {
   t["tf.Size"] = convertShapeOf;
   t["tf.Rank"] = convertShapeOf;
   t["tf.ReverseV2"] = convertReverse;
-  t["tf.SpaceToBatchND"] = convertSpaceToBatch;
-  t["tf.BatchToSpaceND"] = convertBatchToSpace;
 }
 
 } // namespace tfmlir::tohlo

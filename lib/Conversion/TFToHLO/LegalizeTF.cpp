@@ -79,6 +79,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
     {tohlo::populateIndexingSelectPatterns, "Indexing/Select.cpp"},
     {tohlo::populateIndexingSortPatterns, "Indexing/Sort.cpp"},
+    {tohlo::populateIndexingSpacePatterns, "Indexing/Space.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -193,6 +193,10 @@ void populateIndexingSelectPatterns(mlir::RewritePatternSet &patterns,
 /// TopKV2, NthElement, Unique, ListDiff (Indexing/Sort.cpp).
 void populateIndexingSortPatterns(mlir::RewritePatternSet &patterns,
                                   ConversionState &state);
+/// SpaceToDepth, DepthToSpace, SpaceToBatchND, BatchToSpaceND
+/// (Indexing/Space.cpp).
+void populateIndexingSpacePatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
