@@ -16,8 +16,6 @@
 //    the input's bits).
 //  - ReverseSequence with constant seq_lengths: a gather at precomputed
 //    source indices.
-//  - LinSpace with constant num: start + i * (stop - start) / (num - 1),
-//    the last element exactly stop (TF's kernel).
 //  - InTopKV2: target is in the top k when fewer than k predictions are
 //    strictly greater than its own, every prediction of its row is finite
 //    and the target index is in range (TF's kernel, in_topk_op.h).
@@ -273,35 +271,6 @@ LogicalResult convertReverseSequence(Operation *op, OpBuilder &b,
     acc = SelectOp::create(b, loc, is, pb, acc);
   }
   results.push_back(acc);
-  return success();
-}
-
-LogicalResult convertLinSpace(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  auto num = constantInts(op->getOperand(2));
-  if (!out || out.getRank() != 1 || !num || num->size() != 1 ||
-      (*num)[0] != out.getDimSize(0) || (*num)[0] < 1 ||
-      !isa<FloatType>(out.getElementType()))
-    return fail(why, "needs a constant num matching a static float result");
-  Location loc = op->getLoc();
-  Type elt = out.getElementType();
-  int64_t n = (*num)[0];
-  Value start = reshape(b, loc, op->getOperand(0), {});
-  Value stop = reshape(b, loc, op->getOperand(1), {});
-  if (n == 1) {
-    results.push_back(reshape(b, loc, start, {1}));
-    return success();
-  }
-  Value step = DivideOp::create(b, loc, SubtractOp::create(b, loc, stop, start),
-                                scalar(b, loc, elt, static_cast<double>(n - 1)));
-  Value i = iota(b, loc, {n}, elt, 0);
-  Value v = AddOp::create(b, loc, broadcastTo(b, loc, start, {n}),
-                          MultiplyOp::create(b, loc, broadcastTo(b, loc, step, {n}), i));
-  Value last = compare(b, loc, iota(b, loc, {n}, b.getI32Type(), 0),
-                       splat(b, loc, RankedTensorType::get({n}, b.getI32Type()), n - 1),
-                       Dir::EQ);
-  results.push_back(SelectOp::create(b, loc, last, broadcastTo(b, loc, stop, {n}), v));
   return success();
 }
 
@@ -939,7 +908,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
   t["tf.ReverseSequence"] = convertReverseSequence;
-  t["tf.LinSpace"] = convertLinSpace;
   t["tf.InTopKV2"] = convertInTopK;
   t["tf.Bincount"] = convertBincount;
   t["tf.HistogramFixedWidth"] = convertHistogram;

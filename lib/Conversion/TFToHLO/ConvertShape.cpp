@@ -352,72 +352,6 @@ LogicalResult convertFill(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// Largest Range folded to a constant while legalizing (the hlo folders'
-/// limit, dialects/hlo/HLOOps.cpp).
-constexpr int64_t kMaxRangeFoldElements = 4096;
-
-/// Range with a static result: start + iota * delta, in the result type.
-LogicalResult convertRange(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || out.getRank() != 1)
-    return fail(why, "result shape is not static");
-  Location loc = op->getLoc();
-  Type elt = out.getElementType();
-  auto scalarOf = [&](Value v) -> Value {
-    auto t = staticType(v);
-    if (!t || t.getNumElements() != 1)
-      return {};
-    return broadcastTo(b, loc, reshape(b, loc, convert(b, loc, v, elt), {}),
-                       out.getShape());
-  };
-  // All-constant ranges (the usual case: axes and perms) fold to a constant
-  // when small (the hlo folders' 4096-element limit); a long range stays an
-  // iota, so a constant Range of 1e12 elements does not build 8 TB of
-  // attribute while legalizing (issue 17).
-  auto c0 = constantOf(op->getOperand(0)), c2 = constantOf(op->getOperand(2));
-  if (c0 && c2 && c0->getNumElements() == 1 && c2->getNumElements() == 1 &&
-      out.getDimSize(0) <= kMaxRangeFoldElements) {
-    SmallVector<Attribute> vals;
-    int64_t n = out.getDimSize(0);
-    if (isa<IntegerType>(elt)) {
-      auto first = *c0->getValues<APInt>().begin();
-      auto step = *c2->getValues<APInt>().begin();
-      if (isa<IntegerType>(c0->getElementType()) &&
-          isa<IntegerType>(c2->getElementType())) {
-        int64_t s = first.getSExtValue(), d = step.getSExtValue();
-        for (int64_t i = 0; i < n; ++i)
-          vals.push_back(IntegerAttr::get(elt, s + i * d));
-      }
-    } else if (auto ft = dyn_cast<FloatType>(elt)) {
-      if (isa<FloatType>(c0->getElementType()) &&
-          isa<FloatType>(c2->getElementType())) {
-        double s = (*c0->getValues<APFloat>().begin()).convertToDouble();
-        double d = (*c2->getValues<APFloat>().begin()).convertToDouble();
-        // start + i * delta in double, rounded once (TF's float kernel
-        // rounds each step; the two agree within 1 ulp).
-        for (int64_t i = 0; i < n; ++i) {
-          APFloat v(s + static_cast<double>(i) * d);
-          bool lost;
-          v.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
-          vals.push_back(FloatAttr::get(elt, v));
-        }
-      }
-    }
-    if (static_cast<int64_t>(vals.size()) == n) {
-      results.push_back(constant(b, loc, DenseElementsAttr::get(out, vals)));
-      return success();
-    }
-  }
-  Value start = scalarOf(op->getOperand(0)), delta = scalarOf(op->getOperand(2));
-  if (!start || !delta)
-    return fail(why, "start and delta must be scalars");
-  Value iota = IotaOp::create(b, loc, out, 0);
-  results.push_back(
-      AddOp::create(b, loc, start, MultiplyOp::create(b, loc, iota, delta)));
-  return success();
-}
-
 /// Shape / Size / Rank of a static input: a constant.
 LogicalResult convertShapeOf(Operation *op, OpBuilder &b,
                              SmallVectorImpl<Value> &results, std::string &why) {
@@ -483,7 +417,6 @@ void addShapeConverters(llvm::StringMap<Converter> &t) {
   t["tf.Tile"] = convertTile;
   t["tf.Fill"] = convertFill;
   t["tf.BroadcastTo"] = convertFill;
-  t["tf.Range"] = convertRange;
   t["tf.Shape"] = convertShapeOf;
   t["tf.ShapeN"] = convertShapeOf;
   t["tf.Size"] = convertShapeOf;

@@ -72,8 +72,6 @@ void addLinalgConverters(llvm::StringMap<Converter> &t);
 void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
-/// RaggedRange with integer constant inputs (ConvertRagged.cpp).
-void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
 /// (ConvertRandom.cpp).
 void addRandomConverters(llvm::StringMap<Converter> &t);

@@ -72,7 +72,6 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
-    {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
@@ -80,6 +79,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingSelectPatterns, "Indexing/Select.cpp"},
     {tohlo::populateIndexingSortPatterns, "Indexing/Sort.cpp"},
     {tohlo::populateIndexingSpacePatterns, "Indexing/Space.cpp"},
+    {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

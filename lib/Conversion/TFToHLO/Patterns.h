@@ -197,6 +197,9 @@ void populateIndexingSortPatterns(mlir::RewritePatternSet &patterns,
 /// (Indexing/Space.cpp).
 void populateIndexingSpacePatterns(mlir::RewritePatternSet &patterns,
                                    ConversionState &state);
+/// Range, LinSpace, RaggedRange (Indexing/Sequence.cpp).
+void populateIndexingSequencePatterns(mlir::RewritePatternSet &patterns,
+                                      ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
