@@ -14,8 +14,6 @@
 //    and the threshold is ignored, as TF's CPU kernel does for bool (the
 //    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
 //    the input's bits).
-//  - ReverseSequence with constant seq_lengths: a gather at precomputed
-//    source indices.
 //  - InTopKV2: target is in the top k when fewer than k predictions are
 //    strictly greater than its own, every prediction of its row is finite
 //    and the target index is in range (TF's kernel, in_topk_op.h).
@@ -227,50 +225,6 @@ LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
   Value prod = MultiplyOp::create(b, loc, bits, wb);
   results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
                            {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
-  return success();
-}
-
-LogicalResult convertReverseSequence(Operation *op, OpBuilder &b,
-                                     SmallVectorImpl<Value> &results,
-                                     std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto lens = constantInts(op->getOperand(1));
-  int64_t r = in ? in.getRank() : 0;
-  int64_t sd = intAttr(op, "seq_dim", 0), bd = intAttr(op, "batch_dim", 0);
-  if (!in || !lens || sd < 0 || bd < 0 || sd >= r || bd >= r || sd == bd ||
-      static_cast<int64_t>(lens->size()) != in.getDimSize(bd))
-    return fail(why, "needs a static input and constant seq_lengths");
-  Location loc = op->getLoc();
-  int64_t B = in.getDimSize(bd), S = in.getDimSize(sd);
-  // Source position along seq_dim for each (batch, position).
-  SmallVector<int32_t> src;
-  for (int64_t bi = 0; bi < B; ++bi) {
-    int64_t l = (*lens)[bi];
-    if (l < 0 || l > S)
-      return fail(why, "a seq_length is out of range");
-    for (int64_t i = 0; i < S; ++i)
-      src.push_back(static_cast<int32_t>(i < l ? l - 1 - i : i));
-  }
-  auto st = RankedTensorType::get({B, S}, b.getI32Type());
-  Value srcV = constant(b, loc, DenseElementsAttr::get(st, ArrayRef<int32_t>(src)));
-  Value srcB = broadcastInDim(b, loc, srcV, in.getShape(), {bd, sd});
-  // Select, for each source position j, the elements whose source is j.
-  Value acc = splat(b, loc, in, 0);
-  for (int64_t j = 0; j < S; ++j) {
-    SmallVector<int64_t> start(r, 0), limit(in.getShape());
-    start[sd] = j;
-    limit[sd] = j + 1;
-    Value piece = sliceOf(b, loc, op->getOperand(0), start, limit);
-    SmallVector<int64_t> keep;
-    for (int64_t d = 0; d < r; ++d)
-      keep.push_back(d);
-    Value pb = broadcastInDim(b, loc, piece, in.getShape(), keep);
-    Value is = compare(b, loc, srcB,
-                       splat(b, loc, RankedTensorType::get(in.getShape(), b.getI32Type()), j),
-                       Dir::EQ);
-    acc = SelectOp::create(b, loc, is, pb, acc);
-  }
-  results.push_back(acc);
   return success();
 }
 
@@ -907,7 +861,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
-  t["tf.ReverseSequence"] = convertReverseSequence;
   t["tf.InTopKV2"] = convertInTopK;
   t["tf.Bincount"] = convertBincount;
   t["tf.HistogramFixedWidth"] = convertHistogram;

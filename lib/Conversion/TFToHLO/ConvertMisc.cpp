@@ -3,8 +3,6 @@
 //  - AdjustContrastv2: y = (x - mean) * factor + mean, mean over the
 //    height and width dims (the two before the channel dim), in f32 for
 //    half inputs (TF's kernel).
-//  - Roll with constant shift/axis: two slices and a concatenate per axis
-//    (shifts reduced modulo the dim size, negative shifts roll left).
 //  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
 //    padded before (after when reverse); exclusive shifts by one element.
 //  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
@@ -61,45 +59,6 @@ LogicalResult convertAdjustContrast(Operation *op, OpBuilder &b,
       b, loc, MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, mb), fb),
       mb);
   results.push_back(convert(b, loc, y, elt));
-  return success();
-}
-
-LogicalResult convertRoll(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto shift = constantInts(op->getOperand(1));
-  auto axis = constantInts(op->getOperand(2));
-  if (!in || !shift || !axis || shift->size() != axis->size())
-    return fail(why, "needs a static input and constant shift/axis of one size");
-  Location loc = op->getLoc();
-  Value x = op->getOperand(0);
-  // Accumulate the shift per dim (TF sums shifts of repeated axes).
-  SmallVector<int64_t> total(in.getRank(), 0);
-  for (auto [s, a] : llvm::zip(*shift, *axis)) {
-    auto d = normAxis(a, in.getRank());
-    if (!d)
-      return fail(why, "axis out of range");
-    total[*d] += s;
-  }
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    int64_t n = in.getDimSize(d);
-    if (n == 0)
-      continue;
-    int64_t s = ((total[d] % n) + n) % n;
-    if (s == 0)
-      continue;
-    // result = concat(x[n - s:], x[:n - s]) along d.
-    SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
-        strides(in.getRank(), 1);
-    start[d] = n - s;
-    Value tail = SliceOp::create(b, loc, x, start, limit, strides);
-    start[d] = 0;
-    limit[d] = n - s;
-    Value head = SliceOp::create(b, loc, x, start, limit, strides);
-    x = ConcatenateOp::create(b, loc, ValueRange{tail, head},
-                              static_cast<uint64_t>(d));
-  }
-  results.push_back(x);
   return success();
 }
 
@@ -424,7 +383,6 @@ LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.AdjustContrastv2"] = convertAdjustContrast;
-  t["tf.Roll"] = convertRoll;
   t["tf.Cumsum"] = cumulative(false);
   t["tf.Cumprod"] = cumulative(true);
   t["tf.L2Loss"] = convertL2Loss;

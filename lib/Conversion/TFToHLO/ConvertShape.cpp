@@ -375,27 +375,6 @@ LogicalResult convertShapeOf(Operation *op, OpBuilder &b,
   return success();
 }
 
-LogicalResult convertReverse(Operation *op, OpBuilder &b,
-                             SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto axes = constantInts(op->getOperand(1));
-  if (!in || !axes)
-    return fail(why, "needs a static input and constant axes");
-  SmallVector<int64_t> dims;
-  for (int64_t a : *axes) {
-    auto d = normAxis(a, in.getRank());
-    if (!d)
-      return fail(why, "axis out of range");
-    if (!llvm::is_contained(dims, *d))
-      dims.push_back(*d);
-  }
-  results.push_back(dims.empty() ? op->getOperand(0)
-                                 : Value(ReverseOp::create(b, op->getLoc(),
-                                                           op->getOperand(0),
-                                                           dims)));
-  return success();
-}
-
 } // namespace
 
 void addShapeConverters(llvm::StringMap<Converter> &t) {
@@ -421,7 +400,6 @@ void addShapeConverters(llvm::StringMap<Converter> &t) {
   t["tf.ShapeN"] = convertShapeOf;
   t["tf.Size"] = convertShapeOf;
   t["tf.Rank"] = convertShapeOf;
-  t["tf.ReverseV2"] = convertReverse;
 }
 
 } // namespace tfmlir::tohlo

@@ -49,8 +49,7 @@ void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
-/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
-/// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
+/// AdjustContrastv2, Cumsum/Cumprod, L2Loss, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into

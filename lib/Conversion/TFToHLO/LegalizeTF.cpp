@@ -80,6 +80,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingSortPatterns, "Indexing/Sort.cpp"},
     {tohlo::populateIndexingSpacePatterns, "Indexing/Space.cpp"},
     {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
+    {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

@@ -200,6 +200,9 @@ void populateIndexingSpacePatterns(mlir::RewritePatternSet &patterns,
 /// Range, LinSpace, RaggedRange (Indexing/Sequence.cpp).
 void populateIndexingSequencePatterns(mlir::RewritePatternSet &patterns,
                                       ConversionState &state);
+/// ReverseV2, ReverseSequence, Roll (Indexing/Reverse.cpp).
+void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
