@@ -17,8 +17,8 @@
 //  - InTopKV2: target is in the top k when fewer than k predictions are
 //    strictly greater than its own, every prediction of its row is finite
 //    and the target index is in range (TF's kernel, in_topk_op.h).
-//  - Bincount (static size) and HistogramFixedWidth: compare-and-sum over
-//    an iota of bins.
+//  - HistogramFixedWidth: compare-and-sum over an iota of bins (binCounts,
+//    shared with Indexing/Bincount.cpp).
 //  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
 //    slice + reduce per segment (contiguous rows); empty segments give 0
 //    (TF).
@@ -282,21 +282,6 @@ Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
 }
 
 namespace {
-
-LogicalResult convertBincount(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  auto arr = staticType(op->getOperand(0));
-  auto w = staticType(op->getOperand(2));
-  auto out = staticResult(op);
-  if (!arr || !w || !out || out.getRank() != 1)
-    return fail(why, "needs a static array, weights and a static result size");
-  bool weighted = w.getNumElements() != 0;
-  if (weighted && w.getShape() != arr.getShape())
-    return fail(why, "weights must be empty or of the array's shape");
-  results.push_back(binCounts(b, op->getLoc(), op->getOperand(0),
-                              weighted ? op->getOperand(2) : Value(), out));
-  return success();
-}
 
 LogicalResult convertHistogram(Operation *op, OpBuilder &b,
                                SmallVectorImpl<Value> &results, std::string &why) {
@@ -862,7 +847,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
   t["tf.InTopKV2"] = convertInTopK;
-  t["tf.Bincount"] = convertBincount;
   t["tf.HistogramFixedWidth"] = convertHistogram;
   t["tf.SegmentSum"] = sortedSegment(ReduceKind::Add, false);
   t["tf.SegmentMean"] = sortedSegment(ReduceKind::Add, true);

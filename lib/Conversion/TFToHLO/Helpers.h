@@ -58,9 +58,8 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 void lowerTensorArrays(mlir::Block &block);
 
 /// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
-/// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
-/// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
-/// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
+/// InTopKV2, HistogramFixedWidth, Segment*, ExtractImagePatches
+/// (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices

@@ -81,6 +81,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingSpacePatterns, "Indexing/Space.cpp"},
     {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
     {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
+    {tohlo::populateIndexingBincountPatterns, "Indexing/Bincount.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

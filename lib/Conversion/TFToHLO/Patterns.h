@@ -203,6 +203,10 @@ void populateIndexingSequencePatterns(mlir::RewritePatternSet &patterns,
 /// ReverseV2, ReverseSequence, Roll (Indexing/Reverse.cpp).
 void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
                                      ConversionState &state);
+/// Bincount (Indexing/Bincount.cpp).
+void populateIndexingBincountPatterns(mlir::RewritePatternSet &patterns,
+                                      ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
