@@ -192,33 +192,6 @@ LogicalResult convertBitcast(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// tf.Select: condition of the result's shape, a scalar, or (TF v1) a
-/// vector matching the first dim; tf.SelectV2 broadcasts all three.
-LogicalResult convertSelect(Operation *op, OpBuilder &b,
-                            SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  auto cond = staticType(op->getOperand(0));
-  if (!out || !cond) {
-    why = "shape is not static";
-    return failure();
-  }
-  Location loc = op->getLoc();
-  Value c = op->getOperand(0);
-  if (op->getName().getStringRef() == "tf.Select" && cond.getRank() == 1 &&
-      out.getRank() > 1)
-    c = broadcastInDim(b, loc, c, out.getShape(), {0});
-  else
-    c = broadcastTo(b, loc, c, out.getShape());
-  Value t = broadcastTo(b, loc, op->getOperand(1), out.getShape());
-  Value e = broadcastTo(b, loc, op->getOperand(2), out.getShape());
-  if (!c || !t || !e) {
-    why = "operands do not broadcast to the result";
-    return failure();
-  }
-  results.push_back(SelectOp::create(b, loc, c, t, e));
-  return success();
-}
-
 /// tf.BiasAdd: the 1-D bias is added along the channel dim (last for NHWC,
 /// 1 for NCHW).
 LogicalResult convertBiasAdd(Operation *op, OpBuilder &b,
@@ -539,8 +512,6 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
 
   t["tf.Cast"] = convertCast;
   t["tf.Bitcast"] = convertBitcast;
-  t["tf.Select"] = convertSelect;
-  t["tf.SelectV2"] = convertSelect;
   t["tf.BiasAdd"] = convertBiasAdd;
   t["tf.BiasAddV1"] = convertBiasAdd;
   t["tf.AddN"] = convertAddN;

@@ -1,16 +1,7 @@
 //===- ConvertMisc.cpp - tf image, matrix, scan and top-k ops -> hlo ------===//
 //
-//  - MatrixDiag / MatrixSetDiag (v1): the diagonal of the last two dims,
-//    built with an iota equality mask and hlo.select.
-//  - Roll with constant shift/axis: two slices and a concatenate per axis
-//    (shifts reduced modulo the dim size, negative shifts roll left).
 //  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
 //    padded before (after when reverse); exclusive shifts by one element.
-//  - TopKV2 over the last dim: a stable hlo.sort of (values, indices) by
-//    value descending (NaN first, above +inf: TF's CPU kernel sorts with
-//    `b < a`, whose order with NaNs is unspecified; the host and lite
-//    kernels use the same rule, lib/Support/NonFinite.h), then a slice of
-//    the first k; equal values keep the lower index first.
 //  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
 //    the contents undefined).
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
@@ -31,101 +22,6 @@ namespace tfmlir::tohlo {
 namespace {
 
 using Dir = ComparisonDirection;
-
-/// Mask of shape `shape` (rank >= 2) that is true on the diagonal of the
-/// last two dims.
-Value diagMask(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
-  int64_t r = shape.size();
-  auto it = RankedTensorType::get(shape, b.getI32Type());
-  Value rows = IotaOp::create(b, loc, it, static_cast<uint64_t>(r - 2));
-  Value cols = IotaOp::create(b, loc, it, static_cast<uint64_t>(r - 1));
-  return compare(b, loc, rows, cols, Dir::EQ);
-}
-
-LogicalResult convertMatrixDiag(Operation *op, OpBuilder &b,
-                                SmallVectorImpl<Value> &results,
-                                std::string &why) {
-  auto d = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!d || !out || d.getRank() < 1 || out.getRank() != d.getRank() + 1)
-    return fail(why, "needs a static diagonal and result");
-  Location loc = op->getLoc();
-  SmallVector<int64_t> dims;
-  for (int64_t i = 0; i < d.getRank() - 1; ++i)
-    dims.push_back(i);
-  dims.push_back(out.getRank() - 1); // diag[..., j] lands at [..., j, j]
-  Value db = broadcastInDim(b, loc, op->getOperand(0), out.getShape(), dims);
-  results.push_back(SelectOp::create(b, loc, diagMask(b, loc, out.getShape()),
-                                     db, splat(b, loc, out, 0)));
-  return success();
-}
-
-LogicalResult convertMatrixSetDiag(Operation *op, OpBuilder &b,
-                                   SmallVectorImpl<Value> &results,
-                                   std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto d = staticType(op->getOperand(1));
-  if (!in || !d || in.getRank() < 2 || d.getRank() != in.getRank() - 1)
-    return fail(why, "needs a static matrix and diagonal");
-  int64_t m = in.getDimSize(in.getRank() - 2), n = in.getDimSize(in.getRank() - 1);
-  if (d.getDimSize(d.getRank() - 1) != std::min(m, n))
-    return fail(why, "diagonal length must be min(rows, cols)");
-  Location loc = op->getLoc();
-  // Place diag[..., k] at [..., k, k]: broadcast along the longer dim and
-  // pad it to the square size first when the matrix is not square.
-  SmallVector<int64_t> dims;
-  for (int64_t i = 0; i < d.getRank() - 1; ++i)
-    dims.push_back(i);
-  Value diag = op->getOperand(1);
-  int64_t k = std::min(m, n);
-  bool alongCols = n <= m; // diag index k varies like the column index
-  if ((alongCols ? n : m) != k)
-    return fail(why, "unexpected diagonal size");
-  dims.push_back(alongCols ? in.getRank() - 1 : in.getRank() - 2);
-  Value db = broadcastInDim(b, loc, diag, in.getShape(), dims);
-  results.push_back(SelectOp::create(b, loc, diagMask(b, loc, in.getShape()),
-                                     db, op->getOperand(0)));
-  return success();
-}
-
-LogicalResult convertRoll(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto shift = constantInts(op->getOperand(1));
-  auto axis = constantInts(op->getOperand(2));
-  if (!in || !shift || !axis || shift->size() != axis->size())
-    return fail(why, "needs a static input and constant shift/axis of one size");
-  Location loc = op->getLoc();
-  Value x = op->getOperand(0);
-  // Accumulate the shift per dim (TF sums shifts of repeated axes).
-  SmallVector<int64_t> total(in.getRank(), 0);
-  for (auto [s, a] : llvm::zip(*shift, *axis)) {
-    auto d = normAxis(a, in.getRank());
-    if (!d)
-      return fail(why, "axis out of range");
-    total[*d] += s;
-  }
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    int64_t n = in.getDimSize(d);
-    if (n == 0)
-      continue;
-    int64_t s = ((total[d] % n) + n) % n;
-    if (s == 0)
-      continue;
-    // result = concat(x[n - s:], x[:n - s]) along d.
-    SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
-        strides(in.getRank(), 1);
-    start[d] = n - s;
-    Value tail = SliceOp::create(b, loc, x, start, limit, strides);
-    start[d] = 0;
-    limit[d] = n - s;
-    Value head = SliceOp::create(b, loc, x, start, limit, strides);
-    x = ConcatenateOp::create(b, loc, ValueRange{tail, head},
-                              static_cast<uint64_t>(d));
-  }
-  results.push_back(x);
-  return success();
-}
 
 Converter cumulative(bool isProd) {
   return [isProd](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
@@ -176,47 +72,6 @@ Converter cumulative(bool isProd) {
     results.push_back(rw.getResult(0));
     return success();
   };
-}
-
-LogicalResult convertTopK(Operation *op, OpBuilder &b,
-                          SmallVectorImpl<Value> &results, std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto k = constantInts(op->getOperand(1));
-  auto outV = staticResult(op, 0), outI = staticResult(op, 1);
-  if (!in || !k || k->size() != 1 || !outV || !outI || in.getRank() == 0)
-    return fail(why, "needs a static input, a constant k and static results");
-  int64_t last = in.getRank() - 1, n = in.getDimSize(last);
-  if ((*k)[0] < 0 || (*k)[0] > n)
-    return fail(why, "k out of range");
-  Location loc = op->getLoc();
-  Type elt = in.getElementType(), idx = outI.getElementType();
-  Value iota = IotaOp::create(b, loc, RankedTensorType::get(in.getShape(), idx),
-                              static_cast<uint64_t>(last));
-  auto sort = SortOp::create(b, loc, TypeRange{in, iota.getType()},
-                             ValueRange{op->getOperand(0), iota},
-                             static_cast<int64_t>(last), true);
-  {
-    OpBuilder::InsertionGuard g(b);
-    auto sv = RankedTensorType::get({}, elt), si = RankedTensorType::get({}, idx);
-    Block *body = b.createBlock(&sort.getComparator(), {}, {sv, sv, si, si},
-                                {loc, loc, loc, loc});
-    Value a = body->getArgument(0), c = body->getArgument(1);
-    Value before = compare(b, loc, a, c, Dir::GT);
-    if (isa<FloatType>(elt)) {
-      // NaN sorts first (above +inf); see greaterNaNFirst.
-      Value aNan = compare(b, loc, a, a, Dir::NE);
-      Value cNan = compare(b, loc, c, c, Dir::NE);
-      before = OrOp::create(b, loc, before,
-                            AndOp::create(b, loc, aNan, NotOp::create(b, loc, cNan)));
-    }
-    ReturnOp::create(b, loc, ValueRange{before});
-  }
-  SmallVector<int64_t> start(in.getRank(), 0), limit(in.getShape()),
-      strides(in.getRank(), 1);
-  limit[last] = (*k)[0];
-  results.push_back(SliceOp::create(b, loc, sort.getResult(0), start, limit, strides));
-  results.push_back(SliceOp::create(b, loc, sort.getResult(1), start, limit, strides));
-  return success();
 }
 
 LogicalResult convertL2Loss(Operation *op, OpBuilder &b,
@@ -394,12 +249,8 @@ LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
-  t["tf.MatrixDiag"] = convertMatrixDiag;
-  t["tf.MatrixSetDiag"] = convertMatrixSetDiag;
-  t["tf.Roll"] = convertRoll;
   t["tf.Cumsum"] = cumulative(false);
   t["tf.Cumprod"] = cumulative(true);
-  t["tf.TopKV2"] = convertTopK;
   t["tf.L2Loss"] = convertL2Loss;
   t["tf.Empty"] = convertEmpty;
   t["tf.UnsortedSegmentSum"] = segment(ReduceKind::Add);

@@ -37,7 +37,7 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Element-wise math, comparisons, select, casts, activations, BiasAdd
+/// Element-wise math, comparisons, casts, activations, BiasAdd
 /// (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
@@ -50,8 +50,7 @@ void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
-/// MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
-/// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
+/// Cumsum/Cumprod, L2Loss, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -60,9 +59,7 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 void lowerTensorArrays(mlir::Block &block);
 
 /// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
-/// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
-/// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
-/// Segment*, ScatterNd, NthElement (ConvertExtra.cpp).
+/// InTopKV2, HistogramFixedWidth, Segment* (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
@@ -73,8 +70,6 @@ void addLinalgConverters(llvm::StringMap<Converter> &t);
 void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
-/// RaggedRange with integer constant inputs (ConvertRagged.cpp).
-void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
 /// (ConvertFakeQuant.cpp).
 void addFakeQuantConverters(llvm::StringMap<Converter> &t);
@@ -192,6 +187,15 @@ mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
 /// geometry), TF's rules (lib/Support's windowGeometry).
 std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
                                       int64_t r, bool same, int64_t &outSize);
+/// hlo.iota of shape `shape` and element type `elt` along `dim`.
+mlir::Value iota(mlir::OpBuilder &b, mlir::Location loc,
+                 llvm::ArrayRef<int64_t> shape, mlir::Type elt, int64_t dim);
+/// counts[j] = sum over the elements x of the static int `bins` of
+/// (weights[x] or 1) where x == j, for j < out.shape[0] (the 1-D `out`
+/// gives the element type): an [n, nbins] equality mask against an iota,
+/// reduced with add. `weights` (null: count) has the shape of `bins`.
+mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
+                      mlir::Value weights, mlir::RankedTensorType out);
 
 } // namespace tfmlir::tohlo
 

@@ -76,7 +76,16 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateImageResizePatterns, "Image/Resize.cpp"},
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
-    {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
+    {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
+    {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
+    {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
+    {tohlo::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
+    {tohlo::populateIndexingSelectPatterns, "Indexing/Select.cpp"},
+    {tohlo::populateIndexingSortPatterns, "Indexing/Sort.cpp"},
+    {tohlo::populateIndexingSpacePatterns, "Indexing/Space.cpp"},
+    {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
+    {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
+    {tohlo::populateIndexingBincountPatterns, "Indexing/Bincount.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
 };
 

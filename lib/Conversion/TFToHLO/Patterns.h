@@ -167,7 +167,7 @@ void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
 /// (ConvertControlFlow.cpp).
 void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
-/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
+/// InvertPermutation (ConvertDiag.cpp).
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
@@ -201,6 +201,41 @@ void populateImagePatchesPatterns(mlir::RewritePatternSet &patterns,
 /// (Image/Resize.cpp).
 void populateImageResizePatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
+// Indexing (dialects/tf/TFOpsIndexing.td; Indexing/<Topic>.cpp).
+/// Gather, GatherV2, GatherNd (Indexing/Gather.cpp).
+void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// ScatterNd, TensorScatterUpdate/Add/Sub, SparseTensorDenseAdd
+/// (Indexing/Scatter.cpp).
+void populateIndexingScatterPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// DynamicPartition, DynamicStitch, ParallelDynamicStitch
+/// (Indexing/Stitch.cpp).
+void populateIndexingStitchPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// Diag, DiagPart, MatrixDiag, MatrixSetDiag, MatrixDiagPart(V2),
+/// MatrixBandPart (Indexing/Diag.cpp).
+void populateIndexingDiagPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// Select, SelectV2, Where, OneHot (Indexing/Select.cpp).
+void populateIndexingSelectPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// TopKV2, NthElement, Unique, ListDiff (Indexing/Sort.cpp).
+void populateIndexingSortPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// SpaceToDepth, DepthToSpace, SpaceToBatchND, BatchToSpaceND
+/// (Indexing/Space.cpp).
+void populateIndexingSpacePatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+/// Range, LinSpace, RaggedRange (Indexing/Sequence.cpp).
+void populateIndexingSequencePatterns(mlir::RewritePatternSet &patterns,
+                                      ConversionState &state);
+/// ReverseV2, ReverseSequence, Roll (Indexing/Reverse.cpp).
+void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Bincount (Indexing/Bincount.cpp).
+void populateIndexingBincountPatterns(mlir::RewritePatternSet &patterns,
+                                      ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
