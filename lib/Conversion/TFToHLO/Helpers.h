@@ -67,9 +67,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
 /// (ConvertLinalg.cpp).
 void addLinalgConverters(llvm::StringMap<Converter> &t);
-/// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
-/// Erfinv (ConvertSpecial.cpp).
-void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
 /// RaggedRange with integer constant inputs (ConvertRagged.cpp).

@@ -171,6 +171,13 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
+//===-- Math (dialects/tf/TFOpsMath.td) -----------------------------------===//
+
+/// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
+/// Erfinv (Math/Special.cpp).
+void populateMathSpecialPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
