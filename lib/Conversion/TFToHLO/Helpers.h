@@ -36,7 +36,7 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Element-wise math, comparisons, select, casts, activations, BiasAdd
+/// Select, activations, BiasAdd, identity-like ops, ZerosLike/OnesLike
 /// (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
@@ -183,6 +183,12 @@ mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
 
 /// Normalizes possibly negative `axis` for `rank`; nullopt if out of range.
 std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
+
+// From ConvertElementwise.cpp (shared)
+
+/// A splat of `v` with the type of `x` (a static ranked tensor).
+mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                 double v);
 
 } // namespace tfmlir::tohlo
 

@@ -65,6 +65,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
     {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
+    {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
     {tohlo::populateMathSpecialPatterns, "Math/Special.cpp"},
     {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
     {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},

@@ -173,6 +173,11 @@ void populateDiagPatterns(mlir::RewritePatternSet &patterns,
 
 //===-- Math (dialects/tf/TFOpsMath.td) -----------------------------------===//
 
+/// Binary and unary arithmetic, comparisons, logical and bitwise ops, the
+/// trigonometric / hyperbolic functions, Erf/Erfc, Cast, Bitcast,
+/// AddN/AccumulateNV2, CheckNumerics (Math/Elementwise.cpp).
+void populateMathElementwisePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
 /// Erfinv (Math/Special.cpp).
 void populateMathSpecialPatterns(mlir::RewritePatternSet &patterns,
