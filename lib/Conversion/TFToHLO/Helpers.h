@@ -58,7 +58,7 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
 
-/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
+/// DeepCopy, ParallelConcat, MaxPoolWithArgmax,
 /// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
 /// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).

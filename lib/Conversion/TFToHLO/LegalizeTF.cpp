@@ -67,6 +67,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
     {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
     {tohlo::populateMathSpecialPatterns, "Math/Special.cpp"},
+    {tohlo::populateMathBitpackPatterns, "Math/Bitpack.cpp"},
     {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
     {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},
     {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},

@@ -182,6 +182,9 @@ void populateMathElementwisePatterns(mlir::RewritePatternSet &patterns,
 /// Erfinv (Math/Special.cpp).
 void populateMathSpecialPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
+/// CompareAndBitpack (Math/Bitpack.cpp).
+void populateMathBitpackPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
