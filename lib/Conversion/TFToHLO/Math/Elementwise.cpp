@@ -301,8 +301,8 @@ Value erfcRational(OpBuilder &b, Location loc, Value x) {
 // Patterns
 //===----------------------------------------------------------------------===//
 
-/// tf binary op (x, y) -> Fn(x, y) on x and y broadcast to the static
-/// result shape.
+/// tf binary op -> Fn(operand #0, operand #1), both broadcast to the
+/// static result shape.
 template <typename TFOp, BinaryFn Fn>
 struct BinaryLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
@@ -312,9 +312,10 @@ struct BinaryLowering : HLOPattern<TFOp> {
     auto out = staticResult(op);
     if (!out)
       return this->fail(op, b, "result shape is not static");
-    Value operands[] = {a.getX(), a.getY()};
+    // Operands #0 and #1 in order, not getX() / getY(): Atan2's are named
+    // (y, x) after TF's OpDef.
     SmallVector<Value> v;
-    for (auto [i, x] : llvm::enumerate(operands)) {
+    for (auto [i, x] : llvm::enumerate(a.getOperands())) {
       Value bx = broadcastTo(b, op.getLoc(), x, out.getShape());
       if (!bx)
         return this->fail(op, b,
