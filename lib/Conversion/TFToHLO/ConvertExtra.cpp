@@ -9,11 +9,6 @@
 //    so the first maximum wins, as TF's kernel); argmax is the
 //    flat index ((b * H + y) * W + x) * C + c of the input (b dropped when
 //    include_batch_in_index is false).
-//  - CompareAndBitpack: bits x > threshold packed 8 per uint8, the first
-//    element in the most significant bit. A bool input is packed as it is
-//    and the threshold is ignored, as TF's CPU kernel does for bool (the
-//    dl4j case compare_and_bitpack/bool: threshold true, result 235 =
-//    the input's bits).
 //  - InTopKV2: target is in the top k when fewer than k predictions are
 //    strictly greater than its own, every prediction of its row is finite
 //    and the target index is in range (TF's kernel, in_topk_op.h).
@@ -186,39 +181,6 @@ LogicalResult convertMaxPoolWithArgmax(Operation *op, OpBuilder &b,
   return success();
 }
 
-LogicalResult convertCompareAndBitpack(Operation *op, OpBuilder &b,
-                                       SmallVectorImpl<Value> &results,
-                                       std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!in || !out || in.getRank() < 1 || in.getShape().back() % 8 != 0 ||
-      !staticType(op->getOperand(1)))
-    return fail(why, "needs a static input whose last dim is a multiple of 8");
-  Location loc = op->getLoc();
-  Type u8 = out.getElementType();
-  Value bits;
-  if (in.getElementType().isInteger(1)) {
-    bits = convert(b, loc, op->getOperand(0), u8);
-  } else {
-    Value th = broadcastTo(b, loc, reshape(b, loc, op->getOperand(1), {}),
-                           in.getShape());
-    bits = convert(b, loc, compare(b, loc, op->getOperand(0), th, Dir::GT), u8);
-  }
-  SmallVector<int64_t> s(in.getShape());
-  s.back() /= 8;
-  s.push_back(8);
-  bits = reshape(b, loc, bits, s);
-  // Weights 128, 64, ..., 1 along the new last dim (first element = MSB).
-  SmallVector<uint8_t> w{128, 64, 32, 16, 8, 4, 2, 1};
-  auto wt = RankedTensorType::get({8}, u8);
-  Value wv = constant(b, loc, DenseElementsAttr::get(wt, ArrayRef<uint8_t>(w)));
-  Value wb = broadcastInDim(b, loc, wv, s, {static_cast<int64_t>(s.size() - 1)});
-  Value prod = MultiplyOp::create(b, loc, bits, wb);
-  results.push_back(reduce(b, loc, prod, scalar(b, loc, u8, 0),
-                           {static_cast<int64_t>(s.size() - 1)}, ReduceKind::Add));
-  return success();
-}
-
 LogicalResult convertInTopK(Operation *op, OpBuilder &b,
                             SmallVectorImpl<Value> &results, std::string &why) {
   auto pred = staticType(op->getOperand(0));
@@ -385,7 +347,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.DeepCopy"] = convertIdentity;
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
-  t["tf.CompareAndBitpack"] = convertCompareAndBitpack;
   t["tf.InTopKV2"] = convertInTopK;
   t["tf.HistogramFixedWidth"] = convertHistogram;
   t["tf.SegmentSum"] = sortedSegment(ReduceKind::Add, false);

@@ -37,7 +37,7 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Element-wise math, comparisons, casts, activations, BiasAdd
+/// Activations, BiasAdd, identity-like ops, ZerosLike/OnesLike
 /// (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
@@ -58,16 +58,13 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
 
-/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
-/// InTopKV2, HistogramFixedWidth, Segment* (ConvertExtra.cpp).
+/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, InTopKV2,
+/// HistogramFixedWidth, Segment* (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
 /// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
 /// (ConvertLinalg.cpp).
 void addLinalgConverters(llvm::StringMap<Converter> &t);
-/// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
-/// Erfinv (ConvertSpecial.cpp).
-void addSpecialConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
 /// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
@@ -196,6 +193,12 @@ mlir::Value iota(mlir::OpBuilder &b, mlir::Location loc,
 /// reduced with add. `weights` (null: count) has the shape of `bins`.
 mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
                       mlir::Value weights, mlir::RankedTensorType out);
+
+// From ConvertElementwise.cpp (shared)
+
+/// A splat of `v` with the type of `x` (a static ranked tensor).
+mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                 double v);
 
 } // namespace tfmlir::tohlo
 

@@ -237,6 +237,21 @@ void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
 void populateIndexingBincountPatterns(mlir::RewritePatternSet &patterns,
                                       ConversionState &state);
 
+//===-- Math (dialects/tf/TFOpsMath.td) -----------------------------------===//
+
+/// Binary and unary arithmetic, comparisons, logical and bitwise ops, the
+/// trigonometric / hyperbolic functions, Erf/Erfc, Cast, Bitcast,
+/// AddN/AccumulateNV2, CheckNumerics (Math/Elementwise.cpp).
+void populateMathElementwisePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
+/// Erfinv (Math/Special.cpp).
+void populateMathSpecialPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// CompareAndBitpack (Math/Bitpack.cpp).
+void populateMathBitpackPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);

@@ -96,3 +96,12 @@ func.func @activations(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %1 = "tf.LeakyRelu"(%x) {alpha = 0.1 : f32} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// CHECK-LABEL: func @atan2_operand_order
+func.func @atan2_operand_order(%y: tensor<2x3xf32>, %x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // TF's Atan2(y, x): operand #0 is y (ODS names it $y).
+  // CHECK: %[[X:.*]] = hlo.broadcast_in_dim %arg1, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: hlo.atan2 %arg0, %[[X]] : tensor<2x3xf32>
+  %0 = "tf.Atan2"(%y, %x) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

@@ -1,8 +1,10 @@
-//===- ConvertSpecial.cpp - gamma-family special functions -> hlo ---------===//
+//===- Special.cpp - gamma-family special functions -> hlo ----------------===//
 //
-// Element-wise, computed in f64 (f32/f16 inputs are widened and the result
-// rounded back), from the classic formulations XLA's math library also
-// builds on:
+// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri, Erfinv
+// (dialects/tf/TFOpsMath.td), after TF's CPU kernels (Eigen's scalar_*_op
+// functors). Element-wise, computed in f64 (f16/bf16/f32 inputs are widened
+// and the result rounded back), from the classic formulations XLA's math
+// library also builds on:
 //  - Lgamma: Lanczos approximation (g = 7, 9 coefficients) for x >= 0.5 and
 //    the reflection log(pi / |sin(pi x)|) - lgamma(1 - x) below; poles give
 //    +inf.
@@ -34,9 +36,13 @@
 //    rational approximations (Eigen's generic_ndtri); 0 -> -inf, 1 -> +inf,
 //    outside [0, 1] -> NaN. Erfinv(x) = ndtri((x + 1) / 2) / sqrt(2), as
 //    TF's scalar_erfinv_op (so +-1 -> +-inf, |x| > 1 -> NaN).
-// Operand shapes must be static and equal after NumPy broadcasting.
+// Operand shapes must be static and broadcast (NumPy) to the static result
+// shape; the result must be a float tensor. Anything else is refused with
+// the reason.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Patterns.h"
+
+#include "dialects/tf/TFOps.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -413,74 +419,62 @@ Value erfinv(F &f, Value x) {
   return f.mul(y, f.c(0.70710678118654752440)); // 1 / sqrt(2)
 }
 
-/// Shared driver: broadcasts the float operands to the static result
-/// shape, widens to f64, applies `fn` and rounds back.
-LogicalResult special(Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                      std::string &why,
-                      llvm::function_ref<Value(F &, ArrayRef<Value>)> fn) {
-  auto out = staticResult(op);
-  if (!out || !isa<FloatType>(out.getElementType()))
-    return fail(why, "needs a static float result");
-  Location loc = op->getLoc();
-  auto t = RankedTensorType::get(out.getShape(), b.getF64Type());
-  SmallVector<Value> args;
-  for (Value v : op->getOperands()) {
-    if (!staticType(v))
-      return fail(why, "operands must be static");
-    Value w = broadcastTo(b, loc, convert(b, loc, v, b.getF64Type()), out.getShape());
-    if (!w)
-      return fail(why, "operands do not broadcast to the result");
-    args.push_back(w);
+/// What a special function computes from its f64 operands.
+using SpecialFn = Value (*)(F &, ArrayRef<Value>);
+
+Value lgamma1(F &f, ArrayRef<Value> a) { return lgamma(f, a[0]); }
+Value digamma1(F &f, ArrayRef<Value> a) { return digamma(f, a[0]); }
+Value igammaP(F &f, ArrayRef<Value> a) { return igamma(f, a[0], a[1], true); }
+Value igammaQ(F &f, ArrayRef<Value> a) { return igamma(f, a[0], a[1], false); }
+Value zeta2(F &f, ArrayRef<Value> a) { return zeta(f, a[0], a[1]); }
+Value polygamma2(F &f, ArrayRef<Value> a) { return polygamma(f, a[0], a[1]); }
+Value ndtri1(F &f, ArrayRef<Value> a) { return ndtri(f, a[0]); }
+Value erfinv1(F &f, ArrayRef<Value> a) { return erfinv(f, a[0]); }
+Value betainc3(F &f, ArrayRef<Value> a) { return betainc(f, a[0], a[1], a[2]); }
+
+/// tf special function -> Fn on the operands broadcast to the static
+/// result shape and widened to f64, rounded back to the result type.
+template <typename TFOp, SpecialFn Fn>
+struct SpecialLowering : HLOPattern<TFOp> {
+  using HLOPattern<TFOp>::HLOPattern;
+  using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
+  LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const override {
+    auto out = staticResult(op);
+    if (!out || !isa<FloatType>(out.getElementType()))
+      return this->fail(op, b, "needs a static float result");
+    Location loc = op.getLoc();
+    auto t = RankedTensorType::get(out.getShape(), b.getF64Type());
+    SmallVector<Value> args;
+    for (Value v : a.getOperands()) {
+      if (!staticType(v))
+        return this->fail(op, b, "operands must be static");
+      Value w = broadcastTo(b, loc, tohlo::convert(b, loc, v, b.getF64Type()),
+                            out.getShape());
+      if (!w)
+        return this->fail(op, b, "operands do not broadcast to the result");
+      args.push_back(w);
+    }
+    F f{b, loc, t};
+    results.push_back(tohlo::convert(b, loc, Fn(f, args), out.getElementType()));
+    return success();
   }
-  F f{b, loc, t};
-  results.push_back(convert(b, loc, fn(f, args), out.getElementType()));
-  return success();
-}
+};
 
 } // namespace
 
-void addSpecialConverters(llvm::StringMap<Converter> &t) {
-  t["tf.Lgamma"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                      std::string &why) {
-    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return lgamma(f, a[0]); });
-  };
-  t["tf.Digamma"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                       std::string &why) {
-    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return digamma(f, a[0]); });
-  };
-  t["tf.Igamma"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                      std::string &why) {
-    return special(op, b, r, why,
-                   [](F &f, ArrayRef<Value> a) { return igamma(f, a[0], a[1], true); });
-  };
-  t["tf.Igammac"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                       std::string &why) {
-    return special(op, b, r, why,
-                   [](F &f, ArrayRef<Value> a) { return igamma(f, a[0], a[1], false); });
-  };
-  t["tf.Zeta"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                    std::string &why) {
-    return special(op, b, r, why,
-                   [](F &f, ArrayRef<Value> a) { return zeta(f, a[0], a[1]); });
-  };
-  t["tf.Polygamma"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                         std::string &why) {
-    return special(op, b, r, why,
-                   [](F &f, ArrayRef<Value> a) { return polygamma(f, a[0], a[1]); });
-  };
-  t["tf.Ndtri"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                     std::string &why) {
-    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return ndtri(f, a[0]); });
-  };
-  t["tf.Erfinv"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                      std::string &why) {
-    return special(op, b, r, why, [](F &f, ArrayRef<Value> a) { return erfinv(f, a[0]); });
-  };
-  t["tf.Betainc"] = [](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &r,
-                       std::string &why) {
-    return special(op, b, r, why,
-                   [](F &f, ArrayRef<Value> a) { return betainc(f, a[0], a[1], a[2]); });
-  };
+void populateMathSpecialPatterns(RewritePatternSet &patterns,
+                                 ConversionState &state) {
+  patterns.add<SpecialLowering<TF::LgammaOp, lgamma1>,
+               SpecialLowering<TF::DigammaOp, digamma1>,
+               SpecialLowering<TF::IgammaOp, igammaP>,
+               SpecialLowering<TF::IgammacOp, igammaQ>,
+               SpecialLowering<TF::ZetaOp, zeta2>,
+               SpecialLowering<TF::PolygammaOp, polygamma2>,
+               SpecialLowering<TF::NdtriOp, ndtri1>,
+               SpecialLowering<TF::ErfinvOp, erfinv1>,
+               SpecialLowering<TF::BetaincOp, betainc3>>(patterns.getContext(),
+                                                         state);
 }
 
 } // namespace tfmlir::tohlo
