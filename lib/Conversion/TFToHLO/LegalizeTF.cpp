@@ -74,6 +74,11 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
+    // Reduce (dialects/tf/TFOpsReduce.td).
+    {tohlo::populateReduceReductionPatterns, "Reduce/Reduction.cpp"},
+    {tohlo::populateReduceScanPatterns, "Reduce/Scan.cpp"},
+    {tohlo::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
+    {tohlo::populateReduceHistogramPatterns, "Reduce/Histogram.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -171,6 +171,22 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
+// Reduce (dialects/tf/TFOpsReduce.td -> Reduce/).
+/// Sum, Mean, Prod, Max, Min, All, Any, ArgMax, ArgMin
+/// (Reduce/Reduction.cpp).
+void populateReduceReductionPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Cumsum, Cumprod (Reduce/Scan.cpp).
+void populateReduceScanPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
+/// Segment{Sum,Mean,Prod,Max,Min}, UnsortedSegment{Sum,Prod,Max,Min}
+/// (Reduce/Segment.cpp).
+void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+/// HistogramFixedWidth (Reduce/Histogram.cpp).
+void populateReduceHistogramPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
