@@ -62,10 +62,6 @@ void lowerTensorArrays(mlir::Block &block);
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, ScatterNd, NthElement,
 /// ExtractImagePatches (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
-/// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
-/// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
-/// (ConvertLinalg.cpp).
-void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
 /// Erfinv (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);

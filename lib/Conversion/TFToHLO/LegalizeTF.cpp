@@ -64,7 +64,6 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addShapeConverters>, "ConvertShape.cpp"},
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
-    {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
     {legacy<tohlo::addSpecialConverters>, "ConvertSpecial.cpp"},
     {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
     {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},
@@ -79,6 +78,10 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateReduceScanPatterns, "Reduce/Scan.cpp"},
     {tohlo::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
     {tohlo::populateReduceHistogramPatterns, "Reduce/Histogram.cpp"},
+    // Linalg (dialects/tf/TFOpsLinalg.td).
+    {tohlo::populateLinalgDecompositionsPatterns, "Linalg/Decompositions.cpp"},
+    {tohlo::populateLinalgSolvePatterns, "Linalg/Solve.cpp"},
+    {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -187,6 +187,18 @@ void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
 void populateReduceHistogramPatterns(mlir::RewritePatternSet &patterns,
                                      ConversionState &state);
 
+// Linalg (dialects/tf/TFOpsLinalg.td -> Linalg/).
+/// MatrixDeterminant, LogMatrixDeterminant, Lu, Cholesky, Svd
+/// (Linalg/Decompositions.cpp).
+void populateLinalgDecompositionsPatterns(mlir::RewritePatternSet &patterns,
+                                          ConversionState &state);
+/// MatrixSolve, MatrixInverse, MatrixTriangularSolve (Linalg/Solve.cpp).
+void populateLinalgSolvePatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Cross (Linalg/Cross.cpp).
+void populateLinalgCrossPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
