@@ -78,9 +78,6 @@ void addRandomConverters(llvm::StringMap<Converter> &t);
 /// StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg
 /// (ConvertPhiloxRandom.cpp).
 void addPhiloxRandomConverters(llvm::StringMap<Converter> &t);
-/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
-/// (ConvertFakeQuant.cpp).
-void addFakeQuantConverters(llvm::StringMap<Converter> &t);
 /// CropAndResize, DrawBoundingBoxes(V2) (ConvertImageBoxes.cpp).
 void addImageBoxConverters(llvm::StringMap<Converter> &t);
 

@@ -67,7 +67,6 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addSpecialConverters>, "ConvertSpecial.cpp"},
     {legacy<tohlo::addRandomConverters>, "ConvertRandom.cpp"},
     {legacy<tohlo::addPhiloxRandomConverters>, "ConvertPhiloxRandom.cpp"},
-    {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
     {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
@@ -82,6 +81,8 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateLinalgDecompositionsPatterns, "Linalg/Decompositions.cpp"},
     {tohlo::populateLinalgSolvePatterns, "Linalg/Solve.cpp"},
     {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
+    // Quant (dialects/tf/TFOpsQuant.td).
+    {tohlo::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -199,6 +199,12 @@ void populateLinalgSolvePatterns(mlir::RewritePatternSet &patterns,
 void populateLinalgCrossPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
 
+// Quant (dialects/tf/TFOpsQuant.td -> Quant/).
+/// FakeQuantWithMinMaxArgs, FakeQuantWithMinMaxVars,
+/// FakeQuantWithMinMaxVarsPerChannel (Quant/FakeQuant.cpp).
+void populateQuantFakeQuantPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
