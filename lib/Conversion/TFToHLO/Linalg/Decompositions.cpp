@@ -104,15 +104,7 @@ struct LuLowering : HLOPattern<TF::LuOp> {
     (void)linalg::luInPlace(o, A, nullptr, &perm);
     results.push_back(tohlo::convert(b, loc, linalg::join(b, loc, A), elt));
     // p as [batch..., n] of the index type.
-    SmallVector<Value> cells;
-    SmallVector<int64_t> s(A.batch);
-    s.push_back(1);
-    for (Value v : perm)
-      cells.push_back(reshape(b, loc, v, s));
-    Value p = cells.size() == 1
-                  ? cells[0]
-                  : Value(ConcatenateOp::create(b, loc, cells,
-                                                static_cast<uint64_t>(A.batch.size())));
+    Value p = linalg::joinVector(b, loc, A.batch, perm);
     results.push_back(tohlo::convert(b, loc, p, pt.getElementType()));
     return success();
   }
@@ -253,15 +245,7 @@ struct SvdLowering : HLOPattern<TF::SvdOp> {
         sv[j] = o.sel(sw, s1, s0);
         sv[j + 1] = o.sel(sw, s0, s1);
       }
-    SmallVector<Value> cells;
-    SmallVector<int64_t> cs(A.batch);
-    cs.push_back(1);
-    for (Value v : sv)
-      cells.push_back(reshape(b, loc, v, cs));
-    Value sres = cells.size() == 1
-                     ? cells[0]
-                     : Value(ConcatenateOp::create(b, loc, cells,
-                                                   static_cast<uint64_t>(A.batch.size())));
+    Value sres = linalg::joinVector(b, loc, A.batch, sv);
     results.push_back(tohlo::convert(b, loc, sres, elt));
     Value uRes = tohlo::convert(b, loc, linalg::join(b, loc, tr ? V : U), elt);
     Value vRes = tohlo::convert(b, loc, linalg::join(b, loc, tr ? U : V), elt);

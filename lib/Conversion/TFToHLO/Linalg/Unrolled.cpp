@@ -49,6 +49,19 @@ Value join(OpBuilder &b, Location loc, const Grid &g) {
                                                         static_cast<uint64_t>(br)));
 }
 
+Value joinVector(OpBuilder &b, Location loc, ArrayRef<int64_t> batch,
+                 ArrayRef<Value> v) {
+  SmallVector<Value> cells;
+  SmallVector<int64_t> s(batch);
+  s.push_back(1);
+  for (Value x : v)
+    cells.push_back(reshape(b, loc, x, s));
+  return cells.size() == 1
+             ? cells[0]
+             : Value(ConcatenateOp::create(b, loc, cells,
+                                           static_cast<uint64_t>(batch.size())));
+}
+
 RankedTensorType squareMatrix(Value v) {
   auto t = staticType(v);
   if (!t || t.getRank() < 2 || !isa<FloatType>(t.getElementType()))

@@ -32,6 +32,11 @@ Grid split(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
 /// Joins entries back into a [batch..., n, m] value.
 mlir::Value join(mlir::OpBuilder &b, mlir::Location loc, const Grid &g);
 
+/// Joins `v` (values of the batch shape) into a [batch..., v.size()] value.
+mlir::Value joinVector(mlir::OpBuilder &b, mlir::Location loc,
+                       llvm::ArrayRef<int64_t> batch,
+                       llvm::ArrayRef<mlir::Value> v);
+
 /// Element-wise hlo builders on values of the batch shape and type `elt`.
 struct Ops {
   mlir::OpBuilder &b;
