@@ -14,9 +14,7 @@
 //    and the target index is in range (TF's kernel, in_topk_op.h).
 //  - HistogramFixedWidth: compare-and-sum over an iota of bins (binCounts,
 //    shared with Indexing/Bincount.cpp).
-//  - Segment{Sum,Prod,Max,Min,Mean} with constant sorted segment ids: one
-//    slice + reduce per segment (contiguous rows); empty segments give 0
-//    (TF).
+//  - Bincount (static size): compare-and-sum over an iota of bins.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 #include "lib/Support/WindowGeometry.h"
@@ -35,6 +33,8 @@ using namespace tfmlir::hlo;
 
 namespace tfmlir::tohlo {
 
+} // namespace
+
 Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
               ArrayRef<int64_t> limit, ArrayRef<int64_t> strides) {
   SmallVector<int64_t> st(strides);
@@ -46,6 +46,8 @@ Value sliceOf(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> start,
 namespace {
 
 using Dir = ComparisonDirection;
+
+namespace {
 
 Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
            int64_t dim) {
@@ -235,107 +237,8 @@ Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
 }
 
 namespace {
+namespace {
 
-LogicalResult convertHistogram(Operation *op, OpBuilder &b,
-                               SmallVectorImpl<Value> &results, std::string &why) {
-  auto v = staticType(op->getOperand(0));
-  auto out = staticResult(op);
-  if (!v || !out || out.getRank() != 1 || !staticType(op->getOperand(1)) ||
-      staticType(op->getOperand(1)).getNumElements() != 2 ||
-      !isa<FloatType>(v.getElementType()))
-    return fail(why, "needs static float values, a [2] range and a static result");
-  Location loc = op->getLoc();
-  Type elt = v.getElementType();
-  int64_t nb = out.getDimSize(0), n = v.getNumElements();
-  // TF's kernel: step = double(hi - lo) / nbins; bin = int(min(double(
-  // max(x, lo) - lo) / step, nbins - 1)) (values below lo go to bin 0, at
-  // or above hi to the last).
-  Type f64 = b.getF64Type();
-  Value range = op->getOperand(1);
-  Value lo = reshape(b, loc, sliceOf(b, loc, range, {0}, {1}), {});
-  Value hi = reshape(b, loc, sliceOf(b, loc, range, {1}, {2}), {});
-  Value x = reshape(b, loc, op->getOperand(0), {n});
-  Value lob = broadcastTo(b, loc, lo, {n});
-  Value shifted = convert(b, loc,
-                          SubtractOp::create(b, loc, MaximumOp::create(b, loc, x, lob), lob),
-                          f64);
-  Value step = DivideOp::create(b, loc,
-                                convert(b, loc, SubtractOp::create(b, loc, hi, lo), f64),
-                                scalar(b, loc, f64, static_cast<double>(nb)));
-  Value t = DivideOp::create(b, loc, shifted, broadcastTo(b, loc, step, {n}));
-  t = MinimumOp::create(b, loc, t,
-                        splat(b, loc, RankedTensorType::get({n}, f64),
-                              static_cast<double>(nb - 1)));
-  Value bin = convert(b, loc, t, b.getI32Type());
-  (void)elt;
-  results.push_back(binCounts(b, loc, bin, Value(), out));
-  return success();
-}
-
-Converter sortedSegment(ReduceKind kind, bool mean) {
-  return [kind, mean](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                      std::string &why) -> LogicalResult {
-    auto data = staticType(op->getOperand(0));
-    auto ids = constantInts(op->getOperand(1));
-    auto out = staticResult(op);
-    if (!data || !ids || !out || data.getRank() < 1 ||
-        static_cast<int64_t>(ids->size()) != data.getDimSize(0))
-      return fail(why, "needs static data, constant 1-D segment ids and a static result");
-    int64_t ns = out.getDimSize(0);
-    for (auto [i, id] : llvm::enumerate(*ids))
-      if (id < 0 || id >= ns || (i && id < (*ids)[i - 1]))
-        return fail(why, "segment ids must be sorted and in range");
-    Location loc = op->getLoc();
-    Type elt = data.getElementType();
-    int64_t r = data.getRank();
-    SmallVector<int64_t> rowShape(data.getShape().begin() + 1, data.getShape().end());
-    SmallVector<int64_t> one{1};
-    one.append(rowShape.begin(), rowShape.end());
-    Value init;
-    switch (kind) {
-    case ReduceKind::Add:
-      init = scalar(b, loc, elt, 0);
-      break;
-    case ReduceKind::Mul:
-      init = scalar(b, loc, elt, 1);
-      break;
-    case ReduceKind::Max:
-      init = minValue(b, loc, elt);
-      break;
-    case ReduceKind::Min:
-      init = maxValue(b, loc, elt);
-      break;
-    default:
-      return fail(why, "unsupported segment reduction");
-    }
-    // Sorted ids: segment k is the contiguous row range [begin, end).
-    SmallVector<Value> parts;
-    int64_t row = 0, total = ids->size();
-    for (int64_t k = 0; k < ns; ++k) {
-      int64_t begin = row;
-      while (row < total && (*ids)[row] == k)
-        ++row;
-      if (row == begin) { // empty segments are 0 (TF's kernels)
-        parts.push_back(splat(b, loc, RankedTensorType::get(one, elt), 0));
-        continue;
-      }
-      SmallVector<int64_t> start(r, 0), limit(data.getShape());
-      start[0] = begin;
-      limit[0] = row;
-      Value v = reduce(b, loc, sliceOf(b, loc, op->getOperand(0), start, limit),
-                       init, {0}, kind);
-      if (mean)
-        v = DivideOp::create(b, loc, v,
-                             splat(b, loc, RankedTensorType::get(rowShape, elt),
-                                   static_cast<double>(row - begin)));
-      parts.push_back(reshape(b, loc, v, one));
-    }
-    results.push_back(parts.size() == 1
-                          ? parts[0]
-                          : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
-    return success();
-  };
-}
 
   return success();
 }
@@ -348,12 +251,6 @@ void addExtraConverters(llvm::StringMap<Converter> &t) {
   t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.InTopKV2"] = convertInTopK;
-  t["tf.HistogramFixedWidth"] = convertHistogram;
-  t["tf.SegmentSum"] = sortedSegment(ReduceKind::Add, false);
-  t["tf.SegmentMean"] = sortedSegment(ReduceKind::Add, true);
-  t["tf.SegmentProd"] = sortedSegment(ReduceKind::Mul, false);
-  t["tf.SegmentMax"] = sortedSegment(ReduceKind::Max, false);
-  t["tf.SegmentMin"] = sortedSegment(ReduceKind::Min, false);
 }
 
 } // namespace tfmlir::tohlo

@@ -1,10 +1,7 @@
-//===- ConvertMisc.cpp - tf image, matrix, scan and top-k ops -> hlo ------===//
+//===- ConvertMisc.cpp - tf image, matrix and top-k ops -> hlo ------------===//
 //
-//  - Cumsum / Cumprod: hlo.reduce_window with a window as long as the axis,
-//    padded before (after when reverse); exclusive shifts by one element.
 //  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
 //    the contents undefined).
-//  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
 //  - (Sparse)SoftmaxCrossEntropyWithLogits: loss and backprop from a
 //    max-shifted log-softmax.
 //  - MirrorPad REFLECT/SYMMETRIC: reversed slices concatenated.
@@ -22,57 +19,6 @@ namespace tfmlir::tohlo {
 namespace {
 
 using Dir = ComparisonDirection;
-
-Converter cumulative(bool isProd) {
-  return [isProd](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                  std::string &why) -> LogicalResult {
-    auto in = staticType(op->getOperand(0));
-    auto axis = constantInts(op->getOperand(1));
-    if (!in || !axis || axis->size() != 1 || in.getRank() == 0)
-      return fail(why, "needs a static input and a constant axis");
-    auto d = normAxis((*axis)[0], in.getRank());
-    if (!d)
-      return fail(why, "axis out of range");
-    bool exclusive = boolAttr(op, "exclusive"), reverse = boolAttr(op, "reverse");
-    Location loc = op->getLoc();
-    Type elt = in.getElementType();
-    int64_t n = in.getDimSize(*d), r = in.getRank();
-    if (n == 0) {
-      results.push_back(op->getOperand(0));
-      return success();
-    }
-    Value x = op->getOperand(0);
-    double initV = isProd ? 1 : 0;
-    if (exclusive) {
-      // Shift by one along d, filling with the identity.
-      SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
-      (reverse ? lo : hi)[*d] = -1;
-      (reverse ? hi : lo)[*d] = 1;
-      x = PadOp::create(b, loc, x, scalar(b, loc, elt, initV), lo, hi, interior);
-    }
-    SmallVector<int64_t> win(r, 1), pad(2 * r, 0);
-    win[*d] = n;
-    pad[2 * *d + (reverse ? 1 : 0)] = n - 1;
-    auto padType = RankedTensorType::get({r, 2}, b.getI64Type());
-    Value init = scalar(b, loc, elt, initV);
-    auto rw = ReduceWindowOp::create(b, loc, ValueRange{x}, ValueRange{init},
-                                     b.getDenseI64ArrayAttr(win), nullptr,
-                                     nullptr, nullptr,
-                                     DenseIntElementsAttr::get(padType, pad));
-    {
-      OpBuilder::InsertionGuard g(b);
-      Type s = init.getType();
-      Block *body = b.createBlock(&rw.getBody(), {}, {s, s}, {loc, loc});
-      ReturnOp::create(b, loc,
-                       ValueRange{combine(b, loc,
-                                          isProd ? ReduceKind::Mul : ReduceKind::Add,
-                                          body->getArgument(0),
-                                          body->getArgument(1))});
-    }
-    results.push_back(rw.getResult(0));
-    return success();
-  };
-}
 
 LogicalResult convertL2Loss(Operation *op, OpBuilder &b,
                             SmallVectorImpl<Value> &results, std::string &why) {
@@ -101,65 +47,6 @@ LogicalResult convertEmpty(Operation *op, OpBuilder &b,
   return success();
 }
 
-
-/// UnsortedSegment{Sum,Prod,Max,Min}: a scatter of data into a tensor of
-/// the reducer's identity (empty segments keep it: 0, 1, lowest, highest as
-/// TF), with ids as index vectors; negative ids are skipped, as in TF, and
-/// ids >= num_segments fail the Run (checkIndices "segment"), as in TF.
-Converter segment(ReduceKind kind) {
-  return [kind](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-                std::string &why) -> LogicalResult {
-    auto data = staticType(op->getOperand(0));
-    auto ids = staticType(op->getOperand(1));
-    auto out = staticResult(op);
-    if (!data || !ids || !out || ids.getRank() > data.getRank() ||
-        !isa<IntegerType>(ids.getElementType()))
-      return fail(why, "needs static data, integer segment ids and a static result");
-    Location loc = op->getLoc();
-    Type elt = data.getElementType();
-    // TF fails the Run on an id >= num_segments (negative ids are dropped,
-    // as the scatter below does).
-    Value checkedIds =
-        checkIndices(b, op, op->getOperand(1), "segment", {out.getDimSize(0)});
-    Value init;
-    switch (kind) {
-    case ReduceKind::Add:
-      init = splat(b, loc, out, 0);
-      break;
-    case ReduceKind::Mul:
-      init = splat(b, loc, out, 1);
-      break;
-    case ReduceKind::Max:
-      init = broadcastTo(b, loc, minValue(b, loc, elt), out.getShape());
-      break;
-    case ReduceKind::Min:
-      init = broadcastTo(b, loc, maxValue(b, loc, elt), out.getShape());
-      break;
-    default:
-      return fail(why, "unsupported segment reduction");
-    }
-    int64_t ir = ids.getRank();
-    SmallVector<int64_t> window;
-    for (int64_t d = ir; d < data.getRank(); ++d)
-      window.push_back(d);
-    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, {0}, {},
-                                               {}, {0}, ir);
-    auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init},
-                                checkedIds, ValueRange{op->getOperand(0)},
-                                dn, false, false);
-    {
-      OpBuilder::InsertionGuard g(b);
-      auto st = RankedTensorType::get({}, elt);
-      Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st},
-                                  {loc, loc});
-      ReturnOp::create(b, loc,
-                       ValueRange{combine(b, loc, kind, body->getArgument(0),
-                                          body->getArgument(1))});
-    }
-    results.push_back(sc.getResult(0));
-    return success();
-  };
-}
 
 /// (Sparse)SoftmaxCrossEntropyWithLogits over [batch, classes]: loss =
 /// -sum(labels * log_softmax(logits)), backprop = softmax(logits) - labels;
@@ -249,14 +136,8 @@ LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
-  t["tf.Cumsum"] = cumulative(false);
-  t["tf.Cumprod"] = cumulative(true);
   t["tf.L2Loss"] = convertL2Loss;
   t["tf.Empty"] = convertEmpty;
-  t["tf.UnsortedSegmentSum"] = segment(ReduceKind::Add);
-  t["tf.UnsortedSegmentProd"] = segment(ReduceKind::Mul);
-  t["tf.UnsortedSegmentMax"] = segment(ReduceKind::Max);
-  t["tf.UnsortedSegmentMin"] = segment(ReduceKind::Min);
   t["tf.SoftmaxCrossEntropyWithLogits"] = crossEntropy(false);
   t["tf.SparseSoftmaxCrossEntropyWithLogits"] = crossEntropy(true);
   t["tf.MirrorPad"] = convertMirrorPad;

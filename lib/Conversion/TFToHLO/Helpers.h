@@ -43,14 +43,15 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
 /// (ConvertContraction.cpp).
 void addContractionConverters(llvm::StringMap<Converter> &t);
-/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin, Softmax/LogSoftmax,
-/// MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm inference
+/// Softmax/LogSoftmax, MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm
 /// (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
 /// Cumsum/Cumprod, L2Loss, Empty (ConvertMisc.cpp).
+/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, TopKV2, L2Loss, Empty
+/// (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -60,16 +61,11 @@ void lowerTensorArrays(mlir::Block &block);
 
 /// DeepCopy, ParallelConcat, MaxPoolWithArgmax, InTopKV2,
 /// HistogramFixedWidth, Segment* (ConvertExtra.cpp).
+/// ReverseSequence, LinSpace, InTopKV2, Bincount, ScatterNd, NthElement,
+/// ExtractImagePatches (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
-/// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
-/// MatrixDeterminant, LogMatrixDeterminant, Lu for small static matrices
-/// (ConvertLinalg.cpp).
-void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);
-/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel with TF's nudged range
-/// (ConvertFakeQuant.cpp).
-void addFakeQuantConverters(llvm::StringMap<Converter> &t);
 
 //===----------------------------------------------------------------------===//
 // Types and constants
@@ -199,6 +195,20 @@ mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
 /// A splat of `v` with the type of `x` (a static ranked tensor).
 mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                  double v);
+
+// From ConvertExtra.cpp (shared)
+
+/// hlo.slice of `x` from `start` to `limit` (`strides` default to 1).
+mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                    llvm::ArrayRef<int64_t> start, llvm::ArrayRef<int64_t> limit,
+                    llvm::ArrayRef<int64_t> strides = {});
+/// The [nbins] histogram `out` (1-D; its element type) of the integer
+/// bin indices `bins` (static, any shape): counts[j] = the sum of the
+/// weights (1 when `weights`, of bins' shape, is null) of the elements of
+/// `bins` equal to j; indices outside [0, nbins) count nowhere. Built as a
+/// compare of the flattened bins with an iota of bins, selected and summed.
+mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
+                      mlir::Value weights, mlir::RankedTensorType out);
 
 } // namespace tfmlir::tohlo
 

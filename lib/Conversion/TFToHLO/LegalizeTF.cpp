@@ -64,13 +64,11 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addShapeConverters>, "ConvertShape.cpp"},
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
-    {legacy<tohlo::addLinalgConverters>, "ConvertLinalg.cpp"},
     {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
     {tohlo::populateMathSpecialPatterns, "Math/Special.cpp"},
     {tohlo::populateMathBitpackPatterns, "Math/Bitpack.cpp"},
     {tohlo::populateRandomSamplingPatterns, "Random/Sampling.cpp"},
     {tohlo::populateRandomPhiloxPatterns, "Random/Philox.cpp"},
-    {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
     {tohlo::populateImageBoxesPatterns, "Image/Boxes.cpp"},
     {tohlo::populateImageColorPatterns, "Image/Color.cpp"},
     {tohlo::populateImageNonMaxSuppressionPatterns, "Image/NonMaxSuppression.cpp"},
@@ -89,6 +87,17 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
     {tohlo::populateIndexingBincountPatterns, "Indexing/Bincount.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
+    // Reduce (dialects/tf/TFOpsReduce.td).
+    {tohlo::populateReduceReductionPatterns, "Reduce/Reduction.cpp"},
+    {tohlo::populateReduceScanPatterns, "Reduce/Scan.cpp"},
+    {tohlo::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
+    {tohlo::populateReduceHistogramPatterns, "Reduce/Histogram.cpp"},
+    // Linalg (dialects/tf/TFOpsLinalg.td).
+    {tohlo::populateLinalgDecompositionsPatterns, "Linalg/Decompositions.cpp"},
+    {tohlo::populateLinalgSolvePatterns, "Linalg/Solve.cpp"},
+    {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
+    // Quant (dialects/tf/TFOpsQuant.td).
+    {tohlo::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -252,6 +252,40 @@ void populateMathSpecialPatterns(mlir::RewritePatternSet &patterns,
 void populateMathBitpackPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
 
+// Reduce (dialects/tf/TFOpsReduce.td -> Reduce/).
+/// Sum, Mean, Prod, Max, Min, All, Any, ArgMax, ArgMin
+/// (Reduce/Reduction.cpp).
+void populateReduceReductionPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Cumsum, Cumprod (Reduce/Scan.cpp).
+void populateReduceScanPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
+/// Segment{Sum,Mean,Prod,Max,Min}, UnsortedSegment{Sum,Prod,Max,Min}
+/// (Reduce/Segment.cpp).
+void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+/// HistogramFixedWidth (Reduce/Histogram.cpp).
+void populateReduceHistogramPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+
+// Linalg (dialects/tf/TFOpsLinalg.td -> Linalg/).
+/// MatrixDeterminant, LogMatrixDeterminant, Lu, Cholesky, Svd
+/// (Linalg/Decompositions.cpp).
+void populateLinalgDecompositionsPatterns(mlir::RewritePatternSet &patterns,
+                                          ConversionState &state);
+/// MatrixSolve, MatrixInverse, MatrixTriangularSolve (Linalg/Solve.cpp).
+void populateLinalgSolvePatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Cross (Linalg/Cross.cpp).
+void populateLinalgCrossPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
+// Quant (dialects/tf/TFOpsQuant.td -> Quant/).
+/// FakeQuantWithMinMaxArgs, FakeQuantWithMinMaxVars,
+/// FakeQuantWithMinMaxVarsPerChannel (Quant/FakeQuant.cpp).
+void populateQuantFakeQuantPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);

@@ -1,5 +1,5 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
-// FakeQuant* (ConvertFakeQuant.cpp), CropAndResize / DrawBoundingBoxesV2
+// FakeQuant* (Quant/FakeQuant.cpp), CropAndResize / DrawBoundingBoxesV2
 // (Image/Boxes.cpp), NonMaxSuppression v1 (Image/NonMaxSuppression.cpp) and
 // TensorScatterSub (ConvertExtra.cpp). Values are checked end to end in
 // test/tools/tf-run-image-quant-scatter.test and the dl4j corpus.
