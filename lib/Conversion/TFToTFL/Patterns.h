@@ -1,14 +1,45 @@
-//===- Patterns.h - tf -> tfl pattern sets
-//----------------------------------===//
+//===- Patterns.h - the tf -> tfl conversion patterns and their driver ----===//
 //
-// The populate*Patterns functions of the tf -> tfl conversion, one per
-// family, and the type predicate their patterns share.
+// tfl-legalize-tf is MLIR's dialect conversion: every tf op conversion is an
+// OpConversionPattern on the typed tf op (TFLPattern<TF::XOp>), collected by
+// one populate<Family><Topic>Patterns per file under <Family>/ (named after
+// dialects/tf/TFOps<Family>.td), plus the DRR one-to-one maps of
+// LegalizePatterns.td, and run by applyPartialConversion on the ops right in
+// each function body (LegalizeTF.cpp). The tf ops no pattern converts are
+// the framework's unlegalized ops; they make the report's "unsupported" and
+// "unconvertible" lists (ConversionReport), with the reason each pattern
+// gave (TFLPattern::fail, which is notifyMatchFailure plus a record the
+// report reads: LLVM's release builds drop notifyMatchFailure's text), and
+// become tfl.custom with allow-custom-ops.
+//
+// What every pattern gets from its base (ConversionState::legalize), as the
+// in-order driver it replaces did around each converter:
+//  - ops with regions are refused with the reason;
+//  - the op's operands are the converted (tfl) values, in the op itself as
+//    well as in the adaptor, so constant operands are tfl.pseudo_const
+//    (constantOf / constantInts see them);
+//  - what it builds is checked for types TFLite's kernels do not compute
+//    in (float64, float16, bfloat16, complex; see hasTFLiteKernelType):
+//    such an op is refused with the reason and the IR rolled back;
+//  - the tfl ops it built are recorded in ConversionReport::produced.
+//
+// Families still written as `Converter` functions (Helpers.h) are wrapped in
+// LegacyTFLPattern, one per op name, until they move to typed patterns.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 
+#include "lib/Conversion/TFToTFL/Helpers.h"
+#include "lib/Conversion/TFToTFL/Passes.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Twine.h"
+
+#include <memory>
+#include <string>
 
 namespace tfmlir {
 
@@ -32,6 +63,123 @@ bool hasTFLiteArithmeticKernelType(mlir::Type t);
 /// operand and result type satisfies hasTFLiteKernelType.
 void populateTFToTFLElementwisePatterns(mlir::RewritePatternSet &patterns);
 
+namespace conv {
+
+/// The state one tfl-legalize-tf run shares with its patterns: the report
+/// (ConversionReport::produced is filled as ops convert) and the reason
+/// each failing op was given.
+class ConversionState {
+public:
+  explicit ConversionState(ConversionReport &report) : report(report) {}
+
+  /// Records `why` as the reason `op` was not converted (the report's
+  /// reason; an empty one lists the op as unsupported) and returns
+  /// rewriter.notifyMatchFailure(op, why), i.e. failure.
+  mlir::LogicalResult fail(mlir::Operation *op,
+                           mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why);
+
+  /// The body every pattern runs (see the file comment): checks the op,
+  /// puts `operands` (the adaptor's values) into it, calls `build` (which
+  /// appends one value per result, or returns failure with `why` set /
+  /// after fail()), checks the types of what it built, records it in
+  /// report.produced and replaces the op. Failure leaves the IR as it was
+  /// (the framework rolls the pattern back).
+  mlir::LogicalResult
+  legalize(mlir::Operation *op, mlir::ValueRange operands,
+           mlir::ConversionPatternRewriter &rewriter,
+           llvm::function_ref<mlir::LogicalResult(
+               llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
+               build);
+
+  /// Replaces `op` by `results`, first giving its results their types
+  /// (the framework would otherwise insert casts between the two).
+  static void replace(mlir::Operation *op, mlir::ValueRange results,
+                      mlir::ConversionPatternRewriter &rewriter);
+
+  /// The reason recorded for `op` (nullptr when no pattern gave one).
+  const std::string *reasonFor(mlir::Operation *op) const {
+    auto it = reasons.find(op);
+    return it == reasons.end() ? nullptr : &it->second;
+  }
+  void clearReasons() { reasons.clear(); }
+
+private:
+  ConversionReport &report;
+  /// The reason given for each op a pattern refused (last one wins).
+  llvm::DenseMap<mlir::Operation *, std::string> reasons;
+};
+
+/// Base of the tf -> tfl patterns: an OpConversionPattern on the typed tf op
+/// `OpTy` whose `convert` builds the replacement values. Subclasses
+/// implement `convert` and fail through `fail` (notifyMatchFailure with the
+/// reason the report shows).
+template <typename OpTy>
+class TFLPattern : public mlir::OpConversionPattern<OpTy> {
+public:
+  using OpAdaptor = typename mlir::OpConversionPattern<OpTy>::OpAdaptor;
+
+  TFLPattern(mlir::MLIRContext *ctx, ConversionState &state,
+             mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<OpTy>(ctx, benefit), state(state) {}
+
+  /// Builds one value per result of `op` into `results` (insertion point
+  /// before `op`), or returns `fail(op, rewriter, why)`. `adaptor`'s
+  /// operands are `op`'s operands (both the converted values).
+  virtual mlir::LogicalResult
+  convert(OpTy op, OpAdaptor adaptor, mlir::ConversionPatternRewriter &rewriter,
+          llvm::SmallVectorImpl<mlir::Value> &results) const = 0;
+
+  mlir::LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const final {
+    return state.legalize(
+        op, adaptor.getOperands(), rewriter,
+        [&](llvm::SmallVectorImpl<mlir::Value> &results, std::string &) {
+          return convert(op, adaptor, rewriter, results);
+        });
+  }
+
+protected:
+  /// notifyMatchFailure(op, why), with `why` kept for the report.
+  mlir::LogicalResult fail(OpTy op, mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why) const {
+    return state.fail(op, rewriter, why);
+  }
+
+  ConversionState &state;
+};
+
+/// A `Converter` (Helpers.h) as a conversion pattern on the op named
+/// `rootName`: the adapter for families not yet written as TFLPatterns.
+class LegacyTFLPattern : public mlir::ConversionPattern {
+public:
+  LegacyTFLPattern(llvm::StringRef rootName, Converter converter,
+                   mlir::MLIRContext *ctx, ConversionState &state)
+      : mlir::ConversionPattern(rootName, /*benefit=*/1, ctx),
+        converter(std::move(converter)), state(state) {}
+
+  mlir::LogicalResult
+  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
+                  mlir::ConversionPatternRewriter &rewriter) const override;
+
+private:
+  Converter converter;
+  ConversionState &state;
+};
+
+/// Adds a LegacyTFLPattern for every entry `add` puts in its table.
+void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
+                            mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+
+/// Every tf -> tfl pattern: the DRR maps and one populate per family file
+/// (LegalizeTF.cpp's kFamilies; a later family's pattern for an op replaces
+/// an earlier one's).
+void populateTFToTFLPatterns(mlir::RewritePatternSet &patterns,
+                             ConversionState &state);
+
+} // namespace conv
 } // namespace tfmlir
 
 #endif
