@@ -16,19 +16,50 @@
 using namespace mlir;
 
 namespace tfmlir::conv {
-namespace {
 
-using Results = SmallVectorImpl<Value>;
-
-Type resultType(Operation *op, unsigned i = 0) { return op->getResult(i).getType(); }
-
-/// A negative axis made non-negative against the rank of `v` (kept as is
-/// when the rank is unknown; TFLite's kernels accept negative axes too).
 int64_t normAxis(int64_t axis, Value v) {
   if (auto t = dyn_cast<RankedTensorType>(v.getType()); t && axis < 0)
     return axis + t.getRank();
   return axis;
 }
+
+LogicalResult i32Operand(Operation *op, OpBuilder &b, unsigned i, Value &out,
+                         std::string &why) {
+  out = toI32(b, op->getLoc(), op->getOperand(i));
+  if (!out) {
+    why = "operand " + std::to_string(i) + " has values outside int32";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis, std::string &why) {
+  auto v = constantInts(op->getOperand(i));
+  if (!v || v->size() != 1) {
+    why = "the axis operand must be a constant scalar";
+    return failure();
+  }
+  axis = (*v)[0];
+  return success();
+}
+
+Operation *builtinOp(OpBuilder &b, Operation *op, ValueRange operands,
+                     int32_t code, StringRef name, StringRef options,
+                     ArrayRef<NamedAttribute> opts) {
+  SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code), strA(b, "name", name),
+                                i32A(b, "version", 1)};
+  if (!options.empty()) {
+    a.push_back(strA(b, "builtin_options_type", options));
+    a.push_back(b.getNamedAttr("builtin_options", b.getDictionaryAttr(opts)));
+  }
+  return create(b, op->getLoc(), "tfl.builtin_op", operands, op->getResultTypes(), a);
+}
+
+namespace {
+
+using Results = SmallVectorImpl<Value>;
+
+Type resultType(Operation *op, unsigned i = 0) { return op->getResult(i).getType(); }
 
 /// Plain 1:1 op: same operands, same result types, fixed attributes.
 Converter same(std::string tflName, std::vector<std::pair<std::string, std::string>> strAttrs = {},
@@ -46,17 +77,6 @@ Converter same(std::string tflName, std::vector<std::pair<std::string, std::stri
     res.append(n->result_begin(), n->result_end());
     return success();
   };
-}
-
-/// Operand `i` as int32 or a failure message.
-LogicalResult i32Operand(Operation *op, OpBuilder &b, unsigned i, Value &out,
-                         std::string &why) {
-  out = toI32(b, op->getLoc(), op->getOperand(i));
-  if (!out) {
-    why = "operand " + std::to_string(i) + " has values outside int32";
-    return failure();
-  }
-  return success();
 }
 
 /// Op whose operands listed in `idx` must be int32, plus attributes built by
@@ -77,17 +97,6 @@ Converter withI32(std::string tflName, std::vector<unsigned> idx,
     res.append(n->result_begin(), n->result_end());
     return success();
   };
-}
-
-/// Scalar constant integer operand `i` (an axis).
-LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis, std::string &why) {
-  auto v = constantInts(op->getOperand(i));
-  if (!v || v->size() != 1) {
-    why = "the axis operand must be a constant scalar";
-    return failure();
-  }
-  axis = (*v)[0];
-  return success();
 }
 
 LogicalResult convertConcat(Operation *op, OpBuilder &b, Results &res, std::string &why) {
@@ -335,16 +344,10 @@ Converter builtin(int32_t code, std::string name, std::vector<unsigned> idx,
     for (unsigned i : idx)
       if (failed(i32Operand(op, b, i, ops[i], why)))
         return failure();
-    SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code), strA(b, "name", name),
-                                  i32A(b, "version", 1)};
-    if (!options.empty()) {
-      SmallVector<NamedAttribute> o;
-      if (opts)
-        opts(op, b, o);
-      a.push_back(strA(b, "builtin_options_type", options));
-      a.push_back(b.getNamedAttr("builtin_options", b.getDictionaryAttr(o)));
-    }
-    Operation *n = create(b, op->getLoc(), "tfl.builtin_op", ops, op->getResultTypes(), a);
+    SmallVector<NamedAttribute> o;
+    if (!options.empty() && opts)
+      opts(op, b, o);
+    Operation *n = builtinOp(b, op, ops, code, name, options, o);
     res.append(n->result_begin(), n->result_end());
     return success();
   };

@@ -77,6 +77,27 @@ mlir::NamedAttribute boolA(mlir::OpBuilder &b, llvm::StringRef n, bool v);
 mlir::NamedAttribute strA(mlir::OpBuilder &b, llvm::StringRef n, llvm::StringRef v);
 mlir::NamedAttribute actNone(mlir::OpBuilder &b);
 
+// From ConvertOps.cpp (shared)
+/// A negative axis made non-negative against the rank of `v` (kept as is
+/// when the rank is unknown; TFLite's kernels accept negative axes too).
+int64_t normAxis(int64_t axis, mlir::Value v);
+/// Operand `i` of `op` as int32 (toI32) in `out`, or failure with `why` =
+/// "operand <i> has values outside int32".
+mlir::LogicalResult i32Operand(mlir::Operation *op, mlir::OpBuilder &b,
+                               unsigned i, mlir::Value &out, std::string &why);
+/// The constant scalar integer operand `i` (an axis) in `axis`, or failure
+/// with `why` set.
+mlir::LogicalResult constAxis(mlir::Operation *op, unsigned i, int64_t &axis,
+                              std::string &why);
+/// tfl.builtin_op for a TFLite builtin without a dedicated tfl op (`code`
+/// and `name` from schema.fbs' BuiltinOperator, version 1) on `operands`
+/// with `op`'s result types; a non-empty `options` names the options table,
+/// whose fields are `opts`.
+mlir::Operation *builtinOp(mlir::OpBuilder &b, mlir::Operation *op,
+                           mlir::ValueRange operands, int32_t code,
+                           llvm::StringRef name, llvm::StringRef options,
+                           llvm::ArrayRef<mlir::NamedAttribute> opts);
+
 /// One tf op's conversion. Writes the replacement of each result of `op`
 /// into `results` (same count) or returns failure with `why` set (the op is
 /// then reported as unsupported). Builders insert before `op`.

@@ -38,6 +38,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Twine.h"
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -148,6 +149,76 @@ protected:
   }
 
   ConversionState &state;
+};
+
+/// No attributes (the default `Attrs` of SameOperandsLowering).
+struct NoAttrs {
+  mlir::LogicalResult operator()(mlir::Operation *, mlir::OpBuilder &,
+                                 llvm::SmallVectorImpl<mlir::NamedAttribute> &,
+                                 std::string &) const {
+    return mlir::success();
+  }
+};
+
+/// tf op `TFOp` -> tfl op `TFLOp` on the same operands and result types,
+/// the operands at `I32Idx` made int32 (i32Operand: TFLite's kernels read
+/// axes, shapes, paddings, begin/end and indices as int32), with the
+/// attributes `Attrs` builds from the tf op (an `Attrs` that fails gives
+/// the reason).
+template <typename TFOp, typename TFLOp, typename Attrs = NoAttrs,
+          unsigned... I32Idx>
+struct SameOperandsLowering : TFLPattern<TFOp> {
+  using TFLPattern<TFOp>::TFLPattern;
+  using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
+  mlir::LogicalResult
+  convert(TFOp op, OpAdaptor a, mlir::ConversionPatternRewriter &b,
+          llvm::SmallVectorImpl<mlir::Value> &results) const override {
+    llvm::SmallVector<mlir::Value> operands(a.getOperands());
+    std::string why;
+    const std::array<unsigned, sizeof...(I32Idx)> i32Idx = {I32Idx...};
+    for (unsigned i : i32Idx)
+      if (mlir::failed(i32Operand(op, b, i, operands[i], why)))
+        return this->fail(op, b, why);
+    llvm::SmallVector<mlir::NamedAttribute> attrs;
+    if (mlir::failed(Attrs()(op, b, attrs, why)))
+      return this->fail(op, b, why);
+    auto n = TFLOp::create(b, op.getLoc(), op->getResultTypes(), operands, attrs);
+    results.append(n->result_begin(), n->result_end());
+    return mlir::success();
+  }
+};
+
+/// tf op `TFOp` -> the TFLite builtin `Code` (schema.fbs' BuiltinOperator)
+/// that has no dedicated tfl op, as a tfl.builtin_op named `name` with the
+/// options table `options` holding what `Opts` builds from the tf op; the
+/// operands at `I32Idx` made int32 (i32Operand).
+template <typename TFOp, int32_t Code, typename Opts = NoAttrs,
+          unsigned... I32Idx>
+struct BuiltinOpLowering : TFLPattern<TFOp> {
+  using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
+  BuiltinOpLowering(mlir::MLIRContext *ctx, ConversionState &state,
+                    llvm::StringRef name, llvm::StringRef options)
+      : TFLPattern<TFOp>(ctx, state), name(name.str()),
+        options(options.str()) {}
+  mlir::LogicalResult
+  convert(TFOp op, OpAdaptor a, mlir::ConversionPatternRewriter &b,
+          llvm::SmallVectorImpl<mlir::Value> &results) const override {
+    llvm::SmallVector<mlir::Value> operands(a.getOperands());
+    std::string why;
+    const std::array<unsigned, sizeof...(I32Idx)> i32Idx = {I32Idx...};
+    for (unsigned i : i32Idx)
+      if (mlir::failed(i32Operand(op, b, i, operands[i], why)))
+        return this->fail(op, b, why);
+    llvm::SmallVector<mlir::NamedAttribute> opts;
+    if (mlir::failed(Opts()(op, b, opts, why)))
+      return this->fail(op, b, why);
+    mlir::Operation *n = builtinOp(b, op, operands, Code, name, options, opts);
+    results.append(n->result_begin(), n->result_end());
+    return mlir::success();
+  }
+
+private:
+  std::string name, options;
 };
 
 /// A `Converter` (Helpers.h) as a conversion pattern on the op named
