@@ -104,27 +104,13 @@ mlir::Operation *builtinOp(mlir::OpBuilder &b, mlir::Operation *op,
 using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
-/// Adds converters by tf op name ("tf.AddN") for AddN, the activations that
-/// are not one-to-one, and the shape,
-/// reduction and indexing ops (ConvertOps.cpp).
+/// Adds the converters of NoOp (dropped) and the Identity-like ops
+/// (Identity, IdentityN, StopGradient, Snapshot, PreventGradient: forward
+/// their operands) (ConvertOps.cpp).
 void addGenericConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for MatMul/BatchMatMul, convolutions, pooling,
-/// BiasAdd and FusedBatchNorm (ConvertNN.cpp).
-void addNNConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for If/StatelessIf and While/StatelessWhile
-/// (ConvertControlFlow.cpp).
-void addControlFlowConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for the QAT ops FakeQuantWithMinMaxArgs/Vars/
-/// VarsPerChannel, which become tfl.quantize + tfl.dequantize
-/// (ConvertFakeQuant.cpp).
-void addFakeQuantConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for Atan2, BitwiseXor, Bitcast, MatrixDiag(V2/V3),
-/// MatrixSetDiag(V2/V3), RandomUniform, RandomStandardNormal, Unique,
-/// BroadcastArgs, ReverseSequence, Conv3D and Conv3DBackpropInputV2
+/// Adds converters for MatrixDiag(V2/V3) and MatrixSetDiag(V2/V3)
 /// (ConvertExtraBuiltins.cpp).
 void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
-/// Adds the converter of LRN -> LOCAL_RESPONSE_NORMALIZATION (ConvertLRN.cpp).
-void addLRNConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

@@ -30,7 +30,6 @@
 #define TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 
 #include "lib/Conversion/TFToTFL/Helpers.h"
-#include "lib/Conversion/TFToTFL/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Types.h"
@@ -43,6 +42,8 @@
 #include <string>
 
 namespace tfmlir {
+
+struct ConversionReport; // Passes.h
 
 /// Whether TFLite's builtin kernels take values of type `t`: false for
 /// tensors (or scalars) of float64, float16, bfloat16 and complex, which
@@ -243,6 +244,88 @@ private:
 void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
                             mlir::RewritePatternSet &patterns,
                             ConversionState &state);
+
+// Control (dialects/tf/TFOpsControl.td)
+/// If/StatelessIf -> tfl.if, While/StatelessWhile -> tfl.while, Assert
+/// dropped (Control/ControlFlow.cpp).
+void populateControlControlFlowPatterns(mlir::RewritePatternSet &patterns,
+                                        ConversionState &state);
+
+// Image (dialects/tf/TFOpsImage.td)
+/// ResizeBilinear, ResizeNearestNeighbor (Image/Resize.cpp).
+void populateImageResizePatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
+// Indexing (dialects/tf/TFOpsIndexing.td)
+/// Gather, GatherV2, GatherNd, ScatterNd, OneHot, Where (Indexing/Gather.cpp).
+void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// DepthToSpace, SpaceToDepth, SpaceToBatchND, BatchToSpaceND
+/// (Indexing/SpaceToBatch.cpp).
+void populateIndexingSpaceToBatchPatterns(mlir::RewritePatternSet &patterns,
+                                          ConversionState &state);
+/// ReverseV2, ReverseSequence, TopKV2, Unique, Range (Indexing/Reverse.cpp).
+void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+
+// Math (dialects/tf/TFOpsMath.td; the one-to-one maps are DRR)
+/// AddN, AccumulateNV2, Atan2, BitwiseXor (Math/Elementwise.cpp).
+void populateMathElementwisePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Cast, Bitcast (Math/Cast.cpp).
+void populateMathCastPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+
+// NN (dialects/tf/TFOpsNN.td; Relu, Relu6, Sigmoid, Tanh, Elu are DRR)
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D,
+/// Conv3DBackpropInputV2 (NN/Conv.cpp).
+void populateNNConvPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+/// MaxPool, AvgPool (NN/Pool.cpp).
+void populateNNPoolPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+/// MatMul, BatchMatMul, BatchMatMulV2, BatchMatMulV3 (NN/MatMul.cpp).
+void populateNNMatMulPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// BiasAdd, FusedBatchNorm(V2, V3), LRN (NN/Normalization.cpp).
+void populateNNNormalizationPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// LeakyRelu, Softmax, LogSoftmax (NN/Activation.cpp).
+void populateNNActivationPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
+// Quant (dialects/tf/TFOpsQuant.td)
+/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel (Quant/FakeQuant.cpp).
+void populateQuantFakeQuantPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+
+// Random (dialects/tf/TFOpsRandom.td)
+/// RandomUniform, RandomStandardNormal (Random/Random.cpp).
+void populateRandomRandomPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
+// Reduce (dialects/tf/TFOpsReduce.td)
+/// Mean, Sum, Max, Min, Prod, Any, All, ArgMax, ArgMin (Reduce/Reduce.cpp).
+void populateReduceReducePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// SegmentSum, UnsortedSegmentSum/Prod/Max/Min, Cumsum (Reduce/Segment.cpp).
+void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+
+// Shape (dialects/tf/TFOpsShape.td)
+/// Reshape, Squeeze, ExpandDims, Transpose (Shape/Reshape.cpp).
+void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// ConcatV2, Pack, Unpack, Split, SplitV (Shape/Concat.cpp).
+void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Pad, PadV2, MirrorPad, Slice, StridedSlice (Shape/Pad.cpp).
+void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// Tile, BroadcastTo, BroadcastArgs, Fill, ZerosLike, Shape, Rank
+/// (Shape/Broadcast.cpp).
+void populateShapeBroadcastPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 
 /// Every tf -> tfl pattern: the DRR maps and one populate per family file
 /// (LegalizeTF.cpp's kFamilies; a later family's pattern for an op replaces
