@@ -7,8 +7,9 @@
 // order, so operands defined by converted ops are tfl values and constant
 // operands are tfl.pseudo_const. The tf ops left (the framework's
 // unlegalized ops) make the report, in program order, with the reason each
-// pattern gave, and become tfl.custom with allow-custom-ops. Then the
-// fusions run (enable-fusions) and the builtins used are counted.
+// pattern gave, and become tfl.custom with allow-custom-ops. Then
+// tfl-optimize's fusions run (the `fuse` option; Optimize.cpp) and the
+// builtins used are counted.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
@@ -21,7 +22,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -34,20 +34,6 @@ namespace tfmlir {
 
 #define GEN_PASS_DEF_LEGALIZETFTOTFL
 #include "lib/Conversion/TFToTFL/Passes.h.inc"
-
-void populateFuseActivationPatterns(RewritePatternSet &p);
-void populateFuseBiasPatterns(RewritePatternSet &p);
-void populateFuseMulPatterns(RewritePatternSet &p);
-void populateFuseDilatedConvPatterns(RewritePatternSet &p);
-void populateFoldConstShapeOpsPatterns(RewritePatternSet &p);
-
-void populateTFLFusionPatterns(RewritePatternSet &patterns) {
-  populateFoldConstShapeOpsPatterns(patterns);
-  populateFuseDilatedConvPatterns(patterns);
-  populateFuseMulPatterns(patterns);
-  populateFuseBiasPatterns(patterns);
-  populateFuseActivationPatterns(patterns);
-}
 
 namespace {
 
@@ -483,8 +469,8 @@ std::string ConversionReport::format() const {
 }
 
 
-LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
-                              ConversionReport &report) {
+LogicalResult convertTFToTFL(ModuleOp module, bool allowCustomOps,
+                             ConversionReport &report) {
   MLIRContext *ctx = module.getContext();
   ctx->getOrLoadDialect<tfl::TFLDialect>();
   report.customOpsEmitted = allowCustomOps;
@@ -499,13 +485,20 @@ LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
     legalizeFunction(fn, conversion, drr, state, allowCustomOps, report);
     syncFunctionType(fn);
   }
-  RewritePatternSet patterns(ctx);
-  if (fuse)
-    populateTFLFusionPatterns(patterns);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  for (auto fn : module.getOps<func::FuncOp>())
-    if (failed(applyPatternsGreedily(fn, frozen)))
-      return fn.emitError("tfl-legalize-tf: fusion patterns did not converge");
+  return success();
+}
+
+LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
+                              ConversionReport &report) {
+  if (failed(convertTFToTFL(module, allowCustomOps, report)) ||
+      failed(optimizeTFL(module, fuse)))
+    return failure();
+  return reportTFLConversion(module, allowCustomOps, report);
+}
+
+LogicalResult reportTFLConversion(ModuleOp module, bool allowCustomOps,
+                                  ConversionReport &report) {
+  MLIRContext *ctx = module.getContext();
   module.walk([&](Operation *op) {
     StringRef n = op->getName().getStringRef();
     if (!n.starts_with("tfl.") || n == "tfl.pseudo_const" || n == "tfl.no_value" ||
