@@ -224,9 +224,14 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   LogicalResult legalized = failure();
   {
+    // tfl-legalize-tf, then tfl-optimize (the fusions; --no-fuse: only
+    // folding and dead-op removal), then the report.
     CompilePhase phase("tfl-legalize-tf");
-    legalized =
-        legalizeTFToTFL(*module, options.allowCustomOps, options.fuse, report);
+    legalized = convertTFToTFL(*module, options.allowCustomOps, report);
+    if (succeeded(legalized))
+      legalized = optimizeTFL(*module, options.fuse);
+    if (succeeded(legalized))
+      legalized = reportTFLConversion(*module, options.allowCustomOps, report);
   }
   if (absl::Status st = checkCompileMemory("tfl-legalize-tf"); !st.ok())
     return st;

@@ -77,33 +77,40 @@ mlir::NamedAttribute boolA(mlir::OpBuilder &b, llvm::StringRef n, bool v);
 mlir::NamedAttribute strA(mlir::OpBuilder &b, llvm::StringRef n, llvm::StringRef v);
 mlir::NamedAttribute actNone(mlir::OpBuilder &b);
 
+// From ConvertOps.cpp (shared)
+/// A negative axis made non-negative against the rank of `v` (kept as is
+/// when the rank is unknown; TFLite's kernels accept negative axes too).
+int64_t normAxis(int64_t axis, mlir::Value v);
+/// Operand `i` of `op` as int32 (toI32) in `out`, or failure with `why` =
+/// "operand <i> has values outside int32".
+mlir::LogicalResult i32Operand(mlir::Operation *op, mlir::OpBuilder &b,
+                               unsigned i, mlir::Value &out, std::string &why);
+/// The constant scalar integer operand `i` (an axis) in `axis`, or failure
+/// with `why` set.
+mlir::LogicalResult constAxis(mlir::Operation *op, unsigned i, int64_t &axis,
+                              std::string &why);
+/// tfl.builtin_op for a TFLite builtin without a dedicated tfl op (`code`
+/// and `name` from schema.fbs' BuiltinOperator, version 1) on `operands`
+/// with `op`'s result types; a non-empty `options` names the options table,
+/// whose fields are `opts`.
+mlir::Operation *builtinOp(mlir::OpBuilder &b, mlir::Operation *op,
+                           mlir::ValueRange operands, int32_t code,
+                           llvm::StringRef name, llvm::StringRef options,
+                           llvm::ArrayRef<mlir::NamedAttribute> opts);
+
 /// One tf op's conversion. Writes the replacement of each result of `op`
 /// into `results` (same count) or returns failure with `why` set (the op is
 /// then reported as unsupported). Builders insert before `op`.
 using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
-/// Adds converters by tf op name ("tf.AddN") for AddN, the activations that
-/// are not one-to-one, and the shape,
-/// reduction and indexing ops (ConvertOps.cpp).
+/// Adds the converters of NoOp (dropped) and the Identity-like ops
+/// (Identity, IdentityN, StopGradient, Snapshot, PreventGradient: forward
+/// their operands) (ConvertOps.cpp).
 void addGenericConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for MatMul/BatchMatMul, convolutions, pooling,
-/// BiasAdd and FusedBatchNorm (ConvertNN.cpp).
-void addNNConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for If/StatelessIf and While/StatelessWhile
-/// (ConvertControlFlow.cpp).
-void addControlFlowConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for the QAT ops FakeQuantWithMinMaxArgs/Vars/
-/// VarsPerChannel, which become tfl.quantize + tfl.dequantize
-/// (ConvertFakeQuant.cpp).
-void addFakeQuantConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for Atan2, BitwiseXor, Bitcast, MatrixDiag(V2/V3),
-/// MatrixSetDiag(V2/V3), RandomUniform, RandomStandardNormal, Unique,
-/// BroadcastArgs, ReverseSequence, Conv3D and Conv3DBackpropInputV2
+/// Adds converters for MatrixDiag(V2/V3) and MatrixSetDiag(V2/V3)
 /// (ConvertExtraBuiltins.cpp).
 void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
-/// Adds the converter of LRN -> LOCAL_RESPONSE_NORMALIZATION (ConvertLRN.cpp).
-void addLRNConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

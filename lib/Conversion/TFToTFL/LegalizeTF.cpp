@@ -1,18 +1,31 @@
 //===- LegalizeTF.cpp - the tfl-legalize-tf pass and its driver -----------===//
+//
+// tfl-legalize-tf as MLIR's dialect conversion (see Patterns.h): in each
+// func.func, applyPartialConversion runs every family's patterns
+// (kFamilies: the DRR maps of LegalizePatterns.td, tf.Const here, and one
+// populate per family file) on the tf ops right in the body, in program
+// order, so operands defined by converted ops are tfl values and constant
+// operands are tfl.pseudo_const. The tf ops left (the framework's
+// unlegalized ops) make the report, in program order, with the reason each
+// pattern gave, and become tfl.custom with allow-custom-ops. Then
+// tfl-optimize's fusions run (the `fuse` option; Optimize.cpp) and the
+// builtins used are counted.
+//===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Conversion/TFToTFL/Patterns.h"
 
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
+#include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -22,57 +35,10 @@ namespace tfmlir {
 #define GEN_PASS_DEF_LEGALIZETFTOTFL
 #include "lib/Conversion/TFToTFL/Passes.h.inc"
 
-void populateFuseActivationPatterns(RewritePatternSet &p);
-void populateFuseBiasPatterns(RewritePatternSet &p);
-void populateFuseMulPatterns(RewritePatternSet &p);
-void populateFuseDilatedConvPatterns(RewritePatternSet &p);
-void populateFoldConstShapeOpsPatterns(RewritePatternSet &p);
-
-void populateTFLFusionPatterns(RewritePatternSet &patterns) {
-  populateFoldConstShapeOpsPatterns(patterns);
-  populateFuseDilatedConvPatterns(patterns);
-  populateFuseMulPatterns(patterns);
-  populateFuseBiasPatterns(patterns);
-  populateFuseActivationPatterns(patterns);
-}
-
 namespace {
-
 
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
-
-/// The converter families and the file each lives in (one entry per
-/// conv::add*Converters; listTFLConverters() reads it too).
-struct ConverterFamily {
-  void (*add)(llvm::StringMap<conv::Converter> &);
-  const char *file;
-};
-const ConverterFamily kFamilies[] = {
-    {conv::addGenericConverters, "ConvertOps.cpp"},
-    {conv::addNNConverters, "ConvertNN.cpp"},
-    {conv::addControlFlowConverters, "ConvertControlFlow.cpp"},
-    {conv::addFakeQuantConverters, "ConvertFakeQuant.cpp"},
-    {conv::addExtraBuiltinConverters, "ConvertExtraBuiltins.cpp"},
-    {conv::addLRNConverters, "ConvertLRN.cpp"},
-};
-
-const llvm::StringMap<conv::Converter> &converters() {
-  static const llvm::StringMap<conv::Converter> table = [] {
-    llvm::StringMap<conv::Converter> t;
-    for (const ConverterFamily &f : kFamilies)
-      f.add(t);
-    return t;
-  }();
-  return table;
-}
-
-void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef key,
-            Operation *op) {
-  auto &e = m[key];
-  ++e.count;
-  e.nodes.push_back(nodeName(op));
-}
 
 /// Whether `tflName`'s kernels take 8/16-bit integers only quantized.
 bool quantizedOnlyNarrowInts(StringRef tflName) {
@@ -109,68 +75,32 @@ std::string noKernelReason(StringRef tflName, Type t) {
       .str();
 }
 
-/// The DRR stage of the legalization (LegalizePatterns.td): runs the
-/// element-wise patterns with applyPartialConversion on the ops directly in
-/// a function body (ops nested in other ops' regions are left, as the
-/// string driver leaves them). A root op of these patterns is illegal
-/// unless one of its types has no TFLite kernel; such an op stays a tf op
-/// and the string driver reports it with the reason (`reasonFor`). Ops
-/// the patterns do not root on are left to the string driver.
-class ElementwiseStage {
-public:
-  explicit ElementwiseStage(MLIRContext *ctx) : target(*ctx) {
-    RewritePatternSet patterns(ctx);
-    populateTFToTFLElementwisePatterns(patterns);
-    target.addLegalDialect<tfl::TFLDialect>();
-    for (const std::unique_ptr<RewritePattern> &p :
-         patterns.getNativePatterns()) {
-      std::optional<OperationName> root = p->getRootKind();
-      assert(root && !p->getGeneratedOps().empty() &&
-             "DRR patterns root on one op and generate one");
-      tflNameOf[root->getStringRef()] =
-          p->getGeneratedOps().front().getStringRef();
-      StringRef tflName = p->getGeneratedOps().front().getStringRef();
-      target.addDynamicallyLegalOp(
-          *root, [tflName](Operation *op) -> std::optional<bool> {
-            return !isa_and_nonnull<func::FuncOp>(op->getParentOp()) ||
-                   firstTypeWithoutKernel(op, tflName) != nullptr;
-          });
-    }
-    frozen = FrozenRewritePatternSet(std::move(patterns));
+/// The DRR patterns of LegalizePatterns.td by root: tf op name -> the tfl
+/// op its pattern generates. A root op whose types have no TFLite kernel
+/// is not matched (the pattern's constraints); the report gives the reason
+/// (drrReason).
+llvm::StringMap<StringRef> drrTFLNames(MLIRContext *ctx) {
+  RewritePatternSet patterns(ctx);
+  populateTFToTFLElementwisePatterns(patterns);
+  llvm::StringMap<StringRef> names;
+  for (const std::unique_ptr<RewritePattern> &p : patterns.getNativePatterns()) {
+    std::optional<OperationName> root = p->getRootKind();
+    assert(root && !p->getGeneratedOps().empty() &&
+           "DRR patterns root on one op and generate one");
+    names[root->getStringRef()] = p->getGeneratedOps().front().getStringRef();
   }
+  return names;
+}
 
-  /// Converts the ops of `fn`'s body that the patterns handle. Fails only if
-  /// a pattern does not apply to an op marked illegal (a bug: the legality
-  /// rule above must mirror the patterns' constraints).
-  /// Records in `report.produced` the tfl op of each tf op it converts.
-  LogicalResult run(func::FuncOp fn, ConversionReport &report) {
-    for (Operation &op : fn.getOps()) {
-      auto it = tflNameOf.find(op.getName().getStringRef());
-      if (it != tflNameOf.end() && !firstTypeWithoutKernel(&op, it->second))
-        report.produced[it->first().str()].insert(it->second.str());
-    }
-    ConversionConfig config;
-    // The string driver folds nothing; neither does this stage.
-    config.foldingMode = DialectConversionFoldingMode::Never;
-    return applyPartialConversion(fn, target, frozen, config);
-  }
-
-  /// For a tf op this stage left in a function body: why its builtin cannot
-  /// take it, or "" when the patterns do not handle this op.
-  std::string reasonFor(Operation *op) const {
-    auto it = tflNameOf.find(op->getName().getStringRef());
-    if (it == tflNameOf.end())
-      return "";
-    Type t = firstTypeWithoutKernel(op, it->second);
-    return t ? noKernelReason(it->second, t) : "";
-  }
-
-private:
-  ConversionTarget target;
-  FrozenRewritePatternSet frozen;
-  /// tf op name -> the tfl op its pattern generates.
-  llvm::StringMap<StringRef> tflNameOf;
-};
+/// For a tf op the DRR patterns left: why its builtin cannot take it, or ""
+/// when the patterns do not handle this op.
+std::string drrReason(const llvm::StringMap<StringRef> &drr, Operation *op) {
+  auto it = drr.find(op->getName().getStringRef());
+  if (it == drr.end())
+    return "";
+  Type t = firstTypeWithoutKernel(op, it->second);
+  return t ? noKernelReason(it->second, t) : "";
+}
 
 /// TFLite's builtin kernels compute in float32 and the integer types; they
 /// have no float64, float16, bfloat16 or complex arithmetic. Those types are
@@ -216,105 +146,94 @@ Value largeSplatAsFill(OpBuilder &b, Location loc, ElementsAttr v) {
   return conv::create1(b, loc, "tfl.fill", {shape, scalar}, d.getType());
 }
 
-/// Converts the tf ops of one function body left by the DRR stage
-/// (`elementwise`) in order, through the string-keyed converters(). The ops
-/// left unsupported are recorded in `report`.
-void legalizeBlock(Block &block, bool allowCustomOps,
-                   const ElementwiseStage &elementwise,
-                   ConversionReport &report) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block)
-    ops.push_back(&op);
-  OpBuilder b(block.getParentOp()->getContext());
-  for (Operation *op : ops) {
-    StringRef name = op->getName().getStringRef();
-    if (!name.starts_with("tf."))
-      continue;
-    b.setInsertionPoint(op);
-    SmallVector<Value> results;
-    std::string why;
-    bool ok = false;
-    if (name == "tf.Const") {
-      if (auto v = dyn_cast_or_null<ElementsAttr>(op->getAttr("value"))) {
-        Value c = largeSplatAsFill(b, op->getLoc(), v);
-        if (!c)
-          c = conv::constant(b, op->getLoc(), v);
-        results.push_back(c);
-        ok = true;
-      } else {
-        why = "constant value is not a tensor";
-      }
-    } else if (op->getNumRegions() != 0) {
-      why = "ops with regions have no TFLite builtin here";
-    } else {
-      auto it = converters().find(name);
-      if (it != converters().end()) {
-        Operation *before = op->getPrevNode();
-        ok = succeeded(it->second(op, b, results, why)) &&
-             results.size() == op->getNumResults();
-        // The ops just created sit between `before` and `op`.
-        SmallVector<Operation *> created;
-        for (Operation *c = before ? before->getNextNode() : &block.front();
-             c && c != op; c = c->getNextNode())
-          created.push_back(c);
-        if (ok)
-          for (Operation *c : created)
-            if (Type t = unsupportedFloatType(c)) {
-              ok = false;
-              why = noKernelReason(c->getName().getStringRef(), t);
-              break;
-            }
-        if (ok) {
-          std::set<std::string> &built = report.produced[name.str()];
-          for (Operation *c : created) {
-            StringRef n = c->getName().getStringRef();
-            if (n == "tfl.pseudo_const" || n == "tfl.no_value" ||
-                !n.starts_with("tfl."))
-              continue;
-            if (auto generic = c->getAttrOfType<StringAttr>("name");
-                generic && n == "tfl.builtin_op")
-              built.insert("tfl." + generic.getValue().lower());
-            else
-              built.insert(n.str());
-          }
-        }
-        if (!ok) {
-          // Undo the partial conversion: the new ops are used only by each
-          // other, so erase them latest first.
-          results.clear();
-          for (Operation *c : llvm::reverse(created))
-            if (c->use_empty())
-              c->erase();
-        }
-      } else {
-        why = elementwise.reasonFor(op);
-        if (why.empty())
-          why = "no TFLite builtin";
-      }
-    }
-    if (!ok) {
-      // Keep the op's name alive: the report's keys point into the context.
-      StringRef key = op->getName().getIdentifier().getValue();
-      if (why.empty() || why == "no TFLite builtin") {
-        record(report.unsupported, key, op);
-      } else {
-        record(report.unconvertible, key, op);
-        report.unconvertible[key].reasons.push_back(why);
-      }
-      if (!allowCustomOps)
-        continue;
-      b.setInsertionPoint(op);
-      Operation *c = conv::create(
-          b, op->getLoc(), "tfl.custom", op->getOperands(), op->getResultTypes(),
-          {conv::strA(b, "custom_code", name.drop_front(3)), conv::i32A(b, "version", 1),
-           conv::strA(b, "custom_option", "")});
-      results.assign(c->result_begin(), c->result_end());
-    }
-    for (auto [from, to] : llvm::zip(op->getResults(), results))
-      from.replaceAllUsesWith(to);
-    op->erase();
-  }
+
+void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef key,
+            Operation *op) {
+  auto &e = m[key];
+  ++e.count;
+  e.nodes.push_back(nodeName(op));
 }
+
+/// The ops `op`'s pattern built so far: those between `before` (exclusive;
+/// null: the block's start) and `op`, first first.
+SmallVector<Operation *> builtBetween(Operation *before, Operation *op) {
+  SmallVector<Operation *> built;
+  for (Operation *n = op->getPrevNode(); n && n != before; n = n->getPrevNode())
+    built.push_back(n);
+  std::reverse(built.begin(), built.end());
+  return built;
+}
+
+/// tf.Const -> tfl.pseudo_const, or tfl.fill for a large splat
+/// (largeSplatAsFill). Built as the in-order driver did: no type check and
+/// no report.produced entry (constants are not builtins).
+struct ConstLowering : OpConversionPattern<TF::ConstOp> {
+  ConstLowering(MLIRContext *ctx, conv::ConversionState &state)
+      : OpConversionPattern(ctx), state(state) {}
+  LogicalResult
+  matchAndRewrite(TF::ConstOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto v = dyn_cast_or_null<ElementsAttr>(op->getAttr("value"));
+    if (!v)
+      return state.fail(op, rewriter, "constant value is not a tensor");
+    rewriter.setInsertionPoint(op);
+    Value c = largeSplatAsFill(rewriter, op.getLoc(), v);
+    if (!c)
+      c = conv::constant(rewriter, op.getLoc(), v);
+    conv::ConversionState::replace(op, c, rewriter);
+    return success();
+  }
+  conv::ConversionState &state;
+};
+
+void populateConstPatterns(RewritePatternSet &p, conv::ConversionState &s) {
+  p.add<ConstLowering>(p.getContext(), s);
+}
+
+void populateDRRPatterns(RewritePatternSet &p, conv::ConversionState &) {
+  populateTFToTFLElementwisePatterns(p);
+}
+
+/// The pattern families and the file (under lib/Conversion/TFToTFL/) each
+/// lives in; listTFLConverters() and docs/OpCoverage.md read it. A later
+/// family's pattern for an op replaces an earlier one's.
+struct PatternFamily {
+  void (*populate)(RewritePatternSet &, conv::ConversionState &);
+  const char *file;
+};
+
+/// populate for a family still written as a Converter table.
+template <void (*Add)(llvm::StringMap<conv::Converter> &)>
+void legacy(RewritePatternSet &p, conv::ConversionState &s) {
+  conv::populateLegacyPatterns(Add, p, s);
+}
+
+const PatternFamily kFamilies[] = {
+    {populateDRRPatterns, "LegalizePatterns.td"},
+    {populateConstPatterns, "LegalizeTF.cpp"},
+    {legacy<conv::addGenericConverters>, "ConvertOps.cpp"},
+    {legacy<conv::addExtraBuiltinConverters>, "ConvertExtraBuiltins.cpp"},
+    {conv::populateControlControlFlowPatterns, "Control/ControlFlow.cpp"},
+    {conv::populateImageResizePatterns, "Image/Resize.cpp"},
+    {conv::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
+    {conv::populateIndexingSpaceToBatchPatterns, "Indexing/SpaceToBatch.cpp"},
+    {conv::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
+    {conv::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
+    {conv::populateMathCastPatterns, "Math/Cast.cpp"},
+    {conv::populateNNConvPatterns, "NN/Conv.cpp"},
+    {conv::populateNNPoolPatterns, "NN/Pool.cpp"},
+    {conv::populateNNMatMulPatterns, "NN/MatMul.cpp"},
+    {conv::populateNNNormalizationPatterns, "NN/Normalization.cpp"},
+    {conv::populateNNActivationPatterns, "NN/Activation.cpp"},
+    {conv::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
+    {conv::populateRandomRandomPatterns, "Random/Random.cpp"},
+    {conv::populateReduceReducePatterns, "Reduce/Reduce.cpp"},
+    {conv::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
+    {conv::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
+    {conv::populateShapeConcatPatterns, "Shape/Concat.cpp"},
+    {conv::populateShapePadPatterns, "Shape/Pad.cpp"},
+    {conv::populateShapeBroadcastPatterns, "Shape/Broadcast.cpp"},
+};
 
 /// Makes each function's result types those of its return operands
 /// (removing Identity or folding a constant can refine them).
@@ -326,6 +245,182 @@ void syncFunctionType(func::FuncOp fn) {
     return;
   SmallVector<Type> res(ret.getOperandTypes());
   fn.setType(FunctionType::get(fn.getContext(), fn.getArgumentTypes(), res));
+}
+
+} // namespace
+
+namespace conv {
+
+LogicalResult ConversionState::fail(Operation *op,
+                                    ConversionPatternRewriter &rewriter,
+                                    const Twine &why) {
+  std::string text = why.str();
+  reasons[op] = text;
+  return rewriter.notifyMatchFailure(op, text);
+}
+
+void ConversionState::replace(Operation *op, ValueRange results,
+                              ConversionPatternRewriter &rewriter) {
+  // The tf result types become the new ones (an Identity forwards a more
+  // static operand), so that the ops left as tf and func.return take the
+  // new values as they are.
+  for (auto [r, v] : llvm::zip(op->getResults(), results))
+    if (r.getType() != v.getType())
+      r.setType(v.getType());
+  rewriter.replaceOp(op, results);
+}
+
+LogicalResult ConversionState::legalize(
+    Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter,
+    function_ref<LogicalResult(SmallVectorImpl<Value> &, std::string &)>
+        build) {
+  if (op->getNumRegions() != 0)
+    return fail(op, rewriter, "ops with regions have no TFLite builtin here");
+  // The conversion reads the converted operands from the op itself too.
+  if (!llvm::equal(op->getOperands(), operands))
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+  rewriter.setInsertionPoint(op);
+  Operation *before = op->getPrevNode();
+  SmallVector<Value> results;
+  std::string why;
+  reasons.erase(op);
+  if (failed(build(results, why))) {
+    if (!why.empty() || !reasons.count(op))
+      return fail(op, rewriter, why);
+    return failure();
+  }
+  if (results.size() != op->getNumResults())
+    return fail(op, rewriter, "");
+  SmallVector<Operation *> built = builtBetween(before, op);
+  for (Operation *c : built)
+    if (Type t = unsupportedFloatType(c))
+      return fail(op, rewriter, noKernelReason(c->getName().getStringRef(), t));
+  std::set<std::string> &produced =
+      report.produced[op->getName().getStringRef().str()];
+  for (Operation *c : built) {
+    StringRef n = c->getName().getStringRef();
+    if (n == "tfl.pseudo_const" || n == "tfl.no_value" || !n.starts_with("tfl."))
+      continue;
+    if (auto generic = c->getAttrOfType<StringAttr>("name");
+        generic && n == "tfl.builtin_op")
+      produced.insert("tfl." + generic.getValue().lower());
+    else
+      produced.insert(n.str());
+  }
+  replace(op, results, rewriter);
+  return success();
+}
+
+LogicalResult
+LegacyTFLPattern::matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                  ConversionPatternRewriter &rewriter) const {
+  return state.legalize(op, operands, rewriter,
+                        [&](SmallVectorImpl<Value> &results, std::string &why) {
+                          return converter(op, rewriter, results, why);
+                        });
+}
+
+void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
+                            RewritePatternSet &patterns,
+                            ConversionState &state) {
+  llvm::StringMap<Converter> table;
+  add(table);
+  for (auto &e : table)
+    patterns.add<LegacyTFLPattern>(e.getKey(), e.getValue(),
+                                   patterns.getContext(), state);
+}
+
+void populateTFToTFLPatterns(RewritePatternSet &patterns,
+                             ConversionState &state) {
+  MLIRContext *ctx = patterns.getContext();
+  // A later family's pattern for an op replaces an earlier one's.
+  llvm::StringMap<size_t> ownerOf;
+  SmallVector<RewritePatternSet> sets;
+  for (auto [i, f] : llvm::enumerate(kFamilies)) {
+    sets.emplace_back(ctx);
+    f.populate(sets.back(), state);
+    for (const std::unique_ptr<RewritePattern> &p : sets.back().getNativePatterns())
+      if (std::optional<OperationName> root = p->getRootKind())
+        ownerOf[root->getStringRef()] = i;
+  }
+  for (auto [i, set] : llvm::enumerate(sets))
+    for (std::unique_ptr<RewritePattern> &p : set.getNativePatterns()) {
+      std::optional<OperationName> root = p->getRootKind();
+      if (!root || ownerOf.lookup(root->getStringRef()) == i)
+        patterns.add(std::move(p));
+    }
+}
+
+} // namespace conv
+
+namespace {
+
+/// Converts the tf ops right in `fn`'s body with one applyPartialConversion
+/// (ops nested in other ops' regions are left as they are), then lists the
+/// tf ops left (the framework's unlegalized ops), in program order, in
+/// `report` with their reasons and, with `allowCustomOps`, replaces them by
+/// tfl.custom.
+void legalizeFunction(func::FuncOp fn, const FrozenRewritePatternSet &patterns,
+                      const llvm::StringMap<StringRef> &drr,
+                      conv::ConversionState &state, bool allowCustomOps,
+                      ConversionReport &report) {
+  MLIRContext *ctx = fn.getContext();
+  // The DRR patterns build their tfl op whenever the types have a kernel.
+  for (Operation &op : fn.getOps()) {
+    auto it = drr.find(op.getName().getStringRef());
+    if (it != drr.end() && !firstTypeWithoutKernel(&op, it->second))
+      report.produced[it->first().str()].insert(it->second.str());
+  }
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<tfl::TFLDialect>();
+  // The tf ops right in the body are tried by the patterns and may stay
+  // (partial conversion); everything else is left alone.
+  Operation *root = fn;
+  target.markUnknownOpDynamicallyLegal(
+      [root](Operation *op) -> std::optional<bool> {
+        if (op->getParentOp() != root ||
+            !op->getName().getStringRef().starts_with("tf."))
+          return true;
+        return std::nullopt;
+      });
+  DenseSet<Operation *> unlegalized;
+  ConversionConfig config;
+  config.unlegalizedOps = &unlegalized;
+  // The in-order driver folded nothing; neither does the conversion.
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  (void)applyPartialConversion(fn, target, patterns, config);
+
+  OpBuilder b(ctx);
+  for (Block &block : fn.getBody())
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (!unlegalized.contains(&op))
+        continue;
+      std::string why;
+      if (const std::string *r = state.reasonFor(&op))
+        why = *r;
+      else if (op.getNumRegions() != 0)
+        why = "ops with regions have no TFLite builtin here";
+      else if ((why = drrReason(drr, &op)).empty())
+        why = "no TFLite builtin";
+      // Keep the op's name alive: the report's keys point into the context.
+      StringRef key = op.getName().getIdentifier().getValue();
+      if (why.empty() || why == "no TFLite builtin") {
+        record(report.unsupported, key, &op);
+      } else {
+        record(report.unconvertible, key, &op);
+        report.unconvertible[key].reasons.push_back(why);
+      }
+      if (!allowCustomOps)
+        continue;
+      b.setInsertionPoint(&op);
+      Operation *c = conv::create(
+          b, op.getLoc(), "tfl.custom", op.getOperands(), op.getResultTypes(),
+          {conv::strA(b, "custom_code", key.drop_front(3)),
+           conv::i32A(b, "version", 1), conv::strA(b, "custom_option", "")});
+      op.replaceAllUsesWith(c->getResults());
+      op.erase();
+    }
+  state.clearReasons();
 }
 
 } // namespace
@@ -373,31 +468,37 @@ std::string ConversionReport::format() const {
   return s;
 }
 
-LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
-                              ConversionReport &report) {
+
+LogicalResult convertTFToTFL(ModuleOp module, bool allowCustomOps,
+                             ConversionReport &report) {
   MLIRContext *ctx = module.getContext();
   ctx->getOrLoadDialect<tfl::TFLDialect>();
   report.customOpsEmitted = allowCustomOps;
-  ElementwiseStage elementwise(ctx);
+  conv::ConversionState state(report);
+  RewritePatternSet set(ctx);
+  conv::populateTFToTFLPatterns(set, state);
+  FrozenRewritePatternSet conversion(std::move(set));
+  llvm::StringMap<StringRef> drr = drrTFLNames(ctx);
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (fn.isExternal())
       continue;
-    // The DRR patterns first, then the string driver for the rest (the
-    // adapter while the converters move to the conversion framework).
-    if (failed(elementwise.run(fn, report)))
-      return fn.emitError(
-          "tfl-legalize-tf: element-wise patterns left an illegal op");
-    for (Block &block : fn.getBody())
-      legalizeBlock(block, allowCustomOps, elementwise, report);
+    legalizeFunction(fn, conversion, drr, state, allowCustomOps, report);
     syncFunctionType(fn);
   }
-  RewritePatternSet patterns(ctx);
-  if (fuse)
-    populateTFLFusionPatterns(patterns);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  for (auto fn : module.getOps<func::FuncOp>())
-    if (failed(applyPatternsGreedily(fn, frozen)))
-      return fn.emitError("tfl-legalize-tf: fusion patterns did not converge");
+  return success();
+}
+
+LogicalResult legalizeTFToTFL(ModuleOp module, bool allowCustomOps, bool fuse,
+                              ConversionReport &report) {
+  if (failed(convertTFToTFL(module, allowCustomOps, report)) ||
+      failed(optimizeTFL(module, fuse)))
+    return failure();
+  return reportTFLConversion(module, allowCustomOps, report);
+}
+
+LogicalResult reportTFLConversion(ModuleOp module, bool allowCustomOps,
+                                  ConversionReport &report) {
+  MLIRContext *ctx = module.getContext();
   module.walk([&](Operation *op) {
     StringRef n = op->getName().getStringRef();
     if (!n.starts_with("tfl.") || n == "tfl.pseudo_const" || n == "tfl.no_value" ||
@@ -434,22 +535,19 @@ struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPas
 } // namespace
 
 std::vector<std::pair<std::string, std::string>> listTFLConverters() {
-  llvm::StringMap<std::string> fileOf;
-  for (const ConverterFamily &f : kFamilies) {
-    llvm::StringMap<conv::Converter> t;
-    f.add(t);
-    for (const auto &e : t)
-      fileOf[e.getKey()] = f.file; // a later family replaces, as in converters()
-  }
-  // legalizeBlock builds constants itself, before it consults the table.
-  fileOf["tf.Const"] = "LegalizeTF.cpp";
-  // The DRR stage's root ops (ElementwiseStage), by pattern.
   MLIRContext ctx;
-  RewritePatternSet drr(&ctx);
-  populateTFToTFLElementwisePatterns(drr);
-  for (const std::unique_ptr<RewritePattern> &p : drr.getNativePatterns())
-    if (std::optional<OperationName> root = p->getRootKind())
-      fileOf[root->getStringRef()] = "LegalizePatterns.td";
+  ctx.getOrLoadDialect<TF::TFDialect>();
+  ctx.getOrLoadDialect<tfl::TFLDialect>();
+  ConversionReport report;
+  conv::ConversionState state(report);
+  llvm::StringMap<std::string> fileOf;
+  for (const PatternFamily &f : kFamilies) {
+    RewritePatternSet p(&ctx);
+    f.populate(p, state);
+    for (const std::unique_ptr<RewritePattern> &pat : p.getNativePatterns())
+      if (std::optional<OperationName> root = pat->getRootKind())
+        fileOf[root->getStringRef()] = f.file; // a later family replaces
+  }
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto &e : fileOf)
     out.emplace_back(e.getKey().str(), e.getValue());

@@ -72,22 +72,45 @@ struct ConversionReport {
 /// an unsupported configuration (e.g. a non-constant axis where TFLite needs
 /// an attribute) are listed in `report.unconvertible` with the reason, and
 /// are handled like unsupported ops otherwise.
+/// It is convertTFToTFL, then optimizeTFL(module, fuse), then
+/// reportTFLConversion.
 mlir::LogicalResult legalizeTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
                                     bool fuse, ConversionReport &report);
 
-/// Adds the tfl-level fusion patterns (FuseBias.cpp, FuseMul.cpp,
-/// FuseActivation.cpp) to `patterns`.
+/// The conversion of legalizeTFToTFL alone: tf ops to tfl, the ops left
+/// listed in `report` (unsupported / unconvertible, with their reasons) and
+/// emitted as tfl.custom when `allowCustomOps`; `report.produced` filled.
+mlir::LogicalResult convertTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
+                                   ConversionReport &report);
+
+/// tfl-optimize (Optimize.cpp): the fusion patterns
+/// (populateTFLFusionPatterns) run greedily on every function; with `fuse`
+/// false only the greedy driver's folding and dead-op removal. Fails (with
+/// an error on the function) when the patterns do not converge.
+mlir::LogicalResult optimizeTFL(mlir::ModuleOp module, bool fuse = true);
+
+/// The end of legalizeTFToTFL: lists the builtins `module` uses in
+/// `report.builtins` and, when ops were left and not `allowCustomOps`,
+/// emits one error on the module holding report.format() and fails.
+mlir::LogicalResult reportTFLConversion(mlir::ModuleOp module,
+                                        bool allowCustomOps,
+                                        ConversionReport &report);
+
+/// Adds the tfl-level fusion patterns (FoldConstShapeOps.cpp,
+/// FuseDilatedConv.cpp, FuseMul.cpp, FuseBias.cpp, FuseActivation.cpp) to
+/// `patterns` (Optimize.cpp).
 void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Every tf op tfl-legalize-tf has a TFLite lowering for, sorted by name,
 /// each with the file (under lib/Conversion/TFToTFL/) that holds it, e.g.
-/// {"tf.Conv2D", "ConvertNN.cpp"}. Whether a given op converts still depends
+/// {"tf.Conv2D", "NN/Conv.cpp"}. Whether a given op converts still depends
 /// on its attributes and types (ConversionReport::unconvertible). For
 /// docs/OpCoverage.md (tools/op-coverage).
 std::vector<std::pair<std::string, std::string>> listTFLConverters();
 
 /// registerTFToTFLPasses() registers the passes of this library
-/// (tfl-legalize-tf, tfl-separate-output-tensors) with the global registry.
+/// (tfl-legalize-tf, tfl-optimize, tfl-separate-output-tensors) with the
+/// global registry.
 #define GEN_PASS_REGISTRATION
 #include "lib/Conversion/TFToTFL/Passes.h.inc"
 

@@ -44,10 +44,39 @@ def LegalizeTFToTFL : Pass<"tfl-legalize-tf", "mlir::ModuleOp"> {
     Option<"allowCustomOps", "allow-custom-ops", "bool", "false",
            "Emit ops without a TFLite builtin as tfl.custom instead of failing">,
     Option<"enableFusions", "fuse", "bool", "true",
-           "Run the bias/batch-norm/activation fusions after legalization">,
+           "Run tfl-optimize's fusions after legalization">,
   ];
   let dependentDialects = ["::tfmlir::tfl::TFLDialect",
                            "::mlir::func::FuncDialect"];
+}
+
+def TFLOptimize : Pass<"tfl-optimize", "mlir::ModuleOp"> {
+  let summary = "Fuse tfl ops: constant shape computations, dilated "
+                "convolutions, constant multiplies, bias adds, activations";
+  let description = [{
+    The tfl-level fusions of the TFLite converter, run after
+    tfl-legalize-tf (the converter pipeline runs them right after the
+    legalization; tfl-legalize-tf's `fuse` option, on by default, runs them
+    at its end): constant shape computations are folded,
+    SpaceToBatchND -> conv -> BatchToSpaceND becomes a dilated conv,
+    per-channel constant multiplies (e.g. from an inference-mode
+    FusedBatchNorm) fold into the weights, bias adds into conv_2d /
+    depthwise_conv_2d / fully_connected, and Relu / Relu6 / Relu1 (not
+    Tanh: stock TFLite kernels ignore a fused TANH) into the producer's
+    fused_activation_function.
+
+    Before:
+    ```mlir
+    %0 = "tfl.fully_connected"(%x, %w, %none) {fused_activation_function = "NONE", ...}
+    %1 = "tfl.add"(%0, %b) {fused_activation_function = "NONE"}
+    %2 = "tfl.relu"(%1)
+    ```
+    After:
+    ```mlir
+    %0 = "tfl.fully_connected"(%x, %w, %b) {fused_activation_function = "RELU", ...}
+    ```
+  }];
+  let dependentDialects = ["::tfmlir::tfl::TFLDialect"];
 }
 
 def SeparateOutputTensors : Pass<"tfl-separate-output-tensors", "mlir::ModuleOp"> {

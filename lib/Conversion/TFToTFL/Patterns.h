@@ -1,16 +1,49 @@
-//===- Patterns.h - tf -> tfl pattern sets
-//----------------------------------===//
+//===- Patterns.h - the tf -> tfl conversion patterns and their driver ----===//
 //
-// The populate*Patterns functions of the tf -> tfl conversion, one per
-// family, and the type predicate their patterns share.
+// tfl-legalize-tf is MLIR's dialect conversion: every tf op conversion is an
+// OpConversionPattern on the typed tf op (TFLPattern<TF::XOp>), collected by
+// one populate<Family><Topic>Patterns per file under <Family>/ (named after
+// dialects/tf/TFOps<Family>.td), plus the DRR one-to-one maps of
+// LegalizePatterns.td, and run by applyPartialConversion on the ops right in
+// each function body (LegalizeTF.cpp). The tf ops no pattern converts are
+// the framework's unlegalized ops; they make the report's "unsupported" and
+// "unconvertible" lists (ConversionReport), with the reason each pattern
+// gave (TFLPattern::fail, which is notifyMatchFailure plus a record the
+// report reads: LLVM's release builds drop notifyMatchFailure's text), and
+// become tfl.custom with allow-custom-ops.
+//
+// What every pattern gets from its base (ConversionState::legalize), as the
+// in-order driver it replaces did around each converter:
+//  - ops with regions are refused with the reason;
+//  - the op's operands are the converted (tfl) values, in the op itself as
+//    well as in the adaptor, so constant operands are tfl.pseudo_const
+//    (constantOf / constantInts see them);
+//  - what it builds is checked for types TFLite's kernels do not compute
+//    in (float64, float16, bfloat16, complex; see hasTFLiteKernelType):
+//    such an op is refused with the reason and the IR rolled back;
+//  - the tfl ops it built are recorded in ConversionReport::produced.
+//
+// Families still written as `Converter` functions (Helpers.h) are wrapped in
+// LegacyTFLPattern, one per op name, until they move to typed patterns.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 
+#include "lib/Conversion/TFToTFL/Helpers.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Twine.h"
+
+#include <array>
+#include <memory>
+#include <string>
 
 namespace tfmlir {
+
+struct ConversionReport; // Passes.h
 
 /// Whether TFLite's builtin kernels take values of type `t`: false for
 /// tensors (or scalars) of float64, float16, bfloat16 and complex, which
@@ -32,6 +65,275 @@ bool hasTFLiteArithmeticKernelType(mlir::Type t);
 /// operand and result type satisfies hasTFLiteKernelType.
 void populateTFToTFLElementwisePatterns(mlir::RewritePatternSet &patterns);
 
+namespace conv {
+
+/// The state one tfl-legalize-tf run shares with its patterns: the report
+/// (ConversionReport::produced is filled as ops convert) and the reason
+/// each failing op was given.
+class ConversionState {
+public:
+  explicit ConversionState(ConversionReport &report) : report(report) {}
+
+  /// Records `why` as the reason `op` was not converted (the report's
+  /// reason; an empty one lists the op as unsupported) and returns
+  /// rewriter.notifyMatchFailure(op, why), i.e. failure.
+  mlir::LogicalResult fail(mlir::Operation *op,
+                           mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why);
+
+  /// The body every pattern runs (see the file comment): checks the op,
+  /// puts `operands` (the adaptor's values) into it, calls `build` (which
+  /// appends one value per result, or returns failure with `why` set /
+  /// after fail()), checks the types of what it built, records it in
+  /// report.produced and replaces the op. Failure leaves the IR as it was
+  /// (the framework rolls the pattern back).
+  mlir::LogicalResult
+  legalize(mlir::Operation *op, mlir::ValueRange operands,
+           mlir::ConversionPatternRewriter &rewriter,
+           llvm::function_ref<mlir::LogicalResult(
+               llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
+               build);
+
+  /// Replaces `op` by `results`, first giving its results their types
+  /// (the framework would otherwise insert casts between the two).
+  static void replace(mlir::Operation *op, mlir::ValueRange results,
+                      mlir::ConversionPatternRewriter &rewriter);
+
+  /// The reason recorded for `op` (nullptr when no pattern gave one).
+  const std::string *reasonFor(mlir::Operation *op) const {
+    auto it = reasons.find(op);
+    return it == reasons.end() ? nullptr : &it->second;
+  }
+  void clearReasons() { reasons.clear(); }
+
+private:
+  ConversionReport &report;
+  /// The reason given for each op a pattern refused (last one wins).
+  llvm::DenseMap<mlir::Operation *, std::string> reasons;
+};
+
+/// Base of the tf -> tfl patterns: an OpConversionPattern on the typed tf op
+/// `OpTy` whose `convert` builds the replacement values. Subclasses
+/// implement `convert` and fail through `fail` (notifyMatchFailure with the
+/// reason the report shows).
+template <typename OpTy>
+class TFLPattern : public mlir::OpConversionPattern<OpTy> {
+public:
+  using OpAdaptor = typename mlir::OpConversionPattern<OpTy>::OpAdaptor;
+
+  TFLPattern(mlir::MLIRContext *ctx, ConversionState &state,
+             mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<OpTy>(ctx, benefit), state(state) {}
+
+  /// Builds one value per result of `op` into `results` (insertion point
+  /// before `op`), or returns `fail(op, rewriter, why)`. `adaptor`'s
+  /// operands are `op`'s operands (both the converted values).
+  virtual mlir::LogicalResult
+  convert(OpTy op, OpAdaptor adaptor, mlir::ConversionPatternRewriter &rewriter,
+          llvm::SmallVectorImpl<mlir::Value> &results) const = 0;
+
+  mlir::LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const final {
+    return state.legalize(
+        op, adaptor.getOperands(), rewriter,
+        [&](llvm::SmallVectorImpl<mlir::Value> &results, std::string &) {
+          return convert(op, adaptor, rewriter, results);
+        });
+  }
+
+protected:
+  /// notifyMatchFailure(op, why), with `why` kept for the report.
+  mlir::LogicalResult fail(OpTy op, mlir::ConversionPatternRewriter &rewriter,
+                           const llvm::Twine &why) const {
+    return state.fail(op, rewriter, why);
+  }
+
+  ConversionState &state;
+};
+
+/// No attributes (the default `Attrs` of SameOperandsLowering).
+struct NoAttrs {
+  mlir::LogicalResult operator()(mlir::Operation *, mlir::OpBuilder &,
+                                 llvm::SmallVectorImpl<mlir::NamedAttribute> &,
+                                 std::string &) const {
+    return mlir::success();
+  }
+};
+
+/// tf op `TFOp` -> tfl op `TFLOp` on the same operands and result types,
+/// the operands at `I32Idx` made int32 (i32Operand: TFLite's kernels read
+/// axes, shapes, paddings, begin/end and indices as int32), with the
+/// attributes `Attrs` builds from the tf op (an `Attrs` that fails gives
+/// the reason).
+template <typename TFOp, typename TFLOp, typename Attrs = NoAttrs,
+          unsigned... I32Idx>
+struct SameOperandsLowering : TFLPattern<TFOp> {
+  using TFLPattern<TFOp>::TFLPattern;
+  using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
+  mlir::LogicalResult
+  convert(TFOp op, OpAdaptor a, mlir::ConversionPatternRewriter &b,
+          llvm::SmallVectorImpl<mlir::Value> &results) const override {
+    llvm::SmallVector<mlir::Value> operands(a.getOperands());
+    std::string why;
+    const std::array<unsigned, sizeof...(I32Idx)> i32Idx = {I32Idx...};
+    for (unsigned i : i32Idx)
+      if (mlir::failed(i32Operand(op, b, i, operands[i], why)))
+        return this->fail(op, b, why);
+    llvm::SmallVector<mlir::NamedAttribute> attrs;
+    if (mlir::failed(Attrs()(op, b, attrs, why)))
+      return this->fail(op, b, why);
+    auto n = TFLOp::create(b, op.getLoc(), op->getResultTypes(), operands, attrs);
+    results.append(n->result_begin(), n->result_end());
+    return mlir::success();
+  }
+};
+
+/// tf op `TFOp` -> the TFLite builtin `Code` (schema.fbs' BuiltinOperator)
+/// that has no dedicated tfl op, as a tfl.builtin_op named `name` with the
+/// options table `options` holding what `Opts` builds from the tf op; the
+/// operands at `I32Idx` made int32 (i32Operand).
+template <typename TFOp, int32_t Code, typename Opts = NoAttrs,
+          unsigned... I32Idx>
+struct BuiltinOpLowering : TFLPattern<TFOp> {
+  using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
+  BuiltinOpLowering(mlir::MLIRContext *ctx, ConversionState &state,
+                    llvm::StringRef name, llvm::StringRef options)
+      : TFLPattern<TFOp>(ctx, state), name(name.str()),
+        options(options.str()) {}
+  mlir::LogicalResult
+  convert(TFOp op, OpAdaptor a, mlir::ConversionPatternRewriter &b,
+          llvm::SmallVectorImpl<mlir::Value> &results) const override {
+    llvm::SmallVector<mlir::Value> operands(a.getOperands());
+    std::string why;
+    const std::array<unsigned, sizeof...(I32Idx)> i32Idx = {I32Idx...};
+    for (unsigned i : i32Idx)
+      if (mlir::failed(i32Operand(op, b, i, operands[i], why)))
+        return this->fail(op, b, why);
+    llvm::SmallVector<mlir::NamedAttribute> opts;
+    if (mlir::failed(Opts()(op, b, opts, why)))
+      return this->fail(op, b, why);
+    mlir::Operation *n = builtinOp(b, op, operands, Code, name, options, opts);
+    results.append(n->result_begin(), n->result_end());
+    return mlir::success();
+  }
+
+private:
+  std::string name, options;
+};
+
+/// A `Converter` (Helpers.h) as a conversion pattern on the op named
+/// `rootName`: the adapter for families not yet written as TFLPatterns.
+class LegacyTFLPattern : public mlir::ConversionPattern {
+public:
+  LegacyTFLPattern(llvm::StringRef rootName, Converter converter,
+                   mlir::MLIRContext *ctx, ConversionState &state)
+      : mlir::ConversionPattern(rootName, /*benefit=*/1, ctx),
+        converter(std::move(converter)), state(state) {}
+
+  mlir::LogicalResult
+  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
+                  mlir::ConversionPatternRewriter &rewriter) const override;
+
+private:
+  Converter converter;
+  ConversionState &state;
+};
+
+/// Adds a LegacyTFLPattern for every entry `add` puts in its table.
+void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
+                            mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+
+// Control (dialects/tf/TFOpsControl.td)
+/// If/StatelessIf -> tfl.if, While/StatelessWhile -> tfl.while, Assert
+/// dropped (Control/ControlFlow.cpp).
+void populateControlControlFlowPatterns(mlir::RewritePatternSet &patterns,
+                                        ConversionState &state);
+
+// Image (dialects/tf/TFOpsImage.td)
+/// ResizeBilinear, ResizeNearestNeighbor (Image/Resize.cpp).
+void populateImageResizePatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+
+// Indexing (dialects/tf/TFOpsIndexing.td)
+/// Gather, GatherV2, GatherNd, ScatterNd, OneHot, Where (Indexing/Gather.cpp).
+void populateIndexingGatherPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// DepthToSpace, SpaceToDepth, SpaceToBatchND, BatchToSpaceND
+/// (Indexing/SpaceToBatch.cpp).
+void populateIndexingSpaceToBatchPatterns(mlir::RewritePatternSet &patterns,
+                                          ConversionState &state);
+/// ReverseV2, ReverseSequence, TopKV2, Unique, Range (Indexing/Reverse.cpp).
+void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+
+// Math (dialects/tf/TFOpsMath.td; the one-to-one maps are DRR)
+/// AddN, AccumulateNV2, Atan2, BitwiseXor (Math/Elementwise.cpp).
+void populateMathElementwisePatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// Cast, Bitcast (Math/Cast.cpp).
+void populateMathCastPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+
+// NN (dialects/tf/TFOpsNN.td; Relu, Relu6, Sigmoid, Tanh, Elu are DRR)
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D,
+/// Conv3DBackpropInputV2 (NN/Conv.cpp).
+void populateNNConvPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+/// MaxPool, AvgPool (NN/Pool.cpp).
+void populateNNPoolPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+/// MatMul, BatchMatMul, BatchMatMulV2, BatchMatMulV3 (NN/MatMul.cpp).
+void populateNNMatMulPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// BiasAdd, FusedBatchNorm(V2, V3), LRN (NN/Normalization.cpp).
+void populateNNNormalizationPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// LeakyRelu, Softmax, LogSoftmax (NN/Activation.cpp).
+void populateNNActivationPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
+// Quant (dialects/tf/TFOpsQuant.td)
+/// FakeQuantWithMinMaxArgs/Vars/VarsPerChannel (Quant/FakeQuant.cpp).
+void populateQuantFakeQuantPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+
+// Random (dialects/tf/TFOpsRandom.td)
+/// RandomUniform, RandomStandardNormal (Random/Random.cpp).
+void populateRandomRandomPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
+// Reduce (dialects/tf/TFOpsReduce.td)
+/// Mean, Sum, Max, Min, Prod, Any, All, ArgMax, ArgMin (Reduce/Reduce.cpp).
+void populateReduceReducePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// SegmentSum, UnsortedSegmentSum/Prod/Max/Min, Cumsum (Reduce/Segment.cpp).
+void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+
+// Shape (dialects/tf/TFOpsShape.td)
+/// Reshape, Squeeze, ExpandDims, Transpose (Shape/Reshape.cpp).
+void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// ConcatV2, Pack, Unpack, Split, SplitV (Shape/Concat.cpp).
+void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Pad, PadV2, MirrorPad, Slice, StridedSlice (Shape/Pad.cpp).
+void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// Tile, BroadcastTo, BroadcastArgs, Fill, ZerosLike, Shape, Rank
+/// (Shape/Broadcast.cpp).
+void populateShapeBroadcastPatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+
+/// Every tf -> tfl pattern: the DRR maps and one populate per family file
+/// (LegalizeTF.cpp's kFamilies; a later family's pattern for an op replaces
+/// an earlier one's).
+void populateTFToTFLPatterns(mlir::RewritePatternSet &patterns,
+                             ConversionState &state);
+
+} // namespace conv
 } // namespace tfmlir
 
 #endif

@@ -1,4 +1,5 @@
 // RUN: tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
+// RUN: tf-opt %s -tfl-legalize-tf=fuse=false -tfl-optimize -mlir-print-debuginfo=false | FileCheck %s
 
 // Bias adds, per-channel multiplies (inference FusedBatchNorm) and
 // activations fold into conv_2d / depthwise_conv_2d / fully_connected.
