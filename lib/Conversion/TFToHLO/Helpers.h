@@ -196,20 +196,6 @@ mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
 mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                  double v);
 
-// From ConvertExtra.cpp (shared)
-
-/// hlo.slice of `x` from `start` to `limit` (`strides` default to 1).
-mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                    llvm::ArrayRef<int64_t> start, llvm::ArrayRef<int64_t> limit,
-                    llvm::ArrayRef<int64_t> strides = {});
-/// The [nbins] histogram `out` (1-D; its element type) of the integer
-/// bin indices `bins` (static, any shape): counts[j] = the sum of the
-/// weights (1 when `weights`, of bins' shape, is null) of the elements of
-/// `bins` equal to j; indices outside [0, nbins) count nowhere. Built as a
-/// compare of the flattened bins with an iota of bins, selected and summed.
-mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
-                      mlir::Value weights, mlir::RankedTensorType out);
-
 } // namespace tfmlir::tohlo
 
 #endif
