@@ -74,6 +74,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
+    {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -171,6 +171,12 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
+// Shape family (dialects/tf/TFOpsShape.td, and the TFOps.td core ops).
+/// Reshape, ExpandDims, Squeeze, Shape, ShapeN, Size, Rank
+/// (Shape/Reshape.cpp).
+void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
