@@ -75,6 +75,7 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
     {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
+    {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -176,6 +176,10 @@ void populateDiagPatterns(mlir::RewritePatternSet &patterns,
 /// (Shape/Reshape.cpp).
 void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
                                   ConversionState &state);
+/// Concat, ConcatV2, ParallelConcat, Pack, Unpack, Split, SplitV
+/// (Shape/Concat.cpp).
+void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
