@@ -76,6 +76,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
     {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
     {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
+    {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -180,6 +180,9 @@ void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
 /// (Shape/Concat.cpp).
 void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
+/// Slice, StridedSlice (Shape/Slice.cpp).
+void populateShapeSlicePatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
