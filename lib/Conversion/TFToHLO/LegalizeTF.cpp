@@ -77,6 +77,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
     {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
     {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
+    {tohlo::populateShapePadPatterns, "Shape/Pad.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

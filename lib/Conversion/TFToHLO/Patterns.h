@@ -183,6 +183,9 @@ void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
 /// Slice, StridedSlice (Shape/Slice.cpp).
 void populateShapeSlicePatterns(mlir::RewritePatternSet &patterns,
                                 ConversionState &state);
+/// Pad, PadV2, MirrorPad (Shape/Pad.cpp).
+void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
