@@ -78,6 +78,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
     {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
     {tohlo::populateShapePadPatterns, "Shape/Pad.cpp"},
+    {tohlo::populateShapeTransposePatterns, "Shape/Transpose.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -186,6 +186,9 @@ void populateShapeSlicePatterns(mlir::RewritePatternSet &patterns,
 /// Pad, PadV2, MirrorPad (Shape/Pad.cpp).
 void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
                               ConversionState &state);
+/// Transpose, InvertPermutation (Shape/Transpose.cpp).
+void populateShapeTransposePatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
