@@ -79,6 +79,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
     {tohlo::populateShapePadPatterns, "Shape/Pad.cpp"},
     {tohlo::populateShapeTransposePatterns, "Shape/Transpose.cpp"},
+    {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -189,6 +189,9 @@ void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
 /// Transpose, InvertPermutation (Shape/Transpose.cpp).
 void populateShapeTransposePatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+/// Fill, BroadcastTo, Tile, ZerosLike, OnesLike, Empty (Shape/Fill.cpp).
+void populateShapeFillPatterns(mlir::RewritePatternSet &patterns,
+                               ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
