@@ -80,6 +80,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapePadPatterns, "Shape/Pad.cpp"},
     {tohlo::populateShapeTransposePatterns, "Shape/Transpose.cpp"},
     {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
+    {tohlo::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -192,6 +192,10 @@ void populateShapeTransposePatterns(mlir::RewritePatternSet &patterns,
 /// Fill, BroadcastTo, Tile, ZerosLike, OnesLike, Empty (Shape/Fill.cpp).
 void populateShapeFillPatterns(mlir::RewritePatternSet &patterns,
                                ConversionState &state);
+/// Identity, IdentityN, StopGradient, PreventGradient, Snapshot, DeepCopy,
+/// PlaceholderWithDefault, Print, DebugIdentity (Shape/Identity.cpp).
+void populateShapeIdentityPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
