@@ -81,6 +81,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeTransposePatterns, "Shape/Transpose.cpp"},
     {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
     {tohlo::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
+    {tohlo::populateShapeConstPatterns, "Shape/Const.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -196,6 +196,9 @@ void populateShapeFillPatterns(mlir::RewritePatternSet &patterns,
 /// PlaceholderWithDefault, Print, DebugIdentity (Shape/Identity.cpp).
 void populateShapeIdentityPatterns(mlir::RewritePatternSet &patterns,
                                    ConversionState &state);
+/// Const (Shape/Const.cpp).
+void populateShapeConstPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
