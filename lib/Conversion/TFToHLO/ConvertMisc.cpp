@@ -14,15 +14,13 @@
 //    `b < a`, whose order with NaNs is unspecified; the host and lite
 //    kernels use the same rule, lib/Support/NonFinite.h), then a slice of
 //    the first k; equal values keep the lower index first.
-//  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
-//    the contents undefined).
+//  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN.
 //  - UnsortedSegmentSum/Prod/Max/Min: hlo.scatter into the identity.
 //  - (Sparse)SoftmaxCrossEntropyWithLogits: loss and backprop from a
 //    max-shifted log-softmax.
 //  - ResizeBilinear / ResizeNearestNeighbor (align_corners,
 //    half_pixel_centers) with constant sizes: gathers at precomputed source
 //    indices (and lerp weights), see resize().
-//  - MirrorPad REFLECT/SYMMETRIC: reversed slices concatenated.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -276,16 +274,6 @@ LogicalResult convertL2Loss(Operation *op, OpBuilder &b,
   return success();
 }
 
-LogicalResult convertEmpty(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !out.getElementType().isIntOrFloat())
-    return fail(why, "result shape is not static");
-  results.push_back(splat(b, op->getLoc(), out, 0));
-  return success();
-}
-
-
 /// UnsortedSegment{Sum,Prod,Max,Min}: a scatter of data into a tensor of
 /// the reducer's identity (empty segments keep it: 0, 1, lowest, highest as
 /// TF), with ids as index vectors; negative ids are skipped, as in TF, and
@@ -484,46 +472,6 @@ Converter resize(bool bilinear) {
   };
 }
 
-/// MirrorPad (REFLECT excludes the edge element, SYMMETRIC repeats it) with
-/// constant paddings: per dim, reversed slices concatenated on both sides.
-LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
-                               SmallVectorImpl<Value> &results,
-                               std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto pads = constantInts(op->getOperand(1));
-  if (!in || !pads || static_cast<int64_t>(pads->size()) != 2 * in.getRank())
-    return fail(why, "needs a static input and constant [rank, 2] paddings");
-  bool reflect = strAttr(op, "mode", "REFLECT") == "REFLECT";
-  int64_t off = reflect ? 1 : 0;
-  Location loc = op->getLoc();
-  Value x = op->getOperand(0);
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    int64_t lo = (*pads)[2 * d], hi = (*pads)[2 * d + 1];
-    auto t = cast<RankedTensorType>(x.getType());
-    int64_t n = t.getDimSize(d);
-    if (lo < 0 || hi < 0 || lo + off > n || hi + off > n)
-      return fail(why, "paddings too large for the mirror mode");
-    SmallVector<Value> parts;
-    auto piece = [&](int64_t begin, int64_t end) {
-      SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()),
-          strides(t.getRank(), 1);
-      start[d] = begin;
-      limit[d] = end;
-      Value s = SliceOp::create(b, loc, x, start, limit, strides);
-      return Value(ReverseOp::create(b, loc, s, {d}));
-    };
-    if (lo)
-      parts.push_back(piece(off, off + lo));
-    parts.push_back(x);
-    if (hi)
-      parts.push_back(piece(n - off - hi, n - off));
-    if (parts.size() > 1)
-      x = ConcatenateOp::create(b, loc, parts, static_cast<uint64_t>(d));
-  }
-  results.push_back(x);
-  return success();
-}
-
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
@@ -535,7 +483,6 @@ void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.Cumprod"] = cumulative(true);
   t["tf.TopKV2"] = convertTopK;
   t["tf.L2Loss"] = convertL2Loss;
-  t["tf.Empty"] = convertEmpty;
   t["tf.UnsortedSegmentSum"] = segment(ReduceKind::Add);
   t["tf.UnsortedSegmentProd"] = segment(ReduceKind::Mul);
   t["tf.UnsortedSegmentMax"] = segment(ReduceKind::Max);
@@ -544,7 +491,6 @@ void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.SparseSoftmaxCrossEntropyWithLogits"] = crossEntropy(true);
   t["tf.ResizeBilinear"] = resize(true);
   t["tf.ResizeNearestNeighbor"] = resize(false);
-  t["tf.MirrorPad"] = convertMirrorPad;
 }
 
 } // namespace tfmlir::tohlo

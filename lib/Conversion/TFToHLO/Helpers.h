@@ -46,11 +46,11 @@ void addContractionConverters(llvm::StringMap<Converter> &t);
 /// MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm inference
 /// (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
-/// Shape and data-movement ops with constant shape operands
+/// Range, ReverseV2, Gather(V2), GatherNd, SpaceToBatchND, BatchToSpaceND
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
 /// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
-/// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
+/// TopKV2, L2Loss (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -58,7 +58,7 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
 
-/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
+/// MaxPoolWithArgmax, CompareAndBitpack,
 /// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
 /// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
