@@ -167,7 +167,7 @@ void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
 /// (ConvertControlFlow.cpp).
 void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
-/// Diag, DiagPart, InvertPermutation (ConvertDiag.cpp).
+/// Diag, DiagPart (ConvertDiag.cpp).
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
