@@ -174,8 +174,10 @@ void hoistFoldedConstants(func::FuncOp fn) {
     if (op->hasAttr(kFoldedAttr))
       folded.push_back(op);
   });
+  // Later ones first: each goes to the front, so the last-folded constant
+  // ends up first, as the in-order driver's OperationFolder placed them.
   OperationFolder folder(fn.getContext());
-  for (Operation *op : folded) {
+  for (Operation *op : llvm::reverse(folded)) {
     op->removeAttr(kFoldedAttr);
     (void)folder.tryToFold(op);
   }
@@ -420,10 +422,13 @@ void ConversionState::run(Operation *root) {
       return WalkResult::advance();
     if (!unlegalized.contains(op) || op->getName().getDialectNamespace() != "tf")
       return WalkResult::advance();
-    report.failed[op->getName().getIdentifier().getValue()].push_back(nodeName(op));
+    StringRef name = op->getName().getIdentifier().getValue();
+    report.failed[name].push_back(nodeName(op));
     auto it = reasons.find(op);
-    if (it != reasons.end() && !it->second.empty())
+    if (it != reasons.end() && !it->second.empty()) {
       op->emitRemark() << "not legalized to hlo: " << it->second;
+      report.reasons.try_emplace(name, it->second);
+    }
     return WalkResult::skip();
   });
   reasons.clear();
@@ -463,6 +468,18 @@ std::string LegalizeHLOReport::format() const {
     if (shown < row.second->size())
       os << ", and " << row.second->size() - shown << " more";
     os << ")";
+  }
+  if (!explain)
+    return s;
+  os << ". Why: ";
+  for (auto [i, row] : llvm::enumerate(rows)) {
+    os << (i ? "; " : "") << row.first << ": ";
+    if (auto it = reasons.find(row.first); it != reasons.end())
+      os << it->second;
+    else if (hasHLOConverter(row.first))
+      os << "its lowering does not apply";
+    else
+      os << "no lowering to hlo";
   }
   return s;
 }
@@ -506,6 +523,7 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
         if (Operation *f = SymbolTable::lookupSymbolIn(module, sym))
           callees.insert(f);
   });
+  report.explain = true;
   tohlo::ConversionState state(module, report);
   SmallVector<func::FuncOp> fns(module.getOps<func::FuncOp>());
   for (auto fn : fns) {

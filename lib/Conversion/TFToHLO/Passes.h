@@ -5,6 +5,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
@@ -21,11 +22,21 @@ namespace tfmlir {
 /// (first-seen order), the node names (NameLoc; "<unnamed>" without one).
 struct LegalizeHLOReport {
   llvm::MapVector<llvm::StringRef, std::vector<std::string>> failed;
+  /// Per op name in `failed`, the reason its pattern gave for the first
+  /// node that has one (the pattern's fail / notifyMatchFailure text); an op
+  /// absent here has no lowering (or none that said why).
+  llvm::StringMap<std::string> reasons;
+  /// Whether format() adds the "Why" part (set by legalizeTFToHLO; the
+  /// Session's missing-kernel report, built by hand, has no reasons).
+  bool explain = false;
   /// "cannot legalize: tf.Where (count 3: nodes a, b, c); tf.TopKV2 (count
-  /// 1: nodes t)", ordered by count (descending), then by name. At most
+  /// 1: nodes t). Why: tf.Where: no lowering to hlo; tf.TopKV2: k must be a
+  /// constant", ordered by count (descending), then by name. At most
   /// maxNodesPerOp node names per op, then ", and N more" (a graph with
-  /// thousands of one unsupported op gets a short message). Empty when
-  /// every op was legalized.
+  /// thousands of one unsupported op gets a short message). The "Why" part
+  /// (when `explain`) gives each op's reason, or "no lowering to hlo", or
+  /// "its lowering does not apply" when the lowering gave no reason.
+  /// Empty when every op was legalized.
   std::string format() const;
   /// Node names listed per op by format(); SIZE_MAX lists every node
   /// (tf-run --verbose, SessionOptions::list_all_nodes_in_errors).
