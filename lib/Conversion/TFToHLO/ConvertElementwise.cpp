@@ -65,7 +65,7 @@ LogicalResult convertBiasAdd(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// Identity-like ops forward their operands.
+/// CheckNumerics forwards its operand (the check is not compiled).
 LogicalResult forward(Operation *op, OpBuilder &, SmallVectorImpl<Value> &results,
                       std::string &why) {
   if (op->getNumOperands() < op->getNumResults()) {
@@ -81,20 +81,6 @@ LogicalResult forward(Operation *op, OpBuilder &, SmallVectorImpl<Value> &result
     results.push_back(op->getOperand(i));
   }
   return success();
-}
-
-/// ZerosLike / OnesLike: a splat of the operand's static type.
-Converter splatLike(double v) {
-  return [v](Operation *op, OpBuilder &b, SmallVectorImpl<Value> &results,
-             std::string &why) -> LogicalResult {
-    auto t = staticResult(op);
-    if (!t) {
-      why = "shape is not static";
-      return failure();
-    }
-    results.push_back(splat(b, op->getLoc(), t, v));
-    return success();
-  };
 }
 
 } // namespace
@@ -156,17 +142,8 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
 
   t["tf.BiasAdd"] = convertBiasAdd;
   t["tf.BiasAddV1"] = convertBiasAdd;
-  // An unfed PlaceholderWithDefault is its default (tf2xla lowers it to an
-  // Identity; a fed one never reaches the legalizer: the feed replaces it).
-  // Print and DebugIdentity pass input 0 through (their logging is not
-  // compiled, as in XLA).
-  for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient",
+  t["tf.CheckNumerics"] = forward;
                       "tf.Snapshot", "tf.PreventGradient",
-                      "tf.PlaceholderWithDefault", "tf.Print",
-                      "tf.DebugIdentity"})
-    t[n] = forward;
-  t["tf.ZerosLike"] = splatLike(0);
-  t["tf.OnesLike"] = splatLike(1);
 }
 
 } // namespace tfmlir::tohlo

@@ -2,8 +2,6 @@
 //
 // Each converter follows the TF CPU kernel's semantics and the shape of
 // tf2xla's lowering where XLA has one:
-//  - DeepCopy: the value itself (values are immutable in hlo).
-//  - ParallelConcat: hlo.concatenate of the [1, ...] pieces along dim 0.
 //  - MaxPoolWithArgmax (NHWC): a running max over the ksize window offsets
 //    (strided slices of the padded input, row-major window order, strict >
 //    so the first maximum wins, as TF's kernel); argmax is the
@@ -58,37 +56,6 @@ Value iota(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
 namespace {
 
 using Dir = ComparisonDirection;
-
-LogicalResult convertIdentity(Operation *op, OpBuilder &b,
-                              SmallVectorImpl<Value> &results, std::string &why) {
-  (void)b;
-  (void)why;
-  results.push_back(op->getOperand(0));
-  return success();
-}
-
-LogicalResult convertParallelConcat(Operation *op, OpBuilder &b,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why) {
-  auto out = staticResult(op);
-  if (!out || out.getRank() < 1)
-    return fail(why, "needs a static result");
-  int64_t total = 0;
-  for (Value v : op->getOperands()) {
-    auto t = staticType(v);
-    if (!t || t.getRank() != out.getRank())
-      return fail(why, "values must be static and of the result's rank");
-    total += t.getDimSize(0);
-  }
-  if (total != out.getDimSize(0))
-    return fail(why, "values do not fill the result");
-  Value r = op->getNumOperands() == 1
-                ? op->getOperand(0)
-                : Value(ConcatenateOp::create(b, op->getLoc(),
-                                              op->getOperands(), uint64_t{0}));
-  results.push_back(r);
-  return success();
-}
 
 } // namespace
 
@@ -247,8 +214,6 @@ namespace {
 } // namespace
 
 void addExtraConverters(llvm::StringMap<Converter> &t) {
-  t["tf.DeepCopy"] = convertIdentity;
-  t["tf.ParallelConcat"] = convertParallelConcat;
   t["tf.MaxPoolWithArgmax"] = convertMaxPoolWithArgmax;
   t["tf.InTopKV2"] = convertInTopK;
 }

@@ -1,10 +1,8 @@
 //===- ConvertMisc.cpp - tf image, matrix and top-k ops -> hlo ------------===//
 //
-//  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN; Empty = zeros (TF leaves
-//    the contents undefined).
+//  - L2Loss = sum(x^2) / 2; AccumulateNV2 = AddN.
 //  - (Sparse)SoftmaxCrossEntropyWithLogits: loss and backprop from a
 //    max-shifted log-softmax.
-//  - MirrorPad REFLECT/SYMMETRIC: reversed slices concatenated.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -37,16 +35,6 @@ LogicalResult convertL2Loss(Operation *op, OpBuilder &b,
       DivideOp::create(b, loc, s, scalar(b, loc, in.getElementType(), 2)));
   return success();
 }
-
-LogicalResult convertEmpty(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  if (!out || !out.getElementType().isIntOrFloat())
-    return fail(why, "result shape is not static");
-  results.push_back(splat(b, op->getLoc(), out, 0));
-  return success();
-}
-
 
 /// (Sparse)SoftmaxCrossEntropyWithLogits over [batch, classes]: loss =
 /// -sum(labels * log_softmax(logits)), backprop = softmax(logits) - labels;
@@ -93,54 +81,12 @@ Converter crossEntropy(bool sparse) {
 }
 
 
-/// MirrorPad (REFLECT excludes the edge element, SYMMETRIC repeats it) with
-/// constant paddings: per dim, reversed slices concatenated on both sides.
-LogicalResult convertMirrorPad(Operation *op, OpBuilder &b,
-                               SmallVectorImpl<Value> &results,
-                               std::string &why) {
-  auto in = staticType(op->getOperand(0));
-  auto pads = constantInts(op->getOperand(1));
-  if (!in || !pads || static_cast<int64_t>(pads->size()) != 2 * in.getRank())
-    return fail(why, "needs a static input and constant [rank, 2] paddings");
-  bool reflect = strAttr(op, "mode", "REFLECT") == "REFLECT";
-  int64_t off = reflect ? 1 : 0;
-  Location loc = op->getLoc();
-  Value x = op->getOperand(0);
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    int64_t lo = (*pads)[2 * d], hi = (*pads)[2 * d + 1];
-    auto t = cast<RankedTensorType>(x.getType());
-    int64_t n = t.getDimSize(d);
-    if (lo < 0 || hi < 0 || lo + off > n || hi + off > n)
-      return fail(why, "paddings too large for the mirror mode");
-    SmallVector<Value> parts;
-    auto piece = [&](int64_t begin, int64_t end) {
-      SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()),
-          strides(t.getRank(), 1);
-      start[d] = begin;
-      limit[d] = end;
-      Value s = SliceOp::create(b, loc, x, start, limit, strides);
-      return Value(ReverseOp::create(b, loc, s, {d}));
-    };
-    if (lo)
-      parts.push_back(piece(off, off + lo));
-    parts.push_back(x);
-    if (hi)
-      parts.push_back(piece(n - off - hi, n - off));
-    if (parts.size() > 1)
-      x = ConcatenateOp::create(b, loc, parts, static_cast<uint64_t>(d));
-  }
-  results.push_back(x);
-  return success();
-}
-
 } // namespace
 
 void addMiscConverters(llvm::StringMap<Converter> &t) {
   t["tf.L2Loss"] = convertL2Loss;
-  t["tf.Empty"] = convertEmpty;
   t["tf.SoftmaxCrossEntropyWithLogits"] = crossEntropy(false);
   t["tf.SparseSoftmaxCrossEntropyWithLogits"] = crossEntropy(true);
-  t["tf.MirrorPad"] = convertMirrorPad;
 }
 
 } // namespace tfmlir::tohlo

@@ -46,12 +46,13 @@ void addContractionConverters(llvm::StringMap<Converter> &t);
 /// Softmax/LogSoftmax, MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm
 /// (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
-/// Shape and data-movement ops with constant shape operands
+/// Range, ReverseV2, Gather(V2), GatherNd, SpaceToBatchND, BatchToSpaceND
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
 /// Cumsum/Cumprod, L2Loss, Empty (ConvertMisc.cpp).
 /// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, TopKV2, L2Loss, Empty
 /// (ConvertMisc.cpp).
+/// TopKV2, L2Loss (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -63,6 +64,7 @@ void lowerTensorArrays(mlir::Block &block);
 /// HistogramFixedWidth, Segment* (ConvertExtra.cpp).
 /// ReverseSequence, LinSpace, InTopKV2, Bincount, ScatterNd, NthElement,
 /// ExtractImagePatches (ConvertExtra.cpp).
+/// MaxPoolWithArgmax, CompareAndBitpack,
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);

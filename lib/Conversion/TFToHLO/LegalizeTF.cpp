@@ -98,6 +98,14 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
     // Quant (dialects/tf/TFOpsQuant.td).
     {tohlo::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
+    {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
+    {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
+    {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
+    {tohlo::populateShapePadPatterns, "Shape/Pad.cpp"},
+    {tohlo::populateShapeTransposePatterns, "Shape/Transpose.cpp"},
+    {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
+    {tohlo::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
+    {tohlo::populateShapeConstPatterns, "Shape/Const.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -168,6 +168,7 @@ void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
 void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
 /// InvertPermutation (ConvertDiag.cpp).
+/// Diag, DiagPart (ConvertDiag.cpp).
 void populateDiagPatterns(mlir::RewritePatternSet &patterns,
                           ConversionState &state);
 
@@ -285,6 +286,35 @@ void populateLinalgCrossPatterns(mlir::RewritePatternSet &patterns,
 /// FakeQuantWithMinMaxVarsPerChannel (Quant/FakeQuant.cpp).
 void populateQuantFakeQuantPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
+
+// Shape family (dialects/tf/TFOpsShape.td, and the TFOps.td core ops).
+/// Reshape, ExpandDims, Squeeze, Shape, ShapeN, Size, Rank
+/// (Shape/Reshape.cpp).
+void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// Concat, ConcatV2, ParallelConcat, Pack, Unpack, Split, SplitV
+/// (Shape/Concat.cpp).
+void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
+                                 ConversionState &state);
+/// Slice, StridedSlice (Shape/Slice.cpp).
+void populateShapeSlicePatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
+/// Pad, PadV2, MirrorPad (Shape/Pad.cpp).
+void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// Transpose, InvertPermutation (Shape/Transpose.cpp).
+void populateShapeTransposePatterns(mlir::RewritePatternSet &patterns,
+                                    ConversionState &state);
+/// Fill, BroadcastTo, Tile, ZerosLike, OnesLike, Empty (Shape/Fill.cpp).
+void populateShapeFillPatterns(mlir::RewritePatternSet &patterns,
+                               ConversionState &state);
+/// Identity, IdentityN, StopGradient, PreventGradient, Snapshot, DeepCopy,
+/// PlaceholderWithDefault, Print, DebugIdentity (Shape/Identity.cpp).
+void populateShapeIdentityPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
+/// Const (Shape/Const.cpp).
+void populateShapeConstPatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
 
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,

@@ -1,6 +1,8 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
 // Zeta, Polygamma, Ndtri, Erfinv (Math/Special.cpp), Diag, DiagPart,
-// InvertPermutation (ConvertDiag.cpp) and LRN (ConvertLRN.cpp). Their
+// Zeta, Polygamma, Ndtri, Erfinv (ConvertSpecial.cpp), Diag, DiagPart
+// (ConvertDiag.cpp), InvertPermutation (Shape/Transpose.cpp) and LRN
+// (ConvertLRN.cpp). Their
 // numerics are checked end to end by test/session/op_families.py
 // (families "special" and "diag_lrn").
 
