@@ -9,7 +9,7 @@
 // computes them, with its errors. Used by the tf dialect's verifier
 // (dialects/tf/TFOpsShape.cpp), shape inference and constant folding
 // (lib/Transforms/ShapeFnsArray.cpp), the TF->HLO lowering
-// (lib/Conversion/TFToHLO/ConvertShape.cpp) and the lite STRIDED_SLICE
+// (lib/Conversion/TFToHLO/Shape/Slice.cpp) and the lite STRIDED_SLICE
 // kernel (runtime/lite/kernels/ShapeOps.cpp). No MLIR dependency.
 //
 // Beyond TF, any begin/end/strides element and any input dim may be unknown

@@ -37,8 +37,7 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Activations, BiasAdd, identity-like ops, ZerosLike/OnesLike
-/// (ConvertElementwise.cpp).
+/// Activations, BiasAdd (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
 /// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
 /// (ConvertContraction.cpp).
@@ -46,25 +45,16 @@ void addContractionConverters(llvm::StringMap<Converter> &t);
 /// Softmax/LogSoftmax, MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm
 /// (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
-/// Range, ReverseV2, Gather(V2), GatherNd, SpaceToBatchND, BatchToSpaceND
-/// (ConvertShape.cpp).
-void addShapeConverters(llvm::StringMap<Converter> &t);
-/// Cumsum/Cumprod, L2Loss, Empty (ConvertMisc.cpp).
-/// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, TopKV2, L2Loss, Empty
+/// L2Loss, SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits
 /// (ConvertMisc.cpp).
-/// TopKV2, L2Loss (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
-/// stacked hlo tensors (ConvertTensorArray.cpp); arrays it cannot handle
+/// stacked hlo tensors (TensorArray/TensorArrays.cpp); arrays it cannot handle
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
 
-/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, InTopKV2,
-/// HistogramFixedWidth, Segment* (ConvertExtra.cpp).
-/// ReverseSequence, LinSpace, InTopKV2, Bincount, ScatterNd, NthElement,
-/// ExtractImagePatches (ConvertExtra.cpp).
-/// MaxPoolWithArgmax, CompareAndBitpack,
+/// MaxPoolWithArgmax, InTopKV2 (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// LRN (ConvertLRN.cpp).
 void addLRNConverters(llvm::StringMap<Converter> &t);

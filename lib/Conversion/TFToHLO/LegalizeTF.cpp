@@ -61,7 +61,6 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addElementwiseConverters>, "ConvertElementwise.cpp"},
     {legacy<tohlo::addContractionConverters>, "ConvertContraction.cpp"},
     {legacy<tohlo::addReduceConverters>, "ConvertReduce.cpp"},
-    {legacy<tohlo::addShapeConverters>, "ConvertShape.cpp"},
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
     {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
@@ -74,7 +73,6 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateImageNonMaxSuppressionPatterns, "Image/NonMaxSuppression.cpp"},
     {tohlo::populateImagePatchesPatterns, "Image/Patches.cpp"},
     {tohlo::populateImageResizePatterns, "Image/Resize.cpp"},
-    {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
     {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
@@ -86,7 +84,7 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
     {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
     {tohlo::populateIndexingBincountPatterns, "Indexing/Bincount.cpp"},
-    {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
+    {tohlo::populateControlFlowPatterns, "Control/ControlFlow.cpp"},
     // Reduce (dialects/tf/TFOpsReduce.td).
     {tohlo::populateReduceReductionPatterns, "Reduce/Reduction.cpp"},
     {tohlo::populateReduceScanPatterns, "Reduce/Scan.cpp"},
@@ -516,7 +514,7 @@ std::vector<std::pair<std::string, std::string>> listHLOConverters() {
        {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
         "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
         "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
-    fileOf[n] = "ConvertTensorArray.cpp";
+    fileOf[n] = "TensorArray/TensorArrays.cpp";
   // Dropped (tf2xla compiles neither): see dropAsserts.
   fileOf["tf.Assert"] = "LegalizeTF.cpp";
   fileOf["tf.NoOp"] = "LegalizeTF.cpp";
@@ -535,7 +533,7 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
                               LegalizeHLOReport &report, bool clampIndices) {
   module.getContext()->getOrLoadDialect<hlo::HLODialect>();
   // Functions called by functional control flow are inlined into the hlo
-  // regions (ConvertControlFlow.cpp); only the others are legalized here.
+  // regions (Control/ControlFlow.cpp); only the others are legalized here.
   llvm::DenseSet<Operation *> callees;
   module.walk([&](Operation *op) {
     StringRef n = op->getName().getStringRef();

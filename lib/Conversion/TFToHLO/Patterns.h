@@ -164,13 +164,9 @@ void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
                             ConversionState &state);
 
 /// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while
-/// (ConvertControlFlow.cpp).
+/// (Control/ControlFlow.cpp).
 void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
-/// InvertPermutation (ConvertDiag.cpp).
-/// Diag, DiagPart (ConvertDiag.cpp).
-void populateDiagPatterns(mlir::RewritePatternSet &patterns,
-                          ConversionState &state);
 
 // Random (dialects/tf/TFOpsRandom.td)
 /// With TF's Philox values: RandomUniform(Int), RandomStandardNormal,

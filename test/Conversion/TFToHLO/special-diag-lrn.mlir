@@ -1,7 +1,7 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
 // Zeta, Polygamma, Ndtri, Erfinv (Math/Special.cpp), Diag, DiagPart,
 // Zeta, Polygamma, Ndtri, Erfinv (ConvertSpecial.cpp), Diag, DiagPart
-// (ConvertDiag.cpp), InvertPermutation (Shape/Transpose.cpp) and LRN
+// (Indexing/Diag.cpp), InvertPermutation (Shape/Transpose.cpp) and LRN
 // (ConvertLRN.cpp). Their
 // numerics are checked end to end by test/session/op_families.py
 // (families "special" and "diag_lrn").

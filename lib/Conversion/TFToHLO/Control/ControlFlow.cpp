@@ -1,4 +1,4 @@
-//===- ConvertControlFlow.cpp - functional tf.If/tf.While -> hlo ----------===//
+//===- ControlFlow.cpp - functional tf.If/tf.While -> hlo ------------------===//
 //
 // tf.If/StatelessIf become hlo.if and tf.While/StatelessWhile hlo.while, as
 // tf2xla does: the branch / cond / body functions are inlined into the

@@ -1,4 +1,4 @@
-//===- ConvertTensorArray.cpp - TensorArray ops -> a stacked hlo tensor ---===//
+//===- TensorArrays.cpp - TensorArray ops -> a stacked hlo tensor --------===//
 //
 // tf2xla's representation of a TensorArray (tensor_array_ops.cc): an array
 // of `size` elements of one static element shape is one tensor of shape
