@@ -3,15 +3,13 @@
 // TF's element-wise ops broadcast NumPy-style; HLO does not, so operands are
 // first broadcast (hlo.broadcast_in_dim) to the op's static result shape.
 // Semantics follow TF's CPU kernels:
-//  - Maximum/Minimum/Relu/Relu6 propagate NaN (hlo.maximum/minimum do);
+//  - Maximum/Minimum propagate NaN (hlo.maximum/minimum do);
 //  - integer Div truncates, FloorDiv/FloorMod floor (the remainder takes the
 //    divisor's sign), TruncateDiv/TruncateMod truncate;
 //  - Round/Rint round half to even;
-//  - Elu = x > 0 ? x : expm1(x); Selu = scale * (x > 0 ? x : alpha *
-//    expm1(x)) with TF's constants; LeakyRelu = x > 0 ? x : alpha * x;
 //  - Erf/Erfc by Eigen's float rational approximation (TF's CPU kernel);
 //    Asin/Acos/Atan via atan2, Sinh/Cosh/Asinh/Acosh/Atanh in forms that
-//    neither cancel near 0 nor overflow early, Softsign = x / (1 + |x|).
+//    neither cancel near 0 nor overflow early.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Helpers.h"
 
@@ -219,24 +217,6 @@ LogicalResult convertSelect(Operation *op, OpBuilder &b,
   return success();
 }
 
-/// tf.BiasAdd: the 1-D bias is added along the channel dim (last for NHWC,
-/// 1 for NCHW).
-LogicalResult convertBiasAdd(Operation *op, OpBuilder &b,
-                             SmallVectorImpl<Value> &results, std::string &why) {
-  auto out = staticResult(op);
-  auto x = staticType(op->getOperand(0));
-  auto bias = staticType(op->getOperand(1));
-  if (!out || !x || !bias || bias.getRank() != 1 || x.getRank() < 2) {
-    why = "needs static shapes and a 1-D bias";
-    return failure();
-  }
-  int64_t c = strAttr(op, "data_format", "NHWC") == "NCHW" ? 1 : x.getRank() - 1;
-  Location loc = op->getLoc();
-  Value bb = broadcastInDim(b, loc, op->getOperand(1), x.getShape(), {c});
-  results.push_back(AddOp::create(b, loc, op->getOperand(0), bb));
-  return success();
-}
-
 LogicalResult convertAddN(Operation *op, OpBuilder &b,
                           SmallVectorImpl<Value> &results, std::string &why) {
   auto out = staticResult(op);
@@ -349,8 +329,6 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
   t["tf.Expm1"] = unaryOp<Expm1Op>();
   t["tf.Log"] = unaryOp<LogOp>();
   t["tf.Log1p"] = unaryOp<Log1pOp>();
-  t["tf.Sigmoid"] = unaryOp<LogisticOp>();
-  t["tf.Tanh"] = unaryOp<TanhOp>();
   t["tf.Sqrt"] = unaryOp<SqrtOp>();
   t["tf.Rsqrt"] = unaryOp<RsqrtOp>();
   t["tf.Floor"] = unaryOp<FloorOp>();
@@ -385,53 +363,8 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
     return DivideOp::create(b, loc, like(b, loc, x, 1), x);
   });
   t["tf.Inv"] = t["tf.Reciprocal"];
-  t["tf.Relu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    return MaximumOp::create(b, loc, x, like(b, loc, x, 0));
-  });
-  t["tf.Relu6"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    // min(max(x, 0), 6), NaN-propagating.
-    return MinimumOp::create(b, loc,
-                             MaximumOp::create(b, loc, x, like(b, loc, x, 0)),
-                             like(b, loc, x, 6));
-  });
-  t["tf.Elu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
-    return SelectOp::create(b, loc, pos, x, Expm1Op::create(b, loc, x));
-  });
-  t["tf.Selu"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    // TF's constants (tensorflow/core/kernels/relu_op_functor.h).
-    const double alpha = 1.6732632423543772848170429916717;
-    const double scale = 1.0507009873554804934193349852946;
-    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
-    Value neg = MultiplyOp::create(b, loc, like(b, loc, x, alpha),
-                                   Expm1Op::create(b, loc, x));
-    return MultiplyOp::create(b, loc, like(b, loc, x, scale),
-                              SelectOp::create(b, loc, pos, x, neg));
-  });
-  t["tf.Softplus"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    // log(1 + exp(x)) computed stably as max(x, 0) + log1p(exp(-|x|)).
-    Value m = MaximumOp::create(b, loc, x, like(b, loc, x, 0));
-    Value e = ExpOp::create(b, loc,
-                            NegateOp::create(b, loc, AbsOp::create(b, loc, x)));
-    return AddOp::create(b, loc, m, Log1pOp::create(b, loc, e));
-  });
-  t["tf.LeakyRelu"] = [](Operation *op, OpBuilder &b,
-                         SmallVectorImpl<Value> &results,
-                         std::string &why) -> LogicalResult {
-    Value x = op->getOperand(0);
-    if (!staticType(x)) {
-      why = "operand shape is not static";
-      return failure();
-    }
-    Location loc = op->getLoc();
-    double alpha = floatAttr(op, "alpha", 0.2);
-    Value pos = compare(b, loc, x, like(b, loc, x, 0), Dir::GT);
-    Value neg = MultiplyOp::create(b, loc, x, like(b, loc, x, alpha));
-    results.push_back(SelectOp::create(b, loc, pos, x, neg));
-    return success();
-  };
 
-  // Inverse trigonometric / hyperbolic functions, Softsign, Erf/Erfc, in
+  // Inverse trigonometric / hyperbolic functions, Erf/Erfc, in
   // forms that stay accurate where the textbook formula cancels or
   // overflows (as XLA's math library does).
   t["tf.Atan"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
@@ -524,11 +457,6 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
         SubtractOp::create(b, loc, Log1pOp::create(b, loc, x),
                            Log1pOp::create(b, loc, NegateOp::create(b, loc, x))));
   });
-  t["tf.Softsign"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
-    return DivideOp::create(
-        b, loc, x,
-        AddOp::create(b, loc, like(b, loc, x, 1), AbsOp::create(b, loc, x)));
-  });
   t["tf.Erf"] = unary([](OpBuilder &b, Location loc, Value x) -> Value {
     return erfRational(b, loc, x);
   });
@@ -541,8 +469,6 @@ void addElementwiseConverters(llvm::StringMap<Converter> &t) {
   t["tf.Bitcast"] = convertBitcast;
   t["tf.Select"] = convertSelect;
   t["tf.SelectV2"] = convertSelect;
-  t["tf.BiasAdd"] = convertBiasAdd;
-  t["tf.BiasAddV1"] = convertBiasAdd;
   t["tf.AddN"] = convertAddN;
   t["tf.AccumulateNV2"] = convertAddN;
   // An unfed PlaceholderWithDefault is its default (tf2xla lowers it to an

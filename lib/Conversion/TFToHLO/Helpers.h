@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tfmlir::tohlo {
 
@@ -36,21 +37,16 @@ using Converter = std::function<mlir::LogicalResult(
     mlir::Operation *op, mlir::OpBuilder &b,
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
-/// Element-wise math, comparisons, select, casts, activations, BiasAdd
+/// Element-wise math, comparisons, select, casts
 /// (ConvertElementwise.cpp).
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
-/// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
-/// (ConvertContraction.cpp).
-void addContractionConverters(llvm::StringMap<Converter> &t);
-/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin, Softmax/LogSoftmax,
-/// MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm inference
-/// (ConvertReduce.cpp).
+/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
 /// Shape and data-movement ops with constant shape operands
 /// (ConvertShape.cpp).
 void addShapeConverters(llvm::StringMap<Converter> &t);
 /// AdjustContrastv2, MatrixDiag/MatrixSetDiag, Roll, Cumsum/Cumprod,
-/// TopKV2, L2Loss, Empty (ConvertMisc.cpp).
+/// TopKV2, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -58,9 +54,9 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
 
-/// DeepCopy, ParallelConcat, MaxPoolWithArgmax, CompareAndBitpack,
+/// DeepCopy, ParallelConcat, CompareAndBitpack,
 /// MatrixDiagPart, MatrixBandPart, OneHot, SpaceToDepth/DepthToSpace,
-/// ReverseSequence, LinSpace, InTopKV2, Bincount, HistogramFixedWidth,
+/// ReverseSequence, LinSpace, Bincount, HistogramFixedWidth,
 /// Segment*, ScatterNd, NthElement, ExtractImagePatches (ConvertExtra.cpp).
 void addExtraConverters(llvm::StringMap<Converter> &t);
 /// MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixInverse,
@@ -70,8 +66,6 @@ void addLinalgConverters(llvm::StringMap<Converter> &t);
 /// Lgamma, Digamma, Igamma, Igammac, Betainc, Zeta, Polygamma, Ndtri,
 /// Erfinv (ConvertSpecial.cpp).
 void addSpecialConverters(llvm::StringMap<Converter> &t);
-/// LRN (ConvertLRN.cpp).
-void addLRNConverters(llvm::StringMap<Converter> &t);
 /// RaggedRange with integer constant inputs (ConvertRagged.cpp).
 void addRaggedConverters(llvm::StringMap<Converter> &t);
 /// RandomShuffle, Multinomial, RandomGamma, RandomPoisson[V2]
@@ -186,6 +180,15 @@ mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
 
 /// Normalizes possibly negative `axis` for `rank`; nullopt if out of range.
 std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
+
+// From ConvertExtra.cpp (shared)
+
+/// The padding before/after a dim of size `in` for window `k`, stride `s`,
+/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
+/// VALID window larger than the input; -1 for an invalid or overflowing
+/// window), TF's rules (lib/Support's windowGeometry).
+std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
+                                      int64_t r, bool same, int64_t &outSize);
 
 } // namespace tfmlir::tohlo
 

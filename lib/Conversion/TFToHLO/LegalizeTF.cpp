@@ -59,7 +59,6 @@ void legacy(RewritePatternSet &p, tohlo::ConversionState &s) {
 
 const PatternFamily kFamilies[] = {
     {legacy<tohlo::addElementwiseConverters>, "ConvertElementwise.cpp"},
-    {legacy<tohlo::addContractionConverters>, "ConvertContraction.cpp"},
     {legacy<tohlo::addReduceConverters>, "ConvertReduce.cpp"},
     {legacy<tohlo::addShapeConverters>, "ConvertShape.cpp"},
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
@@ -71,9 +70,14 @@ const PatternFamily kFamilies[] = {
     {legacy<tohlo::addFakeQuantConverters>, "ConvertFakeQuant.cpp"},
     {legacy<tohlo::addImageBoxConverters>, "ConvertImageBoxes.cpp"},
     {tohlo::populateDiagPatterns, "ConvertDiag.cpp"},
-    {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {legacy<tohlo::addRaggedConverters>, "ConvertRagged.cpp"},
     {tohlo::populateControlFlowPatterns, "ConvertControlFlow.cpp"},
+    {tohlo::populateNNMatMulPatterns, "NN/MatMul.cpp"},
+    {tohlo::populateNNConvPatterns, "NN/Conv.cpp"},
+    {tohlo::populateNNActivationPatterns, "NN/Activation.cpp"},
+    {tohlo::populateNNPoolingPatterns, "NN/Pooling.cpp"},
+    {tohlo::populateNNNormalizationPatterns, "NN/Normalization.cpp"},
+    {tohlo::populateNNLossPatterns, "NN/Loss.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.
