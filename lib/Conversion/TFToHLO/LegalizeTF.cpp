@@ -170,8 +170,10 @@ void hoistFoldedConstants(func::FuncOp fn) {
     if (op->hasAttr(kFoldedAttr))
       folded.push_back(op);
   });
+  // Later ones first: each goes to the front, so the last-folded constant
+  // ends up first, as the in-order driver's OperationFolder placed them.
   OperationFolder folder(fn.getContext());
-  for (Operation *op : folded) {
+  for (Operation *op : llvm::reverse(folded)) {
     op->removeAttr(kFoldedAttr);
     (void)folder.tryToFold(op);
   }
