@@ -2,7 +2,7 @@
 //
 // The first step of hlo-cpu-gemm-ukernel (Passes.td, option
 // fold-batch-norm): TF's FusedBatchNorm{,V2,V3} with is_training=false, as
-// xla-legalize-tf writes it (lib/Conversion/TFToHLO/ConvertReduce.cpp),
+// xla-legalize-tf writes it (lib/Conversion/TFToHLO/NN/Normalization.cpp),
 //   y = (x - bc(mean)) * rsqrt(bc(variance) + epsilon) * bc(scale)
 //       + bc(offset)
 // after a convolution or dot_general with a constant filter (and an

@@ -38,15 +38,14 @@ using Converter = std::function<mlir::LogicalResult(
     llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
 
 /// Activations, BiasAdd (ConvertElementwise.cpp).
+/// Element-wise math, comparisons, select, casts
 void addElementwiseConverters(llvm::StringMap<Converter> &t);
-/// MatMul, BatchMatMul{,V2,V3}, Conv2D, DepthwiseConv2dNative, Conv3D
-/// (ConvertContraction.cpp).
-void addContractionConverters(llvm::StringMap<Converter> &t);
+/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin (ConvertReduce.cpp).
 /// Softmax/LogSoftmax, MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm
-/// (ConvertReduce.cpp).
 void addReduceConverters(llvm::StringMap<Converter> &t);
 /// L2Loss, SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits
 /// (ConvertMisc.cpp).
+/// TopKV2, Empty (ConvertMisc.cpp).
 void addMiscConverters(llvm::StringMap<Converter> &t);
 
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
@@ -55,9 +54,9 @@ void addMiscConverters(llvm::StringMap<Converter> &t);
 void lowerTensorArrays(mlir::Block &block);
 
 /// MaxPoolWithArgmax, InTopKV2 (ConvertExtra.cpp).
+/// DeepCopy, ParallelConcat, CompareAndBitpack,
+/// ReverseSequence, LinSpace, Bincount, HistogramFixedWidth,
 void addExtraConverters(llvm::StringMap<Converter> &t);
-/// LRN (ConvertLRN.cpp).
-void addLRNConverters(llvm::StringMap<Converter> &t);
 
 //===----------------------------------------------------------------------===//
 // Types and constants
@@ -187,6 +186,15 @@ mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
 /// A splat of `v` with the type of `x` (a static ranked tensor).
 mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                  double v);
+
+// From ConvertExtra.cpp (shared)
+
+/// The padding before/after a dim of size `in` for window `k`, stride `s`,
+/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
+/// VALID window larger than the input; -1 for an invalid or overflowing
+/// window), TF's rules (lib/Support's windowGeometry).
+std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
+                                      int64_t r, bool same, int64_t &outSize);
 
 } // namespace tfmlir::tohlo
 

@@ -59,7 +59,6 @@ void legacy(RewritePatternSet &p, tohlo::ConversionState &s) {
 
 const PatternFamily kFamilies[] = {
     {legacy<tohlo::addElementwiseConverters>, "ConvertElementwise.cpp"},
-    {legacy<tohlo::addContractionConverters>, "ConvertContraction.cpp"},
     {legacy<tohlo::addReduceConverters>, "ConvertReduce.cpp"},
     {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
     {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
@@ -73,7 +72,6 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateImageNonMaxSuppressionPatterns, "Image/NonMaxSuppression.cpp"},
     {tohlo::populateImagePatchesPatterns, "Image/Patches.cpp"},
     {tohlo::populateImageResizePatterns, "Image/Resize.cpp"},
-    {legacy<tohlo::addLRNConverters>, "ConvertLRN.cpp"},
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
@@ -104,6 +102,12 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
     {tohlo::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
     {tohlo::populateShapeConstPatterns, "Shape/Const.cpp"},
+    {tohlo::populateNNMatMulPatterns, "NN/MatMul.cpp"},
+    {tohlo::populateNNConvPatterns, "NN/Conv.cpp"},
+    {tohlo::populateNNActivationPatterns, "NN/Activation.cpp"},
+    {tohlo::populateNNPoolingPatterns, "NN/Pooling.cpp"},
+    {tohlo::populateNNNormalizationPatterns, "NN/Normalization.cpp"},
+    {tohlo::populateNNLossPatterns, "NN/Loss.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.

@@ -312,6 +312,30 @@ void populateShapeIdentityPatterns(mlir::RewritePatternSet &patterns,
 void populateShapeConstPatterns(mlir::RewritePatternSet &patterns,
                                 ConversionState &state);
 
+//===--- NN: the ops of dialects/tf/TFOpsNN.td (NN/) ----------------------===//
+/// MatMul, BatchMatMul{,V2,V3} (NN/MatMul.cpp).
+void populateNNMatMulPatterns(mlir::RewritePatternSet &patterns,
+                              ConversionState &state);
+/// Conv2D, Conv3D, DepthwiseConv2dNative, Conv2DBackpropInput,
+/// Conv3DBackpropInputV2 (NN/Conv.cpp).
+void populateNNConvPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+/// Relu, Relu6, Elu, Selu, LeakyRelu, Softplus, Softsign, Sigmoid, Tanh,
+/// BiasAdd, BiasAddV1 (NN/Activation.cpp).
+void populateNNActivationPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
+/// MaxPool, AvgPool, MaxPool3D, AvgPool3D, MaxPoolWithArgmax
+/// (NN/Pooling.cpp).
+void populateNNPoolingPatterns(mlir::RewritePatternSet &patterns,
+                               ConversionState &state);
+/// FusedBatchNorm{,V2,V3}, LRN, Softmax, LogSoftmax (NN/Normalization.cpp).
+void populateNNNormalizationPatterns(mlir::RewritePatternSet &patterns,
+                                     ConversionState &state);
+/// L2Loss, SoftmaxCrossEntropyWithLogits,
+/// SparseSoftmaxCrossEntropyWithLogits, InTopKV2 (NN/Loss.cpp).
+void populateNNLossPatterns(mlir::RewritePatternSet &patterns,
+                            ConversionState &state);
+
 /// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
