@@ -3,7 +3,7 @@
 // FakeQuant* quantize float inputs to num_bits levels and dequantize them
 // again, with TF's "nudged" range (fake_quant_ops_functor.h): the float
 // range [min, max] is shifted so that 0.0 is exactly representable. The
-// tf->hlo lowering (lib/Conversion/TFToHLO/ConvertFakeQuant.cpp) computes
+// tf->hlo lowering (lib/Conversion/TFToHLO/Quant/FakeQuant.cpp) computes
 // the output; the tf->tfl converter turns them into quantize/dequantize
 // pairs (lib/Conversion/TFToTFL/ConvertFakeQuant.cpp).
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,11 @@
 //===- Helpers.h - builders shared by the tf -> hlo patterns -------------===//
 //
-// The tf -> hlo converters work on generic tf ops (attributes read by name,
-// as the GraphDef importer writes them) and build hlo ops with static
-// shapes; a converter that meets a shape it cannot handle returns failure
-// with a reason, and the op is then reported as not legalized.
+// What the tf -> hlo patterns (Patterns.h; one folder per tf dialect family)
+// build with: static types and constants, attribute readers for attrs ODS
+// does not declare, broadcasting, reshapes, reductions, the run-time index
+// check. The lowerings build hlo ops with static shapes; one that meets a
+// shape it cannot handle fails with a reason (HLOPattern::fail), and the op
+// is then reported as not legalized.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_HELPERS_H
 #define TFMLIR_LIB_CONVERSION_TFTOHLO_HELPERS_H
@@ -23,40 +25,18 @@
 
 namespace tfmlir::tohlo {
 
-/// Sets `why` (the reason a converter gives up, shown in the pass's
-/// histogram) to `msg` and returns failure.
+/// Sets `why` to `msg` and returns failure: for builders shared by several
+/// patterns that hand their reason back to the pattern, which reports it
+/// with HLOPattern::fail.
 inline mlir::LogicalResult fail(std::string &why, const std::string &msg) {
   why = msg;
   return mlir::failure();
 }
 
-/// One tf op's conversion: writes the replacement of each result of `op`
-/// into `results` (same count) or returns failure with `why` set. Builders
-/// insert before `op`; their locations are `op`'s (so the node name stays).
-using Converter = std::function<mlir::LogicalResult(
-    mlir::Operation *op, mlir::OpBuilder &b,
-    llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
-
-/// Activations, BiasAdd (ConvertElementwise.cpp).
-/// Element-wise math, comparisons, select, casts
-void addElementwiseConverters(llvm::StringMap<Converter> &t);
-/// Sum/Mean/Max/Min/Prod/All/Any, ArgMax/ArgMin (ConvertReduce.cpp).
-/// Softmax/LogSoftmax, MaxPool/AvgPool (2-D and 3-D), FusedBatchNorm
-void addReduceConverters(llvm::StringMap<Converter> &t);
-/// L2Loss, SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits
-/// (ConvertMisc.cpp).
-/// TopKV2, Empty (ConvertMisc.cpp).
-void addMiscConverters(llvm::StringMap<Converter> &t);
-
 /// Rewrites the straight-line TensorArrayV3 families of `block` into
 /// stacked hlo tensors (TensorArray/TensorArrays.cpp); arrays it cannot handle
 /// stay as they are (with a remark saying why) and are reported later.
 void lowerTensorArrays(mlir::Block &block);
-
-/// MaxPoolWithArgmax, InTopKV2 (ConvertExtra.cpp).
-/// DeepCopy, ParallelConcat, CompareAndBitpack,
-/// ReverseSequence, LinSpace, Bincount, HistogramFixedWidth,
-void addExtraConverters(llvm::StringMap<Converter> &t);
 
 //===----------------------------------------------------------------------===//
 // Types and constants
@@ -157,7 +137,7 @@ mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
 std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
 
 //===----------------------------------------------------------------------===//
-// From ConvertExtra.cpp (shared)
+// Builders several families use
 //===----------------------------------------------------------------------===//
 
 /// hlo.slice of `x` from `start` to `limit` (exclusive) with `strides`
@@ -181,20 +161,9 @@ mlir::Value iota(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value binCounts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value bins,
                       mlir::Value weights, mlir::RankedTensorType out);
 
-// From ConvertElementwise.cpp (shared)
-
 /// A splat of `v` with the type of `x` (a static ranked tensor).
 mlir::Value like(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                  double v);
-
-// From ConvertExtra.cpp (shared)
-
-/// The padding before/after a dim of size `in` for window `k`, stride `s`,
-/// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a
-/// VALID window larger than the input; -1 for an invalid or overflowing
-/// window), TF's rules (lib/Support's windowGeometry).
-std::pair<int64_t, int64_t> windowPad(int64_t in, int64_t k, int64_t s,
-                                      int64_t r, bool same, int64_t &outSize);
 
 } // namespace tfmlir::tohlo
 

@@ -43,35 +43,25 @@ namespace {
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
-/// The pattern families and the file each lives in (one populate per
-/// Convert<Family>.cpp; listHLOConverters() and docs/OpCoverage.md read
-/// it). A later family's pattern for an op replaces an earlier one's.
+/// The pattern files, by tf dialect family, each with its populate function
+/// (listHLOConverters() and docs/OpCoverage.md read the op -> file map from
+/// here). An op has one pattern; were there two, the later file's would
+/// replace the earlier one's.
 struct PatternFamily {
   void (*populate)(RewritePatternSet &, tohlo::ConversionState &);
   const char *file;
 };
 
-/// populate for a family still written as a Converter table.
-template <void (*Add)(llvm::StringMap<tohlo::Converter> &)>
-void legacy(RewritePatternSet &p, tohlo::ConversionState &s) {
-  tohlo::populateLegacyPatterns(Add, p, s);
-}
-
 const PatternFamily kFamilies[] = {
-    {legacy<tohlo::addElementwiseConverters>, "ConvertElementwise.cpp"},
-    {legacy<tohlo::addReduceConverters>, "ConvertReduce.cpp"},
-    {legacy<tohlo::addMiscConverters>, "ConvertMisc.cpp"},
-    {legacy<tohlo::addExtraConverters>, "ConvertExtra.cpp"},
-    {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
-    {tohlo::populateMathSpecialPatterns, "Math/Special.cpp"},
-    {tohlo::populateMathBitpackPatterns, "Math/Bitpack.cpp"},
-    {tohlo::populateRandomSamplingPatterns, "Random/Sampling.cpp"},
-    {tohlo::populateRandomPhiloxPatterns, "Random/Philox.cpp"},
+    // Control (dialects/tf/TFOpsControl.td).
+    {tohlo::populateControlFlowPatterns, "Control/ControlFlow.cpp"},
+    // Image (dialects/tf/TFOpsImage.td).
     {tohlo::populateImageBoxesPatterns, "Image/Boxes.cpp"},
     {tohlo::populateImageColorPatterns, "Image/Color.cpp"},
     {tohlo::populateImageNonMaxSuppressionPatterns, "Image/NonMaxSuppression.cpp"},
     {tohlo::populateImagePatchesPatterns, "Image/Patches.cpp"},
     {tohlo::populateImageResizePatterns, "Image/Resize.cpp"},
+    // Indexing (dialects/tf/TFOpsIndexing.td).
     {tohlo::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {tohlo::populateIndexingScatterPatterns, "Indexing/Scatter.cpp"},
     {tohlo::populateIndexingStitchPatterns, "Indexing/Stitch.cpp"},
@@ -82,18 +72,32 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateIndexingSequencePatterns, "Indexing/Sequence.cpp"},
     {tohlo::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
     {tohlo::populateIndexingBincountPatterns, "Indexing/Bincount.cpp"},
-    {tohlo::populateControlFlowPatterns, "Control/ControlFlow.cpp"},
+    // Linalg (dialects/tf/TFOpsLinalg.td).
+    {tohlo::populateLinalgDecompositionsPatterns, "Linalg/Decompositions.cpp"},
+    {tohlo::populateLinalgSolvePatterns, "Linalg/Solve.cpp"},
+    {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
+    // Math (dialects/tf/TFOpsMath.td).
+    {tohlo::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
+    {tohlo::populateMathSpecialPatterns, "Math/Special.cpp"},
+    {tohlo::populateMathBitpackPatterns, "Math/Bitpack.cpp"},
+    // NN (dialects/tf/TFOpsNN.td).
+    {tohlo::populateNNMatMulPatterns, "NN/MatMul.cpp"},
+    {tohlo::populateNNConvPatterns, "NN/Conv.cpp"},
+    {tohlo::populateNNActivationPatterns, "NN/Activation.cpp"},
+    {tohlo::populateNNPoolingPatterns, "NN/Pooling.cpp"},
+    {tohlo::populateNNNormalizationPatterns, "NN/Normalization.cpp"},
+    {tohlo::populateNNLossPatterns, "NN/Loss.cpp"},
+    // Quant (dialects/tf/TFOpsQuant.td).
+    {tohlo::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
+    // Random (dialects/tf/TFOpsRandom.td).
+    {tohlo::populateRandomSamplingPatterns, "Random/Sampling.cpp"},
+    {tohlo::populateRandomPhiloxPatterns, "Random/Philox.cpp"},
     // Reduce (dialects/tf/TFOpsReduce.td).
     {tohlo::populateReduceReductionPatterns, "Reduce/Reduction.cpp"},
     {tohlo::populateReduceScanPatterns, "Reduce/Scan.cpp"},
     {tohlo::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
     {tohlo::populateReduceHistogramPatterns, "Reduce/Histogram.cpp"},
-    // Linalg (dialects/tf/TFOpsLinalg.td).
-    {tohlo::populateLinalgDecompositionsPatterns, "Linalg/Decompositions.cpp"},
-    {tohlo::populateLinalgSolvePatterns, "Linalg/Solve.cpp"},
-    {tohlo::populateLinalgCrossPatterns, "Linalg/Cross.cpp"},
-    // Quant (dialects/tf/TFOpsQuant.td).
-    {tohlo::populateQuantFakeQuantPatterns, "Quant/FakeQuant.cpp"},
+    // Shape (dialects/tf/TFOpsShape.td and TFOps.td).
     {tohlo::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
     {tohlo::populateShapeConcatPatterns, "Shape/Concat.cpp"},
     {tohlo::populateShapeSlicePatterns, "Shape/Slice.cpp"},
@@ -102,12 +106,6 @@ const PatternFamily kFamilies[] = {
     {tohlo::populateShapeFillPatterns, "Shape/Fill.cpp"},
     {tohlo::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
     {tohlo::populateShapeConstPatterns, "Shape/Const.cpp"},
-    {tohlo::populateNNMatMulPatterns, "NN/MatMul.cpp"},
-    {tohlo::populateNNConvPatterns, "NN/Conv.cpp"},
-    {tohlo::populateNNActivationPatterns, "NN/Activation.cpp"},
-    {tohlo::populateNNPoolingPatterns, "NN/Pooling.cpp"},
-    {tohlo::populateNNNormalizationPatterns, "NN/Normalization.cpp"},
-    {tohlo::populateNNLossPatterns, "NN/Loss.cpp"},
 };
 
 /// The root op name of each pattern `populate` adds.
@@ -359,25 +357,6 @@ LogicalResult ConversionState::legalize(
       r.setType(v.getType());
   rewriter.replaceOp(op, results);
   return success();
-}
-
-LogicalResult
-LegacyHLOPattern::matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                  ConversionPatternRewriter &rewriter) const {
-  return state.legalize(op, operands, rewriter,
-                        [&](SmallVectorImpl<Value> &results, std::string &why) {
-                          return converter(op, rewriter, results, why);
-                        });
-}
-
-void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
-                            RewritePatternSet &patterns,
-                            ConversionState &state) {
-  llvm::StringMap<Converter> table;
-  add(table);
-  for (auto &e : table)
-    patterns.add<LegacyHLOPattern>(e.getKey(), e.getValue(),
-                                   patterns.getContext(), state);
 }
 
 void populateTFToHLOPatterns(RewritePatternSet &patterns,

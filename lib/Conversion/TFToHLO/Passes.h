@@ -72,7 +72,7 @@ bool hasHLOConverter(llvm::StringRef opName);
 
 /// Every tf op xla-legalize-tf has a lowering for, sorted by name, each with
 /// the file (under lib/Conversion/TFToHLO/) that holds its lowering, e.g.
-/// {"tf.AddV2", "ConvertElementwise.cpp"}. For docs/OpCoverage.md
+/// {"tf.AddV2", "Math/Elementwise.cpp"}. For docs/OpCoverage.md
 /// (tools/op-coverage). Besides the ops hasHLOConverter accepts, it lists
 /// the TensorArray ops the TensorArray pre-pass lowers and the ops
 /// legalization drops (tf.Assert, an unused tf.NoOp).

@@ -13,9 +13,11 @@ def LegalizeTFToHLO : Pass<"xla-legalize-tf", "mlir::ModuleOp"> {
     hlo.broadcast_in_dim, MatMul/BatchMatMul hlo.dot_general, convolutions
     hlo.convolution (layouts kept in the dimension numbers), reductions
     hlo.reduce, pools hlo.reduce_window, and shape ops with constant shape
-    operands static slices/reshapes/pads/concatenates. One pattern family
-    per file (ConvertElementwise.cpp, ConvertContraction.cpp,
-    ConvertReduce.cpp, ConvertShape.cpp).
+    operands static slices/reshapes/pads/concatenates. The patterns are
+    OpConversionPatterns on the typed tf ops run by applyPartialConversion,
+    one folder per tf dialect family (Math/, NN/, Reduce/, Shape/,
+    Indexing/, Image/, Linalg/, Random/, Quant/, Control/), the op's file
+    named in docs/OpCoverage.md.
 
     Ops that cannot be legalized (no lowering, or dynamic shapes / non-constant
     shape operands) stay in place, and the pass fails with ONE error holding a

@@ -24,9 +24,6 @@
 //    does;
 //  - ops carrying kKeepOnHostAttr, ops with regions and ops with a type
 //    that is not an integer or float tensor are refused with the reason.
-//
-// Families still written as `Converter` functions (Helpers.h) are wrapped in
-// LegacyHLOPattern, one per op name, until they move to typed patterns.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
@@ -139,29 +136,6 @@ protected:
 
   ConversionState &state;
 };
-
-/// A `Converter` (Helpers.h) as a conversion pattern on the op named
-/// `rootName`: the adapter for families not yet written as HLOPatterns.
-class LegacyHLOPattern : public mlir::ConversionPattern {
-public:
-  LegacyHLOPattern(llvm::StringRef rootName, Converter converter,
-                   mlir::MLIRContext *ctx, ConversionState &state)
-      : mlir::ConversionPattern(rootName, /*benefit=*/1, ctx),
-        converter(std::move(converter)), state(state) {}
-
-  mlir::LogicalResult
-  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
-                  mlir::ConversionPatternRewriter &rewriter) const override;
-
-private:
-  Converter converter;
-  ConversionState &state;
-};
-
-/// Adds a LegacyHLOPattern for every entry `add` puts in its table.
-void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
-                            mlir::RewritePatternSet &patterns,
-                            ConversionState &state);
 
 /// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while
 /// (Control/ControlFlow.cpp).

@@ -5,7 +5,7 @@
 // --jit=auto). The axis operand is a run-time value (int32/int64, scalar or
 // 1-D; negative axes count from the end; repeats allowed), as TF's
 // ReductionOp reads it. Each gives the value the compiled path
-// (lib/Conversion/TFToHLO/ConvertReduce.cpp) gives, so that a graph answers
+// (lib/Conversion/TFToHLO/Reduce/Reduction.cpp) gives, so that a graph answers
 // the same under every --jit mode:
 //  - Sum/Mean of f32 accumulate in f64 (f64 in f64), integers in their own
 //    type with two's-complement wrap-around, bool is not summed (TF has no

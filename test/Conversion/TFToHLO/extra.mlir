@@ -1,5 +1,5 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
-// More ops (ConvertExtra.cpp, Math/Special.cpp, constant-predicate If).
+// More ops (from the former ConvertExtra.cpp, now in the family folders; Math/Special.cpp; constant-predicate If).
 
 // CHECK-LABEL: func @copy_concat
 // DeepCopy is the value itself; ParallelConcat concatenates the pieces.

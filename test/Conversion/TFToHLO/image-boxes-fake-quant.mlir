@@ -1,7 +1,7 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
 // FakeQuant* (Quant/FakeQuant.cpp), CropAndResize / DrawBoundingBoxesV2
 // (Image/Boxes.cpp), NonMaxSuppression v1 (Image/NonMaxSuppression.cpp) and
-// TensorScatterSub (ConvertExtra.cpp). Values are checked end to end in
+// TensorScatterSub (Indexing/Scatter.cpp). Values are checked end to end in
 // test/tools/tf-run-image-quant-scatter.test and the dl4j corpus.
 
 // CHECK-LABEL: func @fq_args

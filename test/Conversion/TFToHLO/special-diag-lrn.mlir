@@ -1,8 +1,8 @@
 // RUN: tf-opt %s -xla-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
 // Zeta, Polygamma, Ndtri, Erfinv (Math/Special.cpp), Diag, DiagPart,
-// Zeta, Polygamma, Ndtri, Erfinv (ConvertSpecial.cpp), Diag, DiagPart
+// Zeta, Polygamma, Ndtri, Erfinv (Math/Special.cpp), Diag, DiagPart
 // (Indexing/Diag.cpp), InvertPermutation (Shape/Transpose.cpp) and LRN
-// (ConvertLRN.cpp). Their
+// (NN/Normalization.cpp). Their
 // numerics are checked end to end by test/session/op_families.py
 // (families "special" and "diag_lrn").
 
@@ -64,7 +64,7 @@ func.func @lrn(%x: tensor<1x2x2x6xf32>) -> tensor<1x2x2x6xf32> {
   func.return %0 : tensor<1x2x2x6xf32>
 }
 
-// RaggedRange with integer constant inputs folds (ConvertRagged.cpp); a
+// RaggedRange with integer constant inputs folds (Indexing/Sequence.cpp); a
 // delta of 1 broadcast over the rows [0, 3), [5, 5) and [10, 12).
 // CHECK-LABEL: func @ragged_const
 // CHECK-DAG: hlo.constant dense<[0, 3, 3, 5]> : tensor<4xi32>
