@@ -251,10 +251,49 @@ LogicalResult ConversionState::fail(Operation *op,
   return rewriter.notifyMatchFailure(op, text);
 }
 
+void ConversionState::refineWith(Operation *op, ValueRange operands,
+                                 ConversionPatternRewriter &rewriter) {
+  if (!llvm::equal(op->getOperands(), operands))
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+  // Operands may have become static since shape inference ran (hlo values,
+  // an inlined constant-predicate If): refine the result types by the op's
+  // TF shape function. The new types stay when the op is not legalized
+  // (the framework rolls back operands, not result types), as the ops
+  // after it saw them.
+  if (llvm::any_of(op->getResultTypes(), [](Type t) {
+        auto r = dyn_cast<RankedTensorType>(t);
+        return isa<TensorType>(t) && (!r || !r.hasStaticShape());
+      }))
+    (void)refineResultTypes(op);
+}
+
+namespace {
+/// Tried last on every tf op (benefit 0): refines the result types of an op
+/// no lowering legalizes (ConversionState::refineWith) and fails, so that
+/// the ops after it see the types the in-order driver gave them.
+struct RefineOnlyPattern : public ConversionPattern {
+  RefineOnlyPattern(MLIRContext *ctx, ConversionState &state)
+      : ConversionPattern(MatchAnyOpTypeTag(), /*benefit=*/0, ctx),
+        state(state) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getName().getDialectNamespace() != "tf")
+      return failure();
+    state.refineWith(op, operands, rewriter);
+    return failure();
+  }
+  ConversionState &state;
+};
+} // namespace
+
 LogicalResult ConversionState::legalize(
     Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter,
     function_ref<LogicalResult(SmallVectorImpl<Value> &, std::string &)>
         build) {
+  // The lowering reads the converted (hlo) operands from the op itself too;
+  // the result types are refined first, as for an op without a lowering.
+  refineWith(op, operands, rewriter);
   if (op->hasAttr(kKeepOnHostAttr))
     return fail(op, rewriter,
                 "kept on the host (in a cluster below the minimum cluster size)");
@@ -263,17 +302,6 @@ LogicalResult ConversionState::legalize(
   if (!hasHLOTypes(op))
     return fail(op, rewriter,
                 "an operand or result is not an integer or float tensor");
-  // The lowering reads the converted (hlo) operands from the op itself too.
-  if (!llvm::equal(op->getOperands(), operands))
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
-  // Operands may have become static since shape inference ran (hlo values,
-  // an inlined constant-predicate If): refine the result types by the op's
-  // TF shape function first.
-  if (llvm::any_of(op->getResultTypes(), [](Type t) {
-        auto r = dyn_cast<RankedTensorType>(t);
-        return isa<TensorType>(t) && (!r || !r.hasStaticShape());
-      }))
-    (void)refineResultTypes(op);
 
   rewriter.setInsertionPoint(op);
   Operation *before = op->getPrevNode();
@@ -378,6 +406,7 @@ void populateTFToHLOPatterns(RewritePatternSet &patterns,
       if (!root || ownerOf.lookup(root->getStringRef()) == i)
         patterns.add(std::move(p));
     }
+  patterns.add<RefineOnlyPattern>(ctx, state);
 }
 
 void ConversionState::build(MLIRContext *ctx) {
@@ -420,6 +449,16 @@ void ConversionState::run(Operation *root) {
   LogicalResult converted = applyPartialConversion(root, target, *patterns, config);
   roots.pop_back();
   (void)converted; // no tf op is illegal: ops left are listed below
+  // Drop hlo ops left unused by folding (the ops folded into constants,
+  // the constants a folded shape computation consumed), later ones first.
+  SmallVector<Operation *> all;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != root)
+      all.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(all))
+    if (op->getName().getDialectNamespace() == "hlo" && isOpTriviallyDead(op))
+      op->erase();
   // The report: the tf ops left, in order, each with the reason its
   // pattern gave (as a remark on the op).
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -72,6 +72,11 @@ public:
                llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
                build);
 
+  /// Puts `operands` (the converted values) into `op` and refines its
+  /// result types by its TF shape function on them.
+  void refineWith(mlir::Operation *op, mlir::ValueRange operands,
+                  mlir::ConversionPatternRewriter &rewriter);
+
   /// Legalizes the ops nested in the regions of `root` (an hlo.if/while a
   /// control-flow pattern built, not yet known to the enclosing conversion)
   /// with a conversion of their own; what fails is recorded in the report.
