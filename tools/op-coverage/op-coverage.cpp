@@ -422,9 +422,19 @@ bool collect(std::map<std::string, OpRow> &ops,
   return ok;
 }
 
+/// `path` relative to its layer's folder (the column says which):
+/// `NN/Conv.cpp` for lib/Conversion/TFToHLO/NN/Conv.cpp, so that a family
+/// folder shows; the file name for paths outside the known folders.
 std::string cell(const std::string &path) {
   if (path.empty())
     return "-";
+  static const char *const kLayers[] = {
+      "lib/Conversion/TFToHLO/", "lib/Conversion/TFToTFL/", "dialects/tf/",
+      "lib/Transforms/", "runtime/session/kernels/", "runtime/lite/kernels/"};
+  llvm::StringRef p(path);
+  for (const char *layer : kLayers)
+    if (p.consume_front(layer))
+      return "`" + p.str() + "`";
   return "`" + llvm::sys::path::filename(path).str() + "`";
 }
 
