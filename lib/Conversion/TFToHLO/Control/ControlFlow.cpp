@@ -110,6 +110,29 @@ bool fixPredReturn(OpBuilder &b, Block &block) {
   return true;
 }
 
+/// The callees being inlined by the If/While lowerings in flight on this
+/// thread (outermost first): a callee that is already here calls itself
+/// (directly or through others), and inlining it again would never end.
+thread_local SmallVector<Operation *> inlining;
+
+/// Marks `fns` as being inlined for its lifetime.
+struct InliningScope {
+  size_t size;
+  explicit InliningScope(ArrayRef<func::FuncOp> fns) : size(inlining.size()) {
+    for (func::FuncOp f : fns)
+      inlining.push_back(f);
+  }
+  ~InliningScope() { inlining.resize(size); }
+};
+
+/// The first of `fns` that is already being inlined, or null.
+func::FuncOp recursiveCallee(ArrayRef<func::FuncOp> fns) {
+  for (func::FuncOp f : fns)
+    if (llvm::is_contained(inlining, f.getOperation()))
+      return f;
+  return {};
+}
+
 bool allRanked(TypeRange types) {
   return llvm::all_of(types, [](Type t) { return isa<RankedTensorType>(t); });
 }
@@ -128,6 +151,10 @@ struct IfLowering : HLOPattern<IfOpTy> {
     func::FuncOp elseF = calleeOf(module, op.getElseBranchAttr());
     if (!thenF || !elseF)
       return this->fail(op, rw, "then_branch/else_branch must name functions in the module");
+    if (func::FuncOp f = recursiveCallee({thenF, elseF}))
+      return this->fail(op, rw, "@" + f.getSymName() +
+                                    " calls itself (recursion cannot be inlined)");
+    InliningScope scope({thenF, elseF});
     if (!allRanked(op->getResultTypes()))
       return this->fail(op, rw, "results must be ranked tensors");
     Location loc = op.getLoc();
@@ -221,6 +248,10 @@ struct WhileLowering : HLOPattern<WhileOpTy> {
     func::FuncOp bodyF = calleeOf(module, op.getBodyAttr());
     if (!condF || !bodyF)
       return this->fail(op, rw, "cond/body must name functions in the module");
+    if (func::FuncOp f = recursiveCallee({condF, bodyF}))
+      return this->fail(op, rw, "@" + f.getSymName() +
+                                    " calls itself (recursion cannot be inlined)");
+    InliningScope scope({condF, bodyF});
     SmallVector<Type> types(a.getInput().getTypes());
     if (!allRanked(types) || op->getNumResults() != types.size())
       return this->fail(op, rw, "loop-carried values must be ranked tensors");
