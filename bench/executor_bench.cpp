@@ -51,8 +51,7 @@ std::string twoBranches(int64_t n) {
     }
     rets += (rets.empty() ? "" : ", ") + in;
   }
-  return s + "  func.return " + rets +
-         " : tensor<?xf32>, tensor<?xf32>\n}\n";
+  return s + "  func.return " + rets + " : tensor<?xf32>, tensor<?xf32>\n}\n";
 }
 
 void BM_TwoBranches(benchmark::State &state) {
@@ -64,8 +63,8 @@ void BM_TwoBranches(benchmark::State &state) {
   auto ctx = std::make_unique<mlir::MLIRContext>(
       registry, mlir::MLIRContext::Threading::DISABLED);
   ctx->loadAllAvailableDialects();
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(twoBranches(n),
-                                                        ctx.get());
+  auto module =
+      mlir::parseSourceString<mlir::ModuleOp>(twoBranches(n), ctx.get());
   if (!module) {
     state.SkipWithError("the benchmark module does not parse");
     return;

@@ -27,7 +27,8 @@ std::string matmulModule(int64_t m, int64_t k, int64_t n) {
     return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xf32>";
   };
   return "func.func @main(%a: " + t(m, k) + ", %b: " + t(k, n) + ") -> " +
-         t(m, n) + " {\n  %0 = hlo.dot_general %a, %b, <lhs_batch = [], "
+         t(m, n) +
+         " {\n  %0 = hlo.dot_general %a, %b, <lhs_batch = [], "
          "rhs_batch = [], lhs_contract = [1], rhs_contract = [0]> : (" +
          t(m, k) + ", " + t(k, n) + ") -> " + t(m, n) +
          "\n  return %0 : " + t(m, n) + "\n}\n";
@@ -90,12 +91,19 @@ void BM_SgemmPacked(benchmark::State &state) {
 } // namespace
 
 BENCHMARK(BM_Matmul)
-    ->Arg(64)->Arg(128)->Arg(256)->Arg(512)->Arg(1024)->Arg(2048)
+    ->Arg(64)
+    ->Arg(128)
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Arg(2048)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 BENCHMARK(BM_SgemmPacked)
-    ->Arg(256)->Arg(1024)->Arg(2048)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -1,9 +1,11 @@
 //===- model_bench.cpp - compile and run time of whole TF graphs ----------===//
 //
-// usage: tfmlir-model-bench [--model mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all]
+// usage: tfmlir-model-bench [--model
+// mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all]
 //                           [--runs N] [--threads N]
 //                           [--chain-ops N,N,...] [--peak-gflops G]
-//                           [--dump-hlo DIR] [--write-graphs DIR] [--write-graph DIR]
+//                           [--dump-hlo DIR] [--write-graphs DIR]
+//                           [--write-graph DIR]
 //
 // Builds each model here as a tensorflow::GraphDef with fixed weights
 // (deterministic LCG, seed per tensor), then times the whole compile:
@@ -12,9 +14,9 @@
 // runs the executable 3 times to warm up and N times (default 20), and
 // prints the median wall time, the median CPU time of the calling thread
 // (the generated code is single-threaded; on a loaded machine this is the
-// closer measure of the work), GFLOP/s from the wall time (FLOPs counted analytically: 2 per
-// multiply-add of convolutions and matmuls; bias, activations and pooling
-// are not counted) and the fraction of the peak.
+// closer measure of the work), GFLOP/s from the wall time (FLOPs counted
+// analytically: 2 per multiply-add of convolutions and matmuls; bias,
+// activations and pooling are not counted) and the fraction of the peak.
 //
 // Models:
 //  - mlp: x[64,784] -> 1024 -> 1024 -> 10, MatMul + BiasAdd + Relu.
@@ -38,8 +40,8 @@
 // and MatMul 256/1024/2048 as GraphDefs with their weights and inputs as
 // .npy (see writeModel) for bench/peers/run_peers.py, and exits.
 // --write-graph DIR writes the GraphDef of each selected model (mlp,
-// convnet, bigconst, resnet, mobilenet = MobileNetV1 1.0) to DIR/<stem>.pb and exits without compiling: the
-// graphs bench/aot_bench compiles with tf-compile.
+// convnet, bigconst, resnet, mobilenet = MobileNetV1 1.0) to DIR/<stem>.pb and
+// exits without compiling: the graphs bench/aot_bench compiles with tf-compile.
 // --dump-hlo DIR writes each model's hlo module (after xla-legalize-tf) to
 // DIR/<model>.hlo.mlir, for tf-opt -hlo-to-llvm-pipeline -mlir-timing.
 // Peak: --peak-gflops, else cores x GHz x 64 (two 512-bit FMA units: 2 x 16
@@ -50,9 +52,9 @@
 #include "dialects/tf/TFOps.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
-#include "lib/Translate/GraphDefImporter.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
 #include "runtime/cpu/ThreadPool.h"
 #include "runtime/session/CpuExecutable.h"
 
@@ -174,8 +176,11 @@ struct Model {
 
 Model buildMlp(int64_t batch = 64) {
   Model m{"mlp (" + std::to_string(batch) + "x784-1024-1024-10)",
-          batch == 64 ? "mlp" : "mlp-b" + std::to_string(batch), {},
-          {batch, 784}, "logits", 0};
+          batch == 64 ? "mlp" : "mlp-b" + std::to_string(batch),
+          {},
+          {batch, 784},
+          "logits",
+          0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -259,8 +264,13 @@ Model buildSeparableNet(Model m, int64_t stemChannels,
 
 Model buildConvNet() {
   return buildSeparableNet(
-      Model{"convnet (MobileNet-like, 1x128x128x3)", "convnet", {},
-            {1, 128, 128, 3}, "logits", 0, {}},
+      Model{"convnet (MobileNet-like, 1x128x128x3)",
+            "convnet",
+            {},
+            {1, 128, 128, 3},
+            "logits",
+            0,
+            {}},
       32, {{1, 64}, {2, 128}, {1, 128}, {2, 256}, {1, 256}, {2, 512}}, 10);
 }
 
@@ -268,15 +278,20 @@ Model buildConvNet() {
 /// multiplier `alpha` on x[1,224,224,3], 1000 classes, logits (no Softmax).
 Model buildMobileNetV1(double alpha) {
   auto ch = [&](int64_t c) { return static_cast<int64_t>(c * alpha); };
-  std::string a = alpha == 1.0 ? "1.0" : alpha == 0.25 ? "0.25"
-                                                       : std::to_string(alpha);
+  std::string a = alpha == 1.0    ? "1.0"
+                  : alpha == 0.25 ? "0.25"
+                                  : std::to_string(alpha);
   std::vector<std::pair<int64_t, int64_t>> blocks = {
-      {1, ch(64)},  {2, ch(128)}, {1, ch(128)}, {2, ch(256)}, {1, ch(256)},
-      {2, ch(512)}, {1, ch(512)}, {1, ch(512)}, {1, ch(512)}, {1, ch(512)},
+      {1, ch(64)},  {2, ch(128)},  {1, ch(128)}, {2, ch(256)}, {1, ch(256)},
+      {2, ch(512)}, {1, ch(512)},  {1, ch(512)}, {1, ch(512)}, {1, ch(512)},
       {1, ch(512)}, {2, ch(1024)}, {1, ch(1024)}};
   return buildSeparableNet(Model{"mobilenet_v1 " + a + " (1x224x224x3)",
-                                 "mobilenet_v1_" + a, {}, {1, 224, 224, 3},
-                                 "logits", 0, {}},
+                                 "mobilenet_v1_" + a,
+                                 {},
+                                 {1, 224, 224, 3},
+                                 "logits",
+                                 0,
+                                 {}},
                            ch(32), blocks, 1000);
 }
 
@@ -288,8 +303,13 @@ Model buildMobileNetV1(double alpha) {
 /// Relu) of 64 (stride 1), 128 (stride 2) and 256 (stride 2) channels,
 /// Mean over H, W and a 256 -> 10 dense layer.
 Model buildResNetLike() {
-  Model m{"resnet-like (3x3 convs + BatchNorm, 1x112x112x3)", "resnet_like",
-          {}, {1, 112, 112, 3}, "logits", 0, {}};
+  Model m{"resnet-like (3x3 convs + BatchNorm, 1x112x112x3)",
+          "resnet_like",
+          {},
+          {1, 112, 112, 3},
+          "logits",
+          0,
+          {}};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   int64_t hw = 112, c = 3;
@@ -320,9 +340,9 @@ Model buildResNetLike() {
           f[q] += 1.0f;
         t->set_tensor_content(content);
       }
-    auto *bn = g.node("bn" + i, "FusedBatchNormV3",
-                      {"conv" + i, "gamma" + i, "beta" + i, "mean" + i,
-                       "var" + i});
+    auto *bn =
+        g.node("bn" + i, "FusedBatchNormV3",
+               {"conv" + i, "gamma" + i, "beta" + i, "mean" + i, "var" + i});
     GraphBuilder::setType(bn, "U");
     (*bn->mutable_attr())["epsilon"].set_f(0.001f);
     (*bn->mutable_attr())["is_training"].set_b(false);
@@ -336,8 +356,8 @@ Model buildResNetLike() {
   };
   std::string h = convBn("x", 3, 32, 2, true);
   int blk = 0;
-  for (auto [stride, cout] : std::vector<std::pair<int64_t, int64_t>>{
-           {1, 64}, {2, 128}, {2, 256}}) {
+  for (auto [stride, cout] :
+       std::vector<std::pair<int64_t, int64_t>>{{1, 64}, {2, 128}, {2, 256}}) {
     int64_t hw0 = hw, c0 = c;
     std::string a = convBn(h, 3, cout, stride, true);
     std::string b = convBn(a, 3, cout, 1, false);
@@ -369,8 +389,13 @@ Model buildResNetLike() {
 
 /// C = A B, A and B [n, n] f32 placeholders ("a", "b"), for the peers.
 Model buildMatMul(int64_t n) {
-  Model m{"matmul " + std::to_string(n), "matmul_" + std::to_string(n), {},
-          {n, n}, "c", 2.0 * n * n * n, {}};
+  Model m{"matmul " + std::to_string(n),
+          "matmul_" + std::to_string(n),
+          {},
+          {n, n},
+          "c",
+          2.0 * n * n * n,
+          {}};
   GraphBuilder g;
   g.placeholder("a", {n, n});
   g.placeholder("b", {n, n});
@@ -383,7 +408,11 @@ Model buildMatMul(int64_t n) {
 
 Model buildChain(int64_t n) {
   Model m{"chain of " + std::to_string(n) + " ops",
-          "chain-" + std::to_string(n), {}, {64, 64}, "", 0};
+          "chain-" + std::to_string(n),
+          {},
+          {64, 64},
+          "",
+          0};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   std::string h = "x";
@@ -406,8 +435,12 @@ Model buildChain(int64_t n) {
 
 /// x[1,4096] MatMul W[4096,4096]: 64 MiB of f32 weights in one Const.
 Model buildBigConstant() {
-  Model m{"bigconst (1x4096 * 4096x4096 Const, 64 MiB)", "bigconst", {},
-          {1, 4096}, "y", 2.0 * 4096 * 4096};
+  Model m{"bigconst (1x4096 * 4096x4096 Const, 64 MiB)",
+          "bigconst",
+          {},
+          {1, 4096},
+          "y",
+          2.0 * 4096 * 4096};
   GraphBuilder g;
   g.placeholder("x", m.inputShape);
   g.weights("w", {4096, 4096}, 0.02f);
@@ -453,8 +486,8 @@ bool writeNpyF32(const std::string &path, const std::vector<int64_t> &shape,
   }
   if (shape.size() > 1)
     dims.pop_back();
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                       dims + "), }";
+  std::string header =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (" + dims + "), }";
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
@@ -479,7 +512,8 @@ std::vector<float> modelInput(const std::vector<int64_t> &shape, int which) {
 }
 
 /// --write-graphs DIR: the GraphDef (<stem>.pb), its layer list
-/// (<stem>.layers), FLOPs and output node (<stem>.info), every float Const (<stem>/<node>.npy) and the inputs
+/// (<stem>.layers), FLOPs and output node (<stem>.info), every float Const
+/// (<stem>/<node>.npy) and the inputs
 /// (<stem>.<placeholder>.npy) of `m`, for bench/peers/run_peers.py.
 void writeModel(const Model &m, const std::string &dir) {
   std::string stem = dir + "/" + m.stem;
@@ -636,27 +670,27 @@ int main(int argc, char **argv) {
       graphDir = argv[++i];
     else if (a == "--threads" && i + 1 < argc) {
       int t = 1;
-      if (std::string e = cpu::validateThreadCount("--threads",
-                                                   std::atoll(argv[++i]),
-                                                   false, t, nullptr);
+      if (std::string e = cpu::validateThreadCount(
+              "--threads", std::atoll(argv[++i]), false, t, nullptr);
           !e.empty()) {
         std::fprintf(stderr, "tfmlir-model-bench: %s\n", e.c_str());
         return 1;
       }
       pool = std::make_unique<cpu::ThreadPool>(t);
-    }
-    else if (a == "--peak-gflops" && i + 1 < argc)
+    } else if (a == "--peak-gflops" && i + 1 < argc)
       peakArg = std::atof(argv[++i]);
     else if (a == "--chain-ops" && i + 1 < argc) {
       chain.clear();
       for (const std::string &s : splitFlagList(argv[++i]))
         chain.push_back(std::atoll(s.c_str()));
     } else {
-      std::fprintf(stderr,
-                   "usage: tfmlir-model-bench [--model mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all] "
-                   "[--runs N] [--threads N] [--chain-ops N,N,...] "
-                   "[--peak-gflops G] [--dump-hlo DIR] [--write-graphs DIR] "
-                   "[--write-graph DIR]\n");
+      std::fprintf(
+          stderr,
+          "usage: tfmlir-model-bench [--model "
+          "mlp|convnet|resnet|mobilenet|mobilenet025|chain|bigconst|all] "
+          "[--runs N] [--threads N] [--chain-ops N,N,...] "
+          "[--peak-gflops G] [--dump-hlo DIR] [--write-graphs DIR] "
+          "[--write-graph DIR]\n");
       return 1;
     }
   }

@@ -9,6 +9,8 @@ PKGS=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   # compiler, linker, build
   clang-22 lld-22 ninja-build ccache cmake
+  # the tree is LLVM style (.clang-format), checked by ctest clang-format-clean
+  clang-format-22
   # GraphDef protos, .tflite FlatBuffers, absl::Status
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler libabsl-dev
   # tests and benchmarks

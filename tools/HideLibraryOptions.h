@@ -1,4 +1,5 @@
-//===- HideLibraryOptions.h - keep --help to the tool's own flags -*- C++ -*-===//
+//===- HideLibraryOptions.h - keep --help to the tool's own flags -*- C++
+//-*-===//
 //
 // libLLVM registers hundreds of static command-line options (backend and
 // optimizer flags such as -x86-asm-syntax, -debug-pass, -vectorize-loops)

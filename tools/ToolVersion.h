@@ -23,7 +23,8 @@ namespace tfmlir {
 
 /// "<tool> (tfmlir <version>, LLVM/MLIR <llvm version>)\n".
 inline std::string toolVersion(const std::string &tool) {
-  return tool + " (tfmlir " TFMLIR_VERSION_STRING ", LLVM/MLIR " LLVM_VERSION_STRING ")\n";
+  return tool + " (tfmlir " TFMLIR_VERSION_STRING
+                ", LLVM/MLIR " LLVM_VERSION_STRING ")\n";
 }
 
 } // namespace tfmlir

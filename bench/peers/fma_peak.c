@@ -39,7 +39,10 @@ static float SUM(__m256 v) {
 }
 #endif
 
-struct result { double flops, secs; float sink; };
+struct result {
+  double flops, secs;
+  float sink;
+};
 
 static void *work(void *arg) {
   struct result *r = arg;
@@ -51,10 +54,18 @@ static void *work(void *arg) {
   double t0 = now(), t, c0s = clock_s(CLOCK_THREAD_CPUTIME_ID);
   do {
     for (int i = 0; i < 1000; ++i) {
-      c0 = FMA(c0, a, b); c1 = FMA(c1, a, b); c2 = FMA(c2, a, b);
-      c3 = FMA(c3, a, b); c4 = FMA(c4, a, b); c5 = FMA(c5, a, b);
-      c6 = FMA(c6, a, b); c7 = FMA(c7, a, b); c8 = FMA(c8, a, b);
-      c9 = FMA(c9, a, b); c10 = FMA(c10, a, b); c11 = FMA(c11, a, b);
+      c0 = FMA(c0, a, b);
+      c1 = FMA(c1, a, b);
+      c2 = FMA(c2, a, b);
+      c3 = FMA(c3, a, b);
+      c4 = FMA(c4, a, b);
+      c5 = FMA(c5, a, b);
+      c6 = FMA(c6, a, b);
+      c7 = FMA(c7, a, b);
+      c8 = FMA(c8, a, b);
+      c9 = FMA(c9, a, b);
+      c10 = FMA(c10, a, b);
+      c11 = FMA(c11, a, b);
     }
     iters += 1000;
     t = now();

@@ -175,8 +175,9 @@ void ConvDimensionNumbersAttr::print(AsmPrinter &p) const {
                   getKernelOutputFeatureDimension(), 'o',
                   getKernelSpatialDimensions());
   p << "->";
-  printConvLayout(p, getOutputBatchDimension(), 'b', getOutputFeatureDimension(),
-                  'f', getOutputSpatialDimensions());
+  printConvLayout(p, getOutputBatchDimension(), 'b',
+                  getOutputFeatureDimension(), 'f',
+                  getOutputSpatialDimensions());
   p << '>';
 }
 
@@ -265,9 +266,8 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
                      from.getIntOrFloatBitWidth() != 1;
     unsigned width = to.getIntOrFloatBitWidth();
     if (width == 1) // x -> pred is x != 0
-      return dense.mapValues(to, [&](const APInt &v) {
-        return APInt(1, v.isZero() ? 0 : 1);
-      });
+      return dense.mapValues(
+          to, [&](const APInt &v) { return APInt(1, v.isZero() ? 0 : 1); });
     return dense.mapValues(to, [&](const APInt &v) {
       return srcSigned ? v.sextOrTrunc(width) : v.zextOrTrunc(width);
     });

@@ -68,8 +68,8 @@ LogicalResult checkDims(std::optional<Location> loc, ArrayRef<int64_t> dims,
   llvm::SmallSet<int64_t, 8> seen;
   for (int64_t d : dims) {
     if (d < 0 || d >= rank)
-      return emitOptionalError(loc, what, " has dim ", d,
-                               " out of range [0, ", rank, ")");
+      return emitOptionalError(loc, what, " has dim ", d, " out of range [0, ",
+                               rank, ")");
     if (!seen.insert(d).second)
       return emitOptionalError(loc, what, " has dim ", d, " twice");
   }
@@ -84,26 +84,25 @@ LogicalResult checkRegion(Operation *op, Region &region, StringRef name,
     return op->emitOpError() << name << " region is empty";
   Block &block = region.front();
   if (block.getNumArguments() != argTypes.size())
-    return op->emitOpError() << name << " region takes "
-                             << block.getNumArguments() << " arguments, expected "
-                             << argTypes.size();
+    return op->emitOpError()
+           << name << " region takes " << block.getNumArguments()
+           << " arguments, expected " << argTypes.size();
   for (auto [i, arg] : llvm::enumerate(block.getArguments()))
     if (!compatibleTensorTypes(arg.getType(), argTypes[i]))
-      return op->emitOpError() << name << " region argument " << i
-                               << " has type " << arg.getType() << ", expected "
-                               << argTypes[i];
+      return op->emitOpError()
+             << name << " region argument " << i << " has type "
+             << arg.getType() << ", expected " << argTypes[i];
   auto ret = dyn_cast<ReturnOp>(block.getTerminator());
   if (!ret)
     return op->emitOpError() << name << " region must end with hlo.return";
   if (ret.getNumOperands() != retTypes.size())
-    return op->emitOpError() << name << " region returns "
-                             << ret.getNumOperands() << " values, expected "
-                             << retTypes.size();
+    return op->emitOpError()
+           << name << " region returns " << ret.getNumOperands()
+           << " values, expected " << retTypes.size();
   for (auto [i, v] : llvm::enumerate(ret.getOperands()))
     if (!compatibleTensorTypes(v.getType(), retTypes[i]))
-      return op->emitOpError() << name << " region result " << i
-                               << " has type " << v.getType() << ", expected "
-                               << retTypes[i];
+      return op->emitOpError() << name << " region result " << i << " has type "
+                               << v.getType() << ", expected " << retTypes[i];
   return success();
 }
 
@@ -143,8 +142,8 @@ LogicalResult readPadding(std::optional<Location> loc,
     return success();
   auto type = padding->getType();
   if (type.getRank() != 2 || type.getDimSize(0) != n || type.getDimSize(1) != 2)
-    return emitOptionalError(loc, "padding must have shape [", n,
-                             ", 2], got ", shapeStr(type.getShape()));
+    return emitOptionalError(loc, "padding must have shape [", n, ", 2], got ",
+                             shapeStr(type.getShape()));
   auto values = llvm::to_vector(padding->getValues<int64_t>());
   for (int64_t i = 0; i < n; ++i) {
     lo[i] = values[2 * i];
@@ -197,7 +196,8 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
-LogicalResult AbsOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult AbsOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &types) {
   auto t = rankedOf(adaptor.getOperand());
@@ -319,9 +319,9 @@ LogicalResult BitcastConvertOp::verify() {
   if (b % a || is.empty() || !sameDims(is.drop_back(), os) ||
       !dimsCompatible(is.back(), b / a))
     return emitOpError() << "bitcast from " << a << " to " << b
-                         << " bits needs an operand whose last dim is "
-                         << b / a << " and the result's other dims, got "
-                         << shapeStr(is) << " -> " << shapeStr(os);
+                         << " bits needs an operand whose last dim is " << b / a
+                         << " and the result's other dims, got " << shapeStr(is)
+                         << " -> " << shapeStr(os);
   return success();
 }
 
@@ -417,12 +417,10 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
     if (strides[d] < 1)
       return emitOptionalError(loc, "stride ", strides[d], " in dim ", d,
                                " must be >= 1");
-    if (start[d] < 0 || start[d] > limit[d] ||
-        (!isDyn(dim) && limit[d] > dim))
-      return emitOptionalError(loc, "dim ", d, ": need 0 <= start (",
-                               start[d], ") <= limit (", limit[d],
-                               ") <= size (", isDyn(dim) ? "?" : std::to_string(dim),
-                               ")");
+    if (start[d] < 0 || start[d] > limit[d] || (!isDyn(dim) && limit[d] > dim))
+      return emitOptionalError(loc, "dim ", d, ": need 0 <= start (", start[d],
+                               ") <= limit (", limit[d], ") <= size (",
+                               isDyn(dim) ? "?" : std::to_string(dim), ")");
     shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
   }
   types.push_back(t.clone(shape));
@@ -463,8 +461,8 @@ LogicalResult DynamicUpdateSliceOp::verify() {
     return emitOpError() << "update rank " << u.getRank()
                          << " differs from operand rank " << t.getRank();
   if (static_cast<int64_t>(getStartIndices().size()) != t.getRank())
-    return emitOpError() << "expected " << t.getRank()
-                         << " start indices, got " << getStartIndices().size();
+    return emitOpError() << "expected " << t.getRank() << " start indices, got "
+                         << getStartIndices().size();
   for (int64_t d = 0; d < t.getRank(); ++d)
     if (!isDyn(t.getDimSize(d)) && !isDyn(u.getDimSize(d)) &&
         u.getDimSize(d) > t.getDimSize(d))
@@ -496,8 +494,9 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
     auto t = rankedOf(v);
     if (!t || t.getRank() != first.getRank() ||
         t.getElementType() != first.getElementType())
-      return emitOptionalError(loc, "operand ", i + 1,
-                               " differs in rank or element type from operand 0");
+      return emitOptionalError(
+          loc, "operand ", i + 1,
+          " differs in rank or element type from operand 0");
     for (int64_t d = 0; d < t.getRank(); ++d) {
       int64_t s = t.getDimSize(d);
       if (d == dim) {
@@ -518,7 +517,8 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
 bool PadOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return compatibleTensorTypes(l, r);
 }
-LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &types) {
   auto t = rankedOf(adaptor.getOperand());
@@ -610,8 +610,7 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
                                " is both collapsed and a batching dim");
   }
   for (int64_t d = 0; d < rank; ++d)
-    if (sizes[d] < 0 ||
-        (!isDyn(t.getDimSize(d)) && sizes[d] > t.getDimSize(d)))
+    if (sizes[d] < 0 || (!isDyn(t.getDimSize(d)) && sizes[d] > t.getDimSize(d)))
       return emitOptionalError(loc, "slice size ", sizes[d], " in dim ", d,
                                " must be in [0, dim size]");
   SmallVector<int64_t> offsetSizes;
@@ -787,13 +786,13 @@ LogicalResult ConvolutionOp::verify() {
     return checkDims(getLoc(), all, rank, what);
   };
   if (failed(check(dn.getInputBatchDimension(), dn.getInputFeatureDimension(),
-                   dn.getInputSpatialDimensions(), "input dimension numbers")) ||
+                   dn.getInputSpatialDimensions(),
+                   "input dimension numbers")) ||
       failed(check(dn.getKernelInputFeatureDimension(),
                    dn.getKernelOutputFeatureDimension(),
                    dn.getKernelSpatialDimensions(),
                    "kernel dimension numbers")) ||
-      failed(check(dn.getOutputBatchDimension(),
-                   dn.getOutputFeatureDimension(),
+      failed(check(dn.getOutputBatchDimension(), dn.getOutputFeatureDimension(),
                    dn.getOutputSpatialDimensions(),
                    "output dimension numbers")))
     return failure();
@@ -1012,8 +1011,8 @@ LogicalResult CaseOp::verifyRegions() {
     return emitOpError() << "needs at least one branch";
   SmallVector<Type> types(getResultTypes());
   for (auto [i, region] : llvm::enumerate(getBranches()))
-    if (failed(checkRegion(*this, region,
-                           ("branch " + std::to_string(i)), {}, types)))
+    if (failed(checkRegion(*this, region, ("branch " + std::to_string(i)), {},
+                           types)))
       return failure();
   return success();
 }

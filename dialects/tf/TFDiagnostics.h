@@ -20,8 +20,8 @@ namespace tfmlir {
 /// Registers, on `ctx`, a handler that prefixes "node '<name>': " to every
 /// diagnostic located at a NameLoc (the node's name) and passes it on to the
 /// handlers registered before it. Messages that already start with "node '"
-/// or "function '", or that already quote the node's name, are left alone. Returns the handler's id (for
-/// DiagnosticEngine::eraseHandler).
+/// or "function '", or that already quote the node's name, are left alone.
+/// Returns the handler's id (for DiagnosticEngine::eraseHandler).
 mlir::DiagnosticEngine::HandlerID
 registerNodeNameDiagnostics(mlir::MLIRContext *ctx);
 

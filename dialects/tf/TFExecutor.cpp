@@ -150,8 +150,8 @@ static LogicalResult verifyNodeOperands(Operation *op, int numData,
     ++data;
   }
   if (numData >= 0 && data != numData)
-    return op->emitOpError() << "expects " << numData
-                             << " data operand(s), got " << data;
+    return op->emitOpError()
+           << "expects " << numData << " data operand(s), got " << data;
   if (numData < 0 && data < minData)
     return op->emitOpError() << "expects at least " << minData
                              << " data operand(s), got " << data;
@@ -176,9 +176,7 @@ LogicalResult SwitchNOp::verify() {
     return emitOpError("expects at least one data output");
   return success();
 }
-LogicalResult MergeOp::verify() {
-  return verifyNodeOperands(*this, -1, 1);
-}
+LogicalResult MergeOp::verify() { return verifyNodeOperands(*this, -1, 1); }
 LogicalResult EnterOp::verify() { return verifyNodeOperands(*this, 1); }
 LogicalResult ExitOp::verify() { return verifyNodeOperands(*this, 1); }
 LogicalResult NextIterationSourceOp::verify() { return success(); }
@@ -198,7 +196,7 @@ LogicalResult ControlTriggerOp::verify() { return success(); }
 #include "dialects/tf/TFExecutor.cpp.inc"
 
 LogicalResult tfmlir::tf_executor::requireFunctionalForm(ModuleOp module,
-                                                       StringRef passArg) {
+                                                         StringRef passArg) {
   GraphOp graph;
   module.walk([&](GraphOp g) {
     graph = g;

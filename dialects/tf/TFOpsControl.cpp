@@ -57,8 +57,9 @@ static std::string typeListMismatch(StringRef what, ArrayRef<Type> fnTypes,
   }
   for (size_t i = 0; i < fnTypes.size(); ++i) {
     Type f = fnTypes[i], o = opTypes[i];
-    bool unknown = isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(f)) ||
-                   isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(o));
+    bool unknown =
+        isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(f)) ||
+        isa<tf_type::VariantType>(tf_type::getElementTypeOrSelf(o));
     if (!unknown && !elementTypesMatch(f, o)) {
       os << what << " #" << i << " has type '" << f << "' but the op's "
          << opWhat << " #" << i << " has type '" << o << "'";
@@ -108,8 +109,8 @@ static LogicalResult verifyCallee(Operation *op, SymbolTableCollection &symbols,
   std::string why = calleeSignatureMismatch(fn, inputs, results, isWhileCond);
   if (why.empty())
     return success();
-  return op->emitOpError() << "'" << attrName << "' function @"
-                           << fn.getName() << " " << why;
+  return op->emitOpError() << "'" << attrName << "' function @" << fn.getName()
+                           << " " << why;
 }
 
 //===----------------------------------------------------------------------===//
@@ -134,8 +135,7 @@ LogicalResult StatelessIfOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return verifyIfUses(*this, symbols);
 }
 
-template <typename OpTy>
-static LogicalResult verifyCase(OpTy op) {
+template <typename OpTy> static LogicalResult verifyCase(OpTy op) {
   if (op.getBranches().empty())
     return op.emitOpError() << "requires at least one branch";
   return verifyScalar(op, op.getBranchIndex(), "branch_index");
@@ -166,14 +166,13 @@ StatelessCaseOp::verifySymbolUses(SymbolTableCollection &symbols) {
 // While
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifyWhile(OpTy op) {
+template <typename OpTy> static LogicalResult verifyWhile(OpTy op) {
   if (op.getInput().size() != op.getOutput().size())
-    return op.emitOpError() << "has " << op.getInput().size()
-                            << " loop inputs but " << op.getOutput().size()
-                            << " results";
-  for (auto [i, types] : llvm::enumerate(llvm::zip(
-           op.getInput().getTypes(), op.getOutput().getTypes()))) {
+    return op.emitOpError()
+           << "has " << op.getInput().size() << " loop inputs but "
+           << op.getOutput().size() << " results";
+  for (auto [i, types] : llvm::enumerate(
+           llvm::zip(op.getInput().getTypes(), op.getOutput().getTypes()))) {
     auto [in, out] = types;
     if (!elementTypesMatch(in, out))
       return op.emitOpError() << "loop variable #" << i << " has input type "

@@ -31,8 +31,8 @@ static LogicalResult verifyResize(Operation *op, Value images, Value size,
   if (getConstantInts(size, sizes) && sizes.size() == 2) {
     for (int64_t s : sizes)
       if (s <= 0)
-        return op->emitOpError() << "requires positive 'size' entries, got "
-                                 << s;
+        return op->emitOpError()
+               << "requires positive 'size' entries, got " << s;
     expected[1] = sizes[0];
     expected[2] = sizes[1];
   }
@@ -72,8 +72,8 @@ LogicalResult CropAndResizeOp::verify() {
   if (getConstantInts(getCropSize(), crop) && crop.size() == 2) {
     for (int64_t c : crop)
       if (c <= 0)
-        return emitOpError() << "requires positive 'crop_size' entries, got "
-                             << c;
+        return emitOpError()
+               << "requires positive 'crop_size' entries, got " << c;
     expected[1] = crop[0];
     expected[2] = crop[1];
   }
@@ -104,12 +104,10 @@ LogicalResult ExtractImagePatchesOp::verify() {
   StringRef names[] = {"ksizes", "strides", "rates"};
   for (size_t zi = 0; zi < std::size(lists); ++zi)
     if (auto [list, name] = std::pair{lists[zi], names[zi]}; true)
-    if (failed(verifyWindowList(op, list, name, 4)) ||
-        failed(verifyNoBatchChannelWindow(op, list, name, "NHWC")))
-      return failure();
-  auto at = [](ArrayAttr a, int i) {
-    return cast<IntegerAttr>(a[i]).getInt();
-  };
+      if (failed(verifyWindowList(op, list, name, 4)) ||
+          failed(verifyNoBatchChannelWindow(op, list, name, "NHWC")))
+        return failure();
+  auto at = [](ArrayAttr a, int i) { return cast<IntegerAttr>(a[i]).getInt(); };
   SmallVector<int64_t> expected = {getDim(getImages(), 0), kDyn, kDyn, kDyn};
   for (int i = 1; i <= 2; ++i) {
     int64_t in = getDim(getImages(), i);
@@ -178,8 +176,9 @@ static LogicalResult verifyNMS(Operation *op, Value boxes, Value scores,
         failed(verifyDim(op, s, "selected_indices", 0, *maxOut)))
       return failure();
     if (!padToMax && maxOut && getDim(s, 0) != kDyn && getDim(s, 0) > *maxOut)
-      return op->emitOpError() << "returns more than 'max_output_size' = "
-                               << *maxOut << " indices: " << s.getType();
+      return op->emitOpError()
+             << "returns more than 'max_output_size' = " << *maxOut
+             << " indices: " << s.getType();
   }
   return success();
 }
@@ -219,8 +218,7 @@ LogicalResult NonMaxSuppressionV5Op::verify() {
     return emitOpError() << "requires 'selected_indices' and "
                             "'selected_scores' of the same shape";
   return verifyNMS(*this, getBoxes(), getScores(), getMaxOutputSize(),
-                   {getIouThreshold(), getScoreThreshold(),
-                    getSoftNmsSigma()},
+                   {getIouThreshold(), getScoreThreshold(), getSoftNmsSigma()},
                    {getSelectedIndices(), getSelectedScores()},
                    getPadToMaxOutputSize());
 }
@@ -243,8 +241,7 @@ static LogicalResult verifyAdjust(Operation *op, Value images, Value factor,
   if (!shapesCompatible(images.getType(), output.getType()))
     return op->emitOpError() << "requires 'output' to have the shape of "
                                 "'images', got "
-                             << output.getType() << " and "
-                             << images.getType();
+                             << output.getType() << " and " << images.getType();
   return success();
 }
 
@@ -261,8 +258,7 @@ LogicalResult AdjustSaturationOp::verify() {
                       /*rgb=*/true);
 }
 
-template <typename OpTy>
-static LogicalResult verifyColorConvert(OpTy op) {
+template <typename OpTy> static LogicalResult verifyColorConvert(OpTy op) {
   if (failed(verifyRankRange(op, op.getImages(), "images", 1)))
     return failure();
   if (std::optional<int64_t> r = getRank(op.getImages()))

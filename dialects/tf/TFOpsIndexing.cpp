@@ -109,9 +109,8 @@ LogicalResult GatherNdOp::verify() {
 }
 
 /// `updates` has shape indices.shape[:-1] + shape[K:].
-static LogicalResult verifyUpdates(Operation *op, Value indices,
-                                   Value updates, ArrayRef<int64_t> shape,
-                                   int64_t k) {
+static LogicalResult verifyUpdates(Operation *op, Value indices, Value updates,
+                                   ArrayRef<int64_t> shape, int64_t k) {
   std::optional<SmallVector<int64_t>> ind = shapeOf(indices);
   std::optional<SmallVector<int64_t>> upd = shapeOf(updates);
   if (!ind || !upd)
@@ -122,10 +121,10 @@ static LogicalResult verifyUpdates(Operation *op, Value indices,
   for (size_t i = 0; ok && i < expected.size(); ++i)
     ok = dimsCompatible(expected[i], (*upd)[i]);
   if (!ok)
-    return op->emitOpError() << "requires 'updates' of shape indices.shape[:-1]"
-                                " + shape[K:], got "
-                             << updates.getType() << " for indices "
-                             << indices.getType();
+    return op->emitOpError()
+           << "requires 'updates' of shape indices.shape[:-1]"
+              " + shape[K:], got "
+           << updates.getType() << " for indices " << indices.getType();
   return success();
 }
 
@@ -145,19 +144,18 @@ LogicalResult ScatterNdOp::verify() {
     return failure();
   if (!known)
     return rank ? verifyRank(*this, getOutput(), "output", *rank) : success();
-  if (*k && failed(verifyUpdates(*this, getIndices(), getUpdates(), shape,
-                                 **k)))
+  if (*k &&
+      failed(verifyUpdates(*this, getIndices(), getUpdates(), shape, **k)))
     return failure();
   return verifyResultShape(*this, getOutput(), shape);
 }
 
-template <typename OpTy>
-static LogicalResult verifyTensorScatter(OpTy op) {
+template <typename OpTy> static LogicalResult verifyTensorScatter(OpTy op) {
   if (!shapesCompatible(op.getTensor().getType(), op.getOutput().getType()))
-    return op.emitOpError() << "requires 'output' to have the shape of "
-                               "'tensor', got "
-                            << op.getOutput().getType() << " and "
-                            << op.getTensor().getType();
+    return op.emitOpError()
+           << "requires 'output' to have the shape of "
+              "'tensor', got "
+           << op.getOutput().getType() << " and " << op.getTensor().getType();
   std::optional<SmallVector<int64_t>> shape = shapeOf(op.getTensor());
   FailureOr<std::optional<int64_t>> k = verifyIndexTuples(
       op, op.getIndices(),
@@ -186,10 +184,10 @@ LogicalResult TensorScatterSubOp::verify() {
 LogicalResult SelectOp::verify() {
   Type t = getThenValue().getType(), e = getElseValue().getType();
   if (!shapesCompatible(t, e) || !shapesCompatible(t, getOutput().getType()))
-    return emitOpError() << "requires 'then_value', 'else_value' and 'output' of the same "
-                            "shape, got "
-                         << t << ", " << e << " and "
-                         << getOutput().getType();
+    return emitOpError()
+           << "requires 'then_value', 'else_value' and 'output' of the same "
+              "shape, got "
+           << t << ", " << e << " and " << getOutput().getType();
   std::optional<int64_t> condRank = getRank(getCondition());
   std::optional<int64_t> tRank = getRank(getThenValue());
   if (!condRank || !tRank || *condRank == 0)
@@ -199,16 +197,16 @@ LogicalResult SelectOp::verify() {
   if (*condRank == 1 && *tRank >= 1 &&
       dimsCompatible(getDim(getCondition(), 0), getDim(getThenValue(), 0)))
     return success();
-  return emitOpError() << "requires 'condition' to be a scalar, to have the "
-                          "shape of 'then_value', or to be a vector of its first "
-                          "dimension; got "
-                       << getCondition().getType() << " for " << t;
+  return emitOpError()
+         << "requires 'condition' to be a scalar, to have the "
+            "shape of 'then_value', or to be a vector of its first "
+            "dimension; got "
+         << getCondition().getType() << " for " << t;
 }
 
 /// A splat bool constant `condition` selects `t` or `e` (if that already
 /// has the result type).
-static OpFoldResult foldSelect(Attribute cond, Value t, Value e,
-                               Type result) {
+static OpFoldResult foldSelect(Attribute cond, Value t, Value e, Type result) {
   auto c = dyn_cast_or_null<DenseElementsAttr>(cond);
   if (!c || !c.isSplat() || !c.getElementType().isInteger(1))
     return {};
@@ -219,7 +217,8 @@ static OpFoldResult foldSelect(Attribute cond, Value t, Value e,
 }
 
 OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
-  return foldSelect(adaptor.getCondition(), getThenValue(), getElseValue(), getType());
+  return foldSelect(adaptor.getCondition(), getThenValue(), getElseValue(),
+                    getType());
 }
 
 LogicalResult SelectV2Op::verify() {
@@ -238,7 +237,8 @@ LogicalResult SelectV2Op::verify() {
     if (!broadcastShapes(shape, *s, out))
       return emitOpError() << "operands are not broadcast-compatible: "
                            << getCondition().getType() << ", "
-                           << getThenValue().getType() << " and " << getElseValue().getType();
+                           << getThenValue().getType() << " and "
+                           << getElseValue().getType();
     shape = out;
   }
   return verifyResultShape(*this, getOutput(), shape);
@@ -250,8 +250,8 @@ OpFoldResult SelectV2Op::fold(FoldAdaptor adaptor) {
   if (!chosen)
     return {};
   // The other operands must not broadcast the chosen one to a larger shape.
-  Value other = cast<Value>(chosen) == getThenValue() ? getElseValue()
-                                                      : getThenValue();
+  Value other =
+      cast<Value>(chosen) == getThenValue() ? getElseValue() : getThenValue();
   if (!broadcastsInto(getCondition().getType(), getType()) ||
       !broadcastsInto(other.getType(), getType()))
     return {};
@@ -303,10 +303,10 @@ LogicalResult NthElementOp::verify() {
   if (!shape)
     return success();
   if (std::optional<int64_t> n = getConstantScalarInt(getN());
-      n && (*n < 0 || (!ShapedType::isDynamic(shape->back()) &&
-                       *n >= shape->back())))
-    return emitOpError() << "requires 0 <= n < " << shape->back()
-                         << ", got " << *n;
+      n && (*n < 0 ||
+            (!ShapedType::isDynamic(shape->back()) && *n >= shape->back())))
+    return emitOpError() << "requires 0 <= n < " << shape->back() << ", got "
+                         << *n;
   shape->pop_back();
   return verifyResultShape(*this, getValues(), *shape);
 }
@@ -352,19 +352,18 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
   std::optional<SmallVector<int64_t>> shape = shapeOf(input);
   if (!shape)
     return success();
-  if (!ShapedType::isDynamic(m) &&
-      static_cast<int64_t>(shape->size()) < 1 + m)
-    return op->emitOpError() << "requires 'input' of rank >= " << 1 + m
-                             << " (1 + the length of 'block_shape'), got "
-                             << input.getType();
+  if (!ShapedType::isDynamic(m) && static_cast<int64_t>(shape->size()) < 1 + m)
+    return op->emitOpError()
+           << "requires 'input' of rank >= " << 1 + m
+           << " (1 + the length of 'block_shape'), got " << input.getType();
   SmallVector<int64_t> block, padv;
   if (!getConstantInts(blockShape, block))
     return verifyRank(op, output, "output", shape->size());
   int64_t prod = 1;
   for (int64_t b : block) {
     if (b < 1)
-      return op->emitOpError() << "requires 'block_shape' entries >= 1, got "
-                               << b;
+      return op->emitOpError()
+             << "requires 'block_shape' entries >= 1, got " << b;
     std::optional<int64_t> p = checkedMul(prod, b);
     if (!p)
       return verifyRank(op, output, "output", shape->size());
@@ -374,8 +373,8 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
   if (padsKnown)
     for (int64_t p : padv)
       if (p < 0)
-        return op->emitOpError() << "requires non-negative '" << padName
-                                 << "', got " << p;
+        return op->emitOpError()
+               << "requires non-negative '" << padName << "', got " << p;
   SmallVector<int64_t> expected(*shape);
   int64_t batch = (*shape)[0];
   if (toBatch) {
@@ -383,9 +382,9 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
     expected[0] = ShapedType::isDynamic(batch) || !b ? kDyn : *b;
   } else if (!ShapedType::isDynamic(batch)) {
     if (batch % prod != 0)
-      return op->emitOpError() << "requires the batch (" << batch
-                               << ") to be divisible by prod(block_shape) = "
-                               << prod;
+      return op->emitOpError()
+             << "requires the batch (" << batch
+             << ") to be divisible by prod(block_shape) = " << prod;
     expected[0] = batch / prod;
   }
   for (size_t i = 0; i < block.size(); ++i) {
@@ -403,9 +402,8 @@ static LogicalResult verifySpaceBatch(Operation *op, Value input,
     if (toBatch) {
       if (*grown % block[i] != 0)
         return op->emitOpError()
-               << "requires padded spatial dim " << 1 + i << " (" << d
-               << " + " << total << ") to be divisible by block size "
-               << block[i];
+               << "requires padded spatial dim " << 1 + i << " (" << d << " + "
+               << total << ") to be divisible by block size " << block[i];
       expected[1 + i] = *grown / block[i];
     } else {
       if (*grown < total)
@@ -769,14 +767,13 @@ LogicalResult DynamicPartitionOp::verify() {
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifyDynamicStitch(OpTy op) {
+template <typename OpTy> static LogicalResult verifyDynamicStitch(OpTy op) {
   size_t n = op.getIndices().size();
   if (n < 1)
     return op.emitOpError() << "requires at least one (indices, data) pair";
   if (std::optional<uint64_t> attr = op.getN(); attr && *attr != n)
-    return op.emitOpError() << "has " << n << " index tensors but attr 'N' is "
-                            << *attr;
+    return op.emitOpError()
+           << "has " << n << " index tensors but attr 'N' is " << *attr;
   std::optional<SmallVector<int64_t>> suffix;
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(op.getIndices(), op.getData()))) {

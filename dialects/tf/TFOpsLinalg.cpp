@@ -19,9 +19,10 @@ verifyMatrices(Operation *op, Value input, StringRef name, bool square) {
     return std::optional<SmallVector<int64_t>>();
   int64_t r = t.getRank();
   if (square && !dimsCompatible(t.getDimSize(r - 1), t.getDimSize(r - 2)))
-    return op->emitOpError() << "requires square matrices in '" << name
-                             << "', got " << t;
-  return std::optional<SmallVector<int64_t>>(SmallVector<int64_t>(t.getShape()));
+    return op->emitOpError()
+           << "requires square matrices in '" << name << "', got " << t;
+  return std::optional<SmallVector<int64_t>>(
+      SmallVector<int64_t>(t.getShape()));
 }
 
 /// Shape [batch..., extra...] for a matrix shape [batch..., M, N].
@@ -91,9 +92,9 @@ static LogicalResult verifySolve(OpTy op, bool broadcast) {
     return success();
   ArrayRef<int64_t> ms = **m, rs = **r;
   if (!dimsCompatible(ms[ms.size() - 2], rs[rs.size() - 2]))
-    return op.emitOpError() << "requires 'rhs' rows (" << rs[rs.size() - 2]
-                            << ") to match the matrix size ("
-                            << ms[ms.size() - 2] << ")";
+    return op.emitOpError()
+           << "requires 'rhs' rows (" << rs[rs.size() - 2]
+           << ") to match the matrix size (" << ms[ms.size() - 2] << ")";
   SmallVector<int64_t> batch;
   if (broadcast) {
     if (!broadcastShapes(ms.drop_back(2), rs.drop_back(2), batch))
@@ -101,9 +102,10 @@ static LogicalResult verifySolve(OpTy op, bool broadcast) {
                                  "broadcast-compatible";
   } else {
     if (ms.size() != rs.size() ||
-        !shapesCompatible(
-            RankedTensorType::get(ms.drop_back(2), op.getType().getElementType()),
-            RankedTensorType::get(rs.drop_back(2), op.getType().getElementType())))
+        !shapesCompatible(RankedTensorType::get(ms.drop_back(2),
+                                                op.getType().getElementType()),
+                          RankedTensorType::get(rs.drop_back(2),
+                                                op.getType().getElementType())))
       return op.emitOpError() << "requires equal batch dims in 'matrix' and "
                                  "'rhs'";
     batch.assign(rs.begin(), rs.end() - 2);

@@ -54,8 +54,7 @@ std::optional<APInt> iMul(const APInt &a, const APInt &b, bool) {
 }
 /// Division by zero and signed INT_MIN / -1 are errors/UB in TF's kernels.
 bool badIntDivisor(const APInt &a, const APInt &b, bool isUnsigned) {
-  return b.isZero() ||
-         (!isUnsigned && a.isMinSignedValue() && b.isAllOnes());
+  return b.isZero() || (!isUnsigned && a.isMinSignedValue() && b.isAllOnes());
 }
 std::optional<APInt> iDiv(const APInt &a, const APInt &b, bool isUnsigned) {
   if (badIntDivisor(a, b, isUnsigned))
@@ -96,7 +95,8 @@ std::optional<APInt> iMin(const APInt &a, const APInt &b, bool isUnsigned) {
 OpFoldResult foldNeutral(Value x, Attribute other, Type resultType,
                          double neutral) {
   auto c = dyn_cast_or_null<TypedAttr>(other);
-  if (c && x.getType() == resultType && broadcastsInto(c.getType(), resultType) &&
+  if (c && x.getType() == resultType &&
+      broadcastsInto(c.getType(), resultType) &&
       isConstantSplatValue(other, neutral))
     return x;
   return {};
@@ -108,8 +108,8 @@ OpFoldResult foldNeutral(Value x, Attribute other, Type resultType,
 //===----------------------------------------------------------------------===//
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fAdd, iAdd))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fAdd, iAdd))
     return a;
   if (OpFoldResult r = foldNeutral(getX(), adaptor.getY(), getType(), 0))
     return r;
@@ -117,8 +117,8 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult AddV2Op::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fAdd, iAdd))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fAdd, iAdd))
     return a;
   if (OpFoldResult r = foldNeutral(getX(), adaptor.getY(), getType(), 0))
     return r;
@@ -126,15 +126,15 @@ OpFoldResult AddV2Op::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fSub, iSub))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fSub, iSub))
     return a;
   return foldNeutral(getX(), adaptor.getY(), getType(), 0);
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fMul, iMul))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fMul, iMul))
     return a;
   if (OpFoldResult r = foldNeutral(getX(), adaptor.getY(), getType(), 1))
     return r;
@@ -142,15 +142,15 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fDiv, iDiv))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fDiv, iDiv))
     return a;
   return foldNeutral(getX(), adaptor.getY(), getType(), 1);
 }
 
 OpFoldResult RealDivOp::fold(FoldAdaptor adaptor) {
-  if (Attribute a = foldBinary(adaptor.getX(), adaptor.getY(), getType(),
-                               fDiv, nullptr))
+  if (Attribute a =
+          foldBinary(adaptor.getX(), adaptor.getY(), getType(), fDiv, nullptr))
     return a;
   return foldNeutral(getX(), adaptor.getY(), getType(), 1);
 }
@@ -186,11 +186,11 @@ bool fCmp(const APFloat &a, const APFloat &b) {
 } // namespace
 
 OpFoldResult LessOp::fold(FoldAdaptor adaptor) {
-  return foldCompare(
-      adaptor.getX(), adaptor.getY(), getType(), fCmp<APFloat::cmpLessThan>,
-      [](const APInt &a, const APInt &b, bool u) {
-        return u ? a.ult(b) : a.slt(b);
-      });
+  return foldCompare(adaptor.getX(), adaptor.getY(), getType(),
+                     fCmp<APFloat::cmpLessThan>,
+                     [](const APInt &a, const APInt &b, bool u) {
+                       return u ? a.ult(b) : a.slt(b);
+                     });
 }
 
 OpFoldResult LessEqualOp::fold(FoldAdaptor adaptor) {
@@ -202,11 +202,11 @@ OpFoldResult LessEqualOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult GreaterOp::fold(FoldAdaptor adaptor) {
-  return foldCompare(
-      adaptor.getX(), adaptor.getY(), getType(), fCmp<APFloat::cmpGreaterThan>,
-      [](const APInt &a, const APInt &b, bool u) {
-        return u ? a.ugt(b) : a.sgt(b);
-      });
+  return foldCompare(adaptor.getX(), adaptor.getY(), getType(),
+                     fCmp<APFloat::cmpGreaterThan>,
+                     [](const APInt &a, const APInt &b, bool u) {
+                       return u ? a.ugt(b) : a.sgt(b);
+                     });
 }
 
 OpFoldResult GreaterEqualOp::fold(FoldAdaptor adaptor) {
@@ -218,9 +218,9 @@ OpFoldResult GreaterEqualOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult EqualOp::fold(FoldAdaptor adaptor) {
-  return foldCompare(adaptor.getX(), adaptor.getY(), getType(),
-                     fCmp<APFloat::cmpEqual>,
-                     [](const APInt &a, const APInt &b, bool) { return a == b; });
+  return foldCompare(
+      adaptor.getX(), adaptor.getY(), getType(), fCmp<APFloat::cmpEqual>,
+      [](const APInt &a, const APInt &b, bool) { return a == b; });
 }
 
 OpFoldResult NotEqualOp::fold(FoldAdaptor adaptor) {
@@ -232,8 +232,7 @@ OpFoldResult NotEqualOp::fold(FoldAdaptor adaptor) {
       [](const APInt &a, const APInt &b, bool) { return a != b; });
 }
 
-template <typename OpTy>
-static LogicalResult verifyEquality(OpTy op) {
+template <typename OpTy> static LogicalResult verifyEquality(OpTy op) {
   if (!op.getIncompatibleShapeError())
     return success();
   return TF::OpTrait::impl::verifyBroadcastableBinary(op);
@@ -263,10 +262,9 @@ OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
   if (auto inner = getX().getDefiningOp<LogicalNotOp>())
     if (inner.getX().getType() == getType())
       return inner.getX();
-  return foldUnary(adaptor.getX(), getType(), nullptr,
-                   [](const APInt &a, bool) -> std::optional<APInt> {
-                     return ~a;
-                   });
+  return foldUnary(
+      adaptor.getX(), getType(), nullptr,
+      [](const APInt &a, bool) -> std::optional<APInt> { return ~a; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -322,14 +320,13 @@ OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
 // N-ary and other elementwise ops
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifyNAttr(OpTy op) {
+template <typename OpTy> static LogicalResult verifyNAttr(OpTy op) {
   size_t n = op.getInputs().size();
   if (n == 0)
     return op.emitOpError() << "requires at least one input";
   if (std::optional<uint64_t> attr = op.getN(); attr && *attr != n)
-    return op.emitOpError() << "has " << n << " inputs but attr 'N' is "
-                            << *attr;
+    return op.emitOpError()
+           << "has " << n << " inputs but attr 'N' is " << *attr;
   return success();
 }
 
@@ -348,12 +345,12 @@ static LogicalResult verifyScalarOrSameShape(Operation *op, Type shapeOf,
                                              ArrayRef<StringRef> names) {
   for (size_t zi = 0; zi < std::size(values); ++zi)
     if (auto [v, name] = std::pair{values[zi], names[zi]}; true) {
-    std::optional<int64_t> rank = getRank(v);
-    if (rank && *rank != 0 && !shapesCompatible(v.getType(), shapeOf))
-      return op->emitOpError()
-             << "requires '" << name << "' to be a scalar or of shape "
-             << shapeOf << ", got " << v.getType();
-  }
+      std::optional<int64_t> rank = getRank(v);
+      if (rank && *rank != 0 && !shapesCompatible(v.getType(), shapeOf))
+        return op->emitOpError()
+               << "requires '" << name << "' to be a scalar or of shape "
+               << shapeOf << ", got " << v.getType();
+    }
   return success();
 }
 
@@ -379,8 +376,7 @@ LogicalResult BetaincOp::verify() {
     }
   if (!common)
     return success();
-  if (failed(verifyScalarOrSameShape(*this, common,
-                                     {getA(), getB(), getX()},
+  if (failed(verifyScalarOrSameShape(*this, common, {getA(), getB(), getX()},
                                      {"a", "b", "x"})))
     return failure();
   if (!shapesCompatible(common, getType()))
@@ -443,9 +439,8 @@ LogicalResult BitcastOp::verify() {
     int64_t ratio = inBits / outBits;
     if (out.getRank() != in.getRank() + 1 ||
         !dimsCompatible(out.getShape().back(), ratio) ||
-        !shapesCompatible(in, RankedTensorType::get(
-                                  out.getShape().drop_back(),
-                                  out.getElementType())))
+        !shapesCompatible(in, RankedTensorType::get(out.getShape().drop_back(),
+                                                    out.getElementType())))
       return emitOpError() << "requires output shape [input shape, " << ratio
                            << "] when bitcasting " << in << " to " << out;
     return success();
@@ -454,12 +449,11 @@ LogicalResult BitcastOp::verify() {
     return emitOpError() << "cannot bitcast " << in << " to " << out;
   int64_t ratio = outBits / inBits;
   if (in.getRank() == 0 || !dimsCompatible(in.getShape().back(), ratio))
-    return emitOpError() << "requires the last input dimension to be "
-                         << ratio << " when bitcasting " << in << " to "
-                         << out;
-  if (!shapesCompatible(RankedTensorType::get(in.getShape().drop_back(),
-                                              in.getElementType()),
-                        out))
+    return emitOpError() << "requires the last input dimension to be " << ratio
+                         << " when bitcasting " << in << " to " << out;
+  if (!shapesCompatible(
+          RankedTensorType::get(in.getShape().drop_back(), in.getElementType()),
+          out))
     return emitOpError() << "requires output shape = input shape without its "
                             "last dimension, got "
                          << in << " and " << out;

@@ -38,12 +38,9 @@ static SmallVector<int64_t> spatialDims(StringRef dataFormat, int64_t rank) {
 /// lib/Support/WindowGeometry), or nullopt when unknown (or on int64
 /// overflow). A negative size is a VALID/EXPLICIT window larger than the
 /// padded input, which TF rejects.
-static std::optional<int64_t> windowedOutputSize(int64_t in, int64_t window,
-                                                 int64_t dilation,
-                                                 int64_t stride,
-                                                 StringRef padding,
-                                                 int64_t padBefore,
-                                                 int64_t padAfter) {
+static std::optional<int64_t>
+windowedOutputSize(int64_t in, int64_t window, int64_t dilation, int64_t stride,
+                   StringRef padding, int64_t padBefore, int64_t padAfter) {
   std::optional<WindowPadding> p = parseWindowPadding(padding);
   if (!p || ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
     return std::nullopt;
@@ -103,19 +100,17 @@ static LogicalResult verifyDimsMatch(Operation *op, Value a, int64_t da,
   int64_t x = getDim(a, da), y = getDim(b, db);
   if (dimsCompatible(x, y))
     return success();
-  return op->emitOpError() << "requires dim " << da << " of '" << nameA
-                           << "' (" << x << ") to equal dim " << db << " of '"
-                           << nameB << "' (" << y << ")";
+  return op->emitOpError() << "requires dim " << da << " of '" << nameA << "' ("
+                           << x << ") to equal dim " << db << " of '" << nameB
+                           << "' (" << y << ")";
 }
 
 /// Shared checks of Conv2D / Conv3D / DepthwiseConv2dNative.
-static LogicalResult verifyConv(Operation *op, Value input, Value filter,
-                                Value output, int64_t rank,
-                                StringRef dataFormat,
-                                ArrayRef<StringRef> formats, ArrayAttr strides,
-                                ArrayAttr dilations, StringRef padding,
-                                bool allowExplicit, ArrayAttr explicitPaddings,
-                                bool depthwise) {
+static LogicalResult
+verifyConv(Operation *op, Value input, Value filter, Value output, int64_t rank,
+           StringRef dataFormat, ArrayRef<StringRef> formats, ArrayAttr strides,
+           ArrayAttr dilations, StringRef padding, bool allowExplicit,
+           ArrayAttr explicitPaddings, bool depthwise) {
   if (failed(verifyRank(op, input, "input", rank)) ||
       failed(verifyRank(op, filter, "filter", rank)) ||
       failed(verifyRank(op, output, "output", rank)) ||
@@ -123,10 +118,9 @@ static LogicalResult verifyConv(Operation *op, Value input, Value filter,
       failed(verifyWindowList(op, strides, "strides", rank)) ||
       failed(verifyNoBatchChannelWindow(op, strides, "strides", dataFormat)) ||
       failed(verifyWindowList(op, dilations, "dilations", rank)) ||
-      failed(verifyNoBatchChannelWindow(op, dilations, "dilations",
-                                        dataFormat)) ||
-      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings,
-                           rank)))
+      failed(
+          verifyNoBatchChannelWindow(op, dilations, "dilations", dataFormat)) ||
+      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings, rank)))
     return failure();
 
   int64_t c = channelDim(dataFormat, rank);
@@ -134,8 +128,8 @@ static LogicalResult verifyConv(Operation *op, Value input, Value filter,
   int64_t filterIn = getDim(filter, rank - 2);
   int64_t filterOut = getDim(filter, rank - 1);
   if (depthwise) {
-    if (failed(verifyDimsMatch(op, input, c, "input", filter, rank - 2,
-                               "filter")))
+    if (failed(
+            verifyDimsMatch(op, input, c, "input", filter, rank - 2, "filter")))
       return failure();
     if (!ShapedType::isDynamic(inDepth) && !ShapedType::isDynamic(filterOut) &&
         !dimsCompatible(getDim(output, c), inDepth * filterOut))
@@ -148,8 +142,7 @@ static LogicalResult verifyConv(Operation *op, Value input, Value filter,
       if (filterIn <= 0 || inDepth % filterIn != 0)
         return op->emitOpError()
                << "input depth " << inDepth
-               << " is not a multiple of the filter's input depth "
-               << filterIn;
+               << " is not a multiple of the filter's input depth " << filterIn;
       int64_t groups = inDepth / filterIn;
       if (!ShapedType::isDynamic(filterOut) && filterOut % groups != 0)
         return op->emitOpError()
@@ -215,10 +208,10 @@ static LogicalResult verifyBatchMatMul(OpTy op, bool broadcast) {
   int64_t ky = yt.getDimSize(op.getAdjY() ? yr - 1 : yr - 2);
   int64_t n = yt.getDimSize(op.getAdjY() ? yr - 2 : yr - 1);
   if (!dimsCompatible(kx, ky))
-    return op.emitOpError() << "inner dimensions do not match: " << kx
-                            << " vs " << ky << " (x " << xt << ", y " << yt
-                            << ", adj_x " << op.getAdjX() << ", adj_y "
-                            << op.getAdjY() << ")";
+    return op.emitOpError()
+           << "inner dimensions do not match: " << kx << " vs " << ky << " (x "
+           << xt << ", y " << yt << ", adj_x " << op.getAdjX() << ", adj_y "
+           << op.getAdjY() << ")";
   ArrayRef<int64_t> xb = xt.getShape().drop_back(2);
   ArrayRef<int64_t> yb = yt.getShape().drop_back(2);
   SmallVector<int64_t> batch;
@@ -228,12 +221,12 @@ static LogicalResult verifyBatchMatMul(OpTy op, bool broadcast) {
                               << " are not broadcast-compatible";
   } else {
     if (xr != yr)
-      return op.emitOpError() << "requires x and y of equal rank, got " << xt
-                              << " and " << yt;
+      return op.emitOpError()
+             << "requires x and y of equal rank, got " << xt << " and " << yt;
     for (auto [a, b] : llvm::zip(xb, yb)) {
       if (!dimsCompatible(a, b))
-        return op.emitOpError() << "batch dimensions of " << xt << " and "
-                                << yt << " must be equal";
+        return op.emitOpError() << "batch dimensions of " << xt << " and " << yt
+                                << " must be equal";
       batch.push_back(ShapedType::isDynamic(a) ? b : a);
     }
   }
@@ -246,9 +239,9 @@ static LogicalResult verifyBatchMatMul(OpTy op, bool broadcast) {
   for (size_t i = 0; ok && i < batch.size(); ++i)
     ok = dimsCompatible(ot.getDimSize(i), batch[i]);
   if (!ok)
-    return op.emitOpError() << "result type " << ot << " does not match ["
-                            << llvm::make_range(batch.begin(), batch.end())
-                            << "]";
+    return op.emitOpError()
+           << "result type " << ot << " does not match ["
+           << llvm::make_range(batch.begin(), batch.end()) << "]";
   return success();
 }
 
@@ -303,10 +296,9 @@ verifyConvBackpropInput(Operation *op, Value inputSizes, Value filter,
       failed(verifyWindowList(op, strides, "strides", rank)) ||
       failed(verifyNoBatchChannelWindow(op, strides, "strides", dataFormat)) ||
       failed(verifyWindowList(op, dilations, "dilations", rank)) ||
-      failed(verifyNoBatchChannelWindow(op, dilations, "dilations",
-                                        dataFormat)) ||
-      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings,
-                           rank)))
+      failed(
+          verifyNoBatchChannelWindow(op, dilations, "dilations", dataFormat)) ||
+      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings, rank)))
     return failure();
   int64_t n = getDim(inputSizes, 0);
   if (!ShapedType::isDynamic(n) && n != rank &&
@@ -324,13 +316,13 @@ verifyConvBackpropInput(Operation *op, Value inputSizes, Value filter,
   SmallVector<int64_t> sizes;
   if (getConstantInts(inputSizes, sizes) &&
       static_cast<int64_t>(sizes.size()) == rank) {
-    auto expected = RankedTensorType::get(
-        sizes, getElementTypeNoRef(output.getType()));
+    auto expected =
+        RankedTensorType::get(sizes, getElementTypeNoRef(output.getType()));
     if (!shapesCompatible(expected, output.getType()))
-      return op->emitOpError() << "result type " << output.getType()
-                               << " does not match 'input_sizes' ["
-                               << llvm::make_range(sizes.begin(), sizes.end())
-                               << "]";
+      return op->emitOpError()
+             << "result type " << output.getType()
+             << " does not match 'input_sizes' ["
+             << llvm::make_range(sizes.begin(), sizes.end()) << "]";
   }
   return success();
 }
@@ -354,8 +346,8 @@ LogicalResult Conv3DBackpropInputV2Op::verify() {
 static LogicalResult verifyBiasAdd(Operation *op, Value value, Value bias,
                                    Value output, StringRef dataFormat) {
   if (failed(verifyOneOf(op, "data_format", dataFormat, {"NHWC", "NCHW"})) ||
-      failed(verifyRankRange(op, value, "value",
-                             dataFormat == "NCHW" ? 3 : 2)) ||
+      failed(
+          verifyRankRange(op, value, "value", dataFormat == "NCHW" ? 3 : 2)) ||
       failed(verifyRank(op, bias, "bias", 1)))
     return failure();
   if (!shapesCompatible(value.getType(), output.getType()))
@@ -368,9 +360,9 @@ static LogicalResult verifyBiasAdd(Operation *op, Value value, Value bias,
   int64_t c = dataFormat == "NCHW" ? 1 : *rank - 1;
   int64_t channels = getDim(value, c), biasLen = getDim(bias, 0);
   if (!dimsCompatible(channels, biasLen))
-    return op->emitOpError() << "requires 'bias' of length " << channels
-                             << " (dim " << c << " of 'value' for "
-                             << dataFormat << "), got " << bias.getType();
+    return op->emitOpError()
+           << "requires 'bias' of length " << channels << " (dim " << c
+           << " of 'value' for " << dataFormat << "), got " << bias.getType();
   return success();
 }
 
@@ -389,8 +381,7 @@ LogicalResult BiasAddV1Op::verify() {
 
 /// `args` must hold at least `num_args` tensors (TF's _FusedConv2D may add
 /// `num_host_args` more after them).
-template <typename OpTy>
-static LogicalResult verifyFusedArgs(OpTy op) {
+template <typename OpTy> static LogicalResult verifyFusedArgs(OpTy op) {
   int64_t n = op.getNumArgs();
   if (n < 0 || static_cast<int64_t>(op.getArgs().size()) < n)
     return op.emitOpError() << "has " << op.getArgs().size()
@@ -410,16 +401,15 @@ LogicalResult _FusedConv3DOp::verify() { return verifyFusedArgs(*this); }
 /// FusedPadConv2D / FusedResizeAndPadConv2D: `mode` is REFLECT or
 /// SYMMETRIC, `padding` SAME or VALID and `strides` has 4 entries (TF's
 /// OpDef attrs; the rest is checked by the ops they decompose into).
-template <typename OpTy>
-static LogicalResult verifyPadConv(OpTy op) {
+template <typename OpTy> static LogicalResult verifyPadConv(OpTy op) {
   StringRef mode = op.getMode();
   if (mode != "REFLECT" && mode != "SYMMETRIC")
-    return op.emitOpError() << "mode '" << mode
-                            << "' is not REFLECT or SYMMETRIC";
+    return op.emitOpError()
+           << "mode '" << mode << "' is not REFLECT or SYMMETRIC";
   StringRef padding = op.getPadding();
   if (padding != "SAME" && padding != "VALID")
-    return op.emitOpError() << "padding '" << padding
-                            << "' is not SAME or VALID";
+    return op.emitOpError()
+           << "padding '" << padding << "' is not SAME or VALID";
   if (op.getStrides().size() != 4)
     return op.emitOpError() << "strides has " << op.getStrides().size()
                             << " entries, expected 4 (NHWC)";
@@ -458,9 +448,9 @@ static LogicalResult verifyFusedBatchNorm(OpTy op, bool allow3D) {
       failed(verifyRank(op, op.getY(), "y", rank)))
     return failure();
   if (!shapesCompatible(op.getX().getType(), op.getY().getType()))
-    return op.emitOpError() << "requires 'y' to have the shape of 'x', got "
-                            << op.getY().getType() << " and "
-                            << op.getX().getType();
+    return op.emitOpError()
+           << "requires 'y' to have the shape of 'x', got "
+           << op.getY().getType() << " and " << op.getX().getType();
   int64_t c = channelDim(format, rank);
   Value vectors[] = {op.getScale(),     op.getOffset(),
                      op.getMean(),      op.getVariance(),
@@ -469,14 +459,14 @@ static LogicalResult verifyFusedBatchNorm(OpTy op, bool allow3D) {
                        "variance", "batch_mean", "batch_variance"};
   for (size_t zi = 0; zi < std::size(vectors); ++zi)
     if (auto [v, name] = std::pair{vectors[zi], names[zi]}; true)
-    if (failed(verifyRank(op, v, name, 1)))
-      return failure();
+      if (failed(verifyRank(op, v, name, 1)))
+        return failure();
   // `mean`/`variance` may be empty in training mode; scale and offset are
   // always per channel.
   for (size_t zi = 0; zi < 2; ++zi)
     if (auto [v, name] = std::pair{vectors[zi], names[zi]}; true)
-    if (failed(verifyDimsMatch(op, v, 0, name, op.getX(), c, "x")))
-      return failure();
+      if (failed(verifyDimsMatch(op, v, 0, name, op.getX(), c, "x")))
+        return failure();
   return success();
 }
 
@@ -514,8 +504,7 @@ static LogicalResult verifyPool(Operation *op, Value input, Value output,
       failed(verifyRank(op, output, "output", inputRank)) ||
       failed(verifyWindowList(op, ksize, "ksize", rank)) ||
       failed(verifyWindowList(op, strides, "strides", rank)) ||
-      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings,
-                           rank)))
+      failed(verifyPadding(op, padding, allowExplicit, explicitPaddings, rank)))
     return failure();
   SmallVector<int64_t> k = toInts(ksize), s = toInts(strides);
   if (k[0] != 1 || s[0] != 1)

@@ -38,10 +38,9 @@ static LogicalResult verifyRangeOperands(Operation *op, Value min, Value max,
     return success(); // not both constant, or shape mismatch checked below
   for (size_t i = 0; i < lo.size(); ++i)
     if (lo[i] > hi[i])
-      return op->emitOpError() << "requires min <= max, got min " << lo[i]
-                               << " > max " << hi[i]
-                               << (rank ? " at channel " + std::to_string(i)
-                                        : std::string());
+      return op->emitOpError()
+             << "requires min <= max, got min " << lo[i] << " > max " << hi[i]
+             << (rank ? " at channel " + std::to_string(i) : std::string());
   return success();
 }
 
@@ -89,8 +88,7 @@ LogicalResult FakeQuantWithMinMaxVarsPerChannelOp::verify() {
 /// Registers `Ops` in `dialect` through the public
 /// RegisteredOperationName::insert (what Dialect::addOperations does), so
 /// that this family needs no friend declaration in TFOpBase.td.
-template <typename... Ops>
-static void insertOps(TFDialect &dialect) {
+template <typename... Ops> static void insertOps(TFDialect &dialect) {
   (RegisteredOperationName::insert<Ops>(dialect), ...);
 }
 

@@ -8,8 +8,8 @@ using namespace tfmlir::TF;
 
 /// `shape` is a 1-D vector; with a constant `shape`, the result has that
 /// shape followed by `suffix` (the shape of a parameter operand, if any).
-static LogicalResult verifyRandomShape(Operation *op, Value shape,
-                                       Value output, Value param = {}) {
+static LogicalResult verifyRandomShape(Operation *op, Value shape, Value output,
+                                       Value param = {}) {
   if (failed(verifyRank(op, shape, "shape", 1)))
     return failure();
   SmallVector<int64_t> dims;
@@ -17,8 +17,8 @@ static LogicalResult verifyRandomShape(Operation *op, Value shape,
     return success();
   for (int64_t d : dims)
     if (d < 0)
-      return op->emitOpError() << "requires non-negative 'shape' entries, got "
-                               << d;
+      return op->emitOpError()
+             << "requires non-negative 'shape' entries, got " << d;
   if (param) {
     auto p = dyn_cast<ShapedType>(param.getType());
     if (!p || !p.hasRank())
@@ -65,16 +65,15 @@ LogicalResult MultinomialOp::verify() {
   if (failed(verifyRank(*this, getLogits(), "logits", 2)) ||
       failed(verifyScalar(*this, getNumSamples(), "num_samples")) ||
       failed(verifyRank(*this, getOutput(), "output", 2)) ||
-      failed(verifyDim(*this, getOutput(), "output", 0,
-                       getDim(getLogits(), 0))))
+      failed(
+          verifyDim(*this, getOutput(), "output", 0, getDim(getLogits(), 0))))
     return failure();
   if (std::optional<int64_t> n = getConstantScalarInt(getNumSamples()))
     return verifyDim(*this, getOutput(), "output", 1, *n);
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifyStateless(OpTy op) {
+template <typename OpTy> static LogicalResult verifyStateless(OpTy op) {
   if (failed(verifyVector(op, op.getSeed(), "seed", 2)))
     return failure();
   return verifyRandomShape(op, op.getShape(), op.getOutput());

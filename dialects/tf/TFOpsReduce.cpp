@@ -12,8 +12,7 @@ using namespace tfmlir::TF;
 // Reductions
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifyReduction(OpTy op) {
+template <typename OpTy> static LogicalResult verifyReduction(OpTy op) {
   Value input = op.getInput(), indices = op.getReductionIndices();
   if (failed(verifyRankRange(op, indices, "reduction_indices", 0, 1)))
     return failure();
@@ -51,8 +50,7 @@ static LogicalResult verifyReduction(OpTy op) {
 }
 
 /// A reduction over a constant empty axis list is the identity.
-template <typename OpTy>
-static OpFoldResult foldReduction(OpTy op) {
+template <typename OpTy> static OpFoldResult foldReduction(OpTy op) {
   DenseElementsAttr axes = getConstantDense(op.getReductionIndices());
   if (axes && axes.getNumElements() == 0 &&
       op.getInput().getType() == op.getOutput().getType())
@@ -73,8 +71,7 @@ TFMLIR_REDUCTION(AnyOp)
 TFMLIR_REDUCTION(EuclideanNormOp)
 #undef TFMLIR_REDUCTION
 
-template <typename OpTy>
-static LogicalResult verifyArgReduction(OpTy op) {
+template <typename OpTy> static LogicalResult verifyArgReduction(OpTy op) {
   if (failed(verifyScalar(op, op.getDimension(), "dimension",
                           /*allowSingleElementVector=*/true)))
     return failure();
@@ -82,8 +79,8 @@ static LogicalResult verifyArgReduction(OpTy op) {
   if (!rank)
     return success();
   if (*rank == 0)
-    return op.emitOpError() << "requires 'input' of rank >= 1, got "
-                            << op.getInput().getType();
+    return op.emitOpError()
+           << "requires 'input' of rank >= 1, got " << op.getInput().getType();
   if (failed(verifyRank(op, op.getOutput(), "output", *rank - 1)))
     return failure();
   std::optional<int64_t> axis = getConstantScalarInt(op.getDimension());
@@ -105,14 +102,13 @@ LogicalResult ArgMinOp::verify() { return verifyArgReduction(*this); }
 // Scans
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifyScan(OpTy op) {
+template <typename OpTy> static LogicalResult verifyScan(OpTy op) {
   if (failed(verifyScalar(op, op.getAxis(), "axis")))
     return failure();
   if (!shapesCompatible(op.getX().getType(), op.getOut().getType()))
-    return op.emitOpError() << "requires 'out' to have the shape of 'x', got "
-                            << op.getOut().getType() << " and "
-                            << op.getX().getType();
+    return op.emitOpError()
+           << "requires 'out' to have the shape of 'x', got "
+           << op.getOut().getType() << " and " << op.getX().getType();
   if (std::optional<int64_t> axis = getConstantScalarInt(op.getAxis()))
     return verifyAxis(op, *axis, getRank(op.getX()));
   return success();
@@ -125,8 +121,7 @@ LogicalResult CumprodOp::verify() { return verifyScan(*this); }
 // Segment reductions
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifySegment(OpTy op) {
+template <typename OpTy> static LogicalResult verifySegment(OpTy op) {
   Value data = op.getData(), ids = op.getSegmentIds(), out = op.getOutput();
   if (failed(verifyRankRange(op, data, "data", 1)) ||
       failed(verifyRank(op, ids, "segment_ids", 1)))
@@ -138,14 +133,12 @@ static LogicalResult verifySegment(OpTy op) {
   std::optional<int64_t> rank = getRank(data);
   if (!rank)
     return success();
-  SmallVector<int64_t> expected(
-      cast<ShapedType>(data.getType()).getShape());
+  SmallVector<int64_t> expected(cast<ShapedType>(data.getType()).getShape());
   expected[0] = ShapedType::kDynamic;
   return verifyResultShape(op, out, expected);
 }
 
-template <typename OpTy>
-static LogicalResult verifyUnsortedSegment(OpTy op) {
+template <typename OpTy> static LogicalResult verifyUnsortedSegment(OpTy op) {
   Value data = op.getData(), ids = op.getSegmentIds(), out = op.getOutput();
   if (failed(verifyScalar(op, op.getNumSegments(), "num_segments")))
     return failure();
@@ -159,8 +152,7 @@ static LogicalResult verifyUnsortedSegment(OpTy op) {
     prefix = dimsCompatible(it.getDimSize(i), dt.getDimSize(i));
   if (!prefix)
     return op.emitOpError() << "requires the shape of 'segment_ids' " << it
-                            << " to be a prefix of the shape of 'data' "
-                            << dt;
+                            << " to be a prefix of the shape of 'data' " << dt;
   SmallVector<int64_t> expected = {ShapedType::kDynamic};
   if (std::optional<int64_t> n = getConstantScalarInt(op.getNumSegments()))
     expected[0] = *n;

@@ -92,21 +92,19 @@ LogicalResult ReshapeOp::verify() {
   for (int64_t d : dims)
     expected.push_back(d == -1 ? kDyn : d);
   std::optional<SmallVector<int64_t>> inShape = shapeOf(getTensor());
-  std::optional<int64_t> count =
-      inShape ? numElements(*inShape) : std::nullopt;
+  std::optional<int64_t> count = inShape ? numElements(*inShape) : std::nullopt;
   if (count && knownValid) {
     if (unknown == 0 && known != *count)
       return emitOpError() << "cannot reshape a tensor with " << *count
-                           << " elements to shape [" << llvm::make_range(
-                                  dims.begin(), dims.end())
+                           << " elements to shape ["
+                           << llvm::make_range(dims.begin(), dims.end())
                            << "] (" << known << " elements)";
     if (unknown == 1) {
       if (known == 0 ? *count != 0 : *count % known != 0)
-        return emitOpError()
-               << "cannot reshape a tensor with " << *count
-               << " elements to shape ["
-               << llvm::make_range(dims.begin(), dims.end())
-               << "]: not a multiple of " << known;
+        return emitOpError() << "cannot reshape a tensor with " << *count
+                             << " elements to shape ["
+                             << llvm::make_range(dims.begin(), dims.end())
+                             << "]: not a multiple of " << known;
       for (int64_t &d : expected)
         if (ShapedType::isDynamic(d) && known != 0)
           d = *count / known;
@@ -143,9 +141,9 @@ LogicalResult SqueezeOp::verify() {
         return failure();
       int64_t n = normAxis(d, rank);
       if (!dimsCompatible((*shape)[n], 1))
-        return emitOpError() << "cannot squeeze dim " << n
-                             << ", expected a dimension of 1, got "
-                             << (*shape)[n];
+        return emitOpError()
+               << "cannot squeeze dim " << n
+               << ", expected a dimension of 1, got " << (*shape)[n];
       squeezed.insert(n);
     }
   }
@@ -217,8 +215,7 @@ LogicalResult TransposeOp::verify() {
     if (p < 0 || p >= rank || seen[p])
       return emitOpError() << "requires 'perm' to be a permutation of [0, "
                            << rank << "), got ["
-                           << llvm::make_range(perm.begin(), perm.end())
-                           << "]";
+                           << llvm::make_range(perm.begin(), perm.end()) << "]";
     seen[p] = true;
     expected.push_back((*shape)[p]);
   }
@@ -227,8 +224,7 @@ LogicalResult TransposeOp::verify() {
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
   SmallVector<int64_t> perm;
-  if (getX().getType() != getY().getType() ||
-      !getConstantInts(getPerm(), perm))
+  if (getX().getType() != getY().getType() || !getConstantInts(getPerm(), perm))
     return {};
   for (auto [i, p] : llvm::enumerate(perm))
     if (p != static_cast<int64_t>(i))
@@ -243,17 +239,16 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
 static LogicalResult verifyNAttr(Operation *op, std::optional<uint64_t> n,
                                  size_t count, StringRef what, size_t min) {
   if (count < min)
-    return op->emitOpError() << "requires at least " << min << " " << what
-                             << ", got " << count;
+    return op->emitOpError()
+           << "requires at least " << min << " " << what << ", got " << count;
   if (n && *n != count)
-    return op->emitOpError() << "has " << count << " " << what
-                             << " but attr 'N' is " << *n;
+    return op->emitOpError()
+           << "has " << count << " " << what << " but attr 'N' is " << *n;
   return success();
 }
 
-static LogicalResult verifyConcat(Operation *op, ValueRange values,
-                                  Value axis, Value output,
-                                  std::optional<uint64_t> n) {
+static LogicalResult verifyConcat(Operation *op, ValueRange values, Value axis,
+                                  Value output, std::optional<uint64_t> n) {
   if (failed(verifyNAttr(op, n, values.size(), "inputs", 2)) ||
       failed(verifyScalar(op, axis, "axis")))
     return failure();
@@ -263,9 +258,9 @@ static LogicalResult verifyConcat(Operation *op, ValueRange values,
     if (!r)
       continue;
     if (rank && *r != *rank)
-      return op->emitOpError() << "requires inputs of the same rank, got "
-                               << *rank << " and " << *r << " (input #" << i
-                               << ")";
+      return op->emitOpError()
+             << "requires inputs of the same rank, got " << *rank << " and "
+             << *r << " (input #" << i << ")";
     rank = r;
   }
   if (!rank)
@@ -311,8 +306,7 @@ LogicalResult ConcatV2Op::verify() {
 }
 
 LogicalResult ConcatOp::verify() {
-  return verifyConcat(*this, getValues(), getConcatDim(), getOutput(),
-                      getN());
+  return verifyConcat(*this, getValues(), getConcatDim(), getOutput(), getN());
 }
 
 LogicalResult ParallelConcatOp::verify() {
@@ -422,8 +416,7 @@ LogicalResult SplitOp::verify() {
   std::optional<int64_t> rank = getRank(getValue());
   std::optional<int64_t> axis = getConstantScalarInt(getSplitDim());
   if (!rank || !axis)
-    return verifySplitResults(*this, getValue(), getOutput(), std::nullopt,
-                              {});
+    return verifySplitResults(*this, getValue(), getOutput(), std::nullopt, {});
   if (failed(verifyAxis(*this, *axis, rank, "split_dim")))
     return failure();
   int64_t ax = normAxis(*axis, *rank);
@@ -432,8 +425,8 @@ LogicalResult SplitOp::verify() {
   if (!ShapedType::isDynamic(size)) {
     if (size % static_cast<int64_t>(n) != 0)
       return emitOpError() << "number of ways to split (" << n
-                           << ") must evenly divide the split dimension "
-                           << ax << " of size " << size;
+                           << ") must evenly divide the split dimension " << ax
+                           << " of size " << size;
     sizes.assign(n, size / static_cast<int64_t>(n));
   }
   return verifySplitResults(*this, getValue(), getOutput(), ax, sizes);
@@ -452,8 +445,7 @@ LogicalResult SplitVOp::verify() {
   std::optional<int64_t> rank = getRank(getValue());
   std::optional<int64_t> axis = getConstantScalarInt(getSplitDim());
   if (!rank || !axis)
-    return verifySplitResults(*this, getValue(), getOutput(), std::nullopt,
-                              {});
+    return verifySplitResults(*this, getValue(), getOutput(), std::nullopt, {});
   if (failed(verifyAxis(*this, *axis, rank, "split_dim")))
     return failure();
   int64_t ax = normAxis(*axis, *rank);
@@ -469,8 +461,7 @@ LogicalResult SplitVOp::verify() {
                                 "(-1)";
       unknown = i;
     } else if (s < 0) {
-      return emitOpError() << "requires 'size_splits' entries >= -1, got "
-                           << s;
+      return emitOpError() << "requires 'size_splits' entries >= -1, got " << s;
     } else {
       sum += s;
     }
@@ -596,8 +587,8 @@ LogicalResult StridedSliceOp::verify() {
   if (getConstantInts(getStrides(), strides))
     for (auto [i, s] : llvm::enumerate(strides))
       if (s == 0)
-        return emitOpError() << "requires non-zero strides, got strides[" << i
-                             << "] = 0";
+        return emitOpError()
+               << "requires non-zero strides, got strides[" << i << "] = 0";
   SmallVector<int64_t> shape;
   bool known;
   std::string error;
@@ -691,7 +682,7 @@ LogicalResult TileOp::verify() {
                            << mult[i] << " for dim " << i;
     int64_t d = (*shape)[i];
     std::optional<int64_t> prod = checkedMul(d, mult[i]);
-    expected.push_back(mult[i] == 0                         ? 0
+    expected.push_back(mult[i] == 0                        ? 0
                        : ShapedType::isDynamic(d) || !prod ? kDyn
                                                            : *prod);
   }
@@ -782,8 +773,7 @@ LogicalResult FillOp::verify() {
   // TF's Fill builds a TensorShape, which refuses an element count beyond
   // int64 ("Encountered overflow when multiplying ...").
   if (!checkedProduct(dims)) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "'dims' [";
+    InFlightDiagnostic diag = emitOpError() << "'dims' [";
     llvm::interleaveComma(dims, diag);
     return diag << "] overflow: the element count exceeds 2^63 - 1";
   }

@@ -10,9 +10,9 @@ using namespace tfmlir::TF;
 static LogicalResult verifyHandle(Operation *op, Value handle,
                                   StringRef name = "handle") {
   if (!isResourceTensor(handle.getType()))
-    return op->emitOpError() << "requires '" << name
-                             << "' to be a !tf_type.resource tensor, got "
-                             << handle.getType();
+    return op->emitOpError()
+           << "requires '" << name << "' to be a !tf_type.resource tensor, got "
+           << handle.getType();
   return verifyRank(op, handle, name, 0);
 }
 
@@ -24,8 +24,8 @@ static LogicalResult verifyTensorArrayOp(Operation *op, Value handle,
     return failure();
   for (size_t zi = 0; zi < std::size(scalars); ++zi)
     if (auto [v, name] = std::pair{scalars[zi], names[zi]}; true)
-    if (failed(verifyScalar(op, v, name)))
-      return failure();
+      if (failed(verifyScalar(op, v, name)))
+        return failure();
   return success();
 }
 

@@ -121,9 +121,8 @@ LogicalResult verifyBroadcastableBinary(Operation *op) {
     return success();
   Type x = op->getOperand(0).getType(), y = op->getOperand(1).getType();
   if (!elementTypesMatch(x, y))
-    return op->emitOpError()
-           << "operands must have the same element type, got " << x << " and "
-           << y;
+    return op->emitOpError() << "operands must have the same element type, got "
+                             << x << " and " << y;
   auto sx = dyn_cast<ShapedType>(x), sy = dyn_cast<ShapedType>(y);
   if (!sx || !sy || !sx.hasRank() || !sy.hasRank())
     return success();
@@ -202,8 +201,7 @@ LogicalResult verifyBoolResults(Operation *op) {
 // Verifier checks
 //===----------------------------------------------------------------------===//
 
-LogicalResult verifyRank(Operation *op, Value v, StringRef name,
-                         int64_t rank) {
+LogicalResult verifyRank(Operation *op, Value v, StringRef name, int64_t rank) {
   std::optional<int64_t> r = getRank(v);
   if (r && *r != rank)
     return op->emitOpError() << "requires '" << name << "' to be rank " << rank
@@ -273,8 +271,8 @@ LogicalResult verifyResultShape(Operation *op, Value result,
     ok = dimsCompatible(r.getDimSize(i), expected[i]);
   if (ok)
     return success();
-  auto diag = op->emitOpError() << "result type " << r
-                                << " does not match the expected shape [";
+  auto diag = op->emitOpError()
+              << "result type " << r << " does not match the expected shape [";
   llvm::interleave(
       expected,
       [&](int64_t d) {
@@ -375,8 +373,8 @@ LogicalResult verifyAxis(Operation *op, int64_t axis,
                          std::optional<int64_t> rank, StringRef name) {
   if (!rank || (axis >= -*rank && axis < *rank))
     return success();
-  return op->emitOpError() << "requires '" << name << "' in [" << -*rank
-                           << ", " << *rank << "), got " << axis;
+  return op->emitOpError() << "requires '" << name << "' in [" << -*rank << ", "
+                           << *rank << "), got " << axis;
 }
 
 //===----------------------------------------------------------------------===//
@@ -490,8 +488,7 @@ RankedTensorType checkFoldable(ArrayRef<DenseElementsAttr> operands,
   return rt;
 }
 
-template <typename T>
-SmallVector<T> materialize(DenseElementsAttr a) {
+template <typename T> SmallVector<T> materialize(DenseElementsAttr a) {
   if (a.isSplat())
     return {a.getSplatValue<T>()};
   return SmallVector<T>(a.getValues<T>());
@@ -540,13 +537,13 @@ Attribute foldBinary(Attribute lhs, Attribute rhs, Type resultType,
     return {};
   if (isa<FloatType>(et) && floatFn)
     return foldBinaryImpl<APFloat, APFloat>(l, r, rt, floatFn);
-  if (auto it = dyn_cast<IntegerType>(et); it && intFn &&
-                                           (allowBool || it.getWidth() != 1)) {
+  if (auto it = dyn_cast<IntegerType>(et);
+      it && intFn && (allowBool || it.getWidth() != 1)) {
     bool isUnsigned = isUnsignedOrBool(et);
-    return foldBinaryImpl<APInt, APInt>(
-        l, r, rt, [&](const APInt &a, const APInt &b) {
-          return intFn(a, b, isUnsigned);
-        });
+    return foldBinaryImpl<APInt, APInt>(l, r, rt,
+                                        [&](const APInt &a, const APInt &b) {
+                                          return intFn(a, b, isUnsigned);
+                                        });
   }
   return {};
 }
@@ -564,8 +561,9 @@ Attribute foldCompare(Attribute lhs, Attribute rhs, Type resultType,
   auto toBool = [](bool b) { return std::optional<APInt>(APInt(1, b)); };
   if (isa<FloatType>(et) && floatFn)
     return foldBinaryImpl<APFloat, APInt>(
-        l, r, rt,
-        [&](const APFloat &a, const APFloat &b) { return toBool(floatFn(a, b)); });
+        l, r, rt, [&](const APFloat &a, const APFloat &b) {
+          return toBool(floatFn(a, b));
+        });
   if (isa<IntegerType>(et) && intFn) {
     bool isUnsigned = isUnsignedOrBool(et);
     return foldBinaryImpl<APInt, APInt>(
@@ -747,8 +745,7 @@ static bool rangeSpecValid(T start, T limit, T delta, Str str,
 static const char kRangeTooLarge[] =
     "requires ((limit - start) / delta) <= 9223372036854775807";
 
-std::optional<int64_t> tfmlir::TF::rangeElementCount(double start,
-                                                     double limit,
+std::optional<int64_t> tfmlir::TF::rangeElementCount(double start, double limit,
                                                      double delta,
                                                      std::string &why) {
   auto str = [](double v) {

@@ -170,13 +170,13 @@ mlir::Attribute foldCompare(mlir::Attribute lhs, mlir::Attribute rhs,
                             mlir::Type resultType, FloatCompareFn floatFn,
                             IntCompareFn intFn);
 /// Folds a unary elementwise op whose result has the operand's element type.
-mlir::Attribute
-foldUnary(mlir::Attribute operand, mlir::Type resultType,
-          llvm::function_ref<std::optional<llvm::APFloat>(const llvm::APFloat &)>
-              floatFn,
-          llvm::function_ref<std::optional<llvm::APInt>(const llvm::APInt &,
-                                                        bool isUnsigned)>
-              intFn);
+mlir::Attribute foldUnary(
+    mlir::Attribute operand, mlir::Type resultType,
+    llvm::function_ref<std::optional<llvm::APFloat>(const llvm::APFloat &)>
+        floatFn,
+    llvm::function_ref<std::optional<llvm::APInt>(const llvm::APInt &,
+                                                  bool isUnsigned)>
+        intFn);
 /// Folds TF Cast between bool, integer and float element types (TF's
 /// static_cast semantics; float->int only when the value is in range).
 mlir::Attribute foldCast(mlir::Attribute operand, mlir::Type resultType,

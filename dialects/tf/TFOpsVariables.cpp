@@ -42,15 +42,16 @@ static bool satisfiesShape(Type type, tf_type::ShapeAttr shape) {
 /// `v` is a scalar `!tf_type.resource` tensor.
 static LogicalResult verifyResource(Operation *op, Value v, StringRef name) {
   if (!isResourceTensor(v.getType()))
-    return op->emitOpError() << "requires '" << name
-                             << "' to be a !tf_type.resource tensor, got "
-                             << v.getType();
+    return op->emitOpError()
+           << "requires '" << name << "' to be a !tf_type.resource tensor, got "
+           << v.getType();
   return verifyRank(op, v, name, 0);
 }
 
 /// The resource subtype (the variable's tensor type), or null.
 static TensorType resourceSubtype(Value handle) {
-  auto r = dyn_cast<tf_type::ResourceType>(getElementTypeNoRef(handle.getType()));
+  auto r =
+      dyn_cast<tf_type::ResourceType>(getElementTypeNoRef(handle.getType()));
   if (!r || r.getSubtypes().size() != 1)
     return {};
   return r.getSubtypes().front();
@@ -60,14 +61,13 @@ static TensorType resourceSubtype(Value handle) {
 // TF1 ref variables
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-static LogicalResult verifyRefVariable(OpTy op) {
+template <typename OpTy> static LogicalResult verifyRefVariable(OpTy op) {
   if (failed(verifyDtype(op, op.getRef(), "ref", op.getDtypeAttr())))
     return failure();
   if (!satisfiesShape(op.getRef().getType(), op.getShapeAttr()))
-    return op.emitOpError() << "result type " << op.getRef().getType()
-                            << " does not match the 'shape' attr "
-                            << op.getShapeAttr();
+    return op.emitOpError()
+           << "result type " << op.getRef().getType()
+           << " does not match the 'shape' attr " << op.getShapeAttr();
   return success();
 }
 
@@ -80,15 +80,14 @@ static LogicalResult verifyRefUpdate(Operation *op, Value ref, Value value,
   StringRef names[] = {"value", "output_ref"};
   for (size_t zi = 0; zi < std::size(values); ++zi)
     if (auto [v, name] = std::pair{values[zi], names[zi]}; true)
-    if (!elementTypesMatch(ref.getType(), v.getType()))
-      return op->emitOpError() << "requires '" << name
-                               << "' of the variable's dtype, got "
-                               << v.getType() << " for 'ref' "
-                               << ref.getType();
+      if (!elementTypesMatch(ref.getType(), v.getType()))
+        return op->emitOpError()
+               << "requires '" << name << "' of the variable's dtype, got "
+               << v.getType() << " for 'ref' " << ref.getType();
   if (sameShape && !shapesCompatible(ref.getType(), value.getType()))
-    return op->emitOpError() << "requires 'value' of the variable's shape, got "
-                             << value.getType() << " for 'ref' "
-                             << ref.getType();
+    return op->emitOpError()
+           << "requires 'value' of the variable's shape, got "
+           << value.getType() << " for 'ref' " << ref.getType();
   return success();
 }
 
@@ -103,8 +102,7 @@ LogicalResult AssignSubOp::verify() {
   return verifyRefUpdate(*this, getRef(), getValue(), getOutputRef(), true);
 }
 
-template <typename OpTy>
-static LogicalResult verifyScatterRef(OpTy op) {
+template <typename OpTy> static LogicalResult verifyScatterRef(OpTy op) {
   Value ref = op.getRef(), updates = op.getUpdates();
   if (failed(verifyRankRange(op, ref, "ref", 1)) ||
       failed(verifyRefUpdate(op, ref, updates, op.getOutputRef(), false)))
@@ -123,8 +121,7 @@ static LogicalResult verifyScatterRef(OpTy op) {
   if (!ok)
     return op.emitOpError() << "requires 'updates' of shape indices.shape + "
                                "ref.shape[1:] (or a scalar), got "
-                            << ut << " for ref " << rt << " and indices "
-                            << it;
+                            << ut << " for ref " << rt << " and indices " << it;
   return success();
 }
 
@@ -187,23 +184,23 @@ static LogicalResult verifyResourceUpdate(Operation *op, Value resource,
     return success();
   if (!elementTypesMatch(sub, value.getType()) ||
       (sameShape && !shapesCompatible(sub, value.getType())))
-    return op->emitOpError() << "'value' of type " << value.getType()
-                             << " is incompatible with the variable type "
-                             << sub;
+    return op->emitOpError()
+           << "'value' of type " << value.getType()
+           << " is incompatible with the variable type " << sub;
   return success();
 }
 
 LogicalResult AssignVariableOp::verify() {
-  return verifyResourceUpdate(*this, getResource(), getValue(),
-                              getDtypeAttr(), getValidateShape());
+  return verifyResourceUpdate(*this, getResource(), getValue(), getDtypeAttr(),
+                              getValidateShape());
 }
 LogicalResult AssignAddVariableOp::verify() {
-  return verifyResourceUpdate(*this, getResource(), getValue(),
-                              getDtypeAttr(), true);
+  return verifyResourceUpdate(*this, getResource(), getValue(), getDtypeAttr(),
+                              true);
 }
 LogicalResult AssignSubVariableOp::verify() {
-  return verifyResourceUpdate(*this, getResource(), getValue(),
-                              getDtypeAttr(), true);
+  return verifyResourceUpdate(*this, getResource(), getValue(), getDtypeAttr(),
+                              true);
 }
 
 LogicalResult VarIsInitializedOp::verify() {

@@ -144,8 +144,8 @@ LogicalResult tfl::verifyBroadcast(Operation *op, Value lhs, Value rhs,
 }
 
 LogicalResult tfl::verifyPool(Operation *op, Value in, Value out,
-                              int32_t strideH, int32_t strideW,
-                              int32_t filterH, int32_t filterW) {
+                              int32_t strideH, int32_t strideW, int32_t filterH,
+                              int32_t filterW) {
   if (strideH <= 0 || strideW <= 0)
     return op->emitOpError("strides must be positive, got stride_h=")
            << strideH << " stride_w=" << strideW;
@@ -226,8 +226,7 @@ LogicalResult DepthwiseConv2DOp::verify() {
     return failure();
   auto f = ranked(getFilter());
   if (f && !f.isDynamicDim(0) && f.getDimSize(0) != 1)
-    return emitOpError("filter must be 1HWO, got ")
-           << shapeStr(f.getShape());
+    return emitOpError("filter must be 1HWO, got ") << shapeStr(f.getShape());
   auto in = ranked(getInput());
   if (in && f && !in.isDynamicDim(3) && !f.isDynamicDim(3) &&
       in.getDimSize(3) != 0 && f.getDimSize(3) % in.getDimSize(3) != 0)
@@ -284,8 +283,7 @@ LogicalResult ConcatenationOp::verify() {
     return success();
   int64_t axis = getAxis();
   if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << rank;
+    return emitOpError("axis ") << axis << " is out of range for rank " << rank;
   if (out && out.getRank() != rank)
     return emitOpError("result rank differs from the values' rank");
   return success();

@@ -1,4 +1,5 @@
-//===- ValuesFile.h - the examples' input files ------------------*- C++ -*-===//
+//===- ValuesFile.h - the examples' input files ------------------*- C++
+//-*-===//
 //
 // Reads the float values that run_graph and run_tflite feed: a text file of
 // numbers separated by whitespace or commas (row-major), as numpy.savetxt or

@@ -44,7 +44,8 @@ bool parseDims(const std::string &s, std::vector<int64_t> &dims) {
   std::stringstream ss(s);
   std::string tok;
   while (std::getline(ss, tok, ',')) {
-    if (tok.empty() || tok.find_first_not_of("0123456789") != std::string::npos ||
+    if (tok.empty() ||
+        tok.find_first_not_of("0123456789") != std::string::npos ||
         tok.size() > 12)
       return false;
     dims.push_back(std::stoll(tok));
@@ -131,7 +132,8 @@ int main(int argc, char **argv) {
       std::printf("%.9g\n", t.flat<float>()[k]);
   }
   using ms = std::chrono::duration<double, std::milli>;
-  std::fprintf(stderr, "# first Run (compile + run): %.1f ms, second Run: %.3f ms\n",
+  std::fprintf(stderr,
+               "# first Run (compile + run): %.1f ms, second Run: %.3f ms\n",
                ms(t1 - t0).count(), ms(t2 - t1).count());
   return 0;
 }

@@ -57,8 +57,9 @@ int main(int argc, char **argv) {
     return fail(err);
   if (static_cast<int64_t>(values.size()) != in->numElements())
     return fail(valuesPath + ": has " + std::to_string(values.size()) +
-                " values, input '" + in->name + "' " + shapeToString(in->shape) +
-                " needs " + std::to_string(in->numElements()));
+                " values, input '" + in->name + "' " +
+                shapeToString(in->shape) + " needs " +
+                std::to_string(in->numElements()));
   std::copy(values.begin(), values.end(), in->as<float>());
 
   if (absl::Status st = (*interp)->invoke(); !st.ok())

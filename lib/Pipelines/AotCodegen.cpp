@@ -128,9 +128,9 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
         continue;
       kept.push_back(f.str());
       if (f[0] != '+' && f[0] != '-')
-        return absl::InvalidArgumentError(absl::StrCat(
-            "--target_features=", o.targetFeatures, ": '", f.str(),
-            "' must start with '+' or '-' (e.g. +", f.str(), ")"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("--target_features=", o.targetFeatures, ": '", f.str(),
+                         "' must start with '+' or '-' (e.g. +", f.str(), ")"));
       if (sti && !known.count(f.drop_front().str()))
         return absl::InvalidArgumentError(absl::StrCat(
             "--target_features=", o.targetFeatures, ": '", f.drop_front().str(),

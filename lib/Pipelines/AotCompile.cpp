@@ -1,7 +1,7 @@
 //===- AotCompile.cpp - tf-compile: config checks and the driver ----------===//
 #include "lib/Pipelines/AotCompile.h"
-#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/AotInternal.h"
+#include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/GraphToHLO.h"
 #include "lib/Translate/proto/graph.pb.h"
 #include "lib/Translate/proto/tf2xla.pb.h"
@@ -39,20 +39,37 @@ bool isIdentifier(const std::string &s) {
 /// named `class` or `int` would not compile, so --cpp_class refuses them.
 bool isCppKeyword(const std::string &s) {
   static const std::set<std::string> keywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
-      "bool", "break", "case", "catch", "char", "char8_t", "char16_t",
-      "char32_t", "class", "compl", "concept", "const", "consteval",
-      "constexpr", "constinit", "const_cast", "continue", "co_await",
-      "co_return", "co_yield", "decltype", "default", "delete", "do",
-      "double", "dynamic_cast", "else", "enum", "explicit", "export",
-      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
-      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
-      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
-      "public", "register", "reinterpret_cast", "requires", "return", "short",
-      "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-      "switch", "template", "this", "thread_local", "throw", "true", "try",
-      "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+      "alignas",       "alignof",     "and",
+      "and_eq",        "asm",         "auto",
+      "bitand",        "bitor",       "bool",
+      "break",         "case",        "catch",
+      "char",          "char8_t",     "char16_t",
+      "char32_t",      "class",       "compl",
+      "concept",       "const",       "consteval",
+      "constexpr",     "constinit",   "const_cast",
+      "continue",      "co_await",    "co_return",
+      "co_yield",      "decltype",    "default",
+      "delete",        "do",          "double",
+      "dynamic_cast",  "else",        "enum",
+      "explicit",      "export",      "extern",
+      "false",         "float",       "for",
+      "friend",        "goto",        "if",
+      "inline",        "int",         "long",
+      "mutable",       "namespace",   "new",
+      "noexcept",      "not",         "not_eq",
+      "nullptr",       "operator",    "or",
+      "or_eq",         "private",     "protected",
+      "public",        "register",    "reinterpret_cast",
+      "requires",      "return",      "short",
+      "signed",        "sizeof",      "static",
+      "static_assert", "static_cast", "struct",
+      "switch",        "template",    "this",
+      "thread_local",  "throw",       "true",
+      "try",           "typedef",     "typeid",
+      "typename",      "union",       "unsigned",
+      "using",         "virtual",     "void",
+      "volatile",      "wchar_t",     "while",
+      "xor",           "xor_eq"};
   return keywords.count(s) != 0;
 }
 
@@ -309,8 +326,9 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
       int64_t bytes = dtypeBytes(dt);
       for (int64_t d : shape)
         if (d != 0 && bytes > (int64_t(1) << 62) / d)
-          return absl::InvalidArgumentError(absl::StrCat(
-              what, ": shape ", shapeString(shape), " is more than 2^62 bytes"));
+          return absl::InvalidArgumentError(
+              absl::StrCat(what, ": shape ", shapeString(shape),
+                           " is more than 2^62 bytes"));
         else
           bytes *= d;
     }

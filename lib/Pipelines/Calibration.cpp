@@ -44,7 +44,8 @@ namespace {
 std::string shapeStr(llvm::ArrayRef<int64_t> s) {
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i)
-    out += (i ? "," : "") + (s[i] < 0 ? std::string("?") : std::to_string(s[i]));
+    out +=
+        (i ? "," : "") + (s[i] < 0 ? std::string("?") : std::to_string(s[i]));
   return out + "]";
 }
 
@@ -66,7 +67,9 @@ uint32_t rd16(const uint8_t *p) { return p[0] | (p[1] << 8); }
 uint32_t rd32(const uint8_t *p) {
   return p[0] | (p[1] << 8) | (p[2] << 16) | (uint32_t(p[3]) << 24);
 }
-uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t(rd32(p + 4)) << 32); }
+uint64_t rd64(const uint8_t *p) {
+  return rd32(p) | (uint64_t(rd32(p + 4)) << 32);
+}
 
 /// The members of a (stored, not deflated) zip archive `b` read from
 /// `path`: name -> bytes.
@@ -104,9 +107,18 @@ readZip(const std::string &path, const std::vector<uint8_t> &b) {
       uint32_t id = rd16(&b[x]), sz = rd16(&b[x + 2]);
       size_t p = x + 4, end = x + 4 + sz;
       if (id == 1) {
-        if (usize == 0xFFFFFFFF && p + 8 <= end) { usize = rd64(&b[p]); p += 8; }
-        if (csize == 0xFFFFFFFF && p + 8 <= end) { csize = rd64(&b[p]); p += 8; }
-        if (loff == 0xFFFFFFFF && p + 8 <= end) { loff = rd64(&b[p]); p += 8; }
+        if (usize == 0xFFFFFFFF && p + 8 <= end) {
+          usize = rd64(&b[p]);
+          p += 8;
+        }
+        if (csize == 0xFFFFFFFF && p + 8 <= end) {
+          csize = rd64(&b[p]);
+          p += 8;
+        }
+        if (loff == 0xFFFFFFFF && p + 8 <= end) {
+          loff = rd64(&b[p]);
+          p += 8;
+        }
       }
       x = end;
     }
@@ -119,7 +131,8 @@ readZip(const std::string &path, const std::vector<uint8_t> &b) {
     uint64_t data = loff + 30 + rd16(&b[loff + 26]) + rd16(&b[loff + 28]);
     if (data > b.size() || csize > b.size() - data || csize != usize)
       return bad("truncated member '" + name + "'");
-    out[name] = std::vector<uint8_t>(b.begin() + data, b.begin() + data + csize);
+    out[name] =
+        std::vector<uint8_t>(b.begin() + data, b.begin() + data + csize);
     cd += 46 + nlen + xlen + clen;
   }
   return out;
@@ -170,7 +183,8 @@ absl::Status splitSamples(const lite::NpyArray &a, RankedTensorType t,
       lite::NpyArray one;
       one.type = a.type;
       one.shape.assign(a.shape.begin() + 1, a.shape.end());
-      one.bytes.assign(a.bytes.begin() + s * per, a.bytes.begin() + (s + 1) * per);
+      one.bytes.assign(a.bytes.begin() + s * per,
+                       a.bytes.begin() + (s + 1) * per);
       out.push_back(std::move(one));
     }
     (void)elemBytes;
@@ -184,8 +198,8 @@ absl::Status splitSamples(const lite::NpyArray &a, RankedTensorType t,
 
 } // namespace
 
-absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &path,
-                                                           func::FuncOp main) {
+absl::StatusOr<std::vector<Sample>>
+loadRepresentativeData(const std::string &path, func::FuncOp main) {
   std::vector<std::string> names = inputNamesOf(main);
   std::vector<std::vector<lite::NpyArray>> perInput(names.size());
   bool isDir = llvm::sys::fs::is_directory(path);
@@ -204,8 +218,9 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
       // One .npy holds one array: the data of a one-input model.
       if (names.size() != 1)
         return absl::InvalidArgumentError(absl::StrCat(
-            path, ": a .npy file holds the data of one input, but the model "
-                  "has ",
+            path,
+            ": a .npy file holds the data of one input, but the model "
+            "has ",
             names.size(),
             " inputs; give an .npz (np.savez) or a folder with one "
             "<input>.npy per input"));
@@ -220,7 +235,8 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
   for (size_t i = 0; i < names.size(); ++i) {
     auto t = dyn_cast<RankedTensorType>(main.getArgument(i).getType());
     if (!t)
-      return absl::InvalidArgumentError("input '" + names[i] + "' has no ranked type");
+      return absl::InvalidArgumentError("input '" + names[i] +
+                                        "' has no ranked type");
     absl::StatusOr<lite::NpyArray> arr = absl::NotFoundError("");
     std::string file;
     std::vector<std::string> tried;
@@ -266,7 +282,8 @@ absl::StatusOr<std::vector<Sample>> loadRepresentativeData(const std::string &pa
           path, ": input '", names[0], "' has ", n, " samples but input '",
           names[i], "' has ", perInput[i].size()));
   if (n == 0)
-    return absl::InvalidArgumentError(path + ": the representative dataset is empty");
+    return absl::InvalidArgumentError(path +
+                                      ": the representative dataset is empty");
   for (size_t s = 0; s < n; ++s) {
     Sample smp;
     for (auto &in : perInput)
@@ -311,7 +328,8 @@ samplesFromArrays(const std::vector<std::vector<lite::NpyArray>> &perSample,
     }
   }
   if (samples.empty())
-    return absl::InvalidArgumentError(what + ": the representative dataset is empty");
+    return absl::InvalidArgumentError(what +
+                                      ": the representative dataset is empty");
   return samples;
 }
 
@@ -319,7 +337,8 @@ absl::StatusOr<std::vector<std::vector<std::vector<float>>>>
 runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
           const std::string &name,
           const lite::Interpreter::OpObserver &observer) {
-  auto model = lite::FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), name);
+  auto model =
+      lite::FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), name);
   if (!model.ok())
     return model.status();
   lite::BuiltinOpResolver resolver;
@@ -333,9 +352,9 @@ runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
   std::vector<std::vector<std::vector<float>>> results;
   for (const Sample &s : samples) {
     if (s.inputs.size() != it.inputs().size())
-      return absl::InvalidArgumentError(absl::StrCat(
-          name, ": model has ", it.inputs().size(), " inputs, sample has ",
-          s.inputs.size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": model has ", it.inputs().size(),
+                       " inputs, sample has ", s.inputs.size()));
     bool resized = false;
     for (size_t i = 0; i < s.inputs.size(); ++i)
       if (it.inputTensor(i)->shape != s.inputs[i].shape) {
@@ -364,7 +383,9 @@ runTFLite(const std::string &bytes, const std::vector<Sample> &samples,
         int64_t lo = u8 ? 0 : -128, hi = u8 ? 255 : 127;
         for (int64_t k = 0; k < t->numElements(); ++k) {
           double q = std::round(src[k] / scale) + zp;
-          int64_t v = std::isnan(q) ? zp : static_cast<int64_t>(std::clamp<double>(q, lo, hi));
+          int64_t v = std::isnan(q)
+                          ? zp
+                          : static_cast<int64_t>(std::clamp<double>(q, lo, hi));
           if (u8)
             t->as<uint8_t>()[k] = static_cast<uint8_t>(v);
           else
@@ -503,7 +524,8 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
       if (!f)
         continue;
       OpBuilder b(dq);
-      dq->getResult(0).replaceAllUsesWith(makeConst(b, dq->getLoc(), f.getType(), f));
+      dq->getResult(0).replaceAllUsesWith(
+          makeConst(b, dq->getLoc(), f.getType(), f));
     }
   }
   std::vector<Value> cvals = collect(cmain);
@@ -523,8 +545,8 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
   SmallVector<Type> rtypes;
   for (Value v : retVals)
     rtypes.push_back(v.getType());
-  cmain.setFunctionType(FunctionType::get(module.getContext(),
-                                          cmain.getArgumentTypes(), rtypes));
+  cmain.setFunctionType(
+      FunctionType::get(module.getContext(), cmain.getArgumentTypes(), rtypes));
   cmain.setAllResultAttrs(ArrayRef<DictionaryAttr>{});
   cmain->removeAttr("tfl.signature_key");
   std::string bytes;
@@ -586,8 +608,9 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
     }
   Builder b(module.getContext());
   auto dict = [&](float l, float h) {
-    return b.getDictionaryAttr({b.getNamedAttr("min", b.getDenseF32ArrayAttr({l})),
-                                b.getNamedAttr("max", b.getDenseF32ArrayAttr({h}))});
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("min", b.getDenseF32ArrayAttr({l})),
+         b.getNamedAttr("max", b.getDenseF32ArrayAttr({h}))});
   };
   std::map<Operation *, SmallVector<Attribute>> perOp;
   for (size_t i = 0; i < orig.size(); ++i) {
@@ -619,8 +642,8 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
       SmallVector<Attribute> list;
       bool any = false;
       for (OpResult r : op.getResults()) {
-        auto it = bodyRanges.find({sgIndex, opIndex,
-                                   static_cast<int>(r.getResultNumber())});
+        auto it = bodyRanges.find(
+            {sgIndex, opIndex, static_cast<int>(r.getResultNumber())});
         if (isF32(r.getType()) && it != bodyRanges.end() &&
             it->second.lo <= it->second.hi) {
           list.push_back(dict(it->second.lo, it->second.hi));
@@ -633,7 +656,8 @@ LogicalResult calibrate(ModuleOp module, const std::vector<Sample> &samples,
         perOp[&op] = std::move(list);
     }
     for (BlockArgument a : fn.getArguments()) {
-      auto it = bodyRanges.find({sgIndex, -1, static_cast<int>(a.getArgNumber())});
+      auto it =
+          bodyRanges.find({sgIndex, -1, static_cast<int>(a.getArgNumber())});
       if (isF32(a.getType()) && it != bodyRanges.end() &&
           it->second.lo <= it->second.hi)
         fn.setArgAttr(a.getArgNumber(), "tfl.min_max",

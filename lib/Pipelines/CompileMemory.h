@@ -93,7 +93,7 @@ private:
   std::atomic<bool> exceeded_{false};
   std::atomic<int64_t> peak_{0};
   mutable std::mutex mu_;
-  std::string error_;                      // guarded by mu_
+  std::string error_;                        // guarded by mu_
   std::vector<mlir::MLIRContext *> watched_; // guarded by mu_
   CompileMemoryBudget *previous_;
 };

@@ -32,8 +32,8 @@ struct ProgressState {
   std::chrono::steady_clock::time_point start;
   std::mutex mu;
   std::condition_variable cv;
-  bool done = false;  // the CompileProgress ended: write nothing more
-  bool drawn = false; // a line was written
+  bool done = false;   // the CompileProgress ended: write nothing more
+  bool drawn = false;  // a line was written
   bool failed = false; // CompileProgress::setFailed was called
   uint64_t nextId = 1;
   std::vector<Phase> phases; // open phases, innermost last
@@ -262,8 +262,8 @@ void progressInstrument(mlir::PassManager &pm, uint64_t id) {
   std::shared_ptr<ProgressState> s = current();
   if (!s)
     return;
-  pm.addInstrumentation(std::make_unique<ProgressInstrumentation>(
-      std::move(s), id, pm));
+  pm.addInstrumentation(
+      std::make_unique<ProgressInstrumentation>(std::move(s), id, pm));
 }
 } // namespace detail
 

@@ -1,4 +1,5 @@
-//===- CompileProgress.h - a live progress line for long compiles -*- C++ -*-===//
+//===- CompileProgress.h - a live progress line for long compiles -*- C++
+//-*-===//
 //
 // While a tool compiles (tf-run's first Session::Run, tf-convert's
 // conversion), a CompileProgress shows on stderr which compile phase and
@@ -60,10 +61,9 @@ struct ProgressState;
 /// anything was shown) and joins the redraw thread.
 class CompileProgress {
 public:
-  explicit CompileProgress(std::string label,
-                           ProgressMode mode = ProgressMode::Auto,
-                           std::chrono::milliseconds delay =
-                               std::chrono::seconds(3));
+  explicit CompileProgress(
+      std::string label, ProgressMode mode = ProgressMode::Auto,
+      std::chrono::milliseconds delay = std::chrono::seconds(3));
   ~CompileProgress();
   /// The compile failed: the final line says "failed after X s" instead of
   /// "done in X s" (the error itself is the caller's to print).

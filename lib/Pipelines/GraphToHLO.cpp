@@ -119,8 +119,8 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
-                const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx, bool clampIndices, bool listAllNodes) {
+                const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
+                bool clampIndices, bool listAllNodes) {
   auto module = importGraphToTF(graph, graphName, args, outputs, ctx);
   if (!module.ok())
     return module.status();
@@ -130,8 +130,8 @@ lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
   if (listAllNodes)
     report.maxNodesPerOp = std::numeric_limits<size_t>::max();
   CompilePhase phase("xla-legalize-tf");
-  mlir::LogicalResult legalized = legalizeTFToHLO(
-      **module, /*allowPartial=*/false, report, clampIndices);
+  mlir::LogicalResult legalized =
+      legalizeTFToHLO(**module, /*allowPartial=*/false, report, clampIndices);
   if (absl::Status s = checkCompileMemory("xla-legalize-tf"); !s.ok())
     return s;
   if (mlir::failed(legalized)) {

@@ -54,13 +54,13 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<std::string> &outputs,
                 mlir::MLIRContext &ctx);
 
-/// importGraphToTF, then legalizes tf -> hlo. Imports `graph` with `args` as the arguments of @main (in order) and
-/// `outputs` ("node:index" or "node") as its results, pruned to what they
-/// need, runs tf-standard-pipeline and legalizes tf -> hlo (whole graph, no
-/// fallback). `ctx` must hold registerGraphToHLODialects' dialects.
-/// `graphName` prefixes every error message.
-/// Errors: InvalidArgument when the import or the standard pipeline fails
-/// (a dead fetch is named as TF does: "Retval[k] does not have value");
+/// importGraphToTF, then legalizes tf -> hlo. Imports `graph` with `args` as
+/// the arguments of @main (in order) and `outputs` ("node:index" or "node") as
+/// its results, pruned to what they need, runs tf-standard-pipeline and
+/// legalizes tf -> hlo (whole graph, no fallback). `ctx` must hold
+/// registerGraphToHLODialects' dialects. `graphName` prefixes every error
+/// message. Errors: InvalidArgument when the import or the standard pipeline
+/// fails (a dead fetch is named as TF does: "Retval[k] does not have value");
 /// Unimplemented with the legalization histogram ("cannot legalize: tf.X
 /// (count n: nodes a, b)") when ops have no hlo lowering. `clampIndices`:
 /// no run-time index checks (legalizeTFToHLO). `listAllNodes`: the
@@ -68,9 +68,8 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerGraphToHLO(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
-                const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx, bool clampIndices = false,
-                bool listAllNodes = false);
+                const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
+                bool clampIndices = false, bool listAllNodes = false);
 
 } // namespace tfmlir
 

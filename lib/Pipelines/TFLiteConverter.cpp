@@ -10,11 +10,11 @@
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
-#include "lib/Transforms/ExecutorPasses.h"
-#include "lib/Transforms/Passes.h"
 #include "lib/Pipelines/Calibration.h"
 #include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
+#include "lib/Transforms/ExecutorPasses.h"
+#include "lib/Transforms/Passes.h"
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/SavedModel.h"
@@ -88,7 +88,8 @@ absl::Status checkOptions(const ConverterOptions &o) {
       return absl::InvalidArgumentError(
           "inference input/output types must be float32, int8 or uint8, got '" +
           *t + "'");
-  if ((o.inferenceInputType != "float32" || o.inferenceOutputType != "float32") &&
+  if ((o.inferenceInputType != "float32" ||
+       o.inferenceOutputType != "float32") &&
       q != "int8")
     return absl::InvalidArgumentError(
         "inference input/output types other than float32 need full integer "
@@ -118,9 +119,9 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
         "the quantization report needs representative data");
   const std::string &file = model.sourceName;
   if (options.maxCompileMemoryBytes < 0)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "max_compile_memory_bytes must be >= 0, got ",
-        options.maxCompileMemoryBytes));
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_compile_memory_bytes must be >= 0, got ",
+                     options.maxCompileMemoryBytes));
   // Measured after every pass (runPhase's CompilePhase) and after each
   // stage below (checkCompileMemory).
   CompileMemoryBudget budget(options.maxCompileMemoryBytes,
@@ -161,10 +162,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
                 "--output-arrays is required");
   if (!config.inputShapes.empty() &&
       config.inputShapes.size() != config.inputArrays.size())
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--input-shapes has ", config.inputShapes.size(),
-        " shapes but --input-arrays has ", config.inputArrays.size(),
-        " entries"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--input-shapes has ", config.inputShapes.size(),
+                     " shapes but --input-arrays has ",
+                     config.inputArrays.size(), " entries"));
   // The phases below show on a live CompileProgress (tf-convert on a
   // terminal); no timing is printed for them.
   OwningOpRef<ModuleOp> module;
@@ -181,7 +182,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   // input tensors carry the names given in --input-arrays.
   if (auto mainFn = module->lookupSymbol<func::FuncOp>("main");
       mainFn && !mainFn.isExternal())
-    for (auto [arg, name] : llvm::zip(mainFn.getArguments(), config.inputArrays)) {
+    for (auto [arg, name] :
+         llvm::zip(mainFn.getArguments(), config.inputArrays)) {
       arg.setLoc(NameLoc::get(StringAttr::get(&ctx, name), arg.getLoc()));
       // A .tflite input has a rank; an unranked one (a fed node whose
       // shape the graph does not give, e.g. a Relu named as an input
@@ -211,10 +213,10 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   module->walk([&](Operation *op) {
     if (op->getName().getStringRef() != "tf.Placeholder")
       return;
-    op->emitError() << "Placeholder is needed by "
-                    << config.names.outputArrays << " but is not listed in "
-                    << config.names.inputArrays << "; add it (and its shape to "
-                    << config.names.inputShapes << ")";
+    op->emitError() << "Placeholder is needed by " << config.names.outputArrays
+                    << " but is not listed in " << config.names.inputArrays
+                    << "; add it (and its shape to " << config.names.inputShapes
+                    << ")";
     missingInput = true;
   });
   if (missingInput)
@@ -261,12 +263,11 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   if (haveData) {
     if (!mainFn || mainFn.isExternal())
       return fail(absl::StatusCode::kInvalidArgument, "no @main function");
-    auto loaded =
-        pySamples.empty()
-            ? quantutil::loadRepresentativeData(options.representativeDataPath,
-                                                mainFn)
-            : quantutil::samplesFromArrays(pySamples, mainFn,
-                                           "representative_dataset");
+    auto loaded = pySamples.empty()
+                      ? quantutil::loadRepresentativeData(
+                            options.representativeDataPath, mainFn)
+                      : quantutil::samplesFromArrays(pySamples, mainFn,
+                                                     "representative_dataset");
     if (!loaded.ok())
       return loaded.status();
     samples = std::move(*loaded);
@@ -278,7 +279,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
   bool qat = hasQuantizeOps(*module);
   if (mode != "none" && !hasFloatOps(*module))
     return fail(absl::StatusCode::kInvalidArgument,
-                "--quantize=" + mode + ": the model has no float ops to quantize");
+                "--quantize=" + mode +
+                    ": the model has no float ops to quantize");
   PassManager qpm(&ctx);
   if (mode == "dynamic" || mode == "float16") {
     PrepareDynamicRangeQuantizeOptions o;
@@ -309,7 +311,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
       qpm.addPass(createPostQuantize());
     qpm.addPass(createPrepareQuantize());
     QuantizeOptions qo;
-    qo.disablePerChannelForDenseLayers = options.disablePerChannelForDenseLayers;
+    qo.disablePerChannelForDenseLayers =
+        options.disablePerChannelForDenseLayers;
     qpm.addPass(createQuantize(qo));
     PostQuantizeOptions po;
     po.inferenceInputType = options.inferenceInputType;
@@ -375,11 +378,13 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     PassManager names(&ctx);
     names.addPass(createSeparateOutputTensors());
     if (failed(names.run(*module)))
-      return fail(absl::StatusCode::kInternal, "separating output tensors failed");
+      return fail(absl::StatusCode::kInternal,
+                  "separating output tensors failed");
   }
   if (!options.signatureKey.empty()) {
     // A SignatureDef for @main (tfl.signature_* attrs, see TFLiteExporter.h).
-    if (!mainFn || mainFn.getNumArguments() != options.signatureInputNames.size() ||
+    if (!mainFn ||
+        mainFn.getNumArguments() != options.signatureInputNames.size() ||
         mainFn.getNumResults() != options.signatureOutputNames.size())
       return fail(absl::StatusCode::kInvalidArgument,
                   "signature '" + options.signatureKey + "' names " +
@@ -392,7 +397,8 @@ convertToTFLite(const LoadedModel &model, const ConverterOptions &options,
     for (auto [i, name] : llvm::enumerate(options.signatureInputNames))
       mainFn.setArgAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
     for (auto [i, name] : llvm::enumerate(options.signatureOutputNames))
-      mainFn.setResultAttr(i, "tfl.signature_name", StringAttr::get(&ctx, name));
+      mainFn.setResultAttr(i, "tfl.signature_name",
+                           StringAttr::get(&ctx, name));
   }
   if (options.emitMlir) {
     llvm::raw_string_ostream out(result.bytes);
@@ -437,7 +443,8 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
     // Unknown dims stay -1: the .tflite input gets shape 1 there and
     // shape_signature -1, as TF's converter writes them.
     for (size_t d = 0; d < in.shape->size(); ++d)
-      absl::StrAppend(&shape, d ? "," : "", (*in.shape)[d] < 0 ? -1 : (*in.shape)[d]);
+      absl::StrAppend(&shape, d ? "," : "",
+                      (*in.shape)[d] < 0 ? -1 : (*in.shape)[d]);
     options.inputArrays.push_back(in.tensor);
     options.signatureInputNames.push_back(in.name);
     options.inputShapes.push_back(shape);

@@ -1,4 +1,5 @@
-//===- TFLiteConverter.h - GraphDef -> .tflite as one library call -*- C++ -*-===//
+//===- TFLiteConverter.h - GraphDef -> .tflite as one library call -*- C++
+//-*-===//
 //
 // The TFLite conversion pipeline that tf-convert, the python package
 // (tfmlir.lite.TFLiteConverter) and tests call, modelled on TF's

@@ -1,4 +1,5 @@
-//===- CheckedMath.h - overflow-checked element-count arithmetic -*- C++ -*-===//
+//===- CheckedMath.h - overflow-checked element-count arithmetic -*- C++
+//-*-===//
 //
 // One home for multiplying shape dimensions: TF's TensorShape reports
 // "Encountered overflow when multiplying ..." (MultiplyWithoutOverflow)

@@ -1,4 +1,5 @@
-//===- Crc32c.cpp - CRC-32C (Castagnoli) checksums -------------------------===//
+//===- Crc32c.cpp - CRC-32C (Castagnoli) checksums
+//-------------------------===//
 #include "lib/Support/Crc32c.h"
 
 #include <array>

@@ -27,9 +27,10 @@ constexpr uint64_t kDefaultMaxFileBytes = uint64_t(4) << 30;
 ///  - Internal "<path>: cannot read: <errno text>".
 /// `what` (e.g. "GraphDef", "weight shard") is named in the messages when
 /// non-empty.
-absl::StatusOr<std::string> readFileBounded(const std::string &path,
-                                            uint64_t maxBytes = kDefaultMaxFileBytes,
-                                            const std::string &what = "");
+absl::StatusOr<std::string>
+readFileBounded(const std::string &path,
+                uint64_t maxBytes = kDefaultMaxFileBytes,
+                const std::string &what = "");
 
 /// For tools whose input MLIR's drivers read without a bound (tf-opt,
 /// tf-translate: MlirOptMain / mlirTranslateMain read the whole input):

@@ -30,7 +30,8 @@ template <typename D, typename S> D saturatingFloatToInt(S v) {
     return 0;
   // lowest() is 0 or -2^k, exact in every float type; max() + 1 = 2^k is
   // exact too, and anything at or above it is out of range.
-  const long double lo = static_cast<long double>(std::numeric_limits<D>::lowest());
+  const long double lo =
+      static_cast<long double>(std::numeric_limits<D>::lowest());
   const long double hiExclusive =
       static_cast<long double>(std::numeric_limits<D>::max()) + 1.0L;
   long double t = std::trunc(static_cast<long double>(v));

@@ -3,12 +3,12 @@
 // One home for the geometry of a window sliding along one dim (convolution,
 // pooling, ExtractImagePatches): the output size and the padding before and
 // after for SAME / VALID / EXPLICIT padding with stride and dilation, as
-// TensorFlow's GetWindowedOutputSizeVerbose (core/framework/kernel_shape_util.cc)
-// computes them; TFLite's ComputeOutSize / ComputePaddingHeightWidth give the
-// same numbers for SAME and VALID. Used by the tf dialect's verifiers
-// (dialects/tf/TFOpsNN.cpp, TFOpsImage.cpp), shape inference
-// (lib/Transforms/ShapeInferenceContext.cpp), the TF->HLO conv and pool
-// lowerings and the lite kernels (runtime/lite/kernels/KernelUtil.cpp,
+// TensorFlow's GetWindowedOutputSizeVerbose
+// (core/framework/kernel_shape_util.cc) computes them; TFLite's ComputeOutSize
+// / ComputePaddingHeightWidth give the same numbers for SAME and VALID. Used by
+// the tf dialect's verifiers (dialects/tf/TFOpsNN.cpp, TFOpsImage.cpp), shape
+// inference (lib/Transforms/ShapeInferenceContext.cpp), the TF->HLO conv and
+// pool lowerings and the lite kernels (runtime/lite/kernels/KernelUtil.cpp,
 // computePadding). No MLIR dependency.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_SUPPORT_WINDOWGEOMETRY_H

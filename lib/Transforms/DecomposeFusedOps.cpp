@@ -37,10 +37,10 @@ namespace {
 /// What a fused op's `fused_ops` list asks for, parsed and checked.
 struct FusedTail {
   enum Head { kNone, kBiasAdd, kBatchNorm } head = kNone;
-  bool add = false;          ///< BiasAdd, Add: args[1] is added
-  std::string activation;    ///< "" or Relu, Relu6, Elu, LeakyRelu, Tanh,
-                             ///< Sigmoid, Prelu, GeluExact, GeluApproximate
-  unsigned numArgs = 0;      ///< extra operands the list consumes
+  bool add = false;       ///< BiasAdd, Add: args[1] is added
+  std::string activation; ///< "" or Relu, Relu6, Elu, LeakyRelu, Tanh,
+                          ///< Sigmoid, Prelu, GeluExact, GeluApproximate
+  unsigned numArgs = 0;   ///< extra operands the list consumes
 };
 
 /// The attrs a fused op has that the unfused contraction does not take.
@@ -92,11 +92,10 @@ std::string parseFusedOps(ArrayAttr list, size_t available, bool isConv,
   }
   if (i < ops.size()) {
     StringRef act = ops[i];
-    bool known =
-        llvm::is_contained({"Relu", "Relu6", "Elu", "LeakyRelu", "Tanh",
-                            "Sigmoid", "Prelu"},
-                           act) ||
-        (!isConv && (act == "GeluExact" || act == "GeluApproximate"));
+    bool known = llvm::is_contained({"Relu", "Relu6", "Elu", "LeakyRelu",
+                                     "Tanh", "Sigmoid", "Prelu"},
+                                    act) ||
+                 (!isConv && (act == "GeluExact" || act == "GeluApproximate"));
     if (!known)
       return "fused_ops " + listStr() + ": '" + act.str() +
              "' is not a supported " + (i ? "activation" : "first op") +
@@ -110,9 +109,8 @@ std::string parseFusedOps(ArrayAttr list, size_t available, bool isConv,
     return "fused_ops " + listStr() + ": unexpected '" + ops[i].str() +
            "' after '" + ops[i - 1].str() + "'";
   if (tail.numArgs > available)
-    return "fused_ops " + listStr() + " needs " +
-           std::to_string(tail.numArgs) + " extra operand(s) but the op has " +
-           std::to_string(available);
+    return "fused_ops " + listStr() + " needs " + std::to_string(tail.numArgs) +
+           " extra operand(s) but the op has " + std::to_string(available);
   return "";
 }
 
@@ -144,11 +142,11 @@ Value buildTail(PatternRewriter &rw, Location loc, Value x, Type type,
     st.addTypes(type);
     return rw.create(st)->getResult(0);
   };
-  NamedAttribute format = rw.getNamedAttr("data_format",
-                                          rw.getStringAttr(dataFormat));
+  NamedAttribute format =
+      rw.getNamedAttr("data_format", rw.getStringAttr(dataFormat));
   if (tail.head == FusedTail::kBiasAdd) {
-    x = TF::BiasAddOp::create(rw, loc, TypeRange{type},
-                              ValueRange{x, args[0]}, {format});
+    x = TF::BiasAddOp::create(rw, loc, TypeRange{type}, ValueRange{x, args[0]},
+                              {format});
     if (tail.add)
       x = bin("AddV2", x, args[1]);
   } else if (tail.head == FusedTail::kBatchNorm) {
@@ -161,8 +159,7 @@ Value buildTail(PatternRewriter &rw, Location loc, Value x, Type type,
           cast<ShapedType>(args[0].getType()).getElementType()));
     x = TF::FusedBatchNormV3Op::create(
             rw, loc, types, ValueRange{x, args[0], args[1], args[2], args[3]},
-            {rw.getNamedAttr("epsilon", rw.getF32FloatAttr(epsilon)),
-             format,
+            {rw.getNamedAttr("epsilon", rw.getF32FloatAttr(epsilon)), format,
              rw.getNamedAttr("is_training", rw.getBoolAttr(false))})
             ->getResult(0);
   }
@@ -188,11 +185,11 @@ Value buildTail(PatternRewriter &rw, Location loc, Value x, Type type,
   if (act == "GeluApproximate") {
     // 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))).
     Value x3 = bin("Mul", bin("Mul", x, x), x);
-    Value inner = bin("AddV2", x, bin("Mul", scalarLike(rw, loc, x, 0.044715),
-                                      x3));
-    Value t = un("Tanh", bin("Mul", scalarLike(rw, loc, x,
-                                              std::sqrt(2.0 / M_PI)),
-                             inner));
+    Value inner =
+        bin("AddV2", x, bin("Mul", scalarLike(rw, loc, x, 0.044715), x3));
+    Value t =
+        un("Tanh",
+           bin("Mul", scalarLike(rw, loc, x, std::sqrt(2.0 / M_PI)), inner));
     Value one = bin("AddV2", t, scalarLike(rw, loc, x, 1.0));
     return bin("Mul", bin("Mul", x, scalarLike(rw, loc, x, 0.5)), one);
   }
@@ -228,13 +225,13 @@ struct DecomposeFusedConv : public OpRewritePattern<FusedOp> {
     if (failed(prepareFused(op, rw, /*isConv=*/true, tail, attrs)))
       return failure();
     Type type = op.getOutput().getType();
-    Value conv = ConvOp::create(rw, op.getLoc(), TypeRange{type},
-                                ValueRange{op.getInput(), op.getFilter()},
-                                attrs);
-    rw.replaceOp(op, buildTail(rw, op.getLoc(), conv, type, tail,
-                               op.getArgs(), op.getDataFormat(),
-                               op.getEpsilon().convertToFloat(),
-                               op.getLeakyreluAlpha().convertToFloat()));
+    Value conv =
+        ConvOp::create(rw, op.getLoc(), TypeRange{type},
+                       ValueRange{op.getInput(), op.getFilter()}, attrs);
+    rw.replaceOp(op,
+                 buildTail(rw, op.getLoc(), conv, type, tail, op.getArgs(),
+                           op.getDataFormat(), op.getEpsilon().convertToFloat(),
+                           op.getLeakyreluAlpha().convertToFloat()));
     return success();
   }
 };
@@ -307,10 +304,10 @@ struct DecomposeTFJSPrelu : public RewritePattern {
     FusedTail tail;
     tail.activation = "Prelu";
     tail.numArgs = 1;
-    rw.replaceOp(op, buildTail(rw, op->getLoc(), op->getOperand(0),
-                               op->getResult(0).getType(), tail,
-                               op->getOperands().drop_front(), "NHWC", 0.f,
-                               0.f));
+    rw.replaceOp(op,
+                 buildTail(rw, op->getLoc(), op->getOperand(0),
+                           op->getResult(0).getType(), tail,
+                           op->getOperands().drop_front(), "NHWC", 0.f, 0.f));
     return success();
   }
 };
@@ -329,13 +326,12 @@ struct DecomposeFusedConv3D : public OpRewritePattern<TF::_FusedConv3DOp> {
       return a.getName() == "explicit_paddings";
     });
     Type type = op.getOutput().getType();
-    Value conv = TF::Conv3DOp::create(rw, op.getLoc(), TypeRange{type},
-                                      ValueRange{op.getInput(), op.getFilter()},
-                                      attrs);
+    Value conv =
+        TF::Conv3DOp::create(rw, op.getLoc(), TypeRange{type},
+                             ValueRange{op.getInput(), op.getFilter()}, attrs);
     StringRef biasFormat = op.getDataFormat() == "NCDHW" ? "NCHW" : "NHWC";
-    rw.replaceOp(op, buildTail(rw, op.getLoc(), conv, type, tail,
-                               op.getArgs(), biasFormat,
-                               op.getEpsilon().convertToFloat(),
+    rw.replaceOp(op, buildTail(rw, op.getLoc(), conv, type, tail, op.getArgs(),
+                               biasFormat, op.getEpsilon().convertToFloat(),
                                op.getLeakyreluAlpha().convertToFloat()));
     return success();
   }
@@ -361,9 +357,9 @@ struct DecomposePadConv : public OpRewritePattern<FusedOp> {
           {rw.getNamedAttr("align_corners",
                            rw.getBoolAttr(op.getResizeAlignCorners())),
            rw.getNamedAttr("half_pixel_centers", rw.getBoolAttr(false))});
-    x = TF::MirrorPadOp::create(
-        rw, loc, TypeRange{unranked}, ValueRange{x, op.getPaddings()},
-        {rw.getNamedAttr("mode", op.getModeAttr())});
+    x = TF::MirrorPadOp::create(rw, loc, TypeRange{unranked},
+                                ValueRange{x, op.getPaddings()},
+                                {rw.getNamedAttr("mode", op.getModeAttr())});
     Value conv = TF::Conv2DOp::create(
         rw, loc, TypeRange{op.getOutput().getType()},
         ValueRange{x, op.getFilter()},
@@ -413,8 +409,7 @@ struct DecomposeFusedOpsPass
 
 } // namespace
 
-template <typename FusedConvOp>
-static std::string whyNotConv(FusedConvOp op) {
+template <typename FusedConvOp> static std::string whyNotConv(FusedConvOp op) {
   StringRef format = op.getDataFormat();
   if (format != "NHWC" && format != "NCHW")
     return ("data_format '" + format + "' is not supported").str();
@@ -469,15 +464,15 @@ std::string whyNotDecomposable(TF::_FusedBatchNormExOp op) {
 
 void populateDecomposeFusedOpsPatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<DecomposeFusedConv<TF::_FusedConv2DOp, TF::Conv2DOp>,
-               DecomposeFusedConv<TF::_FusedDepthwiseConv2dNativeOp,
-                                  TF::DepthwiseConv2dNativeOp>,
-               DecomposeFusedConv<TF::FusedDepthwiseConv2dNativeOp,
-                                  TF::DepthwiseConv2dNativeOp>,
-               DecomposeFusedMatMul, DecomposeFusedBatchNormEx,
-               DecomposeTFJSPrelu>(ctx);
-  patterns.add<DecomposeFusedConv3D,
-               DecomposePadConv<TF::FusedPadConv2DOp>,
+  patterns
+      .add<DecomposeFusedConv<TF::_FusedConv2DOp, TF::Conv2DOp>,
+           DecomposeFusedConv<TF::_FusedDepthwiseConv2dNativeOp,
+                              TF::DepthwiseConv2dNativeOp>,
+           DecomposeFusedConv<TF::FusedDepthwiseConv2dNativeOp,
+                              TF::DepthwiseConv2dNativeOp>,
+           DecomposeFusedMatMul, DecomposeFusedBatchNormEx, DecomposeTFJSPrelu>(
+          ctx);
+  patterns.add<DecomposeFusedConv3D, DecomposePadConv<TF::FusedPadConv2DOp>,
                DecomposePadConv<TF::FusedResizeAndPadConv2DOp>>(ctx);
 }
 

@@ -16,8 +16,8 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <cctype>
@@ -50,8 +50,8 @@ class Builder {
 public:
   Builder(Operation *einsum)
       : b(einsum), loc(einsum->getLoc()),
-        elt(cast<ShapedType>(einsum->getResult(0).getType())
-                .getElementType()) {}
+        elt(cast<ShapedType>(einsum->getResult(0).getType()).getElementType()) {
+  }
 
   /// A 1-D int32 tf.Const (int64 when a value does not fit).
   Value constI32(ArrayRef<int64_t> v) {
@@ -291,10 +291,10 @@ void takeDiagonals(Builder &bld, Labeled &x) {
     strides.back() = d > 1 ? (dc - 1) / (d - 1) : 1;
     SmallVector<int64_t> out(merged);
     out.back() = d;
-    Value diag = bld.op("StridedSlice",
-                        {flat, bld.constI32(begin), bld.constI32(end),
-                         bld.constI32(strides)},
-                        out);
+    Value diag = bld.op(
+        "StridedSlice",
+        {flat, bld.constI32(begin), bld.constI32(end), bld.constI32(strides)},
+        out);
     x.ids.resize(x.ids.size() - c);
     x.ids.push_back(rep);
     x.dims = out;
@@ -402,8 +402,7 @@ void rewriteEinsum(Operation *op, const EinsumEquation &eq) {
       return d;
     };
     SmallVector<int64_t> bDims = dimsOf(a, batch), mDims = dimsOf(a, freeA),
-                         nDims = dimsOf(b, freeB),
-                         kDims = dimsOf(a, contract);
+                         nDims = dimsOf(b, freeB), kDims = dimsOf(a, contract);
     // a: [ellA..., batch..., freeA..., contract...] ->
     //    [ellA dims..., (prod batch), prod freeA, prod contract]
     auto order = [](std::initializer_list<ArrayRef<int>> parts) {
@@ -452,9 +451,10 @@ void rewriteEinsum(Operation *op, const EinsumEquation &eq) {
       y.ids.push_back(kEllBase + (int)(maxEll - mmEll + k));
       y.dims.push_back(mmShape[k]);
     }
-    for (auto [ids, dims] : {std::pair(ArrayRef<int>(batch), ArrayRef(bDims)),
-                             std::pair(ArrayRef<int>(freeA), ArrayRef(mDims)),
-                             std::pair(ArrayRef<int>(freeB), ArrayRef(nDims))}) {
+    for (auto [ids, dims] :
+         {std::pair(ArrayRef<int>(batch), ArrayRef(bDims)),
+          std::pair(ArrayRef<int>(freeA), ArrayRef(mDims)),
+          std::pair(ArrayRef<int>(freeB), ArrayRef(nDims))}) {
       y.ids.append(ids.begin(), ids.end());
       y.dims.append(dims.begin(), dims.end());
     }
@@ -494,8 +494,8 @@ struct EinsumPass : public tfmlir::impl::EinsumPassBase<EinsumPass> {
         continue;
       }
       EinsumEquation eq;
-      if (std::string why = parseEinsumEquation(
-              eqAttr.getValue(), op->getNumOperands(), eq);
+      if (std::string why =
+              parseEinsumEquation(eqAttr.getValue(), op->getNumOperands(), eq);
           !why.empty()) {
         fail(why);
         continue;

@@ -186,9 +186,8 @@ private:
     // A graph of islands only: everything runs unconditionally in one frame,
     // so all islands merge into one, placed at the last island (the order
     // is topological, so every member's producers come before it).
-    if (!ops.empty() && llvm::all_of(ops, [](Operation *op) {
-          return isa<IslandOp>(op);
-        })) {
+    if (!ops.empty() &&
+        llvm::all_of(ops, [](Operation *op) { return isa<IslandOp>(op); })) {
       unsigned last = ops.size() - 1;
       for (unsigned g = 0; g < last; ++g)
         mergeInto(g, last);

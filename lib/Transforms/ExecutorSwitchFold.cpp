@@ -258,9 +258,9 @@ private:
       auto attr = DenseElementsAttr::get(
           type, b.getI32IntegerAttr(static_cast<int32_t>(liveIdx.front()))
                     .getValue());
-      auto island = IslandOp::create(b, merge.getLoc(), TypeRange{type},
-                                     ControlType::get(b.getContext()),
-                                     ValueRange{});
+      auto island =
+          IslandOp::create(b, merge.getLoc(), TypeRange{type},
+                           ControlType::get(b.getContext()), ValueRange{});
       Block *blk = new Block();
       island.getBody().push_back(blk);
       OpBuilder ib = OpBuilder::atBlockEnd(blk);

@@ -55,8 +55,7 @@ LogicalResult liftGraph(GraphOp graph) {
     auto island = cast<IslandOp>(op);
     Block &ib = island.GetBody();
     YieldOp yield = island.GetYield();
-    for (Operation &inner :
-         llvm::make_early_inc_range(ib.without_terminator()))
+    for (Operation &inner : llvm::make_early_inc_range(ib.without_terminator()))
       inner.moveBefore(graph);
     for (auto [out, val] : llvm::zip(island.getOutputs(), yield.getOperands()))
       if (failed(replaceWithCast(b, out, val, island)))
@@ -122,9 +121,8 @@ struct FunctionalToExecutorConversionPass
     Block *gb = new Block();
     graph.getBody().push_back(gb);
     OpBuilder gbld = OpBuilder::atBlockEnd(gb);
-    auto island = IslandOp::create(gbld, loc, types,
-                                   ControlType::get(&getContext()),
-                                   ValueRange{});
+    auto island = IslandOp::create(
+        gbld, loc, types, ControlType::get(&getContext()), ValueRange{});
     Block *ib = new Block();
     island.getBody().push_back(ib);
     for (Operation &op : llvm::make_early_inc_range(entry)) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/Passes.h"
 
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -13,7 +14,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
-#include "dialects/tf/TFDiagnostics.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -74,10 +74,10 @@ struct TFCallInliner : public InlinerInterface {
                      DictionaryAttr) const final {
     return result;
   }
-  void processInlinedCallBlocks(
-      Operation *, iterator_range<Region::iterator>) const final {}
-  bool allowSingleBlockOptimization(
-      iterator_range<Region::iterator>) const final {
+  void processInlinedCallBlocks(Operation *,
+                                iterator_range<Region::iterator>) const final {}
+  bool
+  allowSingleBlockOptimization(iterator_range<Region::iterator>) const final {
     return true;
   }
 };
@@ -199,9 +199,8 @@ struct InlineCallsPass
       for (Operation *op : calls) {
         auto call = cast<CallOpInterface>(op);
         SymbolRefAttr sym = TF::getFuncAttrSymbol(op->getAttr("f"));
-        auto callee =
-            sym ? symbols.lookup<func::FuncOp>(sym.getRootReference())
-                : func::FuncOp();
+        auto callee = sym ? symbols.lookup<func::FuncOp>(sym.getRootReference())
+                          : func::FuncOp();
         if (!callee)
           return op->emitError()
                  << nodeLabel(op) << " (" << op->getName()
@@ -214,11 +213,10 @@ struct InlineCallsPass
           for (auto it = from; it != stack.end(); ++it)
             chain += "@" + it->getSymName().str() + " -> ";
           chain += "@" + callee.getSymName().str();
-          return op->emitError()
-                 << nodeLabel(op) << " (" << op->getName()
-                 << ") calls function @" << callee.getSymName()
-                 << " recursively: " << chain
-                 << "; recursive functions cannot be inlined";
+          return op->emitError() << nodeLabel(op) << " (" << op->getName()
+                                 << ") calls function @" << callee.getSymName()
+                                 << " recursively: " << chain
+                                 << "; recursive functions cannot be inlined";
         }
         if (st == 0 && mlir::failed(process(callee)))
           return failure();
@@ -226,10 +224,10 @@ struct InlineCallsPass
           // TF resolves a call's function only when the node runs, so this
           // is not an error yet: the call stays (and the legalizations
           // name it if it is needed).
-          op->emitWarning() << nodeLabel(op) << " (" << op->getName()
-                            << ") calls function @" << callee.getSymName()
-                            << ", which cannot be inlined: it " << why
-                            << "; the call is kept";
+          op->emitWarning()
+              << nodeLabel(op) << " (" << op->getName() << ") calls function @"
+              << callee.getSymName() << ", which cannot be inlined: it " << why
+              << "; the call is kept";
           continue;
         }
         if (mlir::failed(makeTypesMatch(call, callee)))
@@ -239,10 +237,9 @@ struct InlineCallsPass
                 inliner, cloneCallee, call,
                 cast<CallableOpInterface>(callee.getOperation()),
                 &callee.getBody(), /*shouldCloneInlinedRegion=*/true)))
-          return op->emitError()
-                 << nodeLabel(op) << " (" << op->getName()
-                 << "): inlining function @" << callee.getSymName()
-                 << " failed";
+          return op->emitError() << nodeLabel(op) << " (" << op->getName()
+                                 << "): inlining function @"
+                                 << callee.getSymName() << " failed";
         op->erase();
       }
       stack.pop_back();

@@ -1,7 +1,7 @@
 //===- Registration.cpp - registers tfmlir passes and pipelines ----------===//
-#include "lib/Transforms/Passes.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/FunctionalizePasses.h"
+#include "lib/Transforms/Passes.h"
 #include "lib/Transforms/ShapeInference.h"
 
 namespace tfmlir {

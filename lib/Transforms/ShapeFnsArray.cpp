@@ -442,8 +442,7 @@ LogicalResult transpose(InferenceContext &c) {
       if (p < 0)
         p += rank;
       if (p < 0 || p >= rank || seen[p])
-        return c.error("perm is not a permutation of [0, " + Twine(rank) +
-                       ")");
+        return c.error("perm is not a permutation of [0, " + Twine(rank) + ")");
       seen[p] = true;
       out.dims[i] = in.dims[p];
     }
@@ -610,7 +609,8 @@ LogicalResult gatherV2(InferenceContext &c) {
   for (int64_t i = 0; i < *axis; ++i) {
     int64_t d = params.dims[i];
     if (i < batchDims) {
-      auto m = c.merge(d, indices.dims[i], "batch dimensions of params and indices");
+      auto m =
+          c.merge(d, indices.dims[i], "batch dimensions of params and indices");
       if (failed(m))
         return failure();
       d = *m;
@@ -665,7 +665,8 @@ LogicalResult oneHot(InferenceContext &c) {
 LogicalResult pack(InferenceContext &c) {
   Shape s = Shape::unknown();
   for (unsigned i = 0; i < c.numInputs(); ++i) {
-    auto m = c.merge(s, c.inputShape(i), "all packed values must have the same shape");
+    auto m = c.merge(s, c.inputShape(i),
+                     "all packed values must have the same shape");
     if (failed(m))
       return failure();
     s = *m;
@@ -722,8 +723,8 @@ LogicalResult splitCommon(InferenceContext &c, unsigned valueIdx,
     if (!isDyn(d)) {
       if (numSplit <= 0 || d % numSplit != 0)
         return c.error("number of ways to split (" + Twine(numSplit) +
-                       ") must evenly divide the split dimension (" +
-                       Twine(d) + ")");
+                       ") must evenly divide the split dimension (" + Twine(d) +
+                       ")");
       out.dims[*a] = d / numSplit;
     }
   }
@@ -840,8 +841,7 @@ LogicalResult spaceToBatchND(InferenceContext &c) {
     int64_t padded = d + (*pads)[2 * i] + (*pads)[2 * i + 1];
     if (padded % (*block)[i] != 0)
       return c.error("padded dimension " + Twine(i) + " (" + Twine(padded) +
-                     ") is not divisible by block_shape " +
-                     Twine((*block)[i]));
+                     ") is not divisible by block_shape " + Twine((*block)[i]));
     out.dims[1 + i] = padded / (*block)[i];
   }
   c.setOutput(0, out);
@@ -1326,8 +1326,8 @@ LogicalResult assign(InferenceContext &c) {
 }
 
 LogicalResult assignUpdate(InferenceContext &c) {
-  auto m = c.merge(c.inputShape(0), c.inputShape(1),
-                   "the variable and the value");
+  auto m =
+      c.merge(c.inputShape(0), c.inputShape(1), "the variable and the value");
   if (failed(m))
     return failure();
   c.setOutput(0, *m);
@@ -1343,12 +1343,12 @@ void registerArrayShapeFns(ShapeFnRegistry &r) {
   r.add("Const", constOp);
   r.add("Reshape", reshape);
   r.add({"Fill", "RandomUniform", "RandomStandardNormal", "TruncatedNormal",
-         "RandomUniformInt", "StatelessRandomUniform",
-         "StatelessRandomNormal", "StatelessTruncatedNormal",
-         "StatelessRandomUniformInt", "StatelessRandomUniformFullInt",
-         "StatelessRandomUniformV2", "StatelessRandomNormalV2",
-         "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2",
-         "StatelessRandomUniformFullIntV2", "RandomUniformFullInt"},
+         "RandomUniformInt", "StatelessRandomUniform", "StatelessRandomNormal",
+         "StatelessTruncatedNormal", "StatelessRandomUniformInt",
+         "StatelessRandomUniformFullInt", "StatelessRandomUniformV2",
+         "StatelessRandomNormalV2", "StatelessTruncatedNormalV2",
+         "StatelessRandomUniformIntV2", "StatelessRandomUniformFullIntV2",
+         "RandomUniformFullInt"},
         shapeFromInput0);
   r.add("Range", range);
   r.add({"LinSpace"}, linSpace);
@@ -1397,18 +1397,18 @@ void registerArrayShapeFns(ShapeFnRegistry &r) {
   r.add({"TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub",
          "TensorScatterMin", "TensorScatterMax", "ScatterNdNonAliasingAdd"},
         firstInputShape);
-  r.add({"ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv",
-         "ScatterMin", "ScatterMax", "ScatterUpdate", "ScatterNdAdd",
-         "ScatterNdSub", "ScatterNdUpdate"},
+  r.add({"ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMin",
+         "ScatterMax", "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub",
+         "ScatterNdUpdate"},
         scatterRef);
   r.add({"Assign"}, assign);
   r.add({"AssignAdd", "AssignSub"}, assignUpdate);
   r.add({"UnsortedSegmentSum", "UnsortedSegmentProd", "UnsortedSegmentMax",
          "UnsortedSegmentMin"},
         unsortedSegment);
-  r.add({"SegmentSum", "SegmentProd", "SegmentMax", "SegmentMin",
-         "SegmentMean"},
-        segmentReduce);
+  r.add(
+      {"SegmentSum", "SegmentProd", "SegmentMax", "SegmentMin", "SegmentMean"},
+      segmentReduce);
   r.add({"DynamicStitch", "ParallelDynamicStitch"}, dynamicStitch);
   r.add("DynamicPartition", dynamicPartition);
   r.add("ParallelConcat", parallelConcat);

@@ -39,8 +39,8 @@ LogicalResult varHandle(InferenceContext &c) {
 
 /// The subtype of a resource input (its content's type), or null.
 TensorType resourceSubtype(InferenceContext &c, unsigned i) {
-  auto t = dyn_cast_or_null<TensorType>(
-      i < c.numInputs() ? c.input(i).getType() : Type());
+  auto t = dyn_cast_or_null<TensorType>(i < c.numInputs() ? c.input(i).getType()
+                                                          : Type());
   if (!t)
     return {};
   auto r = dyn_cast<tf_type::ResourceType>(t.getElementType());
@@ -100,7 +100,8 @@ StringRef tfOpName(Operation *op) {
 /// by `ta`, when every use of its handle is visible (forwarded only through
 /// islands, identity-likes, Enter and Switch) and is a known TensorArray
 /// op. Nullopt when a use escapes or nothing is written.
-std::optional<Shape> writtenElementShape(Operation *ta, ValueEvaluator &evaluator) {
+std::optional<Shape> writtenElementShape(Operation *ta,
+                                         ValueEvaluator &evaluator) {
   std::optional<Shape> elem;
   SmallVector<Value> work{ta->getResult(0)};
   DenseSet<Value> seen;
@@ -317,8 +318,8 @@ LogicalResult matrixDiagPartV2(InferenceContext &c) {
   int64_t m = in.dims[in.rank() - 2], n = in.dims.back();
   int64_t len = kDyn;
   if (!isDyn(m) && !isDyn(n))
-    len = std::max<int64_t>(
-        0, std::min(m + std::min<int64_t>(kk, 0), n - std::max<int64_t>(kk, 0)));
+    len = std::max<int64_t>(0, std::min(m + std::min<int64_t>(kk, 0),
+                                        n - std::max<int64_t>(kk, 0)));
   Shape out = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(1));
   out.dims.back() = len;
   c.setOutput(0, out);
@@ -425,7 +426,8 @@ LogicalResult raggedRange(InferenceContext &c) {
       }
       if ((d > 0 && b < a) || (d < 0 && b > a))
         continue;
-      uint64_t span = b > a ? uint64_t(b) - uint64_t(a) : uint64_t(a) - uint64_t(b);
+      uint64_t span =
+          b > a ? uint64_t(b) - uint64_t(a) : uint64_t(a) - uint64_t(b);
       uint64_t ad = d > 0 ? uint64_t(d) : uint64_t(0) - uint64_t(d);
       total += int64_t((span + ad - 1) / ad);
     }
@@ -463,17 +465,16 @@ void registerMiscShapeFns(ShapeFnRegistry &r) {
          "ApplyGradientDescent", "ApplyMomentum", "ApplyKerasMomentum",
          "ApplyAdam", "ApplyAdagrad", "ApplyAdagradV2", "ApplyRMSProp",
          "ApplyCenteredRMSProp", "ApplyAdadelta", "ApplyFtrl", "ApplyFtrlV2",
-         "ApplyProximalGradientDescent", "ApplyProximalAdagrad",
-         "ApplyAdaMax", "ApplyPowerSign", "ApplyAddSign"},
+         "ApplyProximalGradientDescent", "ApplyProximalAdagrad", "ApplyAdaMax",
+         "ApplyPowerSign", "ApplyAddSign"},
         firstInput);
   r.add("InfeedDequeue", infeedDequeue);
   r.add("InfeedDequeueTuple", infeedDequeueTuple);
   r.add("QuantizeV2", quantizeV2);
   r.add("StringJoin", stringJoin);
   r.add("RaggedRange", raggedRange);
-  r.add({"ScalarSummary", "ImageSummary", "HistogramSummary",
-         "AudioSummary", "AudioSummaryV2", "MergeSummary", "TensorSummary",
-         "TensorSummaryV2"},
+  r.add({"ScalarSummary", "ImageSummary", "HistogramSummary", "AudioSummary",
+         "AudioSummaryV2", "MergeSummary", "TensorSummary", "TensorSummaryV2"},
         [](InferenceContext &c) -> LogicalResult {
           c.setOutput(0, Shape::scalar());
           return success();

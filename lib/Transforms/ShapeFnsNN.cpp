@@ -50,8 +50,10 @@ LogicalResult batchMatMul(InferenceContext &c) {
     return success();
   }
   int64_t ra = a.rank(), rb = b.rank();
-  int64_t m = a.dims[adjX ? ra - 1 : ra - 2], ka = a.dims[adjX ? ra - 2 : ra - 1];
-  int64_t kb = b.dims[adjY ? rb - 1 : rb - 2], n = b.dims[adjY ? rb - 2 : rb - 1];
+  int64_t m = a.dims[adjX ? ra - 1 : ra - 2],
+          ka = a.dims[adjX ? ra - 2 : ra - 1];
+  int64_t kb = b.dims[adjY ? rb - 1 : rb - 2],
+          n = b.dims[adjY ? rb - 2 : rb - 1];
   int64_t k;
   if (!mergeDim(ka, kb, k))
     return c.error("inner dimensions " + Twine(ka) + " and " + Twine(kb) +
@@ -66,8 +68,8 @@ LogicalResult batchMatMul(InferenceContext &c) {
       return failure();
     batch = *mm;
   } else if (!broadcastShape(batchA, batchB, batch)) {
-    return c.error("batch dimensions " + batchA.str() + " and " +
-                   batchB.str() + " are not broadcast-compatible");
+    return c.error("batch dimensions " + batchA.str() + " and " + batchB.str() +
+                   " are not broadcast-compatible");
   }
   Shape out = batch;
   out.dims.push_back(m);
@@ -82,9 +84,8 @@ LogicalResult batchMatMul(InferenceContext &c) {
 
 /// Reads a per-dim list attr (strides/dilations/ksize) of `rank` entries in
 /// data_format order; `dflt` when absent.
-std::optional<SmallVector<int64_t>> windowAttr(InferenceContext &c,
-                                               StringRef name, int64_t rank,
-                                               int64_t dflt) {
+std::optional<SmallVector<int64_t>>
+windowAttr(InferenceContext &c, StringRef name, int64_t rank, int64_t dflt) {
   auto l = c.intListAttr(name);
   if (!l)
     return SmallVector<int64_t>(rank, dflt);
@@ -93,8 +94,7 @@ std::optional<SmallVector<int64_t>> windowAttr(InferenceContext &c,
   return l;
 }
 
-LogicalResult convNd(InferenceContext &c, int64_t numSpatial,
-                     bool depthwise) {
+LogicalResult convNd(InferenceContext &c, int64_t numSpatial, bool depthwise) {
   int64_t rank = numSpatial + 2;
   auto in = c.withRank(c.inputShape(0), rank, "input");
   if (failed(in))
@@ -102,7 +102,8 @@ LogicalResult convNd(InferenceContext &c, int64_t numSpatial,
   auto filter = c.withRank(c.inputShape(1), rank, "filter");
   if (failed(filter))
     return failure();
-  StringRef format = c.strAttr("data_format", numSpatial == 3 ? "NDHWC" : "NHWC");
+  StringRef format =
+      c.strAttr("data_format", numSpatial == 3 ? "NDHWC" : "NHWC");
   Layout layout;
   if (!parseLayout(format, rank, layout))
     return success();
@@ -179,7 +180,8 @@ LogicalResult pool(InferenceContext &c, int64_t numSpatial, bool fromInputs) {
   auto in = c.withRank(c.inputShape(0), rank, "input");
   if (failed(in))
     return failure();
-  StringRef format = c.strAttr("data_format", numSpatial == 3 ? "NDHWC" : "NHWC");
+  StringRef format =
+      c.strAttr("data_format", numSpatial == 3 ? "NDHWC" : "NHWC");
   Layout layout;
   if (!parseLayout(format, rank, layout))
     return success();
@@ -216,8 +218,8 @@ LogicalResult pool(InferenceContext &c, int64_t numSpatial, bool fromInputs) {
       pa = (*explicitPads)[2 * d + 1];
     }
     int64_t o;
-    if (!windowedOutputSize(in->dims[d], (*ksize)[d], 1, (*strides)[d],
-                            padding, pb, pa, o))
+    if (!windowedOutputSize(in->dims[d], (*ksize)[d], 1, (*strides)[d], padding,
+                            pb, pa, o))
       return c.error("computed output size would be negative (input " +
                      Twine(in->dims[d]) + ", window " + Twine((*ksize)[d]) +
                      ", stride " + Twine((*strides)[d]) + ")");
@@ -252,8 +254,7 @@ LogicalResult backpropInput(InferenceContext &c) {
     for (int64_t i = 0; i < rank - 2; ++i)
       full.dims[layout.spatial[i]] = out.dims[i];
     full.dims[layout.batch] = grad.ranked ? grad.dims[layout.batch] : kDyn;
-    full.dims[layout.feature] =
-        filter.ranked ? filter.dims[rank - 2] : kDyn;
+    full.dims[layout.feature] = filter.ranked ? filter.dims[rank - 2] : kDyn;
     out = full;
   }
   if (out.ranked && grad.ranked && out.rank() != grad.rank())
@@ -327,16 +328,15 @@ LogicalResult biasAddGrad(InferenceContext &c) {
 
 LogicalResult fusedBatchNorm(InferenceContext &c) {
   Shape x = c.inputShape(0);
-  bool v3 = c.opName() == "FusedBatchNormV3" ||
-            c.opName() == "_FusedBatchNormEx";
+  bool v3 =
+      c.opName() == "FusedBatchNormV3" || c.opName() == "_FusedBatchNormEx";
   if (x.ranked && x.rank() != 4 && !(v3 && x.rank() == 5))
     return c.error("x must be rank 4" + Twine(v3 ? " or 5" : "") + ", got " +
                    x.str());
   int64_t rank = x.ranked ? x.rank() : 4;
   if (!x.ranked)
     x = Shape::ofRank(rank);
-  StringRef format =
-      c.strAttr("data_format", rank == 5 ? "NDHWC" : "NHWC");
+  StringRef format = c.strAttr("data_format", rank == 5 ? "NDHWC" : "NHWC");
   Layout layout;
   if (!parseLayout(format, rank, layout))
     return success();
@@ -406,10 +406,10 @@ LogicalResult reduction(InferenceContext &c) {
     else if (in.ranked && !axes) {
       // Unknown axes: rank is unknown unless the count is known.
       Shape idx = c.inputShape(1);
-      if (idx.ranked && (idx.rank() == 0 ||
-                         (idx.rank() == 1 && idx.dims[0] == 0)))
-        c.setOutput(0, Shape::ofRank(idx.rank() == 0 ? in.rank() - 1
-                                                     : in.rank()));
+      if (idx.ranked &&
+          (idx.rank() == 0 || (idx.rank() == 1 && idx.dims[0] == 0)))
+        c.setOutput(0,
+                    Shape::ofRank(idx.rank() == 0 ? in.rank() - 1 : in.rank()));
     }
     return success();
   }
@@ -483,7 +483,8 @@ LogicalResult inTopK(InferenceContext &c) {
   auto tr = c.withRank(t, 1, "targets");
   if (failed(tr))
     return failure();
-  auto b = c.merge(pr->dims[0], tr->dims[0], "batch of predictions and targets");
+  auto b =
+      c.merge(pr->dims[0], tr->dims[0], "batch of predictions and targets");
   if (failed(b))
     return failure();
   c.setOutput(0, Shape::vector(*b));
@@ -499,14 +500,14 @@ LogicalResult resize(InferenceContext &c) {
   if (failed(in))
     return failure();
   Shape sizeT = c.inputShape(1);
-  if (sizeT.ranked && (sizeT.rank() != 1 ||
-                       (!isDyn(sizeT.dims[0]) && sizeT.dims[0] != 2)))
+  if (sizeT.ranked &&
+      (sizeT.rank() != 1 || (!isDyn(sizeT.dims[0]) && sizeT.dims[0] != 2)))
     return c.error("size must be a 2-element vector, got " + sizeT.str());
   auto size = c.inputValue(1);
   Shape out = *in;
   for (int i = 0; i < 2; ++i) {
-    int64_t v = size && size->values.size() == 2 ? size->values[i]
-                                                 : kUnknownValue;
+    int64_t v =
+        size && size->values.size() == 2 ? size->values[i] : kUnknownValue;
     if (v != kUnknownValue && v <= 0)
       return c.error("size must be positive, got " + Twine(v));
     out.dims[1 + i] = v == kUnknownValue ? kDyn : v;
@@ -617,8 +618,8 @@ LogicalResult batchScalar(InferenceContext &c) {
     return failure();
   if (!m.ranked)
     return success();
-  if (failed(c.merge(m.dims[m.rank() - 2], m.dims.back(),
-                     "input must be square")))
+  if (failed(
+          c.merge(m.dims[m.rank() - 2], m.dims.back(), "input must be square")))
     return failure();
   Shape out = Shape::of(ArrayRef<int64_t>(m.dims).drop_back(2));
   for (unsigned i = 0; i < c.numOutputs(); ++i)
@@ -677,8 +678,8 @@ LogicalResult lu(InferenceContext &c) {
     return failure();
   if (!in.ranked)
     return success();
-  auto n = c.merge(in.dims[in.rank() - 2], in.dims.back(),
-                   "input must be square");
+  auto n =
+      c.merge(in.dims[in.rank() - 2], in.dims.back(), "input must be square");
   if (failed(n))
     return failure();
   Shape lu = in, p = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(1));
@@ -695,8 +696,8 @@ LogicalResult selfAdjointEig(InferenceContext &c) {
     return failure();
   if (!in.ranked)
     return success();
-  auto n = c.merge(in.dims[in.rank() - 2], in.dims.back(),
-                   "input must be square");
+  auto n =
+      c.merge(in.dims[in.rank() - 2], in.dims.back(), "input must be square");
   if (failed(n))
     return failure();
   Shape e = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(1));
@@ -928,12 +929,12 @@ void registerNNShapeFns(ShapeFnRegistry &r) {
          "DepthwiseConv2dNativeBackpropFilter"},
         backpropFilter);
   r.add({"AvgPoolGrad", "AvgPool3DGrad"}, shapeOfInput0Tensor);
-  r.add({"MaxPoolGrad", "MaxPool3DGrad", "MaxPoolGradV2",
-         "Conv3DBackpropInput"},
-        [](InferenceContext &c) -> LogicalResult {
-          c.setOutput(0, c.inputShape(0));
-          return success();
-        });
+  r.add(
+      {"MaxPoolGrad", "MaxPool3DGrad", "MaxPoolGradV2", "Conv3DBackpropInput"},
+      [](InferenceContext &c) -> LogicalResult {
+        c.setOutput(0, c.inputShape(0));
+        return success();
+      });
   r.add({"BiasAdd", "BiasAddV1"}, biasAdd);
   r.add({"BiasAddGrad"}, biasAddGrad);
   r.add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",

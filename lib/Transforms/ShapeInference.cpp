@@ -18,8 +18,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -74,7 +74,8 @@ FailureOr<Type> meetElement(Type a, Type b) {
     return std::nullopt;
   };
   auto sa = subtyped(a), sb = subtyped(b);
-  if (!sa || !sb || isa<tf_type::ResourceType>(a) != isa<tf_type::ResourceType>(b))
+  if (!sa || !sb ||
+      isa<tf_type::ResourceType>(a) != isa<tf_type::ResourceType>(b))
     return failure();
   if (sa->empty())
     return b;
@@ -246,9 +247,7 @@ private:
   bool inferExecutorLoops(func::FuncOp f);
   bool propagateArguments();
   bool updateFunctionResults(func::FuncOp f);
-  bool canChangeSignature(func::FuncOp f) {
-    return f.isPrivate();
-  }
+  bool canChangeSignature(func::FuncOp f) { return f.isPrivate(); }
   void fixupUnchangeableResults(func::FuncOp f);
 
   ModuleOp module;
@@ -311,10 +310,10 @@ bool Driver::refine(Value v, Type t, Operation *diagOp) {
     auto ct = cast<TensorType>(cur), nt = cast<TensorType>(t);
     Type ce = tf_type::dropRef(ct.getElementType());
     Type ne = tf_type::dropRef(nt.getElementType());
-    bool sameKind = ce == ne || (isa<tf_type::ResourceType>(ce) &&
-                                 isa<tf_type::ResourceType>(ne)) ||
-                    (isa<tf_type::VariantType>(ce) &&
-                     isa<tf_type::VariantType>(ne));
+    bool sameKind =
+        ce == ne ||
+        (isa<tf_type::ResourceType>(ce) && isa<tf_type::ResourceType>(ne)) ||
+        (isa<tf_type::VariantType>(ce) && isa<tf_type::VariantType>(ne));
     if (!sameKind) {
       // Keep the dtype, refine the shape only.
       Shape s;
@@ -551,9 +550,8 @@ bool Driver::inferOp(Operation *op) {
   // overflow); such a type would not even print as parseable IR.
   for (unsigned i = 0; i < ctx.numOutputs(); ++i) {
     const std::optional<Shape> &s = ctx.getOutput(i);
-    if (!s || !s->ranked || llvm::all_of(s->dims, [](int64_t d) {
-          return d >= 0 || isDyn(d);
-        }))
+    if (!s || !s->ranked ||
+        llvm::all_of(s->dims, [](int64_t d) { return d >= 0 || isDyn(d); }))
       continue;
     if (speculative) {
       speculativeFailed = true;
@@ -647,7 +645,8 @@ void Driver::collectCallSites() {
           add(na.getValue());
         continue;
       }
-      if (isa<func::FuncOp>(op) && na.getName() == SymbolTable::getSymbolAttrName())
+      if (isa<func::FuncOp>(op) &&
+          na.getName() == SymbolTable::getSymbolAttrName())
         continue;
       na.getValue().walk([&](SymbolRefAttr s) {
         escaping.insert(s.getRootReference().getValue());
@@ -662,8 +661,7 @@ SmallVector<Type> Driver::whileCarriedTypes(Operation *whileOp) {
   for (Value v : operands)
     t.push_back(v.getType());
   func::FuncOp body = lookupFunc(funcNameOf(whileOp->getAttr("body")));
-  if (!body || body.isExternal() ||
-      body.getNumArguments() != operands.size() ||
+  if (!body || body.isExternal() || body.getNumArguments() != operands.size() ||
       body.getNumResults() != operands.size())
     return {};
   ArrayRef<Type> declared = body.getArgumentTypes();
@@ -686,7 +684,8 @@ SmallVector<Type> Driver::whileCarriedTypes(Operation *whileOp) {
     speculativeFailed = false;
     SmallVector<Type> results;
     if (!clone.getBody().empty())
-      if (auto ret = dyn_cast<func::ReturnOp>(clone.getBody().back().getTerminator()))
+      if (auto ret =
+              dyn_cast<func::ReturnOp>(clone.getBody().back().getTerminator()))
         for (Value v : ret.getOperands())
           results.push_back(v.getType());
     clone->erase();
@@ -816,7 +815,8 @@ bool Driver::propagateArguments() {
       switch (cs.kind) {
       case CallKind::If:
       case CallKind::Case:
-        for (Value v : ArrayRef<Value>(operands).drop_front(operands.empty() ? 0 : 1))
+        for (Value v :
+             ArrayRef<Value>(operands).drop_front(operands.empty() ? 0 : 1))
           siteTypes.push_back(v.getType());
         break;
       case CallKind::Call:
@@ -999,15 +999,14 @@ bool refineResultTypes(Operation *op) {
   for (unsigned i = 0; i < op->getNumResults() && i < ctx.numOutputs(); ++i) {
     const std::optional<Shape> &s = ctx.getOutput(i);
     auto cur = dyn_cast<TensorType>(op->getResult(i).getType());
-    if (!s || !cur || !s->isStatic() ||
-        (cur.hasRank() && cur.hasStaticShape()))
+    if (!s || !cur || !s->isStatic() || (cur.hasRank() && cur.hasStaticShape()))
       continue;
     if (llvm::any_of(s->dims, [](int64_t d) { return d < 0; }))
       continue;
-    if (cur.hasRank() &&
-        failed(verifyCompatibleShape(cur.getShape(), s->dims)))
+    if (cur.hasRank() && failed(verifyCompatibleShape(cur.getShape(), s->dims)))
       continue;
-    op->getResult(i).setType(RankedTensorType::get(s->dims, cur.getElementType()));
+    op->getResult(i).setType(
+        RankedTensorType::get(s->dims, cur.getElementType()));
     changed = true;
   }
   return changed;

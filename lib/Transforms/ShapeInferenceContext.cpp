@@ -31,9 +31,7 @@ Shape Shape::fromType(Type t) {
   return of(s.getShape());
 }
 
-bool Shape::isStatic() const {
-  return ranked && llvm::none_of(dims, isDyn);
-}
+bool Shape::isStatic() const { return ranked && llvm::none_of(dims, isDyn); }
 
 int64_t Shape::numElements() const {
   if (!ranked)
@@ -199,8 +197,8 @@ Value ValueEvaluator::lookThrough(Value v) {
     }
     StringRef n = tfName(op);
     if ((n == "Identity" || n == "Snapshot" || n == "StopGradient" ||
-         n == "PreventGradient" || n == "CheckNumerics" ||
-         n == "EnsureShape" || n == "DeepCopy" || n == "RefIdentity") &&
+         n == "PreventGradient" || n == "CheckNumerics" || n == "EnsureShape" ||
+         n == "DeepCopy" || n == "RefIdentity") &&
         op->getNumOperands() > 0) {
       v = op->getOperand(0);
       continue;
@@ -224,14 +222,13 @@ DenseElementsAttr ValueEvaluator::getConstAttr(Value v) {
   // Other dialects' constants (hlo.constant once xla-legalize-tf replaced
   // a tf.Const; see refineResultTypes).
   DenseElementsAttr attr;
-  if (op->hasTrait<OpTrait::ConstantLike>() && matchPattern(v, m_Constant(&attr)))
+  if (op->hasTrait<OpTrait::ConstantLike>() &&
+      matchPattern(v, m_Constant(&attr)))
     return attr;
   return {};
 }
 
-std::optional<IntValue> ValueEvaluator::eval(Value v) {
-  return evalImpl(v, 0);
-}
+std::optional<IntValue> ValueEvaluator::eval(Value v) { return evalImpl(v, 0); }
 
 std::optional<IntValue> ValueEvaluator::evalImpl(Value v, int depth) {
   if (!v || depth > kMaxEvalDepth)
@@ -426,8 +423,9 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
     return r;
   };
   auto resultShape = [&]() -> Shape {
-    return idx < op->getNumResults() ? Shape::fromType(op->getResult(idx).getType())
-                                     : Shape::unknown();
+    return idx < op->getNumResults()
+               ? Shape::fromType(op->getResult(idx).getType())
+               : Shape::unknown();
   };
   auto intAttr = [&](StringRef name, int64_t dflt) -> int64_t {
     if (auto a = op->getAttrOfType<IntegerAttr>(name))
@@ -506,8 +504,10 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
     IntValue r;
     r.shape = ins.front().shape;
     r.shape.insert(r.shape.begin() + axis, (int64_t)ins.size());
-    int64_t outer = product(ArrayRef<int64_t>(ins.front().shape).take_front(axis));
-    int64_t inner = product(ArrayRef<int64_t>(ins.front().shape).drop_front(axis));
+    int64_t outer =
+        product(ArrayRef<int64_t>(ins.front().shape).take_front(axis));
+    int64_t inner =
+        product(ArrayRef<int64_t>(ins.front().shape).drop_front(axis));
     for (int64_t o = 0; o < outer; ++o)
       for (auto &in : ins)
         r.values.append(in.values.begin() + o * inner,
@@ -608,7 +608,8 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
     IntValue r;
     int64_t rank = in->rank();
     for (int64_t d = 0; d < rank; ++d) {
-      int64_t s = sz->values[d] == -1 ? in->shape[d] - b->values[d] : sz->values[d];
+      int64_t s =
+          sz->values[d] == -1 ? in->shape[d] - b->values[d] : sz->values[d];
       if (b->values[d] < 0 || s < 0 || b->values[d] + s > in->shape[d])
         return std::nullopt;
       r.shape.push_back(s);
@@ -672,8 +673,8 @@ std::optional<IntValue> ValueEvaluator::evalOp(Operation *op, unsigned idx,
     if (!a || !b)
       return std::nullopt;
     // Comparisons of integer operands only (float operands are not tracked).
-    if (cmp && (!isIntLike(operand(0).getType()) ||
-                !isIntLike(operand(1).getType())))
+    if (cmp &&
+        (!isIntLike(operand(0).getType()) || !isIntLike(operand(1).getType())))
       return std::nullopt;
     Shape out;
     if (!broadcastShape(Shape::of(a->shape), Shape::of(b->shape), out) ||
@@ -1075,7 +1076,8 @@ std::optional<IntValue> InferenceContext::inputValue(unsigned i) const {
   return evaluator.eval(inputs[i]);
 }
 
-std::optional<SmallVector<int64_t>> InferenceContext::inputInts(unsigned i) const {
+std::optional<SmallVector<int64_t>>
+InferenceContext::inputInts(unsigned i) const {
   auto v = inputValue(i);
   if (!v || !v->fullyKnown())
     return std::nullopt;
@@ -1105,8 +1107,8 @@ std::optional<double> InferenceContext::inputScalarDouble(unsigned i) const {
 FailureOr<Shape> InferenceContext::inputAsShape(unsigned i) {
   Shape t = inputShape(i);
   if (t.ranked && t.rank() > 1)
-    return error("shape tensor input " + Twine(i) + " must be at most 1-D, got " +
-                 t.str());
+    return error("shape tensor input " + Twine(i) +
+                 " must be at most 1-D, got " + t.str());
   auto v = inputValue(i);
   if (v) {
     if (v->rank() == 0) {

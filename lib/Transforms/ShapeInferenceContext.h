@@ -116,8 +116,7 @@ public:
   /// For a function argument: the values every caller passes for it (empty
   /// when not all callers are known). Set by the driver; lets constants
   /// flow into If/Case branches and called functions.
-  std::function<llvm::SmallVector<mlir::Value>(mlir::BlockArgument)>
-      argSources;
+  std::function<llvm::SmallVector<mlir::Value>(mlir::BlockArgument)> argSources;
   /// The value an island result / identity-like op forwards.
   static mlir::Value lookThrough(mlir::Value v);
   /// The DenseElementsAttr of a tf.Const (after lookThrough), or null.
@@ -214,8 +213,10 @@ public:
   }
   bool boolAttr(llvm::StringRef name, bool dflt = false) const;
   std::optional<double> floatAttr(llvm::StringRef name) const;
-  llvm::StringRef strAttr(llvm::StringRef name, llvm::StringRef dflt = "") const;
-  std::optional<llvm::SmallVector<int64_t>> intListAttr(llvm::StringRef name) const;
+  llvm::StringRef strAttr(llvm::StringRef name,
+                          llvm::StringRef dflt = "") const;
+  std::optional<llvm::SmallVector<int64_t>>
+  intListAttr(llvm::StringRef name) const;
   std::optional<Shape> shapeAttr(llvm::StringRef name) const;
   mlir::Type typeAttr(llvm::StringRef name) const;
 
@@ -297,13 +298,14 @@ struct StridedSliceInfo {
 /// `begin`/`end`/`strides` may be null (unknown); then only the ranks are
 /// derived where possible. Returns failure with a message in `err` on a
 /// static contradiction.
-mlir::LogicalResult
-stridedSlice(const Shape &input, const std::optional<IntValue> &begin,
-             const std::optional<IntValue> &end,
-             const std::optional<IntValue> &strides, int64_t sparseLen,
-             int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
-             int64_t newAxisMask, int64_t shrinkAxisMask,
-             StridedSliceInfo &out, std::string &err);
+mlir::LogicalResult stridedSlice(const Shape &input,
+                                 const std::optional<IntValue> &begin,
+                                 const std::optional<IntValue> &end,
+                                 const std::optional<IntValue> &strides,
+                                 int64_t sparseLen, int64_t beginMask,
+                                 int64_t endMask, int64_t ellipsisMask,
+                                 int64_t newAxisMask, int64_t shrinkAxisMask,
+                                 StridedSliceInfo &out, std::string &err);
 
 } // namespace shape_inference
 } // namespace tfmlir

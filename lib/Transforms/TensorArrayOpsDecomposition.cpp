@@ -186,8 +186,8 @@ std::string follow(Value start, bool handle,
         if (c.values.contains(cf->getResult(i)) &&
             (!c.values.contains(cf->getOperand(i)) ||
              !c.values.contains(ret->getOperand(i))))
-          return "loop variable #" + std::to_string(i) + " of " +
-                 describe(cf) + " is not the TensorArray on every iteration";
+          return "loop variable #" + std::to_string(i) + " of " + describe(cf) +
+                 " is not the TensorArray on every iteration";
     } else {
       for (unsigned i = 0; i < cf->getNumResults(); ++i) {
         if (!c.values.contains(cf->getResult(i)))
@@ -242,7 +242,8 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
   // Element shape: the element_shape attr merged with every static shape
   // the ops give an element.
   std::optional<SmallVector<int64_t>> elem;
-  if (auto s = dyn_cast_or_null<tf_type::ShapeAttr>(ta->getAttr("element_shape")))
+  if (auto s =
+          dyn_cast_or_null<tf_type::ShapeAttr>(ta->getAttr("element_shape")))
     if (s.hasRank())
       elem = SmallVector<int64_t>(s.getDims());
   for (Operation *u : a.flow.taOps) {
@@ -267,8 +268,8 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
       if (ShapedType::isDynamic(d))
         d = -1;
     if (!mergeElem(elem, dims))
-      return "the element shapes of " + describe(u) + " and " +
-             describe(ta) + " differ";
+      return "the element shapes of " + describe(u) + " and " + describe(ta) +
+             " differ";
   }
   if (!elem || llvm::any_of(*elem, [](int64_t d) { return d < 0; }))
     return "its element shape is not static";
@@ -330,11 +331,12 @@ Value makeOp(OpBuilder &b, Location loc, StringRef name, ValueRange operands,
 
 /// A tf.Const of integer type `elt`: a vector of `values`, or the scalar
 /// values[0] when `scalar`.
-Value constInts(OpBuilder &b, Location loc, ArrayRef<int64_t> values,
-                Type elt, bool scalar = false) {
-  auto type = scalar ? RankedTensorType::get({}, elt)
-                     : RankedTensorType::get(
-                           {static_cast<int64_t>(values.size())}, elt);
+Value constInts(OpBuilder &b, Location loc, ArrayRef<int64_t> values, Type elt,
+                bool scalar = false) {
+  auto type =
+      scalar
+          ? RankedTensorType::get({}, elt)
+          : RankedTensorType::get({static_cast<int64_t>(values.size())}, elt);
   SmallVector<APInt> ints;
   for (int64_t v : values)
     ints.push_back(APInt(elt.getIntOrFloatBitWidth(), v, /*isSigned=*/true));
@@ -350,7 +352,8 @@ void rewrite(Array &a) {
   ArrayRef<int64_t> elem = buffer.getShape().drop_front();
   int64_t n = buffer.getDimSize(0);
   Value zeros = TF::ConstOp::create(
-      b, loc, DenseElementsAttr::get(buffer, b.getZeroAttr(buffer.getElementType())));
+      b, loc,
+      DenseElementsAttr::get(buffer, b.getZeroAttr(buffer.getElementType())));
   for (Value v : a.flow.values)
     if (v != a.create->getResult(1))
       v.setType(buffer);
@@ -366,15 +369,15 @@ void rewrite(Array &a) {
       // flow' = TensorScatterUpdate(flow, [[index]], [value]).
       Value idx = makeOp(b, l, "Reshape",
                          {u->getOperand(1), constInts(b, l, {1, 1}, i32)},
-                         RankedTensorType::get({1, 1}, getElementTypeOrSelf(
-                                                           u->getOperand(1))));
+                         RankedTensorType::get(
+                             {1, 1}, getElementTypeOrSelf(u->getOperand(1))));
       SmallVector<int64_t> one{1};
       one.append(elem.begin(), elem.end());
-      Value upd = makeOp(b, l, "Reshape",
-                         {u->getOperand(2), constInts(b, l, one, i32)},
-                         RankedTensorType::get(one, buffer.getElementType()));
-      repl.push_back(makeOp(b, l, "TensorScatterUpdate", {flowIn, idx, upd},
-                            buffer));
+      Value upd =
+          makeOp(b, l, "Reshape", {u->getOperand(2), constInts(b, l, one, i32)},
+                 RankedTensorType::get(one, buffer.getElementType()));
+      repl.push_back(
+          makeOp(b, l, "TensorScatterUpdate", {flowIn, idx, upd}, buffer));
     } else if (isOp(u, "TensorArrayScatterV3")) {
       // flow' = TensorScatterUpdate(flow, indices[:, None], value).
       Value ind = u->getOperand(1);
@@ -382,27 +385,24 @@ void rewrite(Array &a) {
       if (auto t = dyn_cast<RankedTensorType>(ind.getType());
           t && t.getRank() == 1)
         k = t.getDimSize(0);
-      Value idx = makeOp(
-          b, l, "ExpandDims", {ind, constInts(b, l, {-1}, i32, true)},
-          RankedTensorType::get({k, 1}, getElementTypeOrSelf(ind)));
+      Value idx =
+          makeOp(b, l, "ExpandDims", {ind, constInts(b, l, {-1}, i32, true)},
+                 RankedTensorType::get({k, 1}, getElementTypeOrSelf(ind)));
       repl.push_back(makeOp(b, l, "TensorScatterUpdate",
                             {flowIn, idx, u->getOperand(2)}, buffer));
-    } else if (isOp(u, "TensorArrayReadV3") ||
-               isOp(u, "TensorArrayGatherV3")) {
-      repl.push_back(makeOp(b, l, "GatherV2",
-                            {flowIn, u->getOperand(1),
-                             constInts(b, l, {0}, i32, true)},
-                            u->getResult(0).getType()));
+    } else if (isOp(u, "TensorArrayReadV3") || isOp(u, "TensorArrayGatherV3")) {
+      repl.push_back(
+          makeOp(b, l, "GatherV2",
+                 {flowIn, u->getOperand(1), constInts(b, l, {0}, i32, true)},
+                 u->getResult(0).getType()));
     } else if (isOp(u, "TensorArraySplitV3")) {
-      repl.push_back(makeOp(b, l, "Reshape",
-                            {u->getOperand(1),
-                             constInts(b, l, buffer.getShape(), i32)},
-                            buffer));
+      repl.push_back(makeOp(
+          b, l, "Reshape",
+          {u->getOperand(1), constInts(b, l, buffer.getShape(), i32)}, buffer));
     } else if (isOp(u, "TensorArrayConcatV3")) {
       SmallVector<int64_t> cs(elem);
       cs[0] *= n;
-      repl.push_back(makeOp(b, l, "Reshape",
-                            {flowIn, constInts(b, l, cs, i32)},
+      repl.push_back(makeOp(b, l, "Reshape", {flowIn, constInts(b, l, cs, i32)},
                             u->getResult(0).getType()));
       SmallVector<int64_t> lens(n, elem[0]);
       repl.push_back(constInts(b, l, lens, b.getI64Type()));
@@ -488,9 +488,8 @@ void dropDeadHandles(ModuleOp module, llvm::DenseSet<Value> &handles) {
         if (loop) {
           Operation *ret = fns[1].getBody().front().getTerminator();
           BlockArgument arg = fns[1].getArgument(i);
-          if (!fns[0].getArgument(i).use_empty() ||
-              ret->getOperand(i) != arg || !arg.hasOneUse() ||
-              !cf->getResult(i).use_empty())
+          if (!fns[0].getArgument(i).use_empty() || ret->getOperand(i) != arg ||
+              !arg.hasOneUse() || !cf->getResult(i).use_empty())
             continue;
         } else if (!fns[0].getArgument(i).use_empty() ||
                    !fns[1].getArgument(i).use_empty()) {
@@ -563,8 +562,9 @@ DenseMap<Operation *, Operation *> soleCallers(ModuleOp module) {
 /// Decomposes every TensorArrayV3 of `module` that is ready (its buffer
 /// type known). Returns how many it decomposed (-1 after an error it
 /// emitted); `refused` gets the others with the reason.
-int decomposeReady(ModuleOp module,
-                   SmallVectorImpl<std::pair<Operation *, std::string>> &refused) {
+int decomposeReady(
+    ModuleOp module,
+    SmallVectorImpl<std::pair<Operation *, std::string>> &refused) {
   SmallVector<Operation *> creates;
   module.walk([&](Operation *op) {
     if (isOp(op, "TensorArrayV3") && op->getNumResults() == 2)

@@ -14,8 +14,8 @@
 
 using namespace mlir;
 using namespace tfmlir;
-using tensorflow::DataType;
 using llvm::Expected;
+using tensorflow::DataType;
 
 static llvm::Error err(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
@@ -36,39 +36,70 @@ Expected<Type> tfmlir::convertDataType(DataType dt, Builder &b) {
     return Type(tf_type::RefType::get(ctx, *base));
   }
   switch (dt) {
-  case tensorflow::DT_FLOAT: return b.getF32Type();
-  case tensorflow::DT_DOUBLE: return b.getF64Type();
-  case tensorflow::DT_INT32: return b.getIntegerType(32);
-  case tensorflow::DT_UINT8: return b.getIntegerType(8, false);
-  case tensorflow::DT_INT16: return b.getIntegerType(16);
-  case tensorflow::DT_INT8: return b.getIntegerType(8);
-  case tensorflow::DT_STRING: return Type(tf_type::StringType::get(ctx));
-  case tensorflow::DT_COMPLEX64: return Type(ComplexType::get(b.getF32Type()));
-  case tensorflow::DT_INT64: return b.getIntegerType(64);
-  case tensorflow::DT_BOOL: return b.getI1Type();
-  case tensorflow::DT_QINT8: return Type(tf_type::Qint8Type::get(ctx));
-  case tensorflow::DT_QUINT8: return Type(tf_type::Quint8Type::get(ctx));
-  case tensorflow::DT_QINT32: return Type(tf_type::Qint32Type::get(ctx));
-  case tensorflow::DT_BFLOAT16: return b.getBF16Type();
-  case tensorflow::DT_QINT16: return Type(tf_type::Qint16Type::get(ctx));
-  case tensorflow::DT_QUINT16: return Type(tf_type::Quint16Type::get(ctx));
-  case tensorflow::DT_UINT16: return b.getIntegerType(16, false);
-  case tensorflow::DT_COMPLEX128: return Type(ComplexType::get(b.getF64Type()));
-  case tensorflow::DT_HALF: return b.getF16Type();
-  case tensorflow::DT_RESOURCE: return Type(tf_type::ResourceType::get(ctx));
-  case tensorflow::DT_VARIANT: return Type(tf_type::VariantType::get(ctx));
-  case tensorflow::DT_UINT32: return b.getIntegerType(32, false);
-  case tensorflow::DT_UINT64: return b.getIntegerType(64, false);
-  case tensorflow::DT_FLOAT8_E5M2: return Type(Float8E5M2Type::get(ctx));
-  case tensorflow::DT_FLOAT8_E4M3FN: return Type(Float8E4M3FNType::get(ctx));
-  case tensorflow::DT_FLOAT8_E4M3FNUZ: return Type(Float8E4M3FNUZType::get(ctx));
+  case tensorflow::DT_FLOAT:
+    return b.getF32Type();
+  case tensorflow::DT_DOUBLE:
+    return b.getF64Type();
+  case tensorflow::DT_INT32:
+    return b.getIntegerType(32);
+  case tensorflow::DT_UINT8:
+    return b.getIntegerType(8, false);
+  case tensorflow::DT_INT16:
+    return b.getIntegerType(16);
+  case tensorflow::DT_INT8:
+    return b.getIntegerType(8);
+  case tensorflow::DT_STRING:
+    return Type(tf_type::StringType::get(ctx));
+  case tensorflow::DT_COMPLEX64:
+    return Type(ComplexType::get(b.getF32Type()));
+  case tensorflow::DT_INT64:
+    return b.getIntegerType(64);
+  case tensorflow::DT_BOOL:
+    return b.getI1Type();
+  case tensorflow::DT_QINT8:
+    return Type(tf_type::Qint8Type::get(ctx));
+  case tensorflow::DT_QUINT8:
+    return Type(tf_type::Quint8Type::get(ctx));
+  case tensorflow::DT_QINT32:
+    return Type(tf_type::Qint32Type::get(ctx));
+  case tensorflow::DT_BFLOAT16:
+    return b.getBF16Type();
+  case tensorflow::DT_QINT16:
+    return Type(tf_type::Qint16Type::get(ctx));
+  case tensorflow::DT_QUINT16:
+    return Type(tf_type::Quint16Type::get(ctx));
+  case tensorflow::DT_UINT16:
+    return b.getIntegerType(16, false);
+  case tensorflow::DT_COMPLEX128:
+    return Type(ComplexType::get(b.getF64Type()));
+  case tensorflow::DT_HALF:
+    return b.getF16Type();
+  case tensorflow::DT_RESOURCE:
+    return Type(tf_type::ResourceType::get(ctx));
+  case tensorflow::DT_VARIANT:
+    return Type(tf_type::VariantType::get(ctx));
+  case tensorflow::DT_UINT32:
+    return b.getIntegerType(32, false);
+  case tensorflow::DT_UINT64:
+    return b.getIntegerType(64, false);
+  case tensorflow::DT_FLOAT8_E5M2:
+    return Type(Float8E5M2Type::get(ctx));
+  case tensorflow::DT_FLOAT8_E4M3FN:
+    return Type(Float8E4M3FNType::get(ctx));
+  case tensorflow::DT_FLOAT8_E4M3FNUZ:
+    return Type(Float8E4M3FNUZType::get(ctx));
   case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
     return Type(Float8E4M3B11FNUZType::get(ctx));
-  case tensorflow::DT_FLOAT8_E5M2FNUZ: return Type(Float8E5M2FNUZType::get(ctx));
-  case tensorflow::DT_INT4: return b.getIntegerType(4);
-  case tensorflow::DT_UINT4: return b.getIntegerType(4, false);
-  case tensorflow::DT_INT2: return b.getIntegerType(2);
-  case tensorflow::DT_UINT2: return b.getIntegerType(2, false);
+  case tensorflow::DT_FLOAT8_E5M2FNUZ:
+    return Type(Float8E5M2FNUZType::get(ctx));
+  case tensorflow::DT_INT4:
+    return b.getIntegerType(4);
+  case tensorflow::DT_UINT4:
+    return b.getIntegerType(4, false);
+  case tensorflow::DT_INT2:
+    return b.getIntegerType(2);
+  case tensorflow::DT_UINT2:
+    return b.getIntegerType(2, false);
   default:
     break;
   }
@@ -82,40 +113,67 @@ Expected<DataType> tfmlir::convertToDataType(Type t) {
       return base.takeError();
     return static_cast<DataType>(static_cast<int>(*base) + 100);
   }
-  if (t.isF32()) return tensorflow::DT_FLOAT;
-  if (t.isF64()) return tensorflow::DT_DOUBLE;
-  if (t.isF16()) return tensorflow::DT_HALF;
-  if (t.isBF16()) return tensorflow::DT_BFLOAT16;
-  if (isa<Float8E5M2Type>(t)) return tensorflow::DT_FLOAT8_E5M2;
-  if (isa<Float8E4M3FNType>(t)) return tensorflow::DT_FLOAT8_E4M3FN;
-  if (isa<Float8E4M3FNUZType>(t)) return tensorflow::DT_FLOAT8_E4M3FNUZ;
-  if (isa<Float8E4M3B11FNUZType>(t)) return tensorflow::DT_FLOAT8_E4M3B11FNUZ;
-  if (isa<Float8E5M2FNUZType>(t)) return tensorflow::DT_FLOAT8_E5M2FNUZ;
+  if (t.isF32())
+    return tensorflow::DT_FLOAT;
+  if (t.isF64())
+    return tensorflow::DT_DOUBLE;
+  if (t.isF16())
+    return tensorflow::DT_HALF;
+  if (t.isBF16())
+    return tensorflow::DT_BFLOAT16;
+  if (isa<Float8E5M2Type>(t))
+    return tensorflow::DT_FLOAT8_E5M2;
+  if (isa<Float8E4M3FNType>(t))
+    return tensorflow::DT_FLOAT8_E4M3FN;
+  if (isa<Float8E4M3FNUZType>(t))
+    return tensorflow::DT_FLOAT8_E4M3FNUZ;
+  if (isa<Float8E4M3B11FNUZType>(t))
+    return tensorflow::DT_FLOAT8_E4M3B11FNUZ;
+  if (isa<Float8E5M2FNUZType>(t))
+    return tensorflow::DT_FLOAT8_E5M2FNUZ;
   if (auto it = dyn_cast<IntegerType>(t)) {
     bool u = it.isUnsigned();
     switch (it.getWidth()) {
-    case 1: return tensorflow::DT_BOOL;
-    case 2: return u ? tensorflow::DT_UINT2 : tensorflow::DT_INT2;
-    case 4: return u ? tensorflow::DT_UINT4 : tensorflow::DT_INT4;
-    case 8: return u ? tensorflow::DT_UINT8 : tensorflow::DT_INT8;
-    case 16: return u ? tensorflow::DT_UINT16 : tensorflow::DT_INT16;
-    case 32: return u ? tensorflow::DT_UINT32 : tensorflow::DT_INT32;
-    case 64: return u ? tensorflow::DT_UINT64 : tensorflow::DT_INT64;
-    default: break;
+    case 1:
+      return tensorflow::DT_BOOL;
+    case 2:
+      return u ? tensorflow::DT_UINT2 : tensorflow::DT_INT2;
+    case 4:
+      return u ? tensorflow::DT_UINT4 : tensorflow::DT_INT4;
+    case 8:
+      return u ? tensorflow::DT_UINT8 : tensorflow::DT_INT8;
+    case 16:
+      return u ? tensorflow::DT_UINT16 : tensorflow::DT_INT16;
+    case 32:
+      return u ? tensorflow::DT_UINT32 : tensorflow::DT_INT32;
+    case 64:
+      return u ? tensorflow::DT_UINT64 : tensorflow::DT_INT64;
+    default:
+      break;
     }
   }
   if (auto c = dyn_cast<ComplexType>(t)) {
-    if (c.getElementType().isF32()) return tensorflow::DT_COMPLEX64;
-    if (c.getElementType().isF64()) return tensorflow::DT_COMPLEX128;
+    if (c.getElementType().isF32())
+      return tensorflow::DT_COMPLEX64;
+    if (c.getElementType().isF64())
+      return tensorflow::DT_COMPLEX128;
   }
-  if (isa<tf_type::StringType>(t)) return tensorflow::DT_STRING;
-  if (isa<tf_type::ResourceType>(t)) return tensorflow::DT_RESOURCE;
-  if (isa<tf_type::VariantType>(t)) return tensorflow::DT_VARIANT;
-  if (isa<tf_type::Qint8Type>(t)) return tensorflow::DT_QINT8;
-  if (isa<tf_type::Quint8Type>(t)) return tensorflow::DT_QUINT8;
-  if (isa<tf_type::Qint16Type>(t)) return tensorflow::DT_QINT16;
-  if (isa<tf_type::Quint16Type>(t)) return tensorflow::DT_QUINT16;
-  if (isa<tf_type::Qint32Type>(t)) return tensorflow::DT_QINT32;
+  if (isa<tf_type::StringType>(t))
+    return tensorflow::DT_STRING;
+  if (isa<tf_type::ResourceType>(t))
+    return tensorflow::DT_RESOURCE;
+  if (isa<tf_type::VariantType>(t))
+    return tensorflow::DT_VARIANT;
+  if (isa<tf_type::Qint8Type>(t))
+    return tensorflow::DT_QINT8;
+  if (isa<tf_type::Quint8Type>(t))
+    return tensorflow::DT_QUINT8;
+  if (isa<tf_type::Qint16Type>(t))
+    return tensorflow::DT_QINT16;
+  if (isa<tf_type::Quint16Type>(t))
+    return tensorflow::DT_QUINT16;
+  if (isa<tf_type::Qint32Type>(t))
+    return tensorflow::DT_QINT32;
   std::string s;
   llvm::raw_string_ostream os(s);
   os << t;
@@ -128,8 +186,10 @@ std::string tfmlir::dataTypeName(DataType dt) {
   DataType base = ref ? static_cast<DataType>(v - 100) : dt;
   if (!tensorflow::DataType_IsValid(base))
     return llvm::formatv("<invalid dtype {0}>", v).str();
-  std::string n = llvm::StringRef(tensorflow::DataType_Name(base)).drop_front(3).lower();
-  if (n == "half") n = "half";
+  std::string n =
+      llvm::StringRef(tensorflow::DataType_Name(base)).drop_front(3).lower();
+  if (n == "half")
+    n = "half";
   return ref ? n + "_ref" : n;
 }
 
@@ -137,9 +197,12 @@ std::optional<DataType> tfmlir::parseDataTypeName(llvm::StringRef name) {
   std::string upper = name.upper();
   if (!llvm::StringRef(upper).starts_with("DT_"))
     upper = "DT_" + upper;
-  if (upper == "DT_FLOAT32") upper = "DT_FLOAT";
-  if (upper == "DT_FLOAT64") upper = "DT_DOUBLE";
-  if (upper == "DT_FLOAT16") upper = "DT_HALF";
+  if (upper == "DT_FLOAT32")
+    upper = "DT_FLOAT";
+  if (upper == "DT_FLOAT64")
+    upper = "DT_DOUBLE";
+  if (upper == "DT_FLOAT16")
+    upper = "DT_HALF";
   DataType dt;
   if (tensorflow::DataType_Parse(upper, &dt) && dt != tensorflow::DT_INVALID)
     return dt;
@@ -182,8 +245,8 @@ Expected<Type> tfmlir::attachHandleData(Type elt,
   for (auto [i, e] : llvm::enumerate(entries)) {
     DataType dt = e.dtype;
     bool isRef = static_cast<int>(dt) > 100;
-    auto t = isRef ? Expected<Type>(err("reference dtype"))
-                   : convertDataType(dt, b);
+    auto t =
+        isRef ? Expected<Type>(err("reference dtype")) : convertDataType(dt, b);
     if (!t) {
       llvm::consumeError(t.takeError());
       return err("invalid dtype for handle_data entry #" + llvm::Twine(i) +
@@ -265,23 +328,39 @@ constexpr int64_t kMaxMaterializedBytes = int64_t(1) << 30;
 /// Byte width of a TF dtype in tensor_content, 0 if not a fixed-width type.
 int contentByteWidth(DataType dt) {
   switch (dt) {
-  case tensorflow::DT_FLOAT: case tensorflow::DT_INT32:
-  case tensorflow::DT_UINT32: case tensorflow::DT_QINT32:
+  case tensorflow::DT_FLOAT:
+  case tensorflow::DT_INT32:
+  case tensorflow::DT_UINT32:
+  case tensorflow::DT_QINT32:
     return 4;
-  case tensorflow::DT_DOUBLE: case tensorflow::DT_INT64:
-  case tensorflow::DT_UINT64: case tensorflow::DT_COMPLEX64:
+  case tensorflow::DT_DOUBLE:
+  case tensorflow::DT_INT64:
+  case tensorflow::DT_UINT64:
+  case tensorflow::DT_COMPLEX64:
     return 8;
-  case tensorflow::DT_COMPLEX128: return 16;
-  case tensorflow::DT_HALF: case tensorflow::DT_BFLOAT16:
-  case tensorflow::DT_INT16: case tensorflow::DT_UINT16:
-  case tensorflow::DT_QINT16: case tensorflow::DT_QUINT16:
+  case tensorflow::DT_COMPLEX128:
+    return 16;
+  case tensorflow::DT_HALF:
+  case tensorflow::DT_BFLOAT16:
+  case tensorflow::DT_INT16:
+  case tensorflow::DT_UINT16:
+  case tensorflow::DT_QINT16:
+  case tensorflow::DT_QUINT16:
     return 2;
-  case tensorflow::DT_INT8: case tensorflow::DT_UINT8: case tensorflow::DT_BOOL:
-  case tensorflow::DT_QINT8: case tensorflow::DT_QUINT8:
-  case tensorflow::DT_FLOAT8_E5M2: case tensorflow::DT_FLOAT8_E4M3FN:
-  case tensorflow::DT_FLOAT8_E4M3FNUZ: case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
-  case tensorflow::DT_FLOAT8_E5M2FNUZ: case tensorflow::DT_INT4:
-  case tensorflow::DT_UINT4: case tensorflow::DT_INT2: case tensorflow::DT_UINT2:
+  case tensorflow::DT_INT8:
+  case tensorflow::DT_UINT8:
+  case tensorflow::DT_BOOL:
+  case tensorflow::DT_QINT8:
+  case tensorflow::DT_QUINT8:
+  case tensorflow::DT_FLOAT8_E5M2:
+  case tensorflow::DT_FLOAT8_E4M3FN:
+  case tensorflow::DT_FLOAT8_E4M3FNUZ:
+  case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
+  case tensorflow::DT_FLOAT8_E5M2FNUZ:
+  case tensorflow::DT_INT4:
+  case tensorflow::DT_UINT4:
+  case tensorflow::DT_INT2:
+  case tensorflow::DT_UINT2:
     return 1;
   default:
     return 0;
@@ -345,7 +424,8 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
     std::string bytes;
     if (!serializeDeterministic(t, &bytes))
       return err("cannot serialize tensor");
-    return TypedAttr(tf_type::TensorProtoAttr::get(b.getContext(), type, bytes));
+    return TypedAttr(
+        tf_type::TensorProtoAttr::get(b.getContext(), type, bytes));
   }
 
   if (dt == tensorflow::DT_STRING) {
@@ -422,78 +502,100 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
     switch (dt) {
     case tensorflow::DT_FLOAT: {
       std::vector<float> v;
-      if (!expandValues(t.float_val(), count, v)) return mismatch(t.float_val_size());
+      if (!expandValues(t.float_val(), count, v))
+        return mismatch(t.float_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_DOUBLE: {
       std::vector<double> v;
-      if (!expandValues(t.double_val(), count, v)) return mismatch(t.double_val_size());
+      if (!expandValues(t.double_val(), count, v))
+        return mismatch(t.double_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_INT32: {
       std::vector<int32_t> v;
-      if (!expandValues(t.int_val(), count, v)) return mismatch(t.int_val_size());
+      if (!expandValues(t.int_val(), count, v))
+        return mismatch(t.int_val_size());
       pack(v);
       break;
     }
-    case tensorflow::DT_INT16: case tensorflow::DT_UINT16: {
+    case tensorflow::DT_INT16:
+    case tensorflow::DT_UINT16: {
       std::vector<uint16_t> v;
-      if (!expandValues(t.int_val(), count, v)) return mismatch(t.int_val_size());
+      if (!expandValues(t.int_val(), count, v))
+        return mismatch(t.int_val_size());
       pack(v);
       break;
     }
-    case tensorflow::DT_INT8: case tensorflow::DT_UINT8: case tensorflow::DT_INT4:
-    case tensorflow::DT_UINT4: case tensorflow::DT_INT2: case tensorflow::DT_UINT2: {
+    case tensorflow::DT_INT8:
+    case tensorflow::DT_UINT8:
+    case tensorflow::DT_INT4:
+    case tensorflow::DT_UINT4:
+    case tensorflow::DT_INT2:
+    case tensorflow::DT_UINT2: {
       std::vector<uint8_t> v;
-      if (!expandValues(t.int_val(), count, v)) return mismatch(t.int_val_size());
+      if (!expandValues(t.int_val(), count, v))
+        return mismatch(t.int_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_INT64: {
       std::vector<int64_t> v;
-      if (!expandValues(t.int64_val(), count, v)) return mismatch(t.int64_val_size());
+      if (!expandValues(t.int64_val(), count, v))
+        return mismatch(t.int64_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_UINT32: {
       std::vector<uint32_t> v;
-      if (!expandValues(t.uint32_val(), count, v)) return mismatch(t.uint32_val_size());
+      if (!expandValues(t.uint32_val(), count, v))
+        return mismatch(t.uint32_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_UINT64: {
       std::vector<uint64_t> v;
-      if (!expandValues(t.uint64_val(), count, v)) return mismatch(t.uint64_val_size());
+      if (!expandValues(t.uint64_val(), count, v))
+        return mismatch(t.uint64_val_size());
       pack(v);
       break;
     }
     case tensorflow::DT_BOOL: {
       std::vector<uint8_t> v;
-      if (!expandValues(t.bool_val(), count, v)) return mismatch(t.bool_val_size());
+      if (!expandValues(t.bool_val(), count, v))
+        return mismatch(t.bool_val_size());
       pack(v);
       break;
     }
-    case tensorflow::DT_HALF: case tensorflow::DT_BFLOAT16: {
+    case tensorflow::DT_HALF:
+    case tensorflow::DT_BFLOAT16: {
       std::vector<uint16_t> v;
-      if (!expandValues(t.half_val(), count, v)) return mismatch(t.half_val_size());
+      if (!expandValues(t.half_val(), count, v))
+        return mismatch(t.half_val_size());
       pack(v);
       break;
     }
-    case tensorflow::DT_COMPLEX64: case tensorflow::DT_COMPLEX128: {
+    case tensorflow::DT_COMPLEX64:
+    case tensorflow::DT_COMPLEX128: {
       bool is64 = dt == tensorflow::DT_COMPLEX64;
       int n = is64 ? t.scomplex_val_size() : t.dcomplex_val_size();
       if (n % 2 != 0 || n / 2 > count)
         return mismatch(n / 2);
       std::vector<std::pair<double, double>> v;
       for (int i = 0; i < n; i += 2)
-        v.push_back(is64 ? std::make_pair<double, double>(t.scomplex_val(i), t.scomplex_val(i + 1))
-                         : std::make_pair(t.dcomplex_val(i), t.dcomplex_val(i + 1)));
-      if (count > 0 && v.empty()) v.push_back({0, 0});
+        v.push_back(
+            is64 ? std::make_pair<double, double>(t.scomplex_val(i),
+                                                  t.scomplex_val(i + 1))
+                 : std::make_pair(t.dcomplex_val(i), t.dcomplex_val(i + 1)));
+      if (count > 0 && v.empty())
+        v.push_back({0, 0});
       if (v.size() > 1) {
-        if (count > kMaxMaterializedBytes / width) return mismatch(n / 2);
-        while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
+        if (count > kMaxMaterializedBytes / width)
+          return mismatch(n / 2);
+        while (static_cast<int64_t>(v.size()) < count)
+          v.push_back(v.back());
       }
       raw.resize(v.size() * width);
       for (size_t i = 0; i < v.size(); ++i) {
@@ -508,16 +610,22 @@ Expected<TypedAttr> tfmlir::convertTensorProto(const tensorflow::TensorProto &t,
       }
       break;
     }
-    case tensorflow::DT_FLOAT8_E5M2: case tensorflow::DT_FLOAT8_E4M3FN:
-    case tensorflow::DT_FLOAT8_E4M3FNUZ: case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
+    case tensorflow::DT_FLOAT8_E5M2:
+    case tensorflow::DT_FLOAT8_E4M3FN:
+    case tensorflow::DT_FLOAT8_E4M3FNUZ:
+    case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
     case tensorflow::DT_FLOAT8_E5M2FNUZ: {
       const std::string &f8 = t.float8_val();
-      if (static_cast<int64_t>(f8.size()) > count) return mismatch(f8.size());
+      if (static_cast<int64_t>(f8.size()) > count)
+        return mismatch(f8.size());
       std::vector<uint8_t> v(f8.begin(), f8.end());
-      if (count > 0 && v.empty()) v.push_back(0);
+      if (count > 0 && v.empty())
+        v.push_back(0);
       if (v.size() > 1) {
-        if (count > kMaxMaterializedBytes / width) return mismatch(f8.size());
-        while (static_cast<int64_t>(v.size()) < count) v.push_back(v.back());
+        if (count > kMaxMaterializedBytes / width)
+          return mismatch(f8.size());
+        while (static_cast<int64_t>(v.size()) < count)
+          v.push_back(v.back());
       }
       pack(v);
       break;
@@ -610,9 +718,14 @@ llvm::Error tfmlir::convertToTensorProto(Attribute attr,
     if (auto ft = dyn_cast<FloatType>(elt)) {
       APFloat v = dense.getSplatValue<APFloat>();
       switch (dt) {
-      case tensorflow::DT_FLOAT: out->add_float_val(v.convertToFloat()); break;
-      case tensorflow::DT_DOUBLE: out->add_double_val(v.convertToDouble()); break;
-      case tensorflow::DT_HALF: case tensorflow::DT_BFLOAT16:
+      case tensorflow::DT_FLOAT:
+        out->add_float_val(v.convertToFloat());
+        break;
+      case tensorflow::DT_DOUBLE:
+        out->add_double_val(v.convertToDouble());
+        break;
+      case tensorflow::DT_HALF:
+      case tensorflow::DT_BFLOAT16:
         out->add_half_val(v.bitcastToAPInt().getZExtValue());
         break;
       default: {
@@ -625,13 +738,22 @@ llvm::Error tfmlir::convertToTensorProto(Attribute attr,
     if (auto it = dyn_cast<IntegerType>(elt)) {
       APInt v = dense.getSplatValue<APInt>();
       switch (dt) {
-      case tensorflow::DT_BOOL: out->add_bool_val(!v.isZero()); break;
-      case tensorflow::DT_INT64: out->add_int64_val(v.getSExtValue()); break;
-      case tensorflow::DT_UINT64: out->add_uint64_val(v.getZExtValue()); break;
-      case tensorflow::DT_UINT32: out->add_uint32_val(v.getZExtValue()); break;
+      case tensorflow::DT_BOOL:
+        out->add_bool_val(!v.isZero());
+        break;
+      case tensorflow::DT_INT64:
+        out->add_int64_val(v.getSExtValue());
+        break;
+      case tensorflow::DT_UINT64:
+        out->add_uint64_val(v.getZExtValue());
+        break;
+      case tensorflow::DT_UINT32:
+        out->add_uint32_val(v.getZExtValue());
+        break;
       default:
-        out->add_int_val(it.isUnsigned() ? static_cast<int32_t>(v.getZExtValue())
-                                         : static_cast<int32_t>(v.getSExtValue()));
+        out->add_int_val(it.isUnsigned()
+                             ? static_cast<int32_t>(v.getZExtValue())
+                             : static_cast<int32_t>(v.getSExtValue()));
       }
       return llvm::Error::success();
     }
@@ -659,8 +781,9 @@ llvm::Error tfmlir::convertToTensorProto(Attribute attr,
   }
   if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 8) {
     for (APInt v : dense.getValues<APInt>())
-      out->add_int_val(it.isUnsigned() ? static_cast<int32_t>(v.getZExtValue())
-                                       : static_cast<int32_t>(v.getSExtValue()));
+      out->add_int_val(it.isUnsigned()
+                           ? static_cast<int32_t>(v.getZExtValue())
+                           : static_cast<int32_t>(v.getSExtValue()));
     return llvm::Error::success();
   }
   ArrayRef<char> raw = dense.getRawData();
@@ -713,10 +836,14 @@ Expected<Attribute> tfmlir::convertAttrValue(const tensorflow::AttrValue &v,
   using AV = tensorflow::AttrValue;
   llvm::Error e = llvm::Error::success();
   switch (v.value_case()) {
-  case AV::kS: return Attribute(b.getStringAttr(v.s()));
-  case AV::kI: return Attribute(b.getI64IntegerAttr(v.i()));
-  case AV::kF: return Attribute(b.getF32FloatAttr(v.f()));
-  case AV::kB: return Attribute(b.getBoolAttr(v.b()));
+  case AV::kS:
+    return Attribute(b.getStringAttr(v.s()));
+  case AV::kI:
+    return Attribute(b.getI64IntegerAttr(v.i()));
+  case AV::kF:
+    return Attribute(b.getF32FloatAttr(v.f()));
+  case AV::kB:
+    return Attribute(b.getBoolAttr(v.b()));
   case AV::kType: {
     auto t = convertDataType(v.type(), b);
     if (!t)
@@ -735,16 +862,22 @@ Expected<Attribute> tfmlir::convertAttrValue(const tensorflow::AttrValue &v,
       return t.takeError();
     return Attribute(*t);
   }
-  case AV::kFunc: return funcAttr(v.func(), b);
+  case AV::kFunc:
+    return funcAttr(v.func(), b);
   case AV::kPlaceholder:
-    return Attribute(tf_type::PlaceholderAttr::get(b.getContext(), v.placeholder()));
+    return Attribute(
+        tf_type::PlaceholderAttr::get(b.getContext(), v.placeholder()));
   case AV::kList: {
     const auto &l = v.list();
     SmallVector<Attribute> elts;
-    for (const auto &s : l.s()) elts.push_back(b.getStringAttr(s));
-    for (int64_t i : l.i()) elts.push_back(b.getI64IntegerAttr(i));
-    for (float f : l.f()) elts.push_back(b.getF32FloatAttr(f));
-    for (bool x : l.b()) elts.push_back(b.getBoolAttr(x));
+    for (const auto &s : l.s())
+      elts.push_back(b.getStringAttr(s));
+    for (int64_t i : l.i())
+      elts.push_back(b.getI64IntegerAttr(i));
+    for (float f : l.f())
+      elts.push_back(b.getF32FloatAttr(f));
+    for (bool x : l.b())
+      elts.push_back(b.getBoolAttr(x));
     for (int t : l.type()) {
       auto ty = convertDataType(static_cast<tensorflow::DataType>(t), b);
       if (!ty)
@@ -778,7 +911,8 @@ Expected<Attribute> tfmlir::convertAttrValue(const tensorflow::AttrValue &v,
   return err("unknown AttrValue kind");
 }
 
-static llvm::Error funcToProto(tf_type::FuncAttr f, tensorflow::NameAttrList *out) {
+static llvm::Error funcToProto(tf_type::FuncAttr f,
+                               tensorflow::NameAttrList *out) {
   out->set_name(f.getName().getRootReference().str());
   for (NamedAttribute na : f.getAttrs()) {
     tensorflow::AttrValue v;
@@ -789,7 +923,8 @@ static llvm::Error funcToProto(tf_type::FuncAttr f, tensorflow::NameAttrList *ou
   return llvm::Error::success();
 }
 
-llvm::Error tfmlir::convertToAttrValue(Attribute attr, tensorflow::AttrValue *out) {
+llvm::Error tfmlir::convertToAttrValue(Attribute attr,
+                                       tensorflow::AttrValue *out) {
   out->Clear();
   if (auto ba = dyn_cast<BoolAttr>(attr)) {
     out->set_b(ba.getValue());

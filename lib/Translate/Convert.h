@@ -2,7 +2,8 @@
 //
 // The value-level half of GraphDef import and export:
 //   DataType      <-> element type   (DT_FLOAT <-> f32, DT_STRING <->
-//                                      !tf_type.string, X_REF <-> !tf_type.ref<X>)
+//                                      !tf_type.string, X_REF <->
+//                                      !tf_type.ref<X>)
 //   TensorShapeProto <-> #tf_type.shape / ranked or unranked tensor types
 //   TensorProto   <-> DenseElementsAttr (numeric, bool, complex, string) or
 //                     #tf_type.tensor_proto (resource, variant, quantized)
@@ -79,8 +80,8 @@ attachHandleData(mlir::Type elt, llvm::ArrayRef<HandleDataEntry> entries,
 /// for.
 llvm::Error getHandleData(
     mlir::Type elt,
-    llvm::SmallVectorImpl<std::pair<tensorflow::DataType,
-                                    tensorflow::TensorShapeProto>> &out);
+    llvm::SmallVectorImpl<
+        std::pair<tensorflow::DataType, tensorflow::TensorShapeProto>> &out);
 
 /// Fills a TensorShapeProto from an MLIR shaped type (or #tf_type.shape).
 void convertToShapeProto(mlir::Type type, tensorflow::TensorShapeProto *out);
@@ -88,8 +89,8 @@ void convertToShapeProto(mlir::Type type, tensorflow::TensorShapeProto *out);
 /// Converts a TensorProto to an attribute whose type is the tensor's type.
 /// Errors (naming nothing: callers prefix the node) for a shape/dtype/data
 /// mismatch such as tensor_content of the wrong byte size.
-llvm::Expected<mlir::TypedAttr> convertTensorProto(const tensorflow::TensorProto &t,
-                                                   mlir::Builder &b);
+llvm::Expected<mlir::TypedAttr>
+convertTensorProto(const tensorflow::TensorProto &t, mlir::Builder &b);
 
 /// Converts an attribute made by convertTensorProto (or any DenseElementsAttr
 /// of a TF dtype) back to a TensorProto. Splats use one typed value; other
@@ -103,7 +104,8 @@ llvm::Expected<mlir::Attribute> convertAttrValue(const tensorflow::AttrValue &v,
                                                  mlir::Builder &b);
 
 /// MLIR attribute -> AttrValue. Errors for attributes with no AttrValue kind.
-llvm::Error convertToAttrValue(mlir::Attribute attr, tensorflow::AttrValue *out);
+llvm::Error convertToAttrValue(mlir::Attribute attr,
+                               tensorflow::AttrValue *out);
 
 /// Serializes `msg` in protobuf's deterministic mode (map entries sorted by
 /// key), so equal messages give equal bytes: binary GraphDefs we write are

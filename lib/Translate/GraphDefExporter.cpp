@@ -25,8 +25,7 @@ namespace {
 /// OpDef.ArgDef.handle_data (the inverse of the importer's handle data).
 LogicalResult exportHandleData(Type elt, tensorflow::OpDef::ArgDef *a,
                                Location loc) {
-  SmallVector<std::pair<tensorflow::DataType, tensorflow::TensorShapeProto>>
-      hd;
+  SmallVector<std::pair<tensorflow::DataType, tensorflow::TensorShapeProto>> hd;
   if (auto e = getHandleData(elt, hd))
     return emitError(loc) << "handle data of '" << a->name()
                           << "': " << llvm::toString(std::move(e));
@@ -131,7 +130,8 @@ LogicalResult FunctionExporter::assignNames() {
       return;
     if (!isNodeOp(op))
       return;
-    if (op->getParentOp() != func && !isa<tf_executor::IslandOp, tf_executor::GraphOp>(op->getParentOp()))
+    if (op->getParentOp() != func &&
+        !isa<tf_executor::IslandOp, tf_executor::GraphOp>(op->getParentOp()))
       return; // nested regions of other ops
     ops.push_back(op);
   });
@@ -189,7 +189,8 @@ FailureOr<std::string> FunctionExporter::tensorName(Value v) {
       }
       return n;
     }
-    return emitError(v.getLoc(), "cannot export a use of a nested block argument");
+    return emitError(v.getLoc(),
+                     "cannot export a use of a nested block argument");
   }
   Operation *def = v.getDefiningOp();
   unsigned idx = cast<OpResult>(v).getResultNumber();
@@ -207,7 +208,8 @@ FailureOr<std::string> FunctionExporter::tensorName(Value v) {
   return it->second + ":" + outputArgRef(def, *nodeOf[def], idx);
 }
 
-void FunctionExporter::controlNames(Value ctl, SmallVectorImpl<std::string> &out) {
+void FunctionExporter::controlNames(Value ctl,
+                                    SmallVectorImpl<std::string> &out) {
   Operation *def = ctl.getDefiningOp();
   if (!def)
     return;
@@ -273,8 +275,8 @@ LogicalResult FunctionExporter::convertAttrs(Operation *op, NodeDef &nd) {
       continue;
     tensorflow::AttrValue v;
     if (auto e = convertToAttrValue(na.getValue(), &v))
-      return op->emitError() << "attr '" << name
-                             << "': " << llvm::toString(std::move(e));
+      return op->emitError()
+             << "attr '" << name << "': " << llvm::toString(std::move(e));
     (*nd.mutable_attr())[name.str()] = v;
   }
   return success();
@@ -464,12 +466,14 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
     if (asFunction) {
       SmallVector<llvm::StringRef> outNames;
       if (entryAttr)
-        if (auto o = entryAttr.getAs<StringAttr>("outputs"); o && !o.getValue().empty())
+        if (auto o = entryAttr.getAs<StringAttr>("outputs");
+            o && !o.getValue().empty())
           o.getValue().split(outNames, ',');
       for (auto [i, v] : llvm::enumerate(results)) {
         NodeDef *nd = nodes->Add();
-        nd->set_name(uniqueName(i < outNames.size() ? outNames[i].str()
-                                                    : "retval" + std::to_string(i)));
+        nd->set_name(uniqueName(i < outNames.size()
+                                    ? outNames[i].str()
+                                    : "retval" + std::to_string(i)));
         nd->set_op("_Retval");
         auto n = tensorName(v);
         if (failed(n))
@@ -519,7 +523,8 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
         (*aa.mutable_attr())[na.getName().str()] = v;
       }
     }
-    if (auto r = func.getArgAttrOfType<IntegerAttr>(i, "tf._resource_arg_unique_id"))
+    if (auto r =
+            func.getArgAttrOfType<IntegerAttr>(i, "tf._resource_arg_unique_id"))
       (*fdef->mutable_resource_arg_unique_id())[i] = r.getInt();
   }
   for (auto [i, v] : llvm::enumerate(results)) {
@@ -544,7 +549,8 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
       return failure();
     (*fdef->mutable_ret())[rn] = *n;
   }
-  ArrayAttr ctlNamesAttr = func->getAttrOfType<ArrayAttr>("tf._control_output_names");
+  ArrayAttr ctlNamesAttr =
+      func->getAttrOfType<ArrayAttr>("tf._control_output_names");
   for (auto [i, c] : llvm::enumerate(controlRets)) {
     SmallVector<std::string> cn;
     controlNames(c, cn);
@@ -580,7 +586,8 @@ LogicalResult FunctionExporter::run(tensorflow::FunctionDef *fdef) {
 
 /// Renames the functions named in `v` (func attrs, also in lists and in
 /// the attrs of func attrs) that `rename` maps.
-void renameFuncRefs(tensorflow::AttrValue &v, const llvm::StringMap<std::string> &rename);
+void renameFuncRefs(tensorflow::AttrValue &v,
+                    const llvm::StringMap<std::string> &rename);
 
 void renameFuncRefs(tensorflow::NameAttrList &f,
                     const llvm::StringMap<std::string> &rename) {
@@ -609,7 +616,8 @@ void renameFuncRefs(google::protobuf::RepeatedPtrField<NodeDef> &nodes,
 
 } // namespace
 
-LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out) {
+LogicalResult tfmlir::exportGraphDef(ModuleOp module,
+                                     tensorflow::GraphDef &out) {
   out.Clear();
   if (auto v = module->getAttrOfType<DictionaryAttr>("tf.versions")) {
     auto *vd = out.mutable_versions();
@@ -635,7 +643,8 @@ LogicalResult tfmlir::exportGraphDef(ModuleOp module, tensorflow::GraphDef &out)
       rename[f.getSymName()] = n.getValue().str();
   }
   if (!main)
-    return emitError(module.getLoc(), "cannot export: the module has no @main function");
+    return emitError(module.getLoc(),
+                     "cannot export: the module has no @main function");
   if (failed(FunctionExporter(main, true, out.mutable_node()).run(nullptr)))
     return failure();
   for (func::FuncOp f : library) {

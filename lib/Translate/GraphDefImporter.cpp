@@ -2,8 +2,8 @@
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/TextErrorCollector.h"
 
-#include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
 #include "lib/Translate/Convert.h"
 #include "lib/Translate/OpRegistry.h"
@@ -232,14 +232,22 @@ std::string validateAttrKinds(const NodeDef &n, const tensorflow::OpDef &def,
       llvm::StringRef elt = t.drop_front(5).drop_back(1);
       const auto &l = v.list();
       int wrong = 0;
-      if (elt != "string") wrong += l.s_size();
-      if (elt != "int") wrong += l.i_size();
-      if (elt != "float") wrong += l.f_size();
-      if (elt != "bool") wrong += l.b_size();
-      if (elt != "type") wrong += l.type_size();
-      if (elt != "shape") wrong += l.shape_size();
-      if (elt != "tensor") wrong += l.tensor_size();
-      if (elt != "func") wrong += l.func_size();
+      if (elt != "string")
+        wrong += l.s_size();
+      if (elt != "int")
+        wrong += l.i_size();
+      if (elt != "float")
+        wrong += l.f_size();
+      if (elt != "bool")
+        wrong += l.b_size();
+      if (elt != "type")
+        wrong += l.type_size();
+      if (elt != "shape")
+        wrong += l.shape_size();
+      if (elt != "tensor")
+        wrong += l.tensor_size();
+      if (elt != "func")
+        wrong += l.func_size();
       if (wrong)
         return "attr '" + ad.name() + "' must be " + ad.type() +
                " but holds values of another kind";
@@ -338,9 +346,9 @@ private:
   /// Builds per-node info, resolves inputs with `resolveInput`, sorts and
   /// emits islands into `graphOp`'s body. `args` are the function's block
   /// arguments. Returns the values for each requested fetch.
-  LogicalResult
-  buildGraph(std::vector<Node> &nodes, llvm::StringMap<int> &byName,
-             bool functionBody, ArrayRef<Value> args, Block *body);
+  LogicalResult buildGraph(std::vector<Node> &nodes,
+                           llvm::StringMap<int> &byName, bool functionBody,
+                           ArrayRef<Value> args, Block *body);
   LogicalResult computeOutputs(Node &n);
   /// Types output 0's resource/variant subtypes from `_handle_dtypes` and
   /// `_handle_shapes`; errors name the node.
@@ -351,7 +359,8 @@ private:
   bool malformedHandleData = false;
   LogicalResult emitNode(Node &n, std::vector<Node> &nodes,
                          ArrayRef<Value> args, OpBuilder &ob);
-  LogicalResult convertAttrs(const NodeDef &n, SmallVectorImpl<NamedAttribute> &out);
+  LogicalResult convertAttrs(const NodeDef &n,
+                             SmallVectorImpl<NamedAttribute> &out);
   Type resultType(Node &n, int k);
   Value inputValue(std::vector<Node> &nodes, ArrayRef<Value> args,
                    std::pair<int, int> in);
@@ -407,7 +416,8 @@ LogicalResult Importer::convertAttrs(const NodeDef &n,
       names.push_back(b.getStringAttr(s));
     for (const auto &s : di.original_func_names())
       funcs.push_back(b.getStringAttr(s));
-    out.push_back(b.getNamedAttr("tf._original_node_names", b.getArrayAttr(names)));
+    out.push_back(
+        b.getNamedAttr("tf._original_node_names", b.getArrayAttr(names)));
     if (!funcs.empty())
       out.push_back(
           b.getNamedAttr("tf._original_func_names", b.getArrayAttr(funcs)));
@@ -520,8 +530,9 @@ LogicalResult Importer::convertHandleAttrs(Node &n) {
 
 Type Importer::resultType(Node &n, int k) {
   const NodeDef &def = *n.def;
-  DataType dt = k < static_cast<int>(n.outTypes.size()) ? n.outTypes[k]
-                                                        : tensorflow::DT_INVALID;
+  DataType dt = k < static_cast<int>(n.outTypes.size())
+                    ? n.outTypes[k]
+                    : tensorflow::DT_INVALID;
   Type elt;
   if (dt != tensorflow::DT_INVALID) {
     auto t = convertDataType(dt, b);
@@ -560,9 +571,8 @@ Type Importer::resultType(Node &n, int k) {
     }
   }
   // Resource/variant subtypes are not tracked at import.
-  return makeTensorType(dims ? std::optional<ArrayRef<int64_t>>(*dims)
-                             : std::nullopt,
-                        elt);
+  return makeTensorType(
+      dims ? std::optional<ArrayRef<int64_t>>(*dims) : std::nullopt, elt);
 }
 
 LogicalResult Importer::parseInputs(std::vector<Node> &nodes,
@@ -725,7 +735,8 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
     SmallVector<Attribute> names;
     for (const auto &a : n.argControlInputs)
       names.push_back(b.getStringAttr(a));
-    attrs.push_back(b.getNamedAttr("tf._arg_control_inputs", b.getArrayAttr(names)));
+    attrs.push_back(
+        b.getNamedAttr("tf._arg_control_inputs", b.getArrayAttr(names)));
   }
   llvm::StringRef op = def.op();
   int numOut = n.outTypes.size();
@@ -752,8 +763,10 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
   };
 
   if (isControlFlowOp(op)) {
-    Type t0 = types.empty() ? Type(UnrankedTensorType::get(tf_type::VariantType::get(ctx)))
-                            : types[0];
+    Type t0 =
+        types.empty()
+            ? Type(UnrankedTensorType::get(tf_type::VariantType::get(ctx)))
+            : types[0];
     Operation *created = nullptr;
     if (op == "Switch" || op == "RefSwitch") {
       if (failed(needData(2)))
@@ -807,8 +820,8 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
     } else if (op == "Exit" || op == "RefExit") {
       if (failed(needData(1)))
         return failure();
-      created = ob.create<tf_executor::ExitOp>(loc, TypeRange{t0, ctlTy},
-                                               all(), attrs);
+      created = ob.create<tf_executor::ExitOp>(loc, TypeRange{t0, ctlTy}, all(),
+                                               attrs);
       markOp(created, "Exit");
     } else if (op == "LoopCond") {
       if (failed(needData(1)))
@@ -833,7 +846,8 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
       return success();
     }
     unsigned nres = created->getNumResults();
-    n.results.assign(created->result_begin(), created->result_begin() + (nres - 1));
+    n.results.assign(created->result_begin(),
+                     created->result_begin() + (nres - 1));
     n.control = created->getResult(nres - 1);
     return success();
   }
@@ -841,7 +855,8 @@ LogicalResult Importer::emitNode(Node &n, std::vector<Node> &nodes,
   if (op == "Const") {
     auto dt = def.attr().find("dtype");
     auto v = def.attr().find("value");
-    if (dt != def.attr().end() && v != def.attr().end() && v->second.has_tensor() &&
+    if (dt != def.attr().end() && v != def.attr().end() &&
+        v->second.has_tensor() &&
         dt->second.type() != v->second.tensor().dtype()) {
       // TF itself accepts this (the tensor's dtype wins); say so.
       emitWarning(nodeLoc(def))
@@ -891,8 +906,8 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
     n.outTypes.assign(n.maxUsedOutput + 1, tensorflow::DT_INVALID);
     for (const char *attrName : {"T", "dtype", "out_type", "output_type"}) {
       auto it = n.def->attr().find(attrName);
-      if (it != n.def->attr().end() && it->second.value_case() ==
-                                           tensorflow::AttrValue::kType) {
+      if (it != n.def->attr().end() &&
+          it->second.value_case() == tensorflow::AttrValue::kType) {
         for (DataType &dt : n.outTypes)
           dt = it->second.type();
         break;
@@ -952,7 +967,8 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
         // Refs and their base types are interchangeable here: a ref is
         // read as its value, and frozen graphs feed constants into ops that
         // once took a variable's ref.
-        if ((have > 100 ? have - 100 : have) != (want > 100 ? want - 100 : want)) {
+        if ((have > 100 ? have - 100 : have) !=
+            (want > 100 ? want - 100 : want)) {
           nodeError(*n.def) << "input " << i << " from '" << src.def->name()
                             << ":" << in.second << "' has dtype "
                             << dataTypeName(static_cast<DataType>(have))
@@ -986,16 +1002,15 @@ LogicalResult Importer::buildGraph(std::vector<Node> &nodes,
   for (Node &n : nodes) {
     if (!n.keep || !isNextIteration(n.def->op()))
       continue;
-    Type t = n.outTypes.empty() ? Type(UnrankedTensorType::get(
-                                      tf_type::VariantType::get(ctx)))
-                                : resultType(n, 0);
+    Type t = n.outTypes.empty()
+                 ? Type(UnrankedTensorType::get(tf_type::VariantType::get(ctx)))
+                 : resultType(n, 0);
     SmallVector<NamedAttribute> attrs;
     if (failed(convertAttrs(*n.def, attrs)))
       return failure();
     auto src = ob.create<tf_executor::NextIterationSourceOp>(
-        nodeLoc(*n.def),
-        TypeRange{t, tf_executor::TokenType::get(ctx), ctlTy}, ValueRange{},
-        attrs);
+        nodeLoc(*n.def), TypeRange{t, tf_executor::TokenType::get(ctx), ctlTy},
+        ValueRange{}, attrs);
     if (n.def->op() != "NextIteration")
       src->setAttr("tf._op", b.getStringAttr(n.def->op()));
     n.results = {src.getOutput()};
@@ -1089,8 +1104,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     }
   for (const auto &name : sig.control_output())
     if (!fdef.control_ret().count(name)) {
-      ferr() << "control output '" << name
-             << "' has no entry in control_ret";
+      ferr() << "control output '" << name << "' has no entry in control_ret";
       return failure();
     }
   SmallVector<Type> inTypes, outTypes;
@@ -1133,7 +1147,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
       return success();
     SmallVector<HandleDataEntry> entries;
     for (const auto &e : a.handle_data())
-      entries.push_back({e.dtype(), &e.shape()}); // absent shape: scalar, as in TF
+      entries.push_back(
+          {e.dtype(), &e.shape()}); // absent shape: scalar, as in TF
     auto tt = cast<TensorType>(t);
     auto elt = attachHandleData(tt.getElementType(), entries, b);
     if (!elt) {
@@ -1263,7 +1278,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
       n.opDef = lookupOpDef(n.def->op());
     }
     if (n.opDef) {
-      std::string bad = validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/true);
+      std::string bad =
+          validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/true);
       if (!bad.empty()) {
         nodeError(*n.def) << bad;
         return failure();
@@ -1273,7 +1289,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
       return failure();
   }
   llvm::StringMap<int> noFeeds;
-  if (failed(parseInputs(nodes, byName, /*functionBody=*/true, argNames, noFeeds)))
+  if (failed(
+          parseInputs(nodes, byName, /*functionBody=*/true, argNames, noFeeds)))
     return failure();
 
   // Resolve `ret` before building, so that the outputs it uses exist even on
@@ -1295,7 +1312,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     ref.split(parts, ':');
     auto it = byName.find(parts[0]);
     if (it == byName.end()) {
-      ferr() << "ret '" << a.name() << "' refers to unknown node '" << ref << "'";
+      ferr() << "ret '" << a.name() << "' refers to unknown node '" << ref
+             << "'";
       return failure();
     }
     std::string why;
@@ -1343,8 +1361,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &fdef,
     auto it = byName.find(nodeName);
     if (it == byName.end() && argNames.count(nodeName)) {
       // A control result on an argument: always satisfied; kept for export.
-      argControlRets.push_back(b.getArrayAttr(
-          {b.getStringAttr(name), b.getStringAttr(nodeName)}));
+      argControlRets.push_back(
+          b.getArrayAttr({b.getStringAttr(name), b.getStringAttr(nodeName)}));
       continue;
     }
     if (it == byName.end()) {
@@ -1410,12 +1428,15 @@ OwningOpRef<ModuleOp> Importer::run() {
   // versions
   if (graph.has_versions()) {
     const auto &v = graph.versions();
-    SmallVector<int32_t> bad(v.bad_consumers().begin(), v.bad_consumers().end());
+    SmallVector<int32_t> bad(v.bad_consumers().begin(),
+                             v.bad_consumers().end());
     module->getOperation()->setAttr(
         "tf.versions",
-        b.getDictionaryAttr({b.getNamedAttr("producer", b.getI32IntegerAttr(v.producer())),
-                             b.getNamedAttr("min_consumer", b.getI32IntegerAttr(v.min_consumer())),
-                             b.getNamedAttr("bad_consumers", b.getDenseI32ArrayAttr(bad))}));
+        b.getDictionaryAttr(
+            {b.getNamedAttr("producer", b.getI32IntegerAttr(v.producer())),
+             b.getNamedAttr("min_consumer",
+                            b.getI32IntegerAttr(v.min_consumer())),
+             b.getNamedAttr("bad_consumers", b.getDenseI32ArrayAttr(bad))}));
   }
 
   // Library.
@@ -1465,7 +1486,8 @@ OwningOpRef<ModuleOp> Importer::run() {
         << "function '" << f.signature().name()
         << "' is not used by the graph and cannot be imported; it is kept "
            "unchanged for export ("
-        << (diags.empty() ? std::string("unknown reason") : diags.front().second)
+        << (diags.empty() ? std::string("unknown reason")
+                          : diags.front().second)
         << ")";
     if (!f.signature().name().empty())
       if (Operation *partial = module->lookupSymbol(f.signature().name()))
@@ -1533,7 +1555,8 @@ OwningOpRef<ModuleOp> Importer::run() {
       }
     }
     if (n.opDef) {
-      std::string bad = validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/false);
+      std::string bad =
+          validateAttrKinds(*n.def, *n.opDef, /*inFunction=*/false);
       if (!bad.empty()) {
         nodeError(*n.def) << bad;
         return nullptr;
@@ -1558,9 +1581,8 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
   if (!config.inputShapes.empty() &&
       config.inputShapes.size() != config.inputArrays.size()) {
-    emitError(floc) << names.inputShapes << " has "
-                    << config.inputShapes.size() << " entries but "
-                    << names.inputArrays << " has "
+    emitError(floc) << names.inputShapes << " has " << config.inputShapes.size()
+                    << " entries but " << names.inputArrays << " has "
                     << config.inputArrays.size();
     return nullptr;
   }
@@ -1574,7 +1596,8 @@ OwningOpRef<ModuleOp> Importer::run() {
         nodeError(*n.def) << "_Arg has no index attr";
         return nullptr;
       }
-      argNodes.push_back({static_cast<int>(it->second.i()), static_cast<int>(i)});
+      argNodes.push_back(
+          {static_cast<int>(it->second.i()), static_cast<int>(i)});
     }
     llvm::sort(argNodes);
     for (auto [k, p] : llvm::enumerate(argNodes)) {
@@ -1594,7 +1617,8 @@ OwningOpRef<ModuleOp> Importer::run() {
     std::string name;
     int idx;
     if (!splitTensorName(in, name, idx)) {
-      emitError(floc) << names.inputArrays << ": bad tensor name '" << in << "'";
+      emitError(floc) << names.inputArrays << ": bad tensor name '" << in
+                      << "'";
       return nullptr;
     }
     auto it = byName.find(name);
@@ -1657,7 +1681,8 @@ OwningOpRef<ModuleOp> Importer::run() {
         // The given shape must be one the node can produce (as TF checks a
         // fed value against the Placeholder's `shape`).
         Type declared = idx < static_cast<int>(n.outTypes.size())
-                            ? resultType(n, idx) : Type();
+                            ? resultType(n, idx)
+                            : Type();
         if (auto dt = dyn_cast_or_null<RankedTensorType>(declared);
             dt && failed(verifyCompatibleShape(dt.getShape(), dims))) {
           auto fmt = [](ArrayRef<int64_t> ds) {
@@ -1668,19 +1693,20 @@ OwningOpRef<ModuleOp> Importer::run() {
                                          : std::to_string(ds[k]));
             return r + "]";
           };
-          nodeError(*n.def) << "input '" << in << "' has shape "
-                            << fmt(dims) << " (" << names.inputShapes
-                            << "), incompatible with the node's shape "
-                            << fmt(dt.getShape());
+          nodeError(*n.def)
+              << "input '" << in << "' has shape " << fmt(dims) << " ("
+              << names.inputShapes << "), incompatible with the node's shape "
+              << fmt(dt.getShape());
           return nullptr;
         }
       }
     } else {
       Type rt = idx < static_cast<int>(n.outTypes.size()) ? resultType(n, idx)
-                                                           : Type();
+                                                          : Type();
       auto tt = dyn_cast_or_null<TensorType>(rt);
-      argTy = tt && tt.hasRank() ? Type(RankedTensorType::get(tt.getShape(), *eltOr))
-                                 : Type(UnrankedTensorType::get(*eltOr));
+      argTy = tt && tt.hasRank()
+                  ? Type(RankedTensorType::get(tt.getShape(), *eltOr))
+                  : Type(UnrankedTensorType::get(*eltOr));
     }
     std::string key = name + ":" + std::to_string(idx);
     if (feeds.count(key)) {
@@ -1698,12 +1724,11 @@ OwningOpRef<ModuleOp> Importer::run() {
     // output of a multi-output node, or of a TF1 control-flow node (whose
     // frame structure the executor import keeps), only cuts the edges from
     // that output.
-    if (idx == 0 && (n.def->op() == "Placeholder" ||
-                     n.def->op() == "PlaceholderV2" ||
-                     n.def->op() == "PlaceholderWithDefault" ||
-                     (n.outTypesKnown && n.outTypes.size() == 1 &&
-                      !isControlFlowOp(n.def->op()) &&
-                      !isNextIteration(n.def->op()))))
+    if (idx == 0 &&
+        (n.def->op() == "Placeholder" || n.def->op() == "PlaceholderV2" ||
+         n.def->op() == "PlaceholderWithDefault" ||
+         (n.outTypesKnown && n.outTypes.size() == 1 &&
+          !isControlFlowOp(n.def->op()) && !isNextIteration(n.def->op()))))
       n.keep = false;
   }
 
@@ -1755,7 +1780,8 @@ OwningOpRef<ModuleOp> Importer::run() {
         nodeError(*n.def) << "_Retval needs an index attr and one input";
         return nullptr;
       }
-      retNodes.push_back({static_cast<int>(it->second.i()), static_cast<int>(i)});
+      retNodes.push_back(
+          {static_cast<int>(it->second.i()), static_cast<int>(i)});
     }
     llvm::sort(retNodes);
     for (auto [k, p] : llvm::enumerate(retNodes)) {
@@ -1839,8 +1865,8 @@ OwningOpRef<ModuleOp> Importer::run() {
 
   // @main
   OpBuilder mb = OpBuilder::atBlockEnd(module->getBody());
-  auto func = mb.create<func::FuncOp>(floc, "main",
-                                      b.getFunctionType(argTypes, {}));
+  auto func =
+      mb.create<func::FuncOp>(floc, "main", b.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
   SmallVector<Value> args(entry->getArguments().begin(),
                           entry->getArguments().end());
@@ -1909,10 +1935,12 @@ OwningOpRef<ModuleOp> Importer::run() {
       inputsAttr += ",";
     inputsAttr += n;
   }
-  func->setAttr("tf.entry_function",
-                b.getDictionaryAttr({b.getNamedAttr("inputs", b.getStringAttr(inputsAttr)),
-                                     b.getNamedAttr("outputs", b.getStringAttr(outputsAttr)),
-                                     b.getNamedAttr("control_outputs", b.getStringAttr(ctlAttr))}));
+  func->setAttr(
+      "tf.entry_function",
+      b.getDictionaryAttr(
+          {b.getNamedAttr("inputs", b.getStringAttr(inputsAttr)),
+           b.getNamedAttr("outputs", b.getStringAttr(outputsAttr)),
+           b.getNamedAttr("control_outputs", b.getStringAttr(ctlAttr))}));
   if (config.graphAsFunction)
     func->setAttr("tf._graph_as_function", b.getUnitAttr());
   return module;
@@ -1972,8 +2000,8 @@ static void resolveFunctionReferences(ModuleOp module) {
       std::string declName = name;
       for (int n = 0; symbols.lookup(declName); ++n)
         declName = name + ".unresolved" + std::to_string(n);
-      decl = func::FuncOp::create(op->getLoc(), declName,
-                                  cast<FunctionType>(sig));
+      decl =
+          func::FuncOp::create(op->getLoc(), declName, cast<FunctionType>(sig));
       decl.setPrivate();
       decl->setAttr("tf._unresolved", b.getStringAttr(why));
       if (declName != name)
@@ -2021,11 +2049,11 @@ static void resolveFunctionReferences(ModuleOp module) {
 
 } // namespace
 
-OwningOpRef<ModuleOp> tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
-                                             const GraphImportConfig &config,
-                                             MLIRContext *context,
-                                             llvm::StringRef sourceName,
-                                             const std::vector<int> *nodeLines) {
+OwningOpRef<ModuleOp>
+tfmlir::importGraphDef(const tensorflow::GraphDef &graph,
+                       const GraphImportConfig &config, MLIRContext *context,
+                       llvm::StringRef sourceName,
+                       const std::vector<int> *nodeLines) {
   // Every diagnostic names the node: messages from op verifiers (which only
   // know the op) get a "node '<name>': " prefix taken from the NameLoc.
   DiagnosticEngine::HandlerID handler = registerNodeNameDiagnostics(context);

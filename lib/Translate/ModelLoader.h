@@ -1,4 +1,5 @@
-//===- ModelLoader.h - one entry point for every TF model format -*- C++ -*-===//
+//===- ModelLoader.h - one entry point for every TF model format -*- C++
+//-*-===//
 //
 // Tools, the Session and the python package read a user's model through
 // loadModel(), which detects the format and returns one GraphDef:
@@ -79,7 +80,8 @@ struct LoadedModel {
   std::string sourceName;
 
   /// The signature with `key`, or NotFound listing the keys that exist.
-  absl::StatusOr<const ModelSignature *> signature(const std::string &key) const;
+  absl::StatusOr<const ModelSignature *>
+  signature(const std::string &key) const;
 };
 
 /// Detects the format of `path`: a directory holding saved_model.pb or

@@ -40,25 +40,32 @@ struct TableSource {
 
 // Each .inc file holds one raw string literal.
 const TableSource kTables[] = {
-    {"OpRegistryDataTypes.inc",
+    {
+        "OpRegistryDataTypes.inc",
 #include "lib/Translate/OpRegistryDataTypes.inc"
     },
-    {"OpRegistryDataArray.inc",
+    {
+        "OpRegistryDataArray.inc",
 #include "lib/Translate/OpRegistryDataArray.inc"
     },
-    {"OpRegistryDataMath.inc",
+    {
+        "OpRegistryDataMath.inc",
 #include "lib/Translate/OpRegistryDataMath.inc"
     },
-    {"OpRegistryDataNN.inc",
+    {
+        "OpRegistryDataNN.inc",
 #include "lib/Translate/OpRegistryDataNN.inc"
     },
-    {"OpRegistryDataControlFlow.inc",
+    {
+        "OpRegistryDataControlFlow.inc",
 #include "lib/Translate/OpRegistryDataControlFlow.inc"
     },
-    {"OpRegistryDataState.inc",
+    {
+        "OpRegistryDataState.inc",
 #include "lib/Translate/OpRegistryDataState.inc"
     },
-    {"OpRegistryDataMisc.inc",
+    {
+        "OpRegistryDataMisc.inc",
 #include "lib/Translate/OpRegistryDataMisc.inc"
     },
 };
@@ -139,8 +146,8 @@ std::optional<std::string> tokenize(llvm::StringRef s,
             ++j;
         }
       }
-      toks.push_back({isFloat ? TokKind::Float : TokKind::Int,
-                      s.substr(i, j - i).str()});
+      toks.push_back(
+          {isFloat ? TokKind::Float : TokKind::Int, s.substr(i, j - i).str()});
       i = j;
       continue;
     }
@@ -389,8 +396,8 @@ private:
         return fail("argument '" + raw.name + "' uses undeclared attr '" +
                     raw.count + "' as its length");
       if (n->type() != "int")
-        return fail("length attr '" + raw.count + "' of argument '" +
-                    raw.name + "' must have type int");
+        return fail("length attr '" + raw.count + "' of argument '" + raw.name +
+                    "' must have type int");
       if (!n->has_minimum()) { // OpDefBuilder's default
         n->set_has_minimum(true);
         n->set_minimum(1);
@@ -685,7 +692,8 @@ private:
         t.add_int_val(static_cast<int32_t>(i));
         break;
       case tensorflow::DT_BOOL:
-        if (e.kind != RawValue::Ident || (e.text != "true" && e.text != "false"))
+        if (e.kind != RawValue::Ident ||
+            (e.text != "true" && e.text != "false"))
           return fail("expected true or false in a bool tensor");
         t.add_bool_val(e.text == "true");
         break;
@@ -723,8 +731,8 @@ private:
         return fail("expected true or false but found '" + v.text + "'");
       out.set_b(v.text == "true");
     } else if (kind == "type") {
-      auto dt = v.kind == RawValue::Ident ? parseDTypeName(v.text)
-                                          : std::nullopt;
+      auto dt =
+          v.kind == RawValue::Ident ? parseDTypeName(v.text) : std::nullopt;
       if (!dt)
         return fail("expected a dtype but found '" + v.text + "'");
       out.set_type(*dt);
@@ -780,7 +788,9 @@ private:
     const AttrValue &d = attr.default_value();
     if (attr.has_allowed_values()) {
       const auto &allowed = attr.allowed_values().list();
-      auto okType = [&](int t) { return llvm::is_contained(allowed.type(), t); };
+      auto okType = [&](int t) {
+        return llvm::is_contained(allowed.type(), t);
+      };
       auto okStr = [&](const std::string &s) {
         return llvm::is_contained(allowed.s(), s);
       };
@@ -798,19 +808,17 @@ private:
                     "' is not among its allowed values");
     }
     if (attr.has_minimum()) {
-      int64_t have = attr.type() == "int" ? d.i()
-                     : d.has_list()
-                         ? std::max({d.list().s_size(), d.list().i_size(),
-                                     d.list().f_size(), d.list().b_size(),
-                                     d.list().type_size(),
-                                     d.list().shape_size(),
-                                     d.list().tensor_size(),
-                                     d.list().func_size()})
-                         : 0;
+      int64_t have =
+          attr.type() == "int" ? d.i()
+          : d.has_list()
+              ? std::max({d.list().s_size(), d.list().i_size(),
+                          d.list().f_size(), d.list().b_size(),
+                          d.list().type_size(), d.list().shape_size(),
+                          d.list().tensor_size(), d.list().func_size()})
+              : 0;
       if (have < attr.minimum())
         return fail("the default of attr '" + attr.name() +
-                    "' is below its minimum " +
-                    std::to_string(attr.minimum()));
+                    "' is below its minimum " + std::to_string(attr.minimum()));
     }
     return true;
   }
@@ -873,9 +881,8 @@ std::vector<Entry> splitEntries(llvm::StringRef text) {
 
 /// Parses `text` into `ops`, adding type sets to `sets` and messages to
 /// `errors`.
-void parseTable(llvm::StringRef text, llvm::StringRef tableName,
-                TypeSets &sets, std::vector<OpDef> &ops,
-                std::vector<std::string> &errors) {
+void parseTable(llvm::StringRef text, llvm::StringRef tableName, TypeSets &sets,
+                std::vector<OpDef> &ops, std::vector<std::string> &errors) {
   for (const Entry &e : splitEntries(text)) {
     auto report = [&](llvm::StringRef what, llvm::StringRef msg) {
       std::string s;
@@ -964,8 +971,8 @@ const AttrValue *attrOrDefault(const NodeDef &node, const OpDef &def,
 /// guard against corrupt or hostile attr values.
 constexpr int64_t kMaxListLength = 1 << 20;
 
-llvm::Error resolveArgTypes(const NodeDef &node, const OpDef &def,
-                            bool inputs, llvm::SmallVectorImpl<DataType> &types,
+llvm::Error resolveArgTypes(const NodeDef &node, const OpDef &def, bool inputs,
+                            llvm::SmallVectorImpl<DataType> &types,
                             const AttrMap *placeholderValues) {
   types.clear();
   const auto &args = inputs ? def.input_arg() : def.output_arg();
@@ -982,8 +989,9 @@ llvm::Error resolveArgTypes(const NodeDef &node, const OpDef &def,
                      const char *wantName) -> llvm::Error {
     out = attrOrDefault(node, def, attr);
     if (!out)
-      return error(arg, attr, "which the node does not set and which has no "
-                              "default");
+      return error(arg, attr,
+                   "which the node does not set and which has no "
+                   "default");
     if (out->value_case() == AttrValue::kPlaceholder) {
       // Inside a function body: the value of the enclosing function's attr.
       llvm::StringRef ref = out->placeholder();
@@ -1166,16 +1174,15 @@ llvm::Error inferAttrsFromInputTypes(const OpDef &def,
       if (!arg.number_attr().empty())
         attrs[attr].set_i(*len);
     }
-    if (*len < 0 || static_cast<int64_t>(pos) + *len >
-                         static_cast<int64_t>(inTypes.size()))
+    if (*len < 0 ||
+        static_cast<int64_t>(pos) + *len > static_cast<int64_t>(inTypes.size()))
       return error("has " + std::to_string(inTypes.size()) +
                    " inputs, too few for input '" + arg.name() + "'");
     llvm::ArrayRef<DataType> slice = inTypes.slice(pos, *len);
     pos += *len;
     if (!arg.type_list_attr().empty()) {
       auto it = attrs.find(arg.type_list_attr());
-      if (it == attrs.end() ||
-          it->second.value_case() != AttrValue::kList) {
+      if (it == attrs.end() || it->second.value_case() != AttrValue::kList) {
         auto *list = attrs[arg.type_list_attr()].mutable_list();
         list->clear_type();
         for (DataType dt : slice)
@@ -1221,9 +1228,7 @@ size_t numRegisteredOps() { return registry().ops.size(); }
 
 std::vector<llvm::StringRef> registeredOpNames() { return registry().names; }
 
-const std::vector<std::string> &opRegistryErrors() {
-  return registry().errors;
-}
+const std::vector<std::string> &opRegistryErrors() { return registry().errors; }
 
 llvm::Expected<std::vector<OpDef>> parseOpDefTable(llvm::StringRef text,
                                                    llvm::StringRef tableName) {

@@ -14,7 +14,8 @@
 //
 //   Conv2D(input: T, filter: T) -> (output: T); T: {half, float};
 //     strides: list(int); padding: {'SAME', 'VALID'};
-//     data_format: {'NHWC', 'NCHW'} = 'NHWC'; dilations: list(int) = [1, 1, 1, 1]
+//     data_format: {'NHWC', 'NCHW'} = 'NHWC'; dilations: list(int) = [1, 1, 1,
+//     1]
 //
 //   arguments  name: float        fixed dtype
 //              name: T            dtype from type attr T
@@ -91,18 +92,19 @@ const tensorflow::OpDef *lookupOpDef(llvm::StringRef opName);
 /// wrong kind (e.g. an int where a type is required), is a placeholder that
 /// `placeholderValues` does not resolve, gives a negative or absurdly large
 /// count, or yields DT_INVALID.
-llvm::Error resolveOutputTypes(const tensorflow::NodeDef &node,
-                               const tensorflow::OpDef &def,
-                               llvm::SmallVectorImpl<tensorflow::DataType> &outTypes,
-                               const AttrMap *placeholderValues = nullptr);
+llvm::Error
+resolveOutputTypes(const tensorflow::NodeDef &node,
+                   const tensorflow::OpDef &def,
+                   llvm::SmallVectorImpl<tensorflow::DataType> &outTypes,
+                   const AttrMap *placeholderValues = nullptr);
 
 /// Same as resolveOutputTypes, for the data inputs of `node` (control inputs
 /// are not counted). Useful to check a node's inputs and to type the
 /// arguments of a function from its signature.
-llvm::Error resolveInputTypes(const tensorflow::NodeDef &node,
-                              const tensorflow::OpDef &def,
-                              llvm::SmallVectorImpl<tensorflow::DataType> &inTypes,
-                              const AttrMap *placeholderValues = nullptr);
+llvm::Error
+resolveInputTypes(const tensorflow::NodeDef &node, const tensorflow::OpDef &def,
+                  llvm::SmallVectorImpl<tensorflow::DataType> &inTypes,
+                  const AttrMap *placeholderValues = nullptr);
 
 /// Deduces, from the dtypes of the data inputs actually connected to a node
 /// (`inTypes`, flattened, `_REF` dtypes allowed), the attrs of `def` that
@@ -116,9 +118,10 @@ llvm::Error resolveInputTypes(const tensorflow::NodeDef &node,
 /// Returns an error naming the op when the inputs are too few or too many,
 /// when a dtype contradicts a fixed dtype or an attr already in `attrs`, or
 /// when two list lengths are unknown at once (ambiguous).
-llvm::Error inferAttrsFromInputTypes(const tensorflow::OpDef &def,
-                                     llvm::ArrayRef<tensorflow::DataType> inTypes,
-                                     AttrMap &attrs);
+llvm::Error
+inferAttrsFromInputTypes(const tensorflow::OpDef &def,
+                         llvm::ArrayRef<tensorflow::DataType> inTypes,
+                         AttrMap &attrs);
 
 /// Adds to `node` every attr of `def` that has a default value and that
 /// `node` does not set. Attrs already present are left unchanged.

@@ -108,15 +108,20 @@ bool isVariableOp(const std::string &op) {
 /// Ops that write the variable given as their input 0 (a ref or a resource
 /// handle): they keep the variable, not its frozen value.
 bool writesInput0(const std::string &op) {
-  static const std::set<std::string> kOps = {
-      "Assign", "AssignAdd", "AssignSub", "AssignVariableOp",
-      "AssignAddVariableOp", "AssignSubVariableOp", "CountUpTo",
-      "ResourceCountUpTo", "IsVariableInitialized", "VarIsInitializedOp",
-      "DestroyResourceOp"};
+  static const std::set<std::string> kOps = {"Assign",
+                                             "AssignAdd",
+                                             "AssignSub",
+                                             "AssignVariableOp",
+                                             "AssignAddVariableOp",
+                                             "AssignSubVariableOp",
+                                             "CountUpTo",
+                                             "ResourceCountUpTo",
+                                             "IsVariableInitialized",
+                                             "VarIsInitializedOp",
+                                             "DestroyResourceOp"};
   return kOps.count(op) || op.rfind("Scatter", 0) == 0 ||
          op.rfind("ResourceScatter", 0) == 0 || op.rfind("Apply", 0) == 0 ||
-         op.rfind("ResourceApply", 0) == 0 ||
-         op.rfind("SparseApply", 0) == 0 ||
+         op.rfind("ResourceApply", 0) == 0 || op.rfind("SparseApply", 0) == 0 ||
          op.rfind("ResourceSparseApply", 0) == 0;
 }
 
@@ -264,9 +269,8 @@ absl::Status Loader::readSavedModel() {
           std::to_string(errors.column + 1) +
           ": not a valid text SavedModel proto: " + errors.message);
   } else {
-    google::protobuf::io::ArrayInputStream in(bytes->data(),
-                                              int(std::min<size_t>(
-                                                  bytes->size(), INT_MAX)));
+    google::protobuf::io::ArrayInputStream in(
+        bytes->data(), int(std::min<size_t>(bytes->size(), INT_MAX)));
     if (bytes->size() > size_t(INT_MAX) ||
         !savedModel_.ParseFromZeroCopyStream(&in))
       return absl::InvalidArgumentError(
@@ -404,7 +408,8 @@ absl::Status Loader::mapKeysFromObjectGraph() {
   std::vector<std::string> keyOf(sog.nodes_size());
   bool fromCheckpoint = false;
   if (bundle_ && bundle_->entry("_CHECKPOINTABLE_OBJECT_GRAPH")) {
-    absl::StatusOr<TensorProto> t = bundle_->read("_CHECKPOINTABLE_OBJECT_GRAPH");
+    absl::StatusOr<TensorProto> t =
+        bundle_->read("_CHECKPOINTABLE_OBJECT_GRAPH");
     if (!t.ok())
       return t.status();
     tensorflow::TrackableObjectGraph tog;
@@ -425,8 +430,9 @@ absl::Status Loader::mapKeysFromObjectGraph() {
     auto escape = [](const std::string &s) {
       std::string r;
       for (char c : s)
-        r += c == '/' ? std::string(".S") : c == '.' ? std::string("..")
-                                                     : std::string(1, c);
+        r += c == '/'   ? std::string(".S")
+             : c == '.' ? std::string("..")
+                        : std::string(1, c);
       return r;
     };
     std::vector<std::string> path(sog.nodes_size());
@@ -440,8 +446,8 @@ absl::Status Loader::mapKeysFromObjectGraph() {
         if (c < 0 || c >= sog.nodes_size() || seen[c])
           continue;
         seen[c] = true;
-        path[c] = (path[k].empty() ? "" : path[k] + "/") +
-                  escape(child.local_name());
+        path[c] =
+            (path[k].empty() ? "" : path[k] + "/") + escape(child.local_name());
         queue.push_back(c);
       }
     }
@@ -590,8 +596,8 @@ absl::Status Loader::foldInitOp() {
     return absl::OkStatus();
   initOp_ = parseInput(initOp_).first;
   if (!nodeIndex_.count(initOp_))
-    return absl::InvalidArgumentError(modelPath_ + ": the init op '" +
-                                      initOp_ + "' is not a node of the graph");
+    return absl::InvalidArgumentError(modelPath_ + ": the init op '" + initOp_ +
+                                      "' is not a node of the graph");
   // The nodes the init op runs.
   std::vector<std::string> order = {initOp_};
   std::set<std::string> seen = {initOp_};
@@ -690,7 +696,8 @@ Loader::rewriteFunction(const std::string &name,
     arg->set_type(t);
     frozen[arg->name()] = t;
   }
-  std::map<std::string, std::string> renamedOutputs; // "n:value:0" -> "n:output:0"
+  std::map<std::string, std::string>
+      renamedOutputs;              // "n:value:0" -> "n:output:0"
   std::vector<NodeDef> extraNodes; // Consts the rewritten readers need
   bool changed = true;
   std::set<int> done;
@@ -724,7 +731,8 @@ Loader::rewriteFunction(const std::string &name,
         frozen[n.name() + ":output:0"] = hits[0];
         continue;
       }
-      if ((n.op() == "StatefulPartitionedCall" || n.op() == "PartitionedCall") &&
+      if ((n.op() == "StatefulPartitionedCall" ||
+           n.op() == "PartitionedCall") &&
           n.attr().count("f")) {
         absl::StatusOr<std::string> callee =
             rewriteFunction(n.attr().at("f").func().name(), hits, depth + 1);
@@ -755,7 +763,8 @@ Loader::rewriteFunction(const std::string &name,
       rename(in);
   for (auto &[k, v] : *f.mutable_ret()) {
     if (frozen.count(v))
-      return absl::FailedPreconditionError(name + ": returns a variable handle");
+      return absl::FailedPreconditionError(name +
+                                           ": returns a variable handle");
     rename(v);
   }
   newFunctions_.push_back(std::move(f));
@@ -798,10 +807,11 @@ absl::Status Loader::applyBindings() {
           n.set_input(j, it->second);
         continue;
       }
-      if (j == 0 && freezeReader(n, dt, it->second, /*inFunction=*/false,
-                                 extraNodes))
+      if (j == 0 &&
+          freezeReader(n, dt, it->second, /*inFunction=*/false, extraNodes))
         continue;
-      if ((n.op() == "StatefulPartitionedCall" || n.op() == "PartitionedCall") &&
+      if ((n.op() == "StatefulPartitionedCall" ||
+           n.op() == "PartitionedCall") &&
           n.attr().count("f"))
         handleArgs[j] = dt;
       // Anything else (assignments, the saver's functions) keeps the handle.
@@ -882,10 +892,10 @@ absl::Status Loader::buildSignatures() {
     if (key != "__saved_model_init_op")
       keys.push_back(key);
   std::sort(keys.begin(), keys.end());
-  auto convert = [&](const std::string &sigKey,
-                     const google::protobuf::Map<std::string,
-                                                 tensorflow::TensorInfo> &m,
-                     std::vector<SignatureTensor> &out) -> absl::Status {
+  auto convert =
+      [&](const std::string &sigKey,
+          const google::protobuf::Map<std::string, tensorflow::TensorInfo> &m,
+          std::vector<SignatureTensor> &out) -> absl::Status {
     std::vector<std::string> names;
     for (const auto &kv : m)
       names.push_back(kv.first);
@@ -1008,8 +1018,8 @@ absl::StatusOr<LoadedModel> loadSavedModel(const std::string &dir,
   return loader.load();
 }
 
-absl::StatusOr<const ModelSignature *>
-selectSignature(const LoadedModel &model, const std::string &key) {
+absl::StatusOr<const ModelSignature *> selectSignature(const LoadedModel &model,
+                                                       const std::string &key) {
   if (!key.empty())
     return model.signature(key);
   for (const ModelSignature &s : model.signatures)
@@ -1026,8 +1036,8 @@ selectSignature(const LoadedModel &model, const std::string &key) {
     return absl::NotFoundError(model.sourceName +
                                ": the SavedModel has no signatures");
   return absl::InvalidArgumentError(
-      model.sourceName + ": no 'serving_default' signature; choose one of: " +
-      keys);
+      model.sourceName +
+      ": no 'serving_default' signature; choose one of: " + keys);
 }
 
 GraphImportConfig signatureImportConfig(const ModelSignature &signature) {
@@ -1054,9 +1064,8 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importSavedModelSignature(const LoadedModel &model,
                           const ModelSignature &signature,
                           mlir::MLIRContext *context) {
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      importGraphDef(model.graph, signatureImportConfig(signature), context,
-                     model.sourceName);
+  mlir::OwningOpRef<mlir::ModuleOp> module = importGraphDef(
+      model.graph, signatureImportConfig(signature), context, model.sourceName);
   if (!module)
     return nullptr;
   auto main = module->lookupSymbol<mlir::func::FuncOp>("main");

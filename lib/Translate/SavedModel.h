@@ -42,8 +42,8 @@ absl::StatusOr<LoadedModel> loadSavedModel(const std::string &dir,
 /// else the only signature. NotFound (listing the keys that exist) when
 /// there is no such signature, InvalidArgument when the key is empty and
 /// the choice is ambiguous.
-absl::StatusOr<const ModelSignature *>
-selectSignature(const LoadedModel &model, const std::string &key);
+absl::StatusOr<const ModelSignature *> selectSignature(const LoadedModel &model,
+                                                       const std::string &key);
 
 /// Import options for one signature, as TF's converter takes them from a
 /// SignatureDef: its inputs (dtype, shape; "*" for unknown rank) become the

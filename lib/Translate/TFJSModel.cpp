@@ -67,11 +67,12 @@ std::string dtypeName(DataType t) { return tensorflow::DataType_Name(t); }
 /// read).
 struct WeightPlan {
   const tfjs::WeightEntry *entry = nullptr;
-  int group = 0;          ///< 1-based group index, for messages
-  StoredType stored = StoredType::F32;  ///< what the bytes hold
-  StoredType logical = StoredType::F32; ///< the weight's dtype (F32/I32/Bool/Complex64/String)
-  int64_t elements = 0;   ///< product of the shape
-  std::string describe;   ///< "float32 [4,3] as uint8", for messages
+  int group = 0;                       ///< 1-based group index, for messages
+  StoredType stored = StoredType::F32; ///< what the bytes hold
+  StoredType logical =
+      StoredType::F32;  ///< the weight's dtype (F32/I32/Bool/Complex64/String)
+  int64_t elements = 0; ///< product of the shape
+  std::string describe; ///< "float32 [4,3] as uint8", for messages
 };
 
 /// The loader for one model.json: collects the first error with the file
@@ -91,8 +92,8 @@ private:
   absl::StatusOr<std::string> readGroup(const tfjs::WeightGroup &g,
                                         int group) const;
   absl::Status decodeGroup(const std::vector<WeightPlan> &plans,
-                           const std::string &bytes,
-                           const tfjs::WeightGroup &g, int group);
+                           const std::string &bytes, const tfjs::WeightGroup &g,
+                           int group);
   absl::Status bind(const WeightPlan &plan, const char *data, size_t size);
   absl::Status indexNodes();
   absl::Status checkUnboundConsts() const;
@@ -111,14 +112,16 @@ absl::Status Loader::planWeight(const tfjs::WeightEntry &w, int group,
                                 WeightPlan &plan) const {
   plan.entry = &w;
   plan.group = group;
-  std::string where = "weight '" + w.name() + "' (group " +
-                      std::to_string(group) + ")";
+  std::string where =
+      "weight '" + w.name() + "' (group " + std::to_string(group) + ")";
   if (w.name().empty())
     return invalid("a weight of group " + std::to_string(group) +
                    " has no name");
   static const std::map<std::string, StoredType> kDTypes = {
-      {"float32", StoredType::F32},   {"int32", StoredType::I32},
-      {"bool", StoredType::Bool},     {"complex64", StoredType::Complex64},
+      {"float32", StoredType::F32},
+      {"int32", StoredType::I32},
+      {"bool", StoredType::Bool},
+      {"complex64", StoredType::Complex64},
       {"string", StoredType::String}};
   auto it = kDTypes.find(w.dtype());
   if (it == kDTypes.end())
@@ -193,8 +196,8 @@ absl::StatusOr<std::string> Loader::readGroup(const tfjs::WeightGroup &g,
         readFileBounded(full.string(), kDefaultMaxFileBytes, "weight shard");
     if (!shard.ok())
       return absl::Status(shard.status().code(),
-                          jsonPath + ": group " + std::to_string(group) +
-                              ": " + std::string(shard.status().message()));
+                          jsonPath + ": group " + std::to_string(group) + ": " +
+                              std::string(shard.status().message()));
     if (bytes.empty())
       bytes = std::move(*shard);
     else
@@ -246,8 +249,8 @@ absl::Status Loader::bind(const WeightPlan &plan, const char *data,
     return invalid(where + " appears twice in the weights manifest");
   tensorflow::NodeDef &node = *it->second;
   if (node.op() != "Const" && node.op() != "Placeholder")
-    return invalid(where + " names node '" + node.name() + "', a " +
-                   node.op() + "; weights bind to Const (or Placeholder) "
+    return invalid(where + " names node '" + node.name() + "', a " + node.op() +
+                   "; weights bind to Const (or Placeholder) "
                    "nodes");
 
   // The dtype the graph expects: the node's `dtype` attr, else its value's.
@@ -471,7 +474,8 @@ absl::Status Loader::indexNodes() {
   // Library functions: the converter renames their constants to
   // "<function>/<node>" (graph_rewrite_util.rename_constants), so their names
   // are the weights'. A graph node of the same name wins.
-  for (tensorflow::FunctionDef &f : *graph.mutable_library()->mutable_function())
+  for (tensorflow::FunctionDef &f :
+       *graph.mutable_library()->mutable_function())
     for (tensorflow::NodeDef &n : *f.mutable_node_def())
       if (n.op() == "Const")
         nodes.emplace(n.name(), &n);
@@ -482,8 +486,8 @@ absl::Status Loader::indexNodes() {
 bool hasValues(const tensorflow::TensorProto &t) {
   return !t.tensor_content().empty() || t.half_val_size() ||
          t.float_val_size() || t.double_val_size() || t.int_val_size() ||
-         t.string_val_size() || t.scomplex_val_size() ||
-         t.int64_val_size() || t.bool_val_size() || t.dcomplex_val_size() ||
+         t.string_val_size() || t.scomplex_val_size() || t.int64_val_size() ||
+         t.bool_val_size() || t.dcomplex_val_size() ||
          t.resource_handle_val_size() || t.variant_val_size() ||
          t.uint32_val_size() || t.uint64_val_size() || !t.float8_val().empty();
 }
@@ -510,8 +514,7 @@ absl::Status Loader::checkUnboundConsts() const {
       return s;
   for (const tensorflow::FunctionDef &f : result.graph.library().function())
     for (const tensorflow::NodeDef &n : f.node_def())
-      if (absl::Status s =
-              check(n, " (function " + f.signature().name() + ")");
+      if (absl::Status s = check(n, " (function " + f.signature().name() + ")");
           !s.ok())
         return s;
   return absl::OkStatus();
@@ -521,10 +524,10 @@ absl::Status Loader::fillSignature(const tensorflow::SignatureDef &sig) {
   ModelSignature out;
   out.key = "serving_default";
   out.methodName = sig.method_name();
-  auto convert = [&](const google::protobuf::Map<std::string,
-                                                 tensorflow::TensorInfo> &m,
-                     const char *kind,
-                     std::vector<SignatureTensor> &into) -> absl::Status {
+  auto convert =
+      [&](const google::protobuf::Map<std::string, tensorflow::TensorInfo> &m,
+          const char *kind,
+          std::vector<SignatureTensor> &into) -> absl::Status {
     std::vector<std::string> keys;
     for (const auto &[k, v] : m)
       keys.push_back(k);
@@ -624,8 +627,8 @@ absl::StatusOr<LoadedModel> Loader::load(std::string_view json) {
 
 } // namespace
 
-absl::StatusOr<LoadedModel> loadTFJSModelFromJson(std::string_view json,
-                                                  const std::string &modelJsonPath) {
+absl::StatusOr<LoadedModel>
+loadTFJSModelFromJson(std::string_view json, const std::string &modelJsonPath) {
   // "<stdin>" names the text in messages; its folder (none) is the current
   // directory, as for a bare file name.
   Loader loader(modelJsonPath.empty() ? "<stdin>" : modelJsonPath);

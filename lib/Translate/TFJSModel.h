@@ -54,8 +54,8 @@ absl::StatusOr<LoadedModel> loadTFJSModel(const std::string &modelJson);
 /// shard paths; a bare file name means the current directory, and "" means
 /// text from stdin: messages say "<stdin>", shards come from the current
 /// directory).
-absl::StatusOr<LoadedModel> loadTFJSModelFromJson(std::string_view json,
-                                                  const std::string &modelJsonPath);
+absl::StatusOr<LoadedModel>
+loadTFJSModelFromJson(std::string_view json, const std::string &modelJsonPath);
 
 } // namespace tfmlir
 

@@ -54,21 +54,21 @@ public:
 private:
   InFlightDiagnostic error(Operation *op) { return op->emitError(); }
   FailureOr<tflite::TensorType> tensorType(Type elem, Location loc);
-  FailureOr<int32_t> addTensor(Value v, std::vector<Offset<tflite::Tensor>> &tensors,
+  FailureOr<int32_t> addTensor(Value v,
+                               std::vector<Offset<tflite::Tensor>> &tensors,
                                uint32_t buffer, bool isVariable, StringRef name,
                                DictionaryAttr sparsity = {});
   /// A tensor of `type` (no SSA value: operator intermediates).
-  FailureOr<int32_t> addTensorOfType(Type type, Location loc,
-                                     std::vector<Offset<tflite::Tensor>> &tensors,
-                                     uint32_t buffer, bool isVariable, StringRef name,
-                                     DictionaryAttr minMax,
-                                     DictionaryAttr sparsity = {},
-                                     DictionaryAttr quantParams = {});
+  FailureOr<int32_t> addTensorOfType(
+      Type type, Location loc, std::vector<Offset<tflite::Tensor>> &tensors,
+      uint32_t buffer, bool isVariable, StringRef name, DictionaryAttr minMax,
+      DictionaryAttr sparsity = {}, DictionaryAttr quantParams = {});
   /// The `tfl.min_max` calibration range (or, with `attrName`, the
   /// `tfl.quant_params`) recorded for `v`, or null.
   DictionaryAttr minMaxOf(Value v, StringRef attrName = "tfl.min_max");
   FailureOr<uint32_t> addBuffer(Operation *constOp, Attribute value);
-  FailureOr<uint32_t> opcodeIndex(int32_t code, StringRef custom, int32_t version);
+  FailureOr<uint32_t> opcodeIndex(int32_t code, StringRef custom,
+                                  int32_t version);
   LogicalResult exportFunction(func::FuncOp fn, int index);
   /// The tensor name for `v`: its override (a returned value named by the
   /// function's `tf.entry_function` outputs), else the NameLoc of its
@@ -140,10 +140,10 @@ FailureOr<tflite::TensorType> Exporter::tensorType(Type e, Location loc) {
   return failure();
 }
 
-FailureOr<int32_t> Exporter::addTensor(Value v,
-                                       std::vector<Offset<tflite::Tensor>> &tensors,
-                                       uint32_t buffer, bool isVariable,
-                                       StringRef name, DictionaryAttr sparsity) {
+FailureOr<int32_t>
+Exporter::addTensor(Value v, std::vector<Offset<tflite::Tensor>> &tensors,
+                    uint32_t buffer, bool isVariable, StringRef name,
+                    DictionaryAttr sparsity) {
   return addTensorOfType(v.getType(), v.getLoc(), tensors, buffer, isVariable,
                          name, minMaxOf(v), sparsity,
                          minMaxOf(v, "tfl.quant_params"));
@@ -168,7 +168,8 @@ FailureOr<int32_t> Exporter::addTensorOfType(
   if (st.hasRank())
     for (int64_t d : st.getShape()) {
       // TFLite stores dims as int32; a larger dim would silently wrap.
-      if (!ShapedType::isDynamic(d) && d > std::numeric_limits<int32_t>::max()) {
+      if (!ShapedType::isDynamic(d) &&
+          d > std::numeric_limits<int32_t>::max()) {
         emitError(loc) << "tensor" << (name.empty() ? "" : " '") << name
                        << (name.empty() ? "" : "'") << " of type " << type
                        << " has dimension " << d
@@ -177,7 +178,8 @@ FailureOr<int32_t> Exporter::addTensorOfType(
       }
       dynamic |= ShapedType::isDynamic(d);
       shape.push_back(ShapedType::isDynamic(d) ? 1 : static_cast<int32_t>(d));
-      signature.push_back(ShapedType::isDynamic(d) ? -1 : static_cast<int32_t>(d));
+      signature.push_back(ShapedType::isDynamic(d) ? -1
+                                                   : static_cast<int32_t>(d));
     }
   Offset<tflite::QuantizationParameters> quant = 0;
   Offset<Vector<float>> qmin = 0, qmax = 0;
@@ -214,7 +216,8 @@ FailureOr<int32_t> Exporter::addTensorOfType(
     quant = tflite::CreateQuantizationParameters(
         fbb, qmin, qmax, fbb.CreateVector(sc.asArrayRef().data(), sc.size()),
         fbb.CreateVector(zp.asArrayRef().data(), zp.size()),
-        tflite::QuantizationDetails_NONE, 0, static_cast<int32_t>(dim.getInt()));
+        tflite::QuantizationDetails_NONE, 0,
+        static_cast<int32_t>(dim.getInt()));
   } else if (!qmin.IsNull()) {
     quant = tflite::CreateQuantizationParameters(fbb, qmin, qmax);
   }
@@ -234,7 +237,8 @@ FailureOr<int32_t> Exporter::addTensorOfType(
         auto d = dyn_cast<DictionaryAttr>(a);
         if (!d)
           continue;
-        auto idxVec = [&](StringRef n, tflite::SparseIndexVector &ty) -> Offset<void> {
+        auto idxVec = [&](StringRef n,
+                          tflite::SparseIndexVector &ty) -> Offset<void> {
           ty = tflite::SparseIndexVector_NONE;
           auto dd = d.getAs<DictionaryAttr>(n);
           if (!dd)
@@ -246,7 +250,9 @@ FailureOr<int32_t> Exporter::addTensorOfType(
           ArrayRef<int32_t> v = vals.asArrayRef();
           if (kind.getValue() == "int32") {
             ty = tflite::SparseIndexVector_Int32Vector;
-            return tflite::CreateInt32Vector(fbb, fbb.CreateVector(v.data(), v.size())).Union();
+            return tflite::CreateInt32Vector(
+                       fbb, fbb.CreateVector(v.data(), v.size()))
+                .Union();
           }
           if (kind.getValue() == "uint16") {
             ty = tflite::SparseIndexVector_Uint16Vector;
@@ -269,17 +275,21 @@ FailureOr<int32_t> Exporter::addTensorOfType(
         auto dense = d.getAs<IntegerAttr>("dense_size");
         dims.push_back(tflite::CreateDimensionMetadata(
             fbb,
-            fmt && fmt.getValue() == "SPARSE_CSR" ? tflite::DimensionType_SPARSE_CSR
-                                                  : tflite::DimensionType_DENSE,
-            dense ? static_cast<int32_t>(dense.getInt()) : 0, segTy, seg, idxTy, idx));
+            fmt && fmt.getValue() == "SPARSE_CSR"
+                ? tflite::DimensionType_SPARSE_CSR
+                : tflite::DimensionType_DENSE,
+            dense ? static_cast<int32_t>(dense.getInt()) : 0, segTy, seg, idxTy,
+            idx));
       }
-    sp = tflite::CreateSparsityParameters(fbb, order, blockMap, fbb.CreateVector(dims));
+    sp = tflite::CreateSparsityParameters(fbb, order, blockMap,
+                                          fbb.CreateVector(dims));
   }
   auto shapeOff = fbb.CreateVector(shape);
   auto sigOff = dynamic ? fbb.CreateVector(signature) : 0;
   auto nameOff = fbb.CreateString(name.data(), name.size());
-  tensors.push_back(tflite::CreateTensor(fbb, shapeOff, *tt, buffer, nameOff, quant,
-                                         isVariable, sp, sigOff, st.hasRank()));
+  tensors.push_back(tflite::CreateTensor(fbb, shapeOff, *tt, buffer, nameOff,
+                                         quant, isVariable, sp, sigOff,
+                                         st.hasRank()));
   return static_cast<int32_t>(tensors.size() - 1);
 }
 
@@ -352,13 +362,14 @@ FailureOr<uint32_t> Exporter::opcodeIndex(int32_t code, StringRef custom,
   auto it = opcodeMap.find(key);
   if (it != opcodeMap.end())
     return it->second;
-  int8_t deprecated = static_cast<int8_t>(
-      std::min<int32_t>(code, tflite::BuiltinOperator_PLACEHOLDER_FOR_GREATER_OP_CODES));
+  int8_t deprecated = static_cast<int8_t>(std::min<int32_t>(
+      code, tflite::BuiltinOperator_PLACEHOLDER_FOR_GREATER_OP_CODES));
   auto customOff = custom.empty() && code != tflite::BuiltinOperator_CUSTOM
                        ? Offset<flatbuffers::String>(0)
                        : fbb.CreateString(custom.data(), custom.size());
-  opcodes.push_back(tflite::CreateOperatorCode(
-      fbb, deprecated, customOff, version, static_cast<tflite::BuiltinOperator>(code)));
+  opcodes.push_back(
+      tflite::CreateOperatorCode(fbb, deprecated, customOff, version,
+                                 static_cast<tflite::BuiltinOperator>(code)));
   uint32_t idx = static_cast<uint32_t>(opcodes.size() - 1);
   opcodeMap[key] = idx;
   // Pairs missing from TFLite's runtime table are skipped, as TFLite does.
@@ -403,7 +414,7 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
   for (BlockArgument a : block.getArguments()) {
     uint32_t buffer = 0;
     if (auto init = fn.getArgAttrOfType<StringAttr>(a.getArgNumber(),
-                                                     "tfl.initial_data")) {
+                                                    "tfl.initial_data")) {
       auto buf = addBuffer(fn, init);
       if (failed(buf))
         return failure();
@@ -415,7 +426,8 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
     tensorOf[a] = *t;
     inputs.push_back(*t);
   }
-  auto symToIndex = [&](FlatSymbolRefAttr s, std::string &err) -> FailureOr<int32_t> {
+  auto symToIndex = [&](FlatSymbolRefAttr s,
+                        std::string &err) -> FailureOr<int32_t> {
     auto it = funcIndex.find(s.getValue());
     if (it == funcIndex.end()) {
       err = "unknown function @" + s.getValue().str();
@@ -433,8 +445,9 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       auto buf = addBuffer(&op, c.getValue());
       if (failed(buf))
         return failure();
-      auto t = addTensor(c.getResult(), tensors, *buf, op.hasAttr("tfl.is_variable"),
-                         nameOf(c.getResult()), c.getSparsityAttr());
+      auto t =
+          addTensor(c.getResult(), tensors, *buf, op.hasAttr("tfl.is_variable"),
+                    nameOf(c.getResult()), c.getSparsityAttr());
       if (failed(t))
         return failure();
       tensorOf[c.getResult()] = *t;
@@ -474,19 +487,24 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       version = c.getVersion();
       StringRef o = c.getCustomOption();
       if (!o.empty())
-        customOptions = fbb.CreateVector(reinterpret_cast<const uint8_t *>(o.data()), o.size());
+        customOptions = fbb.CreateVector(
+            reinterpret_cast<const uint8_t *>(o.data()), o.size());
     } else if (auto g = dyn_cast<tfl::BuiltinOp>(op)) {
       code = g.getBuiltinCode();
       version = g.getVersion();
       for (bool second : {false, true}) {
-        auto tyName = second ? g.getBuiltinOptions_2TypeAttr() : g.getBuiltinOptionsTypeAttr();
+        auto tyName = second ? g.getBuiltinOptions_2TypeAttr()
+                             : g.getBuiltinOptionsTypeAttr();
         if (!tyName)
           continue;
         auto table = findOptionsTable(tyName.getValue());
         if (!table || table->second != second)
           return op.emitError("unknown options table ") << tyName;
-        DictionaryAttr dict = second ? g.getBuiltinOptions_2Attr() : g.getBuiltinOptionsAttr();
-        auto get = [&](StringRef n) -> Attribute { return dict ? dict.get(n) : Attribute(); };
+        DictionaryAttr dict =
+            second ? g.getBuiltinOptions_2Attr() : g.getBuiltinOptionsAttr();
+        auto get = [&](StringRef n) -> Attribute {
+          return dict ? dict.get(n) : Attribute();
+        };
         auto off = writeOptions(fbb, *table, get, symToIndex, err);
         if (failed(off))
           return op.emitError("cannot write options: ") << err;
@@ -499,7 +517,8 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       if (*info->options) {
         auto table = findOptionsTable(info->options);
         if (!table)
-          return op.emitError("internal error: options table ") << info->options << " not found";
+          return op.emitError("internal error: options table ")
+                 << info->options << " not found";
         auto get = [&](StringRef n) -> Attribute { return op.getAttr(n); };
         auto off = writeOptions(fbb, *table, get, symToIndex, err);
         if (failed(off))
@@ -545,7 +564,8 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
     if (failed(oc))
       return failure();
     Offset<Vector<uint8_t>> mutating = 0;
-    if (auto m = op.getAttrOfType<DenseBoolArrayAttr>("tfl.mutating_variable_inputs")) {
+    if (auto m = op.getAttrOfType<DenseBoolArrayAttr>(
+            "tfl.mutating_variable_inputs")) {
       std::vector<uint8_t> v(m.asArrayRef().begin(), m.asArrayRef().end());
       mutating = fbb.CreateVector(v);
     }
@@ -563,7 +583,8 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       ob.add_builtin_options(options);
     }
     if (optType2) {
-      ob.add_builtin_options_2_type(static_cast<tflite::BuiltinOptions2>(optType2));
+      ob.add_builtin_options_2_type(
+          static_cast<tflite::BuiltinOptions2>(optType2));
       ob.add_builtin_options_2(options2);
     }
     if (!customOptions.IsNull())
@@ -580,7 +601,8 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
   auto outOff = fbb.CreateVector(outputs);
   auto opsOff = fbb.CreateVector(operators);
   auto nameOff = fbb.CreateString(sgName);
-  subgraphs.push_back(tflite::CreateSubGraph(fbb, tensorsOff, inOff, outOff, opsOff, nameOff));
+  subgraphs.push_back(
+      tflite::CreateSubGraph(fbb, tensorsOff, inOff, outOff, opsOff, nameOff));
 
   // Signature def.
   if (auto key = fn->getAttrOfType<StringAttr>("tfl.signature_key")) {
@@ -588,19 +610,22 @@ LogicalResult Exporter::exportFunction(func::FuncOp fn, int index) {
       std::vector<Offset<tflite::TensorMap>> v;
       unsigned n = isArg ? fn.getNumArguments() : fn.getNumResults();
       for (unsigned i = 0; i < n; ++i) {
-        auto name = isArg ? fn.getArgAttrOfType<StringAttr>(i, "tfl.signature_name")
-                          : fn.getResultAttrOfType<StringAttr>(i, "tfl.signature_name");
+        auto name =
+            isArg ? fn.getArgAttrOfType<StringAttr>(i, "tfl.signature_name")
+                  : fn.getResultAttrOfType<StringAttr>(i, "tfl.signature_name");
         if (!name)
           continue;
-        v.push_back(tflite::CreateTensorMap(fbb, fbb.CreateString(name.getValue().str()),
-                                            isArg ? inputs[i] : outputs[i]));
+        v.push_back(tflite::CreateTensorMap(
+            fbb, fbb.CreateString(name.getValue().str()),
+            isArg ? inputs[i] : outputs[i]));
       }
       return fbb.CreateVector(v);
     };
     auto sin = maps(true);
     auto sout = maps(false);
     auto skey = fbb.CreateString(key.getValue().str());
-    signatures.push_back(tflite::CreateSignatureDef(fbb, sin, sout, skey, index));
+    signatures.push_back(
+        tflite::CreateSignatureDef(fbb, sin, sout, skey, index));
   }
   return success();
 }
@@ -636,10 +661,12 @@ LogicalResult Exporter::run(std::string &out) {
   std::vector<Offset<tflite::Metadata>> metadata;
   auto addMeta = [&](StringRef name, StringRef data) {
     fbb.ForceVectorAlignment(data.size(), sizeof(uint8_t), 16);
-    auto d = fbb.CreateVector(reinterpret_cast<const uint8_t *>(data.data()), data.size());
+    auto d = fbb.CreateVector(reinterpret_cast<const uint8_t *>(data.data()),
+                              data.size());
     buffers.push_back(tflite::CreateBuffer(fbb, d));
-    metadata.push_back(tflite::CreateMetadata(fbb, fbb.CreateString(name.str()),
-                                              static_cast<uint32_t>(buffers.size() - 1)));
+    metadata.push_back(
+        tflite::CreateMetadata(fbb, fbb.CreateString(name.str()),
+                               static_cast<uint32_t>(buffers.size() - 1)));
   };
   if (auto md = module->getAttrOfType<ArrayAttr>("tfl.metadata"))
     for (Attribute a : md) {
@@ -647,7 +674,8 @@ LogicalResult Exporter::run(std::string &out) {
       auto name = d ? d.getAs<StringAttr>("name") : StringAttr();
       auto data = d ? d.getAs<StringAttr>("data") : StringAttr();
       if (!name || !data)
-        return module.emitError("tfl.metadata entries need string 'name' and 'data'");
+        return module.emitError(
+            "tfl.metadata entries need string 'name' and 'data'");
       addMeta(name.getValue(), data.getValue());
     }
   std::string rt = minRuntime;
@@ -659,16 +687,20 @@ LogicalResult Exporter::run(std::string &out) {
     desc = d.getValue().str();
   auto codesOff = fbb.CreateVector(opcodes);
   auto sgOff = fbb.CreateVector(subgraphs);
-  auto descOff = desc.empty() ? Offset<flatbuffers::String>(0) : fbb.CreateString(desc);
+  auto descOff =
+      desc.empty() ? Offset<flatbuffers::String>(0) : fbb.CreateString(desc);
   auto bufOff = fbb.CreateVector(buffers);
   auto mdOff = fbb.CreateVector(metadata);
   auto sigOff = fbb.CreateVector(signatures);
-  auto model = tflite::CreateModel(fbb, 3, codesOff, sgOff, descOff, bufOff, 0, mdOff, sigOff);
+  auto model = tflite::CreateModel(fbb, 3, codesOff, sgOff, descOff, bufOff, 0,
+                                   mdOff, sigOff);
   tflite::FinishModelBuffer(fbb, model);
   flatbuffers::Verifier v(fbb.GetBufferPointer(), fbb.GetSize());
   if (!tflite::VerifyModelBuffer(v))
-    return module.emitError("internal error: the written FlatBuffer does not verify");
-  out.assign(reinterpret_cast<const char *>(fbb.GetBufferPointer()), fbb.GetSize());
+    return module.emitError(
+        "internal error: the written FlatBuffer does not verify");
+  out.assign(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
+             fbb.GetSize());
   return success();
 }
 } // namespace

@@ -42,9 +42,7 @@ private:
       errMsg = msg.str();
     return failure();
   }
-  std::string where(int sg) const {
-    return "subgraph " + std::to_string(sg);
-  }
+  std::string where(int sg) const { return "subgraph " + std::to_string(sg); }
   std::string tensorDesc(const tflite::Tensor *t, int idx) const {
     std::string s = "tensor " + std::to_string(idx);
     if (t && t->name() && t->name()->size())
@@ -55,11 +53,12 @@ private:
   FailureOr<Type> elementType(tflite::TensorType t);
   FailureOr<Type> tensorType(const tflite::Tensor *t, int sg, int idx,
                              bool forConstant);
-  FailureOr<Value> constant(const tflite::Tensor *t, int sg, int idx,
-                            Type type, OpBuilder &ob);
+  FailureOr<Value> constant(const tflite::Tensor *t, int sg, int idx, Type type,
+                            OpBuilder &ob);
   LogicalResult importSubgraph(int sg, func::FuncOp fn);
   /// Fills `st` as a tfl.builtin_op for operator `op` (code `code`).
-  LogicalResult genericBuiltinFor(OperationState &st, const tflite::Operator *op,
+  LogicalResult genericBuiltinFor(OperationState &st,
+                                  const tflite::Operator *op,
                                   const tflite::OperatorCode *oc, int32_t code,
                                   const std::string &who);
   FailureOr<Operation *> importOperator(int sg, int opIdx,
@@ -75,8 +74,9 @@ private:
       return {};
     SmallVector<float> lo(q->min()->begin(), q->min()->end());
     SmallVector<float> hi(q->max()->begin(), q->max()->end());
-    return b.getDictionaryAttr({b.getNamedAttr("max", b.getDenseF32ArrayAttr(hi)),
-                                b.getNamedAttr("min", b.getDenseF32ArrayAttr(lo))});
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("max", b.getDenseF32ArrayAttr(hi)),
+         b.getNamedAttr("min", b.getDenseF32ArrayAttr(lo))});
   }
   /// Affine quantization parameters that the tensor's MLIR type cannot
   /// carry (!quant.uniform storage is at most 32 bits, e.g. the int64 biases
@@ -125,8 +125,8 @@ private:
   Location nameLoc(const tflite::Tensor *t) {
     if (!t)
       return UnknownLoc::get(ctx);
-    return NameLoc::get(b.getStringAttr(
-        t->name() ? t->name()->string_view() : std::string_view()));
+    return NameLoc::get(b.getStringAttr(t->name() ? t->name()->string_view()
+                                                  : std::string_view()));
   }
   /// Bytes of buffer `idx` (in the FlatBuffer, or after it for >2 GB files).
   FailureOr<StringRef> bufferBytes(uint32_t idx, const std::string &who);
@@ -227,19 +227,17 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
   // that its int64 elements are 8-byte aligned, so reading a misaligned
   // zero_point would be a misaligned load: refused as corrupt, as the lite
   // loader (runtime/lite/ModelLoader.cpp) refuses it.
-  if (auto *q = t->quantization(); q && q->zero_point() &&
-                                   q->zero_point()->size() &&
-                                   reinterpret_cast<uintptr_t>(
-                                       q->zero_point()->Data()) %
-                                       alignof(int64_t)) {
+  if (auto *q = t->quantization();
+      q && q->zero_point() && q->zero_point()->size() &&
+      reinterpret_cast<uintptr_t>(q->zero_point()->Data()) % alignof(int64_t)) {
     (void)fail(who + ": quantization zero_point vector is not 8-byte aligned "
                      "(corrupt TFLite model)");
     return failure();
   }
   // Quantization: affine parameters on an integer storage type.
   if (auto *q = t->quantization(); q && q->scale() && q->scale()->size() &&
-                                  isa<IntegerType>(elem) &&
-                                  elem.getIntOrFloatBitWidth() > 1) {
+                                   isa<IntegerType>(elem) &&
+                                   elem.getIntOrFloatBitWidth() > 1) {
     auto it = cast<IntegerType>(elem);
     unsigned w = it.getWidth();
     bool isSigned = !it.isUnsigned();
@@ -267,7 +265,8 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
       ok &= std::isfinite(scales[k]) && scales[k] > 0 && zps[k] >= smin &&
             zps[k] <= smax;
     if (ok) {
-      ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) { return success(); });
+      ScopedDiagnosticHandler silence(ctx,
+                                      [](Diagnostic &) { return success(); });
       auto emit = [&] { return emitError(UnknownLoc::get(ctx)); };
       Type qt;
       int64_t rank = t->shape() ? t->shape()->size() : 0;
@@ -285,11 +284,13 @@ FailureOr<Type> Importer::tensorType(const tflite::Tensor *t, int sg, int idx,
         return failure();
       }
       if (n == 1) { // one scale: per tensor, whatever quantized_dimension says
-        qt = quant::UniformQuantizedType::getChecked(
-            emit, flags, storage, b.getF32Type(), scales[0], zps[0], smin, smax);
+        qt = quant::UniformQuantizedType::getChecked(emit, flags, storage,
+                                                     b.getF32Type(), scales[0],
+                                                     zps[0], smin, smax);
       } else {
         qt = quant::UniformQuantizedPerAxisType::getChecked(
-            emit, flags, storage, b.getF32Type(), scales, zps, qdim, smin, smax);
+            emit, flags, storage, b.getF32Type(), scales, zps, qdim, smin,
+            smax);
       }
       if (qt)
         elem = qt;
@@ -372,7 +373,8 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
     SmallVector<Attribute> dimsMeta;
     if (sp->dim_metadata())
       for (const tflite::DimensionMetadata *dm : *sp->dim_metadata()) {
-        auto idxVec = [&](tflite::SparseIndexVector ty, const void *p) -> Attribute {
+        auto idxVec = [&](tflite::SparseIndexVector ty,
+                          const void *p) -> Attribute {
           SmallVector<int32_t> out;
           StringRef kind = "";
           if (ty == tflite::SparseIndexVector_Int32Vector) {
@@ -381,7 +383,8 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
               out.assign(v->begin(), v->end());
           } else if (ty == tflite::SparseIndexVector_Uint16Vector) {
             kind = "uint16";
-            if (auto *v = static_cast<const tflite::Uint16Vector *>(p)->values())
+            if (auto *v =
+                    static_cast<const tflite::Uint16Vector *>(p)->values())
               out.assign(v->begin(), v->end());
           } else if (ty == tflite::SparseIndexVector_Uint8Vector) {
             kind = "uint8";
@@ -393,20 +396,23 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
                b.getNamedAttr("values", b.getDenseI32ArrayAttr(out))});
         };
         dimsMeta.push_back(b.getDictionaryAttr(
-            {b.getNamedAttr("format",
-                            b.getStringAttr(tflite::EnumNameDimensionType(dm->format()))),
-             b.getNamedAttr("dense_size", b.getI32IntegerAttr(dm->dense_size())),
-             b.getNamedAttr("array_segments",
-                            idxVec(dm->array_segments_type(), dm->array_segments())),
-             b.getNamedAttr("array_indices",
-                            idxVec(dm->array_indices_type(), dm->array_indices()))}));
+            {b.getNamedAttr(
+                 "format",
+                 b.getStringAttr(tflite::EnumNameDimensionType(dm->format()))),
+             b.getNamedAttr("dense_size",
+                            b.getI32IntegerAttr(dm->dense_size())),
+             b.getNamedAttr("array_segments", idxVec(dm->array_segments_type(),
+                                                     dm->array_segments())),
+             b.getNamedAttr("array_indices", idxVec(dm->array_indices_type(),
+                                                    dm->array_indices()))}));
       }
     f.push_back(b.getNamedAttr("dim_metadata", b.getArrayAttr(dimsMeta)));
     sparsity = b.getDictionaryAttr(f);
     value = b.getStringAttr(*data);
   } else if (elem.isIntOrFloat() && !elem.isInteger(1) &&
              elem.getIntOrFloatBitWidth() % 8 == 0) {
-    uint64_t need = uint64_t(rt.getNumElements()) * (elem.getIntOrFloatBitWidth() / 8);
+    uint64_t need =
+        uint64_t(rt.getNumElements()) * (elem.getIntOrFloatBitWidth() / 8);
     if (data->size() != need) {
       (void)fail(who + ": buffer " + std::to_string(t->buffer()) + " holds " +
                  std::to_string(data->size()) + " bytes, but a " +
@@ -417,7 +423,8 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
     }
     auto vt = RankedTensorType::get(rt.getShape(), elem);
     bool splat = false;
-    if (!DenseElementsAttr::isValidRawBuffer(vt, ArrayRef<char>(data->data(), data->size()), splat)) {
+    if (!DenseElementsAttr::isValidRawBuffer(
+            vt, ArrayRef<char>(data->data(), data->size()), splat)) {
       (void)fail(who + ": buffer is not a valid raw buffer");
       return failure();
     }
@@ -426,7 +433,8 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
   } else if (elem.isInteger(1)) {
     if (data->size() != uint64_t(rt.getNumElements())) {
       (void)fail(who + ": buffer " + std::to_string(t->buffer()) + " holds " +
-                 std::to_string(data->size()) + " bytes, but the bool tensor has " +
+                 std::to_string(data->size()) +
+                 " bytes, but the bool tensor has " +
                  std::to_string(rt.getNumElements()) + " elements");
       return failure();
     }
@@ -439,7 +447,8 @@ FailureOr<Value> Importer::constant(const tflite::Tensor *t, int sg, int idx,
                     (ct.getElementType().getIntOrFloatBitWidth() / 8);
     if (data->size() != need) {
       (void)fail(who + ": buffer holds " + std::to_string(data->size()) +
-                 " bytes, but the complex tensor needs " + std::to_string(need));
+                 " bytes, but the complex tensor needs " +
+                 std::to_string(need));
       return failure();
     }
     value = DenseElementsAttr::getFromRawBuffer(
@@ -477,9 +486,11 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
                                    static_cast<int32_t>(oc->builtin_code()));
   std::string name = builtinName(code);
   who += " (" + name + ")";
-  auto subgraphSym = [&](int64_t i, std::string &err) -> FailureOr<FlatSymbolRefAttr> {
+  auto subgraphSym = [&](int64_t i,
+                         std::string &err) -> FailureOr<FlatSymbolRefAttr> {
     if (i < 0 || i >= static_cast<int64_t>(funcNames.size())) {
-      err = "subgraph index " + std::to_string(i) + " is out of range (the model has " +
+      err = "subgraph index " + std::to_string(i) +
+            " is out of range (the model has " +
             std::to_string(funcNames.size()) + " subgraphs)";
       return failure();
     }
@@ -495,8 +506,9 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
   if (code == tflite::BuiltinOperator_CUSTOM) {
     st.name = OperationName("tfl.custom", ctx);
     st.addAttribute("custom_code",
-                    b.getStringAttr(oc->custom_code() ? oc->custom_code()->string_view()
-                                                      : std::string_view()));
+                    b.getStringAttr(oc->custom_code()
+                                        ? oc->custom_code()->string_view()
+                                        : std::string_view()));
     st.addAttribute("version", b.getI32IntegerAttr(oc->version()));
     StringRef opts;
     if (op->large_custom_options_offset() > 1) {
@@ -508,8 +520,9 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
       }
       opts = bytes.substr(off, size);
     } else if (op->custom_options()) {
-      opts = StringRef(reinterpret_cast<const char *>(op->custom_options()->data()),
-                       op->custom_options()->size());
+      opts = StringRef(
+          reinterpret_cast<const char *>(op->custom_options()->data()),
+          op->custom_options()->size());
     }
     st.addAttribute("custom_option", b.getStringAttr(opts));
   } else {
@@ -532,9 +545,10 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
         // Only a table of the declared union type has been verified: with
         // type NONE the options are absent (schema defaults), whatever the
         // offset field holds.
-        auto *tab = op->builtin_options_type()
-                        ? static_cast<const flatbuffers::Table *>(op->builtin_options())
-                        : nullptr;
+        auto *tab =
+            op->builtin_options_type()
+                ? static_cast<const flatbuffers::Table *>(op->builtin_options())
+                : nullptr;
         if (failed(readOptions(tab, *expected, b, subgraphSym, attrs, err))) {
           (void)fail(who + ": " + err);
           return failure();
@@ -545,7 +559,8 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
       return failure();
     }
   }
-  if (op->mutating_variable_inputs() && op->mutating_variable_inputs()->size()) {
+  if (op->mutating_variable_inputs() &&
+      op->mutating_variable_inputs()->size()) {
     SmallVector<bool> m(op->mutating_variable_inputs()->begin(),
                         op->mutating_variable_inputs()->end());
     st.addAttribute("tfl.mutating_variable_inputs", b.getDenseBoolArrayAttr(m));
@@ -610,12 +625,16 @@ FailureOr<Operation *> Importer::importOperator(int sg, int opIdx,
   return ob.create(gst);
 }
 
-LogicalResult Importer::genericBuiltinFor(OperationState &st, const tflite::Operator *op,
-                                          const tflite::OperatorCode *oc, int32_t code,
+LogicalResult Importer::genericBuiltinFor(OperationState &st,
+                                          const tflite::Operator *op,
+                                          const tflite::OperatorCode *oc,
+                                          int32_t code,
                                           const std::string &who) {
-  auto subgraphSym = [&](int64_t i, std::string &err) -> FailureOr<FlatSymbolRefAttr> {
+  auto subgraphSym = [&](int64_t i,
+                         std::string &err) -> FailureOr<FlatSymbolRefAttr> {
     if (i < 0 || i >= static_cast<int64_t>(funcNames.size())) {
-      err = "subgraph index " + std::to_string(i) + " is out of range (the model has " +
+      err = "subgraph index " + std::to_string(i) +
+            " is out of range (the model has " +
             std::to_string(funcNames.size()) + " subgraphs)";
       return failure();
     }
@@ -629,22 +648,25 @@ LogicalResult Importer::genericBuiltinFor(OperationState &st, const tflite::Oper
       for (bool second : {false, true}) {
         uint8_t ty = second ? static_cast<uint8_t>(op->builtin_options_2_type())
                             : static_cast<uint8_t>(op->builtin_options_type());
-        const void *p = second ? op->builtin_options_2() : op->builtin_options();
+        const void *p =
+            second ? op->builtin_options_2() : op->builtin_options();
         if (!ty)
           continue;
         auto tab = optionsTableForUnion(ty, second);
         if (!tab) {
-          (void)fail(who + " has unknown options union type " + std::to_string(ty));
+          (void)fail(who + " has unknown options union type " +
+                     std::to_string(ty));
           return failure();
         }
         SmallVector<NamedAttribute> attrs;
         std::string err;
-        if (failed(readOptions(static_cast<const flatbuffers::Table *>(p), *tab, b,
-                               subgraphSym, attrs, err))) {
+        if (failed(readOptions(static_cast<const flatbuffers::Table *>(p), *tab,
+                               b, subgraphSym, attrs, err))) {
           (void)fail(who + ": " + err);
           return failure();
         }
-        st.addAttribute(second ? "builtin_options_2_type" : "builtin_options_type",
+        st.addAttribute(second ? "builtin_options_2_type"
+                               : "builtin_options_type",
                         b.getStringAttr(tab->name));
         st.addAttribute(second ? "builtin_options_2" : "builtin_options",
                         b.getDictionaryAttr(attrs));
@@ -688,9 +710,10 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
     if (failed(data))
       return failure();
     if (producer[i] >= 0 && !data->empty())
-      return fail(who + " is written by operator " + std::to_string(producer[i]) +
-                  " but also has " + std::to_string(data->size()) +
-                  " bytes of constant data in buffer " + std::to_string(t->buffer()));
+      return fail(
+          who + " is written by operator " + std::to_string(producer[i]) +
+          " but also has " + std::to_string(data->size()) +
+          " bytes of constant data in buffer " + std::to_string(t->buffer()));
     if (t->shape_signature() && t->shape_signature()->size() && t->shape() &&
         t->shape_signature()->size() != t->shape()->size())
       return fail(who + " has a shape_signature of rank " +
@@ -725,8 +748,7 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
   for (auto [arg, loc] : llvm::zip(block->getArguments(), argLocs))
     arg.setLoc(loc);
   if (g->inputs())
-    for (auto [k, i] : llvm::enumerate(*g->inputs()))
-    {
+    for (auto [k, i] : llvm::enumerate(*g->inputs())) {
       if (DictionaryAttr d = minMax(tensors->Get(i)))
         fn.setArgAttr(k, "tfl.min_max", d);
       if (DictionaryAttr d = quantParams(tensors->Get(i), argTypes[k]))
@@ -757,8 +779,8 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
       return values[i];
     const tflite::Tensor *t = tensors->Get(i);
     if (producer[i] >= 0 && producer[i] >= reader && reader >= 0) {
-      (void)fail(where(sg) + ": operator " + std::to_string(reader) + " reads " +
-                 tensorDesc(t, i) + " before operator " +
+      (void)fail(where(sg) + ": operator " + std::to_string(reader) +
+                 " reads " + tensorDesc(t, i) + " before operator " +
                  std::to_string(producer[i]) + " writes it");
       return failure();
     }
@@ -766,9 +788,8 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
     auto data = bufferBytes(t->buffer(), who);
     if (failed(data))
       return failure();
-    bool hasData = !data->empty() ||
-                   (t->buffer() != 0 && t->shape() &&
-                    llvm::is_contained(*t->shape(), 0));
+    bool hasData = !data->empty() || (t->buffer() != 0 && t->shape() &&
+                                      llvm::is_contained(*t->shape(), 0));
     auto ty = tensorType(t, sg, i, hasData);
     if (failed(ty))
       return failure();
@@ -803,11 +824,12 @@ LogicalResult Importer::importSubgraph(int sg, func::FuncOp fn) {
     SmallVector<Value> operands;
     {
       auto *codes = model->operator_codes();
-      customReader = codes && op->opcode_index() < codes->size() &&
-                     std::max<int32_t>(
-                         codes->Get(op->opcode_index())->deprecated_builtin_code(),
-                         codes->Get(op->opcode_index())->builtin_code()) ==
-                         tflite::BuiltinOperator_CUSTOM;
+      customReader =
+          codes && op->opcode_index() < codes->size() &&
+          std::max<int32_t>(
+              codes->Get(op->opcode_index())->deprecated_builtin_code(),
+              codes->Get(op->opcode_index())->builtin_code()) ==
+              tflite::BuiltinOperator_CUSTOM;
     }
     if (op->inputs())
       for (auto [n, i] : llvm::enumerate(*op->inputs())) {
@@ -901,9 +923,10 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (auto *sigs = model->signature_defs())
     for (auto [k, s] : llvm::enumerate(*sigs)) {
       if (s->subgraph_index() >= static_cast<uint32_t>(numSg)) {
-        (void)fail("signature_def " + std::to_string(k) + " refers to subgraph " +
-                   std::to_string(s->subgraph_index()) + ", but the model has " +
-                   std::to_string(numSg));
+        (void)fail("signature_def " + std::to_string(k) +
+                   " refers to subgraph " +
+                   std::to_string(s->subgraph_index()) +
+                   ", but the model has " + std::to_string(numSg));
         return reportFailure();
       }
       if (s->signature_key() && sigKey[s->subgraph_index()].empty())
@@ -913,9 +936,10 @@ OwningOpRef<ModuleOp> Importer::run() {
   for (int sg = 0; sg < numSg; ++sg) {
     const tflite::SubGraph *g = model->subgraphs()->Get(sg);
     std::string n = !sigKey[sg].empty() ? sigKey[sg]
-                    : sg == 0          ? std::string("main")
-                    : g->name() && g->name()->size() ? g->name()->str()
-                                                     : "subgraph_" + std::to_string(sg);
+                    : sg == 0           ? std::string("main")
+                    : g->name() && g->name()->size()
+                        ? g->name()->str()
+                        : "subgraph_" + std::to_string(sg);
     if (used.contains(n))
       n += "_" + std::to_string(sg);
     while (used.contains(n))
@@ -931,7 +955,8 @@ OwningOpRef<ModuleOp> Importer::run() {
     auto fn = func::FuncOp::create(ob, fileLoc, funcNames[sg],
                                    FunctionType::get(ctx, {}, {}));
     if (g->name() && g->name()->size() && g->name()->str() != funcNames[sg])
-      fn->setAttr("tfl.subgraph_name", b.getStringAttr(g->name()->string_view()));
+      fn->setAttr("tfl.subgraph_name",
+                  b.getStringAttr(g->name()->string_view()));
     fns.push_back(fn);
   }
   for (int sg = 0; sg < numSg; ++sg)
@@ -945,27 +970,30 @@ OwningOpRef<ModuleOp> Importer::run() {
       if (fn->hasAttr("tfl.signature_key"))
         continue; // A second signature on the same subgraph is not kept.
       fn->setAttr("tfl.signature_key",
-                  b.getStringAttr(s->signature_key() ? s->signature_key()->string_view()
-                                                     : std::string_view()));
+                  b.getStringAttr(s->signature_key()
+                                      ? s->signature_key()->string_view()
+                                      : std::string_view()));
       const tflite::SubGraph *g = model->subgraphs()->Get(s->subgraph_index());
-      auto mark = [&](const flatbuffers::Vector<flatbuffers::Offset<tflite::TensorMap>> *maps,
-                      const flatbuffers::Vector<int32_t> *list, bool isArg) {
-        if (!maps || !list)
-          return;
-        for (const tflite::TensorMap *m : *maps) {
-          for (auto [pos, ti] : llvm::enumerate(*list)) {
-            if (static_cast<uint32_t>(ti) != m->tensor_index())
-              continue;
-            auto nameAttr = b.getStringAttr(m->name() ? m->name()->string_view()
-                                                      : std::string_view());
-            if (isArg)
-              fn.setArgAttr(pos, "tfl.signature_name", nameAttr);
-            else
-              fn.setResultAttr(pos, "tfl.signature_name", nameAttr);
-            break;
-          }
-        }
-      };
+      auto mark =
+          [&](const flatbuffers::Vector<flatbuffers::Offset<tflite::TensorMap>>
+                  *maps,
+              const flatbuffers::Vector<int32_t> *list, bool isArg) {
+            if (!maps || !list)
+              return;
+            for (const tflite::TensorMap *m : *maps) {
+              for (auto [pos, ti] : llvm::enumerate(*list)) {
+                if (static_cast<uint32_t>(ti) != m->tensor_index())
+                  continue;
+                auto nameAttr = b.getStringAttr(
+                    m->name() ? m->name()->string_view() : std::string_view());
+                if (isArg)
+                  fn.setArgAttr(pos, "tfl.signature_name", nameAttr);
+                else
+                  fn.setResultAttr(pos, "tfl.signature_name", nameAttr);
+                break;
+              }
+            }
+          };
       mark(s->inputs(), g->inputs(), true);
       mark(s->outputs(), g->outputs(), false);
     }
@@ -977,8 +1005,9 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (auto *md = model->metadata()) {
     SmallVector<Attribute> entries;
     for (auto [k, m] : llvm::enumerate(*md)) {
-      StringRef name = m->name() ? StringRef(m->name()->c_str(), m->name()->size())
-                                 : StringRef();
+      StringRef name = m->name()
+                           ? StringRef(m->name()->c_str(), m->name()->size())
+                           : StringRef();
       if (name == "min_runtime_version")
         continue; // derived: the exporter recomputes it
       auto data = bufferBytes(m->buffer(), "metadata " + std::to_string(k));
@@ -997,8 +1026,8 @@ OwningOpRef<ModuleOp> Importer::run() {
 
 OwningOpRef<ModuleOp> tfmlir::importTFLite(StringRef bytes, StringRef fileName,
                                            MLIRContext *context) {
-  context->loadDialect<tfl::TFLDialect, func::FuncDialect,
-                       quant::QuantDialect, tf_type::TFTypeDialect>();
+  context->loadDialect<tfl::TFLDialect, func::FuncDialect, quant::QuantDialect,
+                       tf_type::TFTypeDialect>();
   Location fileLoc = FileLineColLoc::get(context, fileName, 0, 0);
   // FlatBuffers need aligned data for the verifier's alignment checks.
   std::vector<uint8_t> aligned(bytes.begin(), bytes.end());
@@ -1007,7 +1036,8 @@ OwningOpRef<ModuleOp> tfmlir::importTFLite(StringRef bytes, StringRef fileName,
                        << aligned.size() << " bytes";
     return nullptr;
   }
-  if (!flatbuffers::BufferHasIdentifier(aligned.data(), tflite::ModelIdentifier())) {
+  if (!flatbuffers::BufferHasIdentifier(aligned.data(),
+                                        tflite::ModelIdentifier())) {
     emitError(fileLoc) << "invalid TFLite model: no \"TFL3\" file identifier "
                           "at byte 4 (not a TFLite FlatBuffer)";
     return nullptr;

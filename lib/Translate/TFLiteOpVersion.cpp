@@ -83,7 +83,8 @@ public:
   /// TFLite type.
   static constexpr int kNone = -1;
   int in(unsigned i) const {
-    return i < op->getNumOperands() ? typeOf(op->getOperand(i).getType()) : kNone;
+    return i < op->getNumOperands() ? typeOf(op->getOperand(i).getType())
+                                    : kNone;
   }
   int out(unsigned i) const {
     return i < op->getNumResults() ? typeOf(op->getResult(i).getType()) : kNone;

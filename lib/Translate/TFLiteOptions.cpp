@@ -145,21 +145,28 @@ const BuiltinOpInfo kOps[] = {
     OP(MATRIX_SET_DIAG, "matrix_set_diag", "MatrixSetDiagOptions"),
     OP(FAKE_QUANT, "fake_quant", "FakeQuantOptions"),
     OP(SPARSE_TO_DENSE, "sparse_to_dense", "SparseToDenseOptions"),
-    OP(DYNAMIC_UPDATE_SLICE, "dynamic_update_slice", "DynamicUpdateSliceOptions"),
+    OP(DYNAMIC_UPDATE_SLICE, "dynamic_update_slice",
+       "DynamicUpdateSliceOptions"),
     OP(BUCKETIZE, "bucketize", "BucketizeOptions"),
     OP(RANDOM_UNIFORM, "random_uniform", "RandomOptions"),
     OP(RANDOM_STANDARD_NORMAL, "random_standard_normal", "RandomOptions"),
     OP(MULTINOMIAL, "multinomial", "RandomOptions"),
-    OP(NON_MAX_SUPPRESSION_V4, "non_max_suppression_v4", "NonMaxSuppressionV4Options"),
-    OP(NON_MAX_SUPPRESSION_V5, "non_max_suppression_v5", "NonMaxSuppressionV5Options"),
+    OP(NON_MAX_SUPPRESSION_V4, "non_max_suppression_v4",
+       "NonMaxSuppressionV4Options"),
+    OP(NON_MAX_SUPPRESSION_V5, "non_max_suppression_v5",
+       "NonMaxSuppressionV5Options"),
     OP(ATAN2, "atan2", "ATan2Options"),
     OP(BROADCAST_ARGS, "broadcast_args", ""),
     OP(CONV_3D, "conv_3d", "Conv3DOptions"),
     OP(CONV_3D_TRANSPOSE, "conv_3d_transpose", "Conv3DOptions"),
-    OP(UNSORTED_SEGMENT_SUM, "unsorted_segment_sum", "UnsortedSegmentSumOptions"),
-    OP(UNSORTED_SEGMENT_PROD, "unsorted_segment_prod", "UnsortedSegmentProdOptions"),
-    OP(UNSORTED_SEGMENT_MAX, "unsorted_segment_max", "UnsortedSegmentMaxOptions"),
-    OP(UNSORTED_SEGMENT_MIN, "unsorted_segment_min", "UnsortedSegmentMinOptions"),
+    OP(UNSORTED_SEGMENT_SUM, "unsorted_segment_sum",
+       "UnsortedSegmentSumOptions"),
+    OP(UNSORTED_SEGMENT_PROD, "unsorted_segment_prod",
+       "UnsortedSegmentProdOptions"),
+    OP(UNSORTED_SEGMENT_MAX, "unsorted_segment_max",
+       "UnsortedSegmentMaxOptions"),
+    OP(UNSORTED_SEGMENT_MIN, "unsorted_segment_min",
+       "UnsortedSegmentMinOptions"),
     OP(BITCAST, "bitcast", "BitcastOptions"),
     OP(BITWISE_XOR, "bitwise_xor", "BitwiseXorOptions"),
     OP(RIGHT_SHIFT, "right_shift", "RightShiftOptions"),
@@ -338,9 +345,10 @@ const BuiltinOpInfo *tfmlir::tflite_io::lookupBuiltin(StringRef opName) {
 }
 
 std::string tfmlir::tflite_io::builtinName(int32_t code) {
-  if (code >= tflite::BuiltinOperator_MIN && code <= tflite::BuiltinOperator_MAX)
-    if (const char *n =
-            tflite::EnumNameBuiltinOperator(static_cast<tflite::BuiltinOperator>(code));
+  if (code >= tflite::BuiltinOperator_MIN &&
+      code <= tflite::BuiltinOperator_MAX)
+    if (const char *n = tflite::EnumNameBuiltinOperator(
+            static_cast<tflite::BuiltinOperator>(code));
         n && *n)
       return n;
   return "BUILTIN_" + std::to_string(code);
@@ -387,20 +395,24 @@ LogicalResult tfmlir::tflite_io::readOptions(
       continue;
     const flatbuffers::TypeCode &tc = tt->type_codes[i];
     auto et = static_cast<flatbuffers::ElementaryType>(tc.base_type);
-    auto off = flatbuffers::FieldIndexToOffset(static_cast<flatbuffers::voffset_t>(i));
+    auto off =
+        flatbuffers::FieldIndexToOffset(static_cast<flatbuffers::voffset_t>(i));
     const flatbuffers::TypeTable *en = enumRef(tt, tc);
     Attribute attr;
     if (!tc.is_repeating) {
       if (et == flatbuffers::ET_STRING) {
-        auto *s = tab ? tab->GetPointer<const flatbuffers::String *>(off) : nullptr;
+        auto *s =
+            tab ? tab->GetPointer<const flatbuffers::String *>(off) : nullptr;
         attr = b.getStringAttr(s ? s->string_view() : std::string_view());
       } else if (et == flatbuffers::ET_FLOAT) {
-        attr = b.getF32FloatAttr(tab ? tab->GetField<float>(
-                                           off, static_cast<float>(defaultOf(info.name, field)))
-                                     : static_cast<float>(defaultOf(info.name, field)));
+        attr = b.getF32FloatAttr(
+            tab ? tab->GetField<float>(
+                      off, static_cast<float>(defaultOf(info.name, field)))
+                : static_cast<float>(defaultOf(info.name, field)));
       } else if (et == flatbuffers::ET_DOUBLE) {
-        attr = b.getF64FloatAttr(tab ? tab->GetField<double>(off, defaultOf(info.name, field))
-                                     : defaultOf(info.name, field));
+        attr = b.getF64FloatAttr(
+            tab ? tab->GetField<double>(off, defaultOf(info.name, field))
+                : defaultOf(info.name, field));
       } else if (isIntegral(et)) {
         int64_t v = readInt(tab, off, et,
                             static_cast<int64_t>(defaultOf(info.name, field)));
@@ -408,7 +420,8 @@ LogicalResult tfmlir::tflite_io::readOptions(
           StringRef n = enumName(en, v);
           if (n.empty()) {
             err = (info.name + "." + field + " has value " + std::to_string(v) +
-                   " outside its enum").str();
+                   " outside its enum")
+                      .str();
             return failure();
           }
           attr = b.getStringAttr(n);
@@ -427,12 +440,15 @@ LogicalResult tfmlir::tflite_io::readOptions(
           attr = b.getI32IntegerAttr(static_cast<int32_t>(v));
         }
       } else {
-        err = (info.name + "." + field + " has a type the converter does not handle").str();
+        err = (info.name + "." + field +
+               " has a type the converter does not handle")
+                  .str();
         return failure();
       }
     } else {
       // Vectors. Absent vectors read as empty.
-      auto *raw = tab ? tab->GetPointer<const flatbuffers::VectorOfAny *>(off) : nullptr;
+      auto *raw = tab ? tab->GetPointer<const flatbuffers::VectorOfAny *>(off)
+                      : nullptr;
       size_t n = raw ? raw->size() : 0;
       const uint8_t *data = raw ? raw->Data() : nullptr;
       if (en) {
@@ -459,7 +475,8 @@ LogicalResult tfmlir::tflite_io::readOptions(
           StringRef name = enumName(en, v);
           if (name.empty()) {
             err = (info.name + "." + field + " holds " + std::to_string(v) +
-                   ", outside its enum").str();
+                   ", outside its enum")
+                      .str();
             return failure();
           }
           names.push_back(b.getStringAttr(name));
@@ -468,7 +485,8 @@ LogicalResult tfmlir::tflite_io::readOptions(
       } else if (isSubgraphVectorField(field) && et == flatbuffers::ET_INT) {
         SmallVector<Attribute> syms;
         for (size_t k = 0; k < n; ++k) {
-          auto sym = subgraphs(flatbuffers::ReadScalar<int32_t>(data + 4 * k), err);
+          auto sym =
+              subgraphs(flatbuffers::ReadScalar<int32_t>(data + 4 * k), err);
           if (failed(sym)) {
             err = (info.name + "." + field + ": " + err).str();
             return failure();
@@ -512,7 +530,8 @@ LogicalResult tfmlir::tflite_io::readOptions(
           break;
         default:
           err = (info.name + "." + field +
-                 " is a vector type the converter does not handle").str();
+                 " is a vector type the converter does not handle")
+                    .str();
           return failure();
         }
       }
@@ -559,7 +578,8 @@ FailureOr<flatbuffers::Offset<void>> tfmlir::tflite_io::writeOptions(
       std::vector<uint32_t> vals;
       for (Attribute e : arr) {
         auto s = dyn_cast<StringAttr>(e);
-        std::optional<int64_t> v = s ? enumValue(en, s.getValue()) : std::nullopt;
+        std::optional<int64_t> v =
+            s ? enumValue(en, s.getValue()) : std::nullopt;
         if (!v)
           return fail(field, "unknown enumerator");
         vals.push_back(static_cast<uint32_t>(*v));
@@ -607,16 +627,17 @@ FailureOr<flatbuffers::Offset<void>> tfmlir::tflite_io::writeOptions(
       break;
     case flatbuffers::ET_BOOL:
       if (auto v = dyn_cast<DenseBoolArrayAttr>(a)) {
-        std::vector<uint8_t> bytes(v.asArrayRef().begin(), v.asArrayRef().end());
+        std::vector<uint8_t> bytes(v.asArrayRef().begin(),
+                                   v.asArrayRef().end());
         offsets[i] = fbb.CreateVector(bytes).o;
         continue;
       }
       break;
     case flatbuffers::ET_UCHAR:
       if (auto v = dyn_cast<StringAttr>(a)) {
-        offsets[i] = fbb.CreateVector(
-                             reinterpret_cast<const uint8_t *>(v.getValue().data()),
-                             v.size())
+        offsets[i] = fbb.CreateVector(reinterpret_cast<const uint8_t *>(
+                                          v.getValue().data()),
+                                      v.size())
                          .o;
         continue;
       }
@@ -634,7 +655,8 @@ FailureOr<flatbuffers::Offset<void>> tfmlir::tflite_io::writeOptions(
       continue;
     const flatbuffers::TypeCode &tc = tt->type_codes[i];
     auto et = static_cast<flatbuffers::ElementaryType>(tc.base_type);
-    auto off = flatbuffers::FieldIndexToOffset(static_cast<flatbuffers::voffset_t>(i));
+    auto off =
+        flatbuffers::FieldIndexToOffset(static_cast<flatbuffers::voffset_t>(i));
     if (tc.is_repeating || et == flatbuffers::ET_STRING) {
       if (offsets[i])
         fbb.AddOffset(off, flatbuffers::Offset<void>(offsets[i]));
@@ -660,7 +682,8 @@ FailureOr<flatbuffers::Offset<void>> tfmlir::tflite_io::writeOptions(
     int64_t v;
     if (const flatbuffers::TypeTable *en = enumRef(tt, tc)) {
       auto s = dyn_cast<StringAttr>(a);
-      std::optional<int64_t> ev = s ? enumValue(en, s.getValue()) : std::nullopt;
+      std::optional<int64_t> ev =
+          s ? enumValue(en, s.getValue()) : std::nullopt;
       if (!ev)
         return fail(field, "expected an enumerator name");
       v = *ev;

@@ -63,21 +63,20 @@ std::optional<OptionsTable> optionsTableForUnion(uint8_t type, bool second);
 
 /// Maps a subgraph index to the function symbol; fails (after filling `err`)
 /// for an out-of-range index.
-using SubgraphToSymbol =
-    std::function<mlir::FailureOr<mlir::FlatSymbolRefAttr>(int64_t, std::string &)>;
+using SubgraphToSymbol = std::function<mlir::FailureOr<mlir::FlatSymbolRefAttr>(
+    int64_t, std::string &)>;
 /// Maps a function symbol to its subgraph index; fails for unknown symbols.
-using SymbolToSubgraph =
-    std::function<mlir::FailureOr<int32_t>(mlir::FlatSymbolRefAttr, std::string &)>;
+using SymbolToSubgraph = std::function<mlir::FailureOr<int32_t>(
+    mlir::FlatSymbolRefAttr, std::string &)>;
 
 /// Reads every field of `table` (null: the options were omitted, so all
 /// fields take their schema defaults) into attributes named as the fields.
 /// Deprecated fields are skipped. Fails with `err` set for enum values
 /// outside the schema or bad subgraph indices.
-mlir::LogicalResult readOptions(const flatbuffers::Table *table,
-                                const OptionsTable &info, mlir::Builder &b,
-                                const SubgraphToSymbol &subgraphs,
-                                llvm::SmallVectorImpl<mlir::NamedAttribute> &out,
-                                std::string &err);
+mlir::LogicalResult
+readOptions(const flatbuffers::Table *table, const OptionsTable &info,
+            mlir::Builder &b, const SubgraphToSymbol &subgraphs,
+            llvm::SmallVectorImpl<mlir::NamedAttribute> &out, std::string &err);
 
 /// Writes an options table from attributes looked up by field name with
 /// `get` (missing attributes take the schema default). Fails with `err` set

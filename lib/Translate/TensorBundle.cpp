@@ -1,4 +1,5 @@
-//===- TensorBundle.cpp - TF tensor bundles (V2 checkpoints) ---------------===//
+//===- TensorBundle.cpp - TF tensor bundles (V2 checkpoints)
+//---------------===//
 //
 // The table format (LevelDB's doc/table_format.md, TF's lib/io/table):
 //   [data block]* [metaindex block] [index block] [footer: 48 bytes]
@@ -68,8 +69,10 @@ absl::StatusOr<std::string_view> readBlock(const std::string &file,
   if (h.offset > n || h.size > n || h.offset + h.size + kBlockTrailerSize > n)
     return corrupt(file, std::string(what) + " block at offset " +
                              std::to_string(h.offset) + " size " +
-                             std::to_string(h.size) + " lies beyond the end "
-                             "of the file (" + std::to_string(n) + " bytes)");
+                             std::to_string(h.size) +
+                             " lies beyond the end "
+                             "of the file (" +
+                             std::to_string(n) + " bytes)");
   const char *data = bytes.data() + h.offset;
   unsigned char type = static_cast<unsigned char>(data[h.size]);
   uint32_t stored = crc32c::unmask(loadLE32(data + h.size + 1));
@@ -121,15 +124,17 @@ absl::Status parseBlock(const std::string &file, std::string_view block,
     uint64_t shared, nonShared, valueLen;
     if (!getVarint(p, end, shared, 5) || !getVarint(p, end, nonShared, 5) ||
         !getVarint(p, end, valueLen, 5))
-      return corrupt(file, std::string(what) + " block: truncated entry "
-                                               "header after key '" + key + "'");
+      return corrupt(file, std::string(what) +
+                               " block: truncated entry "
+                               "header after key '" +
+                               key + "'");
     if (shared > key.size())
-      return corrupt(file, std::string(what) + " block: entry shares " +
-                               std::to_string(shared) +
-                               " bytes with the previous key '" + key +
-                               "', which has only " +
-                               std::to_string(key.size()));
-    if (nonShared > uint64_t(end - p) || valueLen > uint64_t(end - p) - nonShared)
+      return corrupt(
+          file, std::string(what) + " block: entry shares " +
+                    std::to_string(shared) + " bytes with the previous key '" +
+                    key + "', which has only " + std::to_string(key.size()));
+    if (nonShared > uint64_t(end - p) ||
+        valueLen > uint64_t(end - p) - nonShared)
       return corrupt(file, std::string(what) + " block: entry after key '" +
                                key + "' runs past the block");
     std::string next = key.substr(0, shared);
@@ -201,8 +206,8 @@ readSortedStringTable(const std::string &bytes, const std::string &fileName) {
                                  " bytes is shorter than the 48-byte footer "
                                  "(truncated?)");
   const char *footer = bytes.data() + bytes.size() - kFooterSize;
-  uint64_t magic = uint64_t(loadLE32(footer + 40)) |
-                   uint64_t(loadLE32(footer + 44)) << 32;
+  uint64_t magic =
+      uint64_t(loadLE32(footer + 40)) | uint64_t(loadLE32(footer + 44)) << 32;
   if (magic != kTableMagic)
     return corrupt(fileName, "bad magic number in the footer (not a table "
                              "file, or truncated)");
@@ -229,8 +234,8 @@ readSortedStringTable(const std::string &bytes, const std::string &fileName) {
     BlockHandle h;
     const char *hp = value.data(), *he = value.data() + value.size();
     if (!getHandle(hp, he, h))
-      return corrupt(fileName, "index entry '" + sep +
-                                   "' holds no valid block handle");
+      return corrupt(fileName,
+                     "index entry '" + sep + "' holds no valid block handle");
     absl::StatusOr<std::string_view> block =
         readBlock(fileName, bytes, h, "data");
     if (!block.ok())
@@ -241,8 +246,8 @@ readSortedStringTable(const std::string &bytes, const std::string &fileName) {
     // Every key of a data block sorts at or before its index separator.
     if (out.size() > before && sep < out.back().first)
       return corrupt(fileName, "data block key '" + out.back().first +
-                                   "' sorts after its index separator '" +
-                                   sep + "'");
+                                   "' sorts after its index separator '" + sep +
+                                   "'");
   }
   return out;
 }
@@ -252,8 +257,8 @@ TensorBundleReader::open(const std::string &prefix) {
   TensorBundleReader r;
   r.prefix_ = prefix;
   r.indexPath_ = prefix + ".index";
-  absl::StatusOr<std::string> bytes =
-      readFileBounded(r.indexPath_, kDefaultMaxFileBytes, "tensor bundle index");
+  absl::StatusOr<std::string> bytes = readFileBounded(
+      r.indexPath_, kDefaultMaxFileBytes, "tensor bundle index");
   if (!bytes.ok())
     return bytes.status();
   auto table = readSortedStringTable(*bytes, r.indexPath_);
@@ -335,8 +340,7 @@ TensorBundleReader::read(const std::string &key) {
     it = shards_.emplace(e->shard_id(), std::move(*bytes)).first;
   }
   const std::string &data = it->second;
-  if (e->offset() < 0 || e->size() < 0 ||
-      uint64_t(e->offset()) > data.size() ||
+  if (e->offset() < 0 || e->size() < 0 || uint64_t(e->offset()) > data.size() ||
       uint64_t(e->size()) > data.size() - uint64_t(e->offset()))
     return absl::DataLossError(
         path + ": " + label + " is at bytes [" + std::to_string(e->offset()) +
@@ -348,7 +352,8 @@ TensorBundleReader::read(const std::string &key) {
   *t.mutable_tensor_shape() = e->shape();
   int64_t numElements = 1;
   for (const auto &d : e->shape().dim()) {
-    if (d.size() < 0 || (d.size() && numElements > (int64_t(1) << 62) / d.size()))
+    if (d.size() < 0 ||
+        (d.size() && numElements > (int64_t(1) << 62) / d.size()))
       return absl::DataLossError(indexPath_ + ": " + label + " has shape " +
                                  shapeString(e->shape()));
     numElements *= d.size();

@@ -1,4 +1,5 @@
-//===- TextErrorCollector.h - first error of protobuf's text parser -*- C++ -*-===//
+//===- TextErrorCollector.h - first error of protobuf's text parser -*- C++
+//-*-===//
 //
 // Shared by the readers of text protos (GraphDef .pbtxt, SavedModel
 // saved_model.pbtxt) so that their messages can say file:line:col.

@@ -14,21 +14,21 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Translate/TranslateRegistration.h"
 
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
-#include "lib/Translate/GraphDefExporter.h"
-#include "dialects/tf/TFDiagnostics.h"
+#include "dialects/tfl/TFLOps.h"
 #include "lib/Translate/Convert.h"
+#include "lib/Translate/GraphDefExporter.h"
 #include "lib/Translate/GraphDefImporter.h"
 #include "lib/Translate/SavedModel.h"
+#include "lib/Translate/TFJSModel.h"
 #include "lib/Translate/TFLiteExporter.h"
 #include "lib/Translate/TFLiteImporter.h"
-#include "lib/Translate/TFJSModel.h"
-#include "dialects/tfl/TFLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -46,9 +46,10 @@ using namespace mlir;
 
 namespace {
 llvm::cl::OptionCategory category("GraphDef import/export options");
-llvm::cl::opt<std::string> inputArrays(
-    "tf-input-arrays", llvm::cl::desc("Fed tensors, comma separated (node[:idx])"),
-    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string>
+    inputArrays("tf-input-arrays",
+                llvm::cl::desc("Fed tensors, comma separated (node[:idx])"),
+                llvm::cl::init(""), llvm::cl::cat(category));
 llvm::cl::opt<std::string> inputDataTypes(
     "tf-input-data-types",
     llvm::cl::desc("Input dtypes, comma separated (DT_FLOAT,...)"),
@@ -58,9 +59,10 @@ llvm::cl::opt<std::string> inputShapes(
     llvm::cl::desc("Input shapes, colon separated, dims comma separated "
                    "(1,224,224,3:2,-1); '*' = unknown rank"),
     llvm::cl::init(""), llvm::cl::cat(category));
-llvm::cl::opt<std::string> outputArrays(
-    "tf-output-arrays", llvm::cl::desc("Fetched tensors, comma separated"),
-    llvm::cl::init(""), llvm::cl::cat(category));
+llvm::cl::opt<std::string>
+    outputArrays("tf-output-arrays",
+                 llvm::cl::desc("Fetched tensors, comma separated"),
+                 llvm::cl::init(""), llvm::cl::cat(category));
 llvm::cl::opt<std::string> controlOutputArrays(
     "tf-control-output-arrays",
     llvm::cl::desc("Target nodes (run for their effects), comma separated"),
@@ -75,12 +77,13 @@ llvm::cl::opt<bool> graphAsFunction(
     llvm::cl::init(false), llvm::cl::cat(category));
 llvm::cl::opt<bool> noDefaultAttrs(
     "tf-no-default-attributes",
-    llvm::cl::desc("Do not add attrs that a node omits and TF's OpDef defaults"),
+    llvm::cl::desc(
+        "Do not add attrs that a node omits and TF's OpDef defaults"),
     llvm::cl::init(false), llvm::cl::cat(category));
-llvm::cl::opt<bool> graphdefBinary(
-    "tf-graphdef-binary",
-    llvm::cl::desc("-mlir-to-graphdef writes a binary GraphDef"),
-    llvm::cl::init(false), llvm::cl::cat(category));
+llvm::cl::opt<bool>
+    graphdefBinary("tf-graphdef-binary",
+                   llvm::cl::desc("-mlir-to-graphdef writes a binary GraphDef"),
+                   llvm::cl::init(false), llvm::cl::cat(category));
 llvm::cl::opt<bool> savedModelToMlir(
     "savedmodel-to-mlir",
     llvm::cl::desc("Import a SavedModel directory (the input) for one "
@@ -114,11 +117,13 @@ bool tfmlir::wantsSavedModelTranslation(int argc, char **argv) {
 }
 
 llvm::ArrayRef<const char *> tfmlir::translationFlagNames() {
-  static const char *const kNames[] = {
-      "graphdef-to-mlir",          "mlir-to-graphdef",
-      "tfjs-to-mlir",              "tfjs-to-graphdef",
-      "tflite-flatbuffer-to-mlir", "mlir-to-tflite-flatbuffer",
-      "savedmodel-to-mlir"};
+  static const char *const kNames[] = {"graphdef-to-mlir",
+                                       "mlir-to-graphdef",
+                                       "tfjs-to-mlir",
+                                       "tfjs-to-graphdef",
+                                       "tflite-flatbuffer-to-mlir",
+                                       "mlir-to-tflite-flatbuffer",
+                                       "savedmodel-to-mlir"};
   return kNames;
 }
 
@@ -170,7 +175,8 @@ int tfmlir::savedModelTranslateMain(int argc, char **argv) {
   options.tags = splitFlagList(savedModelTags);
   absl::StatusOr<LoadedModel> model = loadModel(input, options);
   if (!model.ok()) {
-    llvm::errs() << "tf-translate: " << std::string(model.status().message()) << "\n";
+    llvm::errs() << "tf-translate: " << std::string(model.status().message())
+                 << "\n";
     return 1;
   }
   // A SavedModel without signatures (e.g. a TF1 graph saved for training)
@@ -182,7 +188,8 @@ int tfmlir::savedModelTranslateMain(int argc, char **argv) {
   if (!wholeGraph)
     sig = selectSignature(*model, savedModelSignature);
   if (!sig.ok()) {
-    llvm::errs() << "tf-translate: " << std::string(sig.status().message()) << "\n";
+    llvm::errs() << "tf-translate: " << std::string(sig.status().message())
+                 << "\n";
     return 1;
   }
   DialectRegistry registry;
@@ -243,8 +250,8 @@ void tfmlir::registerGraphDefTranslations() {
           llvm::errs() << error << "\n";
           return nullptr;
         }
-        auto module = importGraphDef(graph, graphImportConfigFromFlags(), ctx, name,
-                                     &nodeLines);
+        auto module = importGraphDef(graph, graphImportConfigFromFlags(), ctx,
+                                     name, &nodeLines);
         if (!module)
           return nullptr;
         return OwningOpRef<Operation *>(module.release());
@@ -256,8 +263,8 @@ void tfmlir::registerGraphDefTranslations() {
 
   // TF.js graph models: model.json is the input file; its weight shards are
   // read from model.json's folder (the current directory for stdin).
-  auto loadTFJS = [](llvm::SourceMgr &sm, std::string &name)
-      -> std::optional<tfmlir::LoadedModel> {
+  auto loadTFJS = [](llvm::SourceMgr &sm,
+                     std::string &name) -> std::optional<tfmlir::LoadedModel> {
     const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(sm.getMainFileID());
     name = buf->getBufferIdentifier().str();
     if (name.empty())
@@ -273,16 +280,15 @@ void tfmlir::registerGraphDefTranslations() {
     return std::move(*model);
   };
   static TranslateToMLIRRegistration tfjsImportReg(
-      "tfjs-to-mlir",
-      "TF.js graph model (model.json + weight shards) to MLIR",
+      "tfjs-to-mlir", "TF.js graph model (model.json + weight shards) to MLIR",
       [loadTFJS](llvm::SourceMgr &sm,
                  MLIRContext *ctx) -> OwningOpRef<Operation *> {
         std::string name;
         std::optional<tfmlir::LoadedModel> model = loadTFJS(sm, name);
         if (!model)
           return nullptr;
-        auto module =
-            importGraphDef(model->graph, graphImportConfigFromFlags(), ctx, name);
+        auto module = importGraphDef(model->graph, graphImportConfigFromFlags(),
+                                     ctx, name);
         if (!module)
           return nullptr;
         return OwningOpRef<Operation *>(module.release());
@@ -303,7 +309,8 @@ void tfmlir::registerGraphDefTranslations() {
           return failure();
         std::string out;
         if (!serializeDeterministic(model->graph, &out)) {
-          llvm::errs() << name << ": cannot serialize the GraphDef (over 2 GB?)\n";
+          llvm::errs() << name
+                       << ": cannot serialize the GraphDef (over 2 GB?)\n";
           return failure();
         }
         os << out;
@@ -338,7 +345,8 @@ void tfmlir::registerGraphDefTranslations() {
 
 void tfmlir::registerTFLiteTranslations() {
   static TranslateToMLIRRegistration importReg(
-      "tflite-flatbuffer-to-mlir", "TFLite FlatBuffer (.tflite) to the tfl dialect",
+      "tflite-flatbuffer-to-mlir",
+      "TFLite FlatBuffer (.tflite) to the tfl dialect",
       [](llvm::SourceMgr &sm, MLIRContext *ctx) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(sm.getMainFileID());
         std::string name = buf->getBufferIdentifier().str();
@@ -351,7 +359,8 @@ void tfmlir::registerTFLiteTranslations() {
         registry.insert<func::FuncDialect>();
       });
   static TranslateFromMLIRRegistration exportReg(
-      "mlir-to-tflite-flatbuffer", "tfl dialect to a TFLite FlatBuffer (.tflite)",
+      "mlir-to-tflite-flatbuffer",
+      "tfl dialect to a TFLite FlatBuffer (.tflite)",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)

@@ -1,4 +1,5 @@
-//===- tfmlir_core.cpp - pybind11 bindings: tfmlir._core -------------------===//
+//===- tfmlir_core.cpp - pybind11 bindings: tfmlir._core
+//-------------------===//
 //
 // The C++ half of the python package (python/tfmlir/*.py is the public API,
 // named after TensorFlow's; this module is private):
@@ -78,11 +79,22 @@ session::DataType sessionDTypeOf(const py::dtype &d) {
   ssize_t n = d.itemsize();
   switch (d.kind()) {
   case 'f':
-    return n == 4 ? DT_FLOAT : n == 8 ? DT_DOUBLE : n == 2 ? DT_HALF : DT_INVALID;
+    return n == 4   ? DT_FLOAT
+           : n == 8 ? DT_DOUBLE
+           : n == 2 ? DT_HALF
+                    : DT_INVALID;
   case 'i':
-    return n == 1 ? DT_INT8 : n == 2 ? DT_INT16 : n == 4 ? DT_INT32 : n == 8 ? DT_INT64 : DT_INVALID;
+    return n == 1   ? DT_INT8
+           : n == 2 ? DT_INT16
+           : n == 4 ? DT_INT32
+           : n == 8 ? DT_INT64
+                    : DT_INVALID;
   case 'u':
-    return n == 1 ? DT_UINT8 : n == 2 ? DT_UINT16 : n == 4 ? DT_UINT32 : n == 8 ? DT_UINT64 : DT_INVALID;
+    return n == 1   ? DT_UINT8
+           : n == 2 ? DT_UINT16
+           : n == 4 ? DT_UINT32
+           : n == 8 ? DT_UINT64
+                    : DT_INVALID;
   case 'b':
     return DT_BOOL;
   default:
@@ -92,10 +104,12 @@ session::DataType sessionDTypeOf(const py::dtype &d) {
 
 /// Copies `obj` (an ndarray of a supported dtype) into a new Tensor.
 /// InvalidArgument naming `what` for other dtypes.
-session::Tensor tensorFromNumpy(const py::handle &obj, const std::string &what) {
+session::Tensor tensorFromNumpy(const py::handle &obj,
+                                const std::string &what) {
   py::array a = py::array::ensure(obj, py::array::c_style);
   if (!a)
-    throwStatus(absl::InvalidArgumentError(what + ": not convertible to a NumPy array"));
+    throwStatus(absl::InvalidArgumentError(
+        what + ": not convertible to a NumPy array"));
   session::DataType dt = sessionDTypeOf(a.dtype());
   char kind = a.dtype().kind();
   if (kind == 'U' || kind == 'S' || kind == 'O')
@@ -138,7 +152,8 @@ py::array tensorToNumpy(session::Tensor t) {
   }
   py::dtype dt(session::DataTypeNumpyName(t.dtype()));
   auto *holder = new session::Tensor(std::move(t));
-  py::capsule base(holder, [](void *p) { delete static_cast<session::Tensor *>(p); });
+  py::capsule base(holder,
+                   [](void *p) { delete static_cast<session::Tensor *>(p); });
   return py::array(dt, shape, std::vector<ssize_t>(), holder->data(), base);
 }
 
@@ -217,8 +232,9 @@ struct PyModel {
   }
 };
 
-std::shared_ptr<PyModel> loadModelPy(const std::string &path,
-                                     std::optional<std::vector<std::string>> tags) {
+std::shared_ptr<PyModel>
+loadModelPy(const std::string &path,
+            std::optional<std::vector<std::string>> tags) {
   ModelLoadOptions options;
   if (tags)
     options.tags = *tags;
@@ -258,7 +274,8 @@ struct PySession {
             const std::string &compileCacheDir, bool xlaClampIndices,
             const std::string &jit, int minClusterSize) {
     session::SessionOptions options;
-    options.graphName = m.model.sourceName.empty() ? "graph" : m.model.sourceName;
+    options.graphName =
+        m.model.sourceName.empty() ? "graph" : m.model.sourceName;
     auto nonNegative = [](const char *name, int64_t v) {
       if (v < 0)
         throw py::value_error(std::string("config.") + name +
@@ -332,7 +349,8 @@ struct PySession {
 //===----------------------------------------------------------------------===//
 
 const lite::OpResolver &builtinResolver() {
-  static const lite::BuiltinOpResolver *resolver = new lite::BuiltinOpResolver();
+  static const lite::BuiltinOpResolver *resolver =
+      new lite::BuiltinOpResolver();
   return *resolver;
 }
 
@@ -341,23 +359,40 @@ const lite::OpResolver &builtinResolver() {
 std::string liteNumpyName(lite::TensorType t) {
   using lite::TensorType;
   switch (t) {
-  case TensorType::kFloat32: return "float32";
-  case TensorType::kFloat16: return "float16";
-  case TensorType::kFloat64: return "float64";
-  case TensorType::kInt8: return "int8";
-  case TensorType::kInt16: return "int16";
-  case TensorType::kInt32: return "int32";
-  case TensorType::kInt64: return "int64";
-  case TensorType::kUInt8: return "uint8";
-  case TensorType::kUInt16: return "uint16";
-  case TensorType::kUInt32: return "uint32";
-  case TensorType::kUInt64: return "uint64";
-  case TensorType::kBool: return "bool";
-  case TensorType::kComplex64: return "complex64";
-  case TensorType::kComplex128: return "complex128";
-  case TensorType::kString: return "object";
-  case TensorType::kResource: return "int32"; // resource ids, as TFLite
-  default: return "";
+  case TensorType::kFloat32:
+    return "float32";
+  case TensorType::kFloat16:
+    return "float16";
+  case TensorType::kFloat64:
+    return "float64";
+  case TensorType::kInt8:
+    return "int8";
+  case TensorType::kInt16:
+    return "int16";
+  case TensorType::kInt32:
+    return "int32";
+  case TensorType::kInt64:
+    return "int64";
+  case TensorType::kUInt8:
+    return "uint8";
+  case TensorType::kUInt16:
+    return "uint16";
+  case TensorType::kUInt32:
+    return "uint32";
+  case TensorType::kUInt64:
+    return "uint64";
+  case TensorType::kBool:
+    return "bool";
+  case TensorType::kComplex64:
+    return "complex64";
+  case TensorType::kComplex128:
+    return "complex128";
+  case TensorType::kString:
+    return "object";
+  case TensorType::kResource:
+    return "int32"; // resource ids, as TFLite
+  default:
+    return "";
   }
 }
 
@@ -370,21 +405,28 @@ lite::TensorType liteTypeOf(const py::dtype &d) {
   ssize_t n = d.itemsize();
   switch (d.kind()) {
   case 'f':
-    return n == 4 ? TensorType::kFloat32 : n == 2 ? TensorType::kFloat16
-           : n == 8 ? TensorType::kFloat64 : TensorType::kResource;
+    return n == 4   ? TensorType::kFloat32
+           : n == 2 ? TensorType::kFloat16
+           : n == 8 ? TensorType::kFloat64
+                    : TensorType::kResource;
   case 'i':
-    return n == 1 ? TensorType::kInt8 : n == 2 ? TensorType::kInt16
-           : n == 4 ? TensorType::kInt32 : n == 8 ? TensorType::kInt64
+    return n == 1   ? TensorType::kInt8
+           : n == 2 ? TensorType::kInt16
+           : n == 4 ? TensorType::kInt32
+           : n == 8 ? TensorType::kInt64
                     : TensorType::kResource;
   case 'u':
-    return n == 1 ? TensorType::kUInt8 : n == 2 ? TensorType::kUInt16
-           : n == 4 ? TensorType::kUInt32 : n == 8 ? TensorType::kUInt64
+    return n == 1   ? TensorType::kUInt8
+           : n == 2 ? TensorType::kUInt16
+           : n == 4 ? TensorType::kUInt32
+           : n == 8 ? TensorType::kUInt64
                     : TensorType::kResource;
   case 'b':
     return TensorType::kBool;
   case 'c':
-    return n == 8 ? TensorType::kComplex64 : n == 16 ? TensorType::kComplex128
-                                                     : TensorType::kResource;
+    return n == 8    ? TensorType::kComplex64
+           : n == 16 ? TensorType::kComplex128
+                     : TensorType::kResource;
   default:
     return TensorType::kResource;
   }
@@ -412,9 +454,9 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
     if (liveViews > 0)
       throw std::runtime_error(
           std::string(what) + ": there " +
-          (liveViews == 1 ? "is 1 reference" : "are " +
-                                                   std::to_string(liveViews) +
-                                                   " references") +
+          (liveViews == 1
+               ? "is 1 reference"
+               : "are " + std::to_string(liveViews) + " references") +
           " to internal data in the interpreter in the form of a numpy "
           "array or slice (from tensor()). Be sure to only hold the function "
           "returned from tensor() if you are using raw data access, and to "
@@ -439,9 +481,10 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
   lite::Tensor &tensor(int s, int i) {
     lite::Subgraph &g = sg(s);
     if (i < 0 || static_cast<size_t>(i) >= g.numTensors())
-      throw py::value_error("Invalid tensor index " + std::to_string(i) +
-                            " exceeds max tensor index " +
-                            std::to_string(static_cast<int64_t>(g.numTensors()) - 1));
+      throw py::value_error(
+          "Invalid tensor index " + std::to_string(i) +
+          " exceeds max tensor index " +
+          std::to_string(static_cast<int64_t>(g.numTensors()) - 1));
     return *g.tensor(i);
   }
 
@@ -521,13 +564,15 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
     auto it = std::find(ins.begin(), ins.end(), tensorIndex);
     if (it == ins.end())
       throw py::value_error("Tensor " + std::to_string(tensorIndex) +
-                            " is not an input of subgraph " + std::to_string(s));
+                            " is not an input of subgraph " +
+                            std::to_string(s));
     lite::Tensor &t = *g.tensor(tensorIndex);
     std::vector<int32_t> shape;
     for (int64_t d : dims) {
       if (d < 0 || d > INT32_MAX)
         throw py::value_error("resize_tensor_input: invalid dimension " +
-                              std::to_string(d) + " for input '" + t.name + "'");
+                              std::to_string(d) + " for input '" + t.name +
+                              "'");
       shape.push_back(static_cast<int32_t>(d));
     }
     if (strict) {
@@ -539,10 +584,12 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
       if (!ok)
         throw py::value_error(
             "ResizeInputTensorStrict only allows mutating unknown dimensions "
-            "identified by -1: input '" + t.name + "' has shape signature " +
-            lite::shapeToString(sig) + ", requested " + lite::shapeToString(shape));
+            "identified by -1: input '" +
+            t.name + "' has shape signature " + lite::shapeToString(sig) +
+            ", requested " + lite::shapeToString(shape));
     }
-    absl::Status st = g.resizeInputTensor(static_cast<int>(it - ins.begin()), shape);
+    absl::Status st =
+        g.resizeInputTensor(static_cast<int>(it - ins.begin()), shape);
     if (!st.ok())
       throw py::value_error(std::string(st.message()));
   }
@@ -555,13 +602,13 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
                             "NumPy array");
     lite::TensorType got = liteTypeOf(a.dtype());
     if (got != t.type)
-      throw py::value_error(
-          "Cannot set tensor: Got value of type " +
-          (got == lite::TensorType::kResource
-               ? py::str(a.dtype()).cast<std::string>()
-               : lite::typeName(got)) +
-          " but expected type " + lite::typeName(t.type) + " for input " +
-          std::to_string(i) + ", name: " + t.name);
+      throw py::value_error("Cannot set tensor: Got value of type " +
+                            (got == lite::TensorType::kResource
+                                 ? py::str(a.dtype()).cast<std::string>()
+                                 : lite::typeName(got)) +
+                            " but expected type " + lite::typeName(t.type) +
+                            " for input " + std::to_string(i) +
+                            ", name: " + t.name);
     if (a.ndim() != static_cast<ssize_t>(t.shape.size()))
       throw py::value_error("Cannot set tensor: Dimension mismatch. Got " +
                             std::to_string(a.ndim()) + " but expected " +
@@ -569,13 +616,14 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
                             std::to_string(i) + ".");
     for (ssize_t k = 0; k < a.ndim(); ++k)
       if (a.shape(k) != t.shape[k])
-        throw py::value_error(
-            "Cannot set tensor: Dimension mismatch. Got " +
-            std::to_string(a.shape(k)) + " but expected " +
-            std::to_string(t.shape[k]) + " for dimension " + std::to_string(k) +
-            " of input " + std::to_string(i) + ".");
+        throw py::value_error("Cannot set tensor: Dimension mismatch. Got " +
+                              std::to_string(a.shape(k)) + " but expected " +
+                              std::to_string(t.shape[k]) + " for dimension " +
+                              std::to_string(k) + " of input " +
+                              std::to_string(i) + ".");
     if (t.type == lite::TensorType::kString)
-      throw py::value_error("Cannot set tensor: string tensors are not supported");
+      throw py::value_error(
+          "Cannot set tensor: string tensors are not supported");
     if (!t.data && t.requiredBytes() > 0)
       throw py::value_error("Cannot set tensor: Tensor is unallocated. Try "
                             "calling allocate_tensors() first");
@@ -600,7 +648,8 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
                             lite::typeName(t.type) +
                             " has no NumPy equivalent that tfmlir supports");
     if (!t.data && t.requiredBytes() > 0)
-      throw py::value_error("Tensor data is null. Run allocate_tensors() first");
+      throw py::value_error(
+          "Tensor data is null. Run allocate_tensors() first");
     std::vector<ssize_t> shape(t.shape.begin(), t.shape.end());
     py::dtype dt(name);
     if (view) {
@@ -642,7 +691,8 @@ struct PyLiteInterpreter : std::enable_shared_from_this<PyLiteInterpreter> {
 lite::NpyArray npyFromNumpy(const py::handle &obj, const std::string &what) {
   py::array a = py::array::ensure(obj, py::array::c_style);
   if (!a)
-    throwStatus(absl::InvalidArgumentError(what + ": not convertible to a NumPy array"));
+    throwStatus(absl::InvalidArgumentError(
+        what + ": not convertible to a NumPy array"));
   lite::NpyArray out;
   out.type = liteTypeOf(a.dtype());
   if (out.type == lite::TensorType::kResource ||
@@ -688,7 +738,8 @@ py::tuple convertPy(const PyModel &m, const py::dict &opts,
   string("quantize", o.quantize);
   string("inference_input_type", o.inferenceInputType);
   string("inference_output_type", o.inferenceOutputType);
-  boolean("disable_per_channel_for_dense_layers", o.disablePerChannelForDenseLayers);
+  boolean("disable_per_channel_for_dense_layers",
+          o.disablePerChannelForDenseLayers);
   boolean("quant_report", o.quantReport);
   boolean("emit_mlir", o.emitMlir);
   boolean("log_op_report", o.logOpReport);
@@ -741,23 +792,31 @@ PYBIND11_MODULE(_core, m) {
     } catch (const StatusError &e) {
       py::object errors = py::module_::import("tfmlir.errors");
       py::object exc = errors.attr("_from_status")(e.code, e.message);
-      PyErr_SetObject(reinterpret_cast<PyObject *>(Py_TYPE(exc.ptr())), exc.ptr());
+      PyErr_SetObject(reinterpret_cast<PyObject *>(Py_TYPE(exc.ptr())),
+                      exc.ptr());
     }
   });
 
   py::class_<PyModel, std::shared_ptr<PyModel>>(m, "Model")
-      .def_property_readonly("format", [](const PyModel &p) {
-        return std::string(modelFormatName(p.model.format));
-      })
-      .def_property_readonly("source_name", [](const PyModel &p) { return p.model.sourceName; })
-      .def_property_readonly("init_targets", [](const PyModel &p) { return p.model.initTargets; })
-      .def_property_readonly("num_nodes", [](const PyModel &p) { return p.model.graph.node_size(); })
+      .def_property_readonly("format",
+                             [](const PyModel &p) {
+                               return std::string(
+                                   modelFormatName(p.model.format));
+                             })
+      .def_property_readonly(
+          "source_name", [](const PyModel &p) { return p.model.sourceName; })
+      .def_property_readonly(
+          "init_targets", [](const PyModel &p) { return p.model.initTargets; })
+      .def_property_readonly(
+          "num_nodes",
+          [](const PyModel &p) { return p.model.graph.node_size(); })
       .def("node_info", &PyModel::nodeInfo, py::arg("name"))
       .def("signatures", &PyModel::signatures)
       .def("graph_def_bytes", [](const PyModel &p) {
         return py::bytes(p.model.graph.SerializeAsString());
       });
-  m.def("load_model", &loadModelPy, py::arg("path"), py::arg("tags") = py::none(),
+  m.def("load_model", &loadModelPy, py::arg("path"),
+        py::arg("tags") = py::none(),
         "Loads a GraphDef file, SavedModel directory or TF.js model.json "
         "(tfmlir::loadModel).");
   m.def("model_from_bytes", &modelFromBytes, py::arg("data"), py::arg("name"),
@@ -770,30 +829,40 @@ PYBIND11_MODULE(_core, m) {
            py::arg("inter_op_parallelism_threads") = 0,
            py::arg("max_run_memory_bytes") = 0,
            py::arg("max_compile_memory_bytes") = 0,
-           py::arg("compile_cache_dir") = "", py::arg("xla_clamp_indices") = false,
-           py::arg("jit") = "whole", py::arg("tf_xla_min_cluster_size") = 4)
+           py::arg("compile_cache_dir") = "",
+           py::arg("xla_clamp_indices") = false, py::arg("jit") = "whole",
+           py::arg("tf_xla_min_cluster_size") = 4)
       .def("run", &PySession::run, py::arg("feeds"), py::arg("fetches"),
            py::arg("targets"))
       .def("close", &PySession::close)
       .def("stats", &PySession::stats);
 
-  py::class_<PyLiteInterpreter, std::shared_ptr<PyLiteInterpreter>>(m, "LiteInterpreter")
-      .def_static("from_file", [](const std::string &path) {
-        auto p = std::make_shared<PyLiteInterpreter>();
-        p->init(lite::FlatBufferModel::buildFromFile(path));
-        return p;
-      })
-      .def_static("from_buffer", [](const py::bytes &data) {
-        auto p = std::make_shared<PyLiteInterpreter>();
-        std::string_view v = data;
-        p->init(lite::FlatBufferModel::buildFromBuffer(v.data(), v.size(), "<model_content>"));
-        return p;
-      })
-      .def("set_num_threads", [](PyLiteInterpreter &p, int n) { p.interp->setNumThreads(n); })
-      .def("num_subgraphs", [](PyLiteInterpreter &p) { return p.interp->numSubgraphs(); })
-      .def("num_tensors", [](PyLiteInterpreter &p, int s) { return p.sg(s).numTensors(); })
-      .def("inputs", [](PyLiteInterpreter &p, int s) { return p.sg(s).inputs(); })
-      .def("outputs", [](PyLiteInterpreter &p, int s) { return p.sg(s).outputs(); })
+  py::class_<PyLiteInterpreter, std::shared_ptr<PyLiteInterpreter>>(
+      m, "LiteInterpreter")
+      .def_static("from_file",
+                  [](const std::string &path) {
+                    auto p = std::make_shared<PyLiteInterpreter>();
+                    p->init(lite::FlatBufferModel::buildFromFile(path));
+                    return p;
+                  })
+      .def_static("from_buffer",
+                  [](const py::bytes &data) {
+                    auto p = std::make_shared<PyLiteInterpreter>();
+                    std::string_view v = data;
+                    p->init(lite::FlatBufferModel::buildFromBuffer(
+                        v.data(), v.size(), "<model_content>"));
+                    return p;
+                  })
+      .def("set_num_threads",
+           [](PyLiteInterpreter &p, int n) { p.interp->setNumThreads(n); })
+      .def("num_subgraphs",
+           [](PyLiteInterpreter &p) { return p.interp->numSubgraphs(); })
+      .def("num_tensors",
+           [](PyLiteInterpreter &p, int s) { return p.sg(s).numTensors(); })
+      .def("inputs",
+           [](PyLiteInterpreter &p, int s) { return p.sg(s).inputs(); })
+      .def("outputs",
+           [](PyLiteInterpreter &p, int s) { return p.sg(s).outputs(); })
       .def("details", &PyLiteInterpreter::details)
       .def("allocate", &PyLiteInterpreter::allocate)
       .def("invoke", &PyLiteInterpreter::invoke)

@@ -278,8 +278,7 @@ bool CompiledCpuFunction::Run() {
     error_ = std::string("RESOURCE_EXHAUSTED: ") + data_.className +
              ": cannot allocate " + std::to_string(st.failedBytes) +
              " bytes for a temporary buffer" + forNode + " (" +
-             std::to_string(held) +
-             " bytes held by this Run" +
+             std::to_string(held) + " bytes held by this Run" +
              (limit_ >= 0 ? ", limit " + std::to_string(limit_) : "") + ")";
     return false;
   }

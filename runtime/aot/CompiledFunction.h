@@ -4,8 +4,9 @@
 // a class deriving from tfmlir::aot::CompiledCpuFunction (our counterpart of
 // TF's XlaCompiledCpuFunction) and an object file holding the compiled code
 // and its large constants (rodata). The class owns one buffer per argument
-// and per result (row-major, 64-byte aligned, zeroed), runs the code with Run(), and
-// reports errors through error_msg() instead of exceptions or aborts.
+// and per result (row-major, 64-byte aligned, zeroed), runs the code with
+// Run(), and reports errors through error_msg() instead of exceptions or
+// aborts.
 //
 // Not thread-safe: one instance runs one Run() at a time; use one instance
 // per thread (instances share the code and constants, nothing else).

@@ -100,8 +100,7 @@ extern "C" void *tfmlir_aot_malloc(size_t bytes) {
 }
 
 extern "C" void *tfmlir_aot_aligned_alloc(size_t alignment, size_t bytes) {
-  if (alignment == 0 || (alignment & (alignment - 1)) != 0 ||
-      alignment > 4096)
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment > 4096)
     tfmlir::aot::fail(tfmlir::aot::currentRun, bytes);
   return allocBlock(bytes, alignment < 16 ? 16 : alignment);
 }

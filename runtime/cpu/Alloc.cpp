@@ -96,15 +96,16 @@ void *BufferArena::allocate(size_t size, bool *fromSystem) {
     return nullptr;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = std::lower_bound(
-        buckets_.begin(), buckets_.end(), cls,
-        [](const Bucket &b, size_t s) { return b.size < s; });
+    auto it =
+        std::lower_bound(buckets_.begin(), buckets_.end(), cls,
+                         [](const Bucket &b, size_t s) { return b.size < s; });
     if (it != buckets_.end() && it->size == cls && it->head) {
       void *p = it->head;
       it->head = headerOf(p)->next;
       ++stats_.reuses;
       stats_.bytesInUse += cls;
-      stats_.peakBytesInUse = std::max(stats_.peakBytesInUse, stats_.bytesInUse);
+      stats_.peakBytesInUse =
+          std::max(stats_.peakBytesInUse, stats_.bytesInUse);
       return p;
     }
   }
@@ -114,9 +115,9 @@ void *BufferArena::allocate(size_t size, bool *fromSystem) {
   if (fromSystem)
     *fromSystem = true;
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = std::lower_bound(
-      buckets_.begin(), buckets_.end(), cls,
-      [](const Bucket &b, size_t s) { return b.size < s; });
+  auto it =
+      std::lower_bound(buckets_.begin(), buckets_.end(), cls,
+                       [](const Bucket &b, size_t s) { return b.size < s; });
   if (it == buckets_.end() || it->size != cls)
     buckets_.insert(it, Bucket{cls, nullptr});
   all_.push_back(p);
@@ -130,9 +131,9 @@ void *BufferArena::allocate(size_t size, bool *fromSystem) {
 void BufferArena::release(void *p) {
   Header *h = headerOf(p);
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = std::lower_bound(
-      buckets_.begin(), buckets_.end(), h->size,
-      [](const Bucket &b, size_t s) { return b.size < s; });
+  auto it =
+      std::lower_bound(buckets_.begin(), buckets_.end(), h->size,
+                       [](const Bucket &b, size_t s) { return b.size < s; });
   // The bucket exists: it was created when the block was.
   h->next = it->head;
   it->head = p;

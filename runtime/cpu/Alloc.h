@@ -56,10 +56,10 @@ namespace tfmlir::cpu {
 
 /// Counters of an arena.
 struct ArenaStats {
-  int64_t systemAllocs = 0; ///< blocks taken from the system (malloc)
-  int64_t reuses = 0;       ///< allocations served from the free lists
-  int64_t bytesHeld = 0;    ///< bytes of all blocks the arena owns
-  int64_t bytesInUse = 0;   ///< bytes of blocks handed out now
+  int64_t systemAllocs = 0;   ///< blocks taken from the system (malloc)
+  int64_t reuses = 0;         ///< allocations served from the free lists
+  int64_t bytesHeld = 0;      ///< bytes of all blocks the arena owns
+  int64_t bytesInUse = 0;     ///< bytes of blocks handed out now
   int64_t peakBytesInUse = 0; ///< the most bytes handed out at once
 };
 

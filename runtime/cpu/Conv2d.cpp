@@ -140,9 +140,8 @@ void convStrided(const Geometry &g, tfmlir_rt_memref4d *input,
             acc = acc < 0.0f ? 0.0f : acc;
           if (act == TFMLIR_RT_ACT_RELU6)
             acc = acc > 6.0f ? 6.0f : acc;
-          out->aligned[out->offset + n * out->strides[0] +
-                       y * out->strides[1] + x * out->strides[2] +
-                       j * out->strides[3]] = acc;
+          out->aligned[out->offset + n * out->strides[0] + y * out->strides[1] +
+                       x * out->strides[2] + j * out->strides[3]] = acc;
         }
 }
 
@@ -152,9 +151,9 @@ extern "C" void _mlir_ciface_tfmlir_rt_conv2d_packed_memref(
     tfmlir_rt_memref4d *input, tfmlir_rt_memref3d *packed_filter,
     tfmlir_rt_memref1d *bias, tfmlir_rt_memref4d *residual,
     tfmlir_rt_memref4d *output, int64_t kernel_h, int64_t kernel_w,
-    int64_t stride_h, int64_t stride_w, int64_t dilation_h,
-    int64_t dilation_w, int64_t pad_top, int64_t pad_left, int32_t has_bias,
-    int32_t has_residual, int32_t activation) {
+    int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
+    int64_t pad_top, int64_t pad_left, int32_t has_bias, int32_t has_residual,
+    int32_t activation) {
   if (kernel_h <= 0 || kernel_w <= 0 || kernel_h * kernel_w > kMaxTaps ||
       stride_h <= 0 || stride_w <= 0 || dilation_h <= 0 || dilation_w <= 0)
     return;
@@ -190,12 +189,11 @@ extern "C" void _mlir_ciface_tfmlir_rt_conv2d_packed_memref(
   int64_t m = output->sizes[0] * g.oh * g.ow;
   if (m <= 0 || o <= 0)
     return;
-  bool fast = (c <= 1 || input->strides[3] == 1) && contiguous(output) &&
-              (!has_residual || contiguous(residual)) &&
-              (!has_bias || bias->strides[0] == 1) &&
-              packed_filter->strides[2] == 1 &&
-              packed_filter->strides[1] == kNR &&
-              packed_filter->strides[0] == kNR * k;
+  bool fast =
+      (c <= 1 || input->strides[3] == 1) && contiguous(output) &&
+      (!has_residual || contiguous(residual)) &&
+      (!has_bias || bias->strides[0] == 1) && packed_filter->strides[2] == 1 &&
+      packed_filter->strides[1] == kNR && packed_filter->strides[0] == kNR * k;
   if (!fast || c == 0) {
     convStrided(g, input, packed_filter, has_bias ? bias : nullptr,
                 has_residual ? residual : nullptr, output, activation);

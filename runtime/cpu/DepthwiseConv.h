@@ -37,8 +37,8 @@ typedef struct {
 void _mlir_ciface_tfmlir_rt_depthwise_conv2d_memref(
     tfmlir_rt_memref4d *input, tfmlir_rt_memref3d *filter,
     tfmlir_rt_memref1d *bias, tfmlir_rt_memref4d *output, int64_t stride_h,
-    int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-    int64_t pad_top, int64_t pad_left, int32_t has_bias, int32_t activation);
+    int64_t stride_w, int64_t dilation_h, int64_t dilation_w, int64_t pad_top,
+    int64_t pad_left, int32_t has_bias, int32_t activation);
 
 #ifdef __cplusplus
 } // extern "C"

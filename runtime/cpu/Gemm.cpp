@@ -83,10 +83,10 @@ struct Job {
   int32_t act;
   Ukernel uk;
   const AGather *gather; ///< A from a gather instead of a / lda, or null
-  int64_t kc;        ///< K block
-  int64_t rows;      ///< rows per task (a multiple of MR)
-  int64_t cols;      ///< columns per task (a multiple of 32)
-  int64_t rowBlocks; ///< tasks per column block
+  int64_t kc;            ///< K block
+  int64_t rows;          ///< rows per task (a multiple of MR)
+  int64_t cols;          ///< columns per task (a multiple of 32)
+  int64_t rowBlocks;     ///< tasks per column block
 };
 
 void runTasks(void *ctx, int64_t begin, int64_t end) {
@@ -241,16 +241,16 @@ void drive(Job &j) {
   j.rowBlocks = (m + j.rows - 1) / j.rows;
   int64_t colBlocks = (n + j.cols - 1) / j.cols;
   // ~64 FLOP per ns per core for the estimate of a task's time.
-  int64_t cost = std::max<int64_t>(1, 2 * j.rows * j.cols * std::max<int64_t>(k, 1) / 64);
+  int64_t cost =
+      std::max<int64_t>(1, 2 * j.rows * j.cols * std::max<int64_t>(k, 1) / 64);
   tfmlir_rt_parallel_for(colBlocks * j.rowBlocks, cost, runTasks, &j);
 }
 
 } // namespace
 
 void tfmlir::rt::sgemmPackedGather(int64_t m, int64_t n, int64_t k,
-                                   const AGather &gather,
-                                   const float *packedB, float *c,
-                                   int64_t ldc, const float *bias,
+                                   const AGather &gather, const float *packedB,
+                                   float *c, int64_t ldc, const float *bias,
                                    const float *residual, int64_t ldr,
                                    int32_t activation) {
   if (m <= 0 || n <= 0)
@@ -296,12 +296,11 @@ extern "C" void tfmlir_rt_sgemm_packed(int64_t m, int64_t n, int64_t k,
   drive(j);
 }
 
-extern "C" void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k,
-                                const float *a, int64_t lda, const float *b,
-                                int64_t stride_k, int64_t stride_n, float *c,
-                                int64_t ldc, const float *bias,
-                                const float *residual, int64_t ldr,
-                                int32_t activation) {
+extern "C" void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
+                                int64_t lda, const float *b, int64_t stride_k,
+                                int64_t stride_n, float *c, int64_t ldc,
+                                const float *bias, const float *residual,
+                                int64_t ldr, int32_t activation) {
   if (m <= 0 || n <= 0)
     return;
   if (k < 0)
@@ -347,13 +346,20 @@ void memrefStrided(tfmlir_rt_memref2d *a, const float *b, int64_t sbk,
                    int64_t sbn, tfmlir_rt_memref1d *bias,
                    tfmlir_rt_memref2d *res, tfmlir_rt_memref2d *c, int64_t k,
                    int32_t act) {
-  Strided s{at(a),         a->strides[0],
-            a->strides[1], b,
-            sbk,           sbn,
-            c->aligned + c->offset, c->strides[0],
-            c->strides[1], bias ? at(bias) : nullptr,
-            bias ? bias->strides[0] : 0, res ? at(res) : nullptr,
-            res ? res->strides[0] : 0, res ? res->strides[1] : 0};
+  Strided s{at(a),
+            a->strides[0],
+            a->strides[1],
+            b,
+            sbk,
+            sbn,
+            c->aligned + c->offset,
+            c->strides[0],
+            c->strides[1],
+            bias ? at(bias) : nullptr,
+            bias ? bias->strides[0] : 0,
+            res ? at(res) : nullptr,
+            res ? res->strides[0] : 0,
+            res ? res->strides[1] : 0};
   sgemmStrided(c->sizes[0], c->sizes[1], k, s, act);
 }
 
@@ -368,8 +374,7 @@ extern "C" void _mlir_ciface_tfmlir_rt_sgemm_packed_memref(
   if (a->sizes[0] != m || packed_b->sizes[0] != (n + kNR - 1) / kNR ||
       packed_b->sizes[1] != k || packed_b->sizes[2] != kNR ||
       (has_bias && bias->sizes[0] != n) ||
-      (has_residual &&
-       (residual->sizes[0] != m || residual->sizes[1] != n)))
+      (has_residual && (residual->sizes[0] != m || residual->sizes[1] != n)))
     return;
   const float *bp = at(packed_b);
   bool packedContiguous = packed_b->strides[2] == 1 &&
@@ -383,8 +388,7 @@ extern "C" void _mlir_ciface_tfmlir_rt_sgemm_packed_memref(
                            c->aligned + c->offset, c->strides[0],
                            has_bias ? at(bias) : nullptr,
                            has_residual ? at(residual) : nullptr,
-                           has_residual ? residual->strides[0] : 0,
-                           activation);
+                           has_residual ? residual->strides[0] : 0, activation);
     return;
   }
   // A strided view of the packed B as [K, N]: element (q, j) is at
@@ -401,10 +405,8 @@ extern "C" void _mlir_ciface_tfmlir_rt_sgemm_packed_memref(
       if (has_bias)
         x += at(bias)[j * bias->strides[0]];
       if (has_residual)
-        x += at(residual)[i * residual->strides[0] +
-                          j * residual->strides[1]];
-      if (activation == TFMLIR_RT_ACT_RELU ||
-          activation == TFMLIR_RT_ACT_RELU6)
+        x += at(residual)[i * residual->strides[0] + j * residual->strides[1]];
+      if (activation == TFMLIR_RT_ACT_RELU || activation == TFMLIR_RT_ACT_RELU6)
         x = x < 0.0f ? 0.0f : x;
       if (activation == TFMLIR_RT_ACT_RELU6)
         x = x > 6.0f ? 6.0f : x;
@@ -421,8 +423,7 @@ extern "C" void _mlir_ciface_tfmlir_rt_sgemm_memref(
   int64_t bn = transpose_b ? b->sizes[0] : b->sizes[1];
   if (a->sizes[0] != m || bk != k || bn != n ||
       (has_bias && bias->sizes[0] != n) ||
-      (has_residual &&
-       (residual->sizes[0] != m || residual->sizes[1] != n)))
+      (has_residual && (residual->sizes[0] != m || residual->sizes[1] != n)))
     return;
   int64_t sbk = transpose_b ? b->strides[1] : b->strides[0];
   int64_t sbn = transpose_b ? b->strides[0] : b->strides[1];

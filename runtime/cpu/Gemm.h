@@ -80,9 +80,8 @@ void tfmlir_rt_sgemm_packed(int64_t m, int64_t n, int64_t k, const float *a,
 /// computes the same result (no error).
 void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
                      int64_t lda, const float *b, int64_t stride_k,
-                     int64_t stride_n, float *c, int64_t ldc,
-                     const float *bias, const float *residual, int64_t ldr,
-                     int32_t activation);
+                     int64_t stride_n, float *c, int64_t ldc, const float *bias,
+                     const float *residual, int64_t ldr, int32_t activation);
 
 /// A strided f32 memref descriptor of rank R as MLIR passes it to a
 /// function with llvm.emit_c_interface: {allocated, aligned, offset,

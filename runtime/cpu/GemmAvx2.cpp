@@ -6,8 +6,8 @@
 // accesses (B is zero-padded). Compiled with -mavx2 -mfma; see
 // GemmKernels.h for why this TU includes no standard headers.
 //===----------------------------------------------------------------------===//
-#include "runtime/cpu/GemmKernels.h"
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/GemmKernels.h"
 
 #include <immintrin.h>
 
@@ -54,8 +54,8 @@ __attribute__((always_inline)) inline void half(const UkernelArgs &p,
     for (int i = 0; i < MR; ++i) {
       acc[i][0] =
           _mm256_add_ps(acc[i][0], _mm256_maskload_ps(c + i * p.ldc, m0));
-      acc[i][1] = _mm256_add_ps(acc[i][1],
-                                _mm256_maskload_ps(c + i * p.ldc + 8, m1));
+      acc[i][1] =
+          _mm256_add_ps(acc[i][1], _mm256_maskload_ps(c + i * p.ldc + 8, m1));
     }
   }
   if (p.last) {
@@ -106,13 +106,26 @@ template <int MR> void tile(const UkernelArgs &p) {
 
 void kernel(const UkernelArgs &p) {
   switch (p.mr) {
-  case 6: tile<6>(p); break;
-  case 5: tile<5>(p); break;
-  case 4: tile<4>(p); break;
-  case 3: tile<3>(p); break;
-  case 2: tile<2>(p); break;
-  case 1: tile<1>(p); break;
-  default: break;
+  case 6:
+    tile<6>(p);
+    break;
+  case 5:
+    tile<5>(p);
+    break;
+  case 4:
+    tile<4>(p);
+    break;
+  case 3:
+    tile<3>(p);
+    break;
+  case 2:
+    tile<2>(p);
+    break;
+  case 1:
+    tile<1>(p);
+    break;
+  default:
+    break;
   }
 }
 

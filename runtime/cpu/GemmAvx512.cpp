@@ -6,8 +6,8 @@
 // residual accesses (B is zero-padded). Compiled with -mavx512f; see
 // GemmKernels.h for why this TU includes no standard headers.
 //===----------------------------------------------------------------------===//
-#include "runtime/cpu/GemmKernels.h"
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/GemmKernels.h"
 
 #include <immintrin.h>
 
@@ -45,8 +45,8 @@ __attribute__((always_inline)) inline void tile(const UkernelArgs &p) {
   if (p.accumulate) {
 #pragma clang loop unroll(full)
     for (int i = 0; i < MR; ++i) {
-      acc[i][0] = _mm512_add_ps(acc[i][0],
-                                _mm512_maskz_loadu_ps(m0, c + i * p.ldc));
+      acc[i][0] =
+          _mm512_add_ps(acc[i][0], _mm512_maskz_loadu_ps(m0, c + i * p.ldc));
       acc[i][1] = _mm512_add_ps(acc[i][1],
                                 _mm512_maskz_loadu_ps(m1, c + i * p.ldc + 16));
     }
@@ -66,8 +66,7 @@ __attribute__((always_inline)) inline void tile(const UkernelArgs &p) {
       for (int i = 0; i < MR; ++i) {
         const float *r = p.residual + i * p.ldr;
         acc[i][0] = _mm512_add_ps(acc[i][0], _mm512_maskz_loadu_ps(m0, r));
-        acc[i][1] =
-            _mm512_add_ps(acc[i][1], _mm512_maskz_loadu_ps(m1, r + 16));
+        acc[i][1] = _mm512_add_ps(acc[i][1], _mm512_maskz_loadu_ps(m1, r + 16));
       }
     }
     if (p.activation == TFMLIR_RT_ACT_RELU ||

@@ -18,20 +18,20 @@ namespace tfmlir::rt {
 /// where the B panel is kc rows of 32 floats (zero-padded past nr), then,
 /// if `last`, the epilogue (bias, residual, activation).
 struct UkernelArgs {
-  int64_t kc;          ///< depth of this K block (may be 0)
-  const float *a;      ///< A at (row 0, k0); rows `lda` floats apart
+  int64_t kc;     ///< depth of this K block (may be 0)
+  const float *a; ///< A at (row 0, k0); rows `lda` floats apart
   int64_t lda;
-  const float *b;      ///< packed panel at row k0: kc x 32 floats
-  float *c;            ///< C at (row 0, col 0 of the panel)
+  const float *b; ///< packed panel at row k0: kc x 32 floats
+  float *c;       ///< C at (row 0, col 0 of the panel)
   int64_t ldc;
-  int64_t mr;          ///< rows, 1 <= mr <= the kernel's MR
-  int64_t nr;          ///< columns, 1 <= nr <= 32
-  int32_t accumulate;  ///< add to C (a later K block) instead of storing
-  int32_t last;        ///< apply the epilogue (the last K block)
-  const float *bias;   ///< at the panel's column 0, or null
+  int64_t mr;            ///< rows, 1 <= mr <= the kernel's MR
+  int64_t nr;            ///< columns, 1 <= nr <= 32
+  int32_t accumulate;    ///< add to C (a later K block) instead of storing
+  int32_t last;          ///< apply the epilogue (the last K block)
+  const float *bias;     ///< at the panel's column 0, or null
   const float *residual; ///< at (row 0, col 0 of the panel), or null
   int64_t ldr;
-  int32_t activation;  ///< TFMLIR_RT_ACT_*
+  int32_t activation; ///< TFMLIR_RT_ACT_*
 };
 
 using UkernelFn = void (*)(const UkernelArgs &);
@@ -55,8 +55,8 @@ inline constexpr int64_t kGatherMaxRows = 14;
 /// tile) writes tile[r * kc + q] = A[row0 + r][k0 + q] for r < mr, q < kc
 /// (mr <= kGatherMaxRows, kc <= 256).
 struct AGather {
-  void (*fn)(const void *ctx, int64_t row0, int64_t mr, int64_t k0,
-             int64_t kc, float *tile);
+  void (*fn)(const void *ctx, int64_t row0, int64_t mr, int64_t k0, int64_t kc,
+             float *tile);
   const void *ctx;
 };
 

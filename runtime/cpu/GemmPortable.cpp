@@ -4,8 +4,8 @@
 // tests force): the same tile contract as the SIMD kernels (GemmKernels.h),
 // written as loops the compiler vectorizes for the baseline ISA.
 //===----------------------------------------------------------------------===//
-#include "runtime/cpu/GemmKernels.h"
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/GemmKernels.h"
 
 namespace tfmlir::rt {
 namespace {

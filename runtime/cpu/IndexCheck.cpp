@@ -15,7 +15,7 @@ namespace {
 
 struct Config {
   std::string_view kind;
-  std::vector<int64_t> shape;  // the indices' shape
+  std::vector<int64_t> shape; // the indices' shape
   std::vector<int64_t> bounds;
   std::string_view node;
 };
@@ -102,9 +102,9 @@ std::string check(const T *data, int64_t n, int64_t stride,
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = static_cast<int64_t>(data[i * stride]);
       // Segments: negative ids are dropped (TF), only v >= limit fails.
-      bool bad = segment ? v >= limit
-                         : static_cast<uint64_t>(v) >=
-                               static_cast<uint64_t>(limit);
+      bool bad = segment
+                     ? v >= limit
+                     : static_cast<uint64_t>(v) >= static_cast<uint64_t>(limit);
       if (!bad)
         continue;
       if (segment)
@@ -132,8 +132,9 @@ std::string check(const T *data, int64_t n, int64_t stride,
       continue;
     std::string vals;
     for (int64_t j = 0; j < k; ++j)
-      vals += (j ? ", " : "") +
-              std::to_string(static_cast<int64_t>(data[(row * k + j) * stride]));
+      vals +=
+          (j ? ", " : "") +
+          std::to_string(static_cast<int64_t>(data[(row * k + j) * stride]));
     std::string head = "indices" + sliceDebugString(batch, row) + " = [" +
                        vals + "] does not index into ";
     if (cfg.kind == "gather_nd")
@@ -147,8 +148,9 @@ std::string check(const T *data, int64_t n, int64_t stride,
 }
 
 std::string_view configOf(const tfmlir_rt_memref1d_i8 *c) {
-  return std::string_view(reinterpret_cast<const char *>(c->aligned + c->offset),
-                          static_cast<size_t>(c->sizes[0]));
+  return std::string_view(
+      reinterpret_cast<const char *>(c->aligned + c->offset),
+      static_cast<size_t>(c->sizes[0]));
 }
 
 } // namespace
@@ -165,8 +167,9 @@ std::string checkIndices(const int64_t *data, int64_t n, int64_t stride,
 
 } // namespace tfmlir::cpu
 
-extern "C" void _mlir_ciface_tfmlir_rt_check_indices_i32_memref(
-    tfmlir_rt_memref1d_i32 *indices, tfmlir_rt_memref1d_i8 *config) {
+extern "C" void
+_mlir_ciface_tfmlir_rt_check_indices_i32_memref(tfmlir_rt_memref1d_i32 *indices,
+                                                tfmlir_rt_memref1d_i8 *config) {
   std::string msg = tfmlir::cpu::checkIndices(
       indices->aligned + indices->offset, indices->sizes[0],
       indices->strides[0], tfmlir::cpu::configOf(config));
@@ -174,8 +177,9 @@ extern "C" void _mlir_ciface_tfmlir_rt_check_indices_i32_memref(
     tfmlir::cpu::failRunInvalidArgument(std::move(msg));
 }
 
-extern "C" void _mlir_ciface_tfmlir_rt_check_indices_i64_memref(
-    tfmlir_rt_memref1d_i64 *indices, tfmlir_rt_memref1d_i8 *config) {
+extern "C" void
+_mlir_ciface_tfmlir_rt_check_indices_i64_memref(tfmlir_rt_memref1d_i64 *indices,
+                                                tfmlir_rt_memref1d_i8 *config) {
   std::string msg = tfmlir::cpu::checkIndices(
       indices->aligned + indices->offset, indices->sizes[0],
       indices->strides[0], tfmlir::cpu::configOf(config));

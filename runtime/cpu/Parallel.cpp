@@ -8,7 +8,7 @@
 
 extern "C" TFMLIR_CALLS_GENERATED_CODE void
 tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
-                                       tfmlir_rt_task_fn fn, void *ctx) {
+                       tfmlir_rt_task_fn fn, void *ctx) {
   if (n <= 0)
     return;
   if (tfmlir::cpu::ThreadPool *pool = tfmlir::cpu::currentPool()) {

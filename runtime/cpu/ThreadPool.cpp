@@ -98,9 +98,8 @@ void ThreadPool::workerLoop() {
       }
       std::unique_lock<std::mutex> lock(mu_);
       sleeping_.fetch_add(1);
-      cv_.wait(lock, [&] {
-        return generation_.load() != seen || stop_.load();
-      });
+      cv_.wait(lock,
+               [&] { return generation_.load() != seen || stop_.load(); });
       sleeping_.fetch_sub(1);
       break;
     }
@@ -119,22 +118,21 @@ void ThreadPool::workerLoop() {
 
 TFMLIR_CALLS_GENERATED_CODE void
 ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
-                             tfmlir_rt_task_fn fn, void *ctx) {
+                        tfmlir_rt_task_fn fn, void *ctx) {
   if (n <= 0)
     return;
   if (costPerIteration < 1)
     costPerIteration = 1;
   // Saturating n * cost.
-  int64_t total = costPerIteration > INT64_MAX / n ? INT64_MAX
-                                                   : n * costPerIteration;
+  int64_t total =
+      costPerIteration > INT64_MAX / n ? INT64_MAX : n * costPerIteration;
   if (numThreads_ == 1 || n == 1 || total < kMinParallelCost) {
     inlineLoops_.fetch_add(1, std::memory_order_relaxed);
     fn(ctx, 0, n);
     return;
   }
   bool expected = false;
-  if (tlsWorkerOf == this ||
-      !busy_.compare_exchange_strong(expected, true)) {
+  if (tlsWorkerOf == this || !busy_.compare_exchange_strong(expected, true)) {
     busyLoops_.fetch_add(1, std::memory_order_relaxed);
     fn(ctx, 0, n);
     return;
@@ -159,7 +157,9 @@ ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
   if (sleeping_.load() > 0) {
     // Taking the mutex orders this wake-up after a worker's check of the
     // generation under it (no lost wake-up).
-    { std::lock_guard<std::mutex> lock(mu_); }
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+    }
     cv_.notify_all();
   }
   parallelLoops_.fetch_add(1, std::memory_order_relaxed);

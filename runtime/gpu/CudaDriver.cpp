@@ -65,9 +65,8 @@ absl::StatusOr<const CudaDriver *> loadDriver() {
   }
   if (!missing.empty()) {
     delete d;
-    return absl::UnavailableError(
-        absl::StrCat("CUDA driver libcuda.so.1 lacks: ", missing,
-                     " (driver too old?)"));
+    return absl::UnavailableError(absl::StrCat(
+        "CUDA driver libcuda.so.1 lacks: ", missing, " (driver too old?)"));
   }
   CUresult r = d->init(0);
   if (r != CUDA_SUCCESS) {

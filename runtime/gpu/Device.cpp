@@ -14,7 +14,8 @@ absl::StatusOr<std::unique_ptr<GpuDevice>> GpuDevice::open(int ordinal) {
     return drv.status();
   const CudaDriver &d = **drv;
   int count = 0;
-  if (absl::Status s = cudaStatus(d, d.deviceGetCount(&count), "cuDeviceGetCount");
+  if (absl::Status s =
+          cudaStatus(d, d.deviceGetCount(&count), "cuDeviceGetCount");
       !s.ok())
     return s;
   if (ordinal < 0 || ordinal >= count)
@@ -22,17 +23,17 @@ absl::StatusOr<std::unique_ptr<GpuDevice>> GpuDevice::open(int ordinal) {
         "no CUDA device ", ordinal, " (the driver reports ", count, ")"));
   std::unique_ptr<GpuDevice> dev(new GpuDevice());
   dev->driver_ = &d;
-  if (absl::Status s = cudaStatus(d, d.deviceGet(&dev->device_, ordinal),
-                                  "cuDeviceGet");
+  if (absl::Status s =
+          cudaStatus(d, d.deviceGet(&dev->device_, ordinal), "cuDeviceGet");
       !s.ok())
     return s;
-  if (absl::Status s = cudaStatus(
-          d, d.primaryCtxRetain(&dev->context_, dev->device_),
-          "cuDevicePrimaryCtxRetain");
+  if (absl::Status s =
+          cudaStatus(d, d.primaryCtxRetain(&dev->context_, dev->device_),
+                     "cuDevicePrimaryCtxRetain");
       !s.ok())
     return s;
-  if (absl::Status s = cudaStatus(d, d.ctxSetCurrent(dev->context_),
-                                  "cuCtxSetCurrent");
+  if (absl::Status s =
+          cudaStatus(d, d.ctxSetCurrent(dev->context_), "cuCtxSetCurrent");
       !s.ok())
     return s;
   char name[256] = {0};
@@ -44,15 +45,15 @@ absl::StatusOr<std::unique_ptr<GpuDevice>> GpuDevice::open(int ordinal) {
   d.deviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                        dev->device_);
   dev->cc_ = major * 10 + minor;
-  if (absl::Status s = cudaStatus(
-          d, d.streamCreate(&dev->stream_, CU_STREAM_NON_BLOCKING),
-          "cuStreamCreate");
+  if (absl::Status s =
+          cudaStatus(d, d.streamCreate(&dev->stream_, CU_STREAM_NON_BLOCKING),
+                     "cuStreamCreate");
       !s.ok())
     return s;
   for (int i = 0; i < 2; ++i) {
-    if (absl::Status s = cudaStatus(
-            d, d.memHostAlloc(&dev->staging_[i], kStagingBytes, 0),
-            "cuMemHostAlloc(staging)");
+    if (absl::Status s =
+            cudaStatus(d, d.memHostAlloc(&dev->staging_[i], kStagingBytes, 0),
+                       "cuMemHostAlloc(staging)");
         !s.ok())
       return s;
     if (absl::Status s = cudaStatus(
@@ -126,7 +127,8 @@ absl::Status GpuDevice::emptyCache() {
   if (absl::Status s = synchronize("emptyCache"); !s.ok())
     return s;
   for (auto &[size, ptr] : free_) {
-    if (absl::Status s = cudaStatus(*driver_, driver_->memFree(ptr), "cuMemFree");
+    if (absl::Status s =
+            cudaStatus(*driver_, driver_->memFree(ptr), "cuMemFree");
         !s.ok())
       return s;
     sizes_.erase(ptr);
@@ -154,8 +156,8 @@ absl::Status GpuDevice::copyToDevice(CUdeviceptr dst, const void *src,
             "cuMemcpyHtoDAsync");
         !s.ok())
       return s;
-    if (absl::Status s = cudaStatus(d, d.eventRecord(stagingDone_[half], stream_),
-                                    "cuEventRecord");
+    if (absl::Status s = cudaStatus(
+            d, d.eventRecord(stagingDone_[half], stream_), "cuEventRecord");
         !s.ok())
       return s;
   }
@@ -189,8 +191,8 @@ GpuModule::load(GpuDevice &device, const std::string &image) {
   std::unique_ptr<GpuModule> m(new GpuModule());
   m->device_ = &device;
   const CudaDriver &d = device.driver();
-  if (absl::Status s = cudaStatus(d, d.moduleLoadData(&m->module_, image.data()),
-                                  "cuModuleLoadData");
+  if (absl::Status s = cudaStatus(
+          d, d.moduleLoadData(&m->module_, image.data()), "cuModuleLoadData");
       !s.ok())
     return s;
   return m;
@@ -210,8 +212,8 @@ absl::StatusOr<CUfunction> GpuModule::function(const std::string &name) {
   if (r == CUDA_ERROR_NOT_FOUND)
     return absl::NotFoundError(
         absl::StrCat("kernel '", name, "' is not in the loaded module"));
-  if (absl::Status s = cudaStatus(device_->driver(), r,
-                                  "cuModuleGetFunction(" + name + ")");
+  if (absl::Status s =
+          cudaStatus(device_->driver(), r, "cuModuleGetFunction(" + name + ")");
       !s.ok())
     return s;
   functions_[name] = f;
@@ -223,8 +225,8 @@ absl::StatusOr<std::unique_ptr<GpuTimer>> GpuTimer::create(GpuDevice &device) {
   t->device_ = &device;
   const CudaDriver &d = device.driver();
   for (CUevent *e : {&t->start_, &t->stop_})
-    if (absl::Status s = cudaStatus(d, d.eventCreate(e, CU_EVENT_DEFAULT),
-                                    "cuEventCreate");
+    if (absl::Status s =
+            cudaStatus(d, d.eventCreate(e, CU_EVENT_DEFAULT), "cuEventCreate");
         !s.ok())
       return s;
   return t;

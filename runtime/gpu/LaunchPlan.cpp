@@ -15,10 +15,10 @@ struct DTypeInfo {
   int64_t size;
 };
 constexpr DTypeInfo kDTypes[] = {
-    {DType::F16, "float16", 2},  {DType::BF16, "bfloat16", 2},
-    {DType::F32, "float32", 4},  {DType::F64, "float64", 8},
-    {DType::I1, "bool", 1},      {DType::I8, "int8", 1},
-    {DType::I16, "int16", 2},    {DType::I32, "int32", 4},
+    {DType::F16, "float16", 2}, {DType::BF16, "bfloat16", 2},
+    {DType::F32, "float32", 4}, {DType::F64, "float64", 8},
+    {DType::I1, "bool", 1},     {DType::I8, "int8", 1},
+    {DType::I16, "int16", 2},   {DType::I32, "int32", 4},
     {DType::I64, "int64", 8},
 };
 
@@ -154,7 +154,8 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       int64_t id;
       std::string kind, dtype;
       PlanBuffer b;
-      if (!(ls >> id >> kind) || id != static_cast<int64_t>(plan.buffers.size()))
+      if (!(ls >> id >> kind) ||
+          id != static_cast<int64_t>(plan.buffers.size()))
         return bad("buffer ids must be 0, 1, 2, ... in order");
       if (kind == "input") {
         b.kind = PlanBuffer::Kind::Input;

@@ -83,8 +83,8 @@ struct PlanResult {
 
 /// The host program of one compiled entry function.
 struct LaunchPlan {
-  std::string entry;  ///< the source function name (e.g. "main")
-  std::string chip;   ///< the target the kernels were compiled for ("sm_90")
+  std::string entry; ///< the source function name (e.g. "main")
+  std::string chip;  ///< the target the kernels were compiled for ("sm_90")
   std::vector<PlanBuffer> buffers;
   std::vector<KernelLaunch> launches;
   std::vector<PlanResult> results;

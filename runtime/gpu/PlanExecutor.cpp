@@ -1,4 +1,5 @@
-//===- PlanExecutor.cpp - run a launch plan --------------------------------===//
+//===- PlanExecutor.cpp - run a launch plan
+//--------------------------------===//
 #include "runtime/gpu/PlanExecutor.h"
 
 #include "absl/strings/str_cat.h"
@@ -14,7 +15,8 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
   ex->ptrs_.assign(p.buffers.size(), 0);
   ex->runOwned_.assign(p.buffers.size(), false);
   if (!p.launches.empty()) {
-    absl::StatusOr<std::unique_ptr<GpuModule>> m = GpuModule::load(device, image);
+    absl::StatusOr<std::unique_ptr<GpuModule>> m =
+        GpuModule::load(device, image);
     if (!m.ok())
       return m.status();
     ex->module_ = std::move(*m);
@@ -74,9 +76,9 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
       // Little-endian: the low bytes of `values[a]` are the scalar.
       params[a] = &values[a];
     }
-    CUresult r = d.launchKernel(
-        functions_[li], l.grid[0], l.grid[1], l.grid[2], l.block[0],
-        l.block[1], l.block[2], 0, device_.stream(), params.data(), nullptr);
+    CUresult r = d.launchKernel(functions_[li], l.grid[0], l.grid[1], l.grid[2],
+                                l.block[0], l.block[1], l.block[2], 0,
+                                device_.stream(), params.data(), nullptr);
     std::string what =
         l.node.empty() ? l.kernel : l.kernel + " (node " + l.node + ")";
     if (absl::Status s = cudaStatus(d, r, "cuLaunchKernel(" + what + ")");
@@ -88,17 +90,17 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
   }
   if (plan_.launches.empty() || !syncAtEnd)
     return absl::OkStatus();
-  return device_.synchronize(absl::StrCat(
-      "kernels ", plan_.launches.front().kernel, " .. ",
-      plan_.launches.back().kernel, " of ", plan_.entry));
+  return device_.synchronize(
+      absl::StrCat("kernels ", plan_.launches.front().kernel, " .. ",
+                   plan_.launches.back().kernel, " of ", plan_.entry));
 }
 
 absl::StatusOr<std::vector<std::vector<uint8_t>>>
 PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch) {
   if (static_cast<int64_t>(inputs.size()) != plan_.numInputs)
-    return absl::InvalidArgumentError(absl::StrCat(
-        plan_.entry, " takes ", plan_.numInputs, " inputs, got ",
-        inputs.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(plan_.entry, " takes ", plan_.numInputs, " inputs, got ",
+                     inputs.size()));
   releaseRunBuffers();
   for (size_t i = 0; i < plan_.buffers.size(); ++i) {
     const PlanBuffer &b = plan_.buffers[i];
@@ -115,9 +117,9 @@ PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch) {
       const HostInput &in = inputs[b.argIndex];
       if (static_cast<int64_t>(in.bytes) != b.bytes) {
         releaseRunBuffers();
-        return absl::InvalidArgumentError(absl::StrCat(
-            "input ", b.argIndex, " of ", plan_.entry, " has ", in.bytes,
-            " bytes, the plan expects ", b.bytes));
+        return absl::InvalidArgumentError(
+            absl::StrCat("input ", b.argIndex, " of ", plan_.entry, " has ",
+                         in.bytes, " bytes, the plan expects ", b.bytes));
       }
       if (absl::Status s = device_.copyToDevice(*ptr, in.data, in.bytes);
           !s.ok()) {

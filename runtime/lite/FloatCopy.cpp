@@ -41,9 +41,9 @@ floatCopyOfQuantizedModel(const ModelDef &in,
           n *= d;
         const size_t es = elementSize(td.type);
         if (es == 0 || td.dataSize != static_cast<size_t>(n) * es)
-          return absl::InvalidArgumentError(absl::StrCat(
-              "subgraph ", s, " tensor ", t, ": constant holds ", td.dataSize,
-              " bytes for ", n, " elements"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("subgraph ", s, " tensor ", t, ": constant holds ",
+                           td.dataSize, " bytes for ", n, " elements"));
         int64_t inner = 1, channels = 1;
         const int qd = q.quantizedDimension;
         if (q.scale.size() > 1) {

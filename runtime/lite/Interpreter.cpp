@@ -58,8 +58,8 @@ absl::Status OpContext::resizeOutput(int i, std::vector<int32_t> shape) {
     n *= d;
     if (n > (int64_t(1) << 31))
       return absl::InvalidArgumentError(absl::StrCat(
-          "output ", i, " would have more than 2^31 elements: ",
-          shapeToString(shape)));
+          "output ", i,
+          " would have more than 2^31 elements: ", shapeToString(shape)));
   }
   t->shape = std::move(shape);
   return absl::OkStatus();
@@ -84,9 +84,7 @@ absl::Status OpContext::resizeDynamicOutput(int i, std::vector<int32_t> shape) {
   return absl::OkStatus();
 }
 
-int OpContext::numThreads() const {
-  return sg_.interpreter().numThreads();
-}
+int OpContext::numThreads() const { return sg_.interpreter().numThreads(); }
 ThreadPool *OpContext::threadPool() { return sg_.interpreter().threadPool(); }
 bool OpContext::reference() const {
   return sg_.interpreter().referenceKernels();
@@ -112,8 +110,8 @@ MutableOpResolver::findBuiltin(int32_t code, int32_t version) const {
   auto it = builtins_.find({code, version});
   return it == builtins_.end() ? nullptr : &it->second;
 }
-const KernelRegistration *
-MutableOpResolver::findCustom(const std::string &name, int32_t version) const {
+const KernelRegistration *MutableOpResolver::findCustom(const std::string &name,
+                                                        int32_t version) const {
   auto it = customs_.find({name, version});
   return it == customs_.end() ? nullptr : &it->second;
 }
@@ -218,8 +216,8 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
             absl::StrCat(label(), " is an input of subgraph ", index_,
                          "; an op may not write a subgraph input"));
       if (writer[o] >= 0)
-        return absl::InvalidArgumentError(absl::StrCat(
-            label(), " is also written by op ", writer[o]));
+        return absl::InvalidArgumentError(
+            absl::StrCat(label(), " is also written by op ", writer[o]));
       if (std::find(op.inputs.begin(), op.inputs.end(), o) != op.inputs.end())
         return absl::InvalidArgumentError(
             absl::StrCat(label(), " is also an input of the same op"));
@@ -253,15 +251,14 @@ absl::Status Subgraph::resolve(const OpResolver &resolver) {
 absl::Status Subgraph::resizeInputTensor(int inputIndex,
                                          std::vector<int32_t> shape) {
   if (inputIndex < 0 || inputIndex >= static_cast<int>(def_.inputs.size()))
-    return absl::InvalidArgumentError(
-        absl::StrCat(interp_.modelName(), ": subgraph ", index_,
-                     " has no input #", inputIndex, " (it has ",
-                     def_.inputs.size(), ")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        interp_.modelName(), ": subgraph ", index_, " has no input #",
+        inputIndex, " (it has ", def_.inputs.size(), ")"));
   for (int32_t d : shape)
     if (d < 0)
-      return absl::InvalidArgumentError(absl::StrCat(
-          interp_.modelName(), ": input #", inputIndex,
-          " cannot take negative dim in ", shapeToString(shape)));
+      return absl::InvalidArgumentError(
+          absl::StrCat(interp_.modelName(), ": input #", inputIndex,
+                       " cannot take negative dim in ", shapeToString(shape)));
   Tensor &t = tensors_[def_.inputs[inputIndex]];
   if (t.storage == Storage::kConstant)
     return absl::InvalidArgumentError(absl::StrCat(
@@ -285,8 +282,8 @@ absl::Status Subgraph::prepareNode(int i, bool atInvoke) {
   const OperatorDef &op = def_.ops[i];
   const KernelRegistration *k = kernels_[i];
   if (!k)
-    return absl::NotFoundError(absl::StrCat(opLabel(i), ": no kernel for v",
-                                            op.version));
+    return absl::NotFoundError(
+        absl::StrCat(opLabel(i), ": no kernel for v", op.version));
   if (!atInvoke) {
     bool dynIn = false;
     for (int32_t in : op.inputs)
@@ -304,7 +301,8 @@ absl::Status Subgraph::prepareNode(int i, bool atInvoke) {
   if (k->prepare) {
     absl::Status s = k->prepare(ctx);
     if (!s.ok())
-      return absl::Status(s.code(), absl::StrCat(opLabel(i), ": ", s.message()));
+      return absl::Status(s.code(),
+                          absl::StrCat(opLabel(i), ": ", s.message()));
   }
   if (!atInvoke && ctx.outputsDynamic()) {
     dynamicNode_[i] = true;
@@ -319,9 +317,9 @@ absl::Status Subgraph::prepareNode(int i, bool atInvoke) {
       Tensor &t = tensors_[o];
       size_t need = t.requiredBytes();
       if (t.numElements() > 0 && need == 0)
-        return absl::UnimplementedError(absl::StrCat(
-            opLabel(i), ": output ", o, " has unsupported type ",
-            typeName(t.type)));
+        return absl::UnimplementedError(absl::StrCat(opLabel(i), ": output ", o,
+                                                     " has unsupported type ",
+                                                     typeName(t.type)));
       if (need > interp_.maxTensorBytes())
         return absl::ResourceExhaustedError(absl::StrCat(
             opLabel(i), ": output ", o, " needs ", need,
@@ -481,8 +479,9 @@ absl::Status Subgraph::planArena() {
   arenaTensorBytes_ = 0;
   for (const Item &it : items)
     arenaTensorBytes_ += it.size;
-  std::stable_sort(items.begin(), items.end(),
-                   [](const Item &a, const Item &b) { return a.size > b.size; });
+  std::stable_sort(
+      items.begin(), items.end(),
+      [](const Item &a, const Item &b) { return a.size > b.size; });
   struct Placed {
     size_t off, size;
     int first, last;
@@ -514,9 +513,9 @@ absl::Status Subgraph::planArena() {
     size_t alloc = std::max<size_t>(total, 64);
     void *p = std::aligned_alloc(64, alloc);
     if (!p)
-      return absl::ResourceExhaustedError(absl::StrCat(
-          interp_.modelName(), ": cannot allocate an arena of ", alloc,
-          " bytes"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(interp_.modelName(), ": cannot allocate an arena of ",
+                       alloc, " bytes"));
     std::memset(p, 0, alloc);
     arena_ = std::unique_ptr<uint8_t[], void (*)(void *)>(
         static_cast<uint8_t *>(p), std::free);
@@ -556,7 +555,8 @@ absl::Status Subgraph::invoke() {
                            std::chrono::steady_clock::now() - t0)
                            .count();
     if (!s.ok())
-      return absl::Status(s.code(), absl::StrCat(opLabel(ii), ": ", s.message()));
+      return absl::Status(s.code(),
+                          absl::StrCat(opLabel(ii), ": ", s.message()));
     if (const Interpreter::OpObserver &ob = interp_.opObserver())
       ob(*this, ii);
   }
@@ -583,16 +583,16 @@ absl::StatusOr<Tensor *> SignatureRunner::input(const std::string &name) {
   for (auto &p : sig_->inputs)
     if (p.first == name)
       return sg_->tensor(p.second);
-  return absl::NotFoundError(absl::StrCat("signature '", sig_->key,
-                                          "' has no input '", name, "'"));
+  return absl::NotFoundError(
+      absl::StrCat("signature '", sig_->key, "' has no input '", name, "'"));
 }
 absl::StatusOr<const Tensor *>
 SignatureRunner::output(const std::string &name) const {
   for (auto &p : sig_->outputs)
     if (p.first == name)
       return static_cast<const Subgraph *>(sg_)->tensor(p.second);
-  return absl::NotFoundError(absl::StrCat("signature '", sig_->key,
-                                          "' has no output '", name, "'"));
+  return absl::NotFoundError(
+      absl::StrCat("signature '", sig_->key, "' has no output '", name, "'"));
 }
 absl::Status SignatureRunner::resizeInputTensor(const std::string &name,
                                                 std::vector<int32_t> shape) {
@@ -602,13 +602,13 @@ absl::Status SignatureRunner::resizeInputTensor(const std::string &name,
     const auto &ins = sg_->inputs();
     auto it = std::find(ins.begin(), ins.end(), p.second);
     if (it == ins.end())
-      return absl::InvalidArgumentError(absl::StrCat(
-          "signature input '", name, "' is not a subgraph input"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("signature input '", name, "' is not a subgraph input"));
     return sg_->resizeInputTensor(static_cast<int>(it - ins.begin()),
                                   std::move(shape));
   }
-  return absl::NotFoundError(absl::StrCat("signature '", sig_->key,
-                                          "' has no input '", name, "'"));
+  return absl::NotFoundError(
+      absl::StrCat("signature '", sig_->key, "' has no input '", name, "'"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -647,8 +647,8 @@ Interpreter::create(const ModelDef &def, const OpResolver &resolver,
         for (int32_t t : *v)
           if (bad(t, true))
             return absl::InvalidArgumentError(
-                absl::StrCat(name, ": subgraph ", g, " op ", i, ": tensor ",
-                             t, " out of range"));
+                absl::StrCat(name, ": subgraph ", g, " op ", i, ": tensor ", t,
+                             " out of range"));
       const OpOptions &o = op.options;
       for (int32_t sub : {o.thenSubgraph, o.elseSubgraph, o.condSubgraph,
                           o.bodySubgraph, o.initSubgraph, o.callSubgraph})
@@ -780,9 +780,9 @@ Interpreter::signatureRunner(const std::string &key) {
   std::string keys;
   for (auto &x : runners_)
     keys += (keys.empty() ? "" : ", ") + x->key();
-  return absl::NotFoundError(absl::StrCat(name_, ": no signature '", key,
-                                          "' (signatures: ",
-                                          keys.empty() ? "none" : keys, ")"));
+  return absl::NotFoundError(
+      absl::StrCat(name_, ": no signature '", key,
+                   "' (signatures: ", keys.empty() ? "none" : keys, ")"));
 }
 
 } // namespace tfmlir::lite

@@ -89,9 +89,9 @@ private:
   std::vector<const KernelRegistration *> kernels_; ///< null: no kernel
   std::vector<KernelRegistration> kernelCopies_;    ///< what kernels_ points to
   std::vector<std::unique_ptr<NodeState>> states_;
-  std::vector<bool> dynamicNode_;  ///< prepare re-runs at each invoke
+  std::vector<bool> dynamicNode_;   ///< prepare re-runs at each invoke
   std::vector<bool> dynamicTensor_; ///< storage is kDynamic
-  std::vector<bool> foldedNode_;   ///< computed once at allocation
+  std::vector<bool> foldedNode_;    ///< computed once at allocation
   std::unique_ptr<uint8_t[], void (*)(void *)> arena_{nullptr, nullptr};
   size_t arenaSize_ = 0;
   size_t arenaTensorBytes_ = 0;

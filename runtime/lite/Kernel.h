@@ -36,8 +36,8 @@ struct NodeState {
 /// What a kernel sees of its node.
 class OpContext {
 public:
-  OpContext(Subgraph &sg, const OperatorDef &op, std::unique_ptr<NodeState> &state,
-            bool dataAvailable)
+  OpContext(Subgraph &sg, const OperatorDef &op,
+            std::unique_ptr<NodeState> &state, bool dataAvailable)
       : sg_(sg), op_(op), state_(state), dataAvailable_(dataAvailable) {}
 
   int numInputs() const { return static_cast<int>(op_.inputs.size()); }

@@ -54,9 +54,9 @@ struct OpOptions {
   int32_t blockSize = 0;
   int32_t beginMask = 0, endMask = 0, ellipsisMask = 0, newAxisMask = 0,
           shrinkAxisMask = 0;
-  bool offset = false; ///< StridedSliceOptions.offset
-  float alpha = 0.f;   ///< LeakyReluOptions.alpha
-  float beta = 1.f;    ///< SoftmaxOptions.beta
+  bool offset = false;      ///< StridedSliceOptions.offset
+  float alpha = 0.f;        ///< LeakyReluOptions.alpha
+  float beta = 1.f;         ///< SoftmaxOptions.beta
   bool approximate = false; ///< GeluOptions.approximate
   bool adjX = false, adjY = false;
   /// FullyConnected/BatchMatMulOptions.asymmetric_quantize_inputs (hybrid
@@ -64,22 +64,22 @@ struct OpOptions {
   /// symmetrically).
   bool asymmetricQuantizeInputs = false;
   int32_t numSplits = 0;
-  int32_t valuesCount = 0; ///< Pack/Unpack
-  int32_t mirrorMode = 0;  ///< 0 REFLECT, 1 SYMMETRIC
+  int32_t valuesCount = 0;                   ///< Pack/Unpack
+  int32_t mirrorMode = 0;                    ///< 0 REFLECT, 1 SYMMETRIC
   TensorType outType = TensorType::kFloat32; ///< ArgMax/ArgMin/Cast out type
   bool hasNewShape = false;
-  std::vector<int32_t> newShape;     ///< ReshapeOptions.new_shape
-  std::vector<int32_t> squeezeDims;  ///< SqueezeOptions.squeeze_dims
+  std::vector<int32_t> newShape;    ///< ReshapeOptions.new_shape
+  std::vector<int32_t> squeezeDims; ///< SqueezeOptions.squeeze_dims
   int32_t thenSubgraph = -1, elseSubgraph = -1;
   int32_t condSubgraph = -1, bodySubgraph = -1;
   int32_t initSubgraph = -1;
   int32_t callSubgraph = -1;
   bool exclusive = false, reverse = false; ///< CumsumOptions
-  std::string container, sharedName;      ///< VarHandleOptions
-  int32_t rank = 0;        ///< SVDFOptions.rank
-  bool timeMajor = false;  ///< SequenceRNN / UnidirectionalSequenceLSTM
-  float cellClip = 0.f;    ///< LSTM cell_clip (0: no clipping)
-  float projClip = 0.f;    ///< LSTM proj_clip (0: no clipping)
+  std::string container, sharedName;       ///< VarHandleOptions
+  int32_t rank = 0;                        ///< SVDFOptions.rank
+  bool timeMajor = false;     ///< SequenceRNN / UnidirectionalSequenceLSTM
+  float cellClip = 0.f;       ///< LSTM cell_clip (0: no clipping)
+  float projClip = 0.f;       ///< LSTM proj_clip (0: no clipping)
   int32_t lstmKernelType = 0; ///< LSTMOptions.kernel_type (0 FULL, 1 BASIC)
   // Options of the builtins added for issue 12 section 3.
   int32_t strideD = 1, dilationD = 1; ///< Conv3DOptions (CONV_3D[_TRANSPOSE])

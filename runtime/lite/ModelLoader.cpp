@@ -15,14 +15,14 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
-#include <cmath>
-#include <string_view>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
 #include <map>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,7 +191,8 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
     o.approximate = op->builtin_options_as_GeluOptions()->approximate();
     break;
   case BuiltinOptions_SqueezeOptions:
-    o.squeezeDims = toVec(op->builtin_options_as_SqueezeOptions()->squeeze_dims());
+    o.squeezeDims =
+        toVec(op->builtin_options_as_SqueezeOptions()->squeeze_dims());
     break;
   case BuiltinOptions_PackOptions: {
     auto *x = op->builtin_options_as_PackOptions();
@@ -245,7 +246,8 @@ void parseOptions(const tflite::Operator *op, OpOptions &o) {
     break;
   }
   case BuiltinOptions_CallOnceOptions:
-    o.initSubgraph = op->builtin_options_as_CallOnceOptions()->init_subgraph_index();
+    o.initSubgraph =
+        op->builtin_options_as_CallOnceOptions()->init_subgraph_index();
     break;
   case BuiltinOptions_CallOptions:
     o.callSubgraph = static_cast<int32_t>(
@@ -406,8 +408,7 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
                                   static_cast<int32_t>(c->builtin_code()));
     if (b < 0)
       return bad("operator_codes[", i, "] has negative builtin code ", b);
-    Code code{b, c->custom_code() ? c->custom_code()->str() : "",
-              c->version()};
+    Code code{b, c->custom_code() ? c->custom_code()->str() : "", c->version()};
     if (code.version < 1)
       return bad("operator_codes[", i, "] has version ", code.version);
     codes.push_back(std::move(code));
@@ -436,7 +437,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
       };
       td.type = static_cast<TensorType>(ten->type());
       if (static_cast<int>(ten->type()) < 0 ||
-          static_cast<int>(ten->type()) > static_cast<int>(TensorType::kBFloat16))
+          static_cast<int>(ten->type()) >
+              static_cast<int>(TensorType::kBFloat16))
         return bad(where(), ": unknown tensor type ", int(ten->type()));
       td.shape = toVec(ten->shape());
       td.shapeSignature = toVec(ten->shape_signature());
@@ -465,9 +467,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
       }
       if (!td.shapeSignature.empty() &&
           td.shapeSignature.size() != td.shape.size())
-        return bad(where(), ": shape_signature rank ",
-                   td.shapeSignature.size(), " differs from shape rank ",
-                   td.shape.size());
+        return bad(where(), ": shape_signature rank ", td.shapeSignature.size(),
+                   " differs from shape rank ", td.shape.size());
       for (int32_t d : td.shapeSignature)
         if (d < -1)
           return bad(where(), ": shape_signature has dim ", d);
@@ -511,9 +512,9 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
             return bad(where(), ": quantized_dimension ", qd,
                        " out of range for rank ", rank);
           if (static_cast<int64_t>(nScales) != td.shape[qd])
-            return bad(where(), ": ", nScales,
-                       " per-axis scales but dim ", qd, " of shape ",
-                       shapeToString(td.shape), " has ", td.shape[qd]);
+            return bad(where(), ": ", nScales, " per-axis scales but dim ", qd,
+                       " of shape ", shapeToString(td.shape), " has ",
+                       td.shape[qd]);
         }
       }
       if (const tflite::SparsityParameters *sp = ten->sparsity()) {
@@ -529,10 +530,10 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
               if (!dm->array_segments() || !dm->array_indices())
                 return bad(where(), ": sparse dimension without segments or "
                                     "indices");
-              d.segments = indexVector(dm->array_segments(),
-                                       dm->array_segments_type());
-              d.indices = indexVector(dm->array_indices(),
-                                      dm->array_indices_type());
+              d.segments =
+                  indexVector(dm->array_segments(), dm->array_segments_type());
+              d.indices =
+                  indexVector(dm->array_indices(), dm->array_indices_type());
             }
             p.dims.push_back(std::move(d));
           }
@@ -540,8 +541,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
       }
       uint32_t b = ten->buffer();
       if (b >= numBuffers && !(b == 0 && numBuffers == 0))
-        return bad(where(), ": buffer index ", b, " out of range (",
-                   numBuffers, " buffers)");
+        return bad(where(), ": buffer index ", b, " out of range (", numBuffers,
+                   " buffers)");
       if (numBuffers > 0) {
         const tflite::Buffer *buf = buffers->Get(b);
         const uint8_t *data = nullptr;
@@ -549,8 +550,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
         if (buf->offset() > 1) {
           uint64_t off = buf->offset(), sz = buf->size();
           if (off > size || sz > size - off)
-            return bad(where(), ": buffer ", b, " [offset ", off, ", size ",
-                       sz, "] lies outside the ", size, "-byte file");
+            return bad(where(), ": buffer ", b, " [offset ", off, ", size ", sz,
+                       "] lies outside the ", size, "-byte file");
           data = bytes + off;
           dsize = sz;
         } else if (buf->data() && buf->data()->size() > 0) {
@@ -618,8 +619,8 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
                             od.options.initSubgraph, od.options.callSubgraph})
           if (sub != -1 && (sub < 0 || sub >= numSubgraphs || sub == s))
             return bad("subgraph ", s, " op ", i, " (",
-                       builtinOpName(od.builtinCode), "): subgraph index ",
-                       sub, " out of range or recursive");
+                       builtinOpName(od.builtinCode), "): subgraph index ", sub,
+                       " out of range or recursive");
         if (op->custom_options())
           od.customOptions.assign(op->custom_options()->begin(),
                                   op->custom_options()->end());
@@ -704,8 +705,8 @@ FlatBufferModel::buildFromFile(const std::string &path) {
   m->size_ = static_cast<size_t>(st.st_size);
   if (m->size_ >= (size_t(1) << 31) - 1) {
     ::close(fd);
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": files of 2 GiB or more are not supported"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": files of 2 GiB or more are not supported"));
   }
   // Read, not mmap: a mapped file that another process truncates raises
   // SIGBUS on the next access to the lost pages (in the verifier or at any
@@ -727,9 +728,9 @@ FlatBufferModel::buildFromFile(const std::string &path) {
     }
     if (n == 0) {
       ::close(fd);
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, ": the file shrank while it was read (", got, " of ",
-          m->size_, " bytes)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": the file shrank while it was read (", got,
+                       " of ", m->size_, " bytes)"));
     }
     got += static_cast<size_t>(n);
   }

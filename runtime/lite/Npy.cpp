@@ -142,9 +142,9 @@ absl::Status writeNpy(const std::string &path, const Tensor &t) {
     shape += std::to_string(d) + ",";
   if (t.shape.size() > 1)
     shape.pop_back();
-  std::string h = absl::StrCat("{'descr': '", descr,
-                               "', 'fortran_order': False, 'shape': (", shape,
-                               "), }");
+  std::string h =
+      absl::StrCat("{'descr': '", descr,
+                   "', 'fortran_order': False, 'shape': (", shape, "), }");
   size_t total = 10 + h.size() + 1;
   h.append((64 - total % 64) % 64, ' ');
   h += '\n';

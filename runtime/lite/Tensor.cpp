@@ -38,9 +38,10 @@ size_t elementSize(TensorType type) {
 
 std::string typeName(TensorType type) {
   static const char *names[] = {
-      "FLOAT32", "FLOAT16", "INT32",  "UINT8",  "INT64",  "STRING", "BOOL",
-      "INT16",   "COMPLEX64", "INT8", "FLOAT64", "COMPLEX128", "UINT64",
-      "RESOURCE", "VARIANT", "UINT32", "UINT16", "INT4", "BFLOAT16"};
+      "FLOAT32", "FLOAT16",    "INT32",  "UINT8",     "INT64",
+      "STRING",  "BOOL",       "INT16",  "COMPLEX64", "INT8",
+      "FLOAT64", "COMPLEX128", "UINT64", "RESOURCE",  "VARIANT",
+      "UINT32",  "UINT16",     "INT4",   "BFLOAT16"};
   int v = static_cast<int>(type);
   if (v >= 0 && v < static_cast<int>(sizeof(names) / sizeof(names[0])))
     return names[v];
@@ -86,7 +87,8 @@ float halfToFloat(uint16_t h) {
     v = mant ? std::numeric_limits<float>::quiet_NaN()
              : std::numeric_limits<float>::infinity();
   else
-    v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    v = std::ldexp(static_cast<float>(mant | 0x400),
+                   static_cast<int>(exp) - 25);
   return sign ? -v : v;
 }
 

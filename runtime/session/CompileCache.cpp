@@ -3,8 +3,8 @@
 
 #include "lib/Support/File.h"
 
-#include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -43,7 +43,7 @@ const std::string &compilerIdentity() {
     if (dladdr(reinterpret_cast<void *>(&compilerIdentity), &info) &&
         info.dli_fname && info.dli_fname[0])
       path = info.dli_fname;
-    struct stat st {};
+    struct stat st{};
     std::string s = "tfmlir-cc/" + std::to_string(kFormatVersion) +
                     " llvm/" LLVM_VERSION_STRING;
     if (::stat(path.c_str(), &st) == 0)
@@ -178,7 +178,8 @@ std::string compileCacheKey(const std::string &mlirText,
 std::optional<CompileCacheEntry> readCompileCache(const std::string &dir,
                                                   const std::string &key) {
   std::string path = entryPath(dir, key);
-  auto reject = [&](const std::string &why) -> std::optional<CompileCacheEntry> {
+  auto reject =
+      [&](const std::string &why) -> std::optional<CompileCacheEntry> {
     gRejected.fetch_add(1, std::memory_order_relaxed);
     warn("ignoring " + path + ": " + why + " (compiling again)");
     return std::nullopt;
@@ -209,8 +210,8 @@ std::optional<CompileCacheEntry> readCompileCache(const std::string &dir,
   uint64_t size = hdr.u64();
   if (size != data.size() - kHeaderBytes)
     return reject("truncated or oversized (payload " +
-                  std::to_string(data.size() - kHeaderBytes) + " bytes, header says " +
-                  std::to_string(size) + ")");
+                  std::to_string(data.size() - kHeaderBytes) +
+                  " bytes, header says " + std::to_string(size) + ")");
   std::string payload = data.substr(kHeaderBytes);
   if (sha256(payload) != data.substr(20, 32))
     return reject("checksum mismatch (corrupt)");

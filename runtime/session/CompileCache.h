@@ -43,10 +43,10 @@ namespace tfmlir::session {
 
 /// What one cache entry holds.
 struct CompileCacheEntry {
-  std::string entry;                     ///< the function's name
+  std::string entry; ///< the function's name
   std::vector<TensorSpec> inputs, outputs;
-  std::vector<HostTensor> constants;     ///< leading host-buffer arguments
-  std::string object;                    ///< ELF relocatable object
+  std::vector<HostTensor> constants; ///< leading host-buffer arguments
+  std::string object;                ///< ELF relocatable object
 };
 
 /// The hex SHA-256 key of a compile (see the file comment).

@@ -43,9 +43,9 @@ buildFunction(mlir::Operation *op, mlir::SymbolRefAttr sym,
               const ExecutorOptions &options) {
   std::string fnName = sym.getRootReference().str();
   auto parent = op->getParentOfType<mlir::ModuleOp>();
-  auto fn = parent ? parent.lookupSymbol<mlir::func::FuncOp>(
-                         sym.getRootReference())
-                   : mlir::func::FuncOp();
+  auto fn =
+      parent ? parent.lookupSymbol<mlir::func::FuncOp>(sym.getRootReference())
+             : mlir::func::FuncOp();
   if (!fn || fn.isExternal())
     return absl::InvalidArgumentError(
         absl::StrCat("the function '", fnName, "' has no body"));
@@ -79,9 +79,9 @@ buildFunction(mlir::Operation *op, mlir::SymbolRefAttr sym,
   absl::StatusOr<std::unique_ptr<GraphExecutor>> exe =
       GraphExecutor::createForFunction(op->getContext(), std::move(m), sub);
   if (!exe.ok())
-    return absl::Status(exe.status().code(),
-                        absl::StrCat("function '", fnName,
-                                     "': ", exe.status().message()));
+    return absl::Status(
+        exe.status().code(),
+        absl::StrCat("function '", fnName, "': ", exe.status().message()));
   return exe;
 }
 
@@ -154,8 +154,7 @@ public:
       return c.status();
     std::vector<const HostTensor *> args(ctx.inputs.begin() + 1,
                                          ctx.inputs.end());
-    absl::StatusOr<std::vector<HostTensor>> r =
-        (*c ? then_ : else_)->run(args);
+    absl::StatusOr<std::vector<HostTensor>> r = (*c ? then_ : else_)->run(args);
     if (!r.ok())
       return r.status();
     ctx.outputs = std::move(*r);

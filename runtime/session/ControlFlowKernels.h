@@ -1,4 +1,5 @@
-//===- ControlFlowKernels.h - If/While on host, bodies on executors -*- C++ -*-===//
+//===- ControlFlowKernels.h - If/While on host, bodies on executors -*- C++
+//-*-===//
 //
 // Functional control flow that the executor cannot compile (a While whose
 // body holds TensorList ops or data-dependent ops, an If whose branches
@@ -29,8 +30,9 @@ bool isFunctionalControlFlow(mlir::Operation *op);
 /// GraphExecutor::createForFunction and `options` (run sequentially on the
 /// calling thread). Errors: the function's executor error (a missing host
 /// kernel in the body names the body's nodes), prefixed with
-/// "function '<name>': "; the caller adds the op and node. The kernel's errors at run time carry the failing inner
-/// node (" [[{{node write}}]]"), and the executor adds the op's own node.
+/// "function '<name>': "; the caller adds the op and node. The kernel's errors
+/// at run time carry the failing inner node (" [[{{node write}}]]"), and the
+/// executor adds the op's own node.
 absl::StatusOr<std::unique_ptr<HostKernel>>
 buildControlFlowKernel(mlir::Operation *op, const ExecutorOptions &options);
 

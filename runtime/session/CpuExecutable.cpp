@@ -19,16 +19,16 @@
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/CompileCache.h"
 
+#include "dialects/hlo/HLOOps.h"
 #include "lib/Codegen/CPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
-#include "dialects/hlo/HLOOps.h"
 #include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Pipelines/CpuTarget.h"
+#include "runtime/cpu/Alloc.h"
 #include "runtime/cpu/Conv2d.h"
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
-#include "runtime/cpu/Alloc.h"
 #include "runtime/cpu/IndexCheck.h"
 #include "runtime/cpu/Parallel.h"
 #include "runtime/cpu/ThreadPool.h"
@@ -45,33 +45,34 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
-#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include "absl/strings/str_cat.h"
 
-#include <optional>
+#include <cerrno>
 #include <csetjmp>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
-#include <set>
-#include <sys/stat.h>
-#include <cerrno>
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tfmlir::session {
-static_assert(CpuExecutable::kExternalConstantBytes == kCpuExternalConstantBytes,
+static_assert(CpuExecutable::kExternalConstantBytes ==
+                  kCpuExternalConstantBytes,
               "tf-compile and the JIT externalize the same constants");
 namespace {
 
@@ -87,19 +88,32 @@ void initOnce() {
 
 /// The dtype of a supported element type.
 std::optional<DType> toDType(mlir::Type t) {
-  if (t.isF32()) return DType::kF32;
-  if (t.isF64()) return DType::kF64;
-  if (t.isInteger(1)) return DType::kBool;
-  if (t.isSignlessInteger(8)) return DType::kI8;
-  if (t.isSignlessInteger(32)) return DType::kI32;
-  if (t.isSignlessInteger(64)) return DType::kI64;
-  if (t.isSignlessInteger(16)) return DType::kI16;
-  if (t.isF16()) return DType::kF16;
-  if (t.isBF16()) return DType::kBF16;
-  if (t.isUnsignedInteger(8)) return DType::kU8;
-  if (t.isUnsignedInteger(16)) return DType::kU16;
-  if (t.isUnsignedInteger(32)) return DType::kU32;
-  if (t.isUnsignedInteger(64)) return DType::kU64;
+  if (t.isF32())
+    return DType::kF32;
+  if (t.isF64())
+    return DType::kF64;
+  if (t.isInteger(1))
+    return DType::kBool;
+  if (t.isSignlessInteger(8))
+    return DType::kI8;
+  if (t.isSignlessInteger(32))
+    return DType::kI32;
+  if (t.isSignlessInteger(64))
+    return DType::kI64;
+  if (t.isSignlessInteger(16))
+    return DType::kI16;
+  if (t.isF16())
+    return DType::kF16;
+  if (t.isBF16())
+    return DType::kBF16;
+  if (t.isUnsignedInteger(8))
+    return DType::kU8;
+  if (t.isUnsignedInteger(16))
+    return DType::kU16;
+  if (t.isUnsignedInteger(32))
+    return DType::kU32;
+  if (t.isUnsignedInteger(64))
+    return DType::kU64;
   return std::nullopt;
 }
 
@@ -114,13 +128,13 @@ absl::Status toSpecs(mlir::TypeRange types, const char *what,
       std::string s;
       llvm::raw_string_ostream os(s);
       os << t;
-      return absl::InvalidArgumentError(
-          absl::StrCat(what, " ", i, " has type ", s,
-                       "; expected a static-shaped tensor of "
-                       "f16/bf16/f32/f64/i1/i8/i16/i32/i64/ui8/ui16/ui32/ui64"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, " ", i, " has type ", s,
+          "; expected a static-shaped tensor of "
+          "f16/bf16/f32/f64/i1/i8/i16/i32/i64/ui8/ui16/ui32/ui64"));
     }
-    out.push_back({*d, std::vector<int64_t>(rt.getShape().begin(),
-                                            rt.getShape().end())});
+    out.push_back(
+        {*d, std::vector<int64_t>(rt.getShape().begin(), rt.getShape().end())});
   }
   return absl::OkStatus();
 }
@@ -146,8 +160,7 @@ void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
   // The longest suffix of dims that is contiguous (sizes of 1 do not count).
   int64_t inner = 1;
   size_t outer = rank;
-  while (outer > 0 &&
-         (sizes[outer - 1] == 1 || strides[outer - 1] == inner)) {
+  while (outer > 0 && (sizes[outer - 1] == 1 || strides[outer - 1] == inner)) {
     inner *= sizes[outer - 1];
     --outer;
   }
@@ -173,7 +186,8 @@ void copyOut(const int64_t *desc, size_t rank, HostTensor &t) {
 /// packed into the microkernel's layout at compile time (before they are
 /// externalized). Idempotent: the pipeline runs it again and finds nothing.
 absl::Status packGemmWeights(mlir::func::FuncOp func) {
-  mlir::PassManager pm(func.getContext(), mlir::func::FuncOp::getOperationName());
+  mlir::PassManager pm(func.getContext(),
+                       mlir::func::FuncOp::getOperationName());
   pm.addPass(createCpuGemmUkernel());
   if (mlir::failed(pm.run(func)))
     return absl::InternalError("hlo-cpu-gemm-ukernel failed on @" +
@@ -228,8 +242,9 @@ absl::Status externalizeToHost(mlir::func::FuncOp func,
 
 /// Tunes every function of `m` for the host CPU (lib/Pipelines/CpuTarget,
 /// shared with tf-compile), then runs `optimize`.
-llvm::Error tuneForHost(llvm::Module *m,
-                        const std::function<llvm::Error(llvm::Module *)> &optimize) {
+llvm::Error
+tuneForHost(llvm::Module *m,
+            const std::function<llvm::Error(llvm::Module *)> &optimize) {
   static const CpuTarget host = hostCpuTarget();
   tuneFunctionsForCpu(*m, host);
   CompilePhase phase("LLVM optimization (O3)");
@@ -328,14 +343,15 @@ void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
     noteCompileCacheWriteFailure(cacheDir, ec.message());
     return;
   }
-  std::string tmp = cacheDir + "/" + key + ".o.tmp." + std::to_string(::getpid());
+  std::string tmp =
+      cacheDir + "/" + key + ".o.tmp." + std::to_string(::getpid());
   // Create the file first: when the directory is not writable,
   // dumpToObjectFile would print LLVM's bare "cannot open output file".
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    noteCompileCacheWriteFailure(
-        cacheDir, std::string("cannot create a file in it: ") +
-                      std::strerror(errno));
+    noteCompileCacheWriteFailure(cacheDir,
+                                 std::string("cannot create a file in it: ") +
+                                     std::strerror(errno));
     return;
   }
   ::close(fd);
@@ -416,8 +432,8 @@ CpuExecutable::loadCached(const std::string &cacheDir, const std::string &key,
   std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
   auto jit = loadObject(hit->object, entry, exe->packed_);
   if (!jit.ok() || hit->entry != entry) {
-    std::string why = jit.ok() ? "another entry name"
-                               : std::string(jit.status().message());
+    std::string why =
+        jit.ok() ? "another entry name" : std::string(jit.status().message());
     std::fprintf(stderr,
                  "tfmlir: warning: compile cache: ignoring the entry %s of "
                  "@%s in '%s': %s (compiling again)\n",
@@ -435,12 +451,10 @@ CpuExecutable::loadCached(const std::string &cacheDir, const std::string &key,
   return exe;
 }
 
-absl::StatusOr<std::unique_ptr<CpuExecutable>>
-CpuExecutable::compileText(const std::string &mlirText,
-                           const std::string &entry,
-                           std::vector<HostTensor> constants,
-                           const std::string &cacheDir,
-                           const std::string &key) {
+absl::StatusOr<std::unique_ptr<CpuExecutable>> CpuExecutable::compileText(
+    const std::string &mlirText, const std::string &entry,
+    std::vector<HostTensor> constants, const std::string &cacheDir,
+    const std::string &key) {
   initOnce();
   // A caller-given key was looked up by the caller (compile()'s contract).
   std::string cacheKey = key;
@@ -485,8 +499,8 @@ CpuExecutable::compileText(const std::string &mlirText,
   exe->constants_ = std::move(constants);
   size_t nc = exe->constants_.size();
   if (func.getNumArguments() < nc)
-    return absl::InternalError("externalized constants do not match @" +
-                               entry + "'s arguments");
+    return absl::InternalError("externalized constants do not match @" + entry +
+                               "'s arguments");
   if (absl::Status s = toSpecs(func.getArgumentTypes().drop_front(nc),
                                "argument", exe->inputs_);
       !s.ok())
@@ -526,13 +540,12 @@ CpuExecutable::compileText(const std::string &mlirText,
   // The compile cache stores the object code the engine produces.
   opts.enableObjectDump = !cacheDir.empty();
   // The engine keeps a reference to the transformer: the executable owns it.
-  exe->transformer_ =
-      [machine = std::shared_ptr<llvm::TargetMachine>(std::move(*tm))](
-          llvm::Module *m) {
-        return tuneForHost(m, [&machine](llvm::Module *mod) {
-          return optimizeForCpu(*mod, machine.get());
-        });
-      };
+  exe->transformer_ = [machine = std::shared_ptr<llvm::TargetMachine>(
+                           std::move(*tm))](llvm::Module *m) {
+    return tuneForHost(m, [&machine](llvm::Module *mod) {
+      return optimizeForCpu(*mod, machine.get());
+    });
+  };
   opts.transformer = exe->transformer_;
   std::vector<llvm::StringRef> libs;
   if (fileExists(TFMLIR_RUNNER_UTILS_LIB))
@@ -588,7 +601,8 @@ CpuExecutable::run(const std::vector<const HostTensor *> &inputs,
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i])
       return absl::InvalidArgumentError(absl::StrCat("input ", i, " is null"));
-    views.push_back({inputs[i]->dtype(), &inputs[i]->shape(), inputs[i]->raw()});
+    views.push_back(
+        {inputs[i]->dtype(), &inputs[i]->shape(), inputs[i]->raw()});
   }
   return runViews(views, pool);
 }
@@ -683,16 +697,16 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
             : absl::StrCat(" for node '", scope.failedSite, "'");
     if (!completed && scope.overLimit)
       return absl::ResourceExhaustedError(absl::StrCat(
-          "the compiled code of ", name(), " needs more than ",
-          maxRunBytes_, " bytes of buffers in one run (max_run_memory_bytes; "
-          "an allocation of ", scope.failedBytes, " bytes", forNode, " with ",
-          scope.bytesInUse,
+          "the compiled code of ", name(), " needs more than ", maxRunBytes_,
+          " bytes of buffers in one run (max_run_memory_bytes; "
+          "an allocation of ",
+          scope.failedBytes, " bytes", forNode, " with ", scope.bytesInUse,
           " bytes held; buffers count at their arena size class, up to 25% "
           "above their bytes)"));
     if (!completed)
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "OOM when allocating a buffer of ", scope.failedBytes, " bytes",
-          forNode, " in the compiled code of ", name()));
+      return absl::ResourceExhaustedError(
+          absl::StrCat("OOM when allocating a buffer of ", scope.failedBytes,
+                       " bytes", forNode, " in the compiled code of ", name()));
   }
 
   std::vector<HostTensor> results;

@@ -158,8 +158,8 @@ absl::StatusOr<HostTensor> constantValue(mlir::Operation *op,
     return absl::ResourceExhaustedError(absl::StrCat(
         "constant '", nodeNameOf(op->getLoc()), "' of type ",
         typeString(attr.getType()), " needs ", *bytes,
-        " bytes as a host tensor, more than max_run_memory_bytes (",
-        maxBytes, ")"));
+        " bytes as a host tensor, more than max_run_memory_bytes (", maxBytes,
+        ")"));
   absl::StatusOr<HostTensor> created = HostTensor::create(*d, shape);
   if (!created.ok())
     return absl::Status(created.status().code(),
@@ -329,8 +329,7 @@ absl::Status Builder::addHostNode(mlir::Operation &op,
   for (auto [i, v] : llvm::enumerate(op.getOperands())) {
     if (!node.kernel->takesOperand(i))
       continue; // read by the kernel's factory (HostKernel::takesOperand)
-    if (mlir::Operation *def = v.getDefiningOp();
-        def && isClusterConstant(def))
+    if (mlir::Operation *def = v.getDefiningOp(); def && isClusterConstant(def))
       if (absl::Status s = addConstant(v); !s.ok())
         return s;
     node.inputs.push_back(slotOf(v));
@@ -490,8 +489,8 @@ absl::Status Builder::build() {
           return absl::Status(k.status().code(),
                               absl::StrCat(impl_.options.graphName, ": ",
                                            name.str(), " '",
-                                           nodeNameOf(op.getLoc()), "': ",
-                                           k.status().message()));
+                                           nodeNameOf(op.getLoc()),
+                                           "': ", k.status().message()));
         missing_.push_back({&op, std::string(k.status().message())});
         continue;
       }
@@ -840,7 +839,7 @@ int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
       byName[nodeNameOf(op.getLoc())] = &op;
   struct Cluster {
     llvm::SetVector<mlir::Operation *> origins; ///< real tf ops
-    bool keep = true;            ///< false: cannot go to the host
+    bool keep = true; ///< false: cannot go to the host
     bool controlFlow = false;
   };
   llvm::MapVector<llvm::StringRef, Cluster> clusters;
@@ -856,8 +855,8 @@ int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
     }
     cl.controlFlow |= op.getNumRegions() != 0;
     mlir::Operation *origin = byName.lookup(nodeNameOf(op.getLoc()));
-    auto k = origin ? kernels.find(origin->getName().getStringRef())
-                    : kernels.end();
+    auto k =
+        origin ? kernels.find(origin->getName().getStringRef()) : kernels.end();
     if (k == kernels.end() || !k->second(origin).ok() ||
         !hostKernelCoversTypes(origin))
       cl.keep = false;
@@ -905,9 +904,8 @@ absl::Status buildExecutor(GraphExecutor::Impl &impl) {
     mlir::ScopedDiagnosticHandler quiet(
         impl.context, [](mlir::Diagnostic &) { return mlir::success(); });
     LegalizeHLOReport report;
-    if (mlir::failed(
-            legalizeTFToHLO(*impl.module, /*allowPartial=*/true, report,
-                            options.clampIndices)))
+    if (mlir::failed(legalizeTFToHLO(*impl.module, /*allowPartial=*/true,
+                                     report, options.clampIndices)))
       return absl::InternalError(absl::StrCat(
           options.graphName, ": xla-legalize-tf{allow-partial} failed"));
     markForCompilation(fn, 0, classOf);
@@ -970,8 +968,8 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
     auto tt = mlir::cast<mlir::TensorType>(impl.argTypes[i]);
     std::optional<DType> d = dtypeOfElement(tt.getElementType());
     bool variant = isVariantElement(tt.getElementType());
-    bool ok = variant ? a->isVariant()
-                      : d && *d == a->dtype() && !a->isVariant();
+    bool ok =
+        variant ? a->isVariant() : d && *d == a->dtype() && !a->isVariant();
     if (ok && !variant && tt.hasRank()) {
       ok = tt.getRank() == static_cast<int64_t>(a->shape().size());
       for (int64_t k = 0; ok && k < tt.getRank(); ++k)
@@ -1023,8 +1021,7 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         if (maxRunBytes > 0)
           limit.emplace(maxRunBytes - heldBefore);
       };
-      auto overRunMemory = [&](int64_t bytes, int64_t held,
-                               const char *how) {
+      auto overRunMemory = [&](int64_t bytes, int64_t held, const char *how) {
         return absl::ResourceExhaustedError(absl::StrCat(
             "the tensors of one run need more than ", maxRunBytes,
             " bytes (max_run_memory_bytes): the outputs of ", node.name, " (",
@@ -1095,8 +1092,8 @@ GraphExecutor::run(const std::vector<const HostTensor *> &args) const {
         std::lock_guard<std::mutex> l(st.mu);
         if (!st.failed.exchange(true))
           st.status = absl::Status(
-              status.code(),
-              absl::StrCat(status.message(), "\n\t [[{{node ", node.name, "}}]]"));
+              status.code(), absl::StrCat(status.message(), "\n\t [[{{node ",
+                                          node.name, "}}]]"));
       }
     }
   };

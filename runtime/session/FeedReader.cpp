@@ -25,19 +25,32 @@ using tfmlir::lite::TensorType;
 
 std::optional<DataType> fromLite(TensorType t) {
   switch (t) {
-  case TensorType::kFloat32: return DT_FLOAT;
-  case TensorType::kFloat64: return DT_DOUBLE;
-  case TensorType::kFloat16: return DT_HALF;
-  case TensorType::kInt8: return DT_INT8;
-  case TensorType::kInt16: return DT_INT16;
-  case TensorType::kInt32: return DT_INT32;
-  case TensorType::kInt64: return DT_INT64;
-  case TensorType::kUInt8: return DT_UINT8;
-  case TensorType::kUInt16: return DT_UINT16;
-  case TensorType::kUInt32: return DT_UINT32;
-  case TensorType::kUInt64: return DT_UINT64;
-  case TensorType::kBool: return DT_BOOL;
-  default: return std::nullopt;
+  case TensorType::kFloat32:
+    return DT_FLOAT;
+  case TensorType::kFloat64:
+    return DT_DOUBLE;
+  case TensorType::kFloat16:
+    return DT_HALF;
+  case TensorType::kInt8:
+    return DT_INT8;
+  case TensorType::kInt16:
+    return DT_INT16;
+  case TensorType::kInt32:
+    return DT_INT32;
+  case TensorType::kInt64:
+    return DT_INT64;
+  case TensorType::kUInt8:
+    return DT_UINT8;
+  case TensorType::kUInt16:
+    return DT_UINT16;
+  case TensorType::kUInt32:
+    return DT_UINT32;
+  case TensorType::kUInt64:
+    return DT_UINT64;
+  case TensorType::kBool:
+    return DT_BOOL;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -63,14 +76,22 @@ bool parseNumber(const std::string &s, double &out) {
 /// The inclusive integer range of an integer dtype, as long double.
 std::pair<long double, long double> intRange(DataType dtype) {
   switch (dtype) {
-  case DT_INT8: return {INT8_MIN, INT8_MAX};
-  case DT_INT16: return {INT16_MIN, INT16_MAX};
-  case DT_INT32: return {INT32_MIN, INT32_MAX};
-  case DT_UINT8: return {0, UINT8_MAX};
-  case DT_UINT16: return {0, UINT16_MAX};
-  case DT_UINT32: return {0, UINT32_MAX};
-  case DT_UINT64: return {0, static_cast<long double>(UINT64_MAX)};
-  default: return {INT64_MIN, static_cast<long double>(INT64_MAX)};
+  case DT_INT8:
+    return {INT8_MIN, INT8_MAX};
+  case DT_INT16:
+    return {INT16_MIN, INT16_MAX};
+  case DT_INT32:
+    return {INT32_MIN, INT32_MAX};
+  case DT_UINT8:
+    return {0, UINT8_MAX};
+  case DT_UINT16:
+    return {0, UINT16_MAX};
+  case DT_UINT32:
+    return {0, UINT32_MAX};
+  case DT_UINT64:
+    return {0, static_cast<long double>(UINT64_MAX)};
+  default:
+    return {INT64_MIN, static_cast<long double>(INT64_MAX)};
   }
 }
 
@@ -90,9 +111,8 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
       // Values are separated by commas and/or whitespace; an empty field
       // between commas ("1,,3", or a trailing comma) is an error, not a
       // value that vanishes. A row of only commas and blanks holds none.
-      std::istringstream fields(row + (!row.empty() && row.back() == ','
-                                           ? " "
-                                           : ""));
+      std::istringstream fields(row +
+                                (!row.empty() && row.back() == ',' ? " " : ""));
       size_t rowStart = vals.size();
       int firstEmpty = 0, k = 0;
       for (std::string field; std::getline(fields, field, ',');) {
@@ -139,9 +159,9 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
       return absl::StrCat(path, ":", lines[i], ": value '", v, "'");
     };
     auto outOfRange = [&] {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where(), " is out of range for ", DataTypeString(dtype), " (feed ",
-          feed, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(where(), " is out of range for ", DataTypeString(dtype),
+                       " (feed ", feed, ")"));
     };
     double d = 0;
     long long ll = 0;
@@ -159,8 +179,8 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
       if (!end || *end != '\0' || v.empty() || errno) {
         // "3.00000000": an integral value printed as a float.
         if (!parseNumber(v, d) || d != std::floor(d))
-          return absl::InvalidArgumentError(absl::StrCat(
-              where(), " is not a valid ", DataTypeString(dtype)));
+          return absl::InvalidArgumentError(
+              absl::StrCat(where(), " is not a valid ", DataTypeString(dtype)));
         auto [lo, hi] = intRange(dtype);
         if (!(static_cast<long double>(d) >= lo &&
               static_cast<long double>(d) <= hi))
@@ -190,24 +210,49 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
                              ? 3.4028234663852886e38
                          : dtype == DT_HALF ? 65504.0
                                             : 1.7976931348623157e308;
-      if (std::isfinite(d) && std::fabs(d) > maxFinite &&
-          dtype != DT_BOOL)
+      if (std::isfinite(d) && std::fabs(d) > maxFinite && dtype != DT_BOOL)
         return outOfRange();
     }
     switch (dtype) {
-    case DT_FLOAT: t->flat<float>()[i] = static_cast<float>(d); break;
-    case DT_DOUBLE: t->flat<double>()[i] = d; break;
-    case DT_HALF: t->flat<uint16_t>()[i] = tfmlir::floatToHalf(static_cast<float>(d)); break;
-    case DT_BFLOAT16: t->flat<uint16_t>()[i] = tfmlir::floatToBfloat16(static_cast<float>(d)); break;
-    case DT_BOOL: t->flat<uint8_t>()[i] = d != 0; break;
-    case DT_INT8: t->flat<int8_t>()[i] = static_cast<int8_t>(ll); break;
-    case DT_INT16: t->flat<int16_t>()[i] = static_cast<int16_t>(ll); break;
-    case DT_INT32: t->flat<int32_t>()[i] = static_cast<int32_t>(ll); break;
-    case DT_INT64: t->flat<int64_t>()[i] = static_cast<int64_t>(ll); break;
-    case DT_UINT8: t->flat<uint8_t>()[i] = static_cast<uint8_t>(ll); break;
-    case DT_UINT16: t->flat<uint16_t>()[i] = static_cast<uint16_t>(ll); break;
-    case DT_UINT32: t->flat<uint32_t>()[i] = static_cast<uint32_t>(ll); break;
-    case DT_UINT64: t->flat<uint64_t>()[i] = ull; break;
+    case DT_FLOAT:
+      t->flat<float>()[i] = static_cast<float>(d);
+      break;
+    case DT_DOUBLE:
+      t->flat<double>()[i] = d;
+      break;
+    case DT_HALF:
+      t->flat<uint16_t>()[i] = tfmlir::floatToHalf(static_cast<float>(d));
+      break;
+    case DT_BFLOAT16:
+      t->flat<uint16_t>()[i] = tfmlir::floatToBfloat16(static_cast<float>(d));
+      break;
+    case DT_BOOL:
+      t->flat<uint8_t>()[i] = d != 0;
+      break;
+    case DT_INT8:
+      t->flat<int8_t>()[i] = static_cast<int8_t>(ll);
+      break;
+    case DT_INT16:
+      t->flat<int16_t>()[i] = static_cast<int16_t>(ll);
+      break;
+    case DT_INT32:
+      t->flat<int32_t>()[i] = static_cast<int32_t>(ll);
+      break;
+    case DT_INT64:
+      t->flat<int64_t>()[i] = static_cast<int64_t>(ll);
+      break;
+    case DT_UINT8:
+      t->flat<uint8_t>()[i] = static_cast<uint8_t>(ll);
+      break;
+    case DT_UINT16:
+      t->flat<uint16_t>()[i] = static_cast<uint16_t>(ll);
+      break;
+    case DT_UINT32:
+      t->flat<uint32_t>()[i] = static_cast<uint32_t>(ll);
+      break;
+    case DT_UINT64:
+      t->flat<uint64_t>()[i] = ull;
+      break;
     default:
       return absl::UnimplementedError(absl::StrCat(
           path, ": cannot read ", DataTypeString(dtype), " values"));

@@ -3,48 +3,74 @@
 
 #include <cassert>
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 
 namespace tfmlir::session {
 
 size_t dtypeSize(DType t) {
   switch (t) {
-  case DType::kF32: return 4;
-  case DType::kF64: return 8;
-  case DType::kBool: return 1;
-  case DType::kI8: return 1;
-  case DType::kI32: return 4;
-  case DType::kI64: return 8;
-  case DType::kF16: return 2;
-  case DType::kBF16: return 2;
-  case DType::kI16: return 2;
-  case DType::kU8: return 1;
-  case DType::kU16: return 2;
-  case DType::kU32: return 4;
-  case DType::kU64: return 8;
+  case DType::kF32:
+    return 4;
+  case DType::kF64:
+    return 8;
+  case DType::kBool:
+    return 1;
+  case DType::kI8:
+    return 1;
+  case DType::kI32:
+    return 4;
+  case DType::kI64:
+    return 8;
+  case DType::kF16:
+    return 2;
+  case DType::kBF16:
+    return 2;
+  case DType::kI16:
+    return 2;
+  case DType::kU8:
+    return 1;
+  case DType::kU16:
+    return 2;
+  case DType::kU32:
+    return 4;
+  case DType::kU64:
+    return 8;
   }
   return 0;
 }
 
 const char *dtypeName(DType t) {
   switch (t) {
-  case DType::kF32: return "f32";
-  case DType::kF64: return "f64";
-  case DType::kBool: return "bool";
-  case DType::kI8: return "i8";
-  case DType::kI32: return "i32";
-  case DType::kI64: return "i64";
-  case DType::kF16: return "f16";
-  case DType::kBF16: return "bf16";
-  case DType::kI16: return "i16";
-  case DType::kU8: return "ui8";
-  case DType::kU16: return "ui16";
-  case DType::kU32: return "ui32";
-  case DType::kU64: return "ui64";
+  case DType::kF32:
+    return "f32";
+  case DType::kF64:
+    return "f64";
+  case DType::kBool:
+    return "bool";
+  case DType::kI8:
+    return "i8";
+  case DType::kI32:
+    return "i32";
+  case DType::kI64:
+    return "i64";
+  case DType::kF16:
+    return "f16";
+  case DType::kBF16:
+    return "bf16";
+  case DType::kI16:
+    return "i16";
+  case DType::kU8:
+    return "ui8";
+  case DType::kU16:
+    return "ui16";
+  case DType::kU32:
+    return "ui32";
+  case DType::kU64:
+    return "ui64";
   }
   return "?";
 }
@@ -59,7 +85,8 @@ float halfToFloat(uint16_t bits) {
     v = mant ? std::numeric_limits<float>::quiet_NaN()
              : std::numeric_limits<float>::infinity();
   else
-    v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    v = std::ldexp(static_cast<float>(mant | 0x400),
+                   static_cast<int>(exp) - 25);
   return sign ? -v : v;
 }
 
@@ -82,8 +109,10 @@ HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
     rounded = 64;
   data_.reset(std::aligned_alloc(64, rounded));
   if (!data_) {
-    std::fprintf(stderr, "tfmlir: out of memory allocating a host tensor of "
-                         "%zu bytes\n", bytes);
+    std::fprintf(stderr,
+                 "tfmlir: out of memory allocating a host tensor of "
+                 "%zu bytes\n",
+                 bytes);
     std::abort();
   }
   std::memset(data_.get(), 0, rounded);
@@ -121,8 +150,8 @@ absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
     dims += (i ? "," : "") + std::to_string(shape[i]);
   for (int64_t d : shape) {
     if (d < 0)
-      return absl::InvalidArgumentError("negative dimension in shape [" +
-                                        dims + "]");
+      return absl::InvalidArgumentError("negative dimension in shape [" + dims +
+                                        "]");
     if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(d), &bytes) ||
         bytes > (uint64_t(1) << 62))
       return absl::InvalidArgumentError("tensor of shape [" + dims +

@@ -17,8 +17,19 @@ namespace tfmlir::session {
 /// and kBF16 bfloat16, both stored as their 16-bit patterns (uint16_t).
 /// kU8..kU64 are MLIR's unsigned ui8..ui64 (TF's DT_UINT*).
 enum class DType {
-  kF32, kF64, kBool, kI8, kI32, kI64, kF16, kBF16, kI16,
-  kU8, kU16, kU32, kU64
+  kF32,
+  kF64,
+  kBool,
+  kI8,
+  kI32,
+  kI64,
+  kF16,
+  kBF16,
+  kI16,
+  kU8,
+  kU16,
+  kU32,
+  kU64
 };
 
 /// Bytes per element of `t` (kBool: 1).

@@ -1,22 +1,22 @@
 //===- Session.cpp - a TF-like Session that JIT-compiles GraphDefs --------===//
 #include "runtime/session/Session.h"
 
+#include "runtime/cpu/Alloc.h"
+#include "runtime/cpu/ThreadPool.h"
 #include "runtime/session/CompileCache.h"
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/Executor.h"
-#include "runtime/cpu/Alloc.h"
-#include "runtime/cpu/ThreadPool.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
-#include "lib/Pipelines/GraphToHLO.h"
 #include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"
-#include "lib/Translate/GraphDefImporter.h"
-#include "lib/Translate/OpRegistry.h"
+#include "lib/Pipelines/GraphToHLO.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/OpRegistry.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -51,26 +51,26 @@ namespace tfmlir::session {
 
 /// A fed tensor and what the fed node expects.
 struct FeedSpec {
-  std::string name;                 ///< canonical "node:idx"
+  std::string name; ///< canonical "node:idx"
   std::string node;
-  std::optional<DataType> dtype;    ///< the node's output dtype, if known
+  std::optional<DataType> dtype; ///< the node's output dtype, if known
   std::optional<std::vector<int64_t>> shape; ///< Placeholder shape (-1 dims)
 };
 
 /// A variable whose value at the start of the Run is an argument.
 struct VarRead {
-  std::string key;         ///< resource-manager key
-  std::string node;        ///< the variable node (a Placeholder after rewrite)
+  std::string key;  ///< resource-manager key
+  std::string node; ///< the variable node (a Placeholder after rewrite)
   bool resource = false;
 };
 
 struct Session::Plan {
   absl::Status status;
-  std::vector<FeedSpec> feeds;                 ///< sorted by name
-  std::vector<std::string> outputs;            ///< unique result tensors
+  std::vector<FeedSpec> feeds;      ///< sorted by name
+  std::vector<std::string> outputs; ///< unique result tensors
   /// fetch i -> outputs index, or -1 - k for the fed value of feeds[k]
   std::vector<int> fetchSlot;
-  std::vector<VarRead> reads;                  ///< sorted by node
+  std::vector<VarRead> reads;                      ///< sorted by node
   std::vector<std::pair<std::string, int>> writes; ///< var key -> outputs index
   std::shared_ptr<const tensorflow::GraphDef> graph;
 };
@@ -105,7 +105,8 @@ bool parseTensorName(const std::string &s, std::string &node, int &index,
   if (c != std::string::npos) {
     std::string idx = t.substr(c + 1);
     if (!idx.empty() &&
-        std::all_of(idx.begin(), idx.end(), [](char ch) { return isdigit(ch); }) &&
+        std::all_of(idx.begin(), idx.end(),
+                    [](char ch) { return isdigit(ch); }) &&
         idx.size() < 9) {
       index = std::stoi(idx);
       t = t.substr(0, c);
@@ -168,7 +169,8 @@ std::string variableKey(const tensorflow::NodeDef &n) {
 std::string shapeString(const std::vector<int64_t> &dims) {
   std::string s = "[";
   for (size_t i = 0; i < dims.size(); ++i)
-    absl::StrAppend(&s, i ? "," : "", dims[i] < 0 ? "?" : std::to_string(dims[i]));
+    absl::StrAppend(&s, i ? "," : "",
+                    dims[i] < 0 ? "?" : std::to_string(dims[i]));
   return s + "]";
 }
 
@@ -207,8 +209,8 @@ placeholderShape(const tensorflow::NodeDef &node) {
 
 /// One parsed input of a node.
 struct InputRef {
-  int src;       ///< node index
-  int index;     ///< output index; -1 for a control input
+  int src;            ///< node index
+  int index;          ///< output index; -1 for a control input
   std::string tensor; ///< canonical "src:idx" (empty for control)
 };
 
@@ -296,20 +298,18 @@ absl::Status Planner::parseInputs() {
             "Node '", g_->node(i).name(), "': malformed input '", in, "'"));
       auto it = index_.find(node);
       if (it == index_.end())
-        return absl::InvalidArgumentError(
-            absl::StrCat("Node '", g_->node(i).name(), "': Unknown input node '",
-                         in, "'"));
-      inputs_[i].push_back(
-          {it->second, control ? -1 : idx, control ? "" : tensorName(node, idx)});
+        return absl::InvalidArgumentError(absl::StrCat(
+            "Node '", g_->node(i).name(), "': Unknown input node '", in, "'"));
+      inputs_[i].push_back({it->second, control ? -1 : idx,
+                            control ? "" : tensorName(node, idx)});
     }
   }
   return absl::OkStatus();
 }
 
-std::vector<bool>
-Planner::walk(const tensorflow::GraphDef &g,
-              const std::vector<std::vector<InputRef>> &ins,
-              const std::vector<int> &roots) const {
+std::vector<bool> Planner::walk(const tensorflow::GraphDef &g,
+                                const std::vector<std::vector<InputRef>> &ins,
+                                const std::vector<int> &roots) const {
   std::vector<bool> live(g.node_size(), false);
   std::vector<int> work(roots.begin(), roots.end());
   while (!work.empty()) {
@@ -346,9 +346,8 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
     spec.node = node;
     if (auto types = outputTypes(n)) {
       if (idx >= static_cast<int>(types->size()))
-        return absl::InvalidArgumentError(
-            absl::StrCat("FeedInputs: ", f, " should have output index < ",
-                         types->size()));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "FeedInputs: ", f, " should have output index < ", types->size()));
       spec.dtype = (*types)[idx];
     }
     if (n.op() == "Placeholder" || n.op() == "PlaceholderV2" ||
@@ -373,9 +372,9 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
     const tensorflow::NodeDef &n = g_->node(it->second);
     auto types = outputTypes(n);
     if (types && idx >= static_cast<int>(types->size()))
-      return absl::InvalidArgumentError(absl::StrCat(
-          "FetchOutputs ", f, " should have output index < ", types->size(),
-          " (node ", node, " is a ", n.op(), ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("FetchOutputs ", f, " should have output index < ",
+                       types->size(), " (node ", node, " is a ", n.op(), ")"));
     if (isResourceVariable(n.op()))
       return absl::UnimplementedError(absl::StrCat(
           "cannot fetch ", f, ": node ", node,
@@ -406,8 +405,9 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
       targetRoots.push_back(it->second);
   }
   if (!missing.empty())
-    return absl::NotFoundError("PruneForTargets: Some target nodes not found: " +
-                               absl::StrJoin(missing, ", "));
+    return absl::NotFoundError(
+        "PruneForTargets: Some target nodes not found: " +
+        absl::StrJoin(missing, ", "));
   if (absl::Status s = feedPlaceholderControls(plan); !s.ok())
     return s;
   if (absl::Status s = parseInputs(); !s.ok())
@@ -427,15 +427,15 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
       std::string dtype = "unknown";
       if (auto types = outputTypes(n); types && !types->empty())
         dtype = DataTypeString((*types)[0]);
-      std::string msg = absl::StrCat(
-          "You must feed a value for placeholder tensor '", n.name(),
-          "' with dtype ", dtype);
+      std::string msg =
+          absl::StrCat("You must feed a value for placeholder tensor '",
+                       n.name(), "' with dtype ", dtype);
       if (auto shape = placeholderShape(n))
         absl::StrAppend(&msg, " and shape ", shapeString(*shape));
       return absl::InvalidArgumentError(msg);
     }
-    if (isVariable(n.op()) || isRefUpdate(n.op()) ||
-        isResourceAssign(n.op()) || n.op() == "ReadVariableOp")
+    if (isVariable(n.op()) || isRefUpdate(n.op()) || isResourceAssign(n.op()) ||
+        n.op() == "ReadVariableOp")
       hasVariables = true;
   }
   if (!hasVariables) {
@@ -566,10 +566,11 @@ absl::Status Planner::rewriteScatter(int i, const std::string &cur,
     tind.set_type(tensorflow::DT_INT32);
   i32.set_type(tensorflow::DT_INT32);
   std::string base = nd.name() + "/_scatter/";
-  auto add = [&](const std::string &name, const std::string &opName,
-                 std::vector<std::string> inputs,
-                 std::vector<std::pair<std::string, tensorflow::AttrValue>>
-                     attrs) -> std::string {
+  auto add =
+      [&](const std::string &name, const std::string &opName,
+          std::vector<std::string> inputs,
+          std::vector<std::pair<std::string, tensorflow::AttrValue>> attrs)
+      -> std::string {
     tensorflow::NodeDef *m = out.add_node();
     m->set_name(base + name);
     m->set_op(opName);
@@ -608,8 +609,9 @@ absl::Status Planner::rewriteScatter(int i, const std::string &cur,
   std::string b0 = intConst("begin", 0), b1 = intConst("end", 1);
   tensorflow::AttrValue shrink;
   shrink.set_i(1);
-  std::string n = add("num", "StridedSlice", {shape, b0, b1, b1},
-                      {{"T", i32}, {"Index", i32}, {"shrink_axis_mask", shrink}});
+  std::string n =
+      add("num", "StridedSlice", {shape, b0, b1, b1},
+          {{"T", i32}, {"Index", i32}, {"shrink_axis_mask", shrink}});
   auto segment = [&](const std::string &name, const std::string &segOp,
                      const std::string &data) {
     return add(name, segOp, {data, idx, n},
@@ -631,9 +633,9 @@ absl::Status Planner::rewriteScatter(int i, const std::string &cur,
     res.add_input(seg);
   } else if (op == "ScatterMin" || op == "ScatterMax") {
     bool isMin = op == "ScatterMin";
-    std::string seg = segment(isMin ? "min" : "max",
-                              isMin ? "UnsortedSegmentMin" : "UnsortedSegmentMax",
-                              upd);
+    std::string seg =
+        segment(isMin ? "min" : "max",
+                isMin ? "UnsortedSegmentMin" : "UnsortedSegmentMax", upd);
     res.set_op(isMin ? "Minimum" : "Maximum");
     res.add_input(cur);
     res.add_input(seg);
@@ -737,8 +739,9 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
   auto rewritten = std::make_shared<tensorflow::GraphDef>(*g_);
   auto valueOf = [&](int reader, int var) -> std::string {
     auto it = latest[reader].find(var);
-    return it == latest[reader].end() ? g_->node(var).name()
-                                      : tensorName(g_->node(it->second).name(), 0);
+    return it == latest[reader].end()
+               ? g_->node(var).name()
+               : tensorName(g_->node(it->second).name(), 0);
   };
   auto copyControls = [&](int i, tensorflow::NodeDef &out) {
     for (const std::string &in : g_->node(i).input())
@@ -764,10 +767,9 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       continue;
     }
     if (isRefScatter(op)) {
-      if (absl::Status st = rewriteScatter(i, assignVar[i] >= 0
-                                                  ? valueOf(i, assignVar[i])
-                                                  : nd.input(0),
-                                           *rewritten);
+      if (absl::Status st = rewriteScatter(
+              i, assignVar[i] >= 0 ? valueOf(i, assignVar[i]) : nd.input(0),
+              *rewritten);
           !st.ok())
         return st;
       continue;
@@ -864,8 +866,8 @@ absl::Status Planner::rewriteVariables(const std::vector<bool> &needed,
       bool control;
       parseTensorName(in, node, idx, &control);
       int src = newIndex.at(node);
-      newInputs[i].push_back({src, control ? -1 : idx,
-                              control ? "" : tensorName(node, idx)});
+      newInputs[i].push_back(
+          {src, control ? -1 : idx, control ? "" : tensorName(node, idx)});
     }
   }
   std::vector<bool> live = walk(*rewritten, newInputs, roots);
@@ -945,9 +947,8 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   std::vector<GraphArgSpec> specs;
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto module =
-      lowerGraphToHLO(graph, graphName, specs, outputs, ctx, clampIndices,
-                      listAllNodes);
+  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx,
+                                clampIndices, listAllNodes);
   if (!module.ok())
     return module.status();
   auto exe = CpuExecutable::compile(**module, "main", cacheDir, cacheKey);
@@ -959,11 +960,9 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
 }
 
 /// global_jit_level=kAuto/kOff: clusters and host kernels (Executor.h).
-absl::StatusOr<std::unique_ptr<GraphExecutor>>
-compileForExecutor(const tensorflow::GraphDef &graph,
-                   const SessionOptions &options,
-                   const std::vector<ArgSpec> &args,
-                   const std::vector<std::string> &outputs) {
+absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
+    const tensorflow::GraphDef &graph, const SessionOptions &options,
+    const std::vector<ArgSpec> &args, const std::vector<std::string> &outputs) {
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   auto ctx = std::make_unique<mlir::MLIRContext>(
@@ -995,13 +994,13 @@ runCompiled(const CpuExecutable &exe, size_t numOutputs,
             const std::vector<const Tensor *> &argValues,
             cpu::ThreadPool *intraOpPool) {
   if (exe.outputSpecs().size() != numOutputs)
-    return absl::InternalError(absl::StrCat(
-        "the compiled function has ", exe.outputSpecs().size(),
-        " results for ", numOutputs, " fetched tensors"));
+    return absl::InternalError(
+        absl::StrCat("the compiled function has ", exe.outputSpecs().size(),
+                     " results for ", numOutputs, " fetched tensors"));
   std::vector<TensorView> views;
   for (const Tensor *t : argValues)
-    views.push_back({*toExecutableDType(t->dtype()), &t->shape().dim_sizes(),
-                     t->data()});
+    views.push_back(
+        {*toExecutableDType(t->dtype()), &t->shape().dim_sizes(), t->data()});
   return exe.runViews(views, intraOpPool);
 }
 
@@ -1158,10 +1157,11 @@ bool Session::HoldsBuffer(const Tensor &t) const {
   return false;
 }
 
-absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
-                          const std::vector<std::string> &fetches,
-                          const std::vector<std::string> &targets,
-                          std::vector<Tensor> *outputs) {
+absl::Status
+Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
+             const std::vector<std::string> &fetches,
+             const std::vector<std::string> &targets,
+             std::vector<Tensor> *outputs) {
   if (!outputs)
     return absl::InvalidArgumentError("outputs must not be null");
   outputs->clear();
@@ -1170,8 +1170,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
   for (const auto &[name, t] : feeds) {
     std::string node;
     int idx;
-    std::string canon = parseTensorName(name, node, idx) ? tensorName(node, idx)
-                                                         : name;
+    std::string canon =
+        parseTensorName(name, node, idx) ? tensorName(node, idx) : name;
     sortedFeeds.push_back({canon, &t});
   }
   std::sort(sortedFeeds.begin(), sortedFeeds.end(),
@@ -1202,24 +1202,24 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
       return absl::InvalidArgumentError(absl::StrCat(
           "the value fed for tensor '", spec.name, "' has no data"));
     if (!toExecutableDType(t.dtype()))
-      return absl::UnimplementedError(absl::StrCat(
-          "cannot feed a ", DataTypeString(t.dtype()), " tensor for '",
-          spec.name, "'"));
+      return absl::UnimplementedError(
+          absl::StrCat("cannot feed a ", DataTypeString(t.dtype()),
+                       " tensor for '", spec.name, "'"));
     if (spec.dtype && *spec.dtype != t.dtype())
-      return absl::InvalidArgumentError(absl::StrCat(
-          "Cannot feed value of type ", DataTypeString(t.dtype()),
-          " for tensor '", spec.name, "' (node ", spec.node,
-          "), which has type ", DataTypeString(*spec.dtype)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("Cannot feed value of type ", DataTypeString(t.dtype()),
+                       " for tensor '", spec.name, "' (node ", spec.node,
+                       "), which has type ", DataTypeString(*spec.dtype)));
     if (spec.shape) {
       const std::vector<int64_t> &got = t.shape().dim_sizes();
       bool ok = got.size() == spec.shape->size();
       for (size_t d = 0; ok && d < got.size(); ++d)
         ok = (*spec.shape)[d] < 0 || (*spec.shape)[d] == got[d];
       if (!ok)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "Cannot feed value of shape ", t.shape().DebugString(),
-            " for tensor '", spec.name, "' (node ", spec.node,
-            "), which has shape ", shapeString(*spec.shape)));
+        return absl::InvalidArgumentError(
+            absl::StrCat("Cannot feed value of shape ", t.shape().DebugString(),
+                         " for tensor '", spec.name, "' (node ", spec.node,
+                         "), which has shape ", shapeString(*spec.shape)));
     }
     args.push_back({spec.name, t.dtype(), t.shape().dim_sizes()});
     argValues.push_back(&t);
@@ -1246,7 +1246,8 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
               r.key.substr(r.key.find('/') + 1),
               " from Container: ", r.key.substr(0, r.key.find('/')),
               ". This could mean that the variable was uninitialized. Not "
-              "found: Resource ", r.key, " does not exist."));
+              "found: Resource ",
+              r.key, " does not exist."));
         return absl::FailedPreconditionError(
             "Attempting to use uninitialized value " + r.node);
       }
@@ -1298,17 +1299,16 @@ absl::Status Session::Run(const std::vector<std::pair<std::string, Tensor>> &fee
                                  "graph '" + options_.graphName + "'");
       if (options_.global_jit_level ==
           SessionOptions::GlobalJitLevel::kWholeGraph) {
-        auto exe = compileGraph(*plan->graph, options_.graphName, args,
-                                plan->outputs, options_.xla_clamp_indices,
-                                options_.max_run_memory_bytes,
-                                options_.compile_cache_dir,
-                                options_.list_all_nodes_in_errors);
+        auto exe = compileGraph(
+            *plan->graph, options_.graphName, args, plan->outputs,
+            options_.xla_clamp_indices, options_.max_run_memory_bytes,
+            options_.compile_cache_dir, options_.list_all_nodes_in_errors);
         if (exe.ok())
           entry->exe = std::move(*exe);
         status = exe.status();
       } else {
-        auto exe = compileForExecutor(*plan->graph, options_, args,
-                                      plan->outputs);
+        auto exe =
+            compileForExecutor(*plan->graph, options_, args, plan->outputs);
         if (exe.ok())
           entry->graph = std::move(*exe);
         status = exe.status();

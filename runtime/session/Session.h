@@ -1,4 +1,5 @@
-//===- Session.h - a TF-like Session that JIT-compiles GraphDefs -*- C++ -*-===//
+//===- Session.h - a TF-like Session that JIT-compiles GraphDefs -*- C++
+//-*-===//
 //
 // tfmlir::session::Session is modelled on tensorflow::Session and
 // DirectSession: it holds a GraphDef and runs (feeds, fetches, targets)
@@ -130,9 +131,9 @@ struct SessionOptions {
 
 /// Counters of a Session, monotonically increasing.
 struct SessionStats {
-  int64_t runs = 0;        ///< Run calls that reached execution
-  int64_t compiles = 0;    ///< executables compiled (incl. failed ones)
-  int64_t cacheHits = 0;   ///< Runs that found their executable compiled
+  int64_t runs = 0;          ///< Run calls that reached execution
+  int64_t compiles = 0;      ///< executables compiled (incl. failed ones)
+  int64_t cacheHits = 0;     ///< Runs that found their executable compiled
   double compileSeconds = 0; ///< wall time spent compiling, total
   /// Buffers the compiled code took from the system, over all executables
   /// (their arenas reuse blocks across Runs: constant in steady state).

@@ -11,77 +11,137 @@ namespace tfmlir::session {
 
 size_t DataTypeSize(DataType dt) {
   switch (dt) {
-  case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
-  case DT_DOUBLE: case DT_INT64: case DT_UINT64: return 8;
-  case DT_INT16: case DT_UINT16: case DT_HALF: case DT_BFLOAT16: return 2;
-  case DT_INT8: case DT_UINT8: case DT_BOOL: return 1;
-  default: return 0;
+  case DT_FLOAT:
+  case DT_INT32:
+  case DT_UINT32:
+    return 4;
+  case DT_DOUBLE:
+  case DT_INT64:
+  case DT_UINT64:
+    return 8;
+  case DT_INT16:
+  case DT_UINT16:
+  case DT_HALF:
+  case DT_BFLOAT16:
+    return 2;
+  case DT_INT8:
+  case DT_UINT8:
+  case DT_BOOL:
+    return 1;
+  default:
+    return 0;
   }
 }
 
 std::string DataTypeString(DataType dt) {
   switch (dt) {
-  case DT_FLOAT: return "float";
-  case DT_DOUBLE: return "double";
-  case DT_INT32: return "int32";
-  case DT_UINT8: return "uint8";
-  case DT_INT16: return "int16";
-  case DT_INT8: return "int8";
-  case DT_STRING: return "string";
-  case DT_INT64: return "int64";
-  case DT_BOOL: return "bool";
-  case DT_BFLOAT16: return "bfloat16";
-  case DT_UINT16: return "uint16";
-  case DT_HALF: return "half";
-  case DT_UINT32: return "uint32";
-  case DT_UINT64: return "uint64";
-  default: return absl::StrCat("unknown dtype enum (", int(dt), ")");
+  case DT_FLOAT:
+    return "float";
+  case DT_DOUBLE:
+    return "double";
+  case DT_INT32:
+    return "int32";
+  case DT_UINT8:
+    return "uint8";
+  case DT_INT16:
+    return "int16";
+  case DT_INT8:
+    return "int8";
+  case DT_STRING:
+    return "string";
+  case DT_INT64:
+    return "int64";
+  case DT_BOOL:
+    return "bool";
+  case DT_BFLOAT16:
+    return "bfloat16";
+  case DT_UINT16:
+    return "uint16";
+  case DT_HALF:
+    return "half";
+  case DT_UINT32:
+    return "uint32";
+  case DT_UINT64:
+    return "uint64";
+  default:
+    return absl::StrCat("unknown dtype enum (", int(dt), ")");
   }
 }
 
 std::string DataTypeNumpyName(DataType dt) {
   switch (dt) {
-  case DT_FLOAT: return "float32";
-  case DT_DOUBLE: return "float64";
-  case DT_HALF: return "float16";
-  default: return DataTypeString(dt);
+  case DT_FLOAT:
+    return "float32";
+  case DT_DOUBLE:
+    return "float64";
+  case DT_HALF:
+    return "float16";
+  default:
+    return DataTypeString(dt);
   }
 }
 
 std::optional<DType> toExecutableDType(DataType dt) {
   switch (dt) {
-  case DT_FLOAT: return DType::kF32;
-  case DT_DOUBLE: return DType::kF64;
-  case DT_BOOL: return DType::kBool;
-  case DT_INT8: return DType::kI8;
-  case DT_INT16: return DType::kI16;
-  case DT_INT32: return DType::kI32;
-  case DT_INT64: return DType::kI64;
-  case DT_UINT8: return DType::kU8;
-  case DT_UINT16: return DType::kU16;
-  case DT_UINT32: return DType::kU32;
-  case DT_UINT64: return DType::kU64;
-  case DT_HALF: return DType::kF16;
-  case DT_BFLOAT16: return DType::kBF16;
-  default: return std::nullopt;
+  case DT_FLOAT:
+    return DType::kF32;
+  case DT_DOUBLE:
+    return DType::kF64;
+  case DT_BOOL:
+    return DType::kBool;
+  case DT_INT8:
+    return DType::kI8;
+  case DT_INT16:
+    return DType::kI16;
+  case DT_INT32:
+    return DType::kI32;
+  case DT_INT64:
+    return DType::kI64;
+  case DT_UINT8:
+    return DType::kU8;
+  case DT_UINT16:
+    return DType::kU16;
+  case DT_UINT32:
+    return DType::kU32;
+  case DT_UINT64:
+    return DType::kU64;
+  case DT_HALF:
+    return DType::kF16;
+  case DT_BFLOAT16:
+    return DType::kBF16;
+  default:
+    return std::nullopt;
   }
 }
 
 DataType fromExecutableDType(DType t) {
   switch (t) {
-  case DType::kF32: return DT_FLOAT;
-  case DType::kF64: return DT_DOUBLE;
-  case DType::kBool: return DT_BOOL;
-  case DType::kI8: return DT_INT8;
-  case DType::kI16: return DT_INT16;
-  case DType::kI32: return DT_INT32;
-  case DType::kI64: return DT_INT64;
-  case DType::kU8: return DT_UINT8;
-  case DType::kU16: return DT_UINT16;
-  case DType::kU32: return DT_UINT32;
-  case DType::kU64: return DT_UINT64;
-  case DType::kF16: return DT_HALF;
-  case DType::kBF16: return DT_BFLOAT16;
+  case DType::kF32:
+    return DT_FLOAT;
+  case DType::kF64:
+    return DT_DOUBLE;
+  case DType::kBool:
+    return DT_BOOL;
+  case DType::kI8:
+    return DT_INT8;
+  case DType::kI16:
+    return DT_INT16;
+  case DType::kI32:
+    return DT_INT32;
+  case DType::kI64:
+    return DT_INT64;
+  case DType::kU8:
+    return DT_UINT8;
+  case DType::kU16:
+    return DT_UINT16;
+  case DType::kU32:
+    return DT_UINT32;
+  case DType::kU64:
+    return DT_UINT64;
+  case DType::kF16:
+    return DT_HALF;
+  case DType::kBF16:
+    return DT_BFLOAT16;
   }
   return DT_INVALID;
 }
@@ -177,10 +237,10 @@ absl::StatusOr<Tensor> Tensor::Bitcast(DataType dtype,
                                         shape.DebugString());
   size_t bytes = shape.num_elements() * DataTypeSize(dtype);
   if (DataTypeSize(dtype) == 0 || bytes != TotalBytes())
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot bitcast ", DebugString(), " (", TotalBytes(), " bytes) to ",
-        DataTypeString(dtype), " ", shape.DebugString(), " (", bytes,
-        " bytes)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot bitcast ", DebugString(), " (", TotalBytes(),
+                     " bytes) to ", DataTypeString(dtype), " ",
+                     shape.DebugString(), " (", bytes, " bytes)"));
   Tensor t = *this;
   t.dtype_ = dtype;
   t.shape_ = std::move(shape);

@@ -104,7 +104,9 @@ public:
   size_t TotalBytes() const { return NumElements() * DataTypeSize(dtype_); }
   bool IsInitialized() const { return buf_ != nullptr; }
 
-  void *data() { return buf_ ? static_cast<char *>(buf_.get()) + offset_ : nullptr; }
+  void *data() {
+    return buf_ ? static_cast<char *>(buf_.get()) + offset_ : nullptr;
+  }
   const void *data() const {
     return buf_ ? static_cast<const char *>(buf_.get()) + offset_ : nullptr;
   }

@@ -69,8 +69,10 @@ bool attrsEqual(const tensorflow::AttrValue &a, const tensorflow::AttrValue &b,
   auto ma = convertAttrValue(a, builder);
   auto mb = convertAttrValue(b, builder);
   if (!ma || !mb) {
-    if (!ma) llvm::consumeError(ma.takeError());
-    if (!mb) llvm::consumeError(mb.takeError());
+    if (!ma)
+      llvm::consumeError(ma.takeError());
+    if (!mb)
+      llvm::consumeError(mb.takeError());
     return false;
   }
   return *ma == *mb;
@@ -128,7 +130,8 @@ GraphImportConfig configFor(llvm::StringRef path) {
   } else if (path.ends_with("graphdef2mlir/invalid-output-index.pbtxt")) {
     c.inputArrays = {"input"};
     c.outputArrays = {"input:1"};
-  } else if (path.ends_with("graphdef2mlir/error-message-with-source-info.pbtxt")) {
+  } else if (path.ends_with(
+                 "graphdef2mlir/error-message-with-source-info.pbtxt")) {
     c.inputArrays = {"x", "y"};
     c.inputDataTypes = {"DT_INT32", "DT_INT32"};
     c.inputShapes = {"2", "3"};
@@ -185,7 +188,8 @@ void runOne(Result &r) {
   r.preserved = preserved(g, g2, ctx, why);
   if (!r.preserved)
     r.error = why;
-  auto m2 = importGraphDef(g2, GraphImportConfig(), &ctx, r.path + "(exported)");
+  auto m2 =
+      importGraphDef(g2, GraphImportConfig(), &ctx, r.path + "(exported)");
   if (!m2) {
     r.error = "re-import: " + diags;
     return;
@@ -315,17 +319,19 @@ int main(int argc, char **argv) {
       // that the graph does not use only gets a warning naming it.
       bool warnedFunction =
           r.imported && r.warning.find("function '") != std::string::npos;
-      r.rejectedWell = warnedFunction ||
-                       (!r.imported && namesFile && (!graphLevel || namesNode) &&
-                        r.error.find('\n') == std::string::npos);
+      r.rejectedWell =
+          warnedFunction ||
+          (!r.imported && namesFile && (!graphLevel || namesNode) &&
+           r.error.find('\n') == std::string::npos);
       if (r.rejectedWell)
         ++c.rejected;
       else if (!known.count(rel)) {
         ++unexpected;
-        failures.push_back(rel + ": expected a one-line rejection naming the "
-                                 "file and node, got: " +
-                           (r.imported ? std::string("imported with no warning")
-                                       : r.error));
+        failures.push_back(
+            rel +
+            ": expected a one-line rejection naming the "
+            "file and node, got: " +
+            (r.imported ? std::string("imported with no warning") : r.error));
       }
       continue;
     }
@@ -368,8 +374,8 @@ int main(int argc, char **argv) {
   llvm::outs() << "GraphDef corpus: " << total.files << " files, "
                << total.imported << " imported, " << total.preserved
                << " preserved, " << total.fixed << " fixed points, "
-               << total.rejected << " rejected as required; report: "
-               << argv[2] << "\n";
+               << total.rejected << " rejected as required; report: " << argv[2]
+               << "\n";
   for (auto &f : failures)
     llvm::outs() << "FAIL " << f << "\n";
   int passed = static_cast<int>(results.size()) - unexpected;

@@ -1,4 +1,5 @@
-//===- TFLiteCorpus.cpp - .tflite import/export round trip over real models ===//
+//===- TFLiteCorpus.cpp - .tflite import/export round trip over real models
+//===//
 //
 // Usage: tfmlir-tflite-corpus <corpus-dir> <report.md> [known-failures.txt]
 //
@@ -43,8 +44,8 @@
 
 #include <chrono>
 #include <map>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace mlir;
@@ -71,19 +72,22 @@ struct Result {
   double importMs = 0, exportMs = 0;
   std::string error;
   bool ok() const {
-    return expectInvalid ? rejectedWell
-                         : imported && exported && sameCounts && deterministic &&
-                               fixedPoint && opsPreserved == ops;
+    return expectInvalid
+               ? rejectedWell
+               : imported && exported && sameCounts && deterministic &&
+                     fixedPoint && opsPreserved == ops;
   }
 };
 
 /// Models the importer must reject. The 2_subgraphs files have, like
 /// empty_model.bin, no tensor in any subgraph (TFLite builds an empty
 /// interpreter from them; we reject them as empty models).
-const llvm::StringSet<> kInvalid = {
-    "empty_model.bin",           "test_model_broken.bin",
-    "segment_sum_invalid_buffer.bin", "invalid_model.bin",
-    "2_subgraphs.bin",           "2_subgraphs_dont_delegate_name.bin"};
+const llvm::StringSet<> kInvalid = {"empty_model.bin",
+                                    "test_model_broken.bin",
+                                    "segment_sum_invalid_buffer.bin",
+                                    "invalid_model.bin",
+                                    "2_subgraphs.bin",
+                                    "2_subgraphs_dont_delegate_name.bin"};
 
 std::string print(ModuleOp m) {
   std::string s;
@@ -115,8 +119,7 @@ std::string constBytes(const tflite::Model *m, const tflite::Tensor *t) {
                      b->data()->size());
 }
 
-template <typename T>
-std::vector<T> vec(const flatbuffers::Vector<T> *v) {
+template <typename T> std::vector<T> vec(const flatbuffers::Vector<T> *v) {
   return v ? std::vector<T>(v->begin(), v->end()) : std::vector<T>();
 }
 
@@ -139,7 +142,8 @@ std::string diffTensor(const tflite::Model *ma, const tflite::Tensor *a,
   if (dims(a) != dims(e))
     return "shape of '" + name(a) + "' changed";
   auto scales = [](const tflite::Tensor *t) {
-    return t->quantization() ? vec(t->quantization()->scale()) : std::vector<float>();
+    return t->quantization() ? vec(t->quantization()->scale())
+                             : std::vector<float>();
   };
   auto zps = [](const tflite::Tensor *t) {
     return t->quantization() ? vec(t->quantization()->zero_point())
@@ -169,8 +173,10 @@ std::string diffTensor(const tflite::Model *ma, const tflite::Tensor *a,
 /// Compares operator k of subgraph g; returns the first difference or "".
 std::string diffOperator(const tflite::Model *ma, const tflite::Model *me,
                          unsigned g, unsigned k, MLIRContext &ctx) {
-  const tflite::SubGraph *ga = ma->subgraphs()->Get(g), *ge = me->subgraphs()->Get(g);
-  const tflite::Operator *a = ga->operators()->Get(k), *e = ge->operators()->Get(k);
+  const tflite::SubGraph *ga = ma->subgraphs()->Get(g),
+                         *ge = me->subgraphs()->Get(g);
+  const tflite::Operator *a = ga->operators()->Get(k),
+                         *e = ge->operators()->Get(k);
   const tflite::OperatorCode *ca = ma->operator_codes()->Get(a->opcode_index());
   const tflite::OperatorCode *ce = me->operator_codes()->Get(e->opcode_index());
   int codeA = std::max<int>(ca->deprecated_builtin_code(), ca->builtin_code());
@@ -188,8 +194,10 @@ std::string diffOperator(const tflite::Model *ma, const tflite::Model *me,
     return FlatSymbolRefAttr::get(&ctx, "sg" + std::to_string(i));
   };
   for (bool second : {false, true}) {
-    uint8_t ta = second ? uint8_t(a->builtin_options_2_type()) : uint8_t(a->builtin_options_type());
-    uint8_t te = second ? uint8_t(e->builtin_options_2_type()) : uint8_t(e->builtin_options_type());
+    uint8_t ta = second ? uint8_t(a->builtin_options_2_type())
+                        : uint8_t(a->builtin_options_type());
+    uint8_t te = second ? uint8_t(e->builtin_options_2_type())
+                        : uint8_t(e->builtin_options_type());
     if (ta == 0 && te == 0)
       continue;
     if (ta != 0 && te != 0 && ta != te)
@@ -203,8 +211,10 @@ std::string diffOperator(const tflite::Model *ma, const tflite::Model *me,
         second ? a->builtin_options_2() : a->builtin_options());
     auto *pe = static_cast<const flatbuffers::Table *>(
         second ? e->builtin_options_2() : e->builtin_options());
-    if (failed(tfmlir::tflite_io::readOptions(ta ? pa : nullptr, *table, b, sym, da, err)) ||
-        failed(tfmlir::tflite_io::readOptions(te ? pe : nullptr, *table, b, sym, de, err)))
+    if (failed(tfmlir::tflite_io::readOptions(ta ? pa : nullptr, *table, b, sym,
+                                              da, err)) ||
+        failed(tfmlir::tflite_io::readOptions(te ? pe : nullptr, *table, b, sym,
+                                              de, err)))
       return "options unreadable: " + err;
     if (b.getDictionaryAttr(da) != b.getDictionaryAttr(de))
       return "options changed";
@@ -313,16 +323,21 @@ Result runOne(const std::string &path, const std::string &rel) {
       auto *oa = a->subgraphs()->Get(g)->operators();
       auto *oe = e->subgraphs()->Get(g)->operators();
       for (unsigned k = 0; oa && oe && k < oa->size(); ++k) {
-        int va = a->operator_codes()->Get(oa->Get(k)->opcode_index())->version();
-        int ve = e->operator_codes()->Get(oe->Get(k)->opcode_index())->version();
-        (va == ve ? r.versionSame : va > ve ? r.versionLower : r.versionHigher)++;
+        int va =
+            a->operator_codes()->Get(oa->Get(k)->opcode_index())->version();
+        int ve =
+            e->operator_codes()->Get(oe->Get(k)->opcode_index())->version();
+        (va == ve  ? r.versionSame
+         : va > ve ? r.versionLower
+                   : r.versionHigher)++;
         if (va != ve) {
           auto *oc = a->operator_codes()->Get(oa->Get(k)->opcode_index());
-          int code = std::max<int>(oc->deprecated_builtin_code(), oc->builtin_code());
-          auto &change = versionChanges[{
-              tflite::EnumNameBuiltinOperator(
-                  static_cast<tflite::BuiltinOperator>(code)),
-              va, ve}];
+          int code =
+              std::max<int>(oc->deprecated_builtin_code(), oc->builtin_code());
+          auto &change =
+              versionChanges[{tflite::EnumNameBuiltinOperator(
+                                  static_cast<tflite::BuiltinOperator>(code)),
+                              va, ve}];
           if (change.first++ == 0)
             change.second = rel;
         }
@@ -453,21 +468,25 @@ int main(int argc, char **argv) {
       llvm::errs() << "FAIL " << r.path << ": " << r.error << "\n";
   }
   std::string summary =
-      "valid models: " + std::to_string(valid) + ", fixed point: " +
-      std::to_string(fixed) + "; invalid models rejected: " +
-      std::to_string(invalidOk) + " of " +
-      std::to_string(results.size() - valid) + "; skipped (not TFL3): " +
-      std::to_string(skipped) + "; operators: " + std::to_string(ops) +
+      "valid models: " + std::to_string(valid) +
+      ", fixed point: " + std::to_string(fixed) +
+      "; invalid models rejected: " + std::to_string(invalidOk) + " of " +
+      std::to_string(results.size() - valid) +
+      "; skipped (not TFL3): " + std::to_string(skipped) +
+      "; operators: " + std::to_string(ops) +
       ", preserved by the export: " + std::to_string(preservedOps) +
       " (tfl ops " + std::to_string(dedicated) + ", builtin_op " +
       std::to_string(generic) + ", custom " + std::to_string(custom) +
       "); exported op versions vs the original: same " + std::to_string(vSame) +
-      ", lower " + std::to_string(vLower) + ", higher " + std::to_string(vHigher) +
-      "; total import " + std::to_string(int(importMs)) + " ms, export " +
+      ", lower " + std::to_string(vLower) + ", higher " +
+      std::to_string(vHigher) + "; total import " +
+      std::to_string(int(importMs)) + " ms, export " +
       std::to_string(int(exportMs)) + " ms; pass " + std::to_string(pass) +
       ", known failures " + std::to_string(knownFail) + ", new failures " +
       std::to_string(fail);
-  md << "\n" << summary << "\n\n## Operator versions that differ from the "
+  md << "\n"
+     << summary
+     << "\n\n## Operator versions that differ from the "
         "original file\n\nThe exporter writes the versions of TFLite's "
         "current op versioning rules; older converters wrote lower ones for "
         "some features (e.g. float16 DEQUANTIZE was 2, now 3).\n\n"

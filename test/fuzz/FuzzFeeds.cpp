@@ -18,10 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using namespace tfmlir::session;
   if (size < 4)
     return 0;
-  static const DataType kTypes[] = {DT_FLOAT, DT_DOUBLE, DT_HALF, DT_BFLOAT16,
-                                    DT_BOOL,  DT_INT8,   DT_INT16, DT_INT32,
-                                    DT_INT64, DT_UINT8,  DT_UINT16, DT_UINT32,
-                                    DT_UINT64};
+  static const DataType kTypes[] = {
+      DT_FLOAT, DT_DOUBLE, DT_HALF,  DT_BFLOAT16, DT_BOOL,   DT_INT8,  DT_INT16,
+      DT_INT32, DT_INT64,  DT_UINT8, DT_UINT16,   DT_UINT32, DT_UINT64};
   uint8_t mode = data[0];
   DataType dtype = kTypes[data[1] % (sizeof(kTypes) / sizeof(kTypes[0]))];
   if (mode & 1) {

@@ -12,9 +12,9 @@
 // (TFMLIR_BUILD_FUZZERS).
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOps.h"
-#include "lib/Translate/GraphDefImporter.h"
 #include "lib/Transforms/ExecutorPasses.h"
 #include "lib/Transforms/Passes.h"
+#include "lib/Translate/GraphDefImporter.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

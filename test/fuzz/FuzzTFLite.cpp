@@ -5,9 +5,10 @@
 // checks), builds an Interpreter with every builtin kernel, allocates with a
 // per-tensor and arena cap of kMaxTensorBytes (the loader's own limit,
 // Interpreter::setMaxTensorBytes, lowered so that a run stays small), fills
-// the inputs with bytes 0x01 (a valid bool, a tiny float) and invokes once. Any status is fine;
-// a crash, a sanitizer report, a leak or a hang is a bug. Built only by
-// `ninja tfmlir-fuzzers` (see test/fuzz/CMakeLists.txt and scripts/fuzz.sh).
+// the inputs with bytes 0x01 (a valid bool, a tiny float) and invokes once. Any
+// status is fine; a crash, a sanitizer report, a leak or a hang is a bug. Built
+// only by `ninja tfmlir-fuzzers` (see test/fuzz/CMakeLists.txt and
+// scripts/fuzz.sh).
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Kernel.h"

@@ -22,7 +22,8 @@ namespace {
 const std::string &prefix() {
   static const std::string p = [] {
     const char *tmp = std::getenv("TMPDIR");
-    std::string tmpl = std::string(tmp ? tmp : "/tmp") + "/tfmlir-fuzz-bundle-XXXXXX";
+    std::string tmpl =
+        std::string(tmp ? tmp : "/tmp") + "/tfmlir-fuzz-bundle-XXXXXX";
     if (!mkdtemp(tmpl.data()))
       std::abort();
     return tmpl + "/variables";

@@ -30,7 +30,8 @@
 
 using namespace mlir;
 
-static std::string mutate(const std::string &in, bool text, std::mt19937_64 &rng) {
+static std::string mutate(const std::string &in, bool text,
+                          std::mt19937_64 &rng) {
   std::string s = in;
   auto pick = [&](size_t n) { return n ? rng() % n : 0; };
   int rounds = 1 + pick(4);
@@ -38,7 +39,7 @@ static std::string mutate(const std::string &in, bool text, std::mt19937_64 &rng
     // Text seeds mostly get token-level edits, which keep them parseable
     // and so reach the importer proper.
     int kind = text && pick(4) != 0 ? 6 + static_cast<int>(pick(2))
-                                     : static_cast<int>(pick(text ? 8 : 6));
+                                    : static_cast<int>(pick(text ? 8 : 6));
     switch (kind) {
     case 0: // bit flip
       s[pick(s.size())] ^= static_cast<char>(1u << pick(8));
@@ -60,15 +61,17 @@ static std::string mutate(const std::string &in, bool text, std::mt19937_64 &rng
       break;
     }
     case 5: { // interesting varint / number bytes
-      static const char *vals[] = {"\xff\xff\xff\xff\x0f", "\x80\x80\x80\x80\x80",
-                                   "\x00", "\x7f", "\xff"};
+      static const char *vals[] = {"\xff\xff\xff\xff\x0f",
+                                   "\x80\x80\x80\x80\x80", "\x00", "\x7f",
+                                   "\xff"};
       const char *v = vals[pick(5)];
       s.insert(pick(s.size()), v, std::strlen(v) ? std::strlen(v) : 1);
       break;
     }
     case 6: { // text: replace a digit run with an extreme number
-      static const char *nums[] = {"-1", "0", "4294967296", "-9223372036854775808",
-                                   "99999999999", "77", "-2"};
+      static const char *nums[] = {
+          "-1",          "0",  "4294967296", "-9223372036854775808",
+          "99999999999", "77", "-2"};
       size_t p = pick(s.size());
       while (p < s.size() && !isdigit(static_cast<unsigned char>(s[p])))
         ++p;
@@ -101,7 +104,8 @@ static std::string mutate(const std::string &in, bool text, std::mt19937_64 &rng
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    llvm::errs() << "usage: " << argv[0] << " <corpus-dir> [iterations] [seed]\n";
+    llvm::errs() << "usage: " << argv[0]
+                 << " <corpus-dir> [iterations] [seed]\n";
     return 2;
   }
   std::string root = argv[1];
@@ -148,7 +152,8 @@ int main(int argc, char **argv) {
       continue;
     }
     ++parsed;
-    auto module = tfmlir::importGraphDef(g, tfmlir::GraphImportConfig(), &ctx, "mutant");
+    auto module =
+        tfmlir::importGraphDef(g, tfmlir::GraphImportConfig(), &ctx, "mutant");
     if (!module) {
       ++rejected;
       continue;

@@ -74,17 +74,52 @@ void tokens(const std::string &json,
 
 std::string mutateJson(const std::string &in, std::mt19937_64 &rng) {
   auto pick = [&](size_t n) { return n ? size_t(rng() % n) : 0; };
-  static const char *kNumbers[] = {"-1", "0", "1", "3", "255", "65536",
-                                   "4294967296", "9223372036854775807",
-                                   "-9223372036854775808", "1e400", "2.5",
-                                   "\"7\"", "\"-1\"", "true", "null"};
-  static const char *kStrings[] = {
-      "", "float64", "int32", "bool", "string", "complex64", "uint8",
-      "uint16", "float16", "int4", "DT_FLOAT", "DT_INT64", "DT_STRING",
-      "DT_BOOL", "DT_HALF", "Const", "Placeholder", "NoOp", "Identity", "w",
-      "x:0", "^x", "x:7", "nosuch", "../group1-shard1of2.bin", "/dev/zero",
-      "group2-shard1of1.bin", "graph-model", "layers-model", "TkhXQw==",
-      "!!notbase64"};
+  static const char *kNumbers[] = {"-1",
+                                   "0",
+                                   "1",
+                                   "3",
+                                   "255",
+                                   "65536",
+                                   "4294967296",
+                                   "9223372036854775807",
+                                   "-9223372036854775808",
+                                   "1e400",
+                                   "2.5",
+                                   "\"7\"",
+                                   "\"-1\"",
+                                   "true",
+                                   "null"};
+  static const char *kStrings[] = {"",
+                                   "float64",
+                                   "int32",
+                                   "bool",
+                                   "string",
+                                   "complex64",
+                                   "uint8",
+                                   "uint16",
+                                   "float16",
+                                   "int4",
+                                   "DT_FLOAT",
+                                   "DT_INT64",
+                                   "DT_STRING",
+                                   "DT_BOOL",
+                                   "DT_HALF",
+                                   "Const",
+                                   "Placeholder",
+                                   "NoOp",
+                                   "Identity",
+                                   "w",
+                                   "x:0",
+                                   "^x",
+                                   "x:7",
+                                   "nosuch",
+                                   "../group1-shard1of2.bin",
+                                   "/dev/zero",
+                                   "group2-shard1of1.bin",
+                                   "graph-model",
+                                   "layers-model",
+                                   "TkhXQw==",
+                                   "!!notbase64"};
   std::string s = in;
   int rounds = 1 + int(pick(3));
   for (int r = 0; r < rounds; ++r) {
@@ -112,7 +147,7 @@ std::string mutateJson(const std::string &in, std::mt19937_64 &rng) {
       size_t k = pick(starts.size());
       size_t end = s.find('\n', starts[k]);
       s.erase(starts[k], end == std::string::npos ? std::string::npos
-                                                   : end - starts[k] + 1);
+                                                  : end - starts[k] + 1);
       break;
     }
     }

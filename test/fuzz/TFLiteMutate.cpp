@@ -57,7 +57,8 @@ static std::string mutate(const std::string &in, std::mt19937_64 &rng) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    llvm::errs() << "usage: tfmlir-tflite-mutate <corpus-dir> [iterations] [seed]\n";
+    llvm::errs()
+        << "usage: tfmlir-tflite-mutate <corpus-dir> [iterations] [seed]\n";
     return 2;
   }
   std::string root = argv[1];
@@ -76,7 +77,8 @@ int main(int argc, char **argv) {
       continue;
     auto buf = llvm::MemoryBuffer::getFile(p, false, false);
     if (!buf || (*buf)->getBufferSize() > 256 * 1024 ||
-        (*buf)->getBufferSize() < 8 || (*buf)->getBuffer().substr(4, 4) != "TFL3")
+        (*buf)->getBufferSize() < 8 ||
+        (*buf)->getBuffer().substr(4, 4) != "TFL3")
       continue;
     seeds.emplace_back(p.str(), (*buf)->getBuffer().str());
   }

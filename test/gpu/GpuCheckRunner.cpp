@@ -145,8 +145,8 @@ double parseValue(const std::string &s) {
 }
 
 /// Loads a program folder into an executor.
-absl::StatusOr<std::unique_ptr<PlanExecutor>> loadProgram(GpuDevice &device,
-                                                          const std::string &dir) {
+absl::StatusOr<std::unique_ptr<PlanExecutor>>
+loadProgram(GpuDevice &device, const std::string &dir) {
   std::string text, consts, cubin;
   if (!readFile(dir + "/plan.txt", text))
     return absl::NotFoundError("cannot read " + dir + "/plan.txt");
@@ -193,8 +193,8 @@ std::string runCase(GpuDevice &device, const std::string &dir) {
     for (int64_t d : r.shape)
       got *= d;
     if (got != numel)
-      return "result " + std::to_string(index) + " has " +
-             std::to_string(got) + " elements, TF has " + std::to_string(numel);
+      return "result " + std::to_string(index) + " has " + std::to_string(got) +
+             " elements, TF has " + std::to_string(numel);
     for (int64_t i = 0; i < numel; ++i) {
       std::string v;
       f >> v;
@@ -260,8 +260,10 @@ int runChain(GpuDevice &device, const std::string &dir) {
   for (int64_t i = 0; i < n; i += 4099) {
     double v = x[i];
     for (auto &[op, c] : steps)
-      v = op == "mul" ? v * c : op == "add" ? v + c : op == "max" ? std::max(v, c)
-                                                                 : std::min(v, c);
+      v = op == "mul"   ? v * c
+          : op == "add" ? v + c
+          : op == "max" ? std::max(v, c)
+                        : std::min(v, c);
     if (std::fabs(y[i] - v) > 1e-5 + 1e-5 * std::fabs(v)) {
       std::printf("chain: y[%lld] = %.9g, reference %.9g\n",
                   static_cast<long long>(i), y[i], v);

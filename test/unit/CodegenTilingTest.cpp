@@ -74,8 +74,8 @@ struct Ref {
 void expectWithinBound(const HostTensor &got, const std::vector<Ref> &ref,
                        int64_t terms) {
   ASSERT_EQ(static_cast<size_t>(got.numElements()), ref.size());
-  double eps = got.dtype() == DType::kF32 ? std::ldexp(1.0, -24)
-                                          : std::ldexp(1.0, -53);
+  double eps =
+      got.dtype() == DType::kF32 ? std::ldexp(1.0, -24) : std::ldexp(1.0, -53);
   int bad = 0;
   for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
     double g = at(got, i);
@@ -99,13 +99,12 @@ std::string tensorType(const std::vector<int64_t> &shape, const char *et) {
 /// `transposeB`), through hlo.dot_general.
 void checkMatmul(DType dt, int64_t batch, int64_t m, int64_t k, int64_t n,
                  bool transposeB) {
-  SCOPED_TRACE(::testing::Message() << "batch " << batch << " m " << m
-                                    << " k " << k << " n " << n << " tb "
-                                    << transposeB);
+  SCOPED_TRACE(::testing::Message() << "batch " << batch << " m " << m << " k "
+                                    << k << " n " << n << " tb " << transposeB);
   const char *et = dt == DType::kF32 ? "f32" : "f64";
-  std::vector<int64_t> as = {m, k}, bs = transposeB
-                                             ? std::vector<int64_t>{n, k}
-                                             : std::vector<int64_t>{k, n},
+  std::vector<int64_t> as = {m, k},
+                       bs = transposeB ? std::vector<int64_t>{n, k}
+                                       : std::vector<int64_t>{k, n},
                        cs = {m, n};
   std::string dn = transposeB ? "lhs_contract = [1], rhs_contract = [1]"
                               : "lhs_contract = [1], rhs_contract = [0]";
@@ -120,10 +119,10 @@ void checkMatmul(DType dt, int64_t batch, int64_t m, int64_t k, int64_t n,
   }
   std::string at_ = tensorType(as, et), bt = tensorType(bs, et),
               ct = tensorType(cs, et);
-  auto exe = compileOrFail("func.func @main(%a: " + at_ + ", %b: " + bt +
-                           ") -> " + ct + " {\n  %0 = hlo.dot_general %a, %b, <" +
-                           bd + ", " + dn + "> : (" + at_ + ", " + bt +
-                           ") -> " + ct + "\n  return %0 : " + ct + "\n}\n");
+  auto exe = compileOrFail(
+      "func.func @main(%a: " + at_ + ", %b: " + bt + ") -> " + ct +
+      " {\n  %0 = hlo.dot_general %a, %b, <" + bd + ", " + dn + "> : (" + at_ +
+      ", " + bt + ") -> " + ct + "\n  return %0 : " + ct + "\n}\n");
   ASSERT_TRUE(exe);
   HostTensor a = randomTensor(dt, as, 11), b = randomTensor(dt, bs, 12);
   auto r = runTwice(*exe, {&a, &b});
@@ -136,8 +135,8 @@ void checkMatmul(DType dt, int64_t batch, int64_t m, int64_t k, int64_t n,
         Ref s;
         for (int64_t kk = 0; kk < k; ++kk)
           s.add(at(a, (bb * m + i) * k + kk) *
-                at(b, transposeB ? (bb * n + j) * k + kk
-                                 : (bb * k + kk) * n + j));
+                at(b,
+                   transposeB ? (bb * n + j) * k + kk : (bb * k + kk) * n + j));
         ref.push_back(s);
       }
   expectWithinBound(r[0], ref, k);
@@ -215,10 +214,10 @@ func.func @main(%x: tensor<3x37xf32>, %y: tensor<3x37xf32>) -> (tensor<3x37xf32>
   ASSERT_EQ(r.size(), 3u);
   const float *xp = x.data<float>(), *yp = y.data<float>();
   for (int64_t i = 0; i < 3 * 37; ++i) {
-    float want = std::isnan(xp[i])
-                     ? xp[i]
-                     : std::max(static_cast<float>(xp[i] * yp[i] + xp[i]),
-                                yp[i]);
+    float want =
+        std::isnan(xp[i])
+            ? xp[i]
+            : std::max(static_cast<float>(xp[i] * yp[i] + xp[i]), yp[i]);
     float got = r[0].data<float>()[i];
     if (std::isnan(want))
       EXPECT_TRUE(std::isnan(got)) << i;
@@ -310,10 +309,8 @@ func.func @main(%b: tensor<2x3x4xi1>, %x: tensor<3x40xf32>, %y: tensor<3x40xf32>
   HostTensor b(DType::kBool, {2, 3, 4});
   // Column 3 is all false; the others have one true somewhere.
   for (int64_t i = 0; i < 24; ++i)
-    b.data<uint8_t>()[i] = (i % 4 != 3) && (i % 5 == 0 || i % 7 == 1 ||
-                                            i % 4 == 2)
-                               ? 1
-                               : 0;
+    b.data<uint8_t>()[i] =
+        (i % 4 != 3) && (i % 5 == 0 || i % 7 == 1 || i % 4 == 2) ? 1 : 0;
   HostTensor x = randomTensor(DType::kF32, {3, 40}, 31),
              y = randomTensor(DType::kF32, {3, 40}, 32);
   auto r = runTwice(*exe, {&b, &x, &y});
@@ -349,7 +346,9 @@ TEST(CodegenConstants, LargeConstantsAreHostBuffers) {
   std::string module =
       "func.func @main(%x: tensor<3x40xf32>) -> (tensor<3x1000xf32>, "
       "tensor<17000xi32>, tensor<2x2xf32>) {\n"
-      "  %w = hlo.constant " + w + " : tensor<40x1000xf32>\n"
+      "  %w = hlo.constant " +
+      w +
+      " : tensor<40x1000xf32>\n"
       "  %t = hlo.iota dim = 0 : tensor<17000xi32>\n"
       "  %s = hlo.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>\n"
       "  %0 = hlo.dot_general %x, %w, <lhs_batch = [], rhs_batch = [], "

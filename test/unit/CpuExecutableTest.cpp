@@ -190,8 +190,8 @@ func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<2x3x5xf32>,
 /// explicit padding, rhs dilation and G feature groups.
 std::vector<double> convRef(const HostTensor &x, const HostTensor &w,
                             int64_t sh, int64_t sw, int64_t pt, int64_t pl,
-                            int64_t dh, int64_t dw, int64_t groups,
-                            int64_t oh, int64_t ow) {
+                            int64_t dh, int64_t dw, int64_t groups, int64_t oh,
+                            int64_t ow) {
   int64_t n = x.shape()[0], h = x.shape()[1], wd = x.shape()[2],
           c = x.shape()[3];
   int64_t kh = w.shape()[0], kw = w.shape()[1], cig = w.shape()[2],
@@ -429,7 +429,8 @@ func.func @main(%x: tensor<2x5xf32>, %s: tensor<4xi32>) -> (tensor<2xf32>, tenso
     EXPECT_EQ(r[1].data<int32_t>()[b], best);
   }
   // XLA: shifts by >= 32 give 0 (left) or the sign fill (arithmetic right).
-  int32_t shl[] = {-16, 0, 400, 0}, sra[] = {-4, 0, 25, 0}, sign[] = {-1, 1, 1, 1};
+  int32_t shl[] = {-16, 0, 400, 0}, sra[] = {-4, 0, 25, 0},
+          sign[] = {-1, 1, 1, 1};
   for (int i = 0; i < 4; ++i) {
     EXPECT_EQ(r[2].data<int32_t>()[i], shl[i]) << i;
     EXPECT_EQ(r[3].data<int32_t>()[i], sra[i]) << i;

@@ -295,8 +295,9 @@ func.func @main(%x: tensor<2xf32>, %m: tensor<1x2xi32>) -> tensor<?xf32> {
     ASSERT_FALSE(out.ok());
     EXPECT_EQ(out.status().code(), absl::StatusCode::kUnimplemented);
     std::string msg(out.status().message());
-    EXPECT_NE(msg.find("compiled for the run-time input shapes f32[2];i32[1,2];"),
-              std::string::npos)
+    EXPECT_NE(
+        msg.find("compiled for the run-time input shapes f32[2];i32[1,2];"),
+        std::string::npos)
         << msg;
     EXPECT_NE(msg.find("tf.MirrorPad (count 1: nodes pad)"), std::string::npos)
         << msg;
@@ -416,21 +417,22 @@ TEST(HostKernels, TensorListErrorsAreTFs) {
   %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
   %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
   %any = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
-)mlir" + body + "  func.return %out : " + outType + "\n}\n";
+)mlir" + body +
+        "  func.return %out : " + outType + "\n}\n";
     auto exe = build(text.c_str(), ExecutorOptions());
     if (!exe.ok())
       return std::string(exe.status().message());
     HostTensor shape(DType::kI32, {1}), x(DType::kF32, {3});
     shape.data<int32_t>()[0] = 3;
     auto out = (*exe)->run({&shape, &x});
-    return out.ok() ? std::string("ok")
-                    : std::string(out.status().message());
+    return out.ok() ? std::string("ok") : std::string(out.status().message());
   };
   // An unset element of a list whose element shape is unknown.
   EXPECT_EQ(errorOf(R"mlir(
   %u = "tf.TensorListReserve"(%any, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("unknown")
   %out = "tf.TensorListGetItem"(%u, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("get")
-)mlir", "tensor<3xf32>"),
+)mlir",
+                    "tensor<3xf32>"),
             "Trying to read an uninitialized tensor but element_shape: "
             "<unknown> is not fully defined.\n\t [[{{node get}}]]");
   // Pushing past max_num_elements.
@@ -439,27 +441,31 @@ TEST(HostKernels, TensorListErrorsAreTFs) {
   %p1 = "tf.TensorListPushBack"(%e, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push1")
   %p2 = "tf.TensorListPushBack"(%p1, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("push2")
   %out = "tf.TensorListLength"(%p2) : (tensor<!tf_type.variant>) -> tensor<i32> loc("len")
-)mlir", "tensor<i32>"),
+)mlir",
+                    "tensor<i32>"),
             "Tried to push item into a full list list size: 1 "
             "max_num_elements: 1\n\t [[{{node push2}}]]");
   // Popping from an empty list.
   EXPECT_EQ(errorOf(R"mlir(
   %e = "tf.EmptyTensorList"(%shape, %any) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
   %l, %out = "tf.TensorListPopBack"(%e, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<1xi32>) -> (tensor<!tf_type.variant>, tensor<3xf32>) loc("pop")
-)mlir", "tensor<3xf32>"),
+)mlir",
+                    "tensor<3xf32>"),
             "Trying to pop from an empty list.\n\t [[{{node pop}}]]");
   // Reading an int32 list as float.
   EXPECT_EQ(errorOf(R"mlir(
   %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = i32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("ints")
   %out = "tf.TensorListGetItem"(%r, %one, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<1xi32>) -> tensor<3xf32> loc("get")
-)mlir", "tensor<3xf32>"),
+)mlir",
+                    "tensor<3xf32>"),
             "Invalid data types; op elements float but list elements "
             "int32\n\t [[{{node get}}]]");
   // Setting an element of the wrong shape.
   EXPECT_EQ(errorOf(R"mlir(
   %r = "tf.TensorListReserve"(%two, %two) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("r")
   %out = "tf.TensorListSetItem"(%r, %one, %x) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
-)mlir", "tensor<!tf_type.variant>"),
+)mlir",
+                    "tensor<!tf_type.variant>"),
             "The only valid scalar shape tensor is the fully unknown shape "
             "specified as -1.\n\t [[{{node r}}]]");
 }
@@ -518,8 +524,8 @@ func.func @main(%x: tensor<2x3x4xi32>, %b: tensor<3xi64>, %s: tensor<3xi64>, %p:
 )mlir";
   auto exe = build(text, ExecutorOptions());
   ASSERT_TRUE(exe.ok()) << exe.status();
-  HostTensor x(DType::kI32, {2, 3, 4}), b(DType::kI64, {3}), s(DType::kI64, {3}),
-      p(DType::kI32, {3, 2}), c(DType::kI32, {});
+  HostTensor x(DType::kI32, {2, 3, 4}), b(DType::kI64, {3}),
+      s(DType::kI64, {3}), p(DType::kI32, {3, 2}), c(DType::kI32, {});
   for (int i = 0; i < 24; ++i)
     x.data<int32_t>()[i] = i;
   int64_t bv[] = {1, 1, 0}, sv[] = {1, -1, 3};
@@ -735,7 +741,7 @@ func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>, %f: tensor<6xf32>, %u: ten
   // 1 + 2^-9), 65519 (65504), 65520 (inf), 2^-25 (0 in f16: half the
   // smallest subnormal, ties to even), 1 + 2^-8 (a bf16 tie: even 1.0).
   float fv[] = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f, 65519.0f, 65520.0f,
-                0x1p-25f, 1.0f + 0x1p-8f};
+                0x1p-25f,        1.0f + 0x1p-8f};
   std::copy(fv, fv + 6, f.data<float>());
   HostTensor u(DType::kU8, {2}), v(DType::kU8, {2});
   u.data<uint8_t>()[0] = 250;
@@ -748,7 +754,8 @@ func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>, %f: tensor<6xf32>, %u: ten
   EXPECT_EQ(i32Values((*out)[0]),
             (std::vector<int32_t>{kMin, kMin / 7 - 1, -1, -1}));
   EXPECT_EQ(i32Values((*out)[1]), (std::vector<int32_t>{0, 5, 0, 0}));
-  EXPECT_EQ(i32Values((*out)[2]), (std::vector<int32_t>{kMin, kMin / 7, -1, -1}));
+  EXPECT_EQ(i32Values((*out)[2]),
+            (std::vector<int32_t>{kMin, kMin / 7, -1, -1}));
   const uint16_t *h = (*out)[3].data<uint16_t>();
   EXPECT_EQ(h[0], 0x3C00);
   EXPECT_EQ(h[1], 0x3C02);
@@ -809,8 +816,8 @@ func.func @main(%c: tensor<*xi1>, %x: tensor<2x2xf32>, %b: tensor<3xi1>) -> tens
   HostTensor c2(DType::kBool, {2});
   out = (*exe)->run({&c2, &x, &b});
   ASSERT_FALSE(out.ok());
-  EXPECT_TRUE(absl::StartsWith(out.status().message(),
-                               "In[0] should be a scalar: [2]"))
+  EXPECT_TRUE(
+      absl::StartsWith(out.status().message(), "In[0] should be a scalar: [2]"))
       << out.status();
 }
 

@@ -69,8 +69,9 @@ std::string epilogue(const std::vector<int64_t> &out, bool bias, bool res,
   int64_t rank = out.size();
   last = "%0";
   if (bias) {
-    s += "  %bb = hlo.broadcast_in_dim %b, dims = [" + std::to_string(rank - 1) +
-         "] : (" + ty({out.back()}) + ") -> " + t + "\n";
+    s += "  %bb = hlo.broadcast_in_dim %b, dims = [" +
+         std::to_string(rank - 1) + "] : (" + ty({out.back()}) + ") -> " + t +
+         "\n";
     s += "  %1 = hlo.add " + last + ", %bb : " + t + "\n";
     last = "%1";
   }
@@ -100,8 +101,8 @@ struct Case {
 
 void run(const Case &c) {
   SCOPED_TRACE("M=" + std::to_string(c.m) + " K=" + std::to_string(c.k) +
-               " N=" + std::to_string(c.n) + " constB=" +
-               std::to_string(c.constB) + " transB=" +
+               " N=" + std::to_string(c.n) +
+               " constB=" + std::to_string(c.constB) + " transB=" +
                std::to_string(c.transB) + " conv=" + std::to_string(c.conv));
   std::vector<float> a = values(c.m * c.k, 1), w = values(c.k * c.n, 2),
                      bias = values(c.n, 3), r = values(c.m * c.n, 4);
@@ -143,8 +144,8 @@ void run(const Case &c) {
   std::string last;
   body += epilogue(outShape, c.bias, c.res, c.act, last);
   std::string text = "func.func @main(" + args + ") -> " + ty(outShape) +
-                     " {\n" + body + "  return " + last + " : " +
-                     ty(outShape) + "\n}\n";
+                     " {\n" + body + "  return " + last + " : " + ty(outShape) +
+                     "\n}\n";
   auto exe = CpuExecutable::compile(text, "main");
   ASSERT_TRUE(exe.ok()) << exe.status() << "\n" << text.substr(0, 2000);
   HostTensor ta = tensor(a, aShape), tw = tensor(wStored, wShape),
@@ -187,9 +188,8 @@ void run(const Case &c) {
       double tol = (c.k + 3) * std::ldexp(1.0, -24) * mag + 1e-30;
       if (std::fabs(got[i * c.n + j] - ref) > tol) {
         ++bad;
-        ADD_FAILURE() << "(" << i << ", " << j << "): got "
-                      << got[i * c.n + j] << ", want " << ref << " +- "
-                      << tol;
+        ADD_FAILURE() << "(" << i << ", " << j << "): got " << got[i * c.n + j]
+                      << ", want " << ref << " +- " << tol;
       }
     }
 }
@@ -232,22 +232,23 @@ struct DwCase {
 /// float64 with zero padding, under the microkernel ISA `isa`.
 void runDepthwise(const DwCase &c, int32_t isa) {
   ASSERT_TRUE(tfmlir_rt_sgemm_set_isa(isa));
-  SCOPED_TRACE("depthwise H=" + std::to_string(c.h) + " W=" +
-               std::to_string(c.w) + " C=" + std::to_string(c.c) + " K=" +
-               std::to_string(c.k) + " stride=" + std::to_string(c.stride) +
+  SCOPED_TRACE("depthwise H=" + std::to_string(c.h) +
+               " W=" + std::to_string(c.w) + " C=" + std::to_string(c.c) +
+               " K=" + std::to_string(c.k) +
+               " stride=" + std::to_string(c.stride) +
                " dil=" + std::to_string(c.dil) + " isa=" + std::to_string(isa));
   int64_t span = c.dil * (c.k - 1) + 1;
   int64_t oh = (c.h + c.padT + c.padB - span) / c.stride + 1;
   int64_t ow = (c.w + c.padL + c.padR - span) / c.stride + 1;
   std::vector<float> in = values(c.h * c.w * c.c, 5),
                      f = values(c.k * c.k * c.c, 6), bias = values(c.c, 7);
-  std::vector<int64_t> inShape = {1, c.h, c.w, c.c}, fShape = {c.k, c.k, 1, c.c},
-                       outShape = {1, oh, ow, c.c};
+  std::vector<int64_t> inShape = {1, c.h, c.w, c.c},
+                       fShape = {c.k, c.k, 1, c.c}, outShape = {1, oh, ow, c.c};
   std::string last;
   std::string text =
       "func.func @main(%a: " + ty(inShape) + ", %w: " + ty(fShape) +
-      (c.bias ? ", %b: " + ty({c.c}) : std::string()) + ") -> " +
-      ty(outShape) + " {\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, "
+      (c.bias ? ", %b: " + ty({c.c}) : std::string()) + ") -> " + ty(outShape) +
+      " {\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, "
       "1, i, o]->[b, 0, 1, f]> {feature_group_count = " +
       std::to_string(c.c) + " : i64, padding = dense<[[" +
       std::to_string(c.padT) + ", " + std::to_string(c.padB) + "], [" +
@@ -269,7 +270,8 @@ void runDepthwise(const DwCase &c, int32_t isa) {
   auto r1 = (*exe)->run(args), r2 = (*exe)->run(args);
   ASSERT_TRUE(r1.ok()) << r1.status();
   ASSERT_TRUE(r2.ok()) << r2.status();
-  ASSERT_EQ(0, std::memcmp((*r1)[0].raw(), (*r2)[0].raw(), (*r1)[0].byteSize()));
+  ASSERT_EQ(0,
+            std::memcmp((*r1)[0].raw(), (*r2)[0].raw(), (*r1)[0].byteSize()));
   const float *got = (*r1)[0].data<float>();
   int bad = 0;
   for (int64_t y = 0; y < oh; ++y)
@@ -299,8 +301,8 @@ void runDepthwise(const DwCase &c, int32_t isa) {
         float g = got[(y * ow + x) * c.c + ch];
         if (std::fabs(g - ref) > tol) {
           ++bad;
-          ADD_FAILURE() << "(" << y << ", " << x << ", " << ch << "): got "
-                        << g << ", want " << ref;
+          ADD_FAILURE() << "(" << y << ", " << x << ", " << ch << "): got " << g
+                        << ", want " << ref;
         }
       }
 }
@@ -313,8 +315,8 @@ TEST(GemmCodegen, ChainedLayersConstantWeights) {
                      b1 = values(h, 13), w2 = values(h * n, 14);
   std::string text =
       "func.func @main(%a: " + ty({m, k}) + ", %b: " + ty({h}) + ") -> " +
-      ty({m, n}) + " {\n  %w1 = " + constant(w1, {k, h}) + "\n  %w2 = " +
-      constant(w2, {h, n}) +
+      ty({m, n}) + " {\n  %w1 = " + constant(w1, {k, h}) +
+      "\n  %w2 = " + constant(w2, {h, n}) +
       "\n  %0 = hlo.dot_general %a, %w1, <lhs_batch = [], rhs_batch = [], "
       "lhs_contract = [1], rhs_contract = [0]> : (" +
       ty({m, k}) + ", " + ty({k, h}) + ") -> " + ty({m, h}) +
@@ -364,8 +366,8 @@ TEST(GemmCodegen, ChainedLayersConstantWeights) {
 }
 
 TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
-  for (int32_t isa : {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
-                      TFMLIR_RT_ISA_AVX512}) {
+  for (int32_t isa :
+       {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2, TFMLIR_RT_ISA_AVX512}) {
     if (!tfmlir_rt_sgemm_set_isa(isa))
       continue;
     for (DwCase c : {DwCase{9, 7, 37, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
@@ -392,8 +394,8 @@ struct ConvCase {
 
 std::string describe(const ConvCase &c) {
   auto s = [](int64_t v) { return std::to_string(v); };
-  return "conv N=" + s(c.n) + " H=" + s(c.h) + " W=" + s(c.w) + " C=" +
-         s(c.c) + " O=" + s(c.o) + " K=" + s(c.kh) + "x" + s(c.kw) +
+  return "conv N=" + s(c.n) + " H=" + s(c.h) + " W=" + s(c.w) + " C=" + s(c.c) +
+         " O=" + s(c.o) + " K=" + s(c.kh) + "x" + s(c.kw) +
          " strides=" + s(c.sh) + "," + s(c.sw) + " dil=" + s(c.dh) + "," +
          s(c.dw) + " pad=" + s(c.padT) + "," + s(c.padB) + "," + s(c.padL) +
          "," + s(c.padR) + " bias=" + s(c.bias) + " res=" + s(c.res) +
@@ -403,8 +405,7 @@ std::string describe(const ConvCase &c) {
 /// Compiles the convolution of `c` with the filter as a constant (so
 /// hlo-cpu-gemm-ukernel sends it to the implicit GEMM of
 /// runtime/cpu/Conv2d.h) or as an argument (the generated linalg loops).
-std::unique_ptr<CpuExecutable> compileConv(const ConvCase &c,
-                                           bool constFilter,
+std::unique_ptr<CpuExecutable> compileConv(const ConvCase &c, bool constFilter,
                                            const std::vector<float> &f) {
   int64_t oh = (c.h + c.padT + c.padB - (c.dh * (c.kh - 1) + 1)) / c.sh + 1;
   int64_t ow = (c.w + c.padL + c.padR - (c.dw * (c.kw - 1) + 1)) / c.sw + 1;
@@ -424,8 +425,7 @@ std::unique_ptr<CpuExecutable> compileConv(const ConvCase &c,
   auto s = [](int64_t v) { return std::to_string(v); };
   body += "  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, 1, i, o]->[b, "
           "0, 1, f]> {padding = dense<[[" +
-          s(c.padT) + ", " + s(c.padB) + "], [" + s(c.padL) + ", " +
-          s(c.padR) +
+          s(c.padT) + ", " + s(c.padB) + "], [" + s(c.padL) + ", " + s(c.padR) +
           "]]> : tensor<2x2xi64>, window_strides = array<i64: " + s(c.sh) +
           ", " + s(c.sw) + ">, rhs_dilation = array<i64: " + s(c.dh) + ", " +
           s(c.dw) + ">} : (" + ty(inShape) + ", " + ty(fShape) + ") -> " +
@@ -433,8 +433,8 @@ std::unique_ptr<CpuExecutable> compileConv(const ConvCase &c,
   std::string last;
   body += epilogue(outShape, c.bias, c.res, c.act, last);
   std::string text = "func.func @main(" + args + ") -> " + ty(outShape) +
-                     " {\n" + body + "  return " + last + " : " +
-                     ty(outShape) + "\n}\n";
+                     " {\n" + body + "  return " + last + " : " + ty(outShape) +
+                     "\n}\n";
   auto exe = CpuExecutable::compile(text, "main");
   EXPECT_TRUE(exe.ok()) << exe.status();
   return exe.ok() ? std::move(*exe) : nullptr;
@@ -461,8 +461,7 @@ std::vector<float> runConv(CpuExecutable &exe, const ConvCase &c,
   EXPECT_TRUE(r1.ok() && r2.ok());
   if (!r1.ok() || !r2.ok())
     return {};
-  EXPECT_EQ(0, std::memcmp((*r1)[0].raw(), (*r2)[0].raw(),
-                           (*r1)[0].byteSize()))
+  EXPECT_EQ(0, std::memcmp((*r1)[0].raw(), (*r2)[0].raw(), (*r1)[0].byteSize()))
       << "two runs differ";
   const float *p = (*r1)[0].data<float>();
   return std::vector<float>(p, p + (*r1)[0].numElements());
@@ -534,10 +533,9 @@ void checkConv(const ConvCase &c, std::vector<int32_t> isas) {
             if (std::fabs(got[idx] - ref) > tol ||
                 std::fabs(got[idx] - loops[idx]) > 2 * tol) {
               ++bad;
-              ADD_FAILURE() << "(" << b << ", " << y << ", " << x << ", "
-                            << j << "): got " << got[idx] << ", loops "
-                            << loops[idx] << ", float64 " << ref << " +- "
-                            << tol;
+              ADD_FAILURE() << "(" << b << ", " << y << ", " << x << ", " << j
+                            << "): got " << got[idx] << ", loops " << loops[idx]
+                            << ", float64 " << ref << " +- " << tol;
             }
           }
   }
@@ -553,20 +551,20 @@ TEST(GemmCodegen, ConvKxKImplicitGemm) {
   for (ConvCase c : {
            ConvCase{1, 14, 14, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, true,
                     false, kRelu},
-           ConvCase{1, 15, 16, 16, 40, 3, 3, 2, 2, 1, 1, 0, 1, 0, 1, true,
-                    true, kRelu6},
-           ConvCase{2, 9, 11, 8, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
-                    false, kRelu},
-           ConvCase{1, 9, 11, 3, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true,
-                    false, kRelu},
+           ConvCase{1, 15, 16, 16, 40, 3, 3, 2, 2, 1, 1, 0, 1, 0, 1, true, true,
+                    kRelu6},
+           ConvCase{2, 9, 11, 8, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true, false,
+                    kRelu},
+           ConvCase{1, 9, 11, 3, 24, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, true, false,
+                    kRelu},
            ConvCase{1, 12, 10, 40, 33, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2, false,
                     true, kNone},
-           ConvCase{1, 8, 8, 48, 70, 1, 1, 2, 2, 1, 1, 0, 0, 0, 0, true,
-                    false, kNone},
-           ConvCase{1, 13, 9, 9, 16, 7, 7, 2, 2, 1, 1, 3, 3, 3, 3, true,
-                    false, kRelu},
-           ConvCase{1, 6, 7, 64, 20, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, true,
-                    true, kRelu},
+           ConvCase{1, 8, 8, 48, 70, 1, 1, 2, 2, 1, 1, 0, 0, 0, 0, true, false,
+                    kNone},
+           ConvCase{1, 13, 9, 9, 16, 7, 7, 2, 2, 1, 1, 3, 3, 3, 3, true, false,
+                    kRelu},
+           ConvCase{1, 6, 7, 64, 20, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, true, true,
+                    kRelu},
        })
     checkConv(c, {TFMLIR_RT_ISA_AUTO});
 }
@@ -606,8 +604,8 @@ TEST(GemmCodegen, ConvKxKRandomShapesEveryIsa) {
     cases.push_back(c);
   }
   for (const ConvCase &c : cases)
-    checkConv(c, {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
-                  TFMLIR_RT_ISA_AVX512});
+    checkConv(
+        c, {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2, TFMLIR_RT_ISA_AVX512});
 }
 
 } // namespace
@@ -634,26 +632,28 @@ TEST(GemmCodegen, ConvBatchNormFoldedIntoWeights) {
                        outShape = {1, h, w, o};
   std::string t = ty(outShape), v = ty({o});
   auto bc = [&](const std::string &name, const std::string &src) {
-    return "  " + name + " = hlo.broadcast_in_dim " + src +
-           ", dims = [3] : (" + v + ") -> " + t + "\n";
+    return "  " + name + " = hlo.broadcast_in_dim " + src + ", dims = [3] : (" +
+           v + ") -> " + t + "\n";
   };
   std::string text =
       "func.func @main(%a: " + ty(inShape) + ") -> " + t + " {\n" +
       "  %w = " + constant(f, fShape) + "\n  %b = " + constant(bias, {o}) +
-      "\n  %mean = " + constant(mean, {o}) + "\n  %var = " +
-      constant(var, {o}) + "\n  %scale = " + constant(scale, {o}) +
+      "\n  %mean = " + constant(mean, {o}) +
+      "\n  %var = " + constant(var, {o}) +
+      "\n  %scale = " + constant(scale, {o}) +
       "\n  %offset = " + constant(offset, {o}) +
       "\n  %0 = hlo.convolution %a, %w, <[b, 0, 1, f]x[0, 1, i, o]->[b, 0, "
       "1, f]> {padding = dense<1> : tensor<2x2xi64>} : (" +
-      ty(inShape) + ", " + ty(fShape) + ") -> " + t + "\n" +
-      bc("%bb", "%b") + "  %1 = hlo.add %0, %bb : " + t + "\n" +
-      bc("%vb", "%var") + "  %eps = hlo.constant dense<1.000000e-03> : " + t +
-      "\n  %ve = hlo.add %vb, %eps : " + t + "\n  %inv = hlo.rsqrt %ve : " +
-      t + "\n" + bc("%mb", "%mean") + "  %2 = hlo.subtract %1, %mb : " + t +
+      ty(inShape) + ", " + ty(fShape) + ") -> " + t + "\n" + bc("%bb", "%b") +
+      "  %1 = hlo.add %0, %bb : " + t + "\n" + bc("%vb", "%var") +
+      "  %eps = hlo.constant dense<1.000000e-03> : " + t +
+      "\n  %ve = hlo.add %vb, %eps : " + t + "\n  %inv = hlo.rsqrt %ve : " + t +
+      "\n" + bc("%mb", "%mean") + "  %2 = hlo.subtract %1, %mb : " + t +
       "\n  %3 = hlo.multiply %2, %inv : " + t + "\n" + bc("%sb", "%scale") +
       "  %4 = hlo.multiply %3, %sb : " + t + "\n" + bc("%ob", "%offset") +
-      "  %5 = hlo.add %4, %ob : " + t + "\n  %z = hlo.constant dense<0.0> : " +
-      t + "\n  %six = hlo.constant dense<6.0> : " + t +
+      "  %5 = hlo.add %4, %ob : " + t +
+      "\n  %z = hlo.constant dense<0.0> : " + t +
+      "\n  %six = hlo.constant dense<6.0> : " + t +
       "\n  %6 = hlo.clamp %z, %5, %six : " + t + ", " + t + ", " + t +
       "\n  return %6 : " + t + "\n}\n";
   auto exe = CpuExecutable::compile(text, "main");
@@ -681,8 +681,8 @@ TEST(GemmCodegen, ConvBatchNormFoldedIntoWeights) {
             }
           }
         double ref = (acc + bias[j] - mean[j]) * s + offset[j];
-        mag += std::fabs((double(bias[j]) - mean[j]) * s) +
-               std::fabs(offset[j]);
+        mag +=
+            std::fabs((double(bias[j]) - mean[j]) * s) + std::fabs(offset[j]);
         ref = std::min(std::max(ref, 0.0), 6.0);
         double tol = (k * k * c + 6) * std::ldexp(1.0, -24) * mag + 1e-30;
         float g = got[(y * w + x) * o + j];

@@ -44,10 +44,14 @@ void check(int32_t isa, const Case &c, std::mt19937 &rng) {
   int64_t lda = c.k + c.pad, ldc = c.n + c.pad, ldr = c.n + c.pad;
   std::vector<float> a(std::max<int64_t>(1, c.m * lda)),
       b(std::max<int64_t>(1, c.k * c.n)), bias(c.n), r(c.m * ldr);
-  for (float &x : a) x = u(rng);
-  for (float &x : b) x = u(rng);
-  for (float &x : bias) x = 4 * u(rng);
-  for (float &x : r) x = 4 * u(rng);
+  for (float &x : a)
+    x = u(rng);
+  for (float &x : b)
+    x = u(rng);
+  for (float &x : bias)
+    x = 4 * u(rng);
+  for (float &x : r)
+    x = 4 * u(rng);
   int64_t sk = c.transB ? 1 : c.n, sn = c.transB ? c.k : 1;
   std::vector<float> packed(tfmlir_rt_sgemm_packed_size(c.k, c.n) + 1);
   tfmlir_rt_sgemm_pack_b(c.k, c.n, b.data(), sk, sn, packed.data());
@@ -94,8 +98,8 @@ void check(int32_t isa, const Case &c, std::mt19937 &rng) {
 
 std::vector<int32_t> hostIsas() {
   std::vector<int32_t> isas;
-  for (int32_t isa : {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2,
-                      TFMLIR_RT_ISA_AVX512})
+  for (int32_t isa :
+       {TFMLIR_RT_ISA_PORTABLE, TFMLIR_RT_ISA_AVX2, TFMLIR_RT_ISA_AVX512})
     if (tfmlir_rt_sgemm_set_isa(isa))
       isas.push_back(isa);
   tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
@@ -124,15 +128,15 @@ TEST_P(GemmUkernel, LargeAndMultiBlockShapes) {
   std::mt19937 rng(99 + GetParam());
   // K > 256 (several K blocks, accumulate in C), N > 1024 (several column
   // blocks), M > 16 tiles (several row blocks), and ragged edges.
-  for (Case c : {Case{255, 129, 513}, Case{300, 1100, 257},
-                 Case{2, 2049, 300}, Case{229, 31, 1000}})
+  for (Case c : {Case{255, 129, 513}, Case{300, 1100, 257}, Case{2, 2049, 300},
+                 Case{229, 31, 1000}})
     check(GetParam(), c, rng);
 }
 
 TEST_P(GemmUkernel, Epilogues) {
   std::mt19937 rng(7 + GetParam());
-  for (int32_t act : {TFMLIR_RT_ACT_NONE, TFMLIR_RT_ACT_RELU,
-                      TFMLIR_RT_ACT_RELU6})
+  for (int32_t act :
+       {TFMLIR_RT_ACT_NONE, TFMLIR_RT_ACT_RELU, TFMLIR_RT_ACT_RELU6})
     for (bool bias : {false, true})
       for (bool res : {false, true})
         for (Case c : {Case{17, 63, 65}, Case{14, 32, 300}, Case{1, 7, 1}}) {
@@ -147,8 +151,7 @@ TEST_P(GemmUkernel, StridesTransposeAndZeroK) {
   std::mt19937 rng(11 + GetParam());
   check(GetParam(), {19, 45, 70, true, true, true, TFMLIR_RT_ACT_RELU6, 5},
         rng);
-  check(GetParam(), {30, 33, 0, true, true, false, TFMLIR_RT_ACT_NONE, 3},
-        rng);
+  check(GetParam(), {30, 33, 0, true, true, false, TFMLIR_RT_ACT_NONE, 3}, rng);
   check(GetParam(), {30, 33, 0, false, false, false, TFMLIR_RT_ACT_NONE, 0},
         rng);
 }
@@ -181,10 +184,12 @@ INSTANTIATE_TEST_SUITE_P(Isa, GemmUkernel,
                                            TFMLIR_RT_ISA_AVX512),
                          [](const auto &info) {
                            switch (info.param) {
-                           case TFMLIR_RT_ISA_AVX2: return std::string("AVX2");
+                           case TFMLIR_RT_ISA_AVX2:
+                             return std::string("AVX2");
                            case TFMLIR_RT_ISA_AVX512:
                              return std::string("AVX512");
-                           default: return std::string("Portable");
+                           default:
+                             return std::string("Portable");
                            }
                          });
 

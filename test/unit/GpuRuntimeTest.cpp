@@ -125,9 +125,9 @@ TEST(CudaDriver, ClearErrorWithoutDriver) {
   if (d.ok())
     GTEST_SKIP() << "a CUDA driver is present: nothing to check here";
   if (d.status().code() == absl::StatusCode::kFailedPrecondition) {
-    EXPECT_NE(d.status().message().find(
-                  "no CUDA driver: libcuda.so.1 not found"),
-              std::string::npos)
+    EXPECT_NE(
+        d.status().message().find("no CUDA driver: libcuda.so.1 not found"),
+        std::string::npos)
         << d.status();
   } else {
     // A driver without a usable device (e.g. CUDA_ERROR_NO_DEVICE).
@@ -169,8 +169,8 @@ TEST(GpuExecution, CompiledProgramMatchesReference) {
   for (int j = 0; j < 300; ++j)
     y[j] = 0.001f * j - 0.1f;
   for (int rep = 0; rep < 2; ++rep) { // run twice: identical results
-    absl::StatusOr<std::vector<std::vector<uint8_t>>> out = (*ex)->run(
-        {{x.data(), x.size() * 4}, {y.data(), y.size() * 4}}, true);
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{x.data(), x.size() * 4}, {y.data(), y.size() * 4}}, true);
     ASSERT_TRUE(out.ok()) << out.status();
     ASSERT_EQ(out->size(), 3u);
     const float *r0 = reinterpret_cast<const float *>((*out)[0].data());
@@ -210,19 +210,20 @@ TEST(GpuExecution, OutOfMemoryIsResourceExhausted) {
 /// The fake's test hooks, or skips when the real (or no) driver is loaded.
 #define REQUIRE_FAKE(device)                                                   \
   if (!std::getenv("TFMLIR_FAKE_CUDA"))                                        \
-    GTEST_SKIP() << "needs the fake libcuda.so.1 (ctest gpu-runtime-fake-driver)"; \
+    GTEST_SKIP()                                                               \
+        << "needs the fake libcuda.so.1 (ctest gpu-runtime-fake-driver)";      \
   REQUIRE_GPU(device);                                                         \
   ASSERT_EQ((*device)->name(), "tfmlir fake CUDA device");                     \
   void *fake = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);                 \
   ASSERT_NE(fake, nullptr);                                                    \
-  auto launchCount = reinterpret_cast<int (*)()>(                              \
-      dlsym(fake, "tfmlirFakeLaunchCount"));                                   \
+  auto launchCount =                                                           \
+      reinterpret_cast<int (*)()>(dlsym(fake, "tfmlirFakeLaunchCount"));       \
   auto launchKernel = reinterpret_cast<const char *(*)(int)>(                  \
       dlsym(fake, "tfmlirFakeLaunchKernel"));                                  \
   auto launchGrid = reinterpret_cast<unsigned (*)(int)>(                       \
       dlsym(fake, "tfmlirFakeLaunchGrid"));                                    \
-  auto liveAllocations = reinterpret_cast<int (*)()>(                          \
-      dlsym(fake, "tfmlirFakeLiveAllocations"));                               \
+  auto liveAllocations =                                                       \
+      reinterpret_cast<int (*)()>(dlsym(fake, "tfmlirFakeLiveAllocations"));   \
   ASSERT_TRUE(launchCount && launchKernel && launchGrid && liveAllocations);
 
 /// A plan whose results are its input (12 MiB: three 4 MiB staging

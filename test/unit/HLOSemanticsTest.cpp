@@ -180,20 +180,26 @@ func.func @main(%a: tensor<8xi8>, %b: tensor<8xi8>, %c: tensor<4xi64>, %d: tenso
   const int64_t kMin = std::numeric_limits<int64_t>::min();
   std::vector<int64_t> cv = {kMin, kMin, -9, 9};
   std::vector<int64_t> dv = {-1, 7, 4, 0};
-  HostTensor a = tensorOf(DType::kI8, {8}, av), b = tensorOf(DType::kI8, {8}, bv);
-  HostTensor c = tensorOf(DType::kI64, {4}, cv), d = tensorOf(DType::kI64, {4}, dv);
+  HostTensor a = tensorOf(DType::kI8, {8}, av),
+             b = tensorOf(DType::kI8, {8}, bv);
+  HostTensor c = tensorOf(DType::kI64, {4}, cv),
+             d = tensorOf(DType::kI64, {4}, dv);
   auto out = runTwice(*exe, {&a, &b, &c, &d});
   ASSERT_EQ(out.size(), 7u);
   // XLA: truncating division; x / 0 = -1; INT_MIN / -1 = INT_MIN;
   // x % 0 = x; INT_MIN % -1 = 0.
   auto div = [](int64_t x, int64_t y, int64_t mn) -> int64_t {
-    if (y == 0) return -1;
-    if (x == mn && y == -1) return mn;
+    if (y == 0)
+      return -1;
+    if (x == mn && y == -1)
+      return mn;
     return x / y;
   };
   auto rem = [](int64_t x, int64_t y, int64_t mn) -> int64_t {
-    if (y == 0) return x;
-    if (x == mn && y == -1) return 0;
+    if (y == 0)
+      return x;
+    if (x == mn && y == -1)
+      return 0;
     return x % y;
   };
   std::vector<int8_t> q, r, uq, ur;
@@ -419,7 +425,7 @@ func.func @main(%e: tensor<0x3xf32>, %m: tensor<3x4xf32>, %ids: tensor<0x1xi32>)
   auto out = runTwice(*exe, {&e, &m, &ids});
   ASSERT_EQ(out.size(), 13u);
   std::vector<std::vector<int64_t>> shapes = {
-      {0, 3}, {3, 0}, {3, 3}, {3}, {3, 3}, {0, 3}, {2, 3},
+      {0, 3}, {3, 0}, {3, 3}, {3},    {3, 3}, {0, 3}, {2, 3},
       {0, 3}, {3, 4}, {0, 3}, {0, 2}, {0, 3}, {0, 3}};
   for (size_t i = 0; i < shapes.size(); ++i)
     EXPECT_EQ(out[i].shape(), shapes[i]) << "result " << i;
@@ -489,8 +495,10 @@ func.func @main(%a: tensor<10xi32>, %b: tensor<10xi32>, %x: tensor<6xf32>, %y: t
   std::vector<int32_t> bv = {2, 2, -2, -2, 3, 3, -1, 7, -3, -5};
   std::vector<float> xv = {7.5f, -7.5f, 7.5f, -7.5f, 6, -0.25f};
   std::vector<float> yv = {2, 2, -2, -2, 3, 4};
-  HostTensor a = tensorOf(DType::kI32, {10}, av), b = tensorOf(DType::kI32, {10}, bv);
-  HostTensor x = tensorOf(DType::kF32, {6}, xv), y = tensorOf(DType::kF32, {6}, yv);
+  HostTensor a = tensorOf(DType::kI32, {10}, av),
+             b = tensorOf(DType::kI32, {10}, bv);
+  HostTensor x = tensorOf(DType::kF32, {6}, xv),
+             y = tensorOf(DType::kF32, {6}, yv);
   auto out = runTwice(*exe, {&a, &b, &x, &y});
   ASSERT_EQ(out.size(), 4u);
   std::vector<int32_t> q, r;
@@ -529,13 +537,13 @@ func.func @main(%x: tensor<7x5xf32>) -> (tensor<7xi64>, tensor<7xi64>) {
 })");
   ASSERT_TRUE(exe);
   const float kLowest = std::numeric_limits<float>::lowest();
-  std::vector<float> xv = {1, 5, kNaN, 5, kNaN,     // NaNs skipped
-                           3, 3, -1, -1, 2,         // ties: first index
-                           -kInf, kInf, kInf, 0, -kInf,
-                           kNaN, 0, 0, 0, 0,        // NaN at 0 skipped
-                           kNaN, kNaN, kNaN, kNaN, kNaN, // all NaN: 0
-                           kNaN, -kInf, kNaN, -kInf, kNaN, // 0 and 1
-                           kNaN, kLowest, kNaN, kInf, kInf}; // 0 and 3
+  std::vector<float> xv = {1,     5,       kNaN, 5,     kNaN, // NaNs skipped
+                           3,     3,       -1,   -1,    2, // ties: first index
+                           -kInf, kInf,    kInf, 0,     -kInf,
+                           kNaN,  0,       0,    0,     0, // NaN at 0 skipped
+                           kNaN,  kNaN,    kNaN, kNaN,  kNaN,  // all NaN: 0
+                           kNaN,  -kInf,   kNaN, -kInf, kNaN,  // 0 and 1
+                           kNaN,  kLowest, kNaN, kInf,  kInf}; // 0 and 3
   HostTensor x = tensorOf(DType::kF32, {7, 5}, xv);
   auto out = runTwice(*exe, {&x});
   ASSERT_EQ(out.size(), 2u);
@@ -618,7 +626,8 @@ func.func @main(%x: tensor<9xi32>, %e: tensor<9xi32>) -> tensor<9xi32> {
   ASSERT_TRUE(exe);
   std::vector<int32_t> xv = {2, -3, 1, -1, -1, 5, 0, 3, 7};
   std::vector<int32_t> ev = {10, 3, -5, -3, -4, -2, 0, 40, 1};
-  HostTensor x = tensorOf(DType::kI32, {9}, xv), e = tensorOf(DType::kI32, {9}, ev);
+  HostTensor x = tensorOf(DType::kI32, {9}, xv),
+             e = tensorOf(DType::kI32, {9}, ev);
   auto out = runTwice(*exe, {&x, &e});
   ASSERT_EQ(out.size(), 1u);
   std::vector<int32_t> want;
@@ -663,7 +672,8 @@ func.func @main(%x: tensor<6xf32>, %a: tensor<6xi8>, %b: tensor<6xi8>) -> (tenso
   std::vector<int8_t> av = {-1, 0, 127, -128, 5, 1};
   std::vector<int8_t> bv = {1, 0, -128, 127, -6, 0};
   HostTensor x = tensorOf(DType::kF32, {6}, xv);
-  HostTensor a = tensorOf(DType::kI8, {6}, av), b = tensorOf(DType::kI8, {6}, bv);
+  HostTensor a = tensorOf(DType::kI8, {6}, av),
+             b = tensorOf(DType::kI8, {6}, bv);
   auto out = runTwice(*exe, {&x, &a, &b});
   ASSERT_EQ(out.size(), 5u);
   std::vector<float> sign, f;

@@ -1,4 +1,5 @@
-//===- LiteCorpusMutateTest.cpp - corpus .tflite mutants vs the interpreter ===//
+//===- LiteCorpusMutateTest.cpp - corpus .tflite mutants vs the interpreter
+//===//
 //
 // Bounded mutation test of the lite loader and interpreter on the corpus's
 // real models (TFMLIR_CORPUS_DIR; skipped without it): .tflite files of at
@@ -7,8 +8,8 @@
 // 2^31 - 1: these land in tensor, buffer, opcode and subgraph indices, shape
 // dims and vector lengths), then loaded, allocated (tensors capped at
 // 64 MiB) and invoked once (cancelled after 2 s, see
-// Interpreter::setCancellationFunction). Each mutant must end with a status or a run;
-// none may crash (the sanitizer build and libFuzzer's tfmlir-fuzz-tflite
+// Interpreter::setCancellationFunction). Each mutant must end with a status or
+// a run; none may crash (the sanitizer build and libFuzzer's tfmlir-fuzz-tflite
 // check the same code more deeply). Deterministic for the fixed seed.
 //===----------------------------------------------------------------------===//
 #include "LiteTestUtil.h"
@@ -29,8 +30,8 @@ namespace {
 std::vector<std::vector<uint8_t>> corpusModels() {
   std::vector<std::string> paths;
   std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(
-           TFMLIR_CORPUS_DIR, ec);
+  for (auto it =
+           std::filesystem::recursive_directory_iterator(TFMLIR_CORPUS_DIR, ec);
        !ec && it != std::filesystem::recursive_directory_iterator();
        it.increment(ec)) {
     const auto &p = it->path();
@@ -77,8 +78,8 @@ TEST(LiteCorpusMutate, MutantsNeverCrash) {
         b.resize(8 + g() % (n - 8));
         break;
       case 1: { // index / count change on an aligned word
-        static const int32_t vals[] = {-1, 0, 1, 2, 7, 0x7fffffff,
-                                       static_cast<int32_t>(0x80000000)};
+        static const int32_t vals[] = {
+            -1, 0, 1, 2, 7, 0x7fffffff, static_cast<int32_t>(0x80000000)};
         size_t at = (8 + g() % (n - 8)) & ~size_t(3);
         if (at + 4 <= n) {
           int32_t v = vals[g() % (sizeof(vals) / sizeof(vals[0]))];

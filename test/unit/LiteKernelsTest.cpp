@@ -61,9 +61,9 @@ TEST(LiteElementwise, SubMulDivSquaredDiff) {
     std::vector<double> want(20);
     for (int i = 0; i < 20; ++i) {
       double a = xv[i], c = yv[i % 5];
-      want[i] = code == kOp_SUB   ? a - c
-                : code == kOp_MUL ? a * c
-                : code == kOp_DIV ? a / c
+      want[i] = code == kOp_SUB       ? a - c
+                : code == kOp_MUL     ? a * c
+                : code == kOp_DIV     ? a / c
                 : code == kOp_MAXIMUM ? std::max(a, c)
                 : code == kOp_MINIMUM ? std::min(a, c)
                                       : (a - c) * (a - c);
@@ -92,13 +92,26 @@ TEST(LiteElementwise, Activations) {
       {kOp_LOGISTIC, [](double v) { return 1 / (1 + std::exp(-v)); }, 0, false},
       {kOp_TANH, [](double v) { return std::tanh(v); }, 0, false},
       {kOp_RELU, [](double v) { return std::max(0.0, v); }, 0, false},
-      {kOp_RELU6, [](double v) { return std::min(6.0, std::max(0.0, v)); }, 0, false},
-      {kOp_RELU_N1_TO_1, [](double v) { return std::min(1.0, std::max(-1.0, v)); }, 0, false},
-      {kOp_HARD_SWISH, [](double v) { return v * std::min(6.0, std::max(0.0, v + 3)) / 6; }, 0, false},
+      {kOp_RELU6, [](double v) { return std::min(6.0, std::max(0.0, v)); }, 0,
+       false},
+      {kOp_RELU_N1_TO_1,
+       [](double v) { return std::min(1.0, std::max(-1.0, v)); }, 0, false},
+      {kOp_HARD_SWISH,
+       [](double v) { return v * std::min(6.0, std::max(0.0, v + 3)) / 6; }, 0,
+       false},
       {kOp_ELU, [](double v) { return v < 0 ? std::exp(v) - 1 : v; }, 0, false},
-      {kOp_LEAKY_RELU, [](double v) { return v > 0 ? v : 0.2 * v; }, 0.2f, false},
-      {kOp_GELU, [](double v) { return 0.5 * v * (1 + std::erf(v / std::sqrt(2.0))); }, 0, false},
-      {kOp_GELU, [](double v) { return 0.5 * v * (1 + std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v))); }, 0, true},
+      {kOp_LEAKY_RELU, [](double v) { return v > 0 ? v : 0.2 * v; }, 0.2f,
+       false},
+      {kOp_GELU,
+       [](double v) { return 0.5 * v * (1 + std::erf(v / std::sqrt(2.0))); }, 0,
+       false},
+      {kOp_GELU,
+       [](double v) {
+         return 0.5 * v *
+                (1 +
+                 std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)));
+       },
+       0, true},
       {kOp_EXP, [](double v) { return std::exp(v); }, 0, false},
       {kOp_ABS, [](double v) { return std::fabs(v); }, 0, false},
       {kOp_NEG, [](double v) { return -v; }, 0, false},
@@ -178,8 +191,7 @@ TEST(LiteElementwise, SoftmaxAndLogSoftmax) {
 
 TEST(LiteElementwise, ComparisonsGiveBool) {
   ModelBuilder b;
-  int x = b.f32({4}), y = b.f32({4}),
-      o = b.tensor(TensorType::kBool, {4});
+  int x = b.f32({4}), y = b.f32({4}), o = b.tensor(TensorType::kBool, {4});
   b.op(kOp_GREATER, {x, y}, {o});
   b.io({x, y}, {o});
   auto out = runTwice(b.def, {{1, 2, 3, NAN}, {0, 2, 4, 0}});
@@ -192,7 +204,8 @@ TEST(LiteElementwise, DequantizeFloat16AndInt8PerChannel) {
   std::vector<uint16_t> h = {0x3C00, 0xC100, 0x7BFF, 0x0001};
   int x = b.constant(TensorType::kFloat16, {4}, h), o = b.f32({4});
   b.op(kOp_DEQUANTIZE, {x}, {o});
-  int q = b.constant(TensorType::kInt8, {2, 2}, std::vector<int8_t>{10, -4, 3, 127});
+  int q = b.constant(TensorType::kInt8, {2, 2},
+                     std::vector<int8_t>{10, -4, 3, 127});
   b.def.subgraphs[0].tensors[q].quant.scale = {0.5f, 0.25f};
   b.def.subgraphs[0].tensors[q].quant.zeroPoint = {0, 1};
   b.def.subgraphs[0].tensors[q].quant.quantizedDimension = 0;
@@ -315,7 +328,8 @@ TEST(LiteShape, PadV2ConstantValue) {
 }
 
 TEST(LiteConv, FullyConnectedKeepNumDims) {
-  auto xv = randomVec(2 * 3 * 5, 31), wv = randomVec(4 * 5, 32), bv = randomVec(4, 33);
+  auto xv = randomVec(2 * 3 * 5, 31), wv = randomVec(4 * 5, 32),
+       bv = randomVec(4, 33);
   ModelBuilder b;
   int x = b.f32({2, 3, 5}), w = b.cf32({4, 5}, wv), bias = b.cf32({4}, bv),
       o = b.f32({1});
@@ -380,7 +394,8 @@ TEST(LiteConv, TransposeConvAndMediaPipeCustomOp) {
     b.io({x}, {o});
     auto out = runTwice(b.def, {xv});
     // SAME padding for the (output -> input) conv: computed on 8 -> 4.
-    expectNear(out[0], tconvRef(xv, 1, 4, 5, 3, fv, 2, 3, 3, bv, 8, 10, 2, true));
+    expectNear(out[0],
+               tconvRef(xv, 1, 4, 5, 3, fv, 2, 3, 3, bv, 8, 10, 2, true));
   }
   // Convolution2DTransposeBias (custom): padding VALID=2, stride 2 -> 9x11.
   {
@@ -394,7 +409,8 @@ TEST(LiteConv, TransposeConvAndMediaPipeCustomOp) {
     std::memcpy(op.customOptions.data(), params, 12);
     b.io({x}, {o});
     auto out = runTwice(b.def, {xv});
-    expectNear(out[0], tconvRef(xv, 1, 4, 5, 3, fv, 2, 3, 3, bv, 9, 11, 2, false));
+    expectNear(out[0],
+               tconvRef(xv, 1, 4, 5, 3, fv, 2, 3, 3, bv, 9, 11, 2, false));
   }
 }
 
@@ -602,7 +618,8 @@ TEST(LiteReduce, MeanSumMaxKeepDims) {
       double s = 0, m = -1e300;
       for (int i = 0; i < 2; ++i)
         for (int k = 0; k < 4; ++k)
-          s += xv[(i * 3 + j) * 4 + k], m = std::max(m, double(xv[(i * 3 + j) * 4 + k]));
+          s += xv[(i * 3 + j) * 4 + k],
+              m = std::max(m, double(xv[(i * 3 + j) * 4 + k]));
       want.push_back(code == kOp_MEAN ? s / 8 : code == kOp_SUM ? s : m);
     }
     expectNear(out[0], want);
@@ -631,11 +648,16 @@ TEST(LiteImage, ResizeBilinearAllModes) {
       for (int x2 = 0; x2 < 7; ++x2)
         for (int c = 0; c < 2; ++c) {
           double fy = src(y, 3, 5), fx = src(x2, 4, 7);
-          int y0 = std::max(0, int(std::floor(fy))), y1 = std::min(2, int(std::ceil(fy)));
-          int x0 = std::max(0, int(std::floor(fx))), x1 = std::min(3, int(std::ceil(fx)));
+          int y0 = std::max(0, int(std::floor(fy))),
+              y1 = std::min(2, int(std::ceil(fy)));
+          int x0 = std::max(0, int(std::floor(fx))),
+              x1 = std::min(3, int(std::ceil(fx)));
           double dy = fy - y0, dx = fx - x0;
-          auto at = [&](int yy, int xx) { return double(xv[(yy * 4 + xx) * 2 + c]); };
-          want.push_back(at(y0, x0) * (1 - dy) * (1 - dx) + at(y1, x0) * dy * (1 - dx) +
+          auto at = [&](int yy, int xx) {
+            return double(xv[(yy * 4 + xx) * 2 + c]);
+          };
+          want.push_back(at(y0, x0) * (1 - dy) * (1 - dx) +
+                         at(y1, x0) * dy * (1 - dx) +
                          at(y0, x1) * (1 - dy) * dx + at(y1, x1) * dy * dx);
         }
     expectNear(out[0], want);
@@ -662,7 +684,8 @@ TEST(LiteInterpreter, ArenaReusesDeadTensors) {
   // x -> relu -> a -> relu -> c -> relu -> d: a is dead once c exists, so
   // d can reuse a's memory. 4 tensors of 4 KiB but at most 3 alive.
   ModelBuilder b;
-  int x = b.f32({1024}), a = b.f32({1024}), c = b.f32({1024}), d = b.f32({1024});
+  int x = b.f32({1024}), a = b.f32({1024}), c = b.f32({1024}),
+      d = b.f32({1024});
   b.op(kOp_RELU, {x}, {a});
   b.op(kOp_RELU, {a}, {c});
   b.op(kOp_RELU, {c}, {d});
@@ -710,8 +733,10 @@ TEST(LiteInterpreter, MissingKernelsListedTogether) {
   auto in = Interpreter::create(b.def, r, "m.tflite");
   ASSERT_FALSE(in.ok());
   EXPECT_EQ(in.status().code(), absl::StatusCode::kNotFound);
-  EXPECT_NE(in.status().message().find("CUSTOM 'NoSuchOp' v1"), std::string::npos);
-  EXPECT_NE(in.status().message().find("BIDIRECTIONAL_SEQUENCE_LSTM v1"), std::string::npos);
+  EXPECT_NE(in.status().message().find("CUSTOM 'NoSuchOp' v1"),
+            std::string::npos);
+  EXPECT_NE(in.status().message().find("BIDIRECTIONAL_SEQUENCE_LSTM v1"),
+            std::string::npos);
 }
 
 TEST(LiteInterpreter, ShapeMismatchNamesOp) {
@@ -731,7 +756,8 @@ TEST(LiteInterpreter, WhileLoopCountsToLimit) {
   // while (i < 10) i = i + 3   over int32 scalars.
   ModelBuilder b;
   b.def.subgraphs.resize(3);
-  int i0 = b.tensor(TensorType::kInt32, {}), i1 = b.tensor(TensorType::kInt32, {});
+  int i0 = b.tensor(TensorType::kInt32, {}),
+      i1 = b.tensor(TensorType::kInt32, {});
   OpOptions w;
   w.condSubgraph = 1, w.bodySubgraph = 2;
   b.op(kOp_WHILE, {i0}, {i1}, w);
@@ -909,10 +935,9 @@ TEST(LiteReduce, ArgMaxArgMinNaNAtIndexZeroIsKept) {
   b.op(kOp_ARG_MAX, {x, ax}, {amax});
   b.op(kOp_ARG_MIN, {x, ax}, {amin});
   b.io({x}, {amax, amin});
-  auto out = runTwice(b.def, {{NAN, 1.f, 2.f,          // NaN at 0 kept
-                               1.f, NAN, 2.f,          // NaN skipped
-                               INFINITY, NAN, -INFINITY,
-                               NAN, NAN, NAN}});
+  auto out = runTwice(b.def, {{NAN, 1.f, 2.f, // NaN at 0 kept
+                               1.f, NAN, 2.f, // NaN skipped
+                               INFINITY, NAN, -INFINITY, NAN, NAN, NAN}});
   expectNear(out[0], {0, 2, 0, 0}, 0, 0);
   expectNear(out[1], {0, 0, 2, 0}, 0, 0);
 }
@@ -928,7 +953,8 @@ TEST(LiteInterpreter, IfPicksBranch) {
   b.io({cond, x}, {y});
   for (int sg : {1, 2}) {
     int in = b.tensor(TensorType::kFloat32, {2}, sg),
-        k = b.constant(TensorType::kFloat32, {}, std::vector<float>{sg == 1 ? 2.f : 1.f}, sg),
+        k = b.constant(TensorType::kFloat32, {},
+                       std::vector<float>{sg == 1 ? 2.f : 1.f}, sg),
         out = b.tensor(TensorType::kFloat32, {2}, sg);
     b.op(sg == 1 ? kOp_MUL : kOp_SUB, {in, k}, {out}, {}, sg);
     b.io({in}, {out}, sg);

@@ -48,7 +48,8 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
   std::vector<flatbuffers::Offset<tflite::Buffer>> buffers = {
       tflite::CreateBuffer(fb),
       tflite::CreateBuffer(fb, fb.CreateVector(wbytes))};
-  auto tensor = [&](const char *name, std::vector<int32_t> shape, uint32_t buf) {
+  auto tensor = [&](const char *name, std::vector<int32_t> shape,
+                    uint32_t buf) {
     return tflite::CreateTensor(fb, fb.CreateVector(shape),
                                 tflite::TensorType_FLOAT32, buf,
                                 fb.CreateString(name));
@@ -60,11 +61,11 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
         tflite::QuantizationDetails_NONE, 0, k.wQuantDim);
   std::vector<int32_t> wShape = {k.dim};
   auto wTensor = tflite::CreateTensor(fb, fb.CreateVector(wShape),
-                                      tflite::TensorType_FLOAT32,
-                                      k.constBuffer, fb.CreateString("w"), wq);
+                                      tflite::TensorType_FLOAT32, k.constBuffer,
+                                      fb.CreateString("w"), wq);
   std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
-      tensor("x", {1, k.dim}, 0), wTensor,
-      tensor("y", {1, k.dim}, 0), tensor("z", {1, k.dim}, 0)};
+      tensor("x", {1, k.dim}, 0), wTensor, tensor("y", {1, k.dim}, 0),
+      tensor("z", {1, k.dim}, 0)};
   if (k.negativeDimTensor)
     tensors.push_back(tensor("unused", {-1}, 0));
   std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
@@ -73,7 +74,8 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
                                  tflite::BuiltinOperator_MUL)};
   std::vector<flatbuffers::Offset<tflite::Operator>> ops = {
       tflite::CreateOperator(
-          fb, k.opcodeIndex, fb.CreateVector(std::vector<int32_t>{k.opInput, 1}),
+          fb, k.opcodeIndex,
+          fb.CreateVector(std::vector<int32_t>{k.opInput, 1}),
           fb.CreateVector(std::vector<int32_t>{2}),
           tflite::BuiltinOptions_AddOptions,
           k.addOptionsTableAbsent ? flatbuffers::Offset<void>()
@@ -96,22 +98,28 @@ std::vector<uint8_t> buildModel(const Knobs &k = {}) {
       fb, 3, fb.CreateVector(codes),
       fb.CreateVector(std::vector<flatbuffers::Offset<tflite::SubGraph>>{sg}),
       fb.CreateString("test"), fb.CreateVector(buffers), 0, 0,
-      fb.CreateVector(std::vector<flatbuffers::Offset<tflite::SignatureDef>>{sig}));
+      fb.CreateVector(
+          std::vector<flatbuffers::Offset<tflite::SignatureDef>>{sig}));
   tflite::FinishModelBuffer(fb, model);
   return {fb.GetBufferPointer(), fb.GetBufferPointer() + fb.GetSize()};
 }
 
-void expectRejected(const std::vector<uint8_t> &bytes, const std::string &needle) {
-  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "bad.tflite");
+void expectRejected(const std::vector<uint8_t> &bytes,
+                    const std::string &needle) {
+  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(),
+                                            "bad.tflite");
   ASSERT_FALSE(m.ok());
-  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument) << m.status();
-  EXPECT_NE(m.status().message().find("bad.tflite"), std::string::npos) << m.status();
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument)
+      << m.status();
+  EXPECT_NE(m.status().message().find("bad.tflite"), std::string::npos)
+      << m.status();
   EXPECT_NE(m.status().message().find(needle), std::string::npos) << m.status();
 }
 
 TEST(LiteLoader, ValidModelRunsThroughSignature) {
   auto bytes = buildModel();
-  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "ok.tflite");
+  auto m =
+      FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "ok.tflite");
   ASSERT_TRUE(m.ok()) << m.status();
   BuiltinOpResolver r;
   auto in = Interpreter::create(**m, r);
@@ -142,7 +150,8 @@ TEST(LiteLoader, UnusedTensorWithNegativeDimLoads) {
   Knobs k;
   k.negativeDimTensor = true;
   auto bytes = buildModel(k);
-  auto m = FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "ok.tflite");
+  auto m =
+      FlatBufferModel::buildFromBuffer(bytes.data(), bytes.size(), "ok.tflite");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ((*m)->def().subgraphs[0].tensors[4].shape, std::vector<int32_t>{0});
   BuiltinOpResolver r;
@@ -160,7 +169,8 @@ TEST(LiteLoader, RejectsCorruptions) {
   {
     Knobs k;
     k.constBuffer = 7;
-    expectRejected(buildModel(k), "tensor 1 ('w'): buffer index 7 out of range");
+    expectRejected(buildModel(k),
+                   "tensor 1 ('w'): buffer index 7 out of range");
   }
   {
     Knobs k;
@@ -379,9 +389,11 @@ TEST(LiteLoader, FuzzFoundInputsGiveTheirErrors) {
   const std::pair<const char *, const char *> cases[] = {
       {"split-scalar-axis.tflite", "out of range for rank 0"},
       {"depth-to-space-height-overflow.tflite", "does not fit an int32 dim"},
-      {"zero-point-misaligned.tflite", "zero_point vector is not 8-byte aligned"},
+      {"zero-point-misaligned.tflite",
+       "zero_point vector is not 8-byte aligned"},
       {"reshape-dim-overflow.tflite", "is too large"},
-      {"qconv-filter-deeper-than-input.tflite", "does not match input channels"},
+      {"qconv-filter-deeper-than-input.tflite",
+       "does not match input channels"},
   };
   BuiltinOpResolver resolver;
   for (const auto &[file, message] : cases) {

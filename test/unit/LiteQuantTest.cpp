@@ -57,7 +57,7 @@ TEST(QuantUtil, RoundingPrimitives) {
   EXPECT_EQ(roundingDivideByPOT(3, 1), 2);
   EXPECT_EQ(roundingDivideByPOT(-3, 1), -2);
   EXPECT_EQ(roundingDivideByPOT(4, 2), 1);
-  EXPECT_EQ(roundingDivideByPOT(6, 2), 2);  // 1.5
+  EXPECT_EQ(roundingDivideByPOT(6, 2), 2); // 1.5
   EXPECT_EQ(roundingDivideByPOT(-6, 2), -2);
   EXPECT_EQ(roundingDivideByPOT(7, 0), 7);
 }
@@ -252,7 +252,8 @@ void convCase(Padding pad, int stride, int dil, Activation act, int threads) {
           double acc = bias[co] * double(bs[co]);
           for (int ky = 0; ky < KH; ++ky)
             for (int kx = 0; kx < KW; ++kx) {
-              int iy = oy * stride - ph + ky * dil, ix = ox * stride - pw + kx * dil;
+              int iy = oy * stride - ph + ky * dil,
+                  ix = ox * stride - pw + kx * dil;
               if (iy < 0 || iy >= H || ix < 0 || ix >= W)
                 continue;
               for (int c = 0; c < C; ++c)
@@ -273,7 +274,8 @@ TEST(LiteQuant, Conv2DInt8PerChannel) {
   convCase(Padding::kValid, 1, 1, Activation::kNone, 2);
 }
 
-// ---- DEPTHWISE_CONV_2D int8 ----------------------------------------------------
+// ---- DEPTHWISE_CONV_2D int8
+// ----------------------------------------------------
 
 TEST(LiteQuant, DepthwiseInt8PerChannel) {
   const int H = 6, W = 5, C = 2, M = 2, CO = C * M, K = 3;
@@ -308,15 +310,16 @@ TEST(LiteQuant, DepthwiseInt8PerChannel) {
             int iy = oy - 1 + ky, ix = ox - 1 + kx;
             if (iy < 0 || iy >= H || ix < 0 || ix >= W)
               continue;
-            acc += 0.02 * (xin[(iy * W + ix) * C + oc / M] + 5) * double(ws[oc]) *
-                   w[(ky * K + kx) * CO + oc];
+            acc += 0.02 * (xin[(iy * W + ix) * C + oc / M] + 5) *
+                   double(ws[oc]) * w[(ky * K + kx) * CO + oc];
           }
         want.push_back(quantizeRef(acc, 0.03f, 2, -128, 127));
       }
   expectWithin(*got, want, 1);
 }
 
-// ---- FULLY_CONNECTED int8 / uint8 / int16x8 -------------------------------------
+// ---- FULLY_CONNECTED int8 / uint8 / int16x8
+// -------------------------------------
 
 template <typename T, typename W, typename B>
 void fcCase(TensorType tt, TensorType wt, TensorType bt, int64_t inZp,
@@ -324,7 +327,8 @@ void fcCase(TensorType tt, TensorType wt, TensorType bt, int64_t inZp,
   const int R = 3, K = 37, Nn = 6;
   ModelBuilder b;
   QT qin{tt, {0.04f}, {inZp}};
-  QT qout{tt, {tt == TensorType::kInt16 ? 0.002f : 0.25f},
+  QT qout{tt,
+          {tt == TensorType::kInt16 ? 0.002f : 0.25f},
           {tt == TensorType::kUInt8 ? 128 : 0}};
   QT qw{wt, {0.013f}, {wZp}};
   auto w = randomQ<W>(Nn * K, 31, wt == TensorType::kUInt8 ? 0 : -127,
@@ -362,13 +366,15 @@ TEST(LiteQuant, FullyConnected) {
                                    TensorType::kInt64, 0, 0, -3000, 3000);
 }
 
-// ---- ADD / SUB / MUL with broadcasting ---------------------------------------
+// ---- ADD / SUB / MUL with broadcasting
+// ---------------------------------------
 
 void binaryCase(int32_t code, TensorType t, int lo, int hi) {
   ModelBuilder b;
   QT qa{t, {0.031f}, {t == TensorType::kInt16 ? 0 : 4}};
   QT qb{t, {0.017f}, {t == TensorType::kInt16 ? 0 : -9}};
-  QT qo{t, {code == kOp_MUL ? 0.09f : 0.05f}, {t == TensorType::kInt16 ? 0 : 1}};
+  QT qo{
+      t, {code == kOp_MUL ? 0.09f : 0.05f}, {t == TensorType::kInt16 ? 0 : 1}};
   if (t == TensorType::kUInt8) {
     qa.zp = {130};
     qb.zp = {120};
@@ -402,8 +408,12 @@ void binaryCase(int32_t code, TensorType t, int lo, int hi) {
   fill(3, 42, cv);
   auto got = runInt(b.def, ins);
   ASSERT_TRUE(got.ok()) << got.status();
-  const int64_t tmin = t == TensorType::kInt8 ? -128 : t == TensorType::kUInt8 ? 0 : -32768;
-  const int64_t tmax = t == TensorType::kInt8 ? 127 : t == TensorType::kUInt8 ? 255 : 32767;
+  const int64_t tmin = t == TensorType::kInt8    ? -128
+                       : t == TensorType::kUInt8 ? 0
+                                                 : -32768;
+  const int64_t tmax = t == TensorType::kInt8    ? 127
+                       : t == TensorType::kUInt8 ? 255
+                                                 : 32767;
   std::vector<int64_t> want;
   for (int i = 0; i < 24; ++i) {
     double x = 0.031 * (av[i] - qa.zp[0]);
@@ -422,7 +432,8 @@ TEST(LiteQuant, AddSubMul) {
   }
 }
 
-// ---- pools, softmax, logistic, tanh, hard-swish, leaky relu ---------------------
+// ---- pools, softmax, logistic, tanh, hard-swish, leaky relu
+// ---------------------
 
 TEST(LiteQuant, Pools) {
   for (int32_t code : {kOp_AVERAGE_POOL_2D, kOp_MAX_POOL_2D}) {
@@ -469,19 +480,24 @@ TEST(LiteQuant, ElementwiseFunctions) {
     std::function<double(double)> f;
   };
   std::vector<Case> cases = {
-      {kOp_LOGISTIC, {TensorType::kInt8, {0.06f}, {-10}},
+      {kOp_LOGISTIC,
+       {TensorType::kInt8, {0.06f}, {-10}},
        {TensorType::kInt8, {1.f / 256}, {-128}},
        [](double x) { return 1 / (1 + std::exp(-x)); }},
-      {kOp_TANH, {TensorType::kInt8, {0.03f}, {5}},
+      {kOp_TANH,
+       {TensorType::kInt8, {0.03f}, {5}},
        {TensorType::kInt8, {1.f / 128}, {0}},
        [](double x) { return std::tanh(x); }},
-      {kOp_HARD_SWISH, {TensorType::kInt8, {0.05f}, {0}},
+      {kOp_HARD_SWISH,
+       {TensorType::kInt8, {0.05f}, {0}},
        {TensorType::kInt8, {0.04f}, {-90}},
        [](double x) { return x * std::min(6.0, std::max(0.0, x + 3)) / 6; }},
-      {kOp_LEAKY_RELU, {TensorType::kInt8, {0.05f}, {7}},
+      {kOp_LEAKY_RELU,
+       {TensorType::kInt8, {0.05f}, {7}},
        {TensorType::kInt8, {0.04f}, {-20}},
        [](double x) { return x >= 0 ? x : 0.2 * x; }},
-      {kOp_LEAKY_RELU, {TensorType::kInt16, {0.001f}, {0}},
+      {kOp_LEAKY_RELU,
+       {TensorType::kInt16, {0.001f}, {0}},
        {TensorType::kInt16, {0.0007f}, {0}},
        [](double x) { return x >= 0 ? x : 0.2 * x; }},
   };
@@ -538,7 +554,8 @@ TEST(LiteQuant, Softmax) {
   expectWithin(*got, want, 1);
 }
 
-// ---- QUANTIZE / requantize, MEAN, CONCATENATION, PAD ------------------------------
+// ---- QUANTIZE / requantize, MEAN, CONCATENATION, PAD
+// ------------------------------
 
 TEST(LiteQuant, QuantizeAndRequantize) {
   {
@@ -624,8 +641,8 @@ TEST(LiteQuant, MeanConcatPad) {
     auto got = runInt(b.def, {bytes(av), bytes(cv)});
     ASSERT_TRUE(got.ok()) << got.status();
     // c requantized: 0.2 * (q - 10) / 0.1 = 2q - 20, saturated.
-    EXPECT_EQ(*got, (std::vector<int64_t>{1, -2, 0, 20, -80, 3, 127, -20, 127,
-                                          127}));
+    EXPECT_EQ(*got,
+              (std::vector<int64_t>{1, -2, 0, 20, -80, 3, 127, -20, 127, 127}));
   }
   {
     // PAD without a value pads with the output zero point.
@@ -642,7 +659,8 @@ TEST(LiteQuant, MeanConcatPad) {
   }
 }
 
-// ---- TRANSPOSE_CONV int16x8 ------------------------------------------------------
+// ---- TRANSPOSE_CONV int16x8
+// ------------------------------------------------------
 
 TEST(LiteQuant, TransposeConvInt16) {
   const int H = 3, W = 4, C = 2, CO = 3, K = 3, S = 2;
@@ -654,8 +672,11 @@ TEST(LiteQuant, TransposeConvInt16) {
   int wt = qconst(b, {TensorType::kInt8, ws, {0, 0, 0}, 0}, {CO, K, K, C}, w);
   int x = qtensor(b, {TensorType::kInt16, {0.002f}, {0}}, {1, H, W, C});
   std::vector<int64_t> bias = {1000, -2000, 0};
-  int bt = qconst(b, {TensorType::kInt64, {0.002f * 0.01f, 0.002f * 0.02f, 0.002f * 0.015f},
-                      {0, 0, 0}, 0},
+  int bt = qconst(b,
+                  {TensorType::kInt64,
+                   {0.002f * 0.01f, 0.002f * 0.02f, 0.002f * 0.015f},
+                   {0, 0, 0},
+                   0},
                   {CO}, bias);
   int y = qtensor(b, {TensorType::kInt16, {0.003f}, {0}}, {1, OH, OW, CO});
   OpOptions o;
@@ -691,7 +712,8 @@ TEST(LiteQuant, TransposeConvInt16) {
   expectWithin(*got, want, 1);
 }
 
-// ---- BATCH_MATMUL int8 x int8 and int16 x int8 -------------------------------------
+// ---- BATCH_MATMUL int8 x int8 and int16 x int8
+// -------------------------------------
 
 TEST(LiteQuant, BatchMatMul) {
   for (bool i16 : {false, true}) {
@@ -736,7 +758,8 @@ TEST(LiteQuant, BatchMatMul) {
   }
 }
 
-// ---- hybrid FULLY_CONNECTED / CONV_2D ----------------------------------------------
+// ---- hybrid FULLY_CONNECTED / CONV_2D
+// ----------------------------------------------
 
 TEST(LiteQuant, HybridFullyConnectedAndConv) {
   for (bool asym : {false, true}) {
@@ -848,7 +871,8 @@ TEST(LiteQuant, HybridDepthwise) {
   tfmlir::lite::testing::expectNear(got[0], want, 0.02 * maxAbs, 0);
 }
 
-// ---- bad input --------------------------------------------------------------------
+// ---- bad input
+// --------------------------------------------------------------------
 
 TEST(LiteQuant, BadQuantizationIsAnErrorNotACrash) {
   {
@@ -874,7 +898,8 @@ TEST(LiteQuant, BadQuantizationIsAnErrorNotACrash) {
     int y = qtensor(b, {TensorType::kInt8, {0.1f}, {0}}, {4});
     b.op(kOp_ADD, {a, c}, {y});
     b.io({a, c}, {y});
-    auto got = runInt(b.def, {std::vector<uint8_t>(4), std::vector<uint8_t>(4)});
+    auto got =
+        runInt(b.def, {std::vector<uint8_t>(4), std::vector<uint8_t>(4)});
     ASSERT_FALSE(got.ok());
     EXPECT_NE(got.status().message().find("op 0 (ADD)"), std::string::npos)
         << got.status();
@@ -941,9 +966,8 @@ TEST(LiteQuant, Int16LogisticTanhRsqrt) {
   };
   const std::vector<C> cases = {
       {kOp_LOGISTIC, 1.f / 4096, sig, 2}, // power-of-two scale
-      {kOp_LOGISTIC, 0.00037f, sig, 2},  // general scale
-      {kOp_TANH, 1.f / 4096, th, 2},
-      {kOp_TANH, 1.f / 2048, th, 2},
+      {kOp_LOGISTIC, 0.00037f, sig, 2},   // general scale
+      {kOp_TANH, 1.f / 4096, th, 2},      {kOp_TANH, 1.f / 2048, th, 2},
       {kOp_TANH, 0.00021f, th, 3},
   };
   for (const C &c : cases) {
@@ -956,16 +980,16 @@ TEST(LiteQuant, Int16LogisticTanhRsqrt) {
   // RSQRT on x >= 0: 1/sqrt(x) reaches the largest output (1.0 at this
   // output scale) at x = 1.
   const float rsIn = 6.1e-5f, rsOut = 3.05e-5f;
-  auto rs = [&](double x) { return x <= 0 ? 32767.0 * rsOut : 1 / std::sqrt(x); };
+  auto rs = [&](double x) {
+    return x <= 0 ? 32767.0 * rsOut : 1 / std::sqrt(x);
+  };
   const double seg = 128 * double(rsIn);
   const int64_t nearKink = int16fn::maxStepsOverAllInputs(
-      kOp_RSQRT, rsIn, rsOut, rs, true, [&](double x) {
-        return std::fabs(x - 1.0) <= seg;
-      });
+      kOp_RSQRT, rsIn, rsOut, rs, true,
+      [&](double x) { return std::fabs(x - 1.0) <= seg; });
   const int64_t elsewhere = int16fn::maxStepsOverAllInputs(
-      kOp_RSQRT, rsIn, rsOut, rs, true, [&](double x) {
-        return std::fabs(x - 1.0) > seg;
-      });
+      kOp_RSQRT, rsIn, rsOut, rs, true,
+      [&](double x) { return std::fabs(x - 1.0) > seg; });
   std::printf("RSQRT: max %lld output steps within a segment of x = 1, %lld "
               "elsewhere\n",
               (long long)nearKink, (long long)elsewhere);
@@ -994,10 +1018,11 @@ TEST(LiteQuant, Int16Softmax) {
     for (int i = 0; i < depth; ++i)
       s += std::exp(sIn * double(xin[r * depth + i]) - mx);
     for (int i = 0; i < depth; ++i) {
-      const int64_t want = quantizeRef(
-          std::exp(sIn * double(xin[r * depth + i]) - mx) / s, 1. / 32768, 0,
-          -32768, 32767);
-      worst = std::max<int64_t>(worst, std::llabs((*got)[r * depth + i] - want));
+      const int64_t want =
+          quantizeRef(std::exp(sIn * double(xin[r * depth + i]) - mx) / s,
+                      1. / 32768, 0, -32768, 32767);
+      worst =
+          std::max<int64_t>(worst, std::llabs((*got)[r * depth + i] - want));
     }
   }
   std::printf("int16 SOFTMAX: max %lld output steps\n", (long long)worst);

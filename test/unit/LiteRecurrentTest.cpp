@@ -58,7 +58,8 @@ int qconst(ModelBuilder &b, TensorType t, std::vector<int32_t> shape,
 /// the input's type), twice from the initial state; checks both passes
 /// are bit-identical and returns the raw output bytes of each step.
 std::vector<std::vector<uint8_t>>
-runSequence(const ModelDef &def, const std::vector<std::vector<uint8_t>> &steps) {
+runSequence(const ModelDef &def,
+            const std::vector<std::vector<uint8_t>> &steps) {
   auto in = Interpreter::create(def, resolver(), "test");
   EXPECT_TRUE(in.ok()) << in.status();
   if (!in.ok())
@@ -346,8 +347,12 @@ template <typename T> void svdfIntCase(TensorType tt, int32_t stateZp) {
   ::testing::Test::RecordProperty("max_diff_steps", maxDiff);
 }
 
-TEST(LiteRecurrent, SvdfInt8Int16State) { svdfIntCase<int16_t>(TensorType::kInt16, 0); }
-TEST(LiteRecurrent, SvdfInt8Int8State) { svdfIntCase<int8_t>(TensorType::kInt8, -7); }
+TEST(LiteRecurrent, SvdfInt8Int16State) {
+  svdfIntCase<int16_t>(TensorType::kInt16, 0);
+}
+TEST(LiteRecurrent, SvdfInt8Int8State) {
+  svdfIntCase<int8_t>(TensorType::kInt8, -7);
+}
 
 TEST(LiteRecurrent, SvdfBadStateIsAnError) {
   SvdfDims d;
@@ -391,8 +396,10 @@ TEST(LiteRecurrent, ResetVariableTensorsRestoresTheZeroPoint) {
   int st = variable(b, TensorType::kInt8, {1, 4}, 0.5f, -9);
   int y = b.tensor(TensorType::kInt8, {1, 1});
   setQuant(b, y, 0.1f, 0);
-  int cwf = qconst(b, TensorType::kInt8, {2, 2}, std::vector<int8_t>{1, 2, 3, 4}, 1.f);
-  int cwt = qconst(b, TensorType::kInt8, {2, 2}, std::vector<int8_t>{1, 1, 1, 1}, 0.2f);
+  int cwf = qconst(b, TensorType::kInt8, {2, 2},
+                   std::vector<int8_t>{1, 2, 3, 4}, 1.f);
+  int cwt = qconst(b, TensorType::kInt8, {2, 2},
+                   std::vector<int8_t>{1, 1, 1, 1}, 0.2f);
   OpOptions o;
   o.rank = 2;
   b.op(kOp_SVDF, {x, cwf, cwt, -1, st}, {y}, o);
@@ -422,12 +429,13 @@ TEST(LiteRecurrent, ResetVariableTensorsRestoresTheZeroPoint) {
 void rnnCase(bool sequence, bool timeMajor, bool hybrid) {
   const int B = 2, T = sequence ? 3 : 1, I = 4, U = 3;
   ModelBuilder b;
-  std::vector<int32_t> inShape = !sequence ? std::vector<int32_t>{B, I}
+  std::vector<int32_t> inShape = !sequence   ? std::vector<int32_t>{B, I}
                                  : timeMajor ? std::vector<int32_t>{T, B, I}
                                              : std::vector<int32_t>{B, T, I};
   std::vector<int32_t> outShape = inShape;
   outShape.back() = U;
-  auto wfl = randomVec(U * I, 31, -0.8f, 0.8f), rfl = randomVec(U * U, 32, -0.8f, 0.8f);
+  auto wfl = randomVec(U * I, 31, -0.8f, 0.8f),
+       rfl = randomVec(U * U, 32, -0.8f, 0.8f);
   auto bias = randomVec(U, 33);
   const float ws = 0.8f / 127, rs = 0.8f / 127;
   std::vector<int8_t> wq(U * I), rq(U * U);
@@ -446,8 +454,8 @@ void rnnCase(bool sequence, bool timeMajor, bool hybrid) {
   OpOptions o;
   o.activation = Activation::kTanh;
   o.timeMajor = timeMajor;
-  b.op(sequence ? kOp_UNIDIRECTIONAL_SEQUENCE_RNN : kOp_RNN,
-       {x, w, r, cb, h}, {y}, o);
+  b.op(sequence ? kOp_UNIDIRECTIONAL_SEQUENCE_RNN : kOp_RNN, {x, w, r, cb, h},
+       {y}, o);
   b.io({x}, {y});
   std::vector<std::vector<uint8_t>> steps;
   for (int k = 0; k < 4; ++k)
@@ -465,13 +473,14 @@ void rnnCase(bool sequence, bool timeMajor, bool hybrid) {
     for (int t = 0; t < T; ++t)
       for (int bb = 0; bb < B; ++bb) {
         const int row = (!sequence || timeMajor) ? t * B + bb : bb * T + t;
-        std::vector<double> xr(I), hr(hs.begin() + bb * U,
-                                      hs.begin() + (bb + 1) * U);
+        std::vector<double> xr(I),
+            hr(hs.begin() + bb * U, hs.begin() + (bb + 1) * U);
         for (int i = 0; i < I; ++i)
           xr[i] = xf[row * I + i];
         if (hybrid) {
           double s1, s2;
-          std::vector<float> xr32(xf.begin() + row * I, xf.begin() + (row + 1) * I);
+          std::vector<float> xr32(xf.begin() + row * I,
+                                  xf.begin() + (row + 1) * I);
           std::vector<float> hr32(hr.begin(), hr.end());
           auto q1 = symQuant(xr32.data(), I, s1);
           auto q2 = symQuant(hr32.data(), U, s2);
@@ -601,7 +610,8 @@ void lstmCase(const LstmCfg &c) {
         for (int i = 0; i < O; ++i)
           hv[i] = h[bb * O + i];
         if (c.hybrid) {
-          std::vector<float> x32(xv.begin(), xv.end()), h32(hv.begin(), hv.end());
+          std::vector<float> x32(xv.begin(), xv.end()),
+              h32(hv.begin(), hv.end());
           double s1, s2;
           auto q1 = symQuant(x32.data(), I, s1);
           auto q2 = symQuant(h32.data(), O, s2);
@@ -698,8 +708,7 @@ void lstmCase(const LstmCfg &c) {
           h[bb * O + j] = a;
         }
       }
-    expectClose(as<float>(out[k]), want, c.hybrid ? 3e-5 : 1e-5, 1e-4,
-                int(k));
+    expectClose(as<float>(out[k]), want, c.hybrid ? 3e-5 : 1e-5, 1e-4, int(k));
   }
 }
 
@@ -787,7 +796,8 @@ TEST(LiteRecurrent, BadRecurrentShapesAreErrors) {
     EXPECT_NE(s.message().find("op 0 (UNIDIRECTIONAL_SEQUENCE_LSTM)"),
               std::string::npos)
         << s;
-    EXPECT_NE(s.message().find("recurrent weights (input 5)"), std::string::npos)
+    EXPECT_NE(s.message().find("recurrent weights (input 5)"),
+              std::string::npos)
         << s;
   }
   {

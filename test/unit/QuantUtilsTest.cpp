@@ -27,7 +27,8 @@ protected:
     ctx.loadAllAvailableDialects();
   }
   DenseElementsAttr f32(ArrayRef<int64_t> shape, ArrayRef<float> v) {
-    return DenseElementsAttr::get(RankedTensorType::get(shape, Float32Type::get(&ctx)), v);
+    return DenseElementsAttr::get(
+        RankedTensorType::get(shape, Float32Type::get(&ctx)), v);
   }
   MLIRContext ctx;
 };
@@ -75,7 +76,8 @@ TEST_F(QuantUtilsTest, BadRangesAreErrors) {
 TEST_F(QuantUtilsTest, SymmetricPerChannelWeights) {
   // Rows: max |w| = 1.984375 = 127 * 2^-6 and 3.96875 = 127 * 2^-5; a zero row
   // gets scale 1.
-  auto w = f32({3, 3}, {1.984375f, -0.5f, 0.0f, -3.96875f, 1.0f, 0.03125f, 0, 0, 0});
+  auto w =
+      f32({3, 3}, {1.984375f, -0.5f, 0.0f, -3.96875f, 1.0f, 0.03125f, 0, 0, 0});
   auto t = symmetricPerAxisType(w, 0);
   ASSERT_EQ(t.getScales().size(), 3u);
   EXPECT_DOUBLE_EQ(t.getScales()[0], 0.015625);
@@ -99,7 +101,8 @@ TEST_F(QuantUtilsTest, SymmetricPerChannelWeights) {
 }
 
 TEST_F(QuantUtilsTest, QuantizeSaturatesAndRoundsHalfAway) {
-  // [-63.5, 64]: scale 127.5 / 255 = 0.5 exactly, zero point round(-128 + 127) = -1.
+  // [-63.5, 64]: scale 127.5 / 255 = 0.5 exactly, zero point round(-128 + 127)
+  // = -1.
   auto t = rangeToType(&ctx, -63.5, 64.0, 8, false, true);
   ASSERT_DOUBLE_EQ(t.getScale(), 0.5);
   ASSERT_EQ(t.getZeroPoint(), -1);
@@ -123,7 +126,8 @@ TEST_F(QuantUtilsTest, BiasScaleIsInputTimesWeight) {
 }
 
 TEST_F(QuantUtilsTest, Int4PackAndDequantizeRoundTrip) {
-  auto t = rangesToPerAxisType(&ctx, {-7.0, -14.0}, {7.0, 14.0}, 0, 4, true, true);
+  auto t =
+      rangesToPerAxisType(&ctx, {-7.0, -14.0}, {7.0, 14.0}, 0, 4, true, true);
   ASSERT_TRUE(t);
   auto w = f32({2, 3}, {-7, 1, 7, -14, 2, 14});
   auto q = quantizeValues(w, t);
@@ -133,10 +137,12 @@ TEST_F(QuantUtilsTest, Int4PackAndDequantizeRoundTrip) {
   EXPECT_EQ(static_cast<uint8_t>(packed[0]), 0x19);
   auto back = dequantizeValues(StringAttr::get(&ctx, packed), t, {2, 3});
   ASSERT_TRUE(back);
-  std::vector<float> vals(back.getValues<float>().begin(), back.getValues<float>().end());
+  std::vector<float> vals(back.getValues<float>().begin(),
+                          back.getValues<float>().end());
   EXPECT_EQ(vals, (std::vector<float>{-7, 1, 7, -14, 2, 14}));
   // A short buffer is rejected, not read past.
-  EXPECT_FALSE(dequantizeValues(StringAttr::get(&ctx, packed.substr(0, 2)), t, {2, 3}));
+  EXPECT_FALSE(
+      dequantizeValues(StringAttr::get(&ctx, packed.substr(0, 2)), t, {2, 3}));
 }
 
 } // namespace

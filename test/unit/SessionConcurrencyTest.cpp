@@ -1,4 +1,5 @@
-//===- SessionConcurrencyTest.cpp - Runs overlap; Extend/Close during Runs -===//
+//===- SessionConcurrencyTest.cpp - Runs overlap; Extend/Close during Runs
+//-===//
 //
 // Proves that concurrent Session::Run calls execute at the same time (a
 // lock around the whole of Run fails these tests), and that Extend and
@@ -40,9 +41,9 @@ constexpr std::chrono::seconds kGateTimeout{20};
 struct Gate {
   std::mutex mu;
   std::condition_variable cv;
-  int arrived = 0;     ///< invocations that reached compute()
+  int arrived = 0;      ///< invocations that reached compute()
   int openAt = INT_MAX; ///< compute() returns once this many arrived
-  bool open = false;   ///< or once the test opens it
+  bool open = false;    ///< or once the test opens it
 
   void reset(int at) {
     std::lock_guard<std::mutex> l(mu);
@@ -82,8 +83,7 @@ void registerGateKernel() {
       return absl::StatusOr<std::unique_ptr<HostKernel>>(
           std::make_unique<LambdaKernel>([](KernelContext &ctx) {
             bool opened = gate.pass();
-            auto out = HostTensor::create(DType::kF32,
-                                          ctx.inputs[0]->shape());
+            auto out = HostTensor::create(DType::kF32, ctx.inputs[0]->shape());
             if (!out.ok())
               return out.status();
             const float *x = ctx.inputs[0]->data<float>();
@@ -120,9 +120,8 @@ tensorflow::GraphDef parse(const std::string &text) {
 /// y = Identity(TestGate(Neg(Neg(Neg(Neg(x)))))) for x: float[2], on the
 /// executor (with kAuto the four Negs form a compiled cluster that runs
 /// before the gate).
-std::unique_ptr<Session>
-makeSession(SessionOptions::GlobalJitLevel level =
-                SessionOptions::GlobalJitLevel::kOff) {
+std::unique_ptr<Session> makeSession(SessionOptions::GlobalJitLevel level =
+                                         SessionOptions::GlobalJitLevel::kOff) {
   registerGateKernel();
   SessionOptions o;
   o.global_jit_level = level;
@@ -159,8 +158,7 @@ struct RunThread {
             fetches.push_back(fetch);
           if (!target.empty())
             targets.push_back(target);
-          status =
-              s.Run({{"x", floats(v, v + 0.5f)}}, fetches, targets, &out);
+          status = s.Run({{"x", floats(v, v + 0.5f)}}, fetches, targets, &out);
         }) {}
   /// A failed ASSERT leaves the Run blocked: open the gate and join.
   ~RunThread() {

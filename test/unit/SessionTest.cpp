@@ -12,10 +12,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <atomic>
 #include <thread>
 
 using namespace tfmlir::session;
@@ -105,10 +105,10 @@ Tensor ints(DataType dt, const std::vector<int64_t> &dims,
 }
 
 /// Runs twice, requires OK and identical bytes, returns the outputs.
-std::vector<Tensor> run2(Session &s,
-                         const std::vector<std::pair<std::string, Tensor>> &feeds,
-                         const std::vector<std::string> &fetches,
-                         const std::vector<std::string> &targets = {}) {
+std::vector<Tensor>
+run2(Session &s, const std::vector<std::pair<std::string, Tensor>> &feeds,
+     const std::vector<std::string> &fetches,
+     const std::vector<std::string> &targets = {}) {
   std::vector<Tensor> a, b;
   absl::Status st = s.Run(feeds, fetches, targets, &a);
   EXPECT_TRUE(st.ok()) << st;
@@ -186,10 +186,9 @@ std::string refVariableGraph() {
 // --- Basic runs, pruning, feeds ------------------------------------------
 
 TEST(SessionTest, RunsAFedGraph) {
-  auto s = makeSession(placeholder("x", "DT_FLOAT", {3}) +
-                       constF("c", {0.5f}, {}) +
-                       node("y", "Mul", {"x", "c"}, tF()) +
-                       node("z", "Neg", {"y"}, tF()));
+  auto s = makeSession(
+      placeholder("x", "DT_FLOAT", {3}) + constF("c", {0.5f}, {}) +
+      node("y", "Mul", {"x", "c"}, tF()) + node("z", "Neg", {"y"}, tF()));
   auto out = run2(*s, {{"x", floats({3}, {1, -2, 4})}}, {"z:0", "y"});
   ASSERT_EQ(out.size(), 2u);
   expectFloats(out[0], {-0.5f, 1.0f, -2.0f});
@@ -303,7 +302,8 @@ TEST(SessionTest, FeedingANonPlaceholderTensor) {
   expectFloats(out[1], {-1.5f, 2});
   // u:0 is not fed, so `first` needs u and p.
   std::vector<Tensor> o;
-  absl::Status st = s->Run({{"u:1", floats({2}, {-1.5f, 2})}}, {"first"}, {}, &o);
+  absl::Status st =
+      s->Run({{"u:1", floats({2}, {-1.5f, 2})}}, {"first"}, {}, &o);
   EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
   EXPECT_NE(st.message().find("placeholder tensor 'p'"), std::string::npos)
       << st;
@@ -323,8 +323,7 @@ TEST(SessionTest, TargetReachedThroughControlEdges) {
   auto s = makeSession(
       node("v", "VariableV2", {},
            typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
-      constF("c", {7, -3}, {2}) +
-      node("assign", "Assign", {"v", "c"}, tF()) +
+      constF("c", {7, -3}, {2}) + node("assign", "Assign", {"v", "c"}, tF()) +
       node("group", "NoOp", {"^assign"}) + node("init", "NoOp", {"^group"}) +
       node("read", "Identity", {"v"}, tF()));
   std::vector<Tensor> o;
@@ -348,8 +347,7 @@ TEST(SessionTest, TargetsWithoutEffectStillRun) {
            typeAttr("Tparams", "DT_FLOAT") + typeAttr("Tindices", "DT_INT32") +
                typeAttr("Taxis", "DT_INT32")) +
       node("u", "NoSuchOpAnywhere", {"x"}, tF()) +
-      node("after", "Neg", {"x", "^g"}, tF()) +
-      node("group", "NoOp", {"^g"}));
+      node("after", "Neg", {"x", "^g"}, tF()) + node("group", "NoOp", {"^g"}));
   Tensor x = floats({4}, {1, 2, 3, 4});
   std::vector<Tensor> o;
   // In range: the target runs and nothing is returned.
@@ -359,13 +357,12 @@ TEST(SessionTest, TargetsWithoutEffectStillRun) {
   EXPECT_TRUE(o.empty());
   // Out of range, through the target itself, a NoOp's control edge, or a
   // fetch's control edge: TF's GatherV2 error.
-  for (auto [fetches, targets] :
-       std::vector<std::pair<std::vector<std::string>,
-                             std::vector<std::string>>>{
+  for (auto [fetches, targets] : std::vector<
+           std::pair<std::vector<std::string>, std::vector<std::string>>>{
            {{}, {"g"}}, {{}, {"group"}}, {{"after"}, {}}}) {
-    absl::Status st = s->Run(
-        {{"x", x}, {"i", ints<int32_t>(DT_INT32, {1}, {7})}}, fetches,
-        targets, &o);
+    absl::Status st =
+        s->Run({{"x", x}, {"i", ints<int32_t>(DT_INT32, {1}, {7})}}, fetches,
+               targets, &o);
     EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
     EXPECT_NE(st.message().find("indices[0] = 7 is not in [0, 4)"),
               std::string::npos)
@@ -383,8 +380,9 @@ TEST(SessionTest, TargetsWithoutEffectStillRun) {
 // branch may be dead. The loop counts to 5.
 TEST(SessionTest, LeavesInsideTF1ControlFlowAreNotFetched) {
   auto tI = typeAttr("T", "DT_INT32");
-  auto frame = std::string("attr { key: 'frame_name' value { s: 'loop' } } "
-                           "attr { key: 'parallel_iterations' value { i: 10 } } ");
+  auto frame =
+      std::string("attr { key: 'frame_name' value { s: 'loop' } } "
+                  "attr { key: 'parallel_iterations' value { i: 10 } } ");
   auto isConst = [](bool b) {
     return std::string("attr { key: 'is_constant' value { b: ") +
            (b ? "true" : "false") + " } } ";
@@ -432,11 +430,11 @@ TEST(SessionTest, GlobalJitLevelAutoRunsDataDependentOps) {
   // y = Unique(x); t = Tanh(y) * 2: kWholeGraph (the default) refuses the
   // graph with the histogram; kAuto runs Unique on a host kernel and
   // compiles the rest (Tanh at run time for y's shape, Mul with it).
-  std::string g = placeholder("x", "DT_FLOAT", {-1}) +
-                  node("u", "Unique", {"x"},
-                       tF() + typeAttr("out_idx", "DT_INT32")) +
-                  node("t", "Tanh", {"u"}, tF()) + constF("two", {2}, {}) +
-                  node("m", "Mul", {"t", "two"}, tF());
+  std::string g =
+      placeholder("x", "DT_FLOAT", {-1}) +
+      node("u", "Unique", {"x"}, tF() + typeAttr("out_idx", "DT_INT32")) +
+      node("t", "Tanh", {"u"}, tF()) + constF("two", {2}, {}) +
+      node("m", "Mul", {"t", "two"}, tF());
   auto whole = makeSession(g);
   std::vector<Tensor> o;
   absl::Status st = whole->Run({{"x", floats({3}, {1, 1, 2})}}, {"m"}, {}, &o);
@@ -455,9 +453,9 @@ TEST(SessionTest, GlobalJitLevelAutoRunsDataDependentOps) {
   expectFloats(out[0], {float(2 * std::tanh(1.0)), float(2 * std::tanh(2.0)),
                         float(2 * std::tanh(-0.5))});
   ASSERT_EQ(out[1].dtype(), DT_INT32);
-  EXPECT_EQ(std::vector<int32_t>(out[1].flat<int32_t>(),
-                                 out[1].flat<int32_t>() + 4),
-            (std::vector<int32_t>{0, 0, 1, 2}));
+  EXPECT_EQ(
+      std::vector<int32_t>(out[1].flat<int32_t>(), out[1].flat<int32_t>() + 4),
+      (std::vector<int32_t>{0, 0, 1, 2}));
   // One executor per feed shape (the Session's cache), reused.
   EXPECT_EQ((*s)->stats().compiles, 1);
   out = run2(**s, {{"x", floats({2}, {3, 3})}}, {"m", "u:1"});
@@ -530,8 +528,8 @@ TEST(SessionTest, BadRequestsGiveTFErrors) {
   expect(s->Run({{"x", x}}, {"y"}, {}, &o), absl::StatusCode::kCancelled,
          "Session has been closed.");
   // Create with duplicate names.
-  auto bad = Session::Create(
-      parse(placeholder("x", "DT_FLOAT", {2}) + placeholder("x", "DT_FLOAT", {2})));
+  auto bad = Session::Create(parse(placeholder("x", "DT_FLOAT", {2}) +
+                                   placeholder("x", "DT_FLOAT", {2})));
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
@@ -543,8 +541,10 @@ TEST(SessionTest, DeadAndResourceFetchesAreNamed) {
                "attr { key: 'value' value { tensor { dtype: DT_BOOL "
                "tensor_shape { } bool_val: true } } } ") +
       node("sw", "Switch", {"x", "yes"}, tF()) +
-      node("dead", "Neg", {"sw:0"}, tF()) + node("live", "Abs", {"sw:1"}, tF()) +
-      node("h", "VarHandleOp", {}, typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
+      node("dead", "Neg", {"sw:0"}, tF()) +
+      node("live", "Abs", {"sw:1"}, tF()) +
+      node("h", "VarHandleOp", {},
+           typeAttr("dtype", "DT_FLOAT") + shapeAttr({2})) +
       node("hid", "Identity", {"h"}, typeAttr("T", "DT_RESOURCE")) +
       node("r", "ReadVariableOp", {"hid"}, typeAttr("dtype", "DT_FLOAT")));
   Tensor x = floats({2}, {-1, 2});
@@ -553,8 +553,9 @@ TEST(SessionTest, DeadAndResourceFetchesAreNamed) {
   std::vector<Tensor> o;
   absl::Status st = s->Run({{"x", x}}, {"live", "dead"}, {}, &o);
   EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
-  EXPECT_NE(st.message().find("Retval[1] does not have value: the fetch dead:0"),
-            std::string::npos)
+  EXPECT_NE(
+      st.message().find("Retval[1] does not have value: the fetch dead:0"),
+      std::string::npos)
       << st;
   st = s->Run({}, {"h"}, {}, &o);
   EXPECT_EQ(st.code(), absl::StatusCode::kUnimplemented) << st;
@@ -573,7 +574,8 @@ TEST(SessionTest, ExtendDropsExecutablesAndKeepsVariables) {
   ASSERT_TRUE(s->Run({}, {"read"}, {}, &o).ok());
   EXPECT_EQ(s->stats().compiles, 2);
   EXPECT_EQ(s->stats().cacheHits, 1);
-  ASSERT_TRUE(s->Extend(parse(node("twice", "Add", {"read", "read"}, tF()))).ok());
+  ASSERT_TRUE(
+      s->Extend(parse(node("twice", "Add", {"read", "read"}, tF()))).ok());
   ASSERT_TRUE(s->Run({}, {"twice", "read"}, {}, &o).ok());
   expectFloats(o[0], {2, 4});
   expectFloats(o[1], {1, 2});
@@ -718,7 +720,8 @@ TEST(SessionTest, ResourceVariables) {
       node("init", "AssignVariableOp", {"h", "init_val"},
            typeAttr("dtype", "DT_FLOAT")) +
       constF("d", {0.5f, 0.5f}, {2}) +
-      node("add", "AssignAddVariableOp", {"h", "d"}, typeAttr("dtype", "DT_FLOAT")) +
+      node("add", "AssignAddVariableOp", {"h", "d"},
+           typeAttr("dtype", "DT_FLOAT")) +
       node("sub", "AssignSubVariableOp", {"h", "d", "^add"},
            typeAttr("dtype", "DT_FLOAT")) +
       node("read", "ReadVariableOp", {"h"}, typeAttr("dtype", "DT_FLOAT")) +
@@ -729,7 +732,8 @@ TEST(SessionTest, ResourceVariables) {
   std::vector<Tensor> o;
   absl::Status st = s->Run({}, {"read"}, {}, &o);
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
-  EXPECT_NE(st.message().find("Error while reading resource variable myvar"), std::string::npos)
+  EXPECT_NE(st.message().find("Error while reading resource variable myvar"),
+            std::string::npos)
       << st;
   ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
   ASSERT_TRUE(s->Run({}, {"read_after_add"}, {}, &o).ok());
@@ -738,7 +742,8 @@ TEST(SessionTest, ResourceVariables) {
   expectFloats(o[0], {6, 0});
   // add then sub (ordered by the control edge): net zero; the read
   // between sees the intermediate value.
-  ASSERT_TRUE(s->Run({}, {"read", "read_after_add", "read_after_sub"}, {}, &o).ok());
+  ASSERT_TRUE(
+      s->Run({}, {"read", "read_after_add", "read_after_sub"}, {}, &o).ok());
   expectFloats(o[0], {6, 0});
   expectFloats(o[1], {6.5f, 0.5f});
   expectFloats(o[2], {6, 0});
@@ -771,21 +776,21 @@ TEST(SessionTest, ConcurrentAssignAddIsAtomicPerRun) {
 TEST(SessionTest, RefScatterOpsUpdateTheVariable) {
   // v = [[1,2],[3,4],[5,6]]; ScatterAdd(v, [2,0,2], [[1,1],[2,2],[10,10]])
   // -> [[3,4],[3,4],[16,17]] (duplicates accumulate, as TF's kernel).
-  auto s = makeSession(
-      node("v", "VariableV2", {}, typeAttr("dtype", "DT_FLOAT") + shapeAttr({3, 2})) +
-      constF("init_val", {1, 2, 3, 4, 5, 6}, {3, 2}) +
-      node("init", "Assign", {"v", "init_val"}, tF()) +
-      constI("idx", {2, 0, 2}, {3}) +
-      constF("upd", {1, 1, 2, 2, 10, 10}, {3, 2}) +
-      node("sadd", "ScatterAdd", {"v", "idx", "upd"},
-           tF() + typeAttr("Tindices", "DT_INT32")) +
-      node("smax", "ScatterMax", {"v", "idx", "upd"},
-           tF() + typeAttr("Tindices", "DT_INT32")));
+  auto s = makeSession(node("v", "VariableV2", {},
+                            typeAttr("dtype", "DT_FLOAT") + shapeAttr({3, 2})) +
+                       constF("init_val", {1, 2, 3, 4, 5, 6}, {3, 2}) +
+                       node("init", "Assign", {"v", "init_val"}, tF()) +
+                       constI("idx", {2, 0, 2}, {3}) +
+                       constF("upd", {1, 1, 2, 2, 10, 10}, {3, 2}) +
+                       node("sadd", "ScatterAdd", {"v", "idx", "upd"},
+                            tF() + typeAttr("Tindices", "DT_INT32")) +
+                       node("smax", "ScatterMax", {"v", "idx", "upd"},
+                            tF() + typeAttr("Tindices", "DT_INT32")));
   std::vector<Tensor> o;
   ASSERT_TRUE(s->Run({}, {}, {"init"}, &o).ok());
   absl::Status st = s->Run({}, {"sadd"}, {}, &o);
-  if (!st.ok() && st.message().find("cannot lower hlo.scatter") !=
-                      std::string::npos)
+  if (!st.ok() &&
+      st.message().find("cannot lower hlo.scatter") != std::string::npos)
     GTEST_SKIP() << "codegen has no hlo.scatter lowering yet: " << st;
   ASSERT_TRUE(st.ok()) << st;
   expectFloats(o[0], {3, 4, 3, 4, 16, 17});

@@ -136,10 +136,8 @@ TEST(StridedSliceTest, ClampingAndEmpty) {
 
 TEST(StridedSliceTest, StridesRoundUp) {
   // x[0:5:2] -> 0, 2, 4; x[0:6:4] -> end clamps to 5, indices 0, 4.
-  EXPECT_EQ(sliceOk(kInput, {{0}, {5}, {2}, {}}).finalShape,
-            (Shape{3, 6, 7}));
-  EXPECT_EQ(sliceOk(kInput, {{0}, {6}, {4}, {}}).finalShape,
-            (Shape{2, 6, 7}));
+  EXPECT_EQ(sliceOk(kInput, {{0}, {5}, {2}, {}}).finalShape, (Shape{3, 6, 7}));
+  EXPECT_EQ(sliceOk(kInput, {{0}, {6}, {4}, {}}).finalShape, (Shape{2, 6, 7}));
   // x[..., ::-3] on dim 2 (7): 6, 3, 0.
   StridedSliceResult r =
       sliceOk(kInput, {{0, 0}, {0, 0}, {1, -3}, masks(2, 2, 1)});
@@ -177,8 +175,9 @@ TEST(StridedSliceTest, Shrink) {
   EXPECT_EQ(r.finalShape, (Shape{6, 7}));
   EXPECT_EQ(r.dims[0].begin, 3);
   // x[1, ..., 2, 3]: every dim shrunk -> a scalar; the ellipsis covers none.
-  r = sliceOk(kInput, {{1, 0, 2, 3}, {2, 0, 3, 4}, {1, 1, 1, 1},
-                       masks(0, 0, 2, 0, 13)});
+  r = sliceOk(
+      kInput,
+      {{1, 0, 2, 3}, {2, 0, 3, 4}, {1, 1, 1, 1}, masks(0, 0, 2, 0, 13)});
   EXPECT_EQ(r.finalShape, Shape{});
   EXPECT_EQ(r.processingShape, (Shape{1, 1, 1}));
 }
@@ -218,20 +217,21 @@ TEST(StridedSliceTest, NewAxisAfterEllipsis) {
   EXPECT_EQ(r.finalShape, (Shape{5, 6, 7, 1}));
   EXPECT_EQ(r.finalToProcessing, (Shape{0, 1, 2, -1}));
   // x[1, ..., None, 2]: the ellipsis covers dim 1 only.
-  r = sliceOk(kInput, {{1, 0, 0, 2}, {2, 0, 0, 3}, {1, 1, 1, 1},
-                       masks(0, 0, 2, 4, 9)});
+  r = sliceOk(kInput,
+              {{1, 0, 0, 2}, {2, 0, 0, 3}, {1, 1, 1, 1}, masks(0, 0, 2, 4, 9)});
   EXPECT_EQ(r.finalShape, (Shape{6, 1}));
   EXPECT_EQ(r.finalToProcessing, (Shape{1, -1}));
   // x[None, None, ...]
-  EXPECT_EQ(sliceOk(kInput, {{0, 0, 0}, {0, 0, 0}, {1, 1, 1},
-                             masks(0, 0, 4, 3)})
-                .finalShape,
-            (Shape{1, 1, 5, 6, 7}));
+  EXPECT_EQ(
+      sliceOk(kInput, {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, masks(0, 0, 4, 3)})
+          .finalShape,
+      (Shape{1, 1, 5, 6, 7}));
   // x[:, None, ::2, -1]
-  EXPECT_EQ(sliceOk(kInput, {{0, 0, 0, -1}, {0, 0, 0, 0}, {1, 1, 2, 1},
-                             masks(5, 5, 0, 2, 8)})
-                .finalShape,
-            (Shape{5, 1, 3}));
+  EXPECT_EQ(
+      sliceOk(kInput,
+              {{0, 0, 0, -1}, {0, 0, 0, 0}, {1, 1, 2, 1}, masks(5, 5, 0, 2, 8)})
+          .finalShape,
+      (Shape{5, 1, 3}));
 }
 
 TEST(StridedSliceTest, MaskPrecedence) {
@@ -320,8 +320,8 @@ TEST(StridedSliceTest, Errors) {
 WindowDim windowOk(int64_t in, int64_t k, int64_t dil, int64_t stride,
                    WindowPadding p, int64_t before = 0, int64_t after = 0) {
   WindowDim w;
-  absl::Status st = getWindowedOutputSize(in, k, dil, stride, p, w, before,
-                                          after);
+  absl::Status st =
+      getWindowedOutputSize(in, k, dil, stride, p, w, before, after);
   EXPECT_TRUE(st.ok()) << st.message();
   return w;
 }
@@ -342,13 +342,13 @@ TEST(WindowGeometryTest, ParsePadding) {
 
 TEST(WindowGeometryTest, Same) {
   using enum WindowPadding;
-  expectWindow(windowOk(5, 3, 1, 2, kSame), 3, 1, 1);  // total 2
-  expectWindow(windowOk(6, 3, 1, 2, kSame), 3, 0, 1);  // odd total: after
-  expectWindow(windowOk(7, 1, 1, 3, kSame), 3, 0, 0);  // 1x1 window
+  expectWindow(windowOk(5, 3, 1, 2, kSame), 3, 1, 1);     // total 2
+  expectWindow(windowOk(6, 3, 1, 2, kSame), 3, 0, 1);     // odd total: after
+  expectWindow(windowOk(7, 1, 1, 3, kSame), 3, 0, 0);     // 1x1 window
   expectWindow(windowOk(224, 7, 1, 2, kSame), 112, 2, 3); // ResNet stem
-  expectWindow(windowOk(10, 3, 2, 1, kSame), 10, 2, 2); // eff 5
-  expectWindow(windowOk(4, 5, 1, 1, kSame), 4, 2, 2);   // window > input
-  expectWindow(windowOk(0, 3, 1, 1, kSame), 0, 1, 1);   // empty input
+  expectWindow(windowOk(10, 3, 2, 1, kSame), 10, 2, 2);   // eff 5
+  expectWindow(windowOk(4, 5, 1, 1, kSame), 4, 2, 2);     // window > input
+  expectWindow(windowOk(0, 3, 1, 1, kSame), 0, 1, 1);     // empty input
   // SAME never pads negatively: stride > window.
   expectWindow(windowOk(9, 2, 1, 4, kSame), 3, 0, 1);
   expectWindow(windowOk(8, 1, 1, 4, kSame), 2, 0, 0);

@@ -7,9 +7,9 @@
 // library function's constant), loadModel's detection of model.json; and
 // halfToFloat against LLVM's APFloat for all 65536 half values.
 //===----------------------------------------------------------------------===//
+#include "lib/Translate/TFJSModel.h"
 #include "lib/Support/Float16.h"
 #include "lib/Translate/ModelLoader.h"
-#include "lib/Translate/TFJSModel.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -20,9 +20,8 @@
 
 namespace {
 
-const std::string kModel =
-    std::string(TFMLIR_SOURCE_DIR) +
-    "/test/Translate/tfjs/Inputs/synthetic/model.json";
+const std::string kModel = std::string(TFMLIR_SOURCE_DIR) +
+                           "/test/Translate/tfjs/Inputs/synthetic/model.json";
 
 const tensorflow::NodeDef *findNode(const tensorflow::GraphDef &g,
                                     const std::string &name) {
@@ -106,8 +105,9 @@ TEST(TFJSModel, LoadsTheSyntheticModel) {
   EXPECT_EQ(contentOf<int64_t>(shape->attr().at("value").tensor()),
             (std::vector<int64_t>{3, 2}));
   // uint16-quantized int32: 3 * 0.5 - 0.4 = 1.1 rounds to 1.
-  EXPECT_EQ(contentOf<int32_t>(findNode(g, "axis")->attr().at("value").tensor()),
-            (std::vector<int32_t>{1}));
+  EXPECT_EQ(
+      contentOf<int32_t>(findNode(g, "axis")->attr().at("value").tensor()),
+      (std::vector<int32_t>{1}));
   // bool and string weights.
   EXPECT_EQ(findNode(g, "mask")->attr().at("value").tensor().tensor_content(),
             std::string("\1\0\1", 3));

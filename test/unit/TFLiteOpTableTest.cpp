@@ -101,7 +101,8 @@ TEST(TFLiteOpTable, EveryOptionsTableRoundTrips) {
           fbb, *t, [&](StringRef n) { return dict.get(n); }, index, err);
       ASSERT_TRUE(succeeded(off)) << t->name.str() << ": " << err;
       fbb.Finish(*off);
-      auto *tab = flatbuffers::GetRoot<flatbuffers::Table>(fbb.GetBufferPointer());
+      auto *tab =
+          flatbuffers::GetRoot<flatbuffers::Table>(fbb.GetBufferPointer());
       SmallVector<NamedAttribute> back;
       ASSERT_TRUE(succeeded(readOptions(tab, *t, b, sym, back, err))) << err;
       EXPECT_EQ(b.getDictionaryAttr(back), dict) << t->name.str();
@@ -129,7 +130,8 @@ TEST(TFLiteExport, SentinelDedupAndMetadata) {
   ASSERT_TRUE(m);
   std::string out;
   ASSERT_TRUE(succeeded(exportTFLite(*m, out)));
-  flatbuffers::Verifier v(reinterpret_cast<const uint8_t *>(out.data()), out.size());
+  flatbuffers::Verifier v(reinterpret_cast<const uint8_t *>(out.data()),
+                          out.size());
   ASSERT_TRUE(tflite::VerifyModelBuffer(v));
   const tflite::Model *model = tflite::GetModel(out.data());
   // Buffers: sentinel, the one shared constant, min_runtime_version.
@@ -163,8 +165,8 @@ namespace {
 /// A one-op model: y = ADD(x, x) on float32 [2] tensors, with knobs for the
 /// malformations the importer must reject (or read safely).
 struct TinyModel {
-  uint32_t outputBuffer = 0;     // buffer index of the output tensor
-  bool outputHasData = false;    // give the output tensor constant bytes
+  uint32_t outputBuffer = 0;            // buffer index of the output tensor
+  bool outputHasData = false;           // give the output tensor constant bytes
   std::vector<int32_t> outputSignature; // shape_signature of the output
   std::vector<int32_t> inputShape = {2};
   // Operator options: declared union type, and whether an AddOptions table
@@ -182,16 +184,16 @@ struct TinyModel {
     }
     auto tensor = [&](const char *name, std::vector<int32_t> shape,
                       uint32_t buffer, std::vector<int32_t> sig) {
-      return tflite::CreateTensor(
-          fbb, fbb.CreateVector(shape), tflite::TensorType_FLOAT32, buffer,
-          fbb.CreateString(name), 0, false, 0,
-          sig.empty() ? 0 : fbb.CreateVector(sig));
+      return tflite::CreateTensor(fbb, fbb.CreateVector(shape),
+                                  tflite::TensorType_FLOAT32, buffer,
+                                  fbb.CreateString(name), 0, false, 0,
+                                  sig.empty() ? 0 : fbb.CreateVector(sig));
     };
     std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
         tensor("x", inputShape, 0, {}),
         tensor("y", {2}, outputBuffer, outputSignature)};
-    auto opts = tflite::CreateAddOptions(
-        fbb, tflite::ActivationFunctionType_RELU);
+    auto opts =
+        tflite::CreateAddOptions(fbb, tflite::ActivationFunctionType_RELU);
     std::vector<int32_t> in = {0, 0}, out = {1};
     flatbuffers::Offset<tflite::Operator> op;
     {
@@ -208,9 +210,10 @@ struct TinyModel {
     }
     std::vector<flatbuffers::Offset<tflite::Operator>> ops = {op};
     std::vector<int32_t> gin = {0}, gout = {1};
-    auto sg = tflite::CreateSubGraph(fbb, fbb.CreateVector(tensors),
-                                     fbb.CreateVector(gin), fbb.CreateVector(gout),
-                                     fbb.CreateVector(ops), fbb.CreateString("main"));
+    auto sg =
+        tflite::CreateSubGraph(fbb, fbb.CreateVector(tensors),
+                               fbb.CreateVector(gin), fbb.CreateVector(gout),
+                               fbb.CreateVector(ops), fbb.CreateString("main"));
     std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
         tflite::CreateOperatorCode(fbb, tflite::BuiltinOperator_ADD, 0, 1,
                                    tflite::BuiltinOperator_ADD)};
@@ -246,7 +249,8 @@ TEST(TFLiteImport, TinyModelImports) {
   bool ok;
   std::string s = importOrError(TinyModel().build(), ok);
   ASSERT_TRUE(ok) << s;
-  EXPECT_NE(s.find("fused_activation_function = \"RELU\""), std::string::npos) << s;
+  EXPECT_NE(s.find("fused_activation_function = \"RELU\""), std::string::npos)
+      << s;
 }
 
 // TFLite's loader rejects these; so does the importer, naming the tensor.
@@ -256,23 +260,28 @@ TEST(TFLiteImport, RejectsBadTensors) {
   oob.outputBuffer = 7;
   std::string e = importOrError(oob.build(), ok);
   EXPECT_FALSE(ok);
-  EXPECT_NE(e.find("tensor 1 ('y') refers to buffer 7, but the model has 1 buffers"),
-            std::string::npos) << e;
+  EXPECT_NE(
+      e.find("tensor 1 ('y') refers to buffer 7, but the model has 1 buffers"),
+      std::string::npos)
+      << e;
 
   TinyModel data;
   data.outputHasData = true;
   data.outputBuffer = 1;
   e = importOrError(data.build(), ok);
   EXPECT_FALSE(ok);
-  EXPECT_NE(e.find("is written by operator 0 but also has 8 bytes of constant data"),
-            std::string::npos) << e;
+  EXPECT_NE(
+      e.find("is written by operator 0 but also has 8 bytes of constant data"),
+      std::string::npos)
+      << e;
 
   TinyModel sig;
   sig.outputSignature = {-1, 2};
   e = importOrError(sig.build(), ok);
   EXPECT_FALSE(ok);
   EXPECT_NE(e.find("has a shape_signature of rank 2 but a shape of rank 1"),
-            std::string::npos) << e;
+            std::string::npos)
+      << e;
 
   TinyModel neg;
   neg.inputShape = {-1};
@@ -290,7 +299,8 @@ TEST(TFLiteImport, OptionsOfTypeNoneAreNotRead) {
   m.optionsType = tflite::BuiltinOptions_NONE;
   std::string s = importOrError(m.build(), ok);
   ASSERT_TRUE(ok) << s;
-  EXPECT_NE(s.find("fused_activation_function = \"NONE\""), std::string::npos) << s;
+  EXPECT_NE(s.find("fused_activation_function = \"NONE\""), std::string::npos)
+      << s;
 }
 
 } // namespace

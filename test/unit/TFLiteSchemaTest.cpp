@@ -4,9 +4,9 @@
 // accepts every real TFLite model in the corpus: VerifyModelBuffer (the
 // FlatBuffers structural verifier with the "TFL3" identifier check) must
 // succeed on each .tflite/.bin file except the two corpus files that are not
-// FlatBuffers at all, which must be rejected. A field or union index that differs from TFLite's
-// would make the verifier read a wrong type at that slot and fail, so this is
-// a binary-compatibility test of the schema.
+// FlatBuffers at all, which must be rejected. A field or union index that
+// differs from TFLite's would make the verifier read a wrong type at that slot
+// and fail, so this is a binary-compatibility test of the schema.
 //
 // The corpus comes from the CMake variable TFMLIR_CORPUS_DIR; without it the
 // tests are skipped.

@@ -1,4 +1,5 @@
-//===- TensorBundleTest.cpp - CRC-32C, tables, tensor bundles, SavedModels -===//
+//===- TensorBundleTest.cpp - CRC-32C, tables, tensor bundles, SavedModels
+//-===//
 //
 // lib/Support/Crc32c against the standard check value and TF's stored
 // checksums; readSortedStringTable on tables written here (several blocks,
@@ -7,9 +8,9 @@
 // mutants); TensorBundleReader and loadSavedModel on a bundle and a
 // SavedModel built in the test.
 //===----------------------------------------------------------------------===//
+#include "lib/Translate/TensorBundle.h"
 #include "lib/Support/Crc32c.h"
 #include "lib/Translate/SavedModel.h"
-#include "lib/Translate/TensorBundle.h"
 #include "lib/Translate/proto/saved_model.pb.h"
 
 #include "gtest/gtest.h"
@@ -38,8 +39,9 @@ void putFixed32(std::string &out, uint32_t v) {
 }
 
 /// One block: prefix-compressed entries, a restart every `interval`.
-std::string makeBlock(const std::vector<std::pair<std::string, std::string>> &kv,
-                      int interval = 16) {
+std::string
+makeBlock(const std::vector<std::pair<std::string, std::string>> &kv,
+          int interval = 16) {
   std::string out, prev;
   std::vector<uint32_t> restarts;
   for (size_t i = 0; i < kv.size(); ++i) {
@@ -71,8 +73,8 @@ std::string appendBlock(std::string &file, const std::string &contents) {
   putVarint(handle, contents.size());
   file += contents;
   file.push_back(0); // type: no compression
-  uint32_t crc = crc32c::extend(crc32c::value(contents.data(), contents.size()),
-                                "\0", 1);
+  uint32_t crc =
+      crc32c::extend(crc32c::value(contents.data(), contents.size()), "\0", 1);
   putFixed32(file, crc32c::mask(crc));
   return handle;
 }
@@ -87,9 +89,10 @@ void fixTrailer(std::string &file, size_t offset, size_t size) {
 
 /// A table of sorted `kv`, `perBlock` entries per data block. `blocks`
 /// receives every block's (offset, size).
-std::string makeTable(std::vector<std::pair<std::string, std::string>> kv,
-                      size_t perBlock = 4,
-                      std::vector<std::pair<size_t, size_t>> *blocks = nullptr) {
+std::string
+makeTable(std::vector<std::pair<std::string, std::string>> kv,
+          size_t perBlock = 4,
+          std::vector<std::pair<size_t, size_t>> *blocks = nullptr) {
   std::sort(kv.begin(), kv.end());
   std::string file;
   std::vector<std::pair<std::string, std::string>> index;
@@ -130,8 +133,9 @@ std::string floats(std::vector<float> v) {
 }
 
 fs::path tempDir(const std::string &name) {
-  fs::path d = fs::temp_directory_path() /
-               ("tfmlir-bundle-test-" + std::to_string(::getpid()) + "-" + name);
+  fs::path d =
+      fs::temp_directory_path() /
+      ("tfmlir-bundle-test-" + std::to_string(::getpid()) + "-" + name);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
@@ -146,12 +150,12 @@ void writeBundle(const std::string &prefix) {
   std::string data = floats({1.5f, -2.0f}) + floats({0.25f});
   tensorflow::BundleHeaderProto h;
   h.set_num_shards(1);
-  writeFile(prefix + ".index",
-            makeTable({{"", h.SerializeAsString()},
-                       {"w", entryBytes(tensorflow::DT_FLOAT, {2}, 0,
-                                        data.substr(0, 8))},
-                       {"b", entryBytes(tensorflow::DT_FLOAT, {}, 8,
-                                        data.substr(8))}}));
+  writeFile(
+      prefix + ".index",
+      makeTable(
+          {{"", h.SerializeAsString()},
+           {"w", entryBytes(tensorflow::DT_FLOAT, {2}, 0, data.substr(0, 8))},
+           {"b", entryBytes(tensorflow::DT_FLOAT, {}, 8, data.substr(8))}}));
   writeFile(prefix + ".data-00000-of-00001", data);
 }
 
@@ -283,7 +287,8 @@ TEST(TensorBundleReader, ReadsVerifiesAndNamesTensors) {
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_NE(b.status().message().find("'b'"), std::string::npos) << b.status();
-  EXPECT_NE(b.status().message().find(".data-00000-of-00001"), std::string::npos);
+  EXPECT_NE(b.status().message().find(".data-00000-of-00001"),
+            std::string::npos);
   fs::remove_all(d);
 }
 
@@ -329,8 +334,9 @@ TEST(LoadSavedModel, FreezesVariablesAndMapsSignatures) {
   for (const auto &n : m->graph.node())
     byName[n.name()] = &n;
   ASSERT_TRUE(byName.count("w/frozen_value"));
-  EXPECT_EQ(byName["w/frozen_value"]->attr().at("value").tensor().tensor_content(),
-            floats({1.5f, -2.0f}));
+  EXPECT_EQ(
+      byName["w/frozen_value"]->attr().at("value").tensor().tensor_content(),
+      floats({1.5f, -2.0f}));
   EXPECT_EQ(byName["w/read"]->op(), "Identity");
   EXPECT_EQ(byName["w/read"]->input(0), "w/frozen_value");
   EXPECT_EQ(byName["z"]->input(1), "b/frozen_value");
@@ -340,6 +346,7 @@ TEST(LoadSavedModel, FreezesVariablesAndMapsSignatures) {
   auto e = loadSavedModel(d.string(), gpu);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.status().code(), absl::StatusCode::kNotFound);
-  EXPECT_NE(e.status().message().find("{serve}"), std::string::npos) << e.status();
+  EXPECT_NE(e.status().message().find("{serve}"), std::string::npos)
+      << e.status();
   fs::remove_all(d);
 }

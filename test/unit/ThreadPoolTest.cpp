@@ -4,8 +4,8 @@
 // concurrent loops from two threads overlapping in time (proved by
 // counters, not sleeps), and thread-count validation.
 //===----------------------------------------------------------------------===//
-#include "runtime/cpu/Parallel.h"
 #include "runtime/cpu/ThreadPool.h"
+#include "runtime/cpu/Parallel.h"
 
 #include <gtest/gtest.h>
 
@@ -45,8 +45,8 @@ TEST(ThreadPool, CoversRangeExactlyOnce) {
       ScopedPool guard(&pool);
       tfmlir_rt_parallel_for(n, /*cost=*/1000, countTask, &c);
       for (int64_t i = 0; i < n; ++i)
-        ASSERT_EQ(c.hits[i].load(), 1) << "threads " << threads << " n " << n
-                                       << " index " << i;
+        ASSERT_EQ(c.hits[i].load(), 1)
+            << "threads " << threads << " n " << n << " index " << i;
       EXPECT_LE(c.maxActive.load(), threads);
     }
   }
@@ -199,9 +199,9 @@ TEST(ThreadPool, ValidateThreadCount) {
                                 &capped),
             "");
   EXPECT_EQ(out, ThreadPool::hostThreads());
-  EXPECT_EQ(validateThreadCount("--threads", int64_t(1) << 40, false, out,
-                                &capped),
-            "");
+  EXPECT_EQ(
+      validateThreadCount("--threads", int64_t(1) << 40, false, out, &capped),
+      "");
   EXPECT_TRUE(capped);
   EXPECT_EQ(out, ThreadPool::hostThreads());
 }

@@ -26,13 +26,13 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "tools/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include "tools/ToolVersion.h"
 
 #include <set>
 
@@ -60,8 +60,7 @@ static llvm::cl::opt<int64_t> blockSize("block-size",
                                         llvm::cl::desc("threads per block"),
                                         llvm::cl::init(256),
                                         llvm::cl::cat(category));
-static llvm::cl::opt<bool> noCubin("no-cubin",
-                                   llvm::cl::desc("write PTX only"),
+static llvm::cl::opt<bool> noCubin("no-cubin", llvm::cl::desc("write PTX only"),
                                    llvm::cl::cat(category));
 
 static bool writeFile(const std::string &path, llvm::StringRef bytes) {
@@ -144,10 +143,10 @@ int main(int argc, char **argv) {
   };
   const tfmlir::gpu::LaunchPlan &plan = program->plan;
   if (!writeFile(path("plan.txt"), tfmlir::gpu::serializeLaunchPlan(plan)) ||
-      !writeFile(path("constants.bin"),
-                 llvm::StringRef(reinterpret_cast<const char *>(
-                                     plan.constants.data()),
-                                 plan.constants.size())) ||
+      !writeFile(
+          path("constants.bin"),
+          llvm::StringRef(reinterpret_cast<const char *>(plan.constants.data()),
+                          plan.constants.size())) ||
       !writeFile(path("kernels.ptx"), program->ptx))
     return 1;
   if (!noCubin && !program->ptx.empty()) {

@@ -61,13 +61,17 @@ namespace cl = llvm::cl;
 using namespace tfmlir;
 
 static cl::OptionCategory category("op-coverage options");
-static cl::opt<std::string> sourceDir("source-dir", cl::Required,
-                                      cl::desc("Repository root (test/ is scanned there)"),
-                                      cl::cat(category));
-static cl::opt<std::string> outputFile("o", cl::desc("Write the table to this file ('-': stdout)"),
-                                       cl::cat(category));
+static cl::opt<std::string>
+    sourceDir("source-dir", cl::Required,
+              cl::desc("Repository root (test/ is scanned there)"),
+              cl::cat(category));
+static cl::opt<std::string>
+    outputFile("o", cl::desc("Write the table to this file ('-': stdout)"),
+               cl::cat(category));
 static cl::opt<std::string> checkFile(
-    "check", cl::desc("Compare with this file instead of writing; exit 1 when it is stale"),
+    "check",
+    cl::desc(
+        "Compare with this file instead of writing; exit 1 when it is stale"),
     cl::cat(category));
 
 namespace {
@@ -86,10 +90,10 @@ struct OpRow {
 
 /// One TFLite builtin the lite interpreter runs.
 struct BuiltinRow {
-  std::string file;      ///< The kernel file that registers it.
+  std::string file; ///< The kernel file that registers it.
   int minVersion = 0, maxVersion = 0;
-  bool integer = false;  ///< Quantized.cpp wraps it with its integer dispatcher.
-  bool tflOp = false;    ///< The tfl dialect has `tfl.<lowercase name>`.
+  bool integer = false; ///< Quantized.cpp wraps it with its integer dispatcher.
+  bool tflOp = false;   ///< The tfl dialect has `tfl.<lowercase name>`.
 };
 
 template <typename... Ops> std::vector<llvm::StringRef> opNames() {
@@ -97,7 +101,8 @@ template <typename... Ops> std::vector<llvm::StringRef> opNames() {
 }
 
 /// The ODS ops of each tf family (dialects/tf/TFOps<Family>.td).
-std::vector<std::pair<std::string, std::vector<llvm::StringRef>>> odsFamilies() {
+std::vector<std::pair<std::string, std::vector<llvm::StringRef>>>
+odsFamilies() {
   std::vector<std::pair<std::string, std::vector<llvm::StringRef>>> f;
 #define TFMLIR_FAMILY(file) f.emplace_back(file, opNames<
 #define TFMLIR_END >());
@@ -188,7 +193,8 @@ void scanTestFile(llvm::StringRef text, std::set<std::string> &names) {
     for (size_t pos = text.find(key); pos != llvm::StringRef::npos;
          pos = text.find(key, pos + key.size())) {
       std::string n = takeName(pos + key.size());
-      if (!n.empty() && text.substr(pos + key.size() + n.size()).starts_with("\""))
+      if (!n.empty() &&
+          text.substr(pos + key.size() + n.size()).starts_with("\""))
         names.insert(n);
     }
 }
@@ -227,7 +233,8 @@ std::map<std::string, std::set<std::string>> scanTests(llvm::StringRef root) {
 /// tf-opt -split-input-file does) and returns, per TF op (without "tf."),
 /// the TFLite builtins its converter built there. Inputs that do not parse
 /// (the invalid-IR cases) are skipped; diagnostics are discarded.
-std::map<std::string, std::set<std::string>> builtinsFromTFLTests(llvm::StringRef root) {
+std::map<std::string, std::set<std::string>>
+builtinsFromTFLTests(llvm::StringRef root) {
   std::map<std::string, std::set<std::string>> out;
   mlir::DialectRegistry registry;
   registerTFDialects(registry);
@@ -236,9 +243,8 @@ std::map<std::string, std::set<std::string>> builtinsFromTFLTests(llvm::StringRe
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   ctx.allowUnregisteredDialects();
-  mlir::ScopedDiagnosticHandler silence(&ctx, [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler silence(
+      &ctx, [](mlir::Diagnostic &) { return mlir::success(); });
   llvm::SmallString<256> dir(root);
   llvm::sys::path::append(dir, "test", "Conversion", "TFToTFL");
   std::vector<std::string> files;
@@ -378,7 +384,8 @@ bool collect(std::map<std::string, OpRow> &ops,
 #undef TFMLIR_X
   constexpr int32_t kMaxVersion = 32;
   lite::MutableOpResolver all;
-  auto addFile = [&](void (*fn)(lite::MutableOpResolver &), llvm::StringRef fnName) {
+  auto addFile = [&](void (*fn)(lite::MutableOpResolver &),
+                     llvm::StringRef fnName) {
     lite::MutableOpResolver r;
     fn(r);
     fn(all);
@@ -428,9 +435,12 @@ bool collect(std::map<std::string, OpRow> &ops,
 std::string cell(const std::string &path) {
   if (path.empty())
     return "-";
-  static const char *const kLayers[] = {
-      "lib/Conversion/TFToHLO/", "lib/Conversion/TFToTFL/", "dialects/tf/",
-      "lib/Transforms/", "runtime/session/kernels/", "runtime/lite/kernels/"};
+  static const char *const kLayers[] = {"lib/Conversion/TFToHLO/",
+                                        "lib/Conversion/TFToTFL/",
+                                        "dialects/tf/",
+                                        "lib/Transforms/",
+                                        "runtime/session/kernels/",
+                                        "runtime/lite/kernels/"};
   llvm::StringRef p(path);
   for (const char *layer : kLayers)
     if (p.consume_front(layer))
@@ -444,7 +454,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
                    const std::vector<std::string> &customOps) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  unsigned nOds = 0, nDef = 0, nShape = 0, nHlo = 0, nTfl = 0, nHost = 0, nTest = 0;
+  unsigned nOds = 0, nDef = 0, nShape = 0, nHlo = 0, nTfl = 0, nHost = 0,
+           nTest = 0;
   for (auto &[name, r] : ops) {
     nOds += !r.odsFile.empty();
     nDef += r.opDef;
@@ -456,7 +467,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
   }
   os << "# TF op coverage\n\n"
      << "<!-- Generated by tools/op-coverage; do not edit. Regenerate with:\n"
-     << "     build/bin/op-coverage --source-dir . -o docs/OpCoverage.md -->\n\n"
+     << "     build/bin/op-coverage --source-dir . -o docs/OpCoverage.md "
+        "-->\n\n"
      << "Generated from the code by `op-coverage` (tools/op-coverage): the tf "
         "dialect's registered ops, the shape-function registry, the "
         "xla-legalize-tf and tfl-legalize-tf tables, the Session's host "
@@ -468,14 +480,19 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "One row per TF op that any layer knows (" << ops.size() << " ops). "
      << "Columns, each the file that holds the op's code in that layer "
         "(`-`: none):\n\n"
-     << "- **ODS**: its definition in `dialects/tf/` (" << nOds << " ops); "
+     << "- **ODS**: its definition in `dialects/tf/` (" << nOds
+     << " ops); "
         "**OpDef**: the GraphDef importer has its signature "
-        "(`lib/Translate/OpRegistryData*.inc`; " << nDef << ").\n"
+        "(`lib/Translate/OpRegistryData*.inc`; "
+     << nDef << ").\n"
      << "- **shape fn**: its shape function in `lib/Transforms/` (" << nShape
      << ").\n"
      << "- **HLO**: its xla-legalize-tf lowering in "
-        "`lib/Conversion/TFToHLO/` (" << nHlo << "); **TFL**: its "
-        "tfl-legalize-tf lowering in `lib/Conversion/TFToTFL/` (" << nTfl
+        "`lib/Conversion/TFToHLO/` ("
+     << nHlo
+     << "); **TFL**: its "
+        "tfl-legalize-tf lowering in `lib/Conversion/TFToTFL/` ("
+     << nTfl
      << "). Whether a given node converts still depends on its types and "
         "attributes.\n"
      << "- **TFL builtins (lite kernel)**: the TFLite builtins its TFL "
@@ -485,13 +502,15 @@ std::string render(const std::map<std::string, OpRow> &ops,
         "and integer kernels); `no .mlir test` when those tests never convert "
         "the op (the tf-convert .pbtxt tests are not run here).\n"
      << "- **host kernel**: the Session executor's kernel in "
-        "`runtime/session/kernels/` (" << nHost << ").\n"
+        "`runtime/session/kernels/` ("
+     << nHost << ").\n"
      << "- **tests**: how many files under `test/` mention the op "
-        "(`tf.Op`, `op: \"Op\"` or `\"op\": \"Op\"`) and the first two (" << nTest
-     << " ops have one).\n\n"
+        "(`tf.Op`, `op: \"Op\"` or `\"op\": \"Op\"`) and the first two ("
+     << nTest << " ops have one).\n\n"
      << "The lite kernels run TFLite builtins, not TF ops: see the next "
         "section for what each builtin's kernel takes.\n\n"
-     << "| TF op | ODS | OpDef | shape fn | HLO | TFL | TFL builtins (lite kernel) | host kernel | tests |\n"
+     << "| TF op | ODS | OpDef | shape fn | HLO | TFL | TFL builtins (lite "
+        "kernel) | host kernel | tests |\n"
      << "|---|---|---|---|---|---|---|---|---|\n";
   for (auto &[name, r] : ops) {
     os << "| `" << name << "` | " << cell(r.odsFile) << " | "
@@ -504,7 +523,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
       for (const std::string &b : r.builtinsSeen) {
         auto it = builtins.find(b);
         os << (first ? "" : ", ") << "`" << b << "` "
-           << (it == builtins.end() ? "(no kernel)" : "(" + cell(it->second.file) + ")");
+           << (it == builtins.end() ? "(no kernel)"
+                                    : "(" + cell(it->second.file) + ")");
         first = false;
       }
     }
@@ -530,7 +550,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "(registered through `Registrations.def`). **versions**: the "
         "operator versions the kernel accepts. **integer dispatch**: "
         "`Quantized.cpp` wraps the file's registration with its int8 / uint8 "
-        "/ int16 dispatcher (" << nInt
+        "/ int16 dispatcher ("
+     << nInt
      << " builtins; other inputs run the file's own kernel). The other "
         "kernels switch on their tensor types in their own file (e.g. the "
         "conv family's int8 and hybrid paths); which element types each "
@@ -541,8 +562,7 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "|---|---|---|---|---|\n";
   for (auto &[name, b] : builtins)
     os << "| `" << name << "` | " << cell(b.file) << " | " << b.minVersion
-       << "-" << b.maxVersion << " | "
-       << (b.integer ? "`Quantized.cpp`" : "-")
+       << "-" << b.maxVersion << " | " << (b.integer ? "`Quantized.cpp`" : "-")
        << " | " << (b.tflOp ? "yes" : "-") << " |\n";
   os << "\nCustom ops: ";
   for (size_t i = 0; i < customOps.size(); ++i)
@@ -558,20 +578,22 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << toolVersion("op-coverage"); });
-  cl::ParseCommandLineOptions(argc, argv,
-                              "Writes docs/OpCoverage.md from the registries\n");
+  cl::ParseCommandLineOptions(
+      argc, argv, "Writes docs/OpCoverage.md from the registries\n");
   if (outputFile.empty() == checkFile.empty()) {
     llvm::errs() << "op-coverage: give one of -o FILE and --check FILE\n";
     return 1;
   }
   llvm::SmallString<256> root(sourceDir);
   if (std::error_code ec = llvm::sys::fs::make_absolute(root)) {
-    llvm::errs() << "op-coverage: " << sourceDir << ": " << ec.message() << "\n";
+    llvm::errs() << "op-coverage: " << sourceDir << ": " << ec.message()
+                 << "\n";
     return 1;
   }
   llvm::sys::path::remove_dots(root, /*remove_dot_dot=*/true);
   if (!llvm::sys::fs::is_directory(root + "/test")) {
-    llvm::errs() << "op-coverage: " << root << " has no test/ directory (give the repository root)\n";
+    llvm::errs() << "op-coverage: " << root
+                 << " has no test/ directory (give the repository root)\n";
     return 1;
   }
   std::map<std::string, OpRow> ops;
@@ -592,10 +614,12 @@ int main(int argc, char **argv) {
 
   if (!checkFile.empty()) {
     auto buf = llvm::MemoryBuffer::getFile(checkFile);
-    const std::string regen = "build/bin/op-coverage --source-dir . -o docs/OpCoverage.md";
+    const std::string regen =
+        "build/bin/op-coverage --source-dir . -o docs/OpCoverage.md";
     if (!buf) {
       llvm::errs() << "op-coverage: cannot read " << checkFile << ": "
-                   << buf.getError().message() << "\nregenerate with: " << regen << "\n";
+                   << buf.getError().message() << "\nregenerate with: " << regen
+                   << "\n";
       return 1;
     }
     llvm::StringRef old = (*buf)->getBuffer();
@@ -609,7 +633,8 @@ int main(int argc, char **argv) {
       llvm::errs() << "op-coverage: " << checkFile << " is stale (first "
                    << "difference at line " << i + 1 << ":\n  committed: "
                    << (i < a.size() ? a[i] : "<end of file>")
-                   << "\n  generated: " << (i < b.size() ? b[i] : "<end of file>")
+                   << "\n  generated: "
+                   << (i < b.size() ? b[i] : "<end of file>")
                    << ")\nregenerate with: " << regen << "\n";
       return 1;
     }
@@ -618,7 +643,8 @@ int main(int argc, char **argv) {
   std::error_code ec;
   llvm::raw_fd_ostream out(outputFile, ec);
   if (ec) {
-    llvm::errs() << "op-coverage: " << outputFile << ": " << ec.message() << "\n";
+    llvm::errs() << "op-coverage: " << outputFile << ": " << ec.message()
+                 << "\n";
     return 1;
   }
   out << doc;

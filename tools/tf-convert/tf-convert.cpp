@@ -1,4 +1,5 @@
-//===- tf-convert.cpp - GraphDef -> .tflite converter ----------------------===//
+//===- tf-convert.cpp - GraphDef -> .tflite converter
+//----------------------===//
 //
 // Like `tflite_convert --graph_def_file`:
 //   tf-convert --graph-def-file in.pb|in.pbtxt --output out.tflite
@@ -42,18 +43,18 @@
 // where known, the node), including ops without a TFLite builtin unless
 // --allow-custom-ops (then they become custom ops named after the TF op).
 //===----------------------------------------------------------------------===//
+#include "lib/Pipelines/CompileProgress.h"
 #include "lib/Pipelines/TFLiteConverter.h"
 #include "lib/Translate/GraphDefImporter.h"
-#include "lib/Pipelines/CompileProgress.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/Support/FileUtilities.h"
-#include <optional>
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 namespace cl = llvm::cl;
 
@@ -61,61 +62,98 @@ namespace cl = llvm::cl;
 /// options are hidden).
 static cl::OptionCategory tfConvertCategory("tf-convert options");
 
-static cl::opt<std::string> graphDefFile("graph-def-file",
-                                         cl::desc("Input GraphDef (.pb binary or .pbtxt text)"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> savedModelDir("saved-model-dir",
-                                          cl::desc("Input SavedModel directory (instead of --graph-def-file)"),
-                                          cl::cat(tfConvertCategory));
-static cl::opt<std::string> signatureKey("signature-key",
-                                         cl::desc("SavedModel signature (default serving_default, or the only one)"),
-                                         cl::cat(tfConvertCategory));
-static cl::opt<std::string> savedModelTags("tags", cl::init("serve"),
-                                           cl::desc("SavedModel MetaGraphDef tags, comma separated"),
-                                           cl::cat(tfConvertCategory));
-static cl::opt<std::string> outputFile("output", cl::desc("Output .tflite file"),
-                                       cl::init("-"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> inputArrays("input-arrays",
-                                        cl::desc("Comma-separated input tensors (node or node:index); a Const or other node named here becomes a model input"), cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    graphDefFile("graph-def-file",
+                 cl::desc("Input GraphDef (.pb binary or .pbtxt text)"),
+                 cl::cat(tfConvertCategory));
+static cl::opt<std::string> savedModelDir(
+    "saved-model-dir",
+    cl::desc("Input SavedModel directory (instead of --graph-def-file)"),
+    cl::cat(tfConvertCategory));
+static cl::opt<std::string> signatureKey(
+    "signature-key",
+    cl::desc("SavedModel signature (default serving_default, or the only one)"),
+    cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    savedModelTags("tags", cl::init("serve"),
+                   cl::desc("SavedModel MetaGraphDef tags, comma separated"),
+                   cl::cat(tfConvertCategory));
+static cl::opt<std::string> outputFile("output",
+                                       cl::desc("Output .tflite file"),
+                                       cl::init("-"),
+                                       cl::cat(tfConvertCategory));
+static cl::opt<std::string> inputArrays(
+    "input-arrays",
+    cl::desc("Comma-separated input tensors (node or node:index); a Const or "
+             "other node named here becomes a model input"),
+    cl::cat(tfConvertCategory));
 static cl::opt<std::string> inputShapes(
-    "input-shapes", cl::desc("Shapes of the inputs, ':'-separated, e.g. 1,28,28,1:4"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> inputDataTypes("input-data-types",
-                                           cl::desc("Comma-separated input dtypes (optional)"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> outputArrays("output-arrays",
-                                         cl::desc("Comma-separated output tensors"), cl::cat(tfConvertCategory));
-static cl::opt<bool> allowCustomOps("allow-custom-ops",
-                                    cl::desc("Emit ops without a TFLite builtin as custom ops"), cl::cat(tfConvertCategory));
-static cl::opt<bool> emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"), cl::cat(tfConvertCategory));
-static cl::opt<bool> noFuse("no-fuse", cl::desc("Skip the bias/BN/activation fusions"), cl::cat(tfConvertCategory));
+    "input-shapes",
+    cl::desc("Shapes of the inputs, ':'-separated, e.g. 1,28,28,1:4"),
+    cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    inputDataTypes("input-data-types",
+                   cl::desc("Comma-separated input dtypes (optional)"),
+                   cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    outputArrays("output-arrays", cl::desc("Comma-separated output tensors"),
+                 cl::cat(tfConvertCategory));
+static cl::opt<bool>
+    allowCustomOps("allow-custom-ops",
+                   cl::desc("Emit ops without a TFLite builtin as custom ops"),
+                   cl::cat(tfConvertCategory));
+static cl::opt<bool>
+    emitMlir("emit-mlir", cl::desc("Print the tfl module instead of .tflite"),
+             cl::cat(tfConvertCategory));
+static cl::opt<bool> noFuse("no-fuse",
+                            cl::desc("Skip the bias/BN/activation fusions"),
+                            cl::cat(tfConvertCategory));
 static cl::opt<long long> maxCompileMemory(
     "max-compile-memory",
     cl::desc("The most heap bytes the conversion may add to the process (0 = "
              "no limit; measured after each pass and stage); over it "
              "tf-convert fails with RESOURCE_EXHAUSTED"),
     cl::init(0), cl::cat(tfConvertCategory));
-static cl::opt<bool> quiet("quiet", cl::desc("Do not print the op report on success"), cl::cat(tfConvertCategory));
-static cl::opt<bool> verbose("verbose", cl::desc("List every node of each op in the op report and in the unsupported-op error (default: the first 8 per op, then a count)"), cl::cat(tfConvertCategory));
+static cl::opt<bool> quiet("quiet",
+                           cl::desc("Do not print the op report on success"),
+                           cl::cat(tfConvertCategory));
+static cl::opt<bool> verbose(
+    "verbose",
+    cl::desc(
+        "List every node of each op in the op report and in the unsupported-op "
+        "error (default: the first 8 per op, then a count)"),
+    cl::cat(tfConvertCategory));
 static cl::opt<std::string> quantizeMode(
     "quantize", cl::init("none"),
     cl::desc("Post-training quantization: none, dynamic (int8 weights, hybrid "
              "ops), int8 (full integer; needs --representative-data unless "
-             "the graph has FakeQuant ops) or float16 (float16 weights)"), cl::cat(tfConvertCategory));
+             "the graph has FakeQuant ops) or float16 (float16 weights)"),
+    cl::cat(tfConvertCategory));
 static cl::opt<std::string> representativeData(
     "representative-data",
     cl::desc("Directory of <input>.npy files, an .npz (np.savez) with one "
              "array per input, or one .npy for a one-input model; each "
-             "shaped [samples, ...input shape] or the input shape"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> inferenceInputType(
-    "inference-input-type", cl::init("float32"),
-    cl::desc("Type of the model inputs with --quantize=int8: float32, int8 or uint8"), cl::cat(tfConvertCategory));
-static cl::opt<std::string> inferenceOutputType(
-    "inference-output-type", cl::init("float32"),
-    cl::desc("Type of the model outputs with --quantize=int8: float32, int8 or uint8"), cl::cat(tfConvertCategory));
+             "shaped [samples, ...input shape] or the input shape"),
+    cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    inferenceInputType("inference-input-type", cl::init("float32"),
+                       cl::desc("Type of the model inputs with "
+                                "--quantize=int8: float32, int8 or uint8"),
+                       cl::cat(tfConvertCategory));
+static cl::opt<std::string>
+    inferenceOutputType("inference-output-type", cl::init("float32"),
+                        cl::desc("Type of the model outputs with "
+                                 "--quantize=int8: float32, int8 or uint8"),
+                        cl::cat(tfConvertCategory));
 static cl::opt<bool> disablePerChannelDense(
     "disable-per-channel-for-dense-layers",
-    cl::desc("With --quantize=int8: per-tensor fully_connected weights"), cl::cat(tfConvertCategory));
+    cl::desc("With --quantize=int8: per-tensor fully_connected weights"),
+    cl::cat(tfConvertCategory));
 static cl::opt<bool> quantReport(
-    "report", cl::desc("Print per-output error of the quantized model against "
-                       "the float model on the representative data"), cl::cat(tfConvertCategory));
+    "report",
+    cl::desc("Print per-output error of the quantized model against "
+             "the float model on the representative data"),
+    cl::cat(tfConvertCategory));
 static cl::opt<std::string> progressFlag(
     "progress", cl::init("auto"), cl::Hidden,
     cl::desc("Progress line on stderr: auto (on a terminal, after 3 s), "
@@ -129,19 +167,24 @@ int main(int argc, char **argv) {
       [](llvm::raw_ostream &os) { os << tfmlir::toolVersion("tf-convert"); });
   cl::ParseCommandLineOptions(argc, argv, "GraphDef to TFLite converter\n");
   if (graphDefFile.empty() == savedModelDir.empty()) {
-    llvm::errs() << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
+    llvm::errs()
+        << "tf-convert: give one of --graph-def-file and --saved-model-dir\n";
     return 1;
   }
   if (!savedModelDir.empty() &&
-      (!inputArrays.empty() || !outputArrays.empty() || !inputDataTypes.empty())) {
-    llvm::errs() << "tf-convert: with --saved-model-dir the input and output "
-                    "arrays and dtypes come from the signature (--signature-key)\n";
+      (!inputArrays.empty() || !outputArrays.empty() ||
+       !inputDataTypes.empty())) {
+    llvm::errs()
+        << "tf-convert: with --saved-model-dir the input and output "
+           "arrays and dtypes come from the signature (--signature-key)\n";
     return 1;
   }
-  const std::string modelPath = savedModelDir.empty() ? graphDefFile : savedModelDir;
-  if (quantizeMode != "none" && quantizeMode != "dynamic" && quantizeMode != "int8" &&
-      quantizeMode != "float16") {
-    llvm::errs() << "tf-convert: --quantize must be none, dynamic, int8 or float16, got '"
+  const std::string modelPath =
+      savedModelDir.empty() ? graphDefFile : savedModelDir;
+  if (quantizeMode != "none" && quantizeMode != "dynamic" &&
+      quantizeMode != "int8" && quantizeMode != "float16") {
+    llvm::errs() << "tf-convert: --quantize must be none, dynamic, int8 or "
+                    "float16, got '"
                  << quantizeMode << "'\n";
     return 1;
   }
@@ -153,15 +196,17 @@ int main(int argc, char **argv) {
     }
   if ((inferenceInputType != "float32" || inferenceOutputType != "float32") &&
       quantizeMode != "int8") {
-    llvm::errs() << "tf-convert: --inference-input-type/--inference-output-type "
-                    "other than float32 need --quantize=int8\n";
+    llvm::errs()
+        << "tf-convert: --inference-input-type/--inference-output-type "
+           "other than float32 need --quantize=int8\n";
     return 1;
   }
   std::optional<tfmlir::ProgressMode> progressMode =
       tfmlir::parseProgressMode(progressFlag);
   if (!progressMode) {
-    llvm::errs() << "tf-convert: --progress must be auto, always or never, got '"
-                 << progressFlag << "'\n";
+    llvm::errs()
+        << "tf-convert: --progress must be auto, always or never, got '"
+        << progressFlag << "'\n";
     return 1;
   }
   if (quantReport && representativeData.empty()) {
@@ -171,7 +216,8 @@ int main(int argc, char **argv) {
 
   if (maxCompileMemory < 0) {
     llvm::errs() << "tf-convert: --max-compile-memory needs a byte count >= 0, "
-                    "got " << maxCompileMemory << "\n";
+                    "got "
+                 << maxCompileMemory << "\n";
     return 1;
   }
   tfmlir::ConverterOptions options;
@@ -187,9 +233,11 @@ int main(int argc, char **argv) {
   input.savedModel = !savedModelDir.empty();
   input.signatureKey = signatureKey;
   input.tags = tfmlir::splitFlagList(savedModelTags);
-  absl::StatusOr<tfmlir::LoadedModel> model = tfmlir::loadConverterInput(input, options);
+  absl::StatusOr<tfmlir::LoadedModel> model =
+      tfmlir::loadConverterInput(input, options);
   if (!model.ok()) {
-    llvm::errs() << "tf-convert: " << std::string(model.status().message()) << "\n";
+    llvm::errs() << "tf-convert: " << std::string(model.status().message())
+                 << "\n";
     return 1;
   }
   options.allowCustomOps = allowCustomOps;
@@ -209,7 +257,8 @@ int main(int argc, char **argv) {
     // Calibration and large graphs take seconds: a live line of the phase
     // and pass on a terminal (lib/Pipelines/CompileProgress.h).
     tfmlir::CompileProgress progress("tf-convert " + modelPath, *progressMode);
-    converted.emplace(tfmlir::convertToTFLite(*model, options, {}, &llvm::errs()));
+    converted.emplace(
+        tfmlir::convertToTFLite(*model, options, {}, &llvm::errs()));
     if (!converted->ok())
       progress.setFailed();
   }
@@ -231,9 +280,11 @@ int main(int argc, char **argv) {
 
   // As tflite_convert requires --output_file: never spill FlatBuffer bytes
   // onto a terminal.
-  if (!emitMlir && outputFile == "-" && llvm::sys::Process::StandardOutIsDisplayed()) {
-    llvm::errs() << "tf-convert: pass --output FILE.tflite (refusing to write a "
-                    "binary .tflite to the terminal)\n";
+  if (!emitMlir && outputFile == "-" &&
+      llvm::sys::Process::StandardOutIsDisplayed()) {
+    llvm::errs()
+        << "tf-convert: pass --output FILE.tflite (refusing to write a "
+           "binary .tflite to the terminal)\n";
     return 1;
   }
   std::string errorMessage;

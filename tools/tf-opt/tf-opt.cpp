@@ -12,17 +12,17 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
-#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
 #include "lib/Codegen/GPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
+#include "lib/Support/File.h"
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/Quantization/Passes.h"
-#include "lib/Support/File.h"
 #include "tools/DefaultDebugInfo.h"
 #include "tools/HideLibraryOptions.h"
 #include "tools/ToolVersion.h"
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::vector<char *> args = tfmlir::withDefaultDebugInfo(argc, argv);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      static_cast<int>(args.size()) - 1, args.data(), "tfmlir optimizer driver\n",
-      registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(static_cast<int>(args.size()) - 1, args.data(),
+                        "tfmlir optimizer driver\n", registry));
 }

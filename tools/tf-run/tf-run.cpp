@@ -13,12 +13,12 @@
 //   # output <node:idx> <numpy dtype> <d0,d1,...>   (empty dims: scalar)
 // followed by its elements, one per line, row-major: float32/float16/
 // bfloat16 with %.9g, float64 with %.17g (inf, -inf as printf writes
-// them; every NaN as nan), bools as 0/1, integers as integers. With --output-dir, writes
-// <name as given, '/' and ':' replaced by '_'>.npy per fetch instead.
-// A .csv input is the corpus's *.placeholder.csv: values separated by
-// commas or whitespace, dtype from the fed node (a Placeholder's dtype),
-// shape from D0,D1,... (an empty list after ':' is a scalar; without ':'
-// the Placeholder's fully known shape, else a 1-D tensor of all values).
+// them; every NaN as nan), bools as 0/1, integers as integers. With
+// --output-dir, writes <name as given, '/' and ':' replaced by '_'>.npy per
+// fetch instead. A .csv input is the corpus's *.placeholder.csv: values
+// separated by commas or whitespace, dtype from the fed node (a Placeholder's
+// dtype), shape from D0,D1,... (an empty list after ':' is a scalar; without
+// ':' the Placeholder's fully known shape, else a 1-D tensor of all values).
 // --benchmark N (at most 1e8): after the first run, N more; prints the
 // compile time and the median and minimum run time in ms on stderr, then the
 // peak temporary memory of the compiled code (its arena's peak bytes in use),
@@ -58,30 +58,30 @@
 // Exit status: 0 on success; 1 with the error on stderr (naming the file or
 // node) otherwise.
 //===----------------------------------------------------------------------===//
+#include "runtime/cpu/ThreadPool.h"
 #include "runtime/lite/Npy.h"
 #include "runtime/session/CompileCache.h"
 #include "runtime/session/FeedReader.h"
 #include "runtime/session/Session.h"
-#include "runtime/cpu/ThreadPool.h"
 
-#include "lib/Translate/GraphDefImporter.h"
-#include "lib/Translate/ModelLoader.h"
-#include "lib/Translate/SavedModel.h"
 #include "lib/Pipelines/CompileProgress.h"
 #include "lib/Pipelines/CompileTiming.h"
 #include "lib/Support/File.h"
+#include "lib/Translate/GraphDefImporter.h"
+#include "lib/Translate/ModelLoader.h"
+#include "lib/Translate/SavedModel.h"
 #include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
 
-#include <climits>
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -89,9 +89,9 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <vector>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace tfmlir::session;
 using tfmlir::lite::TensorType;
@@ -99,13 +99,15 @@ using tfmlir::lite::TensorType;
 namespace {
 
 const char *kUsage =
-    "usage: tf-run ([--graph] G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | --saved-model DIR [--signature KEY] "
+    "usage: tf-run ([--graph] G.pb|G.pbtxt|model.json|SAVED_MODEL_DIR | "
+    "--saved-model DIR [--signature KEY] "
     "[--tags a,b]) [--input NAME[:IDX]=FILE.npy | "
     "--input NAME[:IDX]=FILE.csv[:D0,D1,...]]... --output NAME[:IDX]... "
     "[--target NODE]... [--output-dir DIR] [--benchmark N] "
     "[--jit=whole|auto|off] [--tf_xla_min_cluster_size N] "
     "[--inter-op-threads N] [--threads N] [--timing] [--verbose]\n"
-    "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory BYTES]\n"
+    "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory "
+    "BYTES]\n"
     "[--compile-cache-dir DIR]\n"
     "  (--flag=VALUE is the same as --flag VALUE)\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
@@ -164,22 +166,34 @@ std::string withToolFlags(std::string msg) {
 
 std::optional<TensorType> toLite(DataType t) {
   switch (t) {
-  case DT_FLOAT: return TensorType::kFloat32;
-  case DT_DOUBLE: return TensorType::kFloat64;
-  case DT_HALF: return TensorType::kFloat16;
-  case DT_INT8: return TensorType::kInt8;
-  case DT_INT16: return TensorType::kInt16;
-  case DT_INT32: return TensorType::kInt32;
-  case DT_INT64: return TensorType::kInt64;
-  case DT_UINT8: return TensorType::kUInt8;
-  case DT_UINT16: return TensorType::kUInt16;
-  case DT_UINT32: return TensorType::kUInt32;
-  case DT_UINT64: return TensorType::kUInt64;
-  case DT_BOOL: return TensorType::kBool;
-  default: return std::nullopt;
+  case DT_FLOAT:
+    return TensorType::kFloat32;
+  case DT_DOUBLE:
+    return TensorType::kFloat64;
+  case DT_HALF:
+    return TensorType::kFloat16;
+  case DT_INT8:
+    return TensorType::kInt8;
+  case DT_INT16:
+    return TensorType::kInt16;
+  case DT_INT32:
+    return TensorType::kInt32;
+  case DT_INT64:
+    return TensorType::kInt64;
+  case DT_UINT8:
+    return TensorType::kUInt8;
+  case DT_UINT16:
+    return TensorType::kUInt16;
+  case DT_UINT32:
+    return TensorType::kUInt32;
+  case DT_UINT64:
+    return TensorType::kUInt64;
+  case DT_BOOL:
+    return TensorType::kBool;
+  default:
+    return std::nullopt;
   }
 }
-
 
 void printTensor(const std::string &name, const Tensor &t) {
   std::printf("# output %s %s ", name.c_str(),
@@ -189,24 +203,47 @@ void printTensor(const std::string &name, const Tensor &t) {
   std::printf("\n");
   for (int64_t i = 0; i < t.NumElements(); ++i) {
     switch (t.dtype()) {
-    case DT_FLOAT: printReal(double(t.flat<float>()[i]), 9); break;
-    case DT_DOUBLE: printReal(t.flat<double>()[i], 17); break;
+    case DT_FLOAT:
+      printReal(double(t.flat<float>()[i]), 9);
+      break;
+    case DT_DOUBLE:
+      printReal(t.flat<double>()[i], 17);
+      break;
     case DT_HALF:
       printReal(double(halfToFloat(t.flat<uint16_t>()[i])), 9);
       break;
     case DT_BFLOAT16:
       printReal(double(bfloat16ToFloat(t.flat<uint16_t>()[i])), 9);
       break;
-    case DT_BOOL: std::printf("%d\n", t.flat<uint8_t>()[i] ? 1 : 0); break;
-    case DT_INT8: std::printf("%d\n", int(t.flat<int8_t>()[i])); break;
-    case DT_INT16: std::printf("%d\n", int(t.flat<int16_t>()[i])); break;
-    case DT_INT32: std::printf("%d\n", t.flat<int32_t>()[i]); break;
-    case DT_INT64: std::printf("%" PRId64 "\n", t.flat<int64_t>()[i]); break;
-    case DT_UINT8: std::printf("%u\n", unsigned(t.flat<uint8_t>()[i])); break;
-    case DT_UINT16: std::printf("%u\n", unsigned(t.flat<uint16_t>()[i])); break;
-    case DT_UINT32: std::printf("%u\n", t.flat<uint32_t>()[i]); break;
-    case DT_UINT64: std::printf("%" PRIu64 "\n", t.flat<uint64_t>()[i]); break;
-    default: break;
+    case DT_BOOL:
+      std::printf("%d\n", t.flat<uint8_t>()[i] ? 1 : 0);
+      break;
+    case DT_INT8:
+      std::printf("%d\n", int(t.flat<int8_t>()[i]));
+      break;
+    case DT_INT16:
+      std::printf("%d\n", int(t.flat<int16_t>()[i]));
+      break;
+    case DT_INT32:
+      std::printf("%d\n", t.flat<int32_t>()[i]);
+      break;
+    case DT_INT64:
+      std::printf("%" PRId64 "\n", t.flat<int64_t>()[i]);
+      break;
+    case DT_UINT8:
+      std::printf("%u\n", unsigned(t.flat<uint8_t>()[i]));
+      break;
+    case DT_UINT16:
+      std::printf("%u\n", unsigned(t.flat<uint16_t>()[i]));
+      break;
+    case DT_UINT32:
+      std::printf("%u\n", t.flat<uint32_t>()[i]);
+      break;
+    case DT_UINT64:
+      std::printf("%" PRIu64 "\n", t.flat<uint64_t>()[i]);
+      break;
+    default:
+      break;
     }
   }
 }
@@ -274,8 +311,8 @@ int runMain(int argc, char **argv) {
       return 0;
     } else if ((a == "--graph" || a == "--saved-model") && value(v)) {
       if (!graphPath.empty())
-        return fail("the model is given twice: '" + graphPath + "' and '" +
-                    v + "'");
+        return fail("the model is given twice: '" + graphPath + "' and '" + v +
+                    "'");
       graphPath = v;
       if (a == "--graph")
         continue;
@@ -305,7 +342,8 @@ int runMain(int argc, char **argv) {
       long ms = std::strtol(v.c_str(), &end, 10);
       if (v.empty() || !end || *end || errno == ERANGE || ms < 0)
         return fail("--progress-delay-ms needs a non-negative count of "
-                    "milliseconds, got '" + v + "'");
+                    "milliseconds, got '" +
+                    v + "'");
       progressDelay = std::chrono::milliseconds(ms);
     } else if (a == "--xla-clamp-indices") {
       opts.xla_clamp_indices = true;
@@ -349,8 +387,8 @@ int runMain(int argc, char **argv) {
       char *end = nullptr;
       long n = std::strtol(v.c_str(), &end, 10);
       if (!end || *end || v.empty() || n < 0 || n > 1024)
-        return fail("--inter-op-threads needs a count in [0, 1024], got '" +
-                    v + "'");
+        return fail("--inter-op-threads needs a count in [0, 1024], got '" + v +
+                    "'");
       opts.inter_op_parallelism_threads = static_cast<int>(n);
     } else if (a == "--output-dir" && value(v)) {
       outDir = v;
@@ -361,7 +399,8 @@ int runMain(int argc, char **argv) {
       if (!end || *end || v.empty() || bench < 0)
         return fail("--benchmark needs a non-negative count, got '" + v + "'");
       if (errno == ERANGE || bench > 100000000)
-        return fail("--benchmark: count '" + v + "' is out of range (at most "
+        return fail("--benchmark: count '" + v +
+                    "' is out of range (at most "
                     "100000000)");
     } else if (a == "--threads" && value(v)) {
       char *end = nullptr;
@@ -383,8 +422,8 @@ int runMain(int argc, char **argv) {
                      v.c_str(), threads, threads);
     } else if (!a.empty() && a[0] != '-') {
       if (!graphPath.empty())
-        return fail("the model is given twice: '" + graphPath + "' and '" +
-                    a + "'");
+        return fail("the model is given twice: '" + graphPath + "' and '" + a +
+                    "'");
       graphPath = a; // `tf-run G.pb --output y`: the model, as --graph
     } else {
       std::fputs(kUsage, stderr);
@@ -483,8 +522,10 @@ int runMain(int argc, char **argv) {
         if (n.name() == node)
           nd = &n;
       if (!nd)
-        return fail(absl::StrCat("--input ", name, ": FeedInputs: unable to "
-                                 "find feed output ", name));
+        return fail(absl::StrCat("--input ", name,
+                                 ": FeedInputs: unable to "
+                                 "find feed output ",
+                                 name));
       const std::string &op = nd->op();
       if (idx != 0 && (op == "Placeholder" || op == "PlaceholderV2" ||
                        op == "PlaceholderWithDefault" || op == "Const"))
@@ -495,11 +536,10 @@ int runMain(int argc, char **argv) {
       if (dt == nd->attr().end())
         dt = nd->attr().find("T");
       if (dt == nd->attr().end() || idx != 0)
-        return fail(absl::StrCat("--input ", name, ": cannot tell the dtype of ",
-                                 idx ? absl::StrCat("output ", idx, " of ")
-                                     : std::string(),
-                                 "node ", node, " (", op,
-                                 ") for a .csv feed; feed a .npy file instead"));
+        return fail(absl::StrCat(
+            "--input ", name, ": cannot tell the dtype of ",
+            idx ? absl::StrCat("output ", idx, " of ") : std::string(), "node ",
+            node, " (", op, ") for a .csv feed; feed a .npy file instead"));
       if (csv + 4 < file.size()) {
         dims.emplace();
         std::string d = file.substr(csv + 5);
@@ -522,7 +562,8 @@ int runMain(int argc, char **argv) {
         if (known)
           dims = ds;
       }
-      t = readCsvFeed(path, static_cast<DataType>(dt->second.type()), dims, name);
+      t = readCsvFeed(path, static_cast<DataType>(dt->second.type()), dims,
+                      name);
     } else {
       return fail("--input " + spec + ": the file must be .npy or .csv");
     }
@@ -543,10 +584,11 @@ int runMain(int argc, char **argv) {
   if (!outDir.empty()) {
     std::error_code dirEc;
     if (!std::filesystem::is_directory(outDir, dirEc))
-      return fail("--output-dir " + outDir + ": not a directory (create it first)");
+      return fail("--output-dir " + outDir +
+                  ": not a directory (create it first)");
     if (::access(outDir.c_str(), W_OK) != 0)
-      return fail("--output-dir " + outDir + ": not writable: " +
-                  std::strerror(errno));
+      return fail("--output-dir " + outDir +
+                  ": not writable: " + std::strerror(errno));
   }
   if (!outDir.empty())
     for (size_t i = 0; i < fetches.size(); ++i)
@@ -565,8 +607,9 @@ int runMain(int argc, char **argv) {
                          "with --jit=auto\n");
   if (!opts.compile_cache_dir.empty() &&
       opts.global_jit_level != SessionOptions::GlobalJitLevel::kWholeGraph)
-    std::fprintf(stderr, "tf-run: note: --compile-cache-dir caches only "
-                         "--jit=whole compiles; it is not used with --jit=%s\n",
+    std::fprintf(stderr,
+                 "tf-run: note: --compile-cache-dir caches only "
+                 "--jit=whole compiles; it is not used with --jit=%s\n",
                  opts.global_jit_level == SessionOptions::GlobalJitLevel::kAuto
                      ? "auto"
                      : "off");
@@ -625,8 +668,8 @@ int runMain(int argc, char **argv) {
       printTensor(name, outs[i]);
       continue;
     }
-    if (absl::Status s = writeNpyTensor(outDir + "/" + npyName(shown[i]),
-                                        outs[i]);
+    if (absl::Status s =
+            writeNpyTensor(outDir + "/" + npyName(shown[i]), outs[i]);
         !s.ok())
       return fail(std::string(s.message()));
   }
@@ -647,8 +690,9 @@ int runMain(int argc, char **argv) {
     }
     getrusage(RUSAGE_SELF, &ru1);
     std::sort(ms.begin(), ms.end());
-    double median = ms.size() % 2 ? ms[ms.size() / 2]
-                                  : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+    double median = ms.size() % 2
+                        ? ms[ms.size() / 2]
+                        : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
     SessionStats stats = (*session)->stats();
     std::fprintf(stderr,
                  "# compile: %.3f ms (first run %.3f ms)\n"

@@ -6,8 +6,8 @@
 // (see lib/Translate/TranslateRegistration.cpp), and -savedmodel-to-mlir,
 // whose input is a directory (savedModelTranslateMain).
 //===----------------------------------------------------------------------===//
-#include "lib/Translate/TranslateRegistration.h"
 #include "lib/Support/File.h"
+#include "lib/Translate/TranslateRegistration.h"
 #include "tools/DefaultDebugInfo.h"
 #include "tools/HideLibraryOptions.h"
 #include "tools/ToolVersion.h"
@@ -38,6 +38,7 @@ int main(int argc, char **argv) {
   if (tfmlir::wantsSavedModelTranslation(argc, argv))
     return tfmlir::savedModelTranslateMain(static_cast<int>(args.size()) - 1,
                                            args.data());
-  return mlir::failed(mlir::mlirTranslateMain(
-      static_cast<int>(args.size()) - 1, args.data(), "tfmlir translation driver\n"));
+  return mlir::failed(mlir::mlirTranslateMain(static_cast<int>(args.size()) - 1,
+                                              args.data(),
+                                              "tfmlir translation driver\n"));
 }

@@ -11,19 +11,19 @@
 // median, min and max Invoke latency in microseconds and the arena size;
 // --profile adds the mean time per op type (an error without --benchmark).
 // --reference runs every kernel's reference loops (ReferenceOpResolver,
-// TFLite's BuiltinRefOpResolver) instead of the optimized paths. --float-copy runs a float32
-// twin of a quantized model (weights dequantized, float activations; see
-// floatCopyOfQuantizedModel), for int8-vs-float benchmarks.
-// An input file must have the input's shape, except in dims the model's
+// TFLite's BuiltinRefOpResolver) instead of the optimized paths. --float-copy
+// runs a float32 twin of a quantized model (weights dequantized, float
+// activations; see floatCopyOfQuantizedModel), for int8-vs-float benchmarks. An
+// input file must have the input's shape, except in dims the model's
 // shape_signature marks unknown (-1), as TFLite's ResizeInputTensorStrict;
 // --allow-resize lets any shape through (TFLite's ResizeInputTensor).
 // Exit status: 0 on success, 1 on any error (printed on stderr).
 //
 //===----------------------------------------------------------------------===//
-#include "tools/ToolVersion.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/Interpreter.h"
 #include "runtime/lite/Npy.h"
+#include "tools/ToolVersion.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -54,14 +54,15 @@ struct Options {
 void dumpModel(const ModelDef &def) {
   for (size_t s = 0; s < def.subgraphs.size(); ++s) {
     const SubgraphDef &sg = def.subgraphs[s];
-    std::cout << "subgraph " << s << " '" << sg.name << "': "
-              << sg.tensors.size() << " tensors, " << sg.ops.size()
+    std::cout << "subgraph " << s << " '" << sg.name
+              << "': " << sg.tensors.size() << " tensors, " << sg.ops.size()
               << " ops\n";
     for (size_t t = 0; t < sg.tensors.size(); ++t) {
       const TensorDef &td = sg.tensors[t];
       std::cout << "  tensor " << t << " '" << td.name << "' "
                 << typeName(td.type) << " " << shapeToString(td.shape)
-                << (td.data ? " const " + std::to_string(td.dataSize) + "B" : "")
+                << (td.data ? " const " + std::to_string(td.dataSize) + "B"
+                            : "")
                 << (td.sparsity ? " sparse" : "")
                 << (td.isVariable ? " variable" : "");
       // Quantization: "q scale zp" per tensor, or "q[N] axis D" per axis.
@@ -76,8 +77,9 @@ void dumpModel(const ModelDef &def) {
     for (size_t i = 0; i < sg.ops.size(); ++i) {
       const OperatorDef &op = sg.ops[i];
       std::cout << "  op " << i << " "
-                << (op.builtinCode == kOp_CUSTOM ? "CUSTOM:" + op.customName
-                                                 : builtinOpName(op.builtinCode))
+                << (op.builtinCode == kOp_CUSTOM
+                        ? "CUSTOM:" + op.customName
+                        : builtinOpName(op.builtinCode))
                 << " v" << op.version << " in " << shapeToString(op.inputs)
                 << " out " << shapeToString(op.outputs) << "\n";
     }
@@ -133,9 +135,9 @@ struct Binding {
   std::vector<std::pair<std::string, int32_t>> inputs, outputs;
 };
 
-absl::StatusOr<int32_t> lookup(const std::vector<std::pair<std::string, int32_t>> &list,
-                               Subgraph &sg, const std::string &name,
-                               const char *what) {
+absl::StatusOr<int32_t>
+lookup(const std::vector<std::pair<std::string, int32_t>> &list, Subgraph &sg,
+       const std::string &name, const char *what) {
   for (auto &[n, t] : list)
     if (n == name)
       return t;
@@ -149,8 +151,8 @@ absl::StatusOr<int32_t> lookup(const std::vector<std::pair<std::string, int32_t>
   std::string names;
   for (auto &[n, t] : list)
     names += (names.empty() ? "" : ", ") + n;
-  return absl::NotFoundError(absl::StrCat("no ", what, " named '", name,
-                                          "' (", what, "s: ", names, ")"));
+  return absl::NotFoundError(absl::StrCat("no ", what, " named '", name, "' (",
+                                          what, "s: ", names, ")"));
 }
 
 void printTensor(const std::string &name, const Tensor &t) {
@@ -242,8 +244,8 @@ int main(int argc, char **argv) {
       if (!value(v))
         return usage("--model needs a file");
       if (!opt.model.empty())
-        return usage("the model is given twice: '" + opt.model + "' and '" +
-                     v + "'");
+        return usage("the model is given twice: '" + opt.model + "' and '" + v +
+                     "'");
       opt.model = v;
     } else if (a == "--signature") {
       if (!value(opt.signature))
@@ -293,8 +295,8 @@ int main(int argc, char **argv) {
       return 0;
     } else if (!a.empty() && a[0] != '-') {
       if (!opt.model.empty())
-        return usage("the model is given twice: '" + opt.model + "' and '" +
-                     a + "'");
+        return usage("the model is given twice: '" + opt.model + "' and '" + a +
+                     "'");
       opt.model = a; // `tflite-run m.tflite`: the model, as --model
     } else {
       return usage("unknown argument '" + a + "'");
@@ -387,8 +389,9 @@ int main(int argc, char **argv) {
         fits = sig[d] == -1 || sig[d] == arr->shape[d];
       if (!fits && !opt.allowResize)
         return fail(absl::InvalidArgumentError(absl::StrCat(
-            file, ": shape ", shapeToString(arr->shape), " does not fit input '",
-            name, "' of shape ", shapeToString(ten->shape),
+            file, ": shape ", shapeToString(arr->shape),
+            " does not fit input '", name, "' of shape ",
+            shapeToString(ten->shape),
             sig.empty() ? std::string(" (no unknown dims)")
                         : " (signature " + shapeToString(sig) + ")",
             "; pass --allow-resize to resize the input anyway")));
@@ -461,8 +464,7 @@ int main(int argc, char **argv) {
                 "min_us=%.1f max_us=%.1f arena_bytes=%zu "
                 "(tensors without reuse: %zu)\n",
                 opt.benchmark, opt.warmup, opt.threads, us[us.size() / 2],
-                us.front(), us.back(), in.arenaBytes(),
-                sg.arenaTensorBytes());
+                us.front(), us.back(), in.arenaBytes(), sg.arenaTensorBytes());
   }
 
   if (opt.outputs.empty()) {

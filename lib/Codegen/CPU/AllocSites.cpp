@@ -28,8 +28,7 @@ namespace {
 /// renames it to runtime/aot's).
 constexpr char kAllocSiteFn[] = "tfmlir_rt_alloc_site";
 
-struct NameAllocSitesPass
-    : impl::NameAllocSitesBase<NameAllocSitesPass> {
+struct NameAllocSitesPass : impl::NameAllocSitesBase<NameAllocSitesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -48,8 +47,8 @@ struct NameAllocSitesPass
     OpBuilder top(module.getBodyRegion());
     top.setInsertionPointToStart(module.getBody());
     auto ptrTy = LLVM::LLVMPointerType::get(ctx);
-    auto fnTy = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                            {ptrTy});
+    auto fnTy =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrTy});
     Location unknown = UnknownLoc::get(ctx);
     if (!module.lookupSymbol(kAllocSiteFn))
       LLVM::LLVMFuncOp::create(top, unknown, kAllocSiteFn, fnTy);
@@ -74,8 +73,8 @@ struct NameAllocSitesPass
         if (!g) {
           std::string text = name;
           text.push_back('\0');
-          auto arrTy = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
-                                                text.size());
+          auto arrTy =
+              LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), text.size());
           std::string sym;
           do
             sym = ("__tfmlir_site_" + llvm::Twine(next++)).str();

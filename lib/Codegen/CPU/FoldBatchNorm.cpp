@@ -1,4 +1,5 @@
-//===- FoldBatchNorm.cpp - inference BatchNorm into constant weights -------===//
+//===- FoldBatchNorm.cpp - inference BatchNorm into constant weights
+//-------===//
 //
 // The first step of hlo-cpu-gemm-ukernel (Passes.td, option
 // fold-batch-norm): TF's FusedBatchNorm{,V2,V3} with is_training=false, as
@@ -173,8 +174,8 @@ bool foldOne(const Producer &p) {
   auto mulInv = dyn_cast_or_null<hlo::MultiplyOp>(onlyUser(cur));
   Value invV = otherOperand(mulInv, cur);
   auto rsqrt = invV ? invV.getDefiningOp<hlo::RsqrtOp>() : nullptr;
-  auto addEps = rsqrt ? rsqrt.getOperand().getDefiningOp<hlo::AddOp>()
-                      : nullptr;
+  auto addEps =
+      rsqrt ? rsqrt.getOperand().getDefiningOp<hlo::AddOp>() : nullptr;
   if (!addEps)
     return false;
   std::optional<std::vector<float>> var, eps;
@@ -226,8 +227,8 @@ bool foldOne(const Producer &p) {
   Value biasC = hlo::ConstantOp::create(
       b, loc, DenseElementsAttr::get(biasType, ArrayRef<float>(newBias)));
   auto outType = cast<RankedTensorType>(cur.getType());
-  Value bc = hlo::BroadcastInDimOp::create(
-      b, loc, outType, biasC, b.getDenseI64ArrayAttr({rank - 1}));
+  Value bc = hlo::BroadcastInDimOp::create(b, loc, outType, biasC,
+                                           b.getDenseI64ArrayAttr({rank - 1}));
   Value result = hlo::AddOp::create(b, loc, newOp->getResult(0), bc);
   addOff.getResult().replaceAllUsesWith(result);
   // Erase the chain and what only it used (broadcasts, constants, the

@@ -1,4 +1,5 @@
-//===- GemmUkernel.cpp - hlo-cpu-gemm-ukernel ------------------------------===//
+//===- GemmUkernel.cpp - hlo-cpu-gemm-ukernel
+//------------------------------===//
 //
 // Finds f32 GEMMs (dot_general, 1x1 NHWC convolution) and their epilogues
 // in hlo and replaces them by one hlo.custom_call of the runtime/cpu packed
@@ -38,9 +39,9 @@ bool parseGemmCallConfig(llvm::StringRef text, GemmCallConfig &out,
         dst = value == "1";
         return true;
       }
-      why = ("backend_config: '" + key + "' must be 0 or 1, got '" + value +
-             "'")
-                .str();
+      why =
+          ("backend_config: '" + key + "' must be 0 or 1, got '" + value + "'")
+              .str();
       return false;
     };
     if (key == "activation") {
@@ -104,8 +105,8 @@ std::string printWindowConfig(const GemmCallConfig &c) {
 }
 
 std::string printConvWindowConfig(const GemmCallConfig &c) {
-  return printWindowConfig(c) + ";window=" + std::to_string(c.window[0]) +
-         "," + std::to_string(c.window[1]);
+  return printWindowConfig(c) + ";window=" + std::to_string(c.window[0]) + "," +
+         std::to_string(c.window[1]);
 }
 
 namespace {
@@ -120,7 +121,7 @@ bool isStaticF32(Type t, int64_t rank) {
 /// A and B are the op's operands 0 and 1, read when the op is rewritten (an
 /// earlier rewrite may have replaced their producers).
 struct Gemm {
-  Operation *op;   ///< the dot_general or convolution
+  Operation *op; ///< the dot_general or convolution
   int64_t m, n, k;
   bool transposeB;
 };
@@ -242,8 +243,7 @@ std::optional<GemmCallConfig> matchNhwcWindow(hlo::ConvolutionOp conv) {
     padHi[1] = v[3];
   }
   for (int i = 0; i < 2; ++i) {
-    if (w.strides[i] < 1 || w.dilations[i] < 1 || padLo[i] < 0 ||
-        padHi[i] < 0)
+    if (w.strides[i] < 1 || w.dilations[i] < 1 || padLo[i] < 0 || padHi[i] < 0)
       return std::nullopt;
     int64_t span = w.dilations[i] * (kt.getDimSize(i) - 1) + 1;
     int64_t padded = it.getDimSize(1 + i) + padLo[i] + padHi[i];
@@ -269,8 +269,7 @@ std::optional<GemmCallConfig> matchDepthwise(hlo::ConvolutionOp conv) {
   auto ot = cast<RankedTensorType>(conv.getResult().getType());
   int64_t c = it.getDimSize(3);
   if (c <= 1 || static_cast<int64_t>(conv.getFeatureGroupCount()) != c ||
-      kt.getDimSize(2) != 1 ||
-      kt.getDimSize(3) != c || ot.getDimSize(3) != c)
+      kt.getDimSize(2) != 1 || kt.getDimSize(3) != c || ot.getDimSize(3) != c)
     return std::nullopt;
   return w;
 }
@@ -397,8 +396,8 @@ Epilogue matchEpilogue(Operation *op, int64_t n, bool allowResidual) {
   // Residual: add(x, r) with r of x's type. r cannot depend on x (x has
   // this add as its only use), and the call is built at the add, where r
   // is available.
-  if (auto add = dyn_cast_or_null<hlo::AddOp>(
-          allowResidual ? singleUser(cur) : nullptr)) {
+  if (auto add = dyn_cast_or_null<hlo::AddOp>(allowResidual ? singleUser(cur)
+                                                            : nullptr)) {
     Value r = other(add, cur);
     if (r && r.getType() == cur.getType() &&
         !r.getDefiningOp<hlo::BroadcastInDimOp>()) {
@@ -441,19 +440,18 @@ Value reshape(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
   auto t = cast<RankedTensorType>(v.getType());
   if (t.getShape() == shape)
     return v;
-  return hlo::ReshapeOp::create(b, loc, RankedTensorType::get(shape, t.getElementType()), v);
+  return hlo::ReshapeOp::create(
+      b, loc, RankedTensorType::get(shape, t.getElementType()), v);
 }
 
-struct CpuGemmUkernelPass
-    : impl::CpuGemmUkernelBase<CpuGemmUkernelPass> {
+struct CpuGemmUkernelPass : impl::CpuGemmUkernelBase<CpuGemmUkernelPass> {
   using Base::Base;
 
   void runOnOperation() override {
     if (foldBatchNorm)
       foldBatchNormsIntoWeights(getOperation());
     SmallVector<Gemm> gemms;
-    SmallVector<std::pair<hlo::ConvolutionOp, GemmCallConfig>> depthwise,
-        convs;
+    SmallVector<std::pair<hlo::ConvolutionOp, GemmCallConfig>> depthwise, convs;
     getOperation().walk([&](Operation *op) {
       std::optional<Gemm> g;
       if (auto dot = dyn_cast<hlo::DotGeneralOp>(op))
@@ -466,10 +464,9 @@ struct CpuGemmUkernelPass
         else if (!g && convKernel && (w = matchConvKxK(conv)) &&
                  constantF32(conv.getRhs())) {
           auto ot = cast<RankedTensorType>(conv.getResult().getType());
-          double flops = 2.0 * ot.getNumElements() *
-                         w->window[0] * w->window[1] *
-                         cast<RankedTensorType>(conv.getLhs().getType())
-                             .getDimSize(3);
+          double flops =
+              2.0 * ot.getNumElements() * w->window[0] * w->window[1] *
+              cast<RankedTensorType>(conv.getLhs().getType()).getDimSize(3);
           if (flops >= static_cast<double>(minFlops) && ot.getNumElements())
             convs.push_back({conv, *w});
         }
@@ -565,8 +562,8 @@ struct CpuGemmUkernelPass
     }
     OpBuilder b(e.last);
     Location loc = conv.getLoc();
-    Value filter = reshape(b, loc, conv.getRhs(),
-                           {kt.getDimSize(0), kt.getDimSize(1), c});
+    Value filter =
+        reshape(b, loc, conv.getRhs(), {kt.getDimSize(0), kt.getDimSize(1), c});
     SmallVector<Value> operands = {conv.getLhs(), filter};
     if (cfg.bias)
       operands.push_back(e.bias);
@@ -588,7 +585,8 @@ struct CpuGemmUkernelPass
     const char *target;
     if (std::optional<std::vector<float>> w = constantF32(gB)) {
       // Pack at compile time (the runtime's own routine: same layout).
-      int64_t panels = (g.n + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL;
+      int64_t panels =
+          (g.n + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL;
       std::vector<float> packed(tfmlir_rt_sgemm_packed_size(g.k, g.n));
       tfmlir_rt_sgemm_pack_b(g.k, g.n, w->data(), g.transposeB ? 1 : g.n,
                              g.transposeB ? g.k : 1, packed.data());
@@ -609,9 +607,9 @@ struct CpuGemmUkernelPass
     if (e.config.residual)
       operands.push_back(reshape(b, loc, e.residual, {g.m, g.n}));
     auto ct = RankedTensorType::get({g.m, g.n}, b.getF32Type());
-    auto call = hlo::CustomCallOp::create(
-        b, loc, TypeRange{ct}, operands, target,
-        printGemmCallConfig(e.config), /*has_side_effect=*/false);
+    auto call = hlo::CustomCallOp::create(b, loc, TypeRange{ct}, operands,
+                                          target, printGemmCallConfig(e.config),
+                                          /*has_side_effect=*/false);
     auto outType = cast<RankedTensorType>(e.last->getResult(0).getType());
     Value result = reshape(b, loc, call.getResult(0), outType.getShape());
     replaceChain(e, result);

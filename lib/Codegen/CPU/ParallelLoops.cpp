@@ -49,9 +49,8 @@ int64_t opCost(Operation &op) {
     if (lb && ub && st && *st > 0)
       trip = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
     int64_t body = blockCost(*f.getBody());
-    return 1 + (body > INT64_MAX / std::max<int64_t>(trip, 1)
-                    ? INT64_MAX / 4
-                    : trip * body);
+    return 1 + (body > INT64_MAX / std::max<int64_t>(trip, 1) ? INT64_MAX / 4
+                                                              : trip * body);
   }
   if (op.getNumRegions()) {
     int64_t c = 1;
@@ -140,8 +139,7 @@ void outline(scf::ForOp loop, func::FuncOp parent, StringRef name,
   argTypes.push_back(indexType);
   argTypes.push_back(indexType);
   b.setInsertionPoint(parent);
-  auto fn = func::FuncOp::create(b, loc, name,
-                                 b.getFunctionType(argTypes, {}));
+  auto fn = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
   fn.setPrivate();
   fn->setAttr(kParallelTaskAttr, b.getUnitAttr());
   fn->setAttr(kTaskCostAttr, b.getI64IntegerAttr(costNs));
@@ -173,8 +171,8 @@ void outline(scf::ForOp loop, func::FuncOp parent, StringRef name,
 
   // The call: n = ceil((ub - lb) / step) iterations (<= 0: none).
   b.setInsertionPoint(loop);
-  Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(),
-                                     loop.getLowerBound());
+  Value span =
+      arith::SubIOp::create(b, loc, loop.getUpperBound(), loop.getLowerBound());
   Value n = arith::CeilDivSIOp::create(b, loc, span, loop.getStep());
   SmallVector<Value> callArgs(args);
   callArgs.push_back(arith::ConstantIndexOp::create(b, loc, 0));
@@ -297,8 +295,8 @@ struct LowerParallelCallsPass
         ctxPtr = LLVM::ZeroOp::create(b, loc, ptr);
       } else {
         b.setInsertionPointToStart(&caller.getBody().front());
-        Value one = LLVM::ConstantOp::create(b, loc, i64,
-                                             b.getI64IntegerAttr(1));
+        Value one =
+            LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
         ctxPtr = LLVM::AllocaOp::create(b, loc, ptr, structTy, one,
                                         /*alignment=*/64);
         b.setInsertionPoint(call);

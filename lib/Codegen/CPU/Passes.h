@@ -28,8 +28,6 @@ inline constexpr char kParallelTaskAttr[] = "tfmlir.parallel_task";
 /// (~ns), passed to tfmlir_rt_parallel_for.
 inline constexpr char kTaskCostAttr[] = "tfmlir.task_cost";
 
-
-
 #define GEN_PASS_DECL
 #include "lib/Codegen/CPU/Passes.h.inc"
 

@@ -63,9 +63,8 @@ struct PtxasResult {
 /// Assembles `ptx` for `chip` with `ptxas -arch=<chip> -O3 -v` in a
 /// temporary folder. Fails with `error` set (ptxas's messages, or which
 /// paths were searched when no ptxas exists).
-mlir::FailureOr<PtxasResult> assemblePTX(llvm::StringRef ptx,
-                                         llvm::StringRef chip,
-                                         std::string &error);
+mlir::FailureOr<PtxasResult>
+assemblePTX(llvm::StringRef ptx, llvm::StringRef chip, std::string &error);
 
 } // namespace tfmlir
 

@@ -108,8 +108,8 @@ std::string nodeName(Location loc) {
 
 std::optional<uint64_t> scalarBits(Attribute a, int &bytes) {
   if (auto i = dyn_cast<IntegerAttr>(a)) {
-    unsigned w = isa<IndexType>(i.getType()) ? 64
-                                             : i.getType().getIntOrFloatBitWidth();
+    unsigned w =
+        isa<IndexType>(i.getType()) ? 64 : i.getType().getIntOrFloatBitWidth();
     bytes = std::max(1u, (w + 7) / 8);
     return i.getValue().getZExtValue();
   }
@@ -205,8 +205,7 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
       while (plan.constants.size() % 256)
         plan.constants.push_back(0);
       b.constOffset = plan.constants.size();
-      plan.constants.insert(plan.constants.end(), bytes->begin(),
-                            bytes->end());
+      plan.constants.insert(plan.constants.end(), bytes->begin(), bytes->end());
       ids[get.getResult()] = plan.buffers.size();
       plan.buffers.push_back(std::move(b));
     } else if (auto launch = dyn_cast<mlir::gpu::LaunchFuncOp>(op)) {
@@ -273,8 +272,8 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
         plan.results.push_back(std::move(r));
       }
     } else if (isa<memref::DeallocOp, memref::CollapseShapeOp,
-                   memref::ExpandShapeOp, memref::CastOp,
-                   memref::SubViewOp>(op) ||
+                   memref::ExpandShapeOp, memref::CastOp, memref::SubViewOp>(
+                   op) ||
                (isPure(&op) && op.getNumRegions() == 0)) {
       continue;
     } else {

@@ -190,8 +190,7 @@ struct GpuMapReductionsPass
         SmallVector<Value> indices;
         for (AffineExpr e : m.getResults()) {
           AffineMap single = AffineMap::get(m.getNumDims(), 0, e);
-          indices.push_back(
-              affine::AffineApplyOp::create(b, loc, single, ivs));
+          indices.push_back(affine::AffineApplyOp::create(b, loc, single, ivs));
         }
         Value v = memref::LoadOp::create(b, loc, in->get(), indices);
         map.map(body.getArgument(in->getOperandNumber()), v);
@@ -221,8 +220,8 @@ struct GpuMapReductionsPass
     };
     auto warpReduce = [&](Value v) {
       for (int32_t off = 16; off >= 1; off /= 2) {
-        auto sh = gpu::ShuffleOp::create(b, loc, v, off, 32,
-                                         gpu::ShuffleMode::XOR);
+        auto sh =
+            gpu::ShuffleOp::create(b, loc, v, off, 32, gpu::ShuffleMode::XOR);
         v = combine(v, sh.getShuffleResult());
       }
       return v;

@@ -196,8 +196,8 @@ struct GpuMapToLaunchPass
                            "supported");
     SmallVector<int64_t> lbs, counts, steps;
     int64_t total = 1;
-    for (auto [lb, ub, st] : llvm::zip(par.getLowerBound(),
-                                       par.getUpperBound(), par.getStep())) {
+    for (auto [lb, ub, st] :
+         llvm::zip(par.getLowerBound(), par.getUpperBound(), par.getStep())) {
       std::optional<int64_t> l = getConstantIntValue(lb),
                              u = getConstantIntValue(ub),
                              s = getConstantIntValue(st);
@@ -228,8 +228,8 @@ struct GpuMapToLaunchPass
         b, loc, arith::MulIOp::create(b, loc, bid, blockV), tid);
     if (total % block != 0) {
       Value totalV = arith::ConstantIndexOp::create(b, loc, total);
-      Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            id, totalV);
+      Value inRange =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id, totalV);
       auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
       b.setInsertionPointToStart(&ifOp.getThenRegion().front());
     }

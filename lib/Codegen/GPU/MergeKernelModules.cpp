@@ -28,8 +28,8 @@ struct GpuMergeKernelModulesPass
       return signalPassFailure();
     }
     OpBuilder b(modules.front());
-    auto merged = gpu::GPUModuleOp::create(b, modules.front().getLoc(),
-                                           moduleName);
+    auto merged =
+        gpu::GPUModuleOp::create(b, modules.front().getLoc(), moduleName);
     SymbolTable mergedSymbols(merged);
     // The data layout and target attributes of the first module (outlining
     // gives every module the same ones).
@@ -61,9 +61,9 @@ struct GpuMergeKernelModulesPass
           if (isa<MemRefType>(f.getArgument(i).getType()))
             f.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
     module.walk([&](gpu::LaunchFuncOp launch) {
-      launch.setKernelAttr(SymbolRefAttr::get(
-          b.getStringAttr(moduleName),
-          {FlatSymbolRefAttr::get(launch.getKernelName())}));
+      launch.setKernelAttr(
+          SymbolRefAttr::get(b.getStringAttr(moduleName),
+                             {FlatSymbolRefAttr::get(launch.getKernelName())}));
     });
     for (gpu::GPUModuleOp m : modules)
       m.erase();

@@ -39,7 +39,8 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value l, Value r, Value acc) {
   if (t.isInteger(1))
     return arith::OrIOp::create(b, loc, acc,
                                 arith::AndIOp::create(b, loc, l, r));
-  return arith::AddIOp::create(b, loc, acc, arith::MulIOp::create(b, loc, l, r));
+  return arith::AddIOp::create(b, loc, acc,
+                               arith::MulIOp::create(b, loc, l, r));
 }
 
 /// The contraction generic: `loops` loops of which the first result-rank
@@ -57,7 +58,8 @@ Value buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
       widen ? RankedTensorType::get(resultType.getShape(), b.getF32Type())
             : resultType;
   unsigned rank = rt.getRank();
-  Value init = filledTensor(b, loc, rt, zeroScalar(b, loc, rt.getElementType()));
+  Value init =
+      filledTensor(b, loc, rt, zeroScalar(b, loc, rt.getElementType()));
   SmallVector<AffineExpr> outExprs;
   for (unsigned i = 0; i < rank; ++i)
     outExprs.push_back(b.getAffineDimExpr(i));
@@ -113,10 +115,9 @@ LogicalResult lowerDotGeneral(Operation *op, OpBuilder &b, Results &results,
     }
     return AffineMap::get(loops, 0, exprs, b.getContext());
   };
-  results.push_back(buildContraction(b, op->getLoc(), dot.getLhs(),
-                                     dot.getRhs(), rt, loops,
-                                     mapFor(lt, lb, lc, nb),
-                                     mapFor(rt2, rb, rc, nb + lFree)));
+  results.push_back(buildContraction(
+      b, op->getLoc(), dot.getLhs(), dot.getRhs(), rt, loops,
+      mapFor(lt, lb, lc, nb), mapFor(rt2, rb, rc, nb + lFree)));
   return success();
 }
 
@@ -203,8 +204,8 @@ Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
       return {};
   }
   auto i64Pair = [&](ArrayRef<int64_t> v) {
-    return DenseIntElementsAttr::get(
-        RankedTensorType::get({2}, b.getI64Type()), v);
+    return DenseIntElementsAttr::get(RankedTensorType::get({2}, b.getI64Type()),
+                                     v);
   };
   Value init = filledTensor(b, loc, rt, zeroScalar(b, loc, et));
   if (!depthwise)
@@ -218,8 +219,8 @@ Value buildNamedConv2D(OpBuilder &b, Location loc, ConvolutionOp conv,
       b, loc, k3, conv.getRhs(),
       SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
   return linalg::DepthwiseConv2DNhwcHwcOp::create(
-             b, loc, TypeRange{rt}, ValueRange{input, kernel},
-             ValueRange{init}, i64Pair(strides), i64Pair(rhsDil))
+             b, loc, TypeRange{rt}, ValueRange{input, kernel}, ValueRange{init},
+             i64Pair(strides), i64Pair(rhsDil))
       .getResult(0);
 }
 
@@ -245,7 +246,8 @@ LogicalResult lowerConvolution(Operation *op, OpBuilder &b, Results &results,
     why = "dimension numbers do not match the operand ranks";
     return failure();
   }
-  SmallVector<int64_t> strides = readI64Array(conv.getWindowStridesAttr(), s, 1);
+  SmallVector<int64_t> strides =
+      readI64Array(conv.getWindowStridesAttr(), s, 1);
   SmallVector<int64_t> lhsDil = readI64Array(conv.getLhsDilationAttr(), s, 1);
   SmallVector<int64_t> rhsDil = readI64Array(conv.getRhsDilationAttr(), s, 1);
   SmallVector<int64_t> padLow, padHigh;
@@ -263,8 +265,8 @@ LogicalResult lowerConvolution(Operation *op, OpBuilder &b, Results &results,
 
   // The common 2-D float cases become named linalg convolutions, which
   // hlo-cpu-tile / hlo-cpu-vectorize decompose and vectorize.
-  if (Value named = buildNamedConv2D(b, loc, conv, it, kt, rt, strides,
-                                     lhsDil, rhsDil, padLow, padHigh, why))
+  if (Value named = buildNamedConv2D(b, loc, conv, it, kt, rt, strides, lhsDil,
+                                     rhsDil, padLow, padHigh, why))
     results.push_back(named);
   if (!results.empty())
     return success();
@@ -312,9 +314,9 @@ LogicalResult lowerConvolution(Operation *op, OpBuilder &b, Results &results,
     kExprs[kSp[i]] = w;
   }
   MLIRContext *ctx = b.getContext();
-  results.push_back(buildContraction(
-      b, loc, input, kernel, rt, loops, AffineMap::get(loops, 0, inExprs, ctx),
-      AffineMap::get(loops, 0, kExprs, ctx)));
+  results.push_back(buildContraction(b, loc, input, kernel, rt, loops,
+                                     AffineMap::get(loops, 0, inExprs, ctx),
+                                     AffineMap::get(loops, 0, kExprs, ctx)));
   return success();
 }
 

@@ -50,9 +50,9 @@ Value asMemRef(OpBuilder &b, Location loc, Value t) {
   auto tt = cast<RankedTensorType>(t.getType());
   MLIRContext *ctx = b.getContext();
   SmallVector<int64_t> dyn(tt.getRank(), ShapedType::kDynamic);
-  auto mt = MemRefType::get(
-      tt.getShape(), tt.getElementType(),
-      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
+  auto mt =
+      MemRefType::get(tt.getShape(), tt.getElementType(),
+                      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, dyn));
   Value m = bufferization::ToBufferOp::create(b, loc, mt, t, /*readOnly=*/true);
   return memref::CastOp::create(
       b, loc, dynamicMemRef(ctx, tt.getRank(), tt.getElementType()), m);
@@ -62,10 +62,9 @@ Value asMemRef(OpBuilder &b, Location loc, Value t) {
 /// the argument for an absent optional operand (bias, residual), never read.
 Value absentOperand(OpBuilder &b, Location loc, int64_t rank) {
   SmallVector<int64_t> zeros(rank, 0);
-  Value m = memref::AllocaOp::create(b, loc,
-                                     MemRefType::get(zeros, b.getF32Type()));
-  return memref::CastOp::create(b, loc, dynamicMemRef(b.getContext(), rank),
-                                m);
+  Value m =
+      memref::AllocaOp::create(b, loc, MemRefType::get(zeros, b.getF32Type()));
+  return memref::CastOp::create(b, loc, dynamicMemRef(b.getContext(), rank), m);
 }
 
 /// The destination of a runtime call: a 64-byte aligned f32 buffer of `t`'s
@@ -79,8 +78,9 @@ OutputBuffer allocOutput(OpBuilder &b, Location loc, RankedTensorType t) {
   Value alloc = memref::AllocOp::create(
       b, loc, MemRefType::get(t.getShape(), b.getF32Type()), ValueRange{},
       b.getI64IntegerAttr(64));
-  return {alloc, memref::CastOp::create(
-                     b, loc, dynamicMemRef(b.getContext(), t.getRank()), alloc)};
+  return {alloc,
+          memref::CastOp::create(
+              b, loc, dynamicMemRef(b.getContext(), t.getRank()), alloc)};
 }
 
 /// An integer constant of `width` bits (the scalar flags of the entries).
@@ -107,12 +107,13 @@ Value callWithOutput(Operation *op, OpBuilder &b, StringRef callee,
                      ArrayRef<Value> args, const OutputBuffer &out,
                      RankedTensorType t) {
   Location loc = op->getLoc();
-  func::FuncOp decl =
-      declare(op, callee,
-              FunctionType::get(b.getContext(), ValueRange(args).getTypes(), {}));
+  func::FuncOp decl = declare(
+      op, callee,
+      FunctionType::get(b.getContext(), ValueRange(args).getTypes(), {}));
   func::CallOp::create(b, loc, decl, args);
   return bufferization::ToTensorOp::create(b, loc, t, out.alloc,
-                                           /*restrict=*/true, /*writable=*/true);
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
 }
 
 /// tfmlir_rt_depthwise_conv2d(input [N,H,W,C], filter [KH,KW,C][, bias [C]])
@@ -132,14 +133,14 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
   size_t want = 2 + cfg.bias;
   if (op->getNumOperands() != want || op->getNumResults() != 1) {
     why = "custom_call tfmlir_rt_depthwise_conv2d expects " +
-          std::to_string(want) + " operands (input, filter, [bias]) and one "
+          std::to_string(want) +
+          " operands (input, filter, [bias]) and one "
           "result";
     return failure();
   }
   auto f32 = [](Type t, int64_t rank) {
     auto r = dyn_cast<RankedTensorType>(t);
-    return r && r.getElementType().isF32() && r.getRank() == rank ? r
-                                                                   : nullptr;
+    return r && r.getElementType().isF32() && r.getRank() == rank ? r : nullptr;
   };
   RankedTensorType it = f32(op->getOperand(0).getType(), 4),
                    ft = f32(op->getOperand(1).getType(), 3),
@@ -161,8 +162,8 @@ LogicalResult lowerDepthwise(hlo::CustomCallOp cc, OpBuilder &b,
   Location loc = op->getLoc();
   Value inM = asMemRef(b, loc, op->getOperand(0));
   Value fM = asMemRef(b, loc, op->getOperand(1));
-  Value biasM = cfg.bias ? asMemRef(b, loc, op->getOperand(2))
-                         : absentOperand(b, loc, 1);
+  Value biasM =
+      cfg.bias ? asMemRef(b, loc, op->getOperand(2)) : absentOperand(b, loc, 1);
   OutputBuffer out = allocOutput(b, loc, ot);
   auto i64 = [&](int64_t v) { return intConst(b, loc, v, 64); };
   auto i32 = [&](int64_t v) { return intConst(b, loc, v, 32); };
@@ -300,12 +301,14 @@ LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,
   MLIRContext *ctx = b.getContext();
   StringRef config = cc.getBackendConfig();
   auto i8 = IntegerType::get(ctx, 8);
-  auto cfgType = RankedTensorType::get({static_cast<int64_t>(config.size())}, i8);
+  auto cfgType =
+      RankedTensorType::get({static_cast<int64_t>(config.size())}, i8);
   Value cfg = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(
-                  cfgType,
-                  ArrayRef<int8_t>(reinterpret_cast<const int8_t *>(config.data()),
-                                   config.size())));
+      b, loc,
+      DenseElementsAttr::get(
+          cfgType,
+          ArrayRef<int8_t>(reinterpret_cast<const int8_t *>(config.data()),
+                           config.size())));
   Value idxM = asMemRef(b, loc, op->getOperand(0));
   Value cfgM = asMemRef(b, loc, cfg);
   SmallVector<Value> args = {idxM, cfgM};
@@ -346,8 +349,7 @@ LogicalResult lowerCustomCall(Operation *op, OpBuilder &b,
   }
   auto f32 = [](Value v, int64_t rank) {
     auto t = dyn_cast<RankedTensorType>(v.getType());
-    return t && t.getElementType().isF32() && t.getRank() == rank ? t
-                                                                   : nullptr;
+    return t && t.getElementType().isF32() && t.getRank() == rank ? t : nullptr;
   };
   RankedTensorType at = f32(op->getOperand(0), 2),
                    bt = f32(op->getOperand(1), packed ? 3 : 2),

@@ -44,9 +44,9 @@ LogicalResult lowerConstant(Operation *op, OpBuilder &b, Results &results,
   auto rt = dyn_cast<RankedTensorType>(value.getType());
   if (dense && dense.isSplat() && rt && rt.hasStaticShape() &&
       rt.getElementType().isIntOrFloat() &&
-      rt.getNumElements() * static_cast<int64_t>(llvm::divideCeil(
-                               rt.getElementType().getIntOrFloatBitWidth(),
-                               8)) >=
+      rt.getNumElements() *
+              static_cast<int64_t>(llvm::divideCeil(
+                  rt.getElementType().getIntOrFloatBitWidth(), 8)) >=
           kCpuExternalConstantBytes) {
     Location loc = op->getLoc();
     Value init = emptyTensor(b, loc, rt);
@@ -211,9 +211,9 @@ LogicalResult lowerPad(Operation *op, OpBuilder &b, Results &results,
                        std::string &why) {
   auto p = cast<PadOp>(op);
   Value pad = extractScalar(b, op->getLoc(), p.getPaddingValue());
-  Value v = buildXlaPad(b, op->getLoc(), p.getOperand(), pad,
-                        p.getEdgePaddingLow(), p.getEdgePaddingHigh(),
-                        p.getInteriorPadding(), why);
+  Value v =
+      buildXlaPad(b, op->getLoc(), p.getOperand(), pad, p.getEdgePaddingLow(),
+                  p.getEdgePaddingHigh(), p.getInteriorPadding(), why);
   if (!v)
     return failure();
   results.push_back(v);

@@ -26,13 +26,13 @@ LogicalResult lowerElementwise(Operation *op, OpBuilder &b,
     }
   }
   bool failed = false;
-  Value v = buildElementwise(
-      b, op->getLoc(), rt, op->getOperands(),
-      [&](OpBuilder &nb, Location loc, ValueRange args) {
-        Value s = emitScalarOp(nb, loc, op, args, rt.getElementType(), why);
-        failed |= !s;
-        return s;
-      });
+  Value v = buildElementwise(b, op->getLoc(), rt, op->getOperands(),
+                             [&](OpBuilder &nb, Location loc, ValueRange args) {
+                               Value s = emitScalarOp(nb, loc, op, args,
+                                                      rt.getElementType(), why);
+                               failed |= !s;
+                               return s;
+                             });
   if (failed) {
     v.getDefiningOp()->erase();
     return failure();
@@ -56,7 +56,8 @@ LogicalResult lowerBitcastConvert(Operation *op, OpBuilder &b,
   auto it = cast<RankedTensorType>(x.getType());
   auto rt = cast<RankedTensorType>(op->getResult(0).getType());
   Type inElt = it.getElementType(), outElt = rt.getElementType();
-  unsigned wi = inElt.getIntOrFloatBitWidth(), wo = outElt.getIntOrFloatBitWidth();
+  unsigned wi = inElt.getIntOrFloatBitWidth(),
+           wo = outElt.getIntOrFloatBitWidth();
   if (wi == wo)
     return lowerElementwise(op, b, results, why);
   if (inElt.isInteger(1) || outElt.isInteger(1)) {
@@ -114,7 +115,8 @@ LogicalResult lowerBitcastConvert(Operation *op, OpBuilder &b,
             nb, l, wide, linalg::IndexOp::create(nb, l, rank - 1));
         Value sh = arith::MulIOp::create(
             nb, l, k,
-            arith::ConstantOp::create(nb, l, wide, nb.getIntegerAttr(wide, wi)));
+            arith::ConstantOp::create(nb, l, wide,
+                                      nb.getIntegerAttr(wide, wi)));
         linalg::YieldOp::create(
             nb, l,
             Value(arith::OrIOp::create(nb, l, a[1],
@@ -124,7 +126,8 @@ LogicalResult lowerBitcastConvert(Operation *op, OpBuilder &b,
   if (wide != outElt)
     v = buildElementwise(b, loc, rt, ValueRange{v},
                          [&](OpBuilder &nb, Location l, ValueRange a) {
-                           return Value(arith::BitcastOp::create(nb, l, outElt, a[0]));
+                           return Value(
+                               arith::BitcastOp::create(nb, l, outElt, a[0]));
                          });
   results.push_back(v);
   return success();
@@ -133,14 +136,46 @@ LogicalResult lowerBitcastConvert(Operation *op, OpBuilder &b,
 } // namespace
 
 void addElementwiseLowerings(llvm::StringMap<Lowering> &t) {
-  for (StringRef name :
-       {"add", "subtract", "multiply", "divide", "remainder", "power",
-        "maximum", "minimum", "atan2", "and", "or", "xor", "shift_left",
-        "shift_right_arithmetic", "shift_right_logical", "negate", "sign",
-        "exp", "expm1", "log", "log1p", "logistic", "tanh", "sqrt", "rsqrt",
-        "cbrt", "floor", "ceil", "round_nearest_even", "round_nearest_afz",
-        "sine", "cosine", "not", "popcnt", "abs", "is_finite", "compare",
-        "select", "clamp", "convert"})
+  for (StringRef name : {"add",
+                         "subtract",
+                         "multiply",
+                         "divide",
+                         "remainder",
+                         "power",
+                         "maximum",
+                         "minimum",
+                         "atan2",
+                         "and",
+                         "or",
+                         "xor",
+                         "shift_left",
+                         "shift_right_arithmetic",
+                         "shift_right_logical",
+                         "negate",
+                         "sign",
+                         "exp",
+                         "expm1",
+                         "log",
+                         "log1p",
+                         "logistic",
+                         "tanh",
+                         "sqrt",
+                         "rsqrt",
+                         "cbrt",
+                         "floor",
+                         "ceil",
+                         "round_nearest_even",
+                         "round_nearest_afz",
+                         "sine",
+                         "cosine",
+                         "not",
+                         "popcnt",
+                         "abs",
+                         "is_finite",
+                         "compare",
+                         "select",
+                         "clamp",
+                         "convert"})
     t[("hlo." + name).str()] = lowerElementwise;
   t["hlo.bitcast_convert"] = lowerBitcastConvert;
 }

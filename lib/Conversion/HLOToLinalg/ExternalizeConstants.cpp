@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 namespace tfmlir {
 #define GEN_PASS_DEF_EXTERNALIZELARGECONSTANTS
@@ -22,8 +22,7 @@ using namespace mlir;
 namespace tfmlir {
 
 std::optional<ArrayRef<char>> constantBytes(Attribute value) {
-  auto type = dyn_cast<RankedTensorType>(
-      cast<TypedAttr>(value).getType());
+  auto type = dyn_cast<RankedTensorType>(cast<TypedAttr>(value).getType());
   if (!type || !type.hasStaticShape())
     return std::nullopt;
   Type et = type.getElementType();
@@ -32,8 +31,8 @@ std::optional<ArrayRef<char>> constantBytes(Attribute value) {
                    et.isSignlessInteger(32) || et.isSignlessInteger(64);
   if (!supported)
     return std::nullopt;
-  int64_t bytes =
-      type.getNumElements() * (type.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t bytes = type.getNumElements() *
+                  (type.getElementType().getIntOrFloatBitWidth() / 8);
   if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
     if (dense.isSplat())
       return std::nullopt;
@@ -82,9 +81,9 @@ unsigned externalizeLargeConstants(func::FuncOp func, int64_t thresholdBytes,
     if (failed(func.insertArgument(
             index, op->getResult(0).getType(),
             DictionaryAttr::get(
-                ctx, {NamedAttribute(marker, IntegerAttr::get(
-                                                 IntegerType::get(ctx, 64),
-                                                 index))}),
+                ctx, {NamedAttribute(
+                         marker,
+                         IntegerAttr::get(IntegerType::get(ctx, 64), index))}),
             op->getLoc())))
       break;
     op->getResult(0).replaceAllUsesWith(body.getArgument(index));

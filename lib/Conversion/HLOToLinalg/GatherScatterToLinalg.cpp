@@ -49,14 +49,17 @@ Value readIndexComponent(OpBuilder &b, Location loc, Value indices,
   return toIndex(b, loc, v, isUnsigned);
 }
 
-bool contains(ArrayRef<int64_t> a, int64_t v) { return llvm::is_contained(a, v); }
+bool contains(ArrayRef<int64_t> a, int64_t v) {
+  return llvm::is_contained(a, v);
+}
 
 /// The dims of [0, rank) in none of `excluded`, in increasing order.
-SmallVector<int64_t> dimsExcept(int64_t rank,
-                                std::initializer_list<ArrayRef<int64_t>> excluded) {
+SmallVector<int64_t>
+dimsExcept(int64_t rank, std::initializer_list<ArrayRef<int64_t>> excluded) {
   SmallVector<int64_t> out;
   for (int64_t d = 0; d < rank; ++d)
-    if (llvm::none_of(excluded, [&](ArrayRef<int64_t> e) { return contains(e, d); }))
+    if (llvm::none_of(excluded,
+                      [&](ArrayRef<int64_t> e) { return contains(e, d); }))
       out.push_back(d);
   return out;
 }
@@ -141,8 +144,8 @@ LogicalResult lowerGather(Operation *op, OpBuilder &b, Results &results,
         // batch position for batching dims.
         SmallVector<Value> start(oRank, indexConst(nb, l, 0));
         for (auto [k, d] : llvm::enumerate(startMap)) {
-          Value s = readIndexComponent(nb, l, indices, batch, ivd, k,
-                                       isUnsigned);
+          Value s =
+              readIndexComponent(nb, l, indices, batch, ivd, k, isUnsigned);
           start[d] = clampIndex(nb, l, s, 0, ot.getDimSize(d) - sizes[d]);
         }
         for (auto [od, id] : llvm::zip(opBatch, idxBatch)) {

@@ -70,7 +70,8 @@ Value copyGeneric(OpBuilder &b, Location loc, Value in, RankedTensorType rt,
   return g.getResult(0);
 }
 
-Value buildReverse(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> dims) {
+Value buildReverse(OpBuilder &b, Location loc, Value v,
+                   ArrayRef<int64_t> dims) {
   auto rt = cast<RankedTensorType>(v.getType());
   SmallVector<AffineExpr> exprs;
   for (int64_t d = 0; d < rt.getRank(); ++d)

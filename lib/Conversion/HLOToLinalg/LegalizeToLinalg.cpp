@@ -3,16 +3,16 @@
 // Collects the hlo ops of every function (not those nested in hlo ops with
 // scalar regions: reducer, comparator and scatter bodies are re-emitted by
 // their parent's lowering; the ops inside hlo.while/if/case/fusion are
-// collected, since those regions move into scf ops or inline as they are) and replaces each, in
-// program order, by the values its Lowering builds. Every op that cannot be
-// lowered gets an error saying why, and the pass fails.
+// collected, since those regions move into scf ops or inline as they are) and
+// replaces each, in program order, by the values its Lowering builds. Every op
+// that cannot be lowered gets an error saying why, and the pass fails.
 //
 // Unsigned element types are first rewritten to signless ones of the same
 // width (the bits are the same; arith is signless), recording on each hlo
 // op which operands / results were unsigned (Helpers.h).
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "runtime/cpu/IndexCheck.h"
 
 using namespace mlir;

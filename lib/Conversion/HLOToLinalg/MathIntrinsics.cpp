@@ -30,7 +30,8 @@ struct CpuMathIntrinsicsPass
     mlir::ConversionTarget target(*ctx);
     // Everything is legal except the exact ops; a partial conversion only
     // rewrites illegal ops, so the other math patterns never apply.
-    target.markUnknownOpDynamicallyLegal([](mlir::Operation *) { return true; });
+    target.markUnknownOpDynamicallyLegal(
+        [](mlir::Operation *) { return true; });
     target.addLegalDialect<mlir::LLVM::LLVMDialect>();
     // Only on a float scalar or 1-D vector (what the pipeline leaves at this
     // point); anything else stays for the later passes.
@@ -44,11 +45,10 @@ struct CpuMathIntrinsicsPass
     auto legal = [scalarOrVector](mlir::Operation *op) {
       return !scalarOrVector(op);
     };
-    target.addDynamicallyLegalOp<mlir::math::AbsFOp, mlir::math::CopySignOp,
-                                 mlir::math::CeilOp, mlir::math::FloorOp,
-                                 mlir::math::TruncOp, mlir::math::RoundOp,
-                                 mlir::math::RoundEvenOp, mlir::math::SqrtOp,
-                                 mlir::math::FmaOp>(legal);
+    target.addDynamicallyLegalOp<
+        mlir::math::AbsFOp, mlir::math::CopySignOp, mlir::math::CeilOp,
+        mlir::math::FloorOp, mlir::math::TruncOp, mlir::math::RoundOp,
+        mlir::math::RoundEvenOp, mlir::math::SqrtOp, mlir::math::FmaOp>(legal);
     if (mlir::failed(mlir::applyPartialConversion(getOperation(), target,
                                                   std::move(patterns))))
       signalPassFailure();

@@ -85,9 +85,9 @@ std::optional<llvm::ArrayRef<char>> constantBytes(mlir::Attribute value);
 /// carry kExternalConstantAttr (so repeated calls keep earlier ones first)
 /// and marked with it; appends the values to `out` in argument order and
 /// returns how many were added. Does nothing to an external function.
-unsigned externalizeLargeConstants(mlir::func::FuncOp func,
-                                   int64_t thresholdBytes,
-                                   llvm::SmallVectorImpl<ExternalConstant> &out);
+unsigned
+externalizeLargeConstants(mlir::func::FuncOp func, int64_t thresholdBytes,
+                          llvm::SmallVectorImpl<ExternalConstant> &out);
 
 /// registerHLOToLinalgPasses() registers hlo-legalize-to-linalg,
 /// hlo-cpu-tile, hlo-cpu-vectorize and hlo-externalize-constants.

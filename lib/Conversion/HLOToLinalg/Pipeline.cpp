@@ -1,6 +1,6 @@
 //===- Pipeline.cpp - hlo-to-llvm-pipeline (CPU codegen) ------------------===//
-#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Codegen/CPU/Passes.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Transforms/ShapeInferenceContext.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -86,8 +86,9 @@ std::string printHLOModuleForCodegen(ModuleOp module) {
   Location unknown = UnknownLoc::get(ctx);
   module.walk([&](Operation *op) {
     std::string name = shape_inference::nodeNameOf(op->getLoc());
-    op->setLoc(name.empty() ? unknown
-                            : Location(NameLoc::get(StringAttr::get(ctx, name))));
+    op->setLoc(name.empty()
+                   ? unknown
+                   : Location(NameLoc::get(StringAttr::get(ctx, name))));
   });
   std::string text;
   llvm::raw_string_ostream os(text);

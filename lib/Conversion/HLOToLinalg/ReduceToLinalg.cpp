@@ -196,9 +196,12 @@ LogicalResult lowerReduceWindow(Operation *op, OpBuilder &b, Results &results,
     why = "window_dimensions size differs from the input rank";
     return failure();
   }
-  SmallVector<int64_t> strides = readI64Array(rw.getWindowStridesAttr(), rank, 1);
-  SmallVector<int64_t> baseDil = readI64Array(rw.getBaseDilationsAttr(), rank, 1);
-  SmallVector<int64_t> winDil = readI64Array(rw.getWindowDilationsAttr(), rank, 1);
+  SmallVector<int64_t> strides =
+      readI64Array(rw.getWindowStridesAttr(), rank, 1);
+  SmallVector<int64_t> baseDil =
+      readI64Array(rw.getBaseDilationsAttr(), rank, 1);
+  SmallVector<int64_t> winDil =
+      readI64Array(rw.getWindowDilationsAttr(), rank, 1);
   SmallVector<int64_t> low, high;
   if (!readPadding(rw.getPaddingAttr(), rank, low, high)) {
     why = "padding is not of shape [rank, 2]";

@@ -98,10 +98,10 @@ Value intPower(OpBuilder &b, Location loc, Value x, Value e, bool isUnsigned) {
   Value odd = cmpi(b, loc, arith::CmpIPredicate::ne,
                    arith::AndIOp::create(b, loc, e, one), zero);
   Value minusOne = intConst(b, loc, t, -1);
-  Value negResult = sel(
-      b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
-      sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, minusOne),
-          sel(b, loc, odd, minusOne, one), zero));
+  Value negResult =
+      sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
+          sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, minusOne),
+              sel(b, loc, odd, minusOne, one), zero));
   return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, e, zero),
              negResult, acc);
 }
@@ -141,14 +141,15 @@ Value emitConvert(OpBuilder &b, Location loc, Value x, Type to,
     // 2^w is exact in every float type wide enough to reach it (f16 tops
     // out below 2^16: the compare is then never true).
     Value hi = arith::ConstantOp::create(
-        b, loc, from, b.getFloatAttr(from, std::ldexp(1.0, static_cast<int>(tw))));
+        b, loc, from,
+        b.getFloatAttr(from, std::ldexp(1.0, static_cast<int>(tw))));
     Value raw = arith::FPToUIOp::create(b, loc, to, x);
     Value tooBig =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, hi);
     Value notPositive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE,
                                               x, fpConst(b, loc, from, 0.0));
-    Value v = sel(b, loc, tooBig, intConst(b, loc, to, APInt::getMaxValue(tw)),
-                  raw);
+    Value v =
+        sel(b, loc, tooBig, intConst(b, loc, to, APInt::getMaxValue(tw)), raw);
     return sel(b, loc, notPositive, intConst(b, loc, to, 0), v);
   }
   if (fromF) {
@@ -210,12 +211,24 @@ Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
   } else if (isa<FloatType>(t)) {
     arith::CmpFPredicate p;
     switch (dir) {
-    case ComparisonDirection::EQ: p = arith::CmpFPredicate::OEQ; break;
-    case ComparisonDirection::NE: p = arith::CmpFPredicate::UNE; break;
-    case ComparisonDirection::GE: p = arith::CmpFPredicate::OGE; break;
-    case ComparisonDirection::GT: p = arith::CmpFPredicate::OGT; break;
-    case ComparisonDirection::LE: p = arith::CmpFPredicate::OLE; break;
-    case ComparisonDirection::LT: p = arith::CmpFPredicate::OLT; break;
+    case ComparisonDirection::EQ:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    case ComparisonDirection::NE:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    case ComparisonDirection::GE:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    case ComparisonDirection::GT:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case ComparisonDirection::LE:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case ComparisonDirection::LT:
+      p = arith::CmpFPredicate::OLT;
+      break;
     }
     return arith::CmpFOp::create(b, loc, p, l, r);
   }
@@ -223,8 +236,12 @@ Value compare(OpBuilder &b, Location loc, CompareOp op, Value l, Value r,
                     (ct && *ct == ComparisonType::UNSIGNED);
   arith::CmpIPredicate p;
   switch (dir) {
-  case ComparisonDirection::EQ: p = arith::CmpIPredicate::eq; break;
-  case ComparisonDirection::NE: p = arith::CmpIPredicate::ne; break;
+  case ComparisonDirection::EQ:
+    p = arith::CmpIPredicate::eq;
+    break;
+  case ComparisonDirection::NE:
+    p = arith::CmpIPredicate::ne;
+    break;
   case ComparisonDirection::GE:
     p = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
     break;
@@ -293,42 +310,63 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
                                          e.getSplatValue<TypedAttr>());
       })
       .Case([&](AddOp) -> Value {
-        if (f) return arith::AddFOp::create(b, loc, a[0], a[1]);
-        if (pred) return arith::OrIOp::create(b, loc, a[0], a[1]);
+        if (f)
+          return arith::AddFOp::create(b, loc, a[0], a[1]);
+        if (pred)
+          return arith::OrIOp::create(b, loc, a[0], a[1]);
         return arith::AddIOp::create(b, loc, a[0], a[1]);
       })
       .Case([&](SubtractOp) -> Value {
-        if (f) return arith::SubFOp::create(b, loc, a[0], a[1]);
+        if (f)
+          return arith::SubFOp::create(b, loc, a[0], a[1]);
         return arith::SubIOp::create(b, loc, a[0], a[1]);
       })
       .Case([&](MultiplyOp) -> Value {
-        if (f) return arith::MulFOp::create(b, loc, a[0], a[1]);
-        if (pred) return arith::AndIOp::create(b, loc, a[0], a[1]);
+        if (f)
+          return arith::MulFOp::create(b, loc, a[0], a[1]);
+        if (pred)
+          return arith::AndIOp::create(b, loc, a[0], a[1]);
         return arith::MulIOp::create(b, loc, a[0], a[1]);
       })
       .Case([&](DivideOp) -> Value {
-        if (f) return arith::DivFOp::create(b, loc, a[0], a[1]);
-        if (pred) { why = "divide on pred"; return {}; }
+        if (f)
+          return arith::DivFOp::create(b, loc, a[0], a[1]);
+        if (pred) {
+          why = "divide on pred";
+          return {};
+        }
         return intDivRem(b, loc, a[0], a[1], /*rem=*/false, u);
       })
       .Case([&](RemainderOp) -> Value {
-        if (f) return arith::RemFOp::create(b, loc, a[0], a[1]);
-        if (pred) { why = "remainder on pred"; return {}; }
+        if (f)
+          return arith::RemFOp::create(b, loc, a[0], a[1]);
+        if (pred) {
+          why = "remainder on pred";
+          return {};
+        }
         return intDivRem(b, loc, a[0], a[1], /*rem=*/true, u);
       })
       .Case([&](PowerOp) -> Value {
-        if (!f) return intPower(b, loc, a[0], a[1], u);
+        if (!f)
+          return intPower(b, loc, a[0], a[1], u);
         return math::PowFOp::create(b, loc, a[0], a[1]);
       })
       .Case([&](MaximumOp) { return emitMax(b, loc, a[0], a[1], u); })
       .Case([&](MinimumOp) { return emitMin(b, loc, a[0], a[1], u); })
       .Case([&](Atan2Op) -> Value {
-        if (!f) return needFloat("hlo.atan2");
+        if (!f)
+          return needFloat("hlo.atan2");
         return math::Atan2Op::create(b, loc, a[0], a[1]);
       })
-      .Case([&](AndOp) -> Value { return arith::AndIOp::create(b, loc, a[0], a[1]); })
-      .Case([&](OrOp) -> Value { return arith::OrIOp::create(b, loc, a[0], a[1]); })
-      .Case([&](XorOp) -> Value { return arith::XOrIOp::create(b, loc, a[0], a[1]); })
+      .Case([&](AndOp) -> Value {
+        return arith::AndIOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](OrOp) -> Value {
+        return arith::OrIOp::create(b, loc, a[0], a[1]);
+      })
+      .Case([&](XorOp) -> Value {
+        return arith::XOrIOp::create(b, loc, a[0], a[1]);
+      })
       .Case<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp>(
           [&](Operation *s) -> Value {
             unsigned w = t.getIntOrFloatBitWidth();
@@ -336,7 +374,8 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
             Value inRange =
                 cmpi(b, loc, arith::CmpIPredicate::ult, a[1], width);
             if (isa<ShiftRightArithmeticOp>(s)) {
-              Value amt = sel(b, loc, inRange, a[1], intConst(b, loc, t, w - 1));
+              Value amt =
+                  sel(b, loc, inRange, a[1], intConst(b, loc, t, w - 1));
               return arith::ShRSIOp::create(b, loc, a[0], amt);
             }
             // The shift result is poison out of range but not selected.
@@ -346,7 +385,8 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
             return sel(b, loc, inRange, v, intConst(b, loc, t, 0));
           })
       .Case([&](NegateOp) -> Value {
-        if (f) return arith::NegFOp::create(b, loc, a[0]);
+        if (f)
+          return arith::NegFOp::create(b, loc, a[0]);
         return arith::SubIOp::create(b, loc, intConst(b, loc, t, 0), a[0]);
       })
       .Case([&](SignOp) -> Value {
@@ -361,13 +401,15 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
           return sel(b, loc, pos, fpConst(b, loc, t, 1.0),
                      sel(b, loc, neg, fpConst(b, loc, t, -1.0), a[0]));
         }
-        if (pred) return a[0];
+        if (pred)
+          return a[0];
         Value zero = intConst(b, loc, t, 0);
         if (u)
           return arith::ExtUIOp::create(
               b, loc, t, cmpi(b, loc, arith::CmpIPredicate::ne, a[0], zero));
-        Value pos = sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::sgt, a[0], zero),
-                        intConst(b, loc, t, 1), zero);
+        Value pos =
+            sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::sgt, a[0], zero),
+                intConst(b, loc, t, 1), zero);
         return sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, a[0], zero),
                    intConst(b, loc, t, -1), pos);
       })
@@ -380,7 +422,8 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](RsqrtOp) -> Value {
         // 1 / sqrt(x): convert-math-to-libm would turn math.rsqrt into a
         // call of rsqrtf, which libm does not have.
-        if (!f) return needFloat("hlo.rsqrt");
+        if (!f)
+          return needFloat("hlo.rsqrt");
         return arith::DivFOp::create(b, loc, fpConst(b, loc, t, 1.0),
                                      math::SqrtOp::create(b, loc, a[0]));
       })
@@ -392,9 +435,11 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](SineOp) { return fp(math::SinOp()); })
       .Case([&](CosineOp) { return fp(math::CosOp()); })
       .Case([&](LogisticOp) -> Value {
-        if (!f) return needFloat("hlo.logistic");
+        if (!f)
+          return needFloat("hlo.logistic");
         Value one = fpConst(b, loc, t, 1.0);
-        Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
+        Value e =
+            math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
         return arith::DivFOp::create(b, loc, one,
                                      arith::AddFOp::create(b, loc, one, e));
       })
@@ -405,8 +450,10 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
         return math::CtPopOp::create(b, loc, a[0]);
       })
       .Case([&](AbsOp) -> Value {
-        if (f) return math::AbsFOp::create(b, loc, a[0]);
-        if (pred || u) return a[0];
+        if (f)
+          return math::AbsFOp::create(b, loc, a[0]);
+        if (pred || u)
+          return a[0];
         // x < 0 ? 0 - x : x (INT_MIN stays INT_MIN, as XLA and TF wrap).
         // Written with arith rather than math.absi, whose vector form the
         // CPU pipeline's math lowering left illegal after vectorization.
@@ -419,8 +466,8 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange a,
       .Case([&](IsFiniteOp) -> Value {
         Value inf = arith::ConstantOp::create(
             b, loc, t,
-            b.getFloatAttr(t, APFloat::getInf(
-                                  cast<FloatType>(t).getFloatSemantics())));
+            b.getFloatAttr(
+                t, APFloat::getInf(cast<FloatType>(t).getFloatSemantics())));
         return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
                                      math::AbsFOp::create(b, loc, a[0]), inf);
       })

@@ -58,9 +58,9 @@ LogicalResult lowerSort(Operation *op, OpBuilder &b, Results &results,
   SmallVector<scf::ForOp> loops;
   SmallVector<Value> pos(rank);
   auto openLoop = [&](int64_t lo, int64_t hi) {
-    auto f = scf::ForOp::create(b, loc, indexConst(b, loc, lo),
-                                indexConst(b, loc, hi), indexConst(b, loc, 1),
-                                acc);
+    auto f =
+        scf::ForOp::create(b, loc, indexConst(b, loc, lo),
+                           indexConst(b, loc, hi), indexConst(b, loc, 1), acc);
     if (!loops.empty())
       scf::YieldOp::create(b, loc, f.getResults());
     loops.push_back(f);
@@ -86,13 +86,14 @@ LogicalResult lowerSort(Operation *op, OpBuilder &b, Results &results,
   {
     Value j = before->getArgument(0);
     Value one = indexConst(b, loc, 1);
-    Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                           j, indexConst(b, loc, 0));
+    Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, j,
+                                           indexConst(b, loc, 0));
     Value prev = arith::MaxSIOp::create(
         b, loc, arith::SubIOp::create(b, loc, j, one), indexConst(b, loc, 0));
     SmallVector<Value> args;
     for (Value v : before->getArguments().drop_front()) {
-      args.push_back(tensor::ExtractOp::create(b, loc, v, withDim(pos, dim, j)));
+      args.push_back(
+          tensor::ExtractOp::create(b, loc, v, withDim(pos, dim, j)));
       args.push_back(
           tensor::ExtractOp::create(b, loc, v, withDim(pos, dim, prev)));
     }
@@ -131,6 +132,8 @@ LogicalResult lowerSort(Operation *op, OpBuilder &b, Results &results,
 
 } // namespace
 
-void addSortLowerings(llvm::StringMap<Lowering> &t) { t["hlo.sort"] = lowerSort; }
+void addSortLowerings(llvm::StringMap<Lowering> &t) {
+  t["hlo.sort"] = lowerSort;
+}
 
 } // namespace tfmlir::tolinalg

@@ -34,13 +34,13 @@
 // (non-projected-permutation maps, tensor.extract bodies); they become
 // scalar loops later.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Codegen/CPU/Passes.h"
+#include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -155,14 +155,13 @@ SmallVector<int64_t> chooseCacheTileSizes(linalg::LinalgOp op) {
 bool callsScalarMathFunction(linalg::LinalgOp op) {
   bool found = false;
   op->walk([&](Operation *inner) {
-    if (inner->getDialect() &&
-        inner->getDialect()->getNamespace() == "math" &&
+    if (inner->getDialect() && inner->getDialect()->getNamespace() == "math" &&
         !isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
              math::FmaOp, math::FloorOp, math::CeilOp, math::RoundOp,
              math::RoundEvenOp, math::TruncOp, math::CopySignOp,
              math::CountLeadingZerosOp, math::CountTrailingZerosOp,
              math::CtPopOp, math::IsNaNOp, math::IsInfOp, math::IsFiniteOp>(
-             inner))
+            inner))
       found = true;
   });
   return found;
@@ -295,8 +294,7 @@ struct CpuTilePass : impl::CpuTileBase<CpuTilePass> {
             continue;
           if (l < tiled->loops.size() &&
               iters[d] == utils::IteratorType::parallel)
-            tiled->loops[l]->setAttr(kParallelLoopAttr,
-                                     rewriter.getUnitAttr());
+            tiled->loops[l]->setAttr(kParallelLoopAttr, rewriter.getUnitAttr());
           ++l;
         }
       }
@@ -346,7 +344,8 @@ linalg::ContractOp asNamedContraction(RewriterBase &rewriter,
   bool mulOk = (isArg(mul->getOperand(0), 0) && isArg(mul->getOperand(1), 1)) ||
                (isArg(mul->getOperand(0), 1) && isArg(mul->getOperand(1), 0));
   bool addOk =
-      (isArg(add->getOperand(0), 2) && add->getOperand(1) == mul->getResult(0)) ||
+      (isArg(add->getOperand(0), 2) &&
+       add->getOperand(1) == mul->getResult(0)) ||
       (isArg(add->getOperand(1), 2) && add->getOperand(0) == mul->getResult(0));
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   if (!mulOk || !addOk || yield->getOperand(0) != add->getResult(0))

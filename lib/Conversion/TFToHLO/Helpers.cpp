@@ -43,14 +43,16 @@ Attribute scalarAttr(Type elt, double v) {
   auto it = cast<IntegerType>(elt);
   if (it.getWidth() == 1)
     return IntegerAttr::get(elt, APInt(1, v != 0.0));
-  return IntegerAttr::get(elt, APInt(it.getWidth(), static_cast<int64_t>(v),
-                                     /*isSigned=*/true, /*implicitTrunc=*/true));
+  return IntegerAttr::get(elt,
+                          APInt(it.getWidth(), static_cast<int64_t>(v),
+                                /*isSigned=*/true, /*implicitTrunc=*/true));
 }
 } // namespace
 
 Value splat(OpBuilder &b, Location loc, RankedTensorType type, double v) {
-  return constant(b, loc,
-                  DenseElementsAttr::get(type, scalarAttr(type.getElementType(), v)));
+  return constant(
+      b, loc,
+      DenseElementsAttr::get(type, scalarAttr(type.getElementType(), v)));
 }
 
 Value scalar(OpBuilder &b, Location loc, Type elt, double v) {
@@ -61,17 +63,20 @@ namespace {
 Value limit(OpBuilder &b, Location loc, Type elt, bool max) {
   auto type = RankedTensorType::get({}, elt);
   if (auto f = dyn_cast<FloatType>(elt))
-    return constant(b, loc,
-                    DenseElementsAttr::get(
-                        type, FloatAttr::get(elt, APFloat::getInf(
-                                                      f.getFloatSemantics(), !max))));
+    return constant(
+        b, loc,
+        DenseElementsAttr::get(
+            type,
+            FloatAttr::get(elt, APFloat::getInf(f.getFloatSemantics(), !max))));
   auto it = cast<IntegerType>(elt);
   unsigned w = it.getWidth();
-  APInt v = w == 1 ? APInt(1, max ? 1 : 0)
-            : it.isUnsigned()
-                ? (max ? APInt::getMaxValue(w) : APInt::getMinValue(w))
-                : (max ? APInt::getSignedMaxValue(w) : APInt::getSignedMinValue(w));
-  return constant(b, loc, DenseElementsAttr::get(type, IntegerAttr::get(elt, v)));
+  APInt v =
+      w == 1 ? APInt(1, max ? 1 : 0)
+      : it.isUnsigned()
+          ? (max ? APInt::getMaxValue(w) : APInt::getMinValue(w))
+          : (max ? APInt::getSignedMaxValue(w) : APInt::getSignedMinValue(w));
+  return constant(b, loc,
+                  DenseElementsAttr::get(type, IntegerAttr::get(elt, v)));
 }
 } // namespace
 
@@ -156,8 +161,8 @@ int64_t intAttr(Operation *op, StringRef name, int64_t dflt) {
   return dflt;
 }
 
-Value broadcastInDim(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape,
-                     ArrayRef<int64_t> dims) {
+Value broadcastInDim(OpBuilder &b, Location loc, Value v,
+                     ArrayRef<int64_t> shape, ArrayRef<int64_t> dims) {
   auto t = cast<RankedTensorType>(v.getType());
   auto out = RankedTensorType::get(shape, t.getElementType());
   if (t == out) {
@@ -170,7 +175,8 @@ Value broadcastInDim(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shap
   return hlo::BroadcastInDimOp::create(b, loc, out, v, dims);
 }
 
-Value broadcastTo(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
+Value broadcastTo(OpBuilder &b, Location loc, Value v,
+                  ArrayRef<int64_t> shape) {
   auto t = staticType(v);
   if (!t)
     return {};
@@ -239,9 +245,9 @@ Value checkIndices(OpBuilder &b, Operation *op, Value indices, StringRef kind,
   if (!t.getElementType().isInteger(32) && !t.getElementType().isInteger(64))
     flat = convert(b, loc, flat, b.getIntegerType(64));
   auto call = hlo::CustomCallOp::create(b, loc, TypeRange{flat.getType()},
-                                       ValueRange{flat},
-                                       TFMLIR_RT_CHECK_INDICES_TARGET, config,
-                                       /*has_side_effect=*/true);
+                                        ValueRange{flat},
+                                        TFMLIR_RT_CHECK_INDICES_TARGET, config,
+                                        /*has_side_effect=*/true);
   return reshape(b, loc, call.getResult(0), t.getShape());
 }
 
@@ -258,7 +264,8 @@ Value compare(OpBuilder &b, Location loc, Value l, Value r,
   auto ctx = b.getContext();
   return hlo::CompareOp::create(
       b, loc, l, r, hlo::ComparisonDirectionAttr::get(ctx, dir),
-      hlo::ComparisonTypeAttr::get(ctx, compareTypeFor(getElementTypeOrSelf(l))));
+      hlo::ComparisonTypeAttr::get(ctx,
+                                   compareTypeFor(getElementTypeOrSelf(l))));
 }
 
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value l, Value r) {
@@ -281,8 +288,8 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value l, Value r) {
 
 Value reduce(OpBuilder &b, Location loc, Value input, Value init,
              ArrayRef<int64_t> dims, ReduceKind kind) {
-  auto op = hlo::ReduceOp::create(b, loc, ValueRange{input}, ValueRange{init},
-                                  dims);
+  auto op =
+      hlo::ReduceOp::create(b, loc, ValueRange{input}, ValueRange{init}, dims);
   Type s = init.getType();
   OpBuilder::InsertionGuard g(b);
   Block *body = b.createBlock(&op.getBody(), {}, {s, s}, {loc, loc});
@@ -337,10 +344,11 @@ Value binCounts(OpBuilder &b, Location loc, Value bins, Value weights,
                      iota(b, loc, shape, bt.getElementType(), 1),
                      hlo::ComparisonDirection::EQ);
   Type elt = out.getElementType();
-  Value w = weights ? broadcastInDim(b, loc, reshape(b, loc, weights, {n}), shape, {0})
+  Value w = weights ? broadcastInDim(b, loc, reshape(b, loc, weights, {n}),
+                                     shape, {0})
                     : splat(b, loc, RankedTensorType::get(shape, elt), 1);
-  Value z = hlo::SelectOp::create(b, loc, eq, w,
-                                  splat(b, loc, RankedTensorType::get(shape, elt), 0));
+  Value z = hlo::SelectOp::create(
+      b, loc, eq, w, splat(b, loc, RankedTensorType::get(shape, elt), 0));
   return reduce(b, loc, z, scalar(b, loc, elt, 0), {0}, ReduceKind::Add);
 }
 

@@ -143,7 +143,8 @@ std::optional<int64_t> normAxis(int64_t axis, int64_t rank);
 /// hlo.slice of `x` from `start` to `limit` (exclusive) with `strides`
 /// (all 1 when empty).
 mlir::Value sliceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                    llvm::ArrayRef<int64_t> start, llvm::ArrayRef<int64_t> limit,
+                    llvm::ArrayRef<int64_t> start,
+                    llvm::ArrayRef<int64_t> limit,
                     llvm::ArrayRef<int64_t> strides = {});
 /// The padding before/after a dim of size `in` for window `k`, stride `s`,
 /// dilation `r` (effective window (k-1)*r+1) and the output size (0 for a

@@ -9,27 +9,27 @@
 // (the framework's unlegalized ops) make one histogram, with the reason
 // each pattern gave as a remark on the op.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
+#include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Conversion/TFToHLO/Patterns.h"
 
 #include "lib/Transforms/ShapeInference.h"
 
+#include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
-#include "dialects/tf/TFDiagnostics.h"
-#include "runtime/cpu/IndexCheck.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Transforms/FoldUtils.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/FoldUtils.h"
+#include "runtime/cpu/IndexCheck.h"
 
-#include <algorithm>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace mlir;
 
@@ -58,7 +58,8 @@ const PatternFamily kFamilies[] = {
     // Image (dialects/tf/TFOpsImage.td).
     {tohlo::populateImageBoxesPatterns, "Image/Boxes.cpp"},
     {tohlo::populateImageColorPatterns, "Image/Color.cpp"},
-    {tohlo::populateImageNonMaxSuppressionPatterns, "Image/NonMaxSuppression.cpp"},
+    {tohlo::populateImageNonMaxSuppressionPatterns,
+     "Image/NonMaxSuppression.cpp"},
     {tohlo::populateImagePatchesPatterns, "Image/Patches.cpp"},
     {tohlo::populateImageResizePatterns, "Image/Resize.cpp"},
     // Indexing (dialects/tf/TFOpsIndexing.td).
@@ -295,8 +296,9 @@ LogicalResult ConversionState::legalize(
   // the result types are refined first, as for an op without a lowering.
   refineWith(op, operands, rewriter);
   if (op->hasAttr(kKeepOnHostAttr))
-    return fail(op, rewriter,
-                "kept on the host (in a cluster below the minimum cluster size)");
+    return fail(
+        op, rewriter,
+        "kept on the host (in a cluster below the minimum cluster size)");
   if (op->getNumRegions() != 0)
     return fail(op, rewriter, "ops with regions are not lowered yet");
   if (!hasHLOTypes(op))
@@ -315,8 +317,8 @@ LogicalResult ConversionState::legalize(
   }
   if (results.size() != op->getNumResults())
     return fail(op, rewriter,
-                "the lowering built " + Twine(results.size()) +
-                    " values for " + Twine(op->getNumResults()) + " results");
+                "the lowering built " + Twine(results.size()) + " values for " +
+                    Twine(op->getNumResults()) + " results");
   // A lowering bug, or an op whose tf types disagree with what the hlo
   // rules compute, must not leave invalid IR: verify what was built and
   // otherwise refuse the op with the verifier's message.
@@ -330,13 +332,15 @@ LogicalResult ConversionState::legalize(
     });
     for (Operation *n : built)
       if (failed(verify(n)))
-        return fail(op, rewriter, "the hlo built for it does not verify: " + diag);
+        return fail(op, rewriter,
+                    "the hlo built for it does not verify: " + diag);
   }
   // Fold what was built, first first, so that later patterns see constants
   // (a perm built by ConcatV2 of constants). Only ops of this pattern are
   // touched: their uses are among themselves and in `results`.
   llvm::DenseMap<Value, Attribute> known;
-  Block *constBlock = constantBlockFor(op, roots.empty() ? nullptr : roots.back());
+  Block *constBlock =
+      constantBlockFor(op, roots.empty() ? nullptr : roots.back());
   Dialect *hloDialect = op->getContext()->getLoadedDialect<hlo::HLODialect>();
   for (Operation *n : built) {
     if (n->hasTrait<OpTrait::ConstantLike>() || n->getNumRegions() != 0)
@@ -396,7 +400,8 @@ void populateTFToHLOPatterns(RewritePatternSet &patterns,
   for (auto [i, f] : llvm::enumerate(kFamilies)) {
     sets.emplace_back(ctx);
     f.populate(sets.back(), state);
-    for (const std::unique_ptr<RewritePattern> &p : sets.back().getNativePatterns())
+    for (const std::unique_ptr<RewritePattern> &p :
+         sets.back().getNativePatterns())
       if (std::optional<OperationName> root = p->getRootKind())
         ownerOf[root->getStringRef()] = i;
   }
@@ -431,14 +436,16 @@ void ConversionState::run(Operation *root) {
   // tf ops are tried by the patterns and may stay (partial conversion);
   // ops nested in a tf op that stays (a region op) are left alone, and so
   // is everything else (tf_executor has been removed before).
-  target.markUnknownOpDynamicallyLegal([root](Operation *op) -> std::optional<bool> {
-    if (op->getName().getDialectNamespace() != "tf")
-      return true;
-    for (Operation *p = op->getParentOp(); p && p != root; p = p->getParentOp())
-      if (p->getName().getDialectNamespace() == "tf")
-        return true;
-    return std::nullopt;
-  });
+  target.markUnknownOpDynamicallyLegal(
+      [root](Operation *op) -> std::optional<bool> {
+        if (op->getName().getDialectNamespace() != "tf")
+          return true;
+        for (Operation *p = op->getParentOp(); p && p != root;
+             p = p->getParentOp())
+          if (p->getName().getDialectNamespace() == "tf")
+            return true;
+        return std::nullopt;
+      });
   DenseSet<Operation *> unlegalized;
   ConversionConfig config;
   config.unlegalizedOps = &unlegalized;
@@ -446,7 +453,8 @@ void ConversionState::run(Operation *root) {
   // must not run in between.
   config.foldingMode = DialectConversionFoldingMode::Never;
   roots.push_back(root);
-  LogicalResult converted = applyPartialConversion(root, target, *patterns, config);
+  LogicalResult converted =
+      applyPartialConversion(root, target, *patterns, config);
   roots.pop_back();
   (void)converted; // no tf op is illegal: ops left are listed below
   // Drop hlo ops left unused by folding (the ops folded into constants,
@@ -464,7 +472,8 @@ void ConversionState::run(Operation *root) {
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return WalkResult::advance();
-    if (!unlegalized.contains(op) || op->getName().getDialectNamespace() != "tf")
+    if (!unlegalized.contains(op) ||
+        op->getName().getDialectNamespace() != "tf")
       return WalkResult::advance();
     StringRef name = op->getName().getIdentifier().getValue();
     report.failed[name].push_back(nodeName(op));
@@ -534,8 +543,9 @@ std::vector<std::pair<std::string, std::string>> listHLOConverters() {
   // the handle is one of these.
   for (const char *n :
        {"tf.TensorArrayV3", "tf.TensorArrayWriteV3", "tf.TensorArrayScatterV3",
-        "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3", "tf.TensorArraySplitV3",
-        "tf.TensorArrayConcatV3", "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
+        "tf.TensorArrayReadV3", "tf.TensorArrayGatherV3",
+        "tf.TensorArraySplitV3", "tf.TensorArrayConcatV3",
+        "tf.TensorArraySizeV3", "tf.TensorArrayCloseV3"})
     fileOf[n] = "TensorArray/TensorArrays.cpp";
   // Dropped (tf2xla compiles neither): see dropAsserts.
   fileOf["tf.Assert"] = "LegalizeTF.cpp";
@@ -623,7 +633,8 @@ struct LegalizeTFToHLOPass
     : public impl::LegalizeTFToHLOBase<LegalizeTFToHLOPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(tf_executor::requireFunctionalForm(getOperation(), "xla-legalize-tf")))
+    if (failed(tf_executor::requireFunctionalForm(getOperation(),
+                                                  "xla-legalize-tf")))
       return signalPassFailure();
     LegalizeHLOReport report;
     if (failed(legalizeTFToHLO(getOperation(), allowPartial, report,

@@ -23,9 +23,10 @@ using Results = SmallVectorImpl<Value>;
 
 /// 1:1 op on the same operands and result types, with attributes.
 LogicalResult emit(Operation *op, OpBuilder &b, Results &res, StringRef name,
-                   ArrayRef<Value> operands, ArrayRef<NamedAttribute> attrs = {}) {
-  Operation *n = create(b, op->getLoc(), name, operands, op->getResultTypes(),
-                        attrs);
+                   ArrayRef<Value> operands,
+                   ArrayRef<NamedAttribute> attrs = {}) {
+  Operation *n =
+      create(b, op->getLoc(), name, operands, op->getResultTypes(), attrs);
   res.append(n->result_begin(), n->result_end());
   return success();
 }

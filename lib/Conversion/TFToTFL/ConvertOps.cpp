@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 
@@ -33,7 +33,8 @@ LogicalResult i32Operand(Operation *op, OpBuilder &b, unsigned i, Value &out,
   return success();
 }
 
-LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis, std::string &why) {
+LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis,
+                        std::string &why) {
   auto v = constantInts(op->getOperand(i));
   if (!v || v->size() != 1) {
     why = "the axis operand must be a constant scalar";
@@ -46,20 +47,22 @@ LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis, std::string &w
 Operation *builtinOp(OpBuilder &b, Operation *op, ValueRange operands,
                      int32_t code, StringRef name, StringRef options,
                      ArrayRef<NamedAttribute> opts) {
-  SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code), strA(b, "name", name),
-                                i32A(b, "version", 1)};
+  SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code),
+                                strA(b, "name", name), i32A(b, "version", 1)};
   if (!options.empty()) {
     a.push_back(strA(b, "builtin_options_type", options));
     a.push_back(b.getNamedAttr("builtin_options", b.getDictionaryAttr(opts)));
   }
-  return create(b, op->getLoc(), "tfl.builtin_op", operands, op->getResultTypes(), a);
+  return create(b, op->getLoc(), "tfl.builtin_op", operands,
+                op->getResultTypes(), a);
 }
 
 namespace {
 
 using Results = SmallVectorImpl<Value>;
 
-LogicalResult convertIdentity(Operation *op, OpBuilder &, Results &res, std::string &) {
+LogicalResult convertIdentity(Operation *op, OpBuilder &, Results &res,
+                              std::string &) {
   // Result i forwards operand i (IdentityN has one result per operand).
   for (unsigned i = 0; i < op->getNumResults(); ++i)
     res.push_back(op->getOperand(i));
@@ -69,7 +72,8 @@ LogicalResult convertIdentity(Operation *op, OpBuilder &, Results &res, std::str
 /// Ops without results that only order or check execution (NoOp, Assert):
 /// TFLite has no control edges or runtime checks, so they are dropped, as
 /// TF's converter does.
-LogicalResult convertDrop(Operation *op, OpBuilder &, Results &, std::string &why) {
+LogicalResult convertDrop(Operation *op, OpBuilder &, Results &,
+                          std::string &why) {
   if (op->getNumResults() != 0) {
     why = "op with results cannot be dropped";
     return failure();
@@ -83,8 +87,8 @@ void addGenericConverters(llvm::StringMap<Converter> &t) {
   // The other ops of this table moved to typed patterns under <Family>/.
   t["tf.NoOp"] = convertDrop;
   // Identity-like ops are removed.
-  for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient", "tf.Snapshot",
-                      "tf.PreventGradient"})
+  for (StringRef n : {"tf.Identity", "tf.IdentityN", "tf.StopGradient",
+                      "tf.Snapshot", "tf.PreventGradient"})
     t[n] = convertIdentity;
 }
 

@@ -24,7 +24,8 @@ std::optional<DenseElementsAttr> foldableInput(Operation *op) {
   if (!rt || !rt.hasStaticShape())
     return std::nullopt;
   auto c = conv::constantOf(op->getOperand(0));
-  if (!c || !c->getType().hasStaticShape() || !c->getElementType().isIntOrFloat() ||
+  if (!c || !c->getType().hasStaticShape() ||
+      !c->getElementType().isIntOrFloat() ||
       c->getElementType() != rt.getElementType())
     return std::nullopt;
   return c;
@@ -37,7 +38,8 @@ struct FoldConstTranspose : public RewritePattern {
                                 PatternRewriter &rewriter) const override {
     auto c = foldableInput(op);
     auto perm = conv::constantInts(op->getOperand(1));
-    if (!c || !perm || static_cast<int64_t>(perm->size()) != c->getType().getRank())
+    if (!c || !perm ||
+        static_cast<int64_t>(perm->size()) != c->getType().getRank())
       return failure();
     SmallVector<bool> seen(perm->size(), false);
     for (int64_t p : *perm) {
@@ -45,7 +47,8 @@ struct FoldConstTranspose : public RewritePattern {
         return failure();
       seen[p] = true;
     }
-    Value folded = conv::transpose(rewriter, op->getLoc(), op->getOperand(0), *perm);
+    Value folded =
+        conv::transpose(rewriter, op->getLoc(), op->getOperand(0), *perm);
     if (folded.getType() != op->getResult(0).getType())
       return failure();
     rewriter.replaceOp(op, folded);
@@ -64,7 +67,8 @@ struct FoldConstReshape : public RewritePattern {
     auto rt = cast<RankedTensorType>(op->getResult(0).getType());
     if (rt.getNumElements() != c->getNumElements())
       return failure();
-    rewriter.replaceOp(op, conv::constant(rewriter, op->getLoc(), c->reshape(rt)));
+    rewriter.replaceOp(op,
+                       conv::constant(rewriter, op->getLoc(), c->reshape(rt)));
     return success();
   }
 };

@@ -23,21 +23,24 @@ struct FuseActivation : public RewritePattern {
   FuseActivation(StringRef root, StringRef act, MLIRContext *ctx)
       : RewritePattern(root, /*benefit=*/1, ctx), act(act.str()) {}
 
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     Value x = op->getOperand(0);
     Operation *prod = x.getDefiningOp();
     if (!prod || !x.hasOneUse() || prod->getNumResults() != 1)
       return failure();
     StringRef n = prod->getName().getStringRef();
-    if (!llvm::is_contained({"tfl.conv_2d", "tfl.depthwise_conv_2d", "tfl.fully_connected",
-                             "tfl.add", "tfl.sub", "tfl.mul", "tfl.div"},
+    if (!llvm::is_contained({"tfl.conv_2d", "tfl.depthwise_conv_2d",
+                             "tfl.fully_connected", "tfl.add", "tfl.sub",
+                             "tfl.mul", "tfl.div"},
                             n))
       return failure();
     auto cur = prod->getAttrOfType<StringAttr>("fused_activation_function");
     if (!cur || cur.getValue() != "NONE")
       return failure();
     auto et = dyn_cast<ShapedType>(x.getType());
-    if (!et || !et.getElementType().isF32() || x.getType() != op->getResult(0).getType())
+    if (!et || !et.getElementType().isF32() ||
+        x.getType() != op->getResult(0).getType())
       return failure();
     rewriter.modifyOpInPlace(prod, [&] {
       prod->setAttr("fused_activation_function", rewriter.getStringAttr(act));

@@ -27,8 +27,8 @@ int64_t outputChannels(Operation *prod) {
 
 /// Per-channel values of `c` for `channels` output channels: a splat, or a
 /// constant of shape [1, ..., 1, channels]. nullopt otherwise.
-std::optional<SmallVector<float>> perChannel(DenseElementsAttr c, int64_t channels,
-                                             int64_t outRank) {
+std::optional<SmallVector<float>>
+perChannel(DenseElementsAttr c, int64_t channels, int64_t outRank) {
   if (!c.getElementType().isF32() || channels < 0)
     return std::nullopt;
   auto t = c.getType();
@@ -48,7 +48,8 @@ bool isFusableProducer(Operation *prod) {
   if (!prod)
     return false;
   StringRef n = prod->getName().getStringRef();
-  if (n != "tfl.conv_2d" && n != "tfl.depthwise_conv_2d" && n != "tfl.fully_connected")
+  if (n != "tfl.conv_2d" && n != "tfl.depthwise_conv_2d" &&
+      n != "tfl.fully_connected")
     return false;
   if (prod->getNumResults() != 1 || !prod->getResult(0).hasOneUse())
     return false;
@@ -66,7 +67,8 @@ namespace {
 struct FuseBiasAdd : public RewritePattern {
   explicit FuseBiasAdd(MLIRContext *ctx) : RewritePattern("tfl.add", 1, ctx) {}
 
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     for (int side = 0; side < 2; ++side) {
       Value p = op->getOperand(side), c = op->getOperand(1 - side);
       Operation *prod = p.getDefiningOp();
@@ -92,12 +94,14 @@ struct FuseBiasAdd : public RewritePattern {
         bias[i] += (*add)[i];
       rewriter.setInsertionPoint(prod);
       auto bt = RankedTensorType::get({ch}, rewriter.getF32Type());
-      Value nb = conv::constant(rewriter, c.getLoc(),
-                                DenseElementsAttr::get(bt, ArrayRef<float>(bias)));
+      Value nb =
+          conv::constant(rewriter, c.getLoc(),
+                         DenseElementsAttr::get(bt, ArrayRef<float>(bias)));
       rewriter.modifyOpInPlace(prod, [&] {
         prod->setOperand(2, nb);
-        prod->setAttr("fused_activation_function",
-                      op->getAttrOfType<StringAttr>("fused_activation_function"));
+        prod->setAttr(
+            "fused_activation_function",
+            op->getAttrOfType<StringAttr>("fused_activation_function"));
         prod->setLoc(op->getLoc());
       });
       rewriter.replaceOp(op, p);

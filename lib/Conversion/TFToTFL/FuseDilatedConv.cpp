@@ -1,4 +1,5 @@
-//===- FuseDilatedConv.cpp - SpaceToBatch/conv/BatchToSpace -> dilated conv ===//
+//===- FuseDilatedConv.cpp - SpaceToBatch/conv/BatchToSpace -> dilated conv
+//===//
 //
 // TF expresses an atrous (dilated) convolution with dilation d as
 //   s = space_to_batch_nd(x, block_shape = [d_h, d_w], paddings)
@@ -10,7 +11,8 @@
 // dilated VALID convolution of x padded by `paddings`, and cropping `crops`
 // at the start of an output dim (stride 1) equals padding that much less at
 // the start. So the effective padding of spatial dim i is
-//   before_i = paddings[i][0] - crops[i][0], after_i = paddings[i][1] - crops[i][1].
+//   before_i = paddings[i][0] - crops[i][0], after_i = paddings[i][1] -
+//   crops[i][1].
 // Both zero gives VALID; before = floor((k-1)*d / 2) and before + after =
 // (k-1)*d gives TF's SAME; any other non-negative pair becomes an explicit
 // tfl.pad followed by VALID. The conv's bias and fused activation are kept
@@ -75,12 +77,13 @@ Value i32Constant(PatternRewriter &rewriter, Location loc,
                   ArrayRef<int64_t> shape, ArrayRef<int32_t> values) {
   return conv::constant(
       rewriter, loc,
-      DenseElementsAttr::get(RankedTensorType::get(shape, rewriter.getI32Type()),
-                             values));
+      DenseElementsAttr::get(
+          RankedTensorType::get(shape, rewriter.getI32Type()), values));
 }
 
 /// `conv`'s attributes with the dilated padding and dilation factors.
-SmallVector<NamedAttribute> dilatedAttrs(Operation *conv, PatternRewriter &rewriter,
+SmallVector<NamedAttribute> dilatedAttrs(Operation *conv,
+                                         PatternRewriter &rewriter,
                                          const DilatedPadding &p, int64_t dh,
                                          int64_t dw) {
   SmallVector<NamedAttribute> attrs(conv->getAttrs());
@@ -127,9 +130,8 @@ Operation *oneUseDef(Value v, StringRef name) {
 struct SpaceBatchConstants {
   SmallVector<int64_t> block, pads, crops;
 };
-FailureOr<SpaceBatchConstants> spaceBatchConstants(Operation *s2b,
-                                                   Operation *b2s,
-                                                   size_t dims) {
+FailureOr<SpaceBatchConstants>
+spaceBatchConstants(Operation *s2b, Operation *b2s, size_t dims) {
   auto block = conv::constantInts(s2b->getOperand(1));
   auto block2 = conv::constantInts(b2s->getOperand(1));
   auto pads = conv::constantInts(s2b->getOperand(2));
@@ -179,11 +181,11 @@ struct FuseDilatedConv : public RewritePattern {
       for (int i = 0; i < 2; ++i)
         if (!xt.isDynamicDim(1 + i))
           padded[1 + i] += pad->before[i] + pad->after[i];
-      Value paddings = i32Constant(
-          rewriter, loc, {4, 2},
-          {0, 0, static_cast<int32_t>(pad->before[0]),
-           static_cast<int32_t>(pad->after[0]), static_cast<int32_t>(pad->before[1]),
-           static_cast<int32_t>(pad->after[1]), 0, 0});
+      Value paddings = i32Constant(rewriter, loc, {4, 2},
+                                   {0, 0, static_cast<int32_t>(pad->before[0]),
+                                    static_cast<int32_t>(pad->after[0]),
+                                    static_cast<int32_t>(pad->before[1]),
+                                    static_cast<int32_t>(pad->after[1]), 0, 0});
       input = conv::create1(rewriter, loc, "tfl.pad", {input, paddings},
                             RankedTensorType::get(padded, xt.getElementType()));
     }
@@ -199,7 +201,6 @@ struct FuseDilatedConv : public RewritePattern {
     return success();
   }
 };
-
 
 /// The 1-D (conv1d) form: b2s(squeeze(conv(expand_dims(s2b(x), 1)), [1])).
 struct FuseDilatedConv1D : public RewritePattern {
@@ -235,7 +236,8 @@ struct FuseDilatedConv1D : public RewritePattern {
     auto ct = dyn_cast<RankedTensorType>(conv->getResult(0).getType());
     auto yt = dyn_cast<RankedTensorType>(b2s->getResult(0).getType());
     if (!ft || ft.getRank() != 4 || ft.isDynamicDim(2) || !xt ||
-        xt.getRank() != 3 || !ct || ct.getRank() != 4 || !yt || yt.getRank() != 3)
+        xt.getRank() != 3 || !ct || ct.getRank() != 4 || !yt ||
+        yt.getRank() != 3)
       return failure();
     int64_t k[1] = {ft.getDimSize(2)};
     auto pad = dilatedPadding(k, block, sb->pads, sb->crops);
@@ -256,17 +258,19 @@ struct FuseDilatedConv1D : public RewritePattern {
                             RankedTensorType::get(shape, xt.getElementType()));
     }
     // NWC -> N1WC, the dilated conv, N1WO -> NWO.
-    Value expanded = conv::create1(
-        rewriter, expand->getLoc(), "tfl.expand_dims",
-        {input, expand->getOperand(1)},
-        RankedTensorType::get({shape[0], 1, shape[1], shape[2]}, xt.getElementType()));
+    Value expanded =
+        conv::create1(rewriter, expand->getLoc(), "tfl.expand_dims",
+                      {input, expand->getOperand(1)},
+                      RankedTensorType::get({shape[0], 1, shape[1], shape[2]},
+                                            xt.getElementType()));
     SmallVector<Value> operands(conv->getOperands());
     operands[0] = expanded;
     auto convTy = RankedTensorType::get(
-        {yt.getDimSize(0), 1, yt.getDimSize(1), yt.getDimSize(2)}, yt.getElementType());
-    Operation *fused = conv::create(rewriter, loc, conv->getName().getStringRef(),
-                                    operands, TypeRange{convTy},
-                                    dilatedAttrs(conv, rewriter, *pad, 1, block[0]));
+        {yt.getDimSize(0), 1, yt.getDimSize(1), yt.getDimSize(2)},
+        yt.getElementType());
+    Operation *fused = conv::create(
+        rewriter, loc, conv->getName().getStringRef(), operands,
+        TypeRange{convTy}, dilatedAttrs(conv, rewriter, *pad, 1, block[0]));
     Operation *out = conv::create(rewriter, b2s->getLoc(), "tfl.squeeze",
                                   {fused->getResult(0)}, b2s->getResultTypes(),
                                   squeeze->getAttrs());

@@ -17,16 +17,18 @@ using namespace mlir;
 namespace tfmlir {
 
 int64_t outputChannels(Operation *prod);
-std::optional<SmallVector<float>> perChannel(DenseElementsAttr c, int64_t channels,
-                                             int64_t outRank);
+std::optional<SmallVector<float>> perChannel(DenseElementsAttr c,
+                                             int64_t channels, int64_t outRank);
 bool isFusableProducer(Operation *prod);
 
 namespace {
 
 struct FuseMulIntoWeights : public RewritePattern {
-  explicit FuseMulIntoWeights(MLIRContext *ctx) : RewritePattern("tfl.mul", 1, ctx) {}
+  explicit FuseMulIntoWeights(MLIRContext *ctx)
+      : RewritePattern("tfl.mul", 1, ctx) {}
 
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     for (int side = 0; side < 2; ++side) {
       Value p = op->getOperand(side), c = op->getOperand(1 - side);
       Operation *prod = p.getDefiningOp();
@@ -38,7 +40,8 @@ struct FuseMulIntoWeights : public RewritePattern {
           !filter->getType().hasStaticShape())
         continue;
       int64_t ch = outputChannels(prod);
-      auto scale = perChannel(*cst, ch, cast<ShapedType>(p.getType()).getRank());
+      auto scale =
+          perChannel(*cst, ch, cast<ShapedType>(p.getType()).getRank());
       if (!scale)
         continue;
       StringRef n = prod->getName().getStringRef();
@@ -68,14 +71,16 @@ struct FuseMulIntoWeights : public RewritePattern {
         auto b = llvm::to_vector(ob->getValues<float>());
         for (int64_t i = 0; i < ch; ++i)
           b[i] *= (*scale)[i];
-        nb = conv::constant(rewriter, oldBias.getLoc(),
-                            DenseElementsAttr::get(ob->getType(), ArrayRef<float>(b)));
+        nb = conv::constant(
+            rewriter, oldBias.getLoc(),
+            DenseElementsAttr::get(ob->getType(), ArrayRef<float>(b)));
       }
       rewriter.modifyOpInPlace(prod, [&] {
         prod->setOperand(1, nw);
         prod->setOperand(2, nb);
-        prod->setAttr("fused_activation_function",
-                      op->getAttrOfType<StringAttr>("fused_activation_function"));
+        prod->setAttr(
+            "fused_activation_function",
+            op->getAttrOfType<StringAttr>("fused_activation_function"));
         prod->setLoc(op->getLoc());
       });
       rewriter.replaceOp(op, p);

@@ -8,8 +8,9 @@ using namespace mlir;
 
 namespace tfmlir::conv {
 
-Operation *create(OpBuilder &b, Location loc, StringRef name, ValueRange operands,
-                  TypeRange results, ArrayRef<NamedAttribute> attrs) {
+Operation *create(OpBuilder &b, Location loc, StringRef name,
+                  ValueRange operands, TypeRange results,
+                  ArrayRef<NamedAttribute> attrs) {
   OperationState st(loc, name);
   st.addOperands(operands);
   st.addTypes(results);
@@ -29,14 +30,16 @@ Value constant(OpBuilder &b, Location loc, ElementsAttr value) {
 
 Value i32Vector(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
   SmallVector<int32_t> v(values.begin(), values.end());
-  auto t = RankedTensorType::get({static_cast<int64_t>(v.size())}, b.getI32Type());
+  auto t =
+      RankedTensorType::get({static_cast<int64_t>(v.size())}, b.getI32Type());
   return constant(b, loc, DenseElementsAttr::get(t, ArrayRef<int32_t>(v)));
 }
 
 Value i32Scalar(OpBuilder &b, Location loc, int64_t value) {
   auto t = RankedTensorType::get({}, b.getI32Type());
   return constant(b, loc,
-                  DenseElementsAttr::get(t, ArrayRef<int32_t>{static_cast<int32_t>(value)}));
+                  DenseElementsAttr::get(
+                      t, ArrayRef<int32_t>{static_cast<int32_t>(value)}));
 }
 
 Value noValue(OpBuilder &b, Location loc) {
@@ -80,7 +83,8 @@ Value toI32(OpBuilder &b, Location loc, Value v) {
       vals.push_back(static_cast<int32_t>(x));
     }
     auto nt = RankedTensorType::get(c->getType().getShape(), b.getI32Type());
-    return constant(b, loc, DenseElementsAttr::get(nt, ArrayRef<int32_t>(vals)));
+    return constant(b, loc,
+                    DenseElementsAttr::get(nt, ArrayRef<int32_t>(vals)));
   }
   Type nt = t.cloneWith(std::nullopt, b.getI32Type());
   return create1(b, loc, "tfl.cast", {v}, nt,
@@ -99,7 +103,8 @@ Type permuteType(Type t, ArrayRef<int64_t> perm) {
 }
 
 /// Permutes the elements of a static-shaped dense constant.
-static DenseElementsAttr permuteConstant(DenseElementsAttr c, ArrayRef<int64_t> perm) {
+static DenseElementsAttr permuteConstant(DenseElementsAttr c,
+                                         ArrayRef<int64_t> perm) {
   auto type = cast<RankedTensorType>(c.getType());
   auto nt = cast<RankedTensorType>(permuteType(type, perm));
   if (c.isSplat())
@@ -141,9 +146,10 @@ static DenseElementsAttr permuteConstant(DenseElementsAttr c, ArrayRef<int64_t> 
 }
 
 Value transpose(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> perm) {
-  if (auto c = constantOf(v); c && c->getType().hasStaticShape() &&
-                              c->getType().getRank() == static_cast<int64_t>(perm.size()) &&
-                              c->getElementType().isIntOrFloat())
+  if (auto c = constantOf(v);
+      c && c->getType().hasStaticShape() &&
+      c->getType().getRank() == static_cast<int64_t>(perm.size()) &&
+      c->getElementType().isIntOrFloat())
     return constant(b, loc, permuteConstant(*c, perm));
   return create1(b, loc, "tfl.transpose", {v, i32Vector(b, loc, perm)},
                  permuteType(v.getType(), perm));
@@ -160,26 +166,38 @@ Value reshape(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
 }
 
 std::string tensorTypeName(Type e) {
-  if (e.isF32()) return "FLOAT32";
-  if (e.isF16()) return "FLOAT16";
-  if (e.isBF16()) return "BFLOAT16";
-  if (e.isF64()) return "FLOAT64";
+  if (e.isF32())
+    return "FLOAT32";
+  if (e.isF16())
+    return "FLOAT16";
+  if (e.isBF16())
+    return "BFLOAT16";
+  if (e.isF64())
+    return "FLOAT64";
   if (auto i = dyn_cast<IntegerType>(e)) {
     unsigned w = i.getWidth();
-    if (w == 1) return "BOOL";
+    if (w == 1)
+      return "BOOL";
     bool u = i.isUnsigned();
     switch (w) {
-    case 4: return u ? "" : "INT4";
-    case 8: return u ? "UINT8" : "INT8";
-    case 16: return u ? "UINT16" : "INT16";
-    case 32: return u ? "UINT32" : "INT32";
-    case 64: return u ? "UINT64" : "INT64";
-    default: return "";
+    case 4:
+      return u ? "" : "INT4";
+    case 8:
+      return u ? "UINT8" : "INT8";
+    case 16:
+      return u ? "UINT16" : "INT16";
+    case 32:
+      return u ? "UINT32" : "INT32";
+    case 64:
+      return u ? "UINT64" : "INT64";
+    default:
+      return "";
     }
   }
   if (auto c = dyn_cast<ComplexType>(e))
-    return c.getElementType().isF32() ? "COMPLEX64"
-           : c.getElementType().isF64() ? "COMPLEX128" : "";
+    return c.getElementType().isF32()   ? "COMPLEX64"
+           : c.getElementType().isF64() ? "COMPLEX128"
+                                        : "";
   return "";
 }
 

@@ -21,8 +21,9 @@ mlir::Operation *create(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::TypeRange results,
                         llvm::ArrayRef<mlir::NamedAttribute> attrs = {});
 /// As create() with one result; returns it.
-mlir::Value create1(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef name,
-                    mlir::ValueRange operands, mlir::Type result,
+mlir::Value create1(mlir::OpBuilder &b, mlir::Location loc,
+                    llvm::StringRef name, mlir::ValueRange operands,
+                    mlir::Type result,
                     llvm::ArrayRef<mlir::NamedAttribute> attrs = {});
 
 /// tfl.pseudo_const holding `value` (its type is the result type).
@@ -74,7 +75,8 @@ double floatAttr(mlir::Operation *op, llvm::StringRef name, double dflt = 0.0);
 mlir::NamedAttribute i32A(mlir::OpBuilder &b, llvm::StringRef n, int64_t v);
 mlir::NamedAttribute f32A(mlir::OpBuilder &b, llvm::StringRef n, double v);
 mlir::NamedAttribute boolA(mlir::OpBuilder &b, llvm::StringRef n, bool v);
-mlir::NamedAttribute strA(mlir::OpBuilder &b, llvm::StringRef n, llvm::StringRef v);
+mlir::NamedAttribute strA(mlir::OpBuilder &b, llvm::StringRef n,
+                          llvm::StringRef v);
 mlir::NamedAttribute actNone(mlir::OpBuilder &b);
 
 // From ConvertOps.cpp (shared)

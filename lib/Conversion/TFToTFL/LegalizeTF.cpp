@@ -42,8 +42,8 @@ std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
 /// Whether `tflName`'s kernels take 8/16-bit integers only quantized.
 bool quantizedOnlyNarrowInts(StringRef tflName) {
-  return tflName == "tfl.add" || tflName == "tfl.sub" ||
-         tflName == "tfl.mul" || tflName == "tfl.div";
+  return tflName == "tfl.add" || tflName == "tfl.sub" || tflName == "tfl.mul" ||
+         tflName == "tfl.div";
 }
 
 /// The first operand type, else result type, of `op` that the builtin
@@ -83,7 +83,8 @@ llvm::StringMap<StringRef> drrTFLNames(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
   populateTFToTFLElementwisePatterns(patterns);
   llvm::StringMap<StringRef> names;
-  for (const std::unique_ptr<RewritePattern> &p : patterns.getNativePatterns()) {
+  for (const std::unique_ptr<RewritePattern> &p :
+       patterns.getNativePatterns()) {
     std::optional<OperationName> root = p->getRootKind();
     assert(root && !p->getGeneratedOps().empty() &&
            "DRR patterns root on one op and generate one");
@@ -111,9 +112,9 @@ std::string drrReason(const llvm::StringMap<StringRef> &drr, Operation *op) {
 /// (they stay TF ops and need Flex).
 Type unsupportedFloatType(Operation *op) {
   static const llvm::StringSet<> typeAgnostic = {
-      "tfl.cast",        "tfl.reshape", "tfl.squeeze",     "tfl.expand_dims",
-      "tfl.pseudo_const", "tfl.no_value", "tfl.shape", "tfl.rank",
-      "tfl.bitcast"};
+      "tfl.cast",        "tfl.reshape",      "tfl.squeeze",
+      "tfl.expand_dims", "tfl.pseudo_const", "tfl.no_value",
+      "tfl.shape",       "tfl.rank",         "tfl.bitcast"};
   if (typeAgnostic.contains(op->getName().getStringRef()))
     return {};
   return firstTypeWithoutKernel(op, op->getName().getStringRef());
@@ -142,13 +143,13 @@ Value largeSplatAsFill(OpBuilder &b, Location loc, ElementsAttr v) {
     if (x > std::numeric_limits<int32_t>::max())
       return {};
   Value shape = conv::i32Vector(b, loc, dims);
-  Value scalar = conv::constant(b, loc, d.resizeSplat(RankedTensorType::get({}, e)));
+  Value scalar =
+      conv::constant(b, loc, d.resizeSplat(RankedTensorType::get({}, e)));
   return conv::create1(b, loc, "tfl.fill", {shape, scalar}, d.getType());
 }
 
-
-void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m, StringRef key,
-            Operation *op) {
+void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m,
+            StringRef key, Operation *op) {
   auto &e = m[key];
   ++e.count;
   e.nodes.push_back(nodeName(op));
@@ -299,7 +300,8 @@ LogicalResult ConversionState::legalize(
       report.produced[op->getName().getStringRef().str()];
   for (Operation *c : built) {
     StringRef n = c->getName().getStringRef();
-    if (n == "tfl.pseudo_const" || n == "tfl.no_value" || !n.starts_with("tfl."))
+    if (n == "tfl.pseudo_const" || n == "tfl.no_value" ||
+        !n.starts_with("tfl."))
       continue;
     if (auto generic = c->getAttrOfType<StringAttr>("name");
         generic && n == "tfl.builtin_op")
@@ -339,7 +341,8 @@ void populateTFToTFLPatterns(RewritePatternSet &patterns,
   for (auto [i, f] : llvm::enumerate(kFamilies)) {
     sets.emplace_back(ctx);
     f.populate(sets.back(), state);
-    for (const std::unique_ptr<RewritePattern> &p : sets.back().getNativePatterns())
+    for (const std::unique_ptr<RewritePattern> &p :
+         sets.back().getNativePatterns())
       if (std::optional<OperationName> root = p->getRootKind())
         ownerOf[root->getStringRef()] = i;
   }
@@ -432,8 +435,8 @@ std::string ConversionReport::format() const {
     for (auto &[k, e] : m) {
       os << "  " << k << " x" << e.count << ":";
       // One reason for all nodes is printed once, at the end.
-      bool oneReason = !e.reasons.empty() &&
-                       llvm::all_equal(llvm::ArrayRef(e.reasons));
+      bool oneReason =
+          !e.reasons.empty() && llvm::all_equal(llvm::ArrayRef(e.reasons));
       size_t shown = std::min(e.nodes.size(), maxNodesPerOp);
       for (size_t i = 0; i < shown; ++i) {
         os << (i ? ", " : " ") << e.nodes[i];
@@ -451,23 +454,21 @@ std::string ConversionReport::format() const {
   list(builtins);
   if (!unsupported.empty()) {
     os << "Ops with no TFLite builtin (" << unsupported.size()
-       << (customOpsEmitted
-               ? "), emitted as custom ops:\n"
-               : "); convert with " + customOpsFlag +
-                     " to emit them as custom ops:\n");
+       << (customOpsEmitted ? "), emitted as custom ops:\n"
+                            : "); convert with " + customOpsFlag +
+                                  " to emit them as custom ops:\n");
     list(unsupported);
   }
   if (!unconvertible.empty()) {
     os << "Ops whose TFLite builtin cannot take them as they are ("
        << unconvertible.size()
-       << (customOpsEmitted ? "), emitted as custom ops:\n"
-                            : "); " + customOpsFlag +
-                                  " emits them as custom ops:\n");
+       << (customOpsEmitted
+               ? "), emitted as custom ops:\n"
+               : "); " + customOpsFlag + " emits them as custom ops:\n");
     list(unconvertible);
   }
   return s;
 }
-
 
 LogicalResult convertTFToTFL(ModuleOp module, bool allowCustomOps,
                              ConversionReport &report) {
@@ -501,15 +502,16 @@ LogicalResult reportTFLConversion(ModuleOp module, bool allowCustomOps,
   MLIRContext *ctx = module.getContext();
   module.walk([&](Operation *op) {
     StringRef n = op->getName().getStringRef();
-    if (!n.starts_with("tfl.") || n == "tfl.pseudo_const" || n == "tfl.no_value" ||
-        n == "tfl.custom")
+    if (!n.starts_with("tfl.") || n == "tfl.pseudo_const" ||
+        n == "tfl.no_value" || n == "tfl.custom")
       return;
     StringRef key = op->getName().getIdentifier().getValue();
     // A generic builtin is listed under its builtin's name (interned in the
     // context, so the key outlives this walk).
     if (auto generic = op->getAttrOfType<StringAttr>("name");
         generic && n == "tfl.builtin_op")
-      key = StringAttr::get(ctx, "tfl." + generic.getValue().lower()).getValue();
+      key =
+          StringAttr::get(ctx, "tfl." + generic.getValue().lower()).getValue();
     record(report.builtins, key, op);
   });
   if (!report.complete() && !allowCustomOps) {
@@ -521,14 +523,17 @@ LogicalResult reportTFLConversion(ModuleOp module, bool allowCustomOps,
 }
 
 namespace {
-struct LegalizeTFToTFLPass : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPass> {
+struct LegalizeTFToTFLPass
+    : public impl::LegalizeTFToTFLBase<LegalizeTFToTFLPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(tfmlir::tf_executor::requireFunctionalForm(getOperation(), "tfl-legalize-tf")))
+    if (failed(tfmlir::tf_executor::requireFunctionalForm(getOperation(),
+                                                          "tfl-legalize-tf")))
       return signalPassFailure();
     ConversionReport report;
     report.customOpsFlag = "-tfl-legalize-tf=allow-custom-ops";
-    if (failed(legalizeTFToTFL(getOperation(), allowCustomOps, enableFusions, report)))
+    if (failed(legalizeTFToTFL(getOperation(), allowCustomOps, enableFusions,
+                               report)))
       signalPassFailure();
   }
 };

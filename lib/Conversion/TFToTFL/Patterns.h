@@ -183,7 +183,8 @@ struct SameOperandsLowering : TFLPattern<TFOp> {
     llvm::SmallVector<mlir::NamedAttribute> attrs;
     if (mlir::failed(Attrs()(op, b, attrs, why)))
       return this->fail(op, b, why);
-    auto n = TFLOp::create(b, op.getLoc(), op->getResultTypes(), operands, attrs);
+    auto n =
+        TFLOp::create(b, op.getLoc(), op->getResultTypes(), operands, attrs);
     results.append(n->result_begin(), n->result_end());
     return mlir::success();
   }
@@ -199,8 +200,8 @@ struct BuiltinOpLowering : TFLPattern<TFOp> {
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   BuiltinOpLowering(mlir::MLIRContext *ctx, ConversionState &state,
                     llvm::StringRef name, llvm::StringRef options)
-      : TFLPattern<TFOp>(ctx, state), name(name.str()),
-        options(options.str()) {}
+      : TFLPattern<TFOp>(ctx, state), name(name.str()), options(options.str()) {
+  }
   mlir::LogicalResult
   convert(TFOp op, OpAdaptor a, mlir::ConversionPatternRewriter &b,
           llvm::SmallVectorImpl<mlir::Value> &results) const override {

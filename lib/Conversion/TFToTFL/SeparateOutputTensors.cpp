@@ -104,9 +104,8 @@ struct SeparateOutputTensorsPass
           Type st = RankedTensorType::get(
               {t.hasRank() ? t.getRank() : ShapedType::kDynamic},
               b.getI32Type());
-          shape = conv::create1(
-              b, shapeLoc, "tfl.shape", {v}, st,
-              {conv::strA(b, "out_type", "INT32")});
+          shape = conv::create1(b, shapeLoc, "tfl.shape", {v}, st,
+                                {conv::strA(b, "out_type", "INT32")});
         }
         Value copy = conv::create1(
             b, loc, "tfl.reshape", {v, shape}, v.getType(),

@@ -1,4 +1,5 @@
-//===- PostQuantize.cpp - remove redundant quantize/dequantize; I/O types --===//
+//===- PostQuantize.cpp - remove redundant quantize/dequantize; I/O types
+//--===//
 //
 // tfl-post-quantize (QuantPasses.td).
 //===----------------------------------------------------------------------===//
@@ -26,19 +27,22 @@ bool isOp(Operation *op, StringRef n) {
 Type toUint8(Type t) {
   auto q = cast<quant::UniformQuantizedType>(quantutil::quantElementType(t));
   auto u8 = quant::UniformQuantizedType::get(
-      0, IntegerType::get(t.getContext(), 8), q.getExpressedType(), q.getScale(),
-      q.getZeroPoint() + 128, 0, 255);
+      0, IntegerType::get(t.getContext(), 8), q.getExpressedType(),
+      q.getScale(), q.getZeroPoint() + 128, 0, 255);
   return quantutil::withElementType(t, u8);
 }
 
-struct PostQuantizePass : public tfmlir::impl::PostQuantizeBase<PostQuantizePass> {
+struct PostQuantizePass
+    : public tfmlir::impl::PostQuantizeBase<PostQuantizePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    for (StringRef t : {StringRef(inferenceInputType), StringRef(inferenceOutputType)})
+    for (StringRef t :
+         {StringRef(inferenceInputType), StringRef(inferenceOutputType)})
       if (t != "float32" && t != "int8" && t != "uint8") {
         getOperation().emitError()
-            << "inference type must be float32, int8 or uint8, got '" << t << "'";
+            << "inference type must be float32, int8 or uint8, got '" << t
+            << "'";
         return signalPassFailure();
       }
     bool failed = false;
@@ -82,8 +86,10 @@ struct PostQuantizePass : public tfmlir::impl::PostQuantizeBase<PostQuantizePass
       auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(qt);
       if (isOp(op, "tfl.transpose")) {
         Operation *pdef = op->getOperand(1).getDefiningOp();
-        auto perm = pdef ? dyn_cast_or_null<DenseIntElementsAttr>(pdef->getAttr("value"))
-                         : DenseIntElementsAttr();
+        auto perm =
+            pdef
+                ? dyn_cast_or_null<DenseIntElementsAttr>(pdef->getAttr("value"))
+                : DenseIntElementsAttr();
         if (!perm)
           continue;
         SmallVector<int64_t> p;
@@ -253,7 +259,8 @@ struct PostQuantizePass : public tfmlir::impl::PostQuantizeBase<PostQuantizePass
         resultTypes[o.getOperandNumber()] = out.getType();
       }
     }
-    fn.setFunctionType(FunctionType::get(fn.getContext(), argTypes, resultTypes));
+    fn.setFunctionType(
+        FunctionType::get(fn.getContext(), argTypes, resultTypes));
     return true;
   }
 };

@@ -31,7 +31,8 @@ std::optional<std::pair<unsigned, int32_t>> weightOperand(Operation *op) {
 }
 
 struct PrepareDynamicRangeQuantizePass
-    : public tfmlir::impl::PrepareDynamicRangeQuantizeBase<PrepareDynamicRangeQuantizePass> {
+    : public tfmlir::impl::PrepareDynamicRangeQuantizeBase<
+          PrepareDynamicRangeQuantizePass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -41,7 +42,8 @@ struct PrepareDynamicRangeQuantizePass
       return signalPassFailure();
     if (changed == 0 && failIfNothing) {
       if (enableFloat16)
-        module.emitError() << "no float32 constant weights to convert to float16";
+        module.emitError()
+            << "no float32 constant weights to convert to float16";
       else
         module.emitError()
             << "no float weights to quantize: no conv_2d, depthwise_conv_2d, "
@@ -70,7 +72,8 @@ struct PrepareDynamicRangeQuantizePass
         return;
       quant::QuantizedType qt =
           w->second >= 0
-              ? quant::QuantizedType(quantutil::symmetricPerAxisType(*c, w->second))
+              ? quant::QuantizedType(
+                    quantutil::symmetricPerAxisType(*c, w->second))
               : quant::QuantizedType(quantutil::symmetricPerTensorType(*c));
       OpBuilder b(op);
       Value q = quantutil::makeConst(
@@ -91,7 +94,8 @@ struct PrepareDynamicRangeQuantizePass
     SmallVector<Operation *> consts;
     module.walk([&](Operation *op) {
       if (op->getName().getStringRef() == "tfl.pseudo_const" &&
-          op->getNumResults() == 1 && quantutil::floatConstant(op->getResult(0)))
+          op->getNumResults() == 1 &&
+          quantutil::floatConstant(op->getResult(0)))
         consts.push_back(op);
     });
     for (Operation *op : consts) {
@@ -107,7 +111,8 @@ struct PrepareDynamicRangeQuantizePass
       OpBuilder b(op);
       b.setInsertionPointAfter(op);
       auto f16 = b.getF16Type();
-      auto halfType = RankedTensorType::get(cast<ShapedType>(c.getType()).getShape(), f16);
+      auto halfType =
+          RankedTensorType::get(cast<ShapedType>(c.getType()).getShape(), f16);
       SmallVector<APFloat> halves;
       halves.reserve(c.getNumElements());
       for (APFloat x : c.getValues<APFloat>()) {

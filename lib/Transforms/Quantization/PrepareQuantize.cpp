@@ -21,12 +21,20 @@ namespace {
 /// Ops whose int8 TFLite kernel requires the output to have the input's
 /// quantization parameters (the kernels copy or select values).
 bool isSameScaleOp(StringRef n) {
-  static const llvm::StringSet<> ops = {
-      "tfl.reshape",        "tfl.squeeze",        "tfl.expand_dims",
-      "tfl.transpose",      "tfl.max_pool_2d",    "tfl.average_pool_2d",
-      "tfl.strided_slice",  "tfl.slice",          "tfl.pad",
-      "tfl.gather",         "tfl.resize_nearest_neighbor",
-      "tfl.resize_bilinear", "tfl.depth_to_space", "tfl.space_to_depth"};
+  static const llvm::StringSet<> ops = {"tfl.reshape",
+                                        "tfl.squeeze",
+                                        "tfl.expand_dims",
+                                        "tfl.transpose",
+                                        "tfl.max_pool_2d",
+                                        "tfl.average_pool_2d",
+                                        "tfl.strided_slice",
+                                        "tfl.slice",
+                                        "tfl.pad",
+                                        "tfl.gather",
+                                        "tfl.resize_nearest_neighbor",
+                                        "tfl.resize_bilinear",
+                                        "tfl.depth_to_space",
+                                        "tfl.space_to_depth"};
   return ops.contains(n);
 }
 
@@ -70,7 +78,8 @@ std::optional<std::pair<double, double>> rangeOf(DictionaryAttr d) {
   return std::make_pair(l, h);
 }
 
-struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQuantizePass> {
+struct PrepareQuantizePass
+    : public tfmlir::impl::PrepareQuantizeBase<PrepareQuantizePass> {
   void runOnOperation() override {
     bool failed = false;
     getOperation().walk([&](func::FuncOp fn) {
@@ -90,7 +99,8 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
       if (!r)
         return {};
       std::string why;
-      auto t = quantutil::rangeToType(ctx, r->first, r->second, 8, false, true, &why);
+      auto t = quantutil::rangeToType(ctx, r->first, r->second, 8, false, true,
+                                      &why);
       if (!t) {
         emitError(loc) << "bad tfl.min_max statistics: " << why;
         ok = false;
@@ -100,15 +110,15 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
     };
     for (BlockArgument a : fn.getArguments())
       if (isF32Tensor(a.getType()))
-        if (Type t = fromStats(
-                fn.getArgAttrOfType<DictionaryAttr>(a.getArgNumber(), "tfl.min_max"),
-                a.getLoc()))
+        if (Type t = fromStats(fn.getArgAttrOfType<DictionaryAttr>(
+                                   a.getArgNumber(), "tfl.min_max"),
+                               a.getLoc()))
           assigned[a] = t;
     for (Operation &op : fn.getBody().front()) {
       StringRef n = op.getName().getStringRef();
-      if (n == "tfl.pseudo_const" || n == "tfl.quantize" || n == "tfl.dequantize" ||
-          n == "tfl.no_value" || op.hasTrait<OpTrait::IsTerminator>() ||
-          op.getNumRegions() > 0)
+      if (n == "tfl.pseudo_const" || n == "tfl.quantize" ||
+          n == "tfl.dequantize" || n == "tfl.no_value" ||
+          op.hasTrait<OpTrait::IsTerminator>() || op.getNumRegions() > 0)
         continue;
       auto stats = op.getAttrOfType<ArrayAttr>("tfl.min_max");
       for (OpResult r : op.getResults()) {
@@ -121,7 +131,8 @@ struct PrepareQuantizePass : public tfmlir::impl::PrepareQuantizeBase<PrepareQua
             t = it->second;
           else if (Operation *d = in.getDefiningOp();
                    d && d->getName().getStringRef() == "tfl.dequantize")
-            if (auto qt = quantutil::quantElementType(d->getOperand(0).getType());
+            if (auto qt =
+                    quantutil::quantElementType(d->getOperand(0).getType());
                 qt && qt.getStorageTypeIntegralWidth() == 8)
               t = qt; // a QAT (FakeQuant) pair feeds this op
         }

@@ -64,9 +64,10 @@ Type storageType(MLIRContext *ctx, unsigned numBits, bool /*isSigned*/) {
 }
 } // namespace
 
-quant::UniformQuantizedType rangeToType(MLIRContext *ctx, double rmin, double rmax,
-                                        unsigned numBits, bool narrowRange,
-                                        bool isSigned, std::string *why) {
+quant::UniformQuantizedType rangeToType(MLIRContext *ctx, double rmin,
+                                        double rmax, unsigned numBits,
+                                        bool narrowRange, bool isSigned,
+                                        std::string *why) {
   Bounds b = storageBounds(numBits, narrowRange, isSigned);
   double scale;
   int64_t zp;
@@ -79,9 +80,9 @@ quant::UniformQuantizedType rangeToType(MLIRContext *ctx, double rmin, double rm
 }
 
 quant::UniformQuantizedPerAxisType
-rangesToPerAxisType(MLIRContext *ctx, ArrayRef<double> mins, ArrayRef<double> maxs,
-                    int32_t axis, unsigned numBits, bool narrowRange,
-                    bool isSigned, std::string *why) {
+rangesToPerAxisType(MLIRContext *ctx, ArrayRef<double> mins,
+                    ArrayRef<double> maxs, int32_t axis, unsigned numBits,
+                    bool narrowRange, bool isSigned, std::string *why) {
   Bounds b = storageBounds(numBits, narrowRange, isSigned);
   SmallVector<double> scales;
   SmallVector<int64_t> zps;
@@ -152,7 +153,8 @@ quant::UniformQuantizedType asymmetricPerTensorType(DenseElementsAttr w) {
   return rangeToType(w.getContext(), lo, hi, 8, false, true);
 }
 
-DenseElementsAttr quantizeValues(DenseElementsAttr w, quant::QuantizedType qtype) {
+DenseElementsAttr quantizeValues(DenseElementsAttr w,
+                                 quant::QuantizedType qtype) {
   auto st = cast<ShapedType>(w.getType());
   std::vector<double> v = floatValues(w);
   int64_t qmin = qtype.getStorageTypeMin(), qmax = qtype.getStorageTypeMax();
@@ -188,7 +190,8 @@ DenseElementsAttr quantizeValues(DenseElementsAttr w, quant::QuantizedType qtype
   SmallVector<APInt> vals;
   vals.reserve(q.size());
   for (int64_t x : q)
-    vals.push_back(APInt(attrWidth, static_cast<uint64_t>(x), /*isSigned=*/true));
+    vals.push_back(
+        APInt(attrWidth, static_cast<uint64_t>(x), /*isSigned=*/true));
   return DenseElementsAttr::get(rt, vals);
 }
 
@@ -221,7 +224,8 @@ DenseElementsAttr dequantizeValues(Attribute q, quant::QuantizedType qtype,
   std::vector<float> out(n);
   if (auto pt = dyn_cast<quant::UniformQuantizedType>(qtype)) {
     for (int64_t i = 0; i < n; ++i)
-      out[i] = static_cast<float>(pt.getScale() * (ints[i] - pt.getZeroPoint()));
+      out[i] =
+          static_cast<float>(pt.getScale() * (ints[i] - pt.getZeroPoint()));
   } else if (auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
     int32_t axis = pa.getQuantizedDimension();
     if (axis < 0 || axis >= static_cast<int32_t>(shape.size()) ||
@@ -243,7 +247,8 @@ DenseElementsAttr dequantizeValues(Attribute q, quant::QuantizedType qtype,
 }
 
 quant::QuantizedType biasType(MLIRContext *ctx, double inputScale,
-                              quant::QuantizedType weightType, int64_t channels) {
+                              quant::QuantizedType weightType,
+                              int64_t channels) {
   auto i32 = IntegerType::get(ctx, 32);
   auto f32 = Float32Type::get(ctx);
   int64_t lo = std::numeric_limits<int32_t>::min();
@@ -259,8 +264,8 @@ quant::QuantizedType biasType(MLIRContext *ctx, double inputScale,
   auto pt = cast<quant::UniformQuantizedType>(weightType);
   (void)channels;
   return quant::UniformQuantizedType::get(quant::QuantizationFlags::Signed, i32,
-                                          f32, pt.getScale() * inputScale, 0, lo,
-                                          hi);
+                                          f32, pt.getScale() * inputScale, 0,
+                                          lo, hi);
 }
 
 std::optional<DenseElementsAttr> floatConstant(Value v) {

@@ -39,7 +39,8 @@ rangeToType(mlir::MLIRContext *ctx, double rmin, double rmax, unsigned numBits,
 mlir::quant::UniformQuantizedPerAxisType
 rangesToPerAxisType(mlir::MLIRContext *ctx, llvm::ArrayRef<double> mins,
                     llvm::ArrayRef<double> maxs, int32_t axis, unsigned numBits,
-                    bool narrowRange, bool isSigned, std::string *why = nullptr);
+                    bool narrowRange, bool isSigned,
+                    std::string *why = nullptr);
 
 /// Symmetric per-channel int8 type for the float constant `w` along `axis`
 /// (TFLite's weight scheme: storage i8 [-127, 127], zero point 0,
@@ -47,10 +48,12 @@ rangesToPerAxisType(mlir::MLIRContext *ctx, llvm::ArrayRef<double> mins,
 mlir::quant::UniformQuantizedPerAxisType
 symmetricPerAxisType(mlir::DenseElementsAttr w, int32_t axis);
 /// Symmetric per-tensor int8 type for `w` (scale = max|w| / 127, zp 0).
-mlir::quant::UniformQuantizedType symmetricPerTensorType(mlir::DenseElementsAttr w);
+mlir::quant::UniformQuantizedType
+symmetricPerTensorType(mlir::DenseElementsAttr w);
 /// Asymmetric per-tensor int8 type covering [min(w), max(w)] (constant
 /// inputs of element-wise ops, as TFLite quantizes them).
-mlir::quant::UniformQuantizedType asymmetricPerTensorType(mlir::DenseElementsAttr w);
+mlir::quant::UniformQuantizedType
+asymmetricPerTensorType(mlir::DenseElementsAttr w);
 
 /// Quantizes the float values of `w` to the storage type of `qtype`
 /// (per-tensor or per-axis): q = clamp(round(x / scale) + zp, storageMin,

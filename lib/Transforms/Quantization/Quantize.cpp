@@ -5,8 +5,8 @@
 #include "lib/Transforms/Quantization/Passes.h"
 #include "lib/Transforms/Quantization/QuantUtils.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace tfmlir {
@@ -19,17 +19,34 @@ using namespace tfmlir;
 
 bool tfmlir::quantutil::isQuantizableOp(StringRef n) {
   // TFLite builtins with int8 kernels in TFLite and in runtime/lite.
-  static const llvm::StringSet<> ops = {
-      "tfl.conv_2d",        "tfl.depthwise_conv_2d", "tfl.fully_connected",
-      "tfl.add",            "tfl.sub",               "tfl.mul",
-      "tfl.average_pool_2d", "tfl.max_pool_2d",      "tfl.reshape",
-      "tfl.softmax",        "tfl.logistic",          "tfl.tanh",
-      "tfl.concatenation",  "tfl.mean",              "tfl.pad",
-      "tfl.resize_bilinear", "tfl.hard_swish",       "tfl.strided_slice",
-      "tfl.transpose",      "tfl.relu",              "tfl.relu6",
-      "tfl.relu_n1_to_1",   "tfl.leaky_relu",        "tfl.squeeze",
-      "tfl.expand_dims",    "tfl.padv2",             "tfl.gather",
-      "tfl.transpose_conv"};
+  static const llvm::StringSet<> ops = {"tfl.conv_2d",
+                                        "tfl.depthwise_conv_2d",
+                                        "tfl.fully_connected",
+                                        "tfl.add",
+                                        "tfl.sub",
+                                        "tfl.mul",
+                                        "tfl.average_pool_2d",
+                                        "tfl.max_pool_2d",
+                                        "tfl.reshape",
+                                        "tfl.softmax",
+                                        "tfl.logistic",
+                                        "tfl.tanh",
+                                        "tfl.concatenation",
+                                        "tfl.mean",
+                                        "tfl.pad",
+                                        "tfl.resize_bilinear",
+                                        "tfl.hard_swish",
+                                        "tfl.strided_slice",
+                                        "tfl.transpose",
+                                        "tfl.relu",
+                                        "tfl.relu6",
+                                        "tfl.relu_n1_to_1",
+                                        "tfl.leaky_relu",
+                                        "tfl.squeeze",
+                                        "tfl.expand_dims",
+                                        "tfl.padv2",
+                                        "tfl.gather",
+                                        "tfl.transpose_conv"};
   return ops.contains(n);
 }
 
@@ -49,10 +66,12 @@ bool isInt8Quant(Type t) {
 /// kernels (values are copied, selected or concatenated, not rescaled).
 bool needsSameInputType(StringRef n) {
   static const llvm::StringSet<> ops = {
-      "tfl.concatenation", "tfl.reshape",   "tfl.max_pool_2d",
-      "tfl.average_pool_2d", "tfl.pad",     "tfl.strided_slice",
-      "tfl.transpose",     "tfl.resize_bilinear", "tfl.squeeze",
-      "tfl.expand_dims",   "tfl.padv2",           "tfl.gather"};
+      "tfl.concatenation", "tfl.reshape",
+      "tfl.max_pool_2d",   "tfl.average_pool_2d",
+      "tfl.pad",           "tfl.strided_slice",
+      "tfl.transpose",     "tfl.resize_bilinear",
+      "tfl.squeeze",       "tfl.expand_dims",
+      "tfl.padv2",         "tfl.gather"};
   return ops.contains(n);
 }
 
@@ -168,10 +187,10 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
       else
         qt = quantutil::symmetricPerAxisType(c, axis);
       weightType = qt;
-      operands[i] = quantutil::makeConst(
-          b, op->getOperand(i).getLoc(),
-          quantutil::withElementType(c.getType(), qt),
-          quantutil::quantizeValues(c, qt));
+      operands[i] =
+          quantutil::makeConst(b, op->getOperand(i).getLoc(),
+                               quantutil::withElementType(c.getType(), qt),
+                               quantutil::quantizeValues(c, qt));
     }
     for (unsigned i : constIdx) {
       if (layout && i == layout->weight)
@@ -191,10 +210,10 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
       } else {
         qt = quantutil::asymmetricPerTensorType(c);
       }
-      operands[i] = quantutil::makeConst(
-          b, op->getOperand(i).getLoc(),
-          quantutil::withElementType(c.getType(), qt),
-          quantutil::quantizeValues(c, qt));
+      operands[i] =
+          quantutil::makeConst(b, op->getOperand(i).getLoc(),
+                               quantutil::withElementType(c.getType(), qt),
+                               quantutil::quantizeValues(c, qt));
     }
     // conv_2d / depthwise_conv_2d / transpose_conv without bias: a zero
     // int32 bias.
@@ -206,12 +225,13 @@ struct QuantizePass : public tfmlir::impl::QuantizeBase<QuantizePass> {
       auto rt = dyn_cast<RankedTensorType>(resultTypes[0]);
       if (in && rt && rt.hasRank() && !rt.isDynamicDim(rt.getRank() - 1)) {
         int64_t channels = rt.getDimSize(rt.getRank() - 1);
-        auto bt = quantutil::biasType(op->getContext(), in.getScale(), weightType,
-                                      channels);
+        auto bt = quantutil::biasType(op->getContext(), in.getScale(),
+                                      weightType, channels);
         auto storage = RankedTensorType::get({channels}, b.getI32Type());
         operands[layout->bias] = quantutil::makeConst(
             b, op->getLoc(), RankedTensorType::get({channels}, bt),
-            DenseElementsAttr::get(storage, ArrayRef<int32_t>(std::vector<int32_t>(channels, 0))));
+            DenseElementsAttr::get(
+                storage, ArrayRef<int32_t>(std::vector<int32_t>(channels, 0))));
       }
     }
     // Inputs that must carry the output's parameters are requantized.

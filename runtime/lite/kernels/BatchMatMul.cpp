@@ -32,8 +32,8 @@ absl::Status bmmPrepare(OpContext &ctx) {
   int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
   int32_t n = o.adjY ? b->shape[rb - 2] : b->shape[rb - 1];
   if (ka != kb)
-    return invalid("contraction dims differ: ", shapeToString(a->shape),
-                   " x ", shapeToString(b->shape));
+    return invalid("contraction dims differ: ", shapeToString(a->shape), " x ",
+                   shapeToString(b->shape));
   std::vector<int32_t> ba(a->shape.begin(), a->shape.end() - 2),
       bb(b->shape.begin(), b->shape.end() - 2), batch;
   TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, batch));

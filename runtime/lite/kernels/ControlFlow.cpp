@@ -133,7 +133,7 @@ absl::Status ifEval(OpContext &ctx) {
     args.push_back(valueOf(*ctx.input(i)));
   }
   int branch = c->as<bool>()[0] ? ctx.options().thenSubgraph
-                                 : ctx.options().elseSubgraph;
+                                : ctx.options().elseSubgraph;
   TFMLIR_RETURN_IF_ERROR(callSubgraph(ctx, branch, args, res));
   return storeResults(ctx, res);
 }

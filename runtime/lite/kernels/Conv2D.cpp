@@ -1,4 +1,5 @@
-//===- Conv2D.cpp - CONV_2D ------------------------------------------------===//
+//===- Conv2D.cpp - CONV_2D
+//------------------------------------------------===//
 //
 // TFLite's conv.cc: input [N, H, W, Cin] NHWC, filter [Cout, KH, KW,
 // Cin/groups], bias [Cout], output [N, OH, OW, Cout], SAME / VALID padding
@@ -17,7 +18,9 @@
 namespace tfmlir::lite::kernels {
 namespace {
 
-absl::Status convPrepare(OpContext &ctx) { return convPrepareCommon(ctx, false); }
+absl::Status convPrepare(OpContext &ctx) {
+  return convPrepareCommon(ctx, false);
+}
 
 absl::Status convEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &f = *ctx.input(1);

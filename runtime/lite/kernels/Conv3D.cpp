@@ -38,14 +38,14 @@ absl::Status checkConv3DOptions(const OpOptions &o) {
 
 absl::Status conv3dPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
-  const Tensor *in = ctx.input(0), *filter = ctx.input(1),
-               *bias = ctx.input(2);
+  const Tensor *in = ctx.input(0), *filter = ctx.input(1), *bias = ctx.input(2);
   TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(filter, "filter"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   if (in->rank() != 5 || filter->rank() != 5)
     return invalid("input ", shapeToString(in->shape), " and filter ",
-                   shapeToString(filter->shape), " must have rank 5 (NDHWC, "
+                   shapeToString(filter->shape),
+                   " must have rank 5 (NDHWC, "
                    "DHWIO)");
   if (in->dim(4) != filter->dim(3))
     return invalid("input has ", in->dim(4), " channels, filter expects ",

@@ -51,8 +51,10 @@ absl::Status outputShape(OpContext &ctx, std::vector<int32_t> &shape,
     return invalid("output_shape batch ", shape[0], " differs from input's ",
                    in.dim(0));
   if (shape[4] != filter.dim(3))
-    return invalid("output_shape channels ", shape[4], " differ from the "
-                   "filter's ", filter.dim(3));
+    return invalid("output_shape channels ", shape[4],
+                   " differ from the "
+                   "filter's ",
+                   filter.dim(3));
   const int strides[3] = {o.strideD, o.strideH, o.strideW};
   const int dil[3] = {o.dilationD, o.dilationH, o.dilationW};
   for (int i = 0; i < 3; ++i) {
@@ -60,8 +62,10 @@ absl::Status outputShape(OpContext &ctx, std::vector<int32_t> &shape,
     computePadding(o.padding, shape[1 + i], filter.dim(i), strides[i], dil[i],
                    fwd, pads[i]);
     if (fwd != in.dim(1 + i))
-      return invalid("output_shape ", shapeToString(shape), " does not give "
-                     "back the input ", shapeToString(in.shape),
+      return invalid("output_shape ", shapeToString(shape),
+                     " does not give "
+                     "back the input ",
+                     shapeToString(in.shape),
                      " under the forward convolution (dim ", 1 + i, ": ", fwd,
                      ")");
   }
@@ -140,8 +144,8 @@ absl::Status conv3dTEval(OpContext &ctx) {
                 if (ocol < 0 || ocol >= ow)
                   continue;
                 float *yp =
-                    y + ((((int64_t)bn * od + oz) * oh + orow) * ow + ocol) *
-                            cout;
+                    y +
+                    ((((int64_t)bn * od + oz) * oh + orow) * ow + ocol) * cout;
                 const float *wp =
                     w + (((int64_t)fz * kh + fr) * kw + fc) * cout * cin;
                 for (int co = 0; co < cout; ++co)

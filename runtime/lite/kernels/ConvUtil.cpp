@@ -22,8 +22,8 @@ absl::StatusOr<const float *> weightsOf(OpContext &ctx, int i) {
 
 /// Returns the weights [O, I] (O rows of I contiguous values) repacked as
 /// [I, O]; cached when the weights are constant.
-absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i,
-                                               int64_t O, int64_t I) {
+absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i, int64_t O,
+                                               int64_t I) {
   WeightState &st = weightState(ctx);
   bool isConst = ctx.input(i)->storage == Storage::kConstant;
   if (st.packedValid && isConst)
@@ -60,8 +60,7 @@ bool clampOf(Activation a, float &lo, float &hi) {
 /// panels for the optimized path; a no-op when already packed from
 /// constants. Called by prepare when the data is there (constants), else
 /// by eval.
-absl::Status packGemm(OpContext &ctx, int wi, int bi, int n, int taps,
-                      int kc) {
+absl::Status packGemm(OpContext &ctx, int wi, int bi, int n, int taps, int kc) {
   WeightState &st = weightState(ctx);
   const bool isConst = constantInputs(ctx, {wi, bi});
   if (st.optValid && isConst)

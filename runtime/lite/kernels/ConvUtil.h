@@ -1,4 +1,5 @@
-//===- ConvUtil.h - Shared state of the conv-family float kernels -*- C++ -*-===//
+//===- ConvUtil.h - Shared state of the conv-family float kernels -*- C++
+//-*-===//
 //
 // What CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV and the
 // pools share (float path): the per-node weight state (densified sparse
@@ -45,16 +46,15 @@ WeightState &weightState(OpContext &ctx);
 absl::StatusOr<const float *> weightsOf(OpContext &ctx, int i);
 /// The weights [O, I] of input `i` repacked as [I, O]; cached when
 /// constant.
-absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i,
-                                               int64_t O, int64_t I);
+absl::StatusOr<const float *> packedTransposed(OpContext &ctx, int i, int64_t O,
+                                               int64_t I);
 /// True when every present input among `idx` is a constant.
 bool constantInputs(OpContext &ctx, std::initializer_list<int> idx);
 /// The fused activation as a clamp [lo, hi]; false for TANH / SIGN_BIT.
 bool clampOf(Activation a, float &lo, float &hi);
 /// Packs weights input `wi` ([n][taps * kc]) and bias input `bi` into the
 /// optimized GEMM panels (no-op when already packed from constants).
-absl::Status packGemm(OpContext &ctx, int wi, int bi, int n, int taps,
-                      int kc);
+absl::Status packGemm(OpContext &ctx, int wi, int bi, int n, int taps, int kc);
 /// The same for DEPTHWISE_CONV_2D (multiplier 1): filter [1, KH, KW, C].
 absl::Status packDepthwise(OpContext &ctx, int channels, int taps);
 /// True when prepare can pack now (optimized path, constant weights/bias).

@@ -25,10 +25,9 @@ absl::Status dwEval(OpContext &ctx) {
   float lo, hi;
   if (!ctx.reference() && f.shape[3] == in.shape[3] &&
       clampOf(o.activation, lo, hi)) {
-    const Window win =
-        Window::make(o.padding, in.shape[0], in.shape[1], in.shape[2],
-                     in.shape[3], f.shape[1], f.shape[2], o.strideH, o.strideW,
-                     o.dilationH, o.dilationW);
+    const Window win = Window::make(
+        o.padding, in.shape[0], in.shape[1], in.shape[2], in.shape[3],
+        f.shape[1], f.shape[2], o.strideH, o.strideW, o.dilationH, o.dilationW);
     TFMLIR_RETURN_IF_ERROR(packDepthwise(ctx, in.shape[3], win.taps()));
     WeightState &st = weightState(ctx);
     return optimized::depthwiseConv2d(
@@ -43,11 +42,11 @@ absl::Status dwEval(OpContext &ctx) {
   float *Y = ctx.output(0)->as<float>();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int KH = f.shape[1], KW = f.shape[2], CO = f.shape[3];
-  reference::depthwiseConv2d(
-      *ctx.threadPool(),
-      Window::make(o.padding, N, H, W, C, KH, KW, o.strideH, o.strideW,
-                   o.dilationH, o.dilationW),
-      X, F, CO, B, o.activation, Y);
+  reference::depthwiseConv2d(*ctx.threadPool(),
+                             Window::make(o.padding, N, H, W, C, KH, KW,
+                                          o.strideH, o.strideW, o.dilationH,
+                                          o.dilationW),
+                             X, F, CO, B, o.activation, Y);
   return absl::OkStatus();
 }
 

@@ -99,8 +99,7 @@ absl::Status parseOptions(const std::vector<uint8_t> &buf, DppState &st) {
       return absl::OkStatus();
     }
     if (!out.IsNumeric() && !out.IsBool())
-      return invalid(kOpName, ": custom_options '", key,
-                     "' is not a number");
+      return invalid(kOpName, ": custom_options '", key, "' is not a number");
     return absl::OkStatus();
   };
   flexbuffers::Reference r;
@@ -199,8 +198,9 @@ absl::Status dppPrepare(OpContext &ctx) {
   const int64_t n =
       int64_t(st->maxDetections) * int64_t(st->maxClassesPerDetection);
   if (n > (1 << 24))
-    return invalid(kOpName, ": max_detections * max_classes_per_detection = ",
-                   n, " is too large");
+    return invalid(kOpName,
+                   ": max_detections * max_classes_per_detection = ", n,
+                   " is too large");
   for (int i = 0; i < 4; ++i)
     ctx.output(i)->type = TensorType::kFloat32; // as TFLite's Prepare
   const int32_t n32 = static_cast<int32_t>(n);
@@ -280,9 +280,8 @@ std::vector<int> nmsSingleClass(const DppState &st,
     if (scores[i] >= st.scoreThreshold)
       keep.push_back(i);
   // Stable decreasing sort on the kept scores: ties keep the lower index.
-  std::stable_sort(keep.begin(), keep.end(), [&](int a, int b) {
-    return scores[a] > scores[b];
-  });
+  std::stable_sort(keep.begin(), keep.end(),
+                   [&](int a, int b) { return scores[a] > scores[b]; });
   const size_t outSize = std::min<size_t>(keep.size(), size_t(limit));
   std::vector<int> selected;
   std::vector<uint8_t> active(keep.size(), 1);
@@ -407,7 +406,8 @@ absl::Status dppEval(OpContext &ctx) {
   for (int b = 0; b < numBoxes; ++b) {
     const float *d = &st->decoded[size_t(b) * 4];
     if (d[0] > d[2] || d[1] > d[3])
-      return invalid(kOpName, ": decoded box ", b, " has ymin > ymax or "
+      return invalid(kOpName, ": decoded box ", b,
+                     " has ymin > ymax or "
                      "xmin > xmax (negative anchor height or width?)");
   }
   const float *scores = cls.as<float>();

@@ -5,9 +5,9 @@
 // (std:: functions), integer DIV / FLOOR_DIV / FLOOR_MOD by zero rejected.
 //
 //===----------------------------------------------------------------------===//
+#include "lib/Support/NonFinite.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
-#include "lib/Support/NonFinite.h"
 
 #include <cmath>
 #include <limits>
@@ -151,13 +151,17 @@ absl::Status binaryArith(OpContext &ctx, const Tensor &a, const Tensor &b,
   case kOp_MAXIMUM:
     // NaN propagates, as TFLite's reference MAXIMUM (std::max keeps x).
     if constexpr (std::is_floating_point_v<T>)
-      run([](T x, T y) { return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y); });
+      run([](T x, T y) {
+        return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
+      });
     else
       run([](T x, T y) { return std::max(x, y); });
     break;
   case kOp_MINIMUM:
     if constexpr (std::is_floating_point_v<T>)
-      run([](T x, T y) { return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y); });
+      run([](T x, T y) {
+        return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+      });
     else
       run([](T x, T y) { return std::min(x, y); });
     break;
@@ -409,7 +413,9 @@ absl::Status unaryEval(OpContext &ctx) {
     run([](float v) { return std::min(1.f, std::max(0.f, v)); });
     break;
   case kOp_HARD_SWISH:
-    run([](float v) { return v * std::min(6.f, std::max(0.f, v + 3.f)) / 6.f; });
+    run([](float v) {
+      return v * std::min(6.f, std::max(0.f, v + 3.f)) / 6.f;
+    });
     break;
   case kOp_ELU:
     run([](float v) { return v < 0.f ? std::expm1(v) : v; });
@@ -670,10 +676,9 @@ absl::Status dequantizePrepare(OpContext &ctx) {
     const QuantParams &q = in->quant;
     if (q.scale.empty())
       return invalid("quantized input has no scale");
-    if (q.scale.size() > 1 &&
-        (q.quantizedDimension >= in->rank() ||
-         static_cast<int64_t>(q.scale.size()) !=
-             in->shape[q.quantizedDimension]))
+    if (q.scale.size() > 1 && (q.quantizedDimension >= in->rank() ||
+                               static_cast<int64_t>(q.scale.size()) !=
+                                   in->shape[q.quantizedDimension]))
       return invalid("per-channel scales (", q.scale.size(),
                      ") do not match dim ", q.quantizedDimension, " of ",
                      shapeToString(in->shape));
@@ -738,7 +743,8 @@ absl::Status quantizeEval(OpContext &ctx) {
 
 absl::Status selectPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
-  TFMLIR_RETURN_IF_ERROR(checkType(ctx.input(0), TensorType::kBool, "condition"));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.input(0), TensorType::kBool, "condition"));
   const Tensor *x = ctx.input(1), *y = ctx.input(2);
   if (x->type != y->type || ctx.output(0)->type != x->type)
     return invalid("value types differ");
@@ -810,18 +816,19 @@ absl::Status addNEval(OpContext &ctx) {
 void registerElementwise(MutableOpResolver &r) {
   KernelRegistration binary{binaryPrepare, binaryEval};
   for (int32_t c :
-       {kOp_ADD, kOp_SUB, kOp_MUL, kOp_DIV, kOp_SQUARED_DIFFERENCE,
-        kOp_MAXIMUM, kOp_MINIMUM, kOp_POW, kOp_FLOOR_DIV, kOp_FLOOR_MOD,
-        kOp_LESS, kOp_LESS_EQUAL, kOp_GREATER, kOp_GREATER_EQUAL, kOp_EQUAL,
+       {kOp_ADD, kOp_SUB, kOp_MUL, kOp_DIV, kOp_SQUARED_DIFFERENCE, kOp_MAXIMUM,
+        kOp_MINIMUM, kOp_POW, kOp_FLOOR_DIV, kOp_FLOOR_MOD, kOp_LESS,
+        kOp_LESS_EQUAL, kOp_GREATER, kOp_GREATER_EQUAL, kOp_EQUAL,
         kOp_NOT_EQUAL, kOp_LOGICAL_AND, kOp_LOGICAL_OR})
     r.addBuiltin(c, binary, 1, 7);
   KernelRegistration unary{unaryPrepare, unaryEval};
   for (int32_t c :
-       {kOp_ABS, kOp_NEG, kOp_EXP, kOp_LOG, kOp_SQRT, kOp_RSQRT, kOp_SQUARE,
-        kOp_SIN, kOp_COS, kOp_FLOOR, kOp_CEIL, kOp_ROUND, kOp_SIGN,
-        kOp_LOGISTIC, kOp_TANH, kOp_RELU, kOp_RELU6, kOp_RELU_N1_TO_1,
-        kOp_RELU_0_TO_1, kOp_HARD_SWISH, kOp_ELU, kOp_LEAKY_RELU, kOp_GELU,
-        kOp_LOGICAL_NOT})
+       {kOp_ABS,   kOp_NEG,          kOp_EXP,         kOp_LOG,
+        kOp_SQRT,  kOp_RSQRT,        kOp_SQUARE,      kOp_SIN,
+        kOp_COS,   kOp_FLOOR,        kOp_CEIL,        kOp_ROUND,
+        kOp_SIGN,  kOp_LOGISTIC,     kOp_TANH,        kOp_RELU,
+        kOp_RELU6, kOp_RELU_N1_TO_1, kOp_RELU_0_TO_1, kOp_HARD_SWISH,
+        kOp_ELU,   kOp_LEAKY_RELU,   kOp_GELU,        kOp_LOGICAL_NOT})
     r.addBuiltin(c, unary, 1, 5);
   r.addBuiltin(kOp_PRELU, {preluPrepare, preluEval}, 1, 2);
   r.addBuiltin(kOp_SOFTMAX, {sameShapeFloatPrepare, softmaxEval}, 1, 3);

@@ -44,8 +44,8 @@ absl::Status fcEval(OpContext &ctx) {
   const int64_t n = w.shape[0], k = w.shape[1];
   float lo, hi;
   if (!ctx.reference() && clampOf(ctx.options().activation, lo, hi)) {
-    TFMLIR_RETURN_IF_ERROR(packGemm(ctx, 1, 2, static_cast<int>(n), 1,
-                                    static_cast<int>(k)));
+    TFMLIR_RETURN_IF_ERROR(
+        packGemm(ctx, 1, 2, static_cast<int>(n), 1, static_cast<int>(k)));
     optimized::gemmRows(*ctx.threadPool(), optimized::floatMicrokernels(),
                         in.numElements() / k, in.as<float>(),
                         weightState(ctx).gemm, lo, hi,

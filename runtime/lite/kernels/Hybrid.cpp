@@ -59,7 +59,8 @@ float quantizeRow(const float *x, int64_t n, bool asymmetric, int16_t *out) {
           static_cast<int32_t>(std::round(x[i] * inv)), -127, 127));
     return range / 127.f;
   }
-  const double rmin = std::min<double>(mn, 0.0), rmax = std::max<double>(mx, 0.0);
+  const double rmin = std::min<double>(mn, 0.0),
+               rmax = std::max<double>(mx, 0.0);
   if (rmin == rmax || !std::isfinite(rmin) || !std::isfinite(rmax)) {
     std::fill(out, out + n, int16_t(0));
     return 1.f;
@@ -70,8 +71,9 @@ float quantizeRow(const float *x, int64_t n, bool asymmetric, int16_t *out) {
   const double errMin = std::fabs(qmin) + std::fabs(rmin / scale);
   const double errMax = std::fabs(qmax) + std::fabs(rmax / scale);
   const double zpD = errMin < errMax ? zpFromMin : zpFromMax;
-  int32_t zp = zpD <= qmin ? -128 : zpD >= qmax ? 127
-                                                : static_cast<int32_t>(std::round(zpD));
+  int32_t zp = zpD <= qmin   ? -128
+               : zpD >= qmax ? 127
+                             : static_cast<int32_t>(std::round(zpD));
   const float inv = static_cast<float>(1.0 / scale);
   for (int64_t i = 0; i < n; ++i) {
     int32_t q = static_cast<int32_t>(std::round(zp + x[i] * inv));
@@ -297,9 +299,9 @@ absl::Status hconvEval(OpContext &ctx) {
               if (iy < 0 || iy >= H || ix < 0 || ix >= W)
                 std::fill(q, q + C, int16_t(0));
               else
-                std::memcpy(q,
-                            X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
-                            C * sizeof(int16_t));
+                std::memcpy(
+                    q, X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C,
+                    C * sizeof(int16_t));
             }
           }
           for (int c = 0; c < CO; ++c)

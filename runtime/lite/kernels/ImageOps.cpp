@@ -64,7 +64,8 @@ absl::Status bilinearEval(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int OH = out.shape[1], OW = out.shape[2];
-  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  const bool ac = ctx.options().alignCorners,
+             hp = ctx.options().halfPixelCenters;
   const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
   const float *X = in.as<float>();
   float *Y = out.as<float>();
@@ -102,7 +103,8 @@ absl::Status nearestEval(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int OH = out.shape[1], OW = out.shape[2];
-  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  const bool ac = ctx.options().alignCorners,
+             hp = ctx.options().halfPixelCenters;
   auto nearest = [&](int v, int inSize, int outSize) {
     float scale = resizeScale(inSize, outSize, ac);
     float off = hp ? 0.5f : 0.f;
@@ -159,9 +161,9 @@ absl::Status d2sPrepare(OpContext &ctx) {
     return invalid("output depth ", in->shape[3], " * ", bb,
                    " does not fit an int32 dim");
   const int64_t c = in->shape[3] * bb;
-  return ctx.resizeOutput(0, {in->shape[0], static_cast<int32_t>(in->shape[1] / b),
-                              static_cast<int32_t>(in->shape[2] / b),
-                              static_cast<int32_t>(c)});
+  return ctx.resizeOutput(
+      0, {in->shape[0], static_cast<int32_t>(in->shape[1] / b),
+          static_cast<int32_t>(in->shape[2] / b), static_cast<int32_t>(c)});
 }
 
 absl::Status d2sEval(OpContext &ctx) {
@@ -179,8 +181,9 @@ absl::Status d2sEval(OpContext &ctx) {
     for (int y = 0; y < SH; ++y)
       for (int x = 0; x < SW; ++x) {
         int64_t so = ((static_cast<int64_t>(n) * SH + y) * SW + x) * SC;
-        int64_t dOff = ((static_cast<int64_t>(n) * DH + y / b) * DW + x / b) * DC +
-                       ((y % b) * b + (x % b)) * SC;
+        int64_t dOff =
+            ((static_cast<int64_t>(n) * DH + y / b) * DW + x / b) * DC +
+            ((y % b) * b + (x % b)) * SC;
         if (d2s)
           std::memcpy(out.data + so * es, in.data + dOff * es, SC * es);
         else
@@ -204,13 +207,13 @@ absl::Status s2bPrepare(OpContext &ctx) {
   const Tensor &bs = *ctx.input(1), &pc = *ctx.input(2);
   int m = static_cast<int>(bs.numElements());
   if (m < 1 || in->rank() < m + 1 || pc.numElements() != 2 * m)
-    return invalid("block_shape/paddings do not match input rank ",
-                   in->rank());
+    return invalid("block_shape/paddings do not match input rank ", in->rank());
   bool toBatch = ctx.op().builtinCode == kOp_SPACE_TO_BATCH_ND;
   std::vector<int32_t> shape = in->shape;
   int64_t prod = 1;
   for (int i = 0; i < m; ++i) {
-    int64_t b = readInt(bs, i), lo = readInt(pc, 2 * i), hi = readInt(pc, 2 * i + 1);
+    int64_t b = readInt(bs, i), lo = readInt(pc, 2 * i),
+            hi = readInt(pc, 2 * i + 1);
     if (b < 1 || lo < 0 || hi < 0)
       return invalid("block sizes must be >= 1 and paddings >= 0");
     prod *= b;
@@ -296,7 +299,8 @@ absl::Status s2bEval(OpContext &ctx) {
 
 void registerImageOps(MutableOpResolver &r) {
   r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval}, 1, 4);
-  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval}, 1,
+               4);
   r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval}, 1, 2);
   r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval}, 1, 2);
   r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval}, 1, 4);

@@ -2,17 +2,17 @@
 //                     and resource variables
 //
 // SCATTER_ND (duplicates add, as TFLite's reference), TOPK_V2 (last axis,
-// descending, ties keep the lower index, NaN above +inf: greaterNaNFirst), SEGMENT_SUM (sorted ids),
-// UNSORTED_SEGMENT_{SUM,PROD,MAX,MIN} (empty segments get the op's
-// identity, as TF), CUMSUM (exclusive / reverse), ONE_HOT, WHERE (int64
-// coordinates of true elements), and VAR_HANDLE / ASSIGN_VARIABLE /
+// descending, ties keep the lower index, NaN above +inf: greaterNaNFirst),
+// SEGMENT_SUM (sorted ids), UNSORTED_SEGMENT_{SUM,PROD,MAX,MIN} (empty segments
+// get the op's identity, as TF), CUMSUM (exclusive / reverse), ONE_HOT, WHERE
+// (int64 coordinates of true elements), and VAR_HANDLE / ASSIGN_VARIABLE /
 // READ_VARIABLE with variables shared across subgraphs. Indices out of range
 // are InvalidArgument errors.
 //
 //===----------------------------------------------------------------------===//
+#include "lib/Support/NonFinite.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
-#include "lib/Support/NonFinite.h"
 
 #include <limits>
 #include <numeric>
@@ -56,8 +56,8 @@ absl::Status scatterPrepare(OpContext &ctx) {
     shape.push_back(static_cast<int32_t>(d));
   }
   if (idx->rank() < 1 || idx->shape.back() > static_cast<int>(shape.size()))
-    return invalid("indices ", shapeToString(idx->shape),
-                   " do not fit output ", shapeToString(shape));
+    return invalid("indices ", shapeToString(idx->shape), " do not fit output ",
+                   shapeToString(shape));
   int k = idx->shape.back();
   int64_t nIdx = k ? idx->numElements() / k : 0, inner = 1;
   for (size_t d = k; d < shape.size(); ++d)
@@ -179,20 +179,20 @@ absl::Status segmentPrepare(OpContext &ctx) {
     return unimplemented("data type ", typeName(data->type));
   TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), data->type, "output"));
   TFMLIR_RETURN_IF_ERROR(checkIntTensor(ids, "segment_ids"));
-  if (sorted && (ids->rank() != 1 || data->rank() < 1 ||
-                 ids->shape[0] != data->shape[0]))
+  if (sorted &&
+      (ids->rank() != 1 || data->rank() < 1 || ids->shape[0] != data->shape[0]))
     return invalid("segment_ids must be 1-D with data's first dim");
-  if (!sorted && (ids->rank() > data->rank() ||
-                  !std::equal(ids->shape.begin(), ids->shape.end(),
-                              data->shape.begin())))
+  if (!sorted &&
+      (ids->rank() > data->rank() ||
+       !std::equal(ids->shape.begin(), ids->shape.end(), data->shape.begin())))
     return invalid("segment_ids shape ", shapeToString(ids->shape),
                    " is not a prefix of data shape ",
                    shapeToString(data->shape));
   bool deferred;
-  TFMLIR_RETURN_IF_ERROR(
-      deferIfNoData(ctx, sorted ? std::initializer_list<int>{1}
-                                : std::initializer_list<int>{2},
-                    deferred));
+  TFMLIR_RETURN_IF_ERROR(deferIfNoData(ctx,
+                                       sorted ? std::initializer_list<int>{1}
+                                              : std::initializer_list<int>{2},
+                                       deferred));
   if (deferred)
     return absl::OkStatus();
   int64_t segs;
@@ -288,7 +288,8 @@ absl::Status cumsumPrepare(OpContext &ctx) {
 template <typename T> absl::Status cumsumT(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   int a;
-  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(1), 0), in.rank(), a));
+  TFMLIR_RETURN_IF_ERROR(
+      normalizeAxis(readInt(*ctx.input(1), 0), in.rank(), a));
   int64_t outer = 1, inner = 1, D = in.shape[a];
   for (int d = 0; d < a; ++d)
     outer *= in.shape[d];
@@ -328,8 +329,8 @@ absl::Status cumsumEval(OpContext &ctx) {
 
 absl::Status oneHotPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 4, 1));
-  const Tensor *idx = ctx.input(0), *depth = ctx.input(1),
-               *on = ctx.input(2), *off = ctx.input(3);
+  const Tensor *idx = ctx.input(0), *depth = ctx.input(1), *on = ctx.input(2),
+               *off = ctx.input(3);
   TFMLIR_RETURN_IF_ERROR(checkIntTensor(idx, "indices"));
   TFMLIR_RETURN_IF_ERROR(checkType(depth, TensorType::kInt32, "depth"));
   if (on->type != off->type || ctx.output(0)->type != on->type ||
@@ -430,7 +431,8 @@ absl::Status whereEval(OpContext &ctx) {
 
 absl::Status varHandlePrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 0, 1));
-  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), TensorType::kResource, "output"));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.output(0), TensorType::kResource, "output"));
   return ctx.resizeOutput(0, {});
 }
 absl::Status varHandleEval(OpContext &ctx) {
@@ -489,8 +491,10 @@ absl::Status readEval(OpContext &ctx) {
         absl::StrCat("variable '", (*v)->name, "' read before assignment"));
   Tensor *o = ctx.output(0);
   if (o->type != (*v)->type)
-    return invalid("output type ", typeName(o->type), " differs from the "
-                   "variable's ", typeName((*v)->type));
+    return invalid("output type ", typeName(o->type),
+                   " differs from the "
+                   "variable's ",
+                   typeName((*v)->type));
   TFMLIR_RETURN_IF_ERROR(ctx.resizeDynamicOutput(0, (*v)->shape));
   if (!(*v)->bytes.empty())
     std::memcpy(o->data, (*v)->bytes.data(), (*v)->bytes.size());
@@ -502,9 +506,9 @@ absl::Status readEval(OpContext &ctx) {
 void registerIndexOps(MutableOpResolver &r) {
   r.addBuiltin(kOp_SCATTER_ND, {scatterPrepare, scatterEval}, 1, 1);
   r.addBuiltin(kOp_TOPK_V2, {topkPrepare, topkEval}, 1, 3);
-  for (int32_t c : {kOp_SEGMENT_SUM, kOp_UNSORTED_SEGMENT_SUM,
-                    kOp_UNSORTED_SEGMENT_PROD, kOp_UNSORTED_SEGMENT_MAX,
-                    kOp_UNSORTED_SEGMENT_MIN})
+  for (int32_t c :
+       {kOp_SEGMENT_SUM, kOp_UNSORTED_SEGMENT_SUM, kOp_UNSORTED_SEGMENT_PROD,
+        kOp_UNSORTED_SEGMENT_MAX, kOp_UNSORTED_SEGMENT_MIN})
     r.addBuiltin(c, {segmentPrepare, segmentEval}, 1, 1);
   r.addBuiltin(kOp_CUMSUM, {cumsumPrepare, cumsumEval}, 1, 1);
   r.addBuiltin(kOp_ONE_HOT, {oneHotPrepare, oneHotEval}, 1, 1);

@@ -70,7 +70,8 @@ void computePadding(Padding p, int in, int filter, int stride, int dilation,
 }
 
 absl::Status fullyConnectedShape(const Tensor &in, const Tensor &w,
-                                 bool keepNumDims, std::vector<int32_t> &shape) {
+                                 bool keepNumDims,
+                                 std::vector<int32_t> &shape) {
   if (w.rank() != 2)
     return invalid("weights must be rank 2, got ", shapeToString(w.shape));
   const int32_t n = w.shape[0], k = w.shape[1];
@@ -195,8 +196,8 @@ absl::Status densify(const Tensor &t, std::vector<uint8_t> &out) {
       if (order[l] == n + k)
         blockSize[k] = sp.dims[l].denseSize;
     if (blockSize[k] <= 0 || t.shape[d] % blockSize[k] != 0)
-      return invalid("sparse tensor '", t.name, "': block size ",
-                     blockSize[k], " does not divide dim ", d);
+      return invalid("sparse tensor '", t.name, "': block size ", blockSize[k],
+                     " does not divide dim ", d);
     expanded[d] = t.shape[d] / blockSize[k];
     expanded[n + k] = blockSize[k];
   }
@@ -243,8 +244,9 @@ absl::Status densify(const Tensor &t, std::vector<uint8_t> &out) {
       }
     } else {
       if (prev < 0 || prev + 1 >= static_cast<int64_t>(dm.segments.size())) {
-        status = invalid("sparse tensor '", t.name, "': segment index out of "
-                                                    "range");
+        status = invalid("sparse tensor '", t.name,
+                         "': segment index out of "
+                         "range");
         return;
       }
       int64_t b = dm.segments[prev], e = dm.segments[prev + 1];

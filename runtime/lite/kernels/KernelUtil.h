@@ -9,9 +9,9 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #define TFMLIR_RETURN_IF_ERROR(expr)                                           \

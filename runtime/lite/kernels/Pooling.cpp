@@ -47,8 +47,8 @@ absl::Status poolEval(OpContext &ctx) {
   float lo, hi;
   if (!ctx.reference() && code == kOp_MAX_POOL_2D &&
       clampOf(o.activation, lo, hi)) {
-    const Window win = Window::make(o.padding, N, H, W, C, o.filterH,
-                                    o.filterW, o.strideH, o.strideW);
+    const Window win = Window::make(o.padding, N, H, W, C, o.filterH, o.filterW,
+                                    o.strideH, o.strideW);
     return optimized::maxPool2d(*ctx.threadPool(),
                                 optimized::floatMicrokernels(), win, X, lo, hi,
                                 Y, weightState(ctx).scratch);

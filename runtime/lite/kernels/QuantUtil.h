@@ -82,11 +82,10 @@ inline int32_t roundingDivideByPOT(int32_t x, int exponent) {
 inline int32_t multiplyByQuantizedMultiplier(int32_t x, QuantMultiplier m) {
   const int left = m.shift > 0 ? m.shift : 0;
   const int right = m.shift > 0 ? 0 : -m.shift;
-  const int32_t shifted = static_cast<int32_t>(
-      static_cast<uint32_t>(x) * (uint32_t(1) << left));
-  return roundingDivideByPOT(saturatingRoundingDoublingHighMul(shifted,
-                                                               m.multiplier),
-                             right);
+  const int32_t shifted =
+      static_cast<int32_t>(static_cast<uint32_t>(x) * (uint32_t(1) << left));
+  return roundingDivideByPOT(
+      saturatingRoundingDoublingHighMul(shifted, m.multiplier), right);
 }
 
 /// x * M for an int64 accumulator (int16x8 kernels with int64 bias), as
@@ -94,9 +93,8 @@ inline int32_t multiplyByQuantizedMultiplier(int32_t x, QuantMultiplier m) {
 /// multiplier is reduced to 16 bits (rounded), then one rounding shift by
 /// 15 - shift. The result is saturated to int32 (TFLite asserts it fits).
 inline int32_t multiplyByQuantizedMultiplier64(int64_t x, QuantMultiplier m) {
-  const int32_t reduced = m.multiplier < 0x7FFF0000
-                              ? ((m.multiplier + (1 << 15)) >> 16)
-                              : 0x7FFF;
+  const int32_t reduced =
+      m.multiplier < 0x7FFF0000 ? ((m.multiplier + (1 << 15)) >> 16) : 0x7FFF;
   const int totalShift = 15 - m.shift;
   if (totalShift <= 0 || totalShift >= 63)
     return 0;
@@ -119,12 +117,13 @@ template <typename T> inline T saturateCast(int32_t v) {
 
 /// Quantizes a real value: zero_point + round(f / scale) (half away from
 /// zero, float division as TFLite's activation-range code), saturated to T.
-template <typename T> inline T quantizeValue(float f, float scale,
-                                             int32_t zeroPoint) {
+template <typename T>
+inline T quantizeValue(float f, float scale, int32_t zeroPoint) {
   const float q = std::round(f / scale);
   const float lo = std::numeric_limits<T>::min(),
               hi = std::numeric_limits<T>::max();
-  const float c = std::isnan(q) ? 0.f : std::clamp(q + float(zeroPoint), lo, hi);
+  const float c =
+      std::isnan(q) ? 0.f : std::clamp(q + float(zeroPoint), lo, hi);
   return static_cast<T>(c);
 }
 

@@ -18,12 +18,12 @@
 // float kernel registered by the other kernel files.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/Quantized.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 #include "runtime/lite/kernels/QuantUtil.h"
-#include "runtime/lite/kernels/Quantized.h"
-#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 #include "runtime/lite/kernels/RsqrtInt8.h"
+#include "runtime/lite/kernels/optimized/QuantMicrokernels.h"
 
 #include <array>
 #include <atomic>
@@ -160,8 +160,7 @@ inline void storeQ(Tensor &t, int64_t i, int32_t v) {
   }
 }
 inline int32_t clampT(int64_t v, TensorType t) {
-  return static_cast<int32_t>(
-      std::clamp<int64_t>(v, typeMin(t), typeMax(t)));
+  return static_cast<int32_t>(std::clamp<int64_t>(v, typeMin(t), typeMax(t)));
 }
 
 absl::Status checkQ(const Tensor *t, const char *what) {
@@ -229,10 +228,10 @@ struct QConvState : NodeState {
   TQ in, out;
   std::vector<QuantMultiplier> mult; ///< per output channel
   int32_t lo = 0, hi = 0;
-  std::vector<int16_t> w;     ///< weights minus their zero point, repacked
+  std::vector<int16_t> w; ///< weights minus their zero point, repacked
   bool wValid = false;
-  std::vector<int64_t> bias;  ///< per output channel (0 when absent)
-  std::vector<int16_t> x16;   ///< offset input (scratch)
+  std::vector<int64_t> bias;   ///< per output channel (0 when absent)
+  std::vector<int16_t> x16;    ///< offset input (scratch)
   std::vector<int16_t> wPairs; ///< fast path: weights as k-pairs
   std::vector<int32_t> bias32; ///< fast path: bias as int32
   bool pairsValid = false;
@@ -371,7 +370,6 @@ absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what) {
   return absl::OkStatus();
 }
 
-
 //===----------------------------------------------------------------------===//
 // 8-bit fast paths: int16 operands, int32 accumulators, multiply-add of
 // pairs (pmaddwd: 8 multiply-accumulates per SSE2 instruction, twice the
@@ -390,16 +388,30 @@ void dotPairs(const int32_t *__restrict xp, int64_t kp2,
   const int64_t rowStride = static_cast<int64_t>(CO) * 2;
   for (; co + 16 <= CO; co += 16) {
     __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
-    __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 4));
-    __m128i a2 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 8));
-    __m128i a3 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 12));
+    __m128i a1 =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 4));
+    __m128i a2 =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 8));
+    __m128i a3 =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co + 12));
     const int16_t *w = wp + static_cast<int64_t>(co) * 2;
     for (int64_t k = 0; k < kp2; ++k, w += rowStride) {
       const __m128i xx = _mm_set1_epi32(xp[k]);
-      a0 = _mm_add_epi32(a0, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
-      a1 = _mm_add_epi32(a1, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
-      a2 = _mm_add_epi32(a2, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 16))));
-      a3 = _mm_add_epi32(a3, _mm_madd_epi16(xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 24))));
+      a0 = _mm_add_epi32(
+          a0, _mm_madd_epi16(
+                  xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      a1 = _mm_add_epi32(
+          a1,
+          _mm_madd_epi16(
+              xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+      a2 = _mm_add_epi32(
+          a2,
+          _mm_madd_epi16(
+              xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 16))));
+      a3 = _mm_add_epi32(
+          a3,
+          _mm_madd_epi16(
+              xx, _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 24))));
     }
     _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
     _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co + 4), a1);
@@ -410,8 +422,10 @@ void dotPairs(const int32_t *__restrict xp, int64_t kp2,
     __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bias + co));
     const int16_t *w = wp + static_cast<int64_t>(co) * 2;
     for (int64_t k = 0; k < kp2; ++k, w += rowStride)
-      a0 = _mm_add_epi32(a0, _mm_madd_epi16(_mm_set1_epi32(xp[k]),
-                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      a0 = _mm_add_epi32(
+          a0, _mm_madd_epi16(
+                  _mm_set1_epi32(xp[k]),
+                  _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
     _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + co), a0);
   }
 #endif
@@ -419,7 +433,8 @@ void dotPairs(const int32_t *__restrict xp, int64_t kp2,
     int32_t a = bias[co];
     for (int64_t k = 0; k < kp2; ++k) {
       const int16_t x0 = static_cast<int16_t>(xp[k] & 0xffff);
-      const int16_t x1 = static_cast<int16_t>(static_cast<uint32_t>(xp[k]) >> 16);
+      const int16_t x1 =
+          static_cast<int16_t>(static_cast<uint32_t>(xp[k]) >> 16);
       const int16_t *w = wp + (k * CO + co) * 2;
       a += int32_t(x0) * w[0] + int32_t(x1) * w[1];
     }
@@ -436,15 +451,22 @@ void depthwisePairs(const int16_t *const *rows, int pairs, const int16_t *wi,
 #if defined(__SSE2__)
   for (; c + 8 <= C; c += 8) {
     __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c));
-    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c + 4));
+    __m128i hi =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(acc + c + 4));
     for (int p = 0; p < pairs; ++p) {
-      const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p] + c));
-      const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p + 1] + c));
+      const __m128i x0 =
+          _mm_loadu_si128(reinterpret_cast<const __m128i *>(rows[2 * p] + c));
+      const __m128i x1 = _mm_loadu_si128(
+          reinterpret_cast<const __m128i *>(rows[2 * p + 1] + c));
       const int16_t *w = wi + (static_cast<int64_t>(p) * C + c) * 2;
-      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(x0, x1),
-                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
-      hi = _mm_add_epi32(hi, _mm_madd_epi16(_mm_unpackhi_epi16(x0, x1),
-                                            _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
+      lo = _mm_add_epi32(
+          lo, _mm_madd_epi16(
+                  _mm_unpacklo_epi16(x0, x1),
+                  _mm_loadu_si128(reinterpret_cast<const __m128i *>(w))));
+      hi = _mm_add_epi32(
+          hi, _mm_madd_epi16(
+                  _mm_unpackhi_epi16(x0, x1),
+                  _mm_loadu_si128(reinterpret_cast<const __m128i *>(w + 8))));
     }
     _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c), lo);
     _mm_storeu_si128(reinterpret_cast<__m128i *>(acc + c + 4), hi);
@@ -473,15 +495,19 @@ __attribute__((target("avx2"))) void
 requantAvx2(const int32_t *acc, int n, const int32_t *mult, const int32_t *ls,
             const int32_t *rs, int32_t zp, int32_t lo, int32_t hi,
             int32_t *out) {
-  const __m256i one = _mm256_set1_epi32(1), half = _mm256_set1_epi64x(1ll << 30);
+  const __m256i one = _mm256_set1_epi32(1),
+                half = _mm256_set1_epi64x(1ll << 30);
   const __m256i vzp = _mm256_set1_epi32(zp), vlo = _mm256_set1_epi32(lo),
                 vhi = _mm256_set1_epi32(hi);
   int c = 0;
   for (; c + 8 <= n; c += 8) {
     __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(acc + c));
-    const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult + c));
-    const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(ls + c));
-    const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(rs + c));
+    const __m256i m =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult + c));
+    const __m256i l =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(ls + c));
+    const __m256i r =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(rs + c));
     x = _mm256_sllv_epi32(x, l);
     __m256i even = _mm256_add_epi64(_mm256_mul_epi32(x, m), half);
     __m256i odd = _mm256_add_epi64(
@@ -492,8 +518,8 @@ requantAvx2(const int32_t *acc, int n, const int32_t *mult, const int32_t *ls,
     __m256i y = _mm256_blend_epi32(even, odd, 0xAA);
     const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, r), one);
     const __m256i rem = _mm256_and_si256(y, mask);
-    const __m256i thr = _mm256_add_epi32(_mm256_srai_epi32(mask, 1),
-                                         _mm256_srli_epi32(y, 31));
+    const __m256i thr =
+        _mm256_add_epi32(_mm256_srai_epi32(mask, 1), _mm256_srli_epi32(y, 31));
     y = _mm256_sub_epi32(_mm256_srav_epi32(y, r), _mm256_cmpgt_epi32(rem, thr));
     y = _mm256_add_epi32(y, vzp);
     y = _mm256_min_epi32(_mm256_max_epi32(y, vlo), vhi);
@@ -573,8 +599,8 @@ void requantRows(const int32_t *__restrict acc, int rows, int n,
       uk && uk->requant8 && sizeof(T) == 1 &&
       size_t(rows) * n <= st.rqm.size()) {
     uk->requant8(acc, int64_t(rows) * n, st.rqm.data(), st.rqls.data(),
-                 st.rqrs.data(), st.out.zp, st.lo, st.hi,
-                 std::is_signed_v<T>, out);
+                 st.rqrs.data(), st.out.zp, st.lo, st.hi, std::is_signed_v<T>,
+                 out);
     return;
   }
 #ifdef TFMLIR_HAVE_AVX2_REQUANT
@@ -601,9 +627,9 @@ template <typename F> absl::Status withOut8(TensorType t, F f) {
 void fillBias32(QConvState &st) {
   st.bias32.resize(st.bias.size());
   for (size_t i = 0; i < st.bias.size(); ++i)
-    st.bias32[i] = static_cast<int32_t>(std::clamp<int64_t>(
-        st.bias[i], std::numeric_limits<int32_t>::min(),
-        std::numeric_limits<int32_t>::max()));
+    st.bias32[i] = static_cast<int32_t>(
+        std::clamp<int64_t>(st.bias[i], std::numeric_limits<int32_t>::min(),
+                            std::numeric_limits<int32_t>::max()));
 }
 
 /// CONV_2D, 8-bit activations, no groups: im2col per output pixel, then
@@ -631,7 +657,8 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   // im2col of pixel p into q (2 * kp2 int16, the odd tail zero).
   auto patchOf = [&](int64_t p, int16_t *q) {
     const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-    const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
+    const int oy = static_cast<int>((p / OW) % OH),
+              ox = static_cast<int>(p % OW);
     const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
     for (int ky = 0; ky < KH; ++ky) {
       const int iy = iy0 + ky * o.dilationH;
@@ -672,24 +699,25 @@ void qconvFast8(OpContext &ctx, QConvState &st, const Tensor &in,
                 rows[r] = patches.data() + r * 2 * kp2;
               }
             }
-            uk->gemmPairs(rr, rows, kp2, st.wPairs.data(), CO,
-                          st.bias32.data(), acc.data());
+            uk->gemmPairs(rr, rows, kp2, st.wPairs.data(), CO, st.bias32.data(),
+                          acc.data());
             requantRows(acc.data(), rr, CO, st, Y + p0 * CO);
           }
         });
     return;
   }
-  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
-    std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
-    std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
-    for (int64_t p = pb; p < pe; ++p) {
-      patchOf(p, patch.data());
-      std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
-      dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
-               acc.data());
-      requantRow(acc.data(), CO, st, Y + p * CO);
-    }
-  });
+  ctx.threadPool()->parallelFor(
+      pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
+        std::vector<int16_t> patch(static_cast<size_t>(2 * kp2), 0);
+        std::vector<int32_t> xp(static_cast<size_t>(kp2)), acc(CO);
+        for (int64_t p = pb; p < pe; ++p) {
+          patchOf(p, patch.data());
+          std::memcpy(xp.data(), patch.data(), kp2 * sizeof(int32_t));
+          dotPairs(xp.data(), kp2, st.wPairs.data(), CO, st.bias32.data(),
+                   acc.data());
+          requantRow(acc.data(), CO, st, Y + p * CO);
+        }
+      });
 }
 
 // ---- int8 through the u8 x s8 VNNI GEMM (gemmQuads) ------------------------
@@ -919,7 +947,7 @@ absl::Status qconvQuads(OpContext &ctx, const optimized::QuantMicrokernels &uk,
 /// cannot be allocated.
 template <typename T>
 absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
-              const Tensor &f, Tensor &out, int ph, int pw, int C) {
+                      const Tensor &f, Tensor &out, int ph, int pw, int C) {
   const OpOptions &o = ctx.options();
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2];
   const int KH = f.shape[1], KW = f.shape[2];
@@ -957,30 +985,31 @@ absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
   // Tiles of `tile` pixels: accumulate each, then requantize the tile at once.
   const int tile = std::max(1, std::min(32, prepareRequantRows(st, C)));
   const int64_t tiles = (pixels + tile - 1) / tile;
-  ctx.threadPool()->parallelFor(tiles, double(taps) * C * tile, [&](int64_t tb, int64_t te) {
-    std::vector<const int16_t *> rows(2 * pairs, zero);
-    std::vector<int32_t> acc(static_cast<size_t>(C) * tile);
-    for (int64_t t = tb; t < te; ++t) {
-      const int64_t p0 = t * tile;
-      const int rr = static_cast<int>(std::min<int64_t>(tile, pixels - p0));
-      for (int r = 0; r < rr; ++r) {
-        const int16_t *const *tp = ind + (p0 + r) * taps;
-        int32_t *a = acc.data() + int64_t(r) * C;
-        if (uk && uk->depthwisePairs) {
-          uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
-                             st.bias32.data(), a);
-          continue;
+  ctx.threadPool()->parallelFor(
+      tiles, double(taps) * C * tile, [&](int64_t tb, int64_t te) {
+        std::vector<const int16_t *> rows(2 * pairs, zero);
+        std::vector<int32_t> acc(static_cast<size_t>(C) * tile);
+        for (int64_t t = tb; t < te; ++t) {
+          const int64_t p0 = t * tile;
+          const int rr = static_cast<int>(std::min<int64_t>(tile, pixels - p0));
+          for (int r = 0; r < rr; ++r) {
+            const int16_t *const *tp = ind + (p0 + r) * taps;
+            int32_t *a = acc.data() + int64_t(r) * C;
+            if (uk && uk->depthwisePairs) {
+              uk->depthwisePairs(tp, taps, st.wPairs.data(), C,
+                                 st.bias32.data(), a);
+              continue;
+            }
+            if (taps % 2) {
+              std::copy(tp, tp + taps, rows.begin());
+              tp = rows.data();
+            }
+            std::memcpy(a, st.bias32.data(), C * sizeof(int32_t));
+            depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
+          }
+          requantRows(acc.data(), rr, C, st, Y + p0 * C);
         }
-        if (taps % 2) {
-          std::copy(tp, tp + taps, rows.begin());
-          tp = rows.data();
-        }
-        std::memcpy(a, st.bias32.data(), C * sizeof(int32_t));
-        depthwisePairs(tp, pairs, st.wPairs.data(), C, a);
-      }
-      requantRows(acc.data(), rr, C, st, Y + p0 * C);
-    }
-  });
+      });
   return absl::OkStatus();
 }
 
@@ -1070,43 +1099,47 @@ template <typename Acc> absl::Status qconvEvalT(OpContext &ctx) {
   const int16_t *Wt = st.w.data();
   const bool direct = KH == 1 && KW == 1 && groups == 1 && ph == 0 && pw == 0;
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
-    std::vector<int16_t> patch(static_cast<size_t>(K));
-    for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      for (int g = 0; g < groups; ++g) {
-        const int16_t *pp;
-        if (direct) {
-          pp = X + ((static_cast<int64_t>(n) * H + iy0) * W + ix0) * C;
-        } else {
-          // im2col of one output pixel; padded taps are 0 (= x - zp of a
-          // zero-point pad, as TFLite skips them).
-          int16_t *q = patch.data();
-          for (int ky = 0; ky < KH; ++ky) {
-            const int iy = iy0 + ky * o.dilationH;
-            for (int kx = 0; kx < KW; ++kx, q += FC) {
-              const int ix = ix0 + kx * o.dilationW;
-              if (iy < 0 || iy >= H || ix < 0 || ix >= W) {
-                std::fill(q, q + FC, int16_t(0));
-                continue;
+  ctx.threadPool()->parallelFor(
+      pixels, double(K) * CO, [&](int64_t pb, int64_t pe) {
+        std::vector<int16_t> patch(static_cast<size_t>(K));
+        for (int64_t p = pb; p < pe; ++p) {
+          const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+          const int oy = static_cast<int>((p / OW) % OH),
+                    ox = static_cast<int>(p % OW);
+          const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
+          for (int g = 0; g < groups; ++g) {
+            const int16_t *pp;
+            if (direct) {
+              pp = X + ((static_cast<int64_t>(n) * H + iy0) * W + ix0) * C;
+            } else {
+              // im2col of one output pixel; padded taps are 0 (= x - zp of a
+              // zero-point pad, as TFLite skips them).
+              int16_t *q = patch.data();
+              for (int ky = 0; ky < KH; ++ky) {
+                const int iy = iy0 + ky * o.dilationH;
+                for (int kx = 0; kx < KW; ++kx, q += FC) {
+                  const int ix = ix0 + kx * o.dilationW;
+                  if (iy < 0 || iy >= H || ix < 0 || ix >= W) {
+                    std::fill(q, q + FC, int16_t(0));
+                    continue;
+                  }
+                  std::memcpy(
+                      q,
+                      X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C +
+                          static_cast<int64_t>(g) * FC,
+                      FC * sizeof(int16_t));
+                }
               }
-              std::memcpy(q,
-                          X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C +
-                              static_cast<int64_t>(g) * FC,
-                          FC * sizeof(int16_t));
+              pp = patch.data();
+            }
+            for (int co = g * coPerGroup; co < (g + 1) * coPerGroup; ++co) {
+              Acc acc = dot16<Acc>(pp, Wt + co * K, K) +
+                        static_cast<Acc>(st.bias[co]);
+              storeQ(out, p * CO + co, requant(acc, st, co));
             }
           }
-          pp = patch.data();
         }
-        for (int co = g * coPerGroup; co < (g + 1) * coPerGroup; ++co) {
-          Acc acc = dot16<Acc>(pp, Wt + co * K, K) + static_cast<Acc>(st.bias[co]);
-          storeQ(out, p * CO + co, requant(acc, st, co));
-        }
-      }
-    }
-  });
+      });
   return absl::OkStatus();
 }
 
@@ -1115,7 +1148,8 @@ absl::Status qconvEval(OpContext &ctx) {
                                                   : qconvEvalT<int32_t>(ctx);
 }
 
-// ---- DEPTHWISE_CONV_2D -------------------------------------------------------
+// ---- DEPTHWISE_CONV_2D
+// -------------------------------------------------------
 
 absl::Status qdwPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
@@ -1289,41 +1323,46 @@ template <typename Acc> absl::Status qdwEvalT(OpContext &ctx) {
   }
   const int16_t *X = st.x16.data(), *Wt = st.w.data();
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
-  ctx.threadPool()->parallelFor(pixels, double(KH) * KW * CO, [&](int64_t pb, int64_t pe) {
-    std::vector<Acc> acc(CO);
-    std::vector<int16_t> xr(CO);
-    for (int64_t p = pb; p < pe; ++p) {
-      const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
-      const int oy = static_cast<int>((p / OW) % OH), ox = static_cast<int>(p % OW);
-      const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
-      for (int c = 0; c < CO; ++c)
-        acc[c] = static_cast<Acc>(st.bias[c]);
-      for (int ky = 0; ky < KH; ++ky) {
-        const int iy = iy0 + ky * o.dilationH;
-        if (iy < 0 || iy >= H)
-          continue;
-        for (int kx = 0; kx < KW; ++kx) {
-          const int ix = ix0 + kx * o.dilationW;
-          if (ix < 0 || ix >= W)
-            continue;
-          const int16_t *xp = X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
-          const int16_t *wp = Wt + (static_cast<int64_t>(ky) * KW + kx) * CO;
-          const int16_t *xs = xp;
-          if (M != 1) {
-            for (int c = 0; c < C; ++c)
-              for (int m = 0; m < M; ++m)
-                xr[c * M + m] = xp[c];
-            xs = xr.data();
-          }
-          Acc *__restrict a = acc.data();
+  ctx.threadPool()->parallelFor(
+      pixels, double(KH) * KW * CO, [&](int64_t pb, int64_t pe) {
+        std::vector<Acc> acc(CO);
+        std::vector<int16_t> xr(CO);
+        for (int64_t p = pb; p < pe; ++p) {
+          const int n = static_cast<int>(p / (static_cast<int64_t>(OH) * OW));
+          const int oy = static_cast<int>((p / OW) % OH),
+                    ox = static_cast<int>(p % OW);
+          const int iy0 = oy * o.strideH - ph, ix0 = ox * o.strideW - pw;
           for (int c = 0; c < CO; ++c)
-            a[c] += static_cast<int32_t>(xs[c]) * static_cast<int32_t>(wp[c]);
+            acc[c] = static_cast<Acc>(st.bias[c]);
+          for (int ky = 0; ky < KH; ++ky) {
+            const int iy = iy0 + ky * o.dilationH;
+            if (iy < 0 || iy >= H)
+              continue;
+            for (int kx = 0; kx < KW; ++kx) {
+              const int ix = ix0 + kx * o.dilationW;
+              if (ix < 0 || ix >= W)
+                continue;
+              const int16_t *xp =
+                  X + ((static_cast<int64_t>(n) * H + iy) * W + ix) * C;
+              const int16_t *wp =
+                  Wt + (static_cast<int64_t>(ky) * KW + kx) * CO;
+              const int16_t *xs = xp;
+              if (M != 1) {
+                for (int c = 0; c < C; ++c)
+                  for (int m = 0; m < M; ++m)
+                    xr[c * M + m] = xp[c];
+                xs = xr.data();
+              }
+              Acc *__restrict a = acc.data();
+              for (int c = 0; c < CO; ++c)
+                a[c] +=
+                    static_cast<int32_t>(xs[c]) * static_cast<int32_t>(wp[c]);
+            }
+          }
+          for (int c = 0; c < CO; ++c)
+            storeQ(out, p * CO + c, requant(acc[c], st, c));
         }
-      }
-      for (int c = 0; c < CO; ++c)
-        storeQ(out, p * CO + c, requant(acc[c], st, c));
-    }
-  });
+      });
   return absl::OkStatus();
 }
 
@@ -1332,7 +1371,8 @@ absl::Status qdwEval(OpContext &ctx) {
                                                   : qdwEvalT<int32_t>(ctx);
 }
 
-// ---- FULLY_CONNECTED ---------------------------------------------------------
+// ---- FULLY_CONNECTED
+// ---------------------------------------------------------
 
 absl::Status qfcPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
@@ -1407,8 +1447,8 @@ template <typename Acc> absl::Status qfcEvalT(OpContext &ctx) {
   ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t o = b; o < e; ++o) {
-        Acc acc = dot16<Acc>(X + r * k, Wt + o * k, k) +
-                  static_cast<Acc>(st.bias[o]);
+        Acc acc =
+            dot16<Acc>(X + r * k, Wt + o * k, k) + static_cast<Acc>(st.bias[o]);
         storeQ(out, r * n + o, requant(acc, st, o));
       }
   });
@@ -1420,7 +1460,8 @@ absl::Status qfcEval(OpContext &ctx) {
                                                   : qfcEvalT<int32_t>(ctx);
 }
 
-// ---- TRANSPOSE_CONV ----------------------------------------------------------
+// ---- TRANSPOSE_CONV
+// ----------------------------------------------------------
 
 absl::Status qtconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
@@ -1488,10 +1529,12 @@ template <typename Acc> absl::Status qtconvEvalT(OpContext &ctx) {
             const int ox = x * o.strideW - pw + kx;
             if (ox < 0 || ox >= OW)
               continue;
-            Acc *ap = acc.data() + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
+            Acc *ap = acc.data() +
+                      ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
             for (int co = 0; co < CO; ++co)
               ap[co] += dot16<Acc>(
-                  xp, F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C, C);
+                  xp, F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C,
+                  C);
           }
         }
       }
@@ -1543,8 +1586,8 @@ absl::Status qbinaryPrepare(OpContext &ctx) {
     const double twiceMax = 2 * std::max(st->a.scale, st->b.scale);
     st->ma = quantizeMultiplier(st->a.scale / twiceMax);
     st->mb = quantizeMultiplier(st->b.scale / twiceMax);
-    st->mout = quantizeMultiplier(
-        twiceMax / ((1 << st->leftShift) * st->out.scale));
+    st->mout =
+        quantizeMultiplier(twiceMax / ((1 << st->leftShift) * st->out.scale));
   }
   std::vector<int32_t> shape;
   TFMLIR_RETURN_IF_ERROR(broadcastShapes(a->shape, b->shape, shape));
@@ -1558,24 +1601,28 @@ absl::Status qbinaryEval(OpContext &ctx) {
   const auto &st = *static_cast<QBinaryState *>(ctx.state().get());
   const int32_t code = ctx.op().builtinCode;
   const int32_t ls = 1 << st.leftShift;
-  forEachBroadcast(a.shape, b.shape, out.shape,
-                   [&](int64_t o, int64_t ia, int64_t ib) {
-    const int32_t x = loadQ(a, ia) - st.a.zp, y = loadQ(b, ib) - st.b.zp;
-    int32_t raw;
-    // Products in int64, wrapped to int32 like TFLite's int32 arithmetic
-    // (no overflow for valid zero points; hostile ones must not be UB).
-    auto wrap = [](int64_t v) { return static_cast<int32_t>(v); };
-    if (code == kOp_MUL) {
-      raw = multiplyByQuantizedMultiplier(wrap(int64_t(x) * y), st.mout);
-    } else {
-      const int32_t sx = multiplyByQuantizedMultiplier(wrap(int64_t(x) * ls), st.ma);
-      const int32_t sy = multiplyByQuantizedMultiplier(wrap(int64_t(y) * ls), st.mb);
-      raw = multiplyByQuantizedMultiplier(
-          wrap(code == kOp_ADD ? int64_t(sx) + sy : int64_t(sx) - sy), st.mout);
-    }
-    storeQ(out, o, static_cast<int32_t>(std::clamp<int64_t>(
-                       int64_t(raw) + st.out.zp, st.lo, st.hi)));
-  });
+  forEachBroadcast(
+      a.shape, b.shape, out.shape, [&](int64_t o, int64_t ia, int64_t ib) {
+        const int32_t x = loadQ(a, ia) - st.a.zp, y = loadQ(b, ib) - st.b.zp;
+        int32_t raw;
+        // Products in int64, wrapped to int32 like TFLite's int32 arithmetic
+        // (no overflow for valid zero points; hostile ones must not be UB).
+        auto wrap = [](int64_t v) { return static_cast<int32_t>(v); };
+        if (code == kOp_MUL) {
+          raw = multiplyByQuantizedMultiplier(wrap(int64_t(x) * y), st.mout);
+        } else {
+          const int32_t sx =
+              multiplyByQuantizedMultiplier(wrap(int64_t(x) * ls), st.ma);
+          const int32_t sy =
+              multiplyByQuantizedMultiplier(wrap(int64_t(y) * ls), st.mb);
+          raw = multiplyByQuantizedMultiplier(
+              wrap(code == kOp_ADD ? int64_t(sx) + sy : int64_t(sx) - sy),
+              st.mout);
+        }
+        storeQ(out, o,
+               static_cast<int32_t>(std::clamp<int64_t>(
+                   int64_t(raw) + st.out.zp, st.lo, st.hi)));
+      });
   return absl::OkStatus();
 }
 
@@ -1759,15 +1806,16 @@ absl::Status qpoolEval(OpContext &ctx) {
           int64_t acc = isMax ? typeMin(in.type) : 0;
           for (int y = ya; y < yb; ++y)
             for (int x = xa; x < xb; ++x) {
-              int64_t v = loadQ(in, ((static_cast<int64_t>(n) * H + y) * W + x) * C + c);
+              int64_t v = loadQ(
+                  in, ((static_cast<int64_t>(n) * H + y) * W + x) * C + c);
               acc = isMax ? std::max(acc, v) : acc + v;
             }
           if (!isMax) {
             if (count == 0)
               return invalid("average pool window with no input element");
             // Rounded to nearest, ties away from zero (TFLite's AveragePool).
-            acc = acc > 0 ? (acc + count / 2) / count
-                          : (acc - count / 2) / count;
+            acc =
+                acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
           }
           storeQ(out, ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * C + c,
                  static_cast<int32_t>(std::clamp<int64_t>(acc, st.lo, st.hi)));
@@ -1817,7 +1865,8 @@ void lutPopulateInt16(FloatT inScale, int32_t inZp, FloatT outScale,
     const FloatT vMid = f(inMin + FloatT(i) * step + halfStep);
     const FloatT vNext = f(inMin + FloatT(i + 1) * step);
     const FloatT sample = std::round(v * inv);
-    const FloatT midInterp = std::round((vNext * inv + std::round(v * inv)) / 2);
+    const FloatT midInterp =
+        std::round((vNext * inv + std::round(v * inv)) / 2);
     const FloatT mid = std::round(vMid * inv);
     const FloatT bias = std::round((midInterp - mid) / 2);
     lut[i] = sat(sample - bias);
@@ -1846,8 +1895,8 @@ const uint16_t *sigmoidTable() {
   static const auto table = [] {
     std::array<uint16_t, 256> t{};
     for (int i = 0; i < 256; ++i)
-      t[i] = static_cast<uint16_t>(std::min(
-          65535.0, std::round(65536.0 / (1.0 + std::exp(-i / 24.0)))));
+      t[i] = static_cast<uint16_t>(
+          std::min(65535.0, std::round(65536.0 / (1.0 + std::exp(-i / 24.0)))));
     return t;
   }();
   return table.data();
@@ -1899,8 +1948,8 @@ inline int16_t tanhInt16(int16_t x, int32_t mult, int leftShift) {
 absl::Status int16FnPrepare(int32_t code, const TQ &in, const TQ &out,
                             int32_t &mult, int &leftShift) {
   if (in.zp != 0 || out.zp != 0)
-    return invalid("int16 ", builtinOpName(code),
-                   " needs zero points 0, has ", in.zp, " and ", out.zp);
+    return invalid("int16 ", builtinOpName(code), " needs zero points 0, has ",
+                   in.zp, " and ", out.zp);
   int outLog2;
   if (!checkedLog2(out.scale, outLog2) || outLog2 != -15)
     return invalid("int16 ", builtinOpName(code),
@@ -1908,8 +1957,8 @@ absl::Status int16FnPrepare(int32_t code, const TQ &in, const TQ &out,
   int inLog2;
   bool pot = checkedLog2(in.scale, inLog2);
   leftShift = 12 + inLog2; // (15 - 3 integer bits) + log2(scale)
-  pot = pot && (code == kOp_TANH ? leftShift == 0 || leftShift == 1
-                                 : leftShift == 0);
+  pot = pot &&
+        (code == kOp_TANH ? leftShift == 0 || leftShift == 1 : leftShift == 0);
   if (pot) {
     mult = 3 << leftShift;
     leftShift = 0;
@@ -1978,8 +2027,8 @@ absl::Status qunaryPrepare(OpContext &ctx) {
   } else if (in->type == TensorType::kInt16) {
     if (code != kOp_LOGISTIC && code != kOp_TANH)
       return unimplemented(builtinOpName(code), " on int16");
-    TFMLIR_RETURN_IF_ERROR(int16FnPrepare(code, st->in, st->out,
-                                          st->int16Mult, st->int16Shift));
+    TFMLIR_RETURN_IF_ERROR(
+        int16FnPrepare(code, st->in, st->out, st->int16Mult, st->int16Shift));
   } else {
     // 8-bit: a 256-entry table f(dequantize(q)) requantized (TFLite's
     // optimized 8-bit LOGISTIC / TANH use such a table).
@@ -2076,7 +2125,8 @@ absl::Status qrsqrtEval(OpContext &ctx) {
   for (int64_t i = 0; i < n; ++i)
     if (x[i] < 0)
       return invalid("RSQRT is only defined for non-negative values; "
-                     "element ", i, " is ", x[i]);
+                     "element ",
+                     i, " is ", x[i]);
   for (int64_t i = 0; i < n; ++i)
     y[i] = lutLookupInt16(x[i], st.lut);
   return absl::OkStatus();
@@ -2108,14 +2158,13 @@ absl::Status qsoftmaxPrepare(OpContext &ctx) {
     // table over [0, 1] (LUTPopulate with double), input differences
     // rescaled so that 65535 units are 10.0.
     if (ctx.output(0)->type != TensorType::kInt16)
-      return unimplemented("int16 SOFTMAX with ",
-                           typeName(ctx.output(0)->type), " output");
+      return unimplemented("int16 SOFTMAX with ", typeName(ctx.output(0)->type),
+                           " output");
     if (a.zp != 0 || b.zp != 0)
       return invalid("int16 SOFTMAX needs zero points 0, has ", a.zp, " and ",
                      b.zp);
     if (std::fabs(b.scale - 1.f / 32768) > 0.001f / 32768)
-      return invalid("int16 SOFTMAX needs output scale 1/32768, has ",
-                     b.scale);
+      return invalid("int16 SOFTMAX needs output scale 1/32768, has ", b.scale);
     auto st = std::make_unique<QSoftmax16State>();
     const double range = 65535.0;
     lutPopulateInt16<double>(
@@ -2124,9 +2173,8 @@ absl::Status qsoftmaxPrepare(OpContext &ctx) {
     lutPopulateInt16<double>(
         1.0 / range, -32768, 2.0 / range, 0,
         [](double v) { return 1.0 / (1.0 + v); }, st->recipLut);
-    st->inMult = quantizeMultiplier(double(a.scale) *
-                                    double(ctx.options().beta) /
-                                    (10.0 / 65535.0));
+    st->inMult = quantizeMultiplier(
+        double(a.scale) * double(ctx.options().beta) / (10.0 / 65535.0));
     ctx.state() = std::move(st);
   }
   return ctx.resizeOutput(0, in->shape);
@@ -2159,8 +2207,7 @@ absl::Status qsoftmaxEvalInt16(OpContext &ctx) {
     }
     if (sum <= 0)
       return invalid("int16 SOFTMAX: the sum of exponentials is ", sum);
-    const int headroomPlusOne =
-        std::countl_zero(static_cast<uint32_t>(sum));
+    const int headroomPlusOne = std::countl_zero(static_cast<uint32_t>(sum));
     const int32_t shifted = static_cast<int32_t>(
         ((static_cast<int64_t>(sum) << (headroomPlusOne - 1)) + (1 << 13)) >>
         14);
@@ -2204,9 +2251,10 @@ absl::Status qsoftmaxEval(OpContext &ctx) {
       sum += e[i];
     }
     for (int64_t i = 0; i < depth; ++i)
-      storeQ(out, r * depth + i,
-             clampT(static_cast<int64_t>(std::round(e[i] / sum / b.scale)) + b.zp,
-                    out.type));
+      storeQ(
+          out, r * depth + i,
+          clampT(static_cast<int64_t>(std::round(e[i] / sum / b.scale)) + b.zp,
+                 out.type));
   }
   return absl::OkStatus();
 }
@@ -2276,8 +2324,8 @@ absl::Status qquantizeEval(OpContext &ctx) {
     const float *x = in.as<float>();
     for (int64_t i = 0; i < n; ++i) {
       const float r = std::round(x[i] / qo.scale);
-      int64_t v = std::isnan(r) ? 0
-                  : r >= 9.2e18f ? std::numeric_limits<int64_t>::max() / 2
+      int64_t v = std::isnan(r)   ? 0
+                  : r >= 9.2e18f  ? std::numeric_limits<int64_t>::max() / 2
                   : r <= -9.2e18f ? std::numeric_limits<int64_t>::min() / 2
                                   : static_cast<int64_t>(r);
       storeQ(out, i, clampT(v + qo.zp, out.type));
@@ -2290,8 +2338,8 @@ absl::Status qquantizeEval(OpContext &ctx) {
       quantizeMultiplier(static_cast<double>(qi.scale) / qo.scale);
   for (int64_t i = 0; i < n; ++i) {
     // int32 arithmetic for every input type, as TFLite's Requantize.
-    const int32_t x = static_cast<int32_t>(
-        static_cast<uint32_t>(loadQ(in, i)) - static_cast<uint32_t>(qi.zp));
+    const int32_t x = static_cast<int32_t>(static_cast<uint32_t>(loadQ(in, i)) -
+                                           static_cast<uint32_t>(qi.zp));
     const int32_t y = multiplyByQuantizedMultiplier(x, m);
     storeQ(out, i, clampT(int64_t(y) + qo.zp, out.type));
   }
@@ -2374,9 +2422,9 @@ absl::Status qmeanEval(OpContext &ctx) {
   }
   const double k = count ? double(a.scale) / (double(b.scale) * count) : 0.0;
   for (size_t o = 0; o < sums.size(); ++o)
-    storeQ(out, o,
-           clampT(static_cast<int64_t>(std::round(sums[o] * k)) + b.zp,
-                  out.type));
+    storeQ(
+        out, o,
+        clampT(static_cast<int64_t>(std::round(sums[o] * k)) + b.zp, out.type));
   return absl::OkStatus();
 }
 
@@ -2503,7 +2551,8 @@ absl::Status qresizeEval(OpContext &ctx) {
   Tensor &out = *ctx.output(0);
   const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
   const int OH = out.shape[1], OW = out.shape[2];
-  const bool ac = ctx.options().alignCorners, hp = ctx.options().halfPixelCenters;
+  const bool ac = ctx.options().alignCorners,
+             hp = ctx.options().halfPixelCenters;
   auto scaleOf = [&](int i, int o) {
     return (ac && o > 1) ? static_cast<float>(i - 1) / (o - 1)
                          : static_cast<float>(i) / o;
@@ -2525,7 +2574,8 @@ absl::Status qresizeEval(OpContext &ctx) {
         interp(x, sx, W, fx, x0, x1);
         const double dy = fy - y0, dx = fx - x0;
         auto at = [&](int yy, int xx, int c) {
-          return double(loadQ(in, ((static_cast<int64_t>(n) * H + yy) * W + xx) * C + c));
+          return double(
+              loadQ(in, ((static_cast<int64_t>(n) * H + yy) * W + xx) * C + c));
         };
         for (int c = 0; c < C; ++c) {
           double v = at(y0, x0, c) * (1 - dy) * (1 - dx) +
@@ -2539,15 +2589,14 @@ absl::Status qresizeEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
-
 //===----------------------------------------------------------------------===//
 // BATCH_MATMUL (int8 x int8, int16 x int16, int16 x int8 weights)
 //===----------------------------------------------------------------------===//
 
 struct QBmmState : NodeState {
   TQ a, out;
-  std::vector<int32_t> bZp;          ///< per output column (or one)
-  std::vector<QuantMultiplier> m;    ///< per output column (or one)
+  std::vector<int32_t> bZp;       ///< per output column (or one)
+  std::vector<QuantMultiplier> m; ///< per output column (or one)
 };
 
 absl::Status qbmmPrepare(OpContext &ctx) {
@@ -2595,8 +2644,8 @@ absl::Status qbmmPrepare(OpContext &ctx) {
   const int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
   const int32_t n = o.adjY ? b->shape[rb - 2] : b->shape[rb - 1];
   if (ka != kb)
-    return invalid("contraction dims differ: ", shapeToString(a->shape),
-                   " x ", shapeToString(b->shape));
+    return invalid("contraction dims differ: ", shapeToString(a->shape), " x ",
+                   shapeToString(b->shape));
   std::vector<int32_t> ba(a->shape.begin(), a->shape.end() - 2),
       bb(b->shape.begin(), b->shape.end() - 2), batch;
   TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, batch));
@@ -2618,7 +2667,8 @@ absl::Status qbmmEval(OpContext &ctx) {
   const int ra = a.rank(), ro = out.rank();
   const int64_t M = out.shape[ro - 2], N = out.shape[ro - 1];
   const int64_t K = o.adjX ? a.shape[ra - 2] : a.shape[ra - 1];
-  const bool wide = a.type == TensorType::kInt16 || b.type == TensorType::kInt16;
+  const bool wide =
+      a.type == TensorType::kInt16 || b.type == TensorType::kInt16;
   std::vector<int32_t> ba(a.shape.begin(), a.shape.end() - 2),
       bb(b.shape.begin(), b.shape.end() - 2),
       bo(out.shape.begin(), out.shape.end() - 2);
@@ -2630,7 +2680,8 @@ absl::Status qbmmEval(OpContext &ctx) {
     for (int32_t z : st.bZp)
       if (z != 0)
         return unimplemented("int16 rhs with zero point ", z);
-  std::vector<int16_t> A(static_cast<size_t>(M * K)), Bt(static_cast<size_t>(N * K));
+  std::vector<int16_t> A(static_cast<size_t>(M * K)),
+      Bt(static_cast<size_t>(N * K));
   forEachBroadcast(ba, bb, bo, [&](int64_t oi, int64_t ai, int64_t bi) {
     const int64_t xa = ai * M * K, wb = bi * K * N, yo = oi * M * N;
     for (int64_t i = 0; i < M; ++i)
@@ -2648,10 +2699,9 @@ absl::Status qbmmEval(OpContext &ctx) {
         const size_t ch = st.m.size() == 1 ? 0 : static_cast<size_t>(j);
         const int64_t acc = wide ? dot16<int64_t>(&A[i * K], &Bt[j * K], K)
                                  : dot16<int32_t>(&A[i * K], &Bt[j * K], K);
-        const int32_t v =
-            wide ? multiplyByQuantizedMultiplier64(acc, st.m[ch])
-                 : multiplyByQuantizedMultiplier(static_cast<int32_t>(acc),
-                                                 st.m[ch]);
+        const int32_t v = wide ? multiplyByQuantizedMultiplier64(acc, st.m[ch])
+                               : multiplyByQuantizedMultiplier(
+                                     static_cast<int32_t>(acc), st.m[ch]);
         storeQ(out, yo + i * N + j, clampT(int64_t(v) + st.out.zp, out.type));
       }
   });
@@ -2752,8 +2802,9 @@ absl::Status quantPrepare(OpContext &ctx) {
   // float registration does.
   const KernelRegistration *f = floatKernel(ctx);
   if (!f)
-    return unimplemented("no kernel for quantized ", builtinOpName(ctx.op().builtinCode),
-                         " v", ctx.op().version);
+    return unimplemented("no kernel for quantized ",
+                         builtinOpName(ctx.op().builtinCode), " v",
+                         ctx.op().version);
   return f->prepare ? f->prepare(ctx) : absl::OkStatus();
 }
 
@@ -2799,7 +2850,8 @@ absl::Status quantEval(OpContext &ctx) {
   }
   const KernelRegistration *f = floatKernel(ctx);
   if (!f)
-    return unimplemented("no kernel for quantized ", builtinOpName(ctx.op().builtinCode));
+    return unimplemented("no kernel for quantized ",
+                         builtinOpName(ctx.op().builtinCode));
   switch (ctx.op().builtinCode) {
   case kOp_CONCATENATION:
     return qconcatEval(ctx, *f);
@@ -2840,7 +2892,8 @@ absl::Status dispatchPrepare(OpContext &ctx) {
   const KernelRegistration *f = floatKernel(ctx);
   if (!f)
     return unimplemented("no kernel for ", typeName(ctx.input(0)->type), " ",
-                         builtinOpName(ctx.op().builtinCode), " v", ctx.op().version);
+                         builtinOpName(ctx.op().builtinCode), " v",
+                         ctx.op().version);
   return f->prepare ? f->prepare(ctx) : absl::OkStatus();
 }
 
@@ -2868,15 +2921,15 @@ void registerQuantized(MutableOpResolver &r) {
   // CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV, the pools
   // and BATCH_MATMUL switch on their types in their own files.
   static const std::pair<int32_t, int32_t> ops[] = {
-      {kOp_ADD, 5},             {kOp_SUB, 5},
-      {kOp_MUL, 7},             {kOp_LOGISTIC, 3},
-      {kOp_TANH, 3},            {kOp_HARD_SWISH, 1},
-      {kOp_LEAKY_RELU, 2},      {kOp_RELU, 3},
-      {kOp_RELU6, 3},           {kOp_RELU_N1_TO_1, 2},
-      {kOp_SOFTMAX, 3},         {kOp_QUANTIZE, 3},
-      {kOp_MEAN, 3},            {kOp_RESIZE_BILINEAR, 4},
-      {kOp_CONCATENATION, 4},   {kOp_PAD, 4},
-      {kOp_PADV2, 4},           {kOp_RSQRT, 3},
+      {kOp_ADD, 5},           {kOp_SUB, 5},
+      {kOp_MUL, 7},           {kOp_LOGISTIC, 3},
+      {kOp_TANH, 3},          {kOp_HARD_SWISH, 1},
+      {kOp_LEAKY_RELU, 2},    {kOp_RELU, 3},
+      {kOp_RELU6, 3},         {kOp_RELU_N1_TO_1, 2},
+      {kOp_SOFTMAX, 3},       {kOp_QUANTIZE, 3},
+      {kOp_MEAN, 3},          {kOp_RESIZE_BILINEAR, 4},
+      {kOp_CONCATENATION, 4}, {kOp_PAD, 4},
+      {kOp_PADV2, 4},         {kOp_RSQRT, 3},
   };
   for (auto [code, qmax] : ops)
     for (int32_t v = 1; v <= 16; ++v)

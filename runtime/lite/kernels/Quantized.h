@@ -1,4 +1,5 @@
-//===- Quantized.h - Integer and hybrid forms of the windowed ops -*- C++ -*-===//
+//===- Quantized.h - Integer and hybrid forms of the windowed ops -*- C++
+//-*-===//
 //
 // The int8 / uint8 / int16x8 kernels (Quantized.cpp, after TFLite's
 // reference integer kernels, bit-exact) and the hybrid kernels (Hybrid.cpp:

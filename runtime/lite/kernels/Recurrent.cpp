@@ -67,10 +67,9 @@ absl::Status singleScale(const Tensor *t, const char *what, float &scale,
   scale = t->quant.scale[0];
   if (!std::isfinite(scale) || !(scale > 0.f))
     return invalid(what, " has scale ", scale);
-  zp = t->quant.zeroPoint.empty()
-           ? 0
-           : static_cast<int32_t>(std::clamp<int64_t>(
-                 t->quant.zeroPoint[0], -32768, 65535));
+  zp = t->quant.zeroPoint.empty() ? 0
+                                  : static_cast<int32_t>(std::clamp<int64_t>(
+                                        t->quant.zeroPoint[0], -32768, 65535));
   return absl::OkStatus();
 }
 
@@ -94,11 +93,11 @@ inline int32_t w8(const Tensor &t, int64_t i, int32_t zp) {
 struct SvdfState : NodeState {
   enum Kind { kFloat, kHybrid, kInteger } kind = kFloat;
   int batch = 0, inputSize = 0, filters = 0, units = 0, memory = 0, rank = 1;
-  std::vector<float> scratch;   ///< [batch, filters] time products
-  std::vector<float> wTime;     ///< hybrid: dequantized weights_time
-  std::vector<int16_t> xq;      ///< hybrid: quantized input row
-  float wfScale = 1.f;          ///< hybrid: weights_feature scale
-  int32_t wfZp = 0, wtZp = 0;   ///< hybrid weight zero points
+  std::vector<float> scratch; ///< [batch, filters] time products
+  std::vector<float> wTime;   ///< hybrid: dequantized weights_time
+  std::vector<int16_t> xq;    ///< hybrid: quantized input row
+  float wfScale = 1.f;        ///< hybrid: weights_feature scale
+  int32_t wfZp = 0, wtZp = 0; ///< hybrid weight zero points
   float wtScale = 1.f;
   // Integer path (TFLite's EvalIntegerSVDF / TFLM's EvalIntegerSvdfReference).
   QuantMultiplier s1, s2;
@@ -155,8 +154,8 @@ absl::Status svdfPrepare(OpContext &ctx) {
                    ", filters ", st->filters, ")");
   const size_t nScratch = size_t(st->batch) * st->filters;
   if (in->type == TensorType::kFloat32) {
-    TFMLIR_RETURN_IF_ERROR(checkType(state, TensorType::kFloat32,
-                                     "activation state"));
+    TFMLIR_RETURN_IF_ERROR(
+        checkType(state, TensorType::kFloat32, "activation state"));
     TFMLIR_RETURN_IF_ERROR(checkType(out, TensorType::kFloat32, "output"));
     if (bias)
       TFMLIR_RETURN_IF_ERROR(checkType(bias, TensorType::kFloat32, "bias"));
@@ -307,9 +306,9 @@ template <typename T> absl::Status svdfEvalInt(OpContext &ctx, SvdfState &st) {
       for (int k = 0; k < I; ++k)
         acc64 += int32_t(w[int64_t(f) * I + k]) *
                  (int32_t(x[int64_t(b) * I + k]) - st.inZp);
-      int32_t acc = multiplyByQuantizedMultiplier(static_cast<int32_t>(acc64),
-                                                  st.s1) +
-                    st.stateZp;
+      int32_t acc =
+          multiplyByQuantizedMultiplier(static_cast<int32_t>(acc64), st.s1) +
+          st.stateZp;
       state[(int64_t(b) * F + f) * M + M - 1] =
           static_cast<T>(std::clamp(acc, smin, smax));
     }
@@ -400,21 +399,22 @@ absl::Status rnnPrepare(OpContext &ctx) {
     return invalid("hidden state ", shapeToString(hidden->shape),
                    " must hold batch * units = ",
                    int64_t(st->batch) * st->units, " values");
-  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), TensorType::kFloat32,
-                                   "output"));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.output(0), TensorType::kFloat32, "output"));
   if (w->type == TensorType::kFloat32) {
     TFMLIR_RETURN_IF_ERROR(
         checkType(rw, TensorType::kFloat32, "recurrent weights"));
   } else if (isInt8(w) && isInt8(rw)) {
     st->hybrid = true;
-    TFMLIR_RETURN_IF_ERROR(singleScale(w, "input weights", st->wScale, st->wZp));
+    TFMLIR_RETURN_IF_ERROR(
+        singleScale(w, "input weights", st->wScale, st->wZp));
     TFMLIR_RETURN_IF_ERROR(
         singleScale(rw, "recurrent weights", st->rScale, st->rZp));
     st->xq.resize(st->inputSize);
     st->hq.resize(st->units);
   } else {
-    return unimplemented("RNN with weights of types ", typeName(w->type),
-                         " / ", typeName(rw->type));
+    return unimplemented("RNN with weights of types ", typeName(w->type), " / ",
+                         typeName(rw->type));
   }
   st->acc.resize(st->units);
   std::vector<int32_t> outShape = in->shape;
@@ -426,8 +426,7 @@ absl::Status rnnPrepare(OpContext &ctx) {
 /// One step for one batch row, as TFLite's RnnBatchStep: y = act(bias +
 /// W x + R h); h = y. Hybrid: x and h are quantized per row (symmetric
 /// unless asymmetric_quantize_inputs) and each product rescaled in float.
-void rnnStep(OpContext &ctx, RnnState &st, const float *x, float *h,
-             float *y) {
+void rnnStep(OpContext &ctx, RnnState &st, const float *x, float *h, float *y) {
   const Tensor &w = *ctx.input(1), &rw = *ctx.input(2);
   const float *bias = ctx.input(3)->as<float>();
   const int I = st.inputSize, U = st.units;
@@ -495,9 +494,9 @@ absl::Status rnnEval(OpContext &ctx) {
 // Input indices of TFLite's LSTM ops.
 enum : int {
   kLInput = 0,
-  kLInW = 1, // input-to-{input, forget, cell, output}: 1..4
-  kLRecW = 5, // recurrent-to-*: 5..8
-  kLPeep = 9, // cell-to-{input, forget, output}: 9..11
+  kLInW = 1,   // input-to-{input, forget, cell, output}: 1..4
+  kLRecW = 5,  // recurrent-to-*: 5..8
+  kLPeep = 9,  // cell-to-{input, forget, output}: 9..11
   kLBias = 12, // {input, forget, cell, output} gate bias: 12..15
   kLProjW = 16,
   kLProjB = 17,
@@ -511,8 +510,8 @@ struct LstmState : NodeState {
   bool cifg = false, peephole = false, layerNorm = false, projection = false;
   bool hybrid = false;
   std::vector<int16_t> xq, hq, pq; ///< hybrid: quantized x, h, hidden
-  std::vector<float> gate[4]; ///< i, f, g, o pre-activations [cells]
-  std::vector<float> hidden;  ///< o * act(c) before projection [cells]
+  std::vector<float> gate[4];      ///< i, f, g, o pre-activations [cells]
+  std::vector<float> hidden;       ///< o * act(c) before projection [cells]
 };
 
 absl::Status lstmPrepare(OpContext &ctx) {
@@ -563,8 +562,10 @@ absl::Status lstmPrepare(OpContext &ctx) {
       return invalid(what, " (input ", idx, ") is missing");
     if (st->hybrid && isWeight(idx) && t->type != TensorType::kFloat32) {
       if (!isInt8(t))
-        return invalid(what, " (input ", idx, ") of a hybrid LSTM must be "
-                       "INT8, UINT8 or FLOAT32, is ", typeName(t->type));
+        return invalid(what, " (input ", idx,
+                       ") of a hybrid LSTM must be "
+                       "INT8, UINT8 or FLOAT32, is ",
+                       typeName(t->type));
       float sc;
       int32_t zp;
       TFMLIR_RETURN_IF_ERROR(singleScale(t, what, sc, zp));
@@ -620,17 +621,16 @@ absl::Status lstmPrepare(OpContext &ctx) {
   if (os->numElements() != int64_t(st->batch) * O ||
       cs->numElements() != int64_t(st->batch) * C)
     return invalid("output state ", shapeToString(os->shape),
-                   " and cell state ", shapeToString(cs->shape),
-                   " must be [", st->batch, ", ", O, "] and [", st->batch,
-                   ", ", C, "]");
+                   " and cell state ", shapeToString(cs->shape), " must be [",
+                   st->batch, ", ", O, "] and [", st->batch, ", ", C, "]");
   st->layerNorm = ctx.numInputs() == 24 && ctx.input(kLNorm + 1);
   if (st->layerNorm)
     for (int g = st->cifg ? 1 : 0; g < 4; ++g) {
       std::string n = std::string(gateName[g]) + " layer norm coefficients";
       TFMLIR_RETURN_IF_ERROR(need(kLNorm + g, {C}, n.c_str()));
     }
-  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), TensorType::kFloat32,
-                                   "output"));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.output(0), TensorType::kFloat32, "output"));
   for (auto &g : st->gate)
     g.resize(C);
   st->hidden.resize(C);
@@ -657,8 +657,9 @@ float matvecRow(const Tensor &w, int k, const float *v, const int16_t *vq,
       a += W[j] * v[j];
     return a;
   }
-  const int32_t zp =
-      w.quant.zeroPoint.empty() ? 0 : static_cast<int32_t>(w.quant.zeroPoint[0]);
+  const int32_t zp = w.quant.zeroPoint.empty()
+                         ? 0
+                         : static_cast<int32_t>(w.quant.zeroPoint[0]);
   int64_t acc = 0;
   for (int j = 0; j < n; ++j)
     acc += w8(w, int64_t(k) * n + j, zp) * vq[j];
@@ -669,8 +670,9 @@ float matvecRow(const Tensor &w, int k, const float *v, const int16_t *vq,
 float weightAt(const Tensor &w, int k, bool hybrid) {
   if (!hybrid || w.type == TensorType::kFloat32)
     return w.as<float>()[k];
-  const int32_t zp =
-      w.quant.zeroPoint.empty() ? 0 : static_cast<int32_t>(w.quant.zeroPoint[0]);
+  const int32_t zp = w.quant.zeroPoint.empty()
+                         ? 0
+                         : static_cast<int32_t>(w.quant.zeroPoint[0]);
   return w.quant.scale[0] * float(w8(w, k, zp));
 }
 
@@ -709,8 +711,8 @@ absl::Status lstmEval(OpContext &ctx) {
   };
   for (int t = 0; t < st.time; ++t)
     for (int b = 0; b < st.batch; ++b) {
-      const int64_t row = tm ? int64_t(t) * st.batch + b
-                             : int64_t(b) * st.time + t;
+      const int64_t row =
+          tm ? int64_t(t) * st.batch + b : int64_t(b) * st.time + t;
       const float *xr = x + row * I;
       float *h = os->as<float>() + int64_t(b) * O;
       float *c = cs->as<float>() + int64_t(b) * C;
@@ -779,8 +781,8 @@ absl::Status lstmEval(OpContext &ctx) {
                                  st.pq.data());
         for (int j = 0; j < O; ++j) {
           float a = pb ? pb[j] : 0.f;
-          a += matvecRow(*ctx.input(kLProjW), j, st.hidden.data(),
-                         st.pq.data(), ps, C, st.hybrid);
+          a += matvecRow(*ctx.input(kLProjW), j, st.hidden.data(), st.pq.data(),
+                         ps, C, st.hybrid);
           if (projClip > 0.f)
             a = std::clamp(a, -projClip, projClip);
           yr[j] = a;
@@ -801,8 +803,7 @@ void registerRecurrent(MutableOpResolver &r) {
   r.addBuiltin(kOp_SVDF, {svdfPrepare, svdfEval}, 1, 4);
   r.addBuiltin(kOp_RNN, {rnnPrepare, rnnEval}, 1, 3);
   r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_RNN, {rnnPrepare, rnnEval}, 1, 3);
-  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_LSTM, {lstmPrepare, lstmEval}, 1,
-               4);
+  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_LSTM, {lstmPrepare, lstmEval}, 1, 4);
   r.addBuiltin(kOp_LSTM, {lstmPrepare, lstmEval}, 1, 4);
 }
 

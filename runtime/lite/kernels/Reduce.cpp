@@ -197,7 +197,8 @@ absl::Status argPrepare(OpContext &ctx) {
     return absl::OkStatus();
   }
   int a;
-  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(1), 0), in->rank(), a));
+  TFMLIR_RETURN_IF_ERROR(
+      normalizeAxis(readInt(*ctx.input(1), 0), in->rank(), a));
   if (in->shape[a] == 0)
     return invalid("cannot take ARG_MAX/ARG_MIN over an empty axis");
   std::vector<int32_t> shape = in->shape;
@@ -209,7 +210,8 @@ template <typename T> absl::Status argT(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
   int a;
-  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(1), 0), in.rank(), a));
+  TFMLIR_RETURN_IF_ERROR(
+      normalizeAxis(readInt(*ctx.input(1), 0), in.rank(), a));
   int64_t outer = 1, inner = 1, D = in.shape[a];
   for (int d = 0; d < a; ++d)
     outer *= in.shape[d];

@@ -25,8 +25,7 @@ absl::Status fftLengths(OpContext &ctx, int &fh, int &fw) {
   const Tensor &len = *ctx.input(1);
   const int32_t *v = len.as<int32_t>();
   if (v[0] < 1 || v[1] < 1 || v[0] > (1 << 16) || v[1] > (1 << 16))
-    return invalid("fft_length [", v[0], ", ", v[1],
-                   "] must be in [1, 65536]");
+    return invalid("fft_length [", v[0], ", ", v[1], "] must be in [1, 65536]");
   fh = v[0];
   fw = v[1];
   return absl::OkStatus();
@@ -40,8 +39,7 @@ absl::Status rfft2dPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(
       checkType(ctx.output(0), TensorType::kComplex64, "output"));
   if (in->rank() < 2)
-    return invalid("input ", shapeToString(in->shape),
-                   " must have rank >= 2");
+    return invalid("input ", shapeToString(in->shape), " must have rank >= 2");
   if (len->rank() != 1 || len->numElements() != 2)
     return invalid("fft_length ", shapeToString(len->shape),
                    " must be a vector of 2");
@@ -90,8 +88,7 @@ absl::Status rfft2dEval(OpContext &ctx) {
       for (int k2 = 0; k2 < ow; ++k2) {
         std::complex<double> acc = 0;
         for (int n2 = 0; n2 < cols; ++n2)
-          acc += double(xb[int64_t(n1) * w + n2]) *
-                 tw[(int64_t(k2) * n2) % fw];
+          acc += double(xb[int64_t(n1) * w + n2]) * tw[(int64_t(k2) * n2) % fw];
         rowDft[size_t(n1) * ow + k2] = acc;
       }
     std::complex<float> *yb = y + b * int64_t(fh) * ow;

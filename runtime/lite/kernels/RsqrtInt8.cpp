@@ -80,8 +80,8 @@ void invSqrtQuantizedMultiplierExp(int32_t input, int32_t &multiplier,
   x = saturatingRoundingDoublingHighMul(x, 1518500250);
   multiplier = x;
   if (shift < 0) {
-    multiplier = static_cast<int32_t>(static_cast<uint32_t>(multiplier)
-                                      << -shift);
+    multiplier =
+        static_cast<int32_t>(static_cast<uint32_t>(multiplier) << -shift);
     shift = 0;
   }
   shift = -shift; // TFLite's kReverseShift
@@ -115,7 +115,8 @@ absl::Status rsqrtInt8Prepare(OpContext &ctx) {
       invSqrtQuantizedMultiplierExp(v, isqM, isqS);
       const int32_t data =
           multiplyByQuantizedMultiplier(1, {isqM, isqS + kShift});
-      r = multiplyByQuantizedMultiplier(data, {m.multiplier, m.shift - kShift}) +
+      r = multiplyByQuantizedMultiplier(data,
+                                        {m.multiplier, m.shift - kShift}) +
           outZp;
     }
     st->table[q + 128] = static_cast<int8_t>(std::clamp(r, -128, 127));
@@ -132,8 +133,8 @@ absl::Status rsqrtInt8Eval(OpContext &ctx) {
   for (int64_t i = 0; i < n; ++i)
     if (x[i] < st.inZp)
       return invalid("RSQRT is only defined for non-negative values; "
-                     "element ", i, " is ", int(x[i]), " below the zero point ",
-                     st.inZp);
+                     "element ",
+                     i, " is ", int(x[i]), " below the zero point ", st.inZp);
   for (int64_t i = 0; i < n; ++i)
     y[i] = st.table[x[i] + 128];
   return absl::OkStatus();

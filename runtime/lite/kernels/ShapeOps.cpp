@@ -39,8 +39,7 @@ absl::Status sameTypeIO(OpContext &ctx) {
   for (int i = 0; i < ctx.numOutputs(); ++i)
     if (ctx.output(i) && ctx.output(i)->type != ctx.input(0)->type)
       return invalid("output ", i, " type ", typeName(ctx.output(i)->type),
-                     " differs from input type ",
-                     typeName(ctx.input(0)->type));
+                     " differs from input type ", typeName(ctx.input(0)->type));
   return absl::OkStatus();
 }
 
@@ -254,7 +253,8 @@ absl::Status reverseEval(OpContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 /// Concatenates `ins` along `axis` into `out` (all same rank and type).
-void concatBytes(const std::vector<const Tensor *> &ins, int axis, Tensor &out) {
+void concatBytes(const std::vector<const Tensor *> &ins, int axis,
+                 Tensor &out) {
   size_t es = elementSize(out.type);
   int64_t outer = 1;
   for (int d = 0; d < axis; ++d)
@@ -461,7 +461,8 @@ absl::Status splitPrepare(OpContext &ctx) {
 absl::Status splitEval(OpContext &ctx) {
   int axis;
   const Tensor &in = *ctx.input(1);
-  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(0), 0), in.rank(), axis));
+  TFMLIR_RETURN_IF_ERROR(
+      normalizeAxis(readInt(*ctx.input(0), 0), in.rank(), axis));
   splitBytes(in, axis, ctx);
   return absl::OkStatus();
 }
@@ -472,7 +473,8 @@ absl::Status splitVPrepare(OpContext &ctx) {
 absl::Status splitVEval(OpContext &ctx) {
   int axis;
   const Tensor &in = *ctx.input(0);
-  TFMLIR_RETURN_IF_ERROR(normalizeAxis(readInt(*ctx.input(2), 0), in.rank(), axis));
+  TFMLIR_RETURN_IF_ERROR(
+      normalizeAxis(readInt(*ctx.input(2), 0), in.rank(), axis));
   splitBytes(in, axis, ctx);
   return absl::OkStatus();
 }
@@ -510,8 +512,8 @@ absl::Status slicePrepare(OpContext &ctx) {
                      D);
     int64_t sz = s[d] == -1 ? D - b[d] : s[d];
     if (sz < 0 || b[d] + sz > D)
-      return invalid("size ", s[d], " out of range for dim ", d, " of size ",
-                     D, " at begin ", b[d]);
+      return invalid("size ", s[d], " out of range for dim ", d, " of size ", D,
+                     " at begin ", b[d]);
     st->begin.push_back(b[d]);
     st->stride.push_back(1);
     st->size.push_back(static_cast<int32_t>(sz));
@@ -536,8 +538,8 @@ absl::Status stridedSlicePrepare(OpContext &ctx) {
   const OpOptions &o = ctx.options();
   std::vector<int64_t> b = intValues(*ctx.input(1)),
                        e = intValues(*ctx.input(2));
-  std::vector<int64_t> s =
-      ctx.input(3) ? intValues(*ctx.input(3)) : std::vector<int64_t>(b.size(), 1);
+  std::vector<int64_t> s = ctx.input(3) ? intValues(*ctx.input(3))
+                                        : std::vector<int64_t>(b.size(), 1);
   const int m = static_cast<int>(b.size());
   if (static_cast<int>(e.size()) != m || static_cast<int>(s.size()) != m)
     return invalid("begin, end and strides must have the same length");
@@ -639,8 +641,8 @@ absl::Status padEval(OpContext &ctx) {
   int64_t n = out.numElements();
   if (!mirror && r > 0) {
     // Constant padding: fill, then copy each innermost input row in place.
-    bool zeroFill = std::all_of(fill.begin(), fill.end(),
-                                [](uint8_t b) { return b == 0; });
+    bool zeroFill =
+        std::all_of(fill.begin(), fill.end(), [](uint8_t b) { return b == 0; });
     if (zeroFill)
       std::memset(out.data, 0, out.requiredBytes());
     else
@@ -846,8 +848,9 @@ absl::Status rangePrepare(OpContext &ctx) {
     return invalid("delta must be nonzero and operands finite");
   if ((l > s && d < 0) || (l < s && d > 0))
     return invalid("delta has the wrong sign for start ", s, " limit ", l);
-  double n = t == TensorType::kFloat32 ? std::ceil(std::fabs((l - s) / d))
-                                        : std::ceil(std::fabs(l - s) / std::fabs(d));
+  double n = t == TensorType::kFloat32
+                 ? std::ceil(std::fabs((l - s) / d))
+                 : std::ceil(std::fabs(l - s) / std::fabs(d));
   if (n > (1 << 30))
     return invalid("range of ", n, " elements is too large");
   return ctx.resizeOutput(0, {static_cast<int32_t>(n)});
@@ -860,11 +863,13 @@ absl::Status rangeEval(OpContext &ctx) {
     for (int64_t i = 0; i < n; ++i)
       out.as<float>()[i] = s + static_cast<float>(i) * d;
   } else if (out.type == TensorType::kInt64) {
-    int64_t s = ctx.input(0)->as<int64_t>()[0], d = ctx.input(2)->as<int64_t>()[0];
+    int64_t s = ctx.input(0)->as<int64_t>()[0],
+            d = ctx.input(2)->as<int64_t>()[0];
     for (int64_t i = 0; i < n; ++i)
       out.as<int64_t>()[i] = s + i * d;
   } else {
-    int32_t s = ctx.input(0)->as<int32_t>()[0], d = ctx.input(2)->as<int32_t>()[0];
+    int32_t s = ctx.input(0)->as<int32_t>()[0],
+            d = ctx.input(2)->as<int32_t>()[0];
     for (int64_t i = 0; i < n; ++i)
       out.as<int32_t>()[i] = static_cast<int32_t>(s + i * d);
   }
@@ -920,9 +925,8 @@ absl::Status gatherEval(OpContext &ctx) {
         int64_t k = readInt(idx, b * nIdx + i);
         if (k < 0 || k >= axisSize)
           return invalid("index ", k, " out of range [0, ", axisSize, ")");
-        std::memcpy(dst,
-                    p.data + (((b * outer + o) * axisSize + k) * inner) * es,
-                    row);
+        std::memcpy(
+            dst, p.data + (((b * outer + o) * axisSize + k) * inner) * es, row);
         dst += row;
       }
   return absl::OkStatus();
@@ -934,8 +938,8 @@ absl::Status gatherNdPrepare(OpContext &ctx) {
   const Tensor *p = ctx.input(0), *idx = ctx.input(1);
   TFMLIR_RETURN_IF_ERROR(checkIntTensor(idx, "indices"));
   if (idx->rank() < 1 || idx->shape.back() > p->rank())
-    return invalid("indices ", shapeToString(idx->shape),
-                   " do not fit params ", shapeToString(p->shape));
+    return invalid("indices ", shapeToString(idx->shape), " do not fit params ",
+                   shapeToString(p->shape));
   std::vector<int32_t> shape(idx->shape.begin(), idx->shape.end() - 1);
   shape.insert(shape.end(), p->shape.begin() + idx->shape.back(),
                p->shape.end());

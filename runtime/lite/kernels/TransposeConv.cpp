@@ -24,9 +24,9 @@ namespace {
 /// once when constant; false (not taken) for TANH / SIGN_BIT or under
 /// ReferenceOpResolver.
 absl::StatusOr<bool> optimizedTransposeConv(OpContext &ctx, const Tensor &in,
-                                            int fi, const float *B,
-                                            Padding pad, int sh, int sw,
-                                            Activation act, Tensor &out) {
+                                            int fi, const float *B, Padding pad,
+                                            int sh, int sw, Activation act,
+                                            Tensor &out) {
   float lo, hi;
   if (ctx.reference() || !clampOf(act, lo, hi))
     return false;
@@ -88,17 +88,16 @@ absl::Status tconvEval(OpContext &ctx) {
   if (!fp.ok())
     return fp.status();
   const OpOptions &o = ctx.options();
-  auto done = optimizedTransposeConv(ctx, in, 1,
-                                     bias ? bias->as<float>() : nullptr,
-                                     o.padding, o.strideH, o.strideW,
-                                     o.activation, *ctx.output(0));
+  auto done = optimizedTransposeConv(
+      ctx, in, 1, bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
+      o.strideW, o.activation, *ctx.output(0));
   if (!done.ok())
     return done.status();
   if (*done)
     return absl::OkStatus();
   reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
-                bias ? bias->as<float>() : nullptr, o.padding, o.strideH,
-                o.strideW, o.activation, *ctx.output(0));
+                           bias ? bias->as<float>() : nullptr, o.padding,
+                           o.strideH, o.strideW, o.activation, *ctx.output(0));
   return absl::OkStatus();
 }
 
@@ -108,7 +107,8 @@ absl::Status mpParams(OpContext &ctx, Padding &pad, int &sw, int &sh) {
   const auto &co = ctx.op().customOptions;
   if (co.size() < 12)
     return invalid("Convolution2DTransposeBias needs 12 bytes of options "
-                   "(padding, stride_w, stride_h), got ", co.size());
+                   "(padding, stride_w, stride_h), got ",
+                   co.size());
   int32_t v[3];
   std::memcpy(v, co.data(), 12);
   if (v[0] != 1 && v[0] != 2)
@@ -137,9 +137,9 @@ absl::Status mpTconvPrepare(OpContext &ctx) {
   auto outSize = [&](int in, int k, int s) {
     return pad == Padding::kSame ? in * s : in * s + std::max(k - s, 0);
   };
-  return ctx.resizeOutput(0, {in->shape[0], outSize(in->shape[1], f->shape[1], sh),
-                              outSize(in->shape[2], f->shape[2], sw),
-                              f->shape[0]});
+  return ctx.resizeOutput(
+      0, {in->shape[0], outSize(in->shape[1], f->shape[1], sh),
+          outSize(in->shape[2], f->shape[2], sw), f->shape[0]});
 }
 
 absl::Status mpTconvEval(OpContext &ctx) {
@@ -150,16 +150,15 @@ absl::Status mpTconvEval(OpContext &ctx) {
   auto fp = weightsOf(ctx, 1);
   if (!fp.ok())
     return fp.status();
-  auto done = optimizedTransposeConv(ctx, in, 1, ctx.input(2)->as<float>(),
-                                     pad, sh, sw, Activation::kNone,
-                                     *ctx.output(0));
+  auto done = optimizedTransposeConv(ctx, in, 1, ctx.input(2)->as<float>(), pad,
+                                     sh, sw, Activation::kNone, *ctx.output(0));
   if (!done.ok())
     return done.status();
   if (*done)
     return absl::OkStatus();
   reference::transposeConv(in, *fp, f.shape[1], f.shape[2], f.shape[0],
-                ctx.input(2)->as<float>(), pad, sh, sw, Activation::kNone,
-                *ctx.output(0));
+                           ctx.input(2)->as<float>(), pad, sh, sw,
+                           Activation::kNone, *ctx.output(0));
   return absl::OkStatus();
 }
 
@@ -180,7 +179,8 @@ absl::Status eval(OpContext &ctx) {
 
 void registerTransposeConv(MutableOpResolver &r) {
   r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval}, 1, 5);
-  r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1, 1);
+  r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1,
+              1);
 }
 
 } // namespace tfmlir::lite::kernels

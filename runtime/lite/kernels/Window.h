@@ -1,4 +1,5 @@
-//===- Window.h - The 2-D window over NHWC shared by windowed ops -*- C++ -*-===//
+//===- Window.h - The 2-D window over NHWC shared by windowed ops -*- C++
+//-*-===//
 //
 // One home for the window arithmetic of CONV_2D, DEPTHWISE_CONV_2D,
 // AVERAGE/MAX/L2_POOL_2D and TRANSPOSE_CONV (reference and optimized, float
@@ -33,8 +34,8 @@ struct Window {
   /// The window for `padding` (SAME / VALID, as TF) over an NHWC input
   /// shape; strides and dilations must be >= 1 (checked by the callers'
   /// prepare).
-  static Window make(Padding padding, int batch, int inH, int inW,
-                     int channels, int kH, int kW, int strideH, int strideW,
+  static Window make(Padding padding, int batch, int inH, int inW, int channels,
+                     int kH, int kW, int strideH, int strideW,
                      int dilationH = 1, int dilationW = 1);
 
   int taps() const { return kH * kW; }

@@ -13,8 +13,8 @@
 // where TF's static_cast is undefined (lib/Support/NonFinite.h); f16/bf16
 // are cast through f32 (lib/Support/Float16.h, round to nearest even).
 //===----------------------------------------------------------------------===//
-#include "runtime/session/kernels/HostKernel.h"
 #include "lib/Support/NonFinite.h"
+#include "runtime/session/kernels/HostKernel.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -297,13 +297,11 @@ private:
 absl::Status fill(KernelContext &ctx) {
   const HostTensor &dims = *ctx.inputs[0], &value = *ctx.inputs[1];
   if (dims.shape().size() != 1)
-    return absl::InvalidArgumentError(
-        absl::StrCat("dims must be a vector, got shape ",
-                     shapeDebugString(dims.shape())));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dims must be a vector, got shape ", shapeDebugString(dims.shape())));
   if (!value.shape().empty())
-    return absl::InvalidArgumentError(
-        absl::StrCat("value must be a scalar, got shape ",
-                     shapeDebugString(value.shape())));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "value must be a scalar, got shape ", shapeDebugString(value.shape())));
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < dims.numElements(); ++i)
     shape.push_back(intElement(dims, i));
@@ -325,10 +323,12 @@ public:
   absl::Status compute(KernelContext &ctx) const override {
     for (int i = 0; i < 3; ++i)
       if (!ctx.inputs[i]->shape().empty())
-        return absl::InvalidArgumentError(absl::StrCat(
-            i == 0 ? "start" : i == 1 ? "limit" : "delta",
-            " must be a scalar, not shape ",
-            shapeDebugString(ctx.inputs[i]->shape())));
+        return absl::InvalidArgumentError(
+            absl::StrCat(i == 0   ? "start"
+                         : i == 1 ? "limit"
+                                  : "delta",
+                         " must be a scalar, not shape ",
+                         shapeDebugString(ctx.inputs[i]->shape())));
     double start = realElement(*ctx.inputs[0], 0),
            limit = realElement(*ctx.inputs[1], 0),
            delta = realElement(*ctx.inputs[2], 0);
@@ -342,8 +342,7 @@ public:
       return absl::InvalidArgumentError(absl::StrCat(
           "Requires start >= limit when delta < 0: ", start, "/", limit));
     bool integral = out_ != DType::kF32 && out_ != DType::kF64;
-    double n = integral ? std::ceil(std::fabs(limit - start) /
-                                    std::fabs(delta))
+    double n = integral ? std::ceil(std::fabs(limit - start) / std::fabs(delta))
                         : std::ceil(std::fabs((limit - start) / delta));
     if (!(n < 9.2e18))
       return absl::InvalidArgumentError("Requires ((limit - start) / delta) "
@@ -369,9 +368,8 @@ private:
 } // namespace
 
 void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
-  for (const char *n :
-       {"tf.Identity", "tf.IdentityN", "tf.Snapshot", "tf.StopGradient",
-        "tf.PlaceholderWithDefault"})
+  for (const char *n : {"tf.Identity", "tf.IdentityN", "tf.Snapshot",
+                        "tf.StopGradient", "tf.PlaceholderWithDefault"})
     t[n] = lambdaKernel(identity);
   // NoOp (no_op.cc): nothing to compute; it only orders control edges
   // (tf.debugging.assert_* graphs group their Asserts under one).
@@ -380,8 +378,8 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
   t["tf.ExpandDims"] = lambdaKernel(expandDims);
   t["tf.ConcatV2"] = lambdaKernel(concatV2);
   t["tf.Fill"] = lambdaKernel(fill);
-  t["tf.Range"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.Range"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> to = resultDType(op, 0);
     if (!to.ok())
       return to.status();

@@ -133,7 +133,8 @@ public:
             computeStridedSlice(in.shape(), bv, ev, sv, masks_, r);
         !st.ok())
       return st;
-    absl::StatusOr<HostTensor> out = HostTensor::create(in.dtype(), r.finalShape);
+    absl::StatusOr<HostTensor> out =
+        HostTensor::create(in.dtype(), r.finalShape);
     if (!out.ok())
       return out.status();
     // Gather over the processing shape (one dim per input dim); the final
@@ -161,15 +162,13 @@ absl::Status transpose(KernelContext &ctx) {
   if (absl::Status st = refuseVariant(in); !st.ok())
     return st;
   if (!isIndexDType(perm) || perm.shape().size() != 1)
-    return absl::InvalidArgumentError(
-        absl::StrCat("perm must be rank 1, got shape ",
-                     shapeDebugString(perm.shape())));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "perm must be rank 1, got shape ", shapeDebugString(perm.shape())));
   int64_t rank = in.shape().size();
   if (perm.numElements() != rank)
-    return absl::InvalidArgumentError(
-        absl::StrCat("transpose expects a vector of size ", rank,
-                     ". But input(1) is a vector of size ",
-                     perm.numElements()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "transpose expects a vector of size ", rank,
+        ". But input(1) is a vector of size ", perm.numElements()));
   std::vector<int64_t> p = intValues(perm);
   std::vector<bool> seen(rank, false);
   std::vector<int64_t> outShape(rank), step(rank);
@@ -184,8 +183,8 @@ absl::Status transpose(KernelContext &ctx) {
   }
   for (int64_t i = 0; i < rank; ++i)
     if (!seen[i])
-      return absl::InvalidArgumentError(absl::StrCat(
-          i, " is missing from {", absl::StrJoin(p, ","), "}."));
+      return absl::InvalidArgumentError(
+          absl::StrCat(i, " is missing from {", absl::StrJoin(p, ","), "}."));
   absl::StatusOr<HostTensor> out = HostTensor::create(in.dtype(), outShape);
   if (!out.ok())
     return out.status();
@@ -332,8 +331,8 @@ public:
       return st;
     int64_t rank = in.shape().size();
     if (axis_ < -rank || axis_ >= rank)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "axis = ", axis_, " not in [", -rank, ", ", rank, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("axis = ", axis_, " not in [", -rank, ", ", rank, ")"));
     int64_t axis = axis_ < 0 ? axis_ + rank : axis_;
     if (in.shape()[axis] != num_)
       return absl::InvalidArgumentError(
@@ -364,8 +363,8 @@ absl::Status tile(KernelContext &ctx) {
   std::vector<int64_t> m = intValues(mult), outShape(rank);
   for (int64_t i = 0; i < rank; ++i) {
     if (m[i] < 0)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "Expected multiples[", i, "] >= 0, but got ", m[i]));
+      return absl::InvalidArgumentError(
+          absl::StrCat("Expected multiples[", i, "] >= 0, but got ", m[i]));
     outShape[i] = in.shape()[i] * m[i];
   }
   absl::StatusOr<HostTensor> out = HostTensor::create(in.dtype(), outShape);
@@ -412,10 +411,9 @@ int64_t intAttr(mlir::Operation *op, llvm::StringRef name, int64_t dflt) {
 absl::StatusOr<int64_t> countAttr(mlir::Operation *op, llvm::StringRef name) {
   int64_t n = intAttr(op, name, op->getNumResults());
   if (n < 1 || n != int64_t(op->getNumResults()))
-    return absl::InvalidArgumentError(
-        absl::StrCat(op->getName().getStringRef().str(), ": ", name.str(),
-                     " = ", n, " but the op has ", op->getNumResults(),
-                     " results"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        op->getName().getStringRef().str(), ": ", name.str(), " = ", n,
+        " but the op has ", op->getNumResults(), " results"));
   return n;
 }
 

@@ -3,12 +3,13 @@
 // NumPy-broadcasting binary ops (AddV2/Add, Sub, Mul, RealDiv, Div,
 // TruncateDiv, FloorDiv, Mod, TruncateMod, FloorMod, Pow,
 // SquaredDifference, DivNoNan, Maximum, Minimum, the comparisons,
-// LogicalAnd/Or), SelectV2, Select (TF1's row/scalar condition) and unary ops (Neg, Abs, Square, Exp, Log, Sqrt, Rsqrt,
-// Sigmoid, Floor, Tanh, Sin, Cos, Relu, LogicalNot), computed in the
-// operands' own type as TF's CPU kernels (cwise_ops.h): integer RealDiv is
-// not defined; integer division by zero is InvalidArgument; comparisons
-// give bool. f16/bf16 are computed in f32 and rounded to nearest even once
-// per op (lib/Support/Float16.h), as Eigen's half types do.
+// LogicalAnd/Or), SelectV2, Select (TF1's row/scalar condition) and unary ops
+// (Neg, Abs, Square, Exp, Log, Sqrt, Rsqrt, Sigmoid, Floor, Tanh, Sin, Cos,
+// Relu, LogicalNot), computed in the operands' own type as TF's CPU kernels
+// (cwise_ops.h): integer RealDiv is not defined; integer division by zero is
+// InvalidArgument; comparisons give bool. f16/bf16 are computed in f32 and
+// rounded to nearest even once per op (lib/Support/Float16.h), as Eigen's half
+// types do.
 //===----------------------------------------------------------------------===//
 #include "runtime/session/kernels/HostKernel.h"
 
@@ -173,8 +174,7 @@ public:
     if (!bf.ok())
       return bf.status();
     bool half = isHalf(out_);
-    if (absl::Status s =
-            computeTyped(*af, *bf, half ? DType::kF32 : out_, ctx);
+    if (absl::Status s = computeTyped(*af, *bf, half ? DType::kF32 : out_, ctx);
         !s.ok() || !half)
       return s;
     absl::StatusOr<HostTensor> n = narrowF32ToHalf(ctx.outputs.back(), out_);
@@ -251,8 +251,8 @@ private:
       case Bin::kDivNoNan:
         if constexpr (fp)
           return arith([](T p, T q) { return q == T(0) ? T(0) : T(p / q); });
-        status = absl::UnimplementedError(
-            "DivNoNan of integers has no host kernel");
+        status =
+            absl::UnimplementedError("DivNoNan of integers has no host kernel");
         return;
       case Bin::kDivAny:
       case Bin::kTruncDiv:
@@ -392,7 +392,9 @@ absl::Status select(KernelContext &ctx) {
     return out.status();
   int64_t n = t.numElements();
   // Elements per condition value: 1 (same shape), a row, or everything.
-  int64_t group = same ? 1 : scalar ? n : (c.numElements() ? n / c.numElements() : 0);
+  int64_t group = same     ? 1
+                  : scalar ? n
+                           : (c.numElements() ? n / c.numElements() : 0);
   size_t es = dtypeSize(t.dtype());
   const uint8_t *cv = c.data<uint8_t>();
   for (int64_t k = 0; k < n; k += group) {
@@ -441,7 +443,8 @@ public:
       return af.status();
     if (absl::Status s = computeTyped(*af, ctx); !s.ok())
       return s;
-    absl::StatusOr<HostTensor> n = narrowF32ToHalf(ctx.outputs.back(), a.dtype());
+    absl::StatusOr<HostTensor> n =
+        narrowF32ToHalf(ctx.outputs.back(), a.dtype());
     if (!n.ok())
       return n.status();
     ctx.outputs.back() = std::move(*n);
@@ -542,20 +545,30 @@ void addElementwiseKernels(llvm::StringMap<HostKernelFactory> &t) {
           return std::make_unique<BinaryKernel>(op, *d);
         };
   };
-  std::pair<const char *, Bin> bins[] = {
-      {"tf.AddV2", Bin::kAdd},       {"tf.Add", Bin::kAdd},
-      {"tf.Sub", Bin::kSub},         {"tf.Mul", Bin::kMul},
-      {"tf.RealDiv", Bin::kDiv},     {"tf.Maximum", Bin::kMax},
-      {"tf.Minimum", Bin::kMin},     {"tf.Greater", Bin::kGt},
-      {"tf.GreaterEqual", Bin::kGe}, {"tf.Less", Bin::kLt},
-      {"tf.LessEqual", Bin::kLe},    {"tf.Equal", Bin::kEq},
-      {"tf.NotEqual", Bin::kNe},     {"tf.LogicalAnd", Bin::kAnd},
-      {"tf.LogicalOr", Bin::kOr},    {"tf.Div", Bin::kDivAny},
-      {"tf.TruncateDiv", Bin::kTruncDiv}, {"tf.Mod", Bin::kTruncMod},
-      {"tf.TruncateMod", Bin::kTruncMod}, {"tf.FloorDiv", Bin::kFloorDiv},
-      {"tf.FloorMod", Bin::kFloorMod}, {"tf.Pow", Bin::kPow},
-      {"tf.SquaredDifference", Bin::kSqDiff},
-      {"tf.DivNoNan", Bin::kDivNoNan}};
+  std::pair<const char *, Bin> bins[] = {{"tf.AddV2", Bin::kAdd},
+                                         {"tf.Add", Bin::kAdd},
+                                         {"tf.Sub", Bin::kSub},
+                                         {"tf.Mul", Bin::kMul},
+                                         {"tf.RealDiv", Bin::kDiv},
+                                         {"tf.Maximum", Bin::kMax},
+                                         {"tf.Minimum", Bin::kMin},
+                                         {"tf.Greater", Bin::kGt},
+                                         {"tf.GreaterEqual", Bin::kGe},
+                                         {"tf.Less", Bin::kLt},
+                                         {"tf.LessEqual", Bin::kLe},
+                                         {"tf.Equal", Bin::kEq},
+                                         {"tf.NotEqual", Bin::kNe},
+                                         {"tf.LogicalAnd", Bin::kAnd},
+                                         {"tf.LogicalOr", Bin::kOr},
+                                         {"tf.Div", Bin::kDivAny},
+                                         {"tf.TruncateDiv", Bin::kTruncDiv},
+                                         {"tf.Mod", Bin::kTruncMod},
+                                         {"tf.TruncateMod", Bin::kTruncMod},
+                                         {"tf.FloorDiv", Bin::kFloorDiv},
+                                         {"tf.FloorMod", Bin::kFloorMod},
+                                         {"tf.Pow", Bin::kPow},
+                                         {"tf.SquaredDifference", Bin::kSqDiff},
+                                         {"tf.DivNoNan", Bin::kDivNoNan}};
   for (auto [n, op] : bins)
     t[n] = binary(op);
   std::pair<const char *, Un> uns[] = {

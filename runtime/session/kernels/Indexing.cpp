@@ -1,15 +1,15 @@
 //===- Indexing.cpp - data-dependent indexing host kernels ----------------===//
 //
-// Where, Unique/UniqueWithCounts, ListDiff, TopKV2 (run-time k), GatherV2, GatherNd,
-// DynamicPartition and DynamicStitch/ParallelDynamicStitch with the
+// Where, Unique/UniqueWithCounts, ListDiff, TopKV2 (run-time k), GatherV2,
+// GatherNd, DynamicPartition and DynamicStitch/ParallelDynamicStitch with the
 // semantics and InvalidArgument wording of TF's CPU kernels (where_op.cc,
 // unique_op.cc, listdiff_op.cc, topk_op.cc, gather_op.cc, gather_nd_op.cc,
 // dynamic_partition_op.cc, dynamic_stitch_op.cc). Unlike the compiled
 // GatherV2/GatherNd (which clamp, as XLA does), out-of-range indices are
 // errors here, as on TF's CPU.
 //===----------------------------------------------------------------------===//
-#include "runtime/session/kernels/HostKernel.h"
 #include "lib/Support/NonFinite.h"
+#include "runtime/session/kernels/HostKernel.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -439,7 +439,8 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
     if (!idx.ok())
       return idx.status();
     if (*idx != DType::kI32 && *idx != DType::kI64)
-      return absl::InvalidArgumentError("ListDiff: out_idx must be int32 or int64");
+      return absl::InvalidArgumentError(
+          "ListDiff: out_idx must be int32 or int64");
     return std::make_unique<ListDiffKernel>(*idx);
   };
   t["tf.TopKV2"] =

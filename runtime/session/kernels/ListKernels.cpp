@@ -32,19 +32,32 @@ namespace {
 /// TF's DataTypeString of `t` ("float", "int32", ...).
 const char *tfName(DType t) {
   switch (t) {
-  case DType::kF32: return "float";
-  case DType::kF64: return "double";
-  case DType::kBool: return "bool";
-  case DType::kI8: return "int8";
-  case DType::kI16: return "int16";
-  case DType::kI32: return "int32";
-  case DType::kI64: return "int64";
-  case DType::kU8: return "uint8";
-  case DType::kU16: return "uint16";
-  case DType::kU32: return "uint32";
-  case DType::kU64: return "uint64";
-  case DType::kF16: return "half";
-  case DType::kBF16: return "bfloat16";
+  case DType::kF32:
+    return "float";
+  case DType::kF64:
+    return "double";
+  case DType::kBool:
+    return "bool";
+  case DType::kI8:
+    return "int8";
+  case DType::kI16:
+    return "int16";
+  case DType::kI32:
+    return "int32";
+  case DType::kI64:
+    return "int64";
+  case DType::kU8:
+    return "uint8";
+  case DType::kU16:
+    return "uint16";
+  case DType::kU32:
+    return "uint32";
+  case DType::kU64:
+    return "uint64";
+  case DType::kF16:
+    return "half";
+  case DType::kBF16:
+    return "bfloat16";
   }
   return "unknown";
 }
@@ -57,7 +70,9 @@ struct PartialShape {
   static PartialShape of(const TensorList &l) {
     return {l.unknownRank, l.elementShape};
   }
-  static PartialShape known(const std::vector<int64_t> &d) { return {false, d}; }
+  static PartialShape known(const std::vector<int64_t> &d) {
+    return {false, d};
+  }
   bool fullyDefined() const {
     return !unknownRank && llvm::all_of(dims, [](int64_t d) { return d >= 0; });
   }
@@ -112,9 +127,8 @@ absl::StatusOr<PartialShape> shapeFromTensor(const HostTensor &t) {
     return PartialShape();
   }
   if (t.shape().size() != 1)
-    return absl::InvalidArgumentError(
-        absl::StrCat("Shape must be at most rank 1 but is rank ",
-                     t.shape().size()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Shape must be at most rank 1 but is rank ", t.shape().size()));
   PartialShape s{false, {}};
   for (int64_t i = 0; i < t.numElements(); ++i) {
     int64_t d = intElement(t, i);
@@ -131,17 +145,16 @@ absl::StatusOr<const TensorList *> listInput(const KernelContext &ctx,
                                              size_t i) {
   const HostTensor &t = *ctx.inputs[i];
   if (!t.isVariant())
-    return absl::InvalidArgumentError(
-        absl::StrCat("Input handle is not a list. Saw: '", t.typeString(),
-                     "'"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Input handle is not a list. Saw: '", t.typeString(), "'"));
   return t.list().get();
 }
 
 absl::Status checkDType(const TensorList &l, DType opDType) {
   if (l.elementDType != opDType)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Invalid data types; op elements ", tfName(opDType),
-        " but list elements ", tfName(l.elementDType)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Invalid data types; op elements ", tfName(opDType),
+                     " but list elements ", tfName(l.elementDType)));
   return absl::OkStatus();
 }
 
@@ -168,8 +181,8 @@ absl::StatusOr<HostTensor> readElement(const TensorList &l, size_t i,
     return s.status();
   if (!s->fullyDefined())
     return absl::InvalidArgumentError(absl::StrCat(
-        "Trying to read an uninitialized tensor but element_shape: ",
-        s->str(), " is not fully defined."));
+        "Trying to read an uninitialized tensor but element_shape: ", s->str(),
+        " is not fully defined."));
   return HostTensor::create(l.elementDType, s->dims);
 }
 
@@ -243,17 +256,17 @@ absl::Status fromTensor(KernelContext &ctx, DType d) {
         absl::StrCat("Invalid data types; op elements ", tfName(d),
                      " but tensor is ", t.typeString()));
   if (t.shape().empty())
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Tensor must be at least a vector, but saw shape: ",
-        shapeDebugString(t.shape())));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Tensor must be at least a vector, but saw shape: ",
+                     shapeDebugString(t.shape())));
   std::vector<int64_t> elem(t.shape().begin() + 1, t.shape().end());
   absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[1]);
   if (!s.ok())
     return s.status();
   if (!s->compatibleWith(PartialShape::known(elem)))
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Specified a list with shape ", s->str(), " from a tensor with shape ",
-        shapeDebugString(elem)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Specified a list with shape ", s->str(),
+                     " from a tensor with shape ", shapeDebugString(elem)));
   TensorList l;
   l.elementDType = d;
   l.unknownRank = s->unknownRank;
@@ -280,19 +293,18 @@ absl::Status setItem(KernelContext &ctx, DType d) {
   const HostTensor &item = *ctx.inputs[2];
   if (item.isVariant() || item.dtype() != (*in)->elementDType ||
       d != (*in)->elementDType)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Invalid data types; op elements ", tfName(item.dtype()),
-        " but list elements ", tfName((*in)->elementDType)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Invalid data types; op elements ", tfName(item.dtype()),
+                     " but list elements ", tfName((*in)->elementDType)));
   absl::StatusOr<int64_t> index = scalarInt(*ctx.inputs[1], "index");
   if (!index.ok())
     return index.status();
   int64_t size = (*in)->tensors.size();
   if (*index < 0 || *index >= size)
-    return absl::InvalidArgumentError(
-        absl::StrCat("Trying to modify element ", *index, " in a list with ",
-                     size, " elements."));
-  if (!PartialShape::of(**in).compatibleWith(
-          PartialShape::known(item.shape())))
+    return absl::InvalidArgumentError(absl::StrCat("Trying to modify element ",
+                                                   *index, " in a list with ",
+                                                   size, " elements."));
+  if (!PartialShape::of(**in).compatibleWith(PartialShape::known(item.shape())))
     return absl::InvalidArgumentError(absl::StrCat(
         "Tried to set a tensor with incompatible shape at a list index. Item "
         "element shape: ",
@@ -316,9 +328,9 @@ absl::Status getItem(KernelContext &ctx, DType d) {
     return index.status();
   int64_t size = (*in)->tensors.size();
   if (*index < 0 || *index >= size)
-    return absl::InvalidArgumentError(
-        absl::StrCat("Trying to access element ", *index, " in a list with ",
-                     size, " elements."));
+    return absl::InvalidArgumentError(absl::StrCat("Trying to access element ",
+                                                   *index, " in a list with ",
+                                                   size, " elements."));
   absl::StatusOr<PartialShape> s = shapeFromTensor(*ctx.inputs[2]);
   if (!s.ok())
     return s.status();
@@ -483,13 +495,13 @@ private:
 };
 
 HostKernelFactory listFactory(ListKernel::Fn fn) {
-  return [fn](mlir::Operation *op)
-             -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    absl::StatusOr<DType> d = elementDTypeAttr(op);
-    if (!d.ok())
-      return d.status();
-    return std::make_unique<ListKernel>(fn, *d);
-  };
+  return
+      [fn](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+        absl::StatusOr<DType> d = elementDTypeAttr(op);
+        if (!d.ok())
+          return d.status();
+        return std::make_unique<ListKernel>(fn, *d);
+      };
 }
 
 } // namespace

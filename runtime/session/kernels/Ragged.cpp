@@ -27,7 +27,8 @@ namespace {
 
 class RaggedRangeKernel : public HostKernel {
 public:
-  RaggedRangeKernel(DType splits, DType values) : splits_(splits), values_(values) {}
+  RaggedRangeKernel(DType splits, DType values)
+      : splits_(splits), values_(values) {}
 
   absl::Status compute(KernelContext &ctx) const override {
     static const char *kNames[] = {"starts", "limits", "deltas"};
@@ -61,14 +62,14 @@ public:
   }
 
 private:
-  template <typename T>
-  static T at(const HostTensor &t, int64_t row) {
+  template <typename T> static T at(const HostTensor &t, int64_t row) {
     return t.data<T>()[t.shape().empty() ? 0 : row];
   }
 
   template <typename T>
   absl::Status run(KernelContext &ctx, int64_t nrows) const {
-    const HostTensor &s = *ctx.inputs[0], &l = *ctx.inputs[1], &d = *ctx.inputs[2];
+    const HostTensor &s = *ctx.inputs[0], &l = *ctx.inputs[1],
+                     &d = *ctx.inputs[2];
     const int64_t splitsMax = splits_ == DType::kI32
                                   ? std::numeric_limits<int32_t>::max()
                                   : std::numeric_limits<int64_t>::max();
@@ -87,7 +88,8 @@ private:
         // Eigen::divup(|limit - start|, |delta|) in the unsigned domain.
         uint64_t span = limit > start ? uint64_t(limit) - uint64_t(start)
                                       : uint64_t(start) - uint64_t(limit);
-        uint64_t ad = delta > 0 ? uint64_t(delta) : uint64_t(0) - uint64_t(delta);
+        uint64_t ad =
+            delta > 0 ? uint64_t(delta) : uint64_t(0) - uint64_t(delta);
         uint64_t n = span / ad + (span % ad != 0);
         if (n > uint64_t(std::numeric_limits<int64_t>::max()))
           return absl::InvalidArgumentError(
@@ -132,8 +134,8 @@ private:
 } // namespace
 
 void addRaggedKernels(llvm::StringMap<HostKernelFactory> &t) {
-  t["tf.RaggedRange"] = [](mlir::Operation *op)
-      -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+  t["tf.RaggedRange"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
     absl::StatusOr<DType> splits = resultDType(op, 0);
     if (!splits.ok())
       return splits.status();
@@ -141,7 +143,8 @@ void addRaggedKernels(llvm::StringMap<HostKernelFactory> &t) {
     if (!values.ok())
       return values.status();
     if (*splits != DType::kI32 && *splits != DType::kI64)
-      return absl::UnimplementedError("RaggedRange: Tsplits must be int32 or int64");
+      return absl::UnimplementedError(
+          "RaggedRange: Tsplits must be int32 or int64");
     return std::make_unique<RaggedRangeKernel>(*splits, *values);
   };
 }

@@ -1,4 +1,5 @@
-//===- Reduce.cpp - reduction host kernels ---------------------------------===//
+//===- Reduce.cpp - reduction host kernels
+//---------------------------------===//
 //
 // Sum, Mean, Prod, Max, Min, All, Any and ArgMax/ArgMin on host tensors, for
 // nodes that run outside compiled code (--jit=off, and host nodes of
@@ -47,9 +48,9 @@ absl::StatusOr<std::vector<bool>> reducedDims(const HostTensor &axes,
         absl::StrCat("reduction_indices must be int32 or int64, got ",
                      dtypeName(axes.dtype())));
   if (axes.shape().size() > 1)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "reduction_indices must be a scalar or vector, got shape ",
-        shapeDebugString(axes.shape())));
+    return absl::InvalidArgumentError(
+        absl::StrCat("reduction_indices must be a scalar or vector, got shape ",
+                     shapeDebugString(axes.shape())));
   std::vector<bool> reduced(rank, false);
   for (int64_t i = 0; i < axes.numElements(); ++i) {
     int64_t a = intElement(axes, i);
@@ -72,7 +73,7 @@ absl::StatusOr<std::vector<bool>> reducedDims(const HostTensor &axes,
 /// element k folds the input elements at keptOffsets[k] + each of
 /// redOffsets (row-major flat offsets).
 struct Plan {
-  std::vector<int64_t> outShape;   // with keep_dims applied
+  std::vector<int64_t> outShape;    // with keep_dims applied
   std::vector<int64_t> keptOffsets; // flat input offset of each output elem
   std::vector<int64_t> redOffsets;  // flat offsets of the reduced positions
 };
@@ -147,8 +148,7 @@ public:
 
 private:
   template <typename T>
-  T fold(const T *base, const std::vector<int64_t> &offs,
-         int64_t count) const {
+  T fold(const T *base, const std::vector<int64_t> &offs, int64_t count) const {
     constexpr bool isFloat = std::is_floating_point_v<T>;
     switch (kind_) {
     case Red::kSum:
@@ -310,8 +310,7 @@ void addReduceKernels(llvm::StringMap<HostKernelFactory> &t) {
                                             *out);
     };
   for (bool isMax : {true, false})
-    t[isMax ? "tf.ArgMax" : "tf.ArgMin"] =
-        [isMax](mlir::Operation *op)
+    t[isMax ? "tf.ArgMax" : "tf.ArgMin"] = [isMax](mlir::Operation *op)
         -> absl::StatusOr<std::unique_ptr<HostKernel>> {
       auto out = resultDType(op, 0);
       if (!out.ok())

@@ -83,14 +83,13 @@ absl::Status pad(KernelContext &ctx) {
   if (in.isVariant() || paddings.isVariant() ||
       (paddings.dtype() != DType::kI32 && paddings.dtype() != DType::kI64) ||
       paddings.shape().size() != 2 || paddings.shape()[1] != 2)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "paddings must be a matrix with 2 columns: ",
-        shapeDebugString(paddings.shape())));
+    return absl::InvalidArgumentError(
+        absl::StrCat("paddings must be a matrix with 2 columns: ",
+                     shapeDebugString(paddings.shape())));
   if (paddings.shape()[0] != rank)
     return absl::InvalidArgumentError(absl::StrCat(
         "The first dimension of paddings must be the rank of inputs",
-        shapeDebugString(paddings.shape()), " ",
-        shapeDebugString(in.shape())));
+        shapeDebugString(paddings.shape()), " ", shapeDebugString(in.shape())));
   size_t elt = dtypeSize(in.dtype());
   std::vector<char> fill(elt, 0);
   if (ctx.inputs.size() > 2) {
@@ -104,7 +103,8 @@ absl::Status pad(KernelContext &ctx) {
   }
   std::vector<int64_t> before(rank), outShape(rank);
   for (int64_t i = 0; i < rank; ++i) {
-    int64_t lo = intElement(paddings, 2 * i), hi = intElement(paddings, 2 * i + 1);
+    int64_t lo = intElement(paddings, 2 * i),
+            hi = intElement(paddings, 2 * i + 1);
     if (lo < 0 || hi < 0)
       return absl::InvalidArgumentError(
           absl::StrCat("Paddings must be non-negative: ", lo, " ", hi));

@@ -182,10 +182,12 @@ std::string crossCheck(const FlatBufferModel &m, Interpreter &opt,
 }
 
 void helloWorld(const fs::path &corpus) {
-  fs::path p = corpus / "tflite_micro/tensorflow/lite/micro/examples/hello_world/"
-                        "models/hello_world_float.tflite";
+  fs::path p = corpus /
+               "tflite_micro/tensorflow/lite/micro/examples/hello_world/"
+               "models/hello_world_float.tflite";
   if (!fs::exists(p))
-    p = corpus / "tflite_micro/examples/hello_world/models/hello_world_float.tflite";
+    p = corpus /
+        "tflite_micro/examples/hello_world/models/hello_world_float.tflite";
   auto m = FlatBufferModel::buildFromFile(p.string());
   if (!m.ok())
     return fail(std::string(m.status().message()));
@@ -204,9 +206,10 @@ void helloWorld(const fs::path &corpus) {
     maxErr = std::max(maxErr, e);
     sumErr += e;
   }
-  report << "## hello_world_float\n\n1000 points in [0, 2pi]: max |y - sin x| = "
-         << maxErr << ", mean = " << sumErr / n << " (tolerance " << kHelloTol
-         << ")\n\n";
+  report
+      << "## hello_world_float\n\n1000 points in [0, 2pi]: max |y - sin x| = "
+      << maxErr << ", mean = " << sumErr / n << " (tolerance " << kHelloTol
+      << ")\n\n";
   std::printf("hello_world_float: max err %.4f mean err %.4f\n", maxErr,
               sumErr / n);
   if (maxErr > kHelloTol)
@@ -260,8 +263,8 @@ void modelSweep(const fs::path &corpus) {
     if (err.empty()) {
       ++ran;
       report << "| " << rel << " | ran twice, identical, finite; arena "
-             << (*in)->arenaBytes() << " B; optimized vs reference "
-             << optErr << ", 2 threads identical |\n";
+             << (*in)->arenaBytes() << " B; optimized vs reference " << optErr
+             << ", 2 threads identical |\n";
     } else if (err.find("type") != std::string::npos &&
                (err.find("INT8") != std::string::npos ||
                 err.find("INT16") != std::string::npos ||
@@ -320,7 +323,8 @@ void edgeCases(const fs::path &corpus) {
   // call_once_mul: CALL_ONCE initializes a resource variable v; each Invoke
   // returns v * x and then sets v = x. With x = 3 the second Invoke gives 9.
   {
-    auto m = FlatBufferModel::buildFromFile((td / "call_once_mul.bin").string());
+    auto m =
+        FlatBufferModel::buildFromFile((td / "call_once_mul.bin").string());
     auto in = m.ok() ? Interpreter::create(**m, r)
                      : absl::StatusOr<std::unique_ptr<Interpreter>>(m.status());
     if (!in.ok() || !(*in)->allocateTensors().ok()) {
@@ -406,9 +410,10 @@ bool hasWhile(const ModelDef &def) {
 /// bound may never end), invoked. Nothing may crash.
 void mutations(const fs::path &corpus) {
   std::vector<fs::path> files;
-  for (const char *dir : {"npm", "litert", "tensorflow/tensorflow/lite/testdata",
-                          "tensorflow/tensorflow/compiler/mlir/lite/quantization/lite/testdata",
-                          "tflite_micro"})
+  for (const char *dir :
+       {"npm", "litert", "tensorflow/tensorflow/lite/testdata",
+        "tensorflow/tensorflow/compiler/mlir/lite/quantization/lite/testdata",
+        "tflite_micro"})
     if (fs::exists(corpus / dir))
       for (auto &e : fs::recursive_directory_iterator(corpus / dir))
         if (e.path().extension() == ".tflite" || e.path().extension() == ".bin")
@@ -445,7 +450,8 @@ void mutations(const fs::path &corpus) {
         ++ran;
     }
   }
-  report << "## Mutations\n\n" << total << " random byte mutations / "
+  report << "## Mutations\n\n"
+         << total << " random byte mutations / "
          << "truncations of " << files.size() << " corpus models (" << kPerModel
          << " each): " << loaded << " still load, " << allocated
          << " allocate, " << ran << " run; no crash\n";

@@ -28,9 +28,9 @@
 #include "runtime/lite/Interpreter.h"
 
 #include <cmath>
-#include <deque>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -179,9 +179,9 @@ void personDetect(const fs::path &corpus) {
             "|\n|---|---|---|\n";
   for (const char *img : {"person", "no_person"}) {
     int w = 0, h = 0;
-    auto gray = readBmpGray(
-        base / "examples/person_detection/testdata" / (std::string(img) + ".bmp"),
-        w, h);
+    auto gray = readBmpGray(base / "examples/person_detection/testdata" /
+                                (std::string(img) + ".bmp"),
+                            w, h);
     Tensor *x = l.interp->inputTensor(0);
     if (gray.empty() || static_cast<int64_t>(w) * h != x->numElements() ||
         x->type != TensorType::kInt8)
@@ -240,9 +240,9 @@ void helloWorld(const fs::path &corpus) {
   }
   report << "## hello_world_int8.tflite\n\n1000 points in [0, 2pi]: max "
             "|y - sin x| = "
-         << maxSin << " (tolerance " << kHelloInt8Tol << "), mean "
-         << sum / n << "; max |y_int8 - y_float| = " << maxFloat
-         << " (tolerance " << kHelloVsFloat << ")\n\n";
+         << maxSin << " (tolerance " << kHelloInt8Tol << "), mean " << sum / n
+         << "; max |y_int8 - y_float| = " << maxFloat << " (tolerance "
+         << kHelloVsFloat << ")\n\n";
   std::printf("hello_world_int8: max |y-sin| %.4f mean %.4f max |y-yfloat| "
               "%.4f\n",
               maxSin, sum / n, maxFloat);
@@ -331,11 +331,12 @@ void seanet(const fs::path &corpus) {
     const int nIn = static_cast<int>(l.interp->primary().inputs().size());
     for (int i = 0; i < nIn && ok; ++i) {
       Tensor *t = l.interp->inputTensor(i);
-      fs::path csv = m.parent_path() / (stem + "_input" + std::to_string(i) + "_" +
-                                        (t->type == TensorType::kInt32   ? "int32"
-                                         : t->type == TensorType::kInt8 ? "int8"
-                                                                        : "int16") +
-                                        ".csv");
+      fs::path csv =
+          m.parent_path() / (stem + "_input" + std::to_string(i) + "_" +
+                             (t->type == TensorType::kInt32  ? "int32"
+                              : t->type == TensorType::kInt8 ? "int8"
+                                                             : "int16") +
+                             ".csv");
       if (!storeInt(t, readCsv(csv))) {
         fail("seanet " + rel + ": cannot read " + csv.filename().string());
         ok = false;
@@ -377,7 +378,8 @@ void seanet(const fs::path &corpus) {
     perOp[op].first++;
     ++passed;
   }
-  report << "\n" << passed << "/" << models.size()
+  report << "\n"
+         << passed << "/" << models.size()
          << " seanet models within +-1 of the golden; " << totalExact << "/"
          << totalElems << " output elements bit-exact.\n\n";
   std::printf("seanet: %d/%zu models within +-1; %lld/%lld elements exact\n",
@@ -568,8 +570,8 @@ void sweep(const fs::path &corpus) {
         fail(rel + ": the error must name the ethos-u NPU op, got: " + e);
       } else {
         ++byDesign;
-        report << "| " << rel << " | not runnable by design (NPU op): "
-               << shortE << " |\n";
+        report << "| " << rel
+               << " | not runnable by design (NPU op): " << shortE << " |\n";
       }
       continue;
     }
@@ -618,9 +620,9 @@ void einsumVsFloat(const fs::path &corpus) {
   const fs::path dir = corpus / "litert/litert/test/testdata";
   report << "## int16 x int8 einsum models vs their float32 twin\n\n| model | "
             "max diff (output steps) |\n|---|---|\n";
-  for (const char *name : {"static_w8_a16_quantized_k_einsum",
-                           "static_w8_a16_quantized_v_einsum",
-                           "static_w8_a16_quantized_attn_vec_einsum"}) {
+  for (const char *name :
+       {"static_w8_a16_quantized_k_einsum", "static_w8_a16_quantized_v_einsum",
+        "static_w8_a16_quantized_attn_vec_einsum"}) {
     const fs::path p = dir / (std::string(name) + ".tflite");
     if (!fs::exists(p))
       continue;
@@ -660,8 +662,10 @@ void einsumVsFloat(const fs::path &corpus) {
     const double sy = quantScale(yq);
     double worst = 0;
     for (int64_t i = 0; i < yq->numElements(); ++i)
-      worst = std::max(worst, std::fabs(sy * (yq->as<int16_t>()[i] - quantZp(yq)) -
-                                        yf->as<float>()[i]) / sy);
+      worst =
+          std::max(worst, std::fabs(sy * (yq->as<int16_t>()[i] - quantZp(yq)) -
+                                    yf->as<float>()[i]) /
+                              sy);
     report << "| " << name << " | " << worst << " |\n";
     std::printf("%s vs float twin: max diff %.2f output steps\n", name, worst);
     if (worst > kEinsumSteps)

@@ -18,9 +18,9 @@ const float kInf = std::numeric_limits<float>::infinity();
 TEST(LiteAtan2, Float32) {
   std::vector<float> y = randomVec(60, 3), x = randomVec(60, 4);
   const std::vector<std::pair<float, float>> special = {
-      {0.f, 0.f}, {-0.f, 0.f}, {0.f, -0.f}, {-0.f, -0.f}, {1.f, 0.f},
-      {-1.f, 0.f}, {kInf, 1.f}, {1.f, -kInf}, {-kInf, -kInf},
-      {std::nanf(""), 1.f}, {1.f, std::nanf("")}, {3.f, -4.f}};
+      {0.f, 0.f},     {-0.f, 0.f},          {0.f, -0.f},          {-0.f, -0.f},
+      {1.f, 0.f},     {-1.f, 0.f},          {kInf, 1.f},          {1.f, -kInf},
+      {-kInf, -kInf}, {std::nanf(""), 1.f}, {1.f, std::nanf("")}, {3.f, -4.f}};
   for (auto [a, b] : special) {
     y.push_back(a);
     x.push_back(b);
@@ -66,9 +66,9 @@ TEST(LiteAtan2, BadInput) {
     m.io({yi, xi}, {out});
     return m.def;
   };
-  expectOpError(model({2, 3}, {3, 2}, TensorType::kFloat32,
-                      TensorType::kFloat32),
-                "ATAN2", "same shape");
+  expectOpError(
+      model({2, 3}, {3, 2}, TensorType::kFloat32, TensorType::kFloat32),
+      "ATAN2", "same shape");
   expectOpError(model({2}, {2}, TensorType::kFloat32, TensorType::kFloat64),
                 "ATAN2", "FLOAT64");
   expectOpError(model({2}, {2}, TensorType::kInt32, TensorType::kInt32),

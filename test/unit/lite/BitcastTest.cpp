@@ -39,7 +39,8 @@ TEST(LiteBitcast, Shapes) {
 
 TEST(LiteBitcast, BadInput) {
   ModelBuilder m;
-  int x = m.tensor(TensorType::kInt16, {2, 3}), y = m.tensor(TensorType::kInt32, {});
+  int x = m.tensor(TensorType::kInt16, {2, 3}),
+      y = m.tensor(TensorType::kInt32, {});
   m.op(kOp_BITCAST, {x}, {y});
   m.io({x}, {y});
   expectOpError(m.def, "BITCAST", "last dim of 2");

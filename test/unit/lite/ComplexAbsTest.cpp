@@ -65,9 +65,9 @@ TEST(LiteComplexAbs, Complex128) {
 }
 
 TEST(LiteComplexAbs, BadInput) {
-  for (auto [code, name] : {std::pair{kOp_COMPLEX_ABS, "COMPLEX_ABS"},
-                            std::pair{kOp_REAL, "REAL"},
-                            std::pair{kOp_IMAG, "IMAG"}}) {
+  for (auto [code, name] :
+       {std::pair{kOp_COMPLEX_ABS, "COMPLEX_ABS"}, std::pair{kOp_REAL, "REAL"},
+        std::pair{kOp_IMAG, "IMAG"}}) {
     ModelBuilder m;
     int in = m.f32({3});
     int out = m.f32({});

@@ -25,8 +25,7 @@ TEST(LiteConcurrentInterpreters, InvokesOverlapAndMatchFloat64) {
   constexpr int kRows = 8, kK = 64, kN = 32, kThreads = 4, kInvokes = 3;
   ModelBuilder b;
   int x = b.f32({kRows, kK});
-  std::vector<float> wv = randomVec(size_t(kN) * kK, 1),
-                     bv = randomVec(kN, 2);
+  std::vector<float> wv = randomVec(size_t(kN) * kK, 1), bv = randomVec(kN, 2);
   int w = b.cf32({kN, kK}, wv);
   int bias = b.cf32({kN}, bv);
   int y = b.f32({kRows, kN});

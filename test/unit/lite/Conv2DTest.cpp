@@ -32,7 +32,8 @@ TEST(LiteConv2D, OptimizedMatchesReferenceRandomShapes) {
     const bool withBias = randInt(g, 0, 3) != 0;
     ModelBuilder b;
     int x = b.f32({N, H, W, C});
-    int f = b.cf32({CO, KH, KW, C}, randomVec(size_t(CO) * KH * KW * C, 7 + iter));
+    int f =
+        b.cf32({CO, KH, KW, C}, randomVec(size_t(CO) * KH * KW * C, 7 + iter));
     int bias = withBias ? b.cf32({CO}, randomVec(CO, 900 + iter)) : -1;
     int y = b.f32({1});
     b.op(kOp_CONV_2D, {x, f, bias}, {y}, o);
@@ -55,10 +56,10 @@ TEST(LiteConv2D, LargeAndNonConstantWeights) {
   o.activation = Activation::kRelu6;
   b.op(kOp_CONV_2D, {x, f, bias}, {y}, o);
   b.io({x, f}, {y});
-  crossCheck(b.def,
-             {randomVec(size_t(N) * H * W * C, 4),
-              randomVec(size_t(CO) * 9 * C, 5)},
-             1e-6 * (9 * C + 1) * 4, "large conv");
+  crossCheck(
+      b.def,
+      {randomVec(size_t(N) * H * W * C, 4), randomVec(size_t(CO) * 9 * C, 5)},
+      1e-6 * (9 * C + 1) * 4, "large conv");
 }
 
 /// NaN and Inf in the input reach the output as the reference computes

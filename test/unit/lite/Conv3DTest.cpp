@@ -59,10 +59,12 @@ std::vector<double> refConv3D(const Conv3DCase &c, const std::vector<float> &x,
                     if (iz < 0 || iz >= D || ir < 0 || ir >= H || iq < 0 ||
                         iq >= W)
                       continue;
-                    acc += double(x[(((size_t(b0) * D + iz) * H + ir) * W +
-                                     iq) * ci + m]) *
-                           w[(((size_t(fz) * kh + fr) * kw + fq) * ci + m) *
-                                 co + k];
+                    acc +=
+                        double(
+                            x[(((size_t(b0) * D + iz) * H + ir) * W + iq) * ci +
+                              m]) *
+                        w[(((size_t(fz) * kh + fr) * kw + fq) * ci + m) * co +
+                          k];
                   }
             if (c.act == Activation::kRelu6)
               acc = std::min(6.0, std::max(0.0, acc));
@@ -73,14 +75,50 @@ std::vector<double> refConv3D(const Conv3DCase &c, const std::vector<float> &x,
 
 TEST(LiteConv3D, MatchesFloat64Reference) {
   const std::vector<Conv3DCase> cases = {
-      {{1, 4, 5, 6, 2}, {2, 3, 3, 2, 3}, Padding::kSame, 1, 1, 1, 1, 1, 1,
-       true, Activation::kNone},
-      {{2, 5, 6, 7, 3}, {3, 2, 3, 3, 2}, Padding::kValid, 2, 1, 2, 1, 1, 1,
-       false, Activation::kNone},
-      {{1, 6, 6, 6, 1}, {2, 2, 2, 1, 4}, Padding::kSame, 2, 2, 1, 2, 1, 2,
-       true, Activation::kRelu6},
-      {{1, 7, 5, 5, 2}, {3, 2, 2, 2, 2}, Padding::kValid, 1, 2, 2, 2, 2, 1,
-       true, Activation::kRelu6},
+      {{1, 4, 5, 6, 2},
+       {2, 3, 3, 2, 3},
+       Padding::kSame,
+       1,
+       1,
+       1,
+       1,
+       1,
+       1,
+       true,
+       Activation::kNone},
+      {{2, 5, 6, 7, 3},
+       {3, 2, 3, 3, 2},
+       Padding::kValid,
+       2,
+       1,
+       2,
+       1,
+       1,
+       1,
+       false,
+       Activation::kNone},
+      {{1, 6, 6, 6, 1},
+       {2, 2, 2, 1, 4},
+       Padding::kSame,
+       2,
+       2,
+       1,
+       2,
+       1,
+       2,
+       true,
+       Activation::kRelu6},
+      {{1, 7, 5, 5, 2},
+       {3, 2, 2, 2, 2},
+       Padding::kValid,
+       1,
+       2,
+       2,
+       2,
+       2,
+       1,
+       true,
+       Activation::kRelu6},
   };
   uint32_t seed = 1;
   for (const Conv3DCase &c : cases) {
@@ -90,7 +128,8 @@ TEST(LiteConv3D, MatchesFloat64Reference) {
         n *= d;
       return n;
     };
-    auto x = randomVec(numel(c.in), seed++), w = randomVec(numel(c.filter), seed++);
+    auto x = randomVec(numel(c.in), seed++),
+         w = randomVec(numel(c.filter), seed++);
     auto b = randomVec(c.filter[4], seed++);
     std::vector<int32_t> outShape;
     auto want = refConv3D(c, x, w, b, outShape);

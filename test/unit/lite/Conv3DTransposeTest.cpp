@@ -27,10 +27,30 @@ int fwdSize(Padding p, int in, int k, int s, int d) {
 
 TEST(LiteConv3DTranspose, MatchesScatterAndIsTheAdjointOfConv3D) {
   const std::vector<Case> cases = {
-      {{1, 4, 5, 6, 2}, {2, 3, 3, 2, 3}, Padding::kSame, {1, 1, 1}, {1, 1, 1}, 3},
-      {{2, 7, 6, 8, 3}, {3, 2, 3, 3, 2}, Padding::kSame, {2, 2, 2}, {1, 1, 1}, 2},
-      {{1, 9, 7, 8, 2}, {3, 3, 2, 2, 2}, Padding::kValid, {2, 1, 3}, {1, 1, 1}, 2},
-      {{1, 8, 8, 6, 1}, {2, 2, 3, 1, 2}, Padding::kSame, {1, 2, 1}, {2, 1, 2}, 2},
+      {{1, 4, 5, 6, 2},
+       {2, 3, 3, 2, 3},
+       Padding::kSame,
+       {1, 1, 1},
+       {1, 1, 1},
+       3},
+      {{2, 7, 6, 8, 3},
+       {3, 2, 3, 3, 2},
+       Padding::kSame,
+       {2, 2, 2},
+       {1, 1, 1},
+       2},
+      {{1, 9, 7, 8, 2},
+       {3, 3, 2, 2, 2},
+       Padding::kValid,
+       {2, 1, 3},
+       {1, 1, 1},
+       2},
+      {{1, 8, 8, 6, 1},
+       {2, 2, 3, 1, 2},
+       Padding::kSame,
+       {1, 2, 1},
+       {2, 1, 2},
+       2},
   };
   uint32_t seed = 100;
   for (const Case &c : cases) {
@@ -68,8 +88,9 @@ TEST(LiteConv3DTranspose, MatchesScatterAndIsTheAdjointOfConv3D) {
                     for (int ci = 0; ci < CI; ++ci)
                       want[(((size_t(n) * OD + oz) * OH + orr) * OW + oq) * CO +
                            co] +=
-                          double(x[(((size_t(n) * D + z) * H + r) * W + q) * CI +
-                                   ci]) *
+                          double(
+                              x[(((size_t(n) * D + z) * H + r) * W + q) * CI +
+                                ci]) *
                           w[widx(fz, fr, fq, co, ci)];
                 }
     std::vector<double> noBias = want;
@@ -115,9 +136,12 @@ TEST(LiteConv3DTranspose, MatchesScatterAndIsTheAdjointOfConv3D) {
                         oq >= OW)
                       continue;
                     for (int co = 0; co < CO; ++co)
-                      acc += double(y[(((size_t(n) * OD + oz) * OH + orr) * OW +
-                                       oq) * CO + co]) *
-                             w[widx(fz, fr, fq, co, ci)];
+                      acc +=
+                          double(
+                              y[(((size_t(n) * OD + oz) * OH + orr) * OW + oq) *
+                                    CO +
+                                co]) *
+                          w[widx(fz, fr, fq, co, ci)];
                   }
               lhs += acc * x[(((size_t(n) * D + z) * H + r) * W + q) * CI + ci];
             }
@@ -143,8 +167,8 @@ TEST(LiteConv3DTranspose, DynamicOutputShape) {
   m.op(kOp_CONV_3D_TRANSPOSE, {shp, f, xi}, {out}, o);
   m.io({shp, xi}, {out});
   std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8};
-  auto got = runRaw(m.def, {bytesOf(std::vector<int32_t>{1, 3, 3, 3, 1}),
-                            bytesOf(x)});
+  auto got =
+      runRaw(m.def, {bytesOf(std::vector<int32_t>{1, 3, 3, 3, 1}), bytesOf(x)});
   ASSERT_EQ(got.size(), 1u);
   EXPECT_EQ(got[0].shape, (std::vector<int32_t>{1, 3, 3, 3, 1}));
   auto v = valuesOf<float>(got[0].bytes);

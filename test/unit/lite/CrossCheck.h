@@ -24,8 +24,8 @@ inline std::vector<float> runOnce(const ModelDef &def,
                                   bool reference, int threads = 1) {
   static BuiltinOpResolver builtins;
   static ReferenceOpResolver references;
-  const OpResolver &r = reference ? static_cast<const OpResolver &>(references)
-                                  : builtins;
+  const OpResolver &r =
+      reference ? static_cast<const OpResolver &>(references) : builtins;
   auto in = Interpreter::create(def, r, "test");
   EXPECT_TRUE(in.ok()) << in.status();
   if (!in.ok())

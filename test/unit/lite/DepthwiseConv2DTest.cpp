@@ -1,4 +1,5 @@
-//===- DepthwiseConv2DTest.cpp - DEPTHWISE_CONV_2D: optimized vs reference -===//
+//===- DepthwiseConv2DTest.cpp - DEPTHWISE_CONV_2D: optimized vs reference
+//-===//
 //
 // Random shapes (channel counts covering the 64-, 16-channel and tail
 // paths, the 3x3 direct kernel), strides, dilations, paddings, activations
@@ -31,21 +32,22 @@ TEST(LiteDepthwiseConv2D, OptimizedMatchesReferenceRandomShapes) {
       o.padding = Padding::kSame;
     ModelBuilder b;
     int x = b.f32({N, H, W, C});
-    int f = b.cf32({1, KH, KW, C * M}, randomVec(size_t(KH) * KW * C * M, iter));
+    int f =
+        b.cf32({1, KH, KW, C * M}, randomVec(size_t(KH) * KW * C * M, iter));
     int bias = iter % 3 ? b.cf32({C * M}, randomVec(C * M, 50 + iter)) : -1;
     int y = b.f32({1});
     b.op(kOp_DEPTHWISE_CONV_2D, {x, f, bias}, {y}, o);
     b.io({x}, {y});
     crossCheck(b.def, {randomVec(size_t(N) * H * W * C, 300 + iter)},
-               1e-6 * (KH * KW + 1) * 4, "depthwise iter " + std::to_string(iter));
+               1e-6 * (KH * KW + 1) * 4,
+               "depthwise iter " + std::to_string(iter));
   }
 }
 
 TEST(LiteDepthwiseConv2D, LargeSplitsAcrossThreads) {
   ModelBuilder b;
   const int H = 40, W = 40, C = 96;
-  int x = b.f32({1, H, W, C}),
-      f = b.cf32({1, 3, 3, C}, randomVec(9 * C, 1)),
+  int x = b.f32({1, H, W, C}), f = b.cf32({1, 3, 3, C}, randomVec(9 * C, 1)),
       bias = b.cf32({C}, randomVec(C, 2)), y = b.f32({1});
   OpOptions o;
   o.padding = Padding::kSame;

@@ -107,9 +107,8 @@ std::vector<int> refNms(const std::vector<std::array<double, 4>> &dec,
   for (int i = 0; i < static_cast<int>(s.size()); ++i)
     if (s[i] >= o.scoreThreshold)
       cand.push_back(i);
-  std::sort(cand.begin(), cand.end(), [&](int a, int b) {
-    return s[a] != s[b] ? s[a] > s[b] : a < b;
-  });
+  std::sort(cand.begin(), cand.end(),
+            [&](int a, int b) { return s[a] != s[b] ? s[a] > s[b] : a < b; });
   std::vector<int> kept;
   for (int c : cand) {
     if (static_cast<int>(kept.size()) >= limit)
@@ -291,9 +290,8 @@ TEST(LiteDetectionPostProcess, TiesAndThresholds) {
   // anchors (yc, xc, h, w): boxes 0..2 disjoint, box 3 = box 0 shifted by
   // half its width (IoU 1/3: kept), box 4 = box 1 shifted by a quarter of
   // its height (IoU 0.6: dropped).
-  in.anchors = {0.2f, 0.2f, 0.2f, 0.3f, 0.5f, 0.5f, 0.2f, 0.2f,
-                0.8f, 0.8f, 0.2f, 0.2f, 0.2f, 0.35f, 0.2f, 0.3f,
-                0.55f, 0.5f, 0.2f, 0.2f};
+  in.anchors = {0.2f, 0.2f, 0.2f, 0.3f,  0.5f, 0.5f, 0.2f,  0.2f, 0.8f, 0.8f,
+                0.2f, 0.2f, 0.2f, 0.35f, 0.2f, 0.3f, 0.55f, 0.5f, 0.2f, 0.2f};
   // background column first.
   in.scores = {0.9f, 0.7f, 0.9f, 0.7f, 0.9f, 0.7f, 0.9f, 0.5f, 0.9f, 0.8f};
   DppResult want = reference(in, o);
@@ -311,8 +309,7 @@ TEST(LiteDetectionPostProcess, TiesAndThresholds) {
   expectMatches(runFloat(in, flexOptions(o)), want);
 }
 
-template <typename Q>
-void runQuantized(TensorType type, bool regular) {
+template <typename Q> void runQuantized(TensorType type, bool regular) {
   DppOptions o;
   o.useRegularNms = regular;
   o.maxDetections = 5;
@@ -417,14 +414,15 @@ ModelDef badModel(std::vector<int32_t> boxShape, std::vector<int32_t> clsShape,
 TEST(LiteDetectionPostProcess, BadInput) {
   DppOptions o;
   auto good = flexOptions(o);
-  expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, flexOptions(o, "num_classes")),
-              "lack 'num_classes'");
+  expectError(
+      badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, flexOptions(o, "num_classes")),
+      "lack 'num_classes'");
   expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, {}), "custom_options");
-  expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, {1, 2, 3}),
-              "FlexBuffer");
+  expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, {1, 2, 3}), "FlexBuffer");
   expectError(badModel({8, 4}, {1, 8, 5}, {8, 4}, good), "rank 3");
   expectError(badModel({1, 8, 3}, {1, 8, 5}, {8, 4}, good), "[1, num_boxes");
-  expectError(badModel({1, 8, 4}, {1, 7, 5}, {8, 4}, good), "class_predictions");
+  expectError(badModel({1, 8, 4}, {1, 7, 5}, {8, 4}, good),
+              "class_predictions");
   expectError(badModel({1, 8, 4}, {1, 8, 7}, {8, 4}, good), "background");
   expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 2}, good), "anchors");
   expectError(badModel({1, 8, 4}, {1, 8, 5}, {8, 4}, good, TensorType::kInt32),

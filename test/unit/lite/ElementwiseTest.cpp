@@ -16,10 +16,10 @@ TEST(LiteElementwiseRows, BinaryWithTrailingOperand) {
     std::vector<int32_t> a, b;
   };
   const std::vector<int32_t> out = {2, 3, 4};
-  for (const Case &c : {Case{kOp_ADD, {2, 3, 4}, {1, 4}},
-                        Case{kOp_SUB, {2, 3, 4}, {3, 4}},
-                        Case{kOp_MUL, {4}, {2, 3, 4}},
-                        Case{kOp_SUB, {1, 1, 3, 4}, {2, 3, 4}}}) {
+  for (const Case &c :
+       {Case{kOp_ADD, {2, 3, 4}, {1, 4}}, Case{kOp_SUB, {2, 3, 4}, {3, 4}},
+        Case{kOp_MUL, {4}, {2, 3, 4}},
+        Case{kOp_SUB, {1, 1, 3, 4}, {2, 3, 4}}}) {
     ModelBuilder b;
     int x = b.f32(c.a), y = b.f32(c.b), o = b.f32({1});
     b.op(c.code, {x, y}, {o});

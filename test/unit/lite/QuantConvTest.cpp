@@ -25,12 +25,12 @@ int qtensor(ModelBuilder &b, TensorType t, std::vector<int32_t> shape,
 
 /// Output 0's bytes after one Invoke with raw input bytes.
 std::vector<uint8_t> runBytes(const ModelDef &def,
-                              const std::vector<uint8_t> &input,
-                              bool reference, int threads) {
+                              const std::vector<uint8_t> &input, bool reference,
+                              int threads) {
   static BuiltinOpResolver builtins;
   static ReferenceOpResolver references;
-  const OpResolver &r = reference ? static_cast<const OpResolver &>(references)
-                                  : builtins;
+  const OpResolver &r =
+      reference ? static_cast<const OpResolver &>(references) : builtins;
   auto in = Interpreter::create(def, r, "q");
   EXPECT_TRUE(in.ok()) << in.status();
   if (!in.ok())
@@ -151,7 +151,8 @@ TEST(LiteQuantConv, DepthwiseFastPathBitExactRandomShapes) {
     std::vector<float> ws(u8 ? 1 : CO);
     for (float &s : ws)
       s = 0.002f + 0.001f * randInt(g, 0, 20);
-    int w = b.constant(at, {1, KH, KW, CO}, randomBytes(size_t(KH) * KW * CO, g));
+    int w =
+        b.constant(at, {1, KH, KW, CO}, randomBytes(size_t(KH) * KW * CO, g));
     b.def.subgraphs[0].tensors[w].quant = {
         ws, std::vector<int64_t>(ws.size(), u8 ? 128 : 0), 3};
     std::vector<int32_t> bias(CO);

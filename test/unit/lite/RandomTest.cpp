@@ -37,7 +37,8 @@ struct RandomRun {
   std::vector<int32_t> shape;
 };
 
-RandomRun runRandom(int32_t code, std::vector<int32_t> shape, int64_t seed, int64_t seed2) {
+RandomRun runRandom(int32_t code, std::vector<int32_t> shape, int64_t seed,
+                    int64_t seed2) {
   ModelBuilder m;
   int s = m.ci32({static_cast<int32_t>(shape.size())}, shape);
   int out = m.f32({});

@@ -13,9 +13,9 @@ namespace {
 
 /// The builder owns the constant shape operand's bytes.
 ModelBuilder reshapeModel(std::vector<int32_t> inShape,
-                      std::vector<int32_t> shapeOperandShape,
-                      std::vector<int32_t> shapeValues,
-                      std::optional<std::vector<int32_t>> newShape) {
+                          std::vector<int32_t> shapeOperandShape,
+                          std::vector<int32_t> shapeValues,
+                          std::optional<std::vector<int32_t>> newShape) {
   ModelBuilder m;
   int in = m.f32(inShape);
   int shp = m.ci32(std::move(shapeOperandShape), shapeValues);
@@ -42,22 +42,23 @@ std::vector<int32_t> outShape(const ModelBuilder &m,
 TEST(LiteReshape, NonVectorShapeOperandFallsBackToNewShape) {
   std::vector<float> x = {1, 2, 3, 4, 5, 6};
   // Rank-2 shape operand [[2, 3]]: new_shape [3, 2] wins.
-  EXPECT_EQ(outShape(reshapeModel({6}, {1, 2}, {2, 3},
-                                  std::vector<int32_t>{3, 2}), x),
-            (std::vector<int32_t>{3, 2}));
+  EXPECT_EQ(
+      outShape(reshapeModel({6}, {1, 2}, {2, 3}, std::vector<int32_t>{3, 2}),
+               x),
+      (std::vector<int32_t>{3, 2}));
   // Scalar shape operand: new_shape [6, 1].
-  EXPECT_EQ(outShape(reshapeModel({2, 3}, {}, {6},
-                                  std::vector<int32_t>{6, 1}), x),
-            (std::vector<int32_t>{6, 1}));
+  EXPECT_EQ(
+      outShape(reshapeModel({2, 3}, {}, {6}, std::vector<int32_t>{6, 1}), x),
+      (std::vector<int32_t>{6, 1}));
   // A vector operand is used as before (options ignored).
-  EXPECT_EQ(outShape(reshapeModel({6}, {2}, {2, -1},
-                                  std::vector<int32_t>{6}), x),
-            (std::vector<int32_t>{2, 3}));
+  EXPECT_EQ(
+      outShape(reshapeModel({6}, {2}, {2, -1}, std::vector<int32_t>{6}), x),
+      (std::vector<int32_t>{2, 3}));
   // Legacy new_shape [0] for a scalar.
   std::vector<float> one = {7};
-  EXPECT_EQ(outShape(reshapeModel({1, 1}, {1, 1}, {1},
-                                  std::vector<int32_t>{0}), one),
-            (std::vector<int32_t>{}));
+  EXPECT_EQ(
+      outShape(reshapeModel({1, 1}, {1, 1}, {1}, std::vector<int32_t>{0}), one),
+      (std::vector<int32_t>{}));
 }
 
 TEST(LiteReshape, NonVectorShapeOperandWithoutOptionsIsAnError) {

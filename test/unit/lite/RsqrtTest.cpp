@@ -45,13 +45,15 @@ TEST(LiteRsqrtInt8, AllInputsWithinOneStep) {
   for (int v = inZp; v <= 127; ++v)
     q.push_back(static_cast<int8_t>(v));
   const int32_t n = static_cast<int32_t>(q.size());
-  auto got = runRaw(rsqrtModel(inScale, inZp, outScale, outZp, n), {bytesOf(q)});
+  auto got =
+      runRaw(rsqrtModel(inScale, inZp, outScale, outZp, n), {bytesOf(q)});
   ASSERT_EQ(got.size(), 1u);
   auto y = valuesOf<int8_t>(got[0].bytes);
   EXPECT_EQ(y[0], 127); // q == zero point: the largest output, as TFLite
   for (int i = 1; i < n; ++i) {
     double real = 1.0 / std::sqrt(double(inScale) * (q[i] - inZp));
-    double want = std::clamp(std::round(real / outScale) + outZp, -128.0, 127.0);
+    double want =
+        std::clamp(std::round(real / outScale) + outZp, -128.0, 127.0);
     EXPECT_NEAR(double(y[i]), want, 1.0) << "q = " << int(q[i]);
   }
 }

@@ -1,6 +1,6 @@
 //===- ThreadPoolTest.cpp - The lite interpreter's persistent pool --------===//
-#include "runtime/lite/Interpreter.h"
 #include "runtime/lite/ThreadPool.h"
+#include "runtime/lite/Interpreter.h"
 
 #include <gtest/gtest.h>
 

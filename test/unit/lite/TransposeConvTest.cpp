@@ -22,22 +22,21 @@ TEST(LiteTransposeConv, OptimizedMatchesReferenceRandomShapes) {
     o.padding = randInt(g, 0, 1) ? Padding::kSame : Padding::kValid;
     o.strideH = randInt(g, 1, 3), o.strideW = randInt(g, 1, 3);
     o.activation = randomActivation(g);
-    const int OH = o.padding == Padding::kSame
-                       ? H * o.strideH
-                       : (H - 1) * o.strideH + KH,
-              OW = o.padding == Padding::kSame
-                       ? W * o.strideW
-                       : (W - 1) * o.strideW + KW;
+    const int OH = o.padding == Padding::kSame ? H * o.strideH
+                                               : (H - 1) * o.strideH + KH,
+              OW = o.padding == Padding::kSame ? W * o.strideW
+                                               : (W - 1) * o.strideW + KW;
     ModelBuilder b;
     int shape = b.ci32({4}, {N, OH, OW, CO});
-    int f = b.cf32({CO, KH, KW, CI}, randomVec(size_t(CO) * KH * KW * CI, iter));
+    int f =
+        b.cf32({CO, KH, KW, CI}, randomVec(size_t(CO) * KH * KW * CI, iter));
     int x = b.f32({N, H, W, CI});
     int bias = iter % 2 ? b.cf32({CO}, randomVec(CO, 60 + iter)) : -1;
     int y = b.f32({N, OH, OW, CO});
     b.op(kOp_TRANSPOSE_CONV, {shape, f, x, bias}, {y}, o);
     b.io({x}, {y});
-    const int taps = ((KH + o.strideH - 1) / o.strideH) *
-                     ((KW + o.strideW - 1) / o.strideW);
+    const int taps =
+        ((KH + o.strideH - 1) / o.strideH) * ((KW + o.strideW - 1) / o.strideW);
     crossCheck(b.def, {randomVec(size_t(N) * H * W * CI, 200 + iter)},
                1e-6 * (CI * taps + 1) * 4,
                "transpose conv iter " + std::to_string(iter));

@@ -37,10 +37,10 @@ void check(TensorType t, TensorType it, const std::vector<T> &x,
 
 TEST(LiteUnique, Int32AndFloat) {
   check<int32_t, int32_t>(TensorType::kInt32, TensorType::kInt32,
-                          {1, 1, 2, 4, 4, 4, 7, 8, 8},
-                          {1, 2, 4, 7, 8}, {0, 0, 1, 2, 2, 2, 3, 4, 4});
-  check<int32_t, int64_t>(TensorType::kInt32, TensorType::kInt64,
-                          {5, -1, 5, 0}, {5, -1, 0}, {0, 1, 0, 2});
+                          {1, 1, 2, 4, 4, 4, 7, 8, 8}, {1, 2, 4, 7, 8},
+                          {0, 0, 1, 2, 2, 2, 3, 4, 4});
+  check<int32_t, int64_t>(TensorType::kInt32, TensorType::kInt64, {5, -1, 5, 0},
+                          {5, -1, 0}, {0, 1, 0, 2});
   const float nan = std::nanf("");
   check<float, int32_t>(TensorType::kFloat32, TensorType::kInt32,
                         {-0.f, 1.5f, 0.f, nan, nan, 1.5f},
@@ -50,7 +50,8 @@ TEST(LiteUnique, Int32AndFloat) {
 TEST(LiteUnique, DynamicAcrossInvokes) {
   ModelBuilder m;
   int in = m.tensor(TensorType::kInt32, {4});
-  int y = m.tensor(TensorType::kInt32, {}), idx = m.tensor(TensorType::kInt32, {});
+  int y = m.tensor(TensorType::kInt32, {}),
+      idx = m.tensor(TensorType::kInt32, {});
   m.op(kOp_UNIQUE, {in}, {y, idx});
   m.io({in}, {y, idx});
   static BuiltinOpResolver resolver;
@@ -68,7 +69,8 @@ TEST(LiteUnique, DynamicAcrossInvokes) {
 TEST(LiteUnique, BadInput) {
   ModelBuilder m;
   int in = m.tensor(TensorType::kInt32, {2, 2});
-  int y = m.tensor(TensorType::kInt32, {}), idx = m.tensor(TensorType::kInt32, {});
+  int y = m.tensor(TensorType::kInt32, {}),
+      idx = m.tensor(TensorType::kInt32, {});
   m.op(kOp_UNIQUE, {in}, {y, idx});
   m.io({in}, {y, idx});
   expectOpError(m.def, "UNIQUE", "1-D");

@@ -1,13 +1,14 @@
-//===- ControlFlow.cpp - functional tf.If/tf.While -> hlo ------------------===//
+//===- ControlFlow.cpp - functional tf.If/tf.While -> hlo
+//------------------===//
 //
 // tf.If/StatelessIf become hlo.if and tf.While/StatelessWhile hlo.while, as
 // tf2xla does: the branch / cond / body functions are inlined into the
 // regions (If branches read the If's operands from above; While regions
 // take the loop-carried values as block arguments) and then legalized like
 // the enclosing function (a nested conversion, ConversionState::
-// legalizeNested, before the new op is handed to the enclosing one). TF's If converts a non-bool scalar condition to
-// bool as x != 0; a While cond that yields a one-element tensor is reshaped
-// to the 0-d pred hlo.while needs.
+// legalizeNested, before the new op is handed to the enclosing one). TF's If
+// converts a non-bool scalar condition to bool as x != 0; a While cond that
+// yields a one-element tensor is reshaped to the 0-d pred hlo.while needs.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Patterns.h"
 
@@ -103,7 +104,8 @@ bool fixPredReturn(OpBuilder &b, Block &block) {
   if (!t.getElementType().isInteger(1)) {
     if (!t.getElementType().isIntOrFloat())
       return false;
-    p = compare(b, ret.getLoc(), p, scalar(b, ret.getLoc(), t.getElementType(), 0),
+    p = compare(b, ret.getLoc(), p,
+                scalar(b, ret.getLoc(), t.getElementType(), 0),
                 ComparisonDirection::NE);
   }
   ret->setOperand(0, p);
@@ -139,8 +141,7 @@ bool allRanked(TypeRange types) {
 
 /// tf.If / tf.StatelessIf -> hlo.if, or the taken branch when the
 /// condition is a constant.
-template <typename IfOpTy>
-struct IfLowering : HLOPattern<IfOpTy> {
+template <typename IfOpTy> struct IfLowering : HLOPattern<IfOpTy> {
   using HLOPattern<IfOpTy>::HLOPattern;
   using OpAdaptor = typename HLOPattern<IfOpTy>::OpAdaptor;
 
@@ -150,10 +151,12 @@ struct IfLowering : HLOPattern<IfOpTy> {
     func::FuncOp thenF = calleeOf(module, op.getThenBranchAttr());
     func::FuncOp elseF = calleeOf(module, op.getElseBranchAttr());
     if (!thenF || !elseF)
-      return this->fail(op, rw, "then_branch/else_branch must name functions in the module");
+      return this->fail(
+          op, rw, "then_branch/else_branch must name functions in the module");
     if (func::FuncOp f = recursiveCallee({thenF, elseF}))
-      return this->fail(op, rw, "@" + f.getSymName() +
-                                    " calls itself (recursion cannot be inlined)");
+      return this->fail(op, rw,
+                        "@" + f.getSymName() +
+                            " calls itself (recursion cannot be inlined)");
     InliningScope scope({thenF, elseF});
     if (!allRanked(op->getResultTypes()))
       return this->fail(op, rw, "results must be ranked tensors");
@@ -171,13 +174,13 @@ struct IfLowering : HLOPattern<IfOpTy> {
       // A constant condition: only the taken branch is inlined, straight
       // into the enclosing block (TF folds such an If the same way); its
       // results may then be more static than the If's joined types.
-      bool taken = c->getElementType().isInteger(1)
-                       ? c->getSplatValue<bool>()
+      bool taken = c->getElementType().isInteger(1) ? c->getSplatValue<bool>()
                    : isa<IntegerType>(c->getElementType())
                        ? !c->getSplatValue<APInt>().isZero()
                        : !c->getSplatValue<APFloat>().isZero();
-      auto holder = IfOp::create(plain, loc, op->getResultTypes(),
-                                 scalar(plain, loc, plain.getI1Type(), taken ? 1 : 0));
+      auto holder =
+          IfOp::create(plain, loc, op->getResultTypes(),
+                       scalar(plain, loc, plain.getI1Type(), taken ? 1 : 0));
       Operation *pred = holder.getPred().getDefiningOp();
       auto drop = [&](const Twine &reason) {
         holder->erase();
@@ -190,7 +193,8 @@ struct IfLowering : HLOPattern<IfOpTy> {
         return drop(why);
       this->state.legalizeNested(holder);
       if (!returnsCompatible(*blk, op->getResultTypes()))
-        return drop("the taken branch did not legalize to the If's result types");
+        return drop(
+            "the taken branch did not legalize to the If's result types");
       bool left = false;
       blk->walk([&](Operation *inner) {
         left |= inner->getName().getDialectNamespace() == "tf";
@@ -201,7 +205,8 @@ struct IfLowering : HLOPattern<IfOpTy> {
       auto ret = cast<ReturnOp>(blk->getTerminator());
       results.append(ret->operand_begin(), ret->operand_end());
       rw.setInsertionPoint(op);
-      for (Operation &inner : llvm::make_early_inc_range(blk->without_terminator())) {
+      for (Operation &inner :
+           llvm::make_early_inc_range(blk->without_terminator())) {
         inner.remove();
         rw.insert(&inner);
       }
@@ -215,8 +220,10 @@ struct IfLowering : HLOPattern<IfOpTy> {
                      ComparisonDirection::NE);
     plain.setInsertionPoint(op);
     auto ifOp = IfOp::create(plain, loc, op->getResultTypes(), pred);
-    Block *t = inlineInto(plain, loc, ifOp.getTrueBranch(), thenF, a.getInput(), {}, why);
-    Block *e = t ? inlineInto(plain, loc, ifOp.getFalseBranch(), elseF, a.getInput(), {}, why)
+    Block *t = inlineInto(plain, loc, ifOp.getTrueBranch(), thenF, a.getInput(),
+                          {}, why);
+    Block *e = t ? inlineInto(plain, loc, ifOp.getFalseBranch(), elseF,
+                              a.getInput(), {}, why)
                  : nullptr;
     if (t && e) {
       this->state.legalizeNested(ifOp);
@@ -236,12 +243,12 @@ struct IfLowering : HLOPattern<IfOpTy> {
 };
 
 /// tf.While / tf.StatelessWhile -> hlo.while.
-template <typename WhileOpTy>
-struct WhileLowering : HLOPattern<WhileOpTy> {
+template <typename WhileOpTy> struct WhileLowering : HLOPattern<WhileOpTy> {
   using HLOPattern<WhileOpTy>::HLOPattern;
   using OpAdaptor = typename HLOPattern<WhileOpTy>::OpAdaptor;
 
-  LogicalResult convert(WhileOpTy op, OpAdaptor a, ConversionPatternRewriter &rw,
+  LogicalResult convert(WhileOpTy op, OpAdaptor a,
+                        ConversionPatternRewriter &rw,
                         SmallVectorImpl<Value> &results) const override {
     ModuleOp module = this->state.getModule();
     func::FuncOp condF = calleeOf(module, op.getCondAttr());
@@ -249,8 +256,9 @@ struct WhileLowering : HLOPattern<WhileOpTy> {
     if (!condF || !bodyF)
       return this->fail(op, rw, "cond/body must name functions in the module");
     if (func::FuncOp f = recursiveCallee({condF, bodyF}))
-      return this->fail(op, rw, "@" + f.getSymName() +
-                                    " calls itself (recursion cannot be inlined)");
+      return this->fail(op, rw,
+                        "@" + f.getSymName() +
+                            " calls itself (recursion cannot be inlined)");
     InliningScope scope({condF, bodyF});
     SmallVector<Type> types(a.getInput().getTypes());
     if (!allRanked(types) || op->getNumResults() != types.size())
@@ -258,16 +266,18 @@ struct WhileLowering : HLOPattern<WhileOpTy> {
     for (auto t : types)
       if (!(getElementTypeOrSelf(t).isIntOrFloat() ||
             isa<ComplexType>(getElementTypeOrSelf(t))))
-        return this->fail(op, rw,
-                          "loop-carried values must be numeric tensors (no resources)");
+        return this->fail(
+            op, rw,
+            "loop-carried values must be numeric tensors (no resources)");
     Location loc = op.getLoc();
     OpBuilder plain(op->getContext());
     plain.setInsertionPoint(op);
     auto whileOp = WhileOp::create(plain, loc, a.getInput());
     std::string why;
     Block *c = inlineInto(plain, loc, whileOp.getCond(), condF, {}, types, why);
-    Block *body = c ? inlineInto(plain, loc, whileOp.getBody(), bodyF, {}, types, why)
-                    : nullptr;
+    Block *body =
+        c ? inlineInto(plain, loc, whileOp.getBody(), bodyF, {}, types, why)
+          : nullptr;
     if (c && body) {
       this->state.legalizeNested(whileOp);
       if (!fixPredReturn(plain, *c))
@@ -276,7 +286,8 @@ struct WhileLowering : HLOPattern<WhileOpTy> {
         why = "body did not legalize to the loop-carried types";
       else {
         for (auto [r, w] : llvm::zip(op->getResults(), whileOp->getResults()))
-          if (r.getType() != w.getType() && !isa<RankedTensorType>(r.getType())) {
+          if (r.getType() != w.getType() &&
+              !isa<RankedTensorType>(r.getType())) {
             whileOp->erase();
             return this->fail(op, rw, "results must be ranked tensors");
           }

@@ -52,8 +52,8 @@ using Dir = ComparisonDirection;
 /// Rows of the 2-D `table` [R, D] at the int32 `indices` [M]: [M, D].
 Value gatherRows(OpBuilder &b, Location loc, Value table, Value indices) {
   auto t = cast<RankedTensorType>(table.getType());
-  auto dn = GatherDimensionNumbersAttr::get(b.getContext(), {1}, {0}, {}, {},
-                                            {0}, 1);
+  auto dn =
+      GatherDimensionNumbersAttr::get(b.getContext(), {1}, {0}, {}, {}, {0}, 1);
   SmallVector<int64_t> sizes{1, t.getDimSize(1)};
   return GatherOp::create(b, loc, table, indices, dn, sizes, false);
 }
@@ -69,8 +69,8 @@ Value boxColumn(OpBuilder &b, Location loc, Value boxes, int64_t k) {
 
 /// TF's sample coordinates along one axis: [N, crop] f32 positions in an
 /// image axis of `size` pixels, for box edges `lo`, `hi` ([N] f32).
-Value sampleCoords(OpBuilder &b, Location loc, Value lo, Value hi,
-                   int64_t crop, int64_t size) {
+Value sampleCoords(OpBuilder &b, Location loc, Value lo, Value hi, int64_t crop,
+                   int64_t size) {
   Type f32 = b.getF32Type();
   int64_t n = cast<RankedTensorType>(lo.getType()).getDimSize(0);
   auto vt = RankedTensorType::get({n}, f32);
@@ -81,15 +81,17 @@ Value sampleCoords(OpBuilder &b, Location loc, Value lo, Value hi,
         MultiplyOp::create(b, loc, SubtractOp::create(b, loc, hi, lo),
                            splat(b, loc, vt, static_cast<double>(size - 1))),
         splat(b, loc, vt, static_cast<double>(crop - 1)));
-    Value start = MultiplyOp::create(b, loc, lo,
-                                     splat(b, loc, vt, static_cast<double>(size - 1)));
-    Value i = convert(b, loc,
-                      IotaOp::create(b, loc, RankedTensorType::get(shape, b.getI32Type()),
-                                     uint64_t{1}),
-                      f32);
-    return AddOp::create(b, loc, broadcastInDim(b, loc, start, shape, {0}),
-                         MultiplyOp::create(b, loc, i,
-                                            broadcastInDim(b, loc, scale, shape, {0})));
+    Value start = MultiplyOp::create(
+        b, loc, lo, splat(b, loc, vt, static_cast<double>(size - 1)));
+    Value i = convert(
+        b, loc,
+        IotaOp::create(b, loc, RankedTensorType::get(shape, b.getI32Type()),
+                       uint64_t{1}),
+        f32);
+    return AddOp::create(
+        b, loc, broadcastInDim(b, loc, start, shape, {0}),
+        MultiplyOp::create(b, loc, i,
+                           broadcastInDim(b, loc, scale, shape, {0})));
   }
   // 0.5 * (lo + hi) * (size - 1): the sum in float, the rest in double.
   Type f64 = b.getF64Type();
@@ -116,7 +118,8 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
     auto out = staticResult(op);
     if (!it || it.getRank() != 4 || !bt || bt.getRank() != 2 ||
         bt.getDimSize(1) != 4 || !idt || idt.getRank() != 1 || !out)
-      return fail(op, b, "needs a static 4-D image, [N, 4] boxes and [N] box_ind");
+      return fail(op, b,
+                  "needs a static 4-D image, [N, 4] boxes and [N] box_ind");
     if (!crop || crop->size() != 2)
       return fail(op, b, "needs a constant crop_size (the output shape)");
     if (!isa<FloatType>(bt.getElementType()) ||
@@ -125,8 +128,8 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
     StringRef method = op.getMethod();
     if (method != "bilinear" && method != "nearest")
       return fail(op, b, "method must be 'bilinear' or 'nearest'");
-    int64_t batch = it.getDimSize(0), h = it.getDimSize(1), w = it.getDimSize(2),
-            d = it.getDimSize(3), n = bt.getDimSize(0);
+    int64_t batch = it.getDimSize(0), h = it.getDimSize(1),
+            w = it.getDimSize(2), d = it.getDimSize(3), n = bt.getDimSize(0);
     int64_t ch = (*crop)[0], cw = (*crop)[1];
     if (h <= 0 || w <= 0)
       return fail(op, b, "image dimensions must be positive");
@@ -139,7 +142,9 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
     SmallVector<int64_t> full{n, ch, cw, d};
     auto ft = RankedTensorType::get(full, f32);
     if (out != ft)
-      return fail(op, b, "the result type is not float [N, crop_height, crop_width, depth]");
+      return fail(
+          op, b,
+          "the result type is not float [N, crop_height, crop_width, depth]");
     if (n == 0 || d == 0) {
       results.push_back(splat(b, loc, ft, 0.0));
       return success();
@@ -154,7 +159,8 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
       auto t = cast<RankedTensorType>(c.getType());
       return Value(AndOp::create(
           b, loc, compare(b, loc, c, splat(b, loc, t, 0.0), Dir::GE),
-          compare(b, loc, c, splat(b, loc, t, static_cast<double>(size - 1)), Dir::LE)));
+          compare(b, loc, c, splat(b, loc, t, static_cast<double>(size - 1)),
+                  Dir::LE)));
     };
     Value validY = inside(inY, h), validX = inside(inX, w);
     // Positions outside (and NaN) read pixel 0; their value is replaced.
@@ -167,13 +173,13 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
         b, loc, checkIndices(b, op, adaptor.getBoxInd(), "gather", {batch}),
         b.getI32Type());
     auto i32v = RankedTensorType::get({n}, b.getI32Type());
-    Value base = MultiplyOp::create(b, loc, boxInd,
-                                    splat(b, loc, i32v, static_cast<double>(h * w)));
+    Value base = MultiplyOp::create(
+        b, loc, boxInd, splat(b, loc, i32v, static_cast<double>(h * w)));
     SmallVector<int64_t> pos{n, ch, cw};
     auto yxIndex = [&](Value yi, Value xi) {
       auto yt = cast<RankedTensorType>(yi.getType());
-      Value rowOff = MultiplyOp::create(b, loc, yi,
-                                        splat(b, loc, yt, static_cast<double>(w)));
+      Value rowOff = MultiplyOp::create(
+          b, loc, yi, splat(b, loc, yt, static_cast<double>(w)));
       Value flat = AddOp::create(
           b, loc,
           AddOp::create(b, loc, broadcastInDim(b, loc, base, pos, {0}),
@@ -181,8 +187,9 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
           broadcastInDim(b, loc, xi, pos, {0, 2}));
       return reshape(b, loc, flat, {n * ch * cw});
     };
-    Value table = reshape(b, loc, tohlo::convert(b, loc, adaptor.getImage(), f32),
-                          {batch * h * w, d});
+    Value table =
+        reshape(b, loc, tohlo::convert(b, loc, adaptor.getImage(), f32),
+                {batch * h * w, d});
     auto read = [&](Value yi, Value xi) {
       return reshape(b, loc, gatherRows(b, loc, table, yxIndex(yi, xi)), full);
     };
@@ -191,22 +198,30 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
       value = read(safeIndex(RoundNearestAfzOp::create(b, loc, inY), validY),
                    safeIndex(RoundNearestAfzOp::create(b, loc, inX), validX));
     } else {
-      Value fy = FloorOp::create(b, loc, inY), fx = FloorOp::create(b, loc, inX);
-      Value top = safeIndex(fy, validY), bottom = safeIndex(CeilOp::create(b, loc, inY), validY);
-      Value left = safeIndex(fx, validX), right = safeIndex(CeilOp::create(b, loc, inX), validX);
-      Value yl = broadcastInDim(b, loc, SubtractOp::create(b, loc, inY, fy), full, {0, 1});
-      Value xl = broadcastInDim(b, loc, SubtractOp::create(b, loc, inX, fx), full, {0, 2});
+      Value fy = FloorOp::create(b, loc, inY),
+            fx = FloorOp::create(b, loc, inX);
+      Value top = safeIndex(fy, validY),
+            bottom = safeIndex(CeilOp::create(b, loc, inY), validY);
+      Value left = safeIndex(fx, validX),
+            right = safeIndex(CeilOp::create(b, loc, inX), validX);
+      Value yl = broadcastInDim(b, loc, SubtractOp::create(b, loc, inY, fy),
+                                full, {0, 1});
+      Value xl = broadcastInDim(b, loc, SubtractOp::create(b, loc, inX, fx),
+                                full, {0, 2});
       auto lerp = [&](Value a, Value c, Value t) {
         return Value(AddOp::create(
-            b, loc, a, MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), t)));
+            b, loc, a,
+            MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), t)));
       };
       Value topV = lerp(read(top, left), read(top, right), xl);
       Value bottomV = lerp(read(bottom, left), read(bottom, right), xl);
       value = lerp(topV, bottomV, yl);
     }
-    Value valid = AndOp::create(b, loc, broadcastInDim(b, loc, validY, full, {0, 1}),
-                                broadcastInDim(b, loc, validX, full, {0, 2}));
-    results.push_back(SelectOp::create(b, loc, valid, value, splat(b, loc, ft, extrap)));
+    Value valid =
+        AndOp::create(b, loc, broadcastInDim(b, loc, validY, full, {0, 1}),
+                      broadcastInDim(b, loc, validX, full, {0, 2}));
+    results.push_back(
+        SelectOp::create(b, loc, valid, value, splat(b, loc, ft, extrap)));
     return success();
   }
 };
@@ -215,9 +230,9 @@ struct CropAndResizeLowering : HLOPattern<TF::CropAndResizeOp> {
 /// of every color is 1.
 std::vector<std::vector<float>> defaultColorTable(int64_t depth) {
   std::vector<std::vector<float>> t = {
-      {1, 1, 0, 1},   {0, 0, 1, 1},   {1, 0, 0, 1},   {0, 1, 0, 1},
+      {1, 1, 0, 1},     {0, 0, 1, 1},     {1, 0, 0, 1},   {0, 1, 0, 1},
       {0.5, 0, 0.5, 1}, {0.5, 0.5, 0, 1}, {0.5, 0, 0, 1}, {0, 0, 0.5, 1},
-      {0, 1, 1, 1},   {1, 0, 1, 1}};
+      {0, 1, 1, 1},     {1, 0, 1, 1}};
   if (depth == 1)
     for (auto &c : t)
       c[0] = 1;
@@ -240,8 +255,7 @@ std::optional<std::vector<float>> floatsOf(Value v) {
 
 /// tf.DrawBoundingBoxes(V2) with constant boxes (and colors) ->
 /// hlo.select(constant mask, constant paint, images); see the file comment.
-template <typename TFOp>
-struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
 
@@ -252,14 +266,17 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
     auto out = staticResult(op);
     if (!it || it.getRank() != 4 || !bt || bt.getRank() != 3 ||
         bt.getDimSize(2) != 4 || !out || out != it)
-      return this->fail(op, b, "needs static 4-D images and [batch, num_boxes, 4] boxes");
+      return this->fail(
+          op, b, "needs static 4-D images and [batch, num_boxes, 4] boxes");
     auto boxes = floatsOf(a.getBoxes());
     if (!boxes)
       return this->fail(op, b, "only constant boxes are supported");
-    int64_t batch = it.getDimSize(0), h = it.getDimSize(1), w = it.getDimSize(2),
-            d = it.getDimSize(3), nb = bt.getDimSize(1);
+    int64_t batch = it.getDimSize(0), h = it.getDimSize(1),
+            w = it.getDimSize(2), d = it.getDimSize(3), nb = bt.getDimSize(1);
     if (d > 4)
-      return this->fail(op, b, "channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)");
+      return this->fail(
+          op, b,
+          "channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)");
     if (bt.getDimSize(0) != batch)
       return this->fail(op, b, "boxes and images disagree on the batch size");
     std::vector<std::vector<float>> colors;
@@ -270,7 +287,8 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
         return this->fail(op, b, "only constant 2-D colors are supported");
       int64_t cols = ct.getDimSize(1);
       if (!cv->empty() && cols < d)
-        return this->fail(op, b, "colors must have equal or more channels than the image");
+        return this->fail(
+            op, b, "colors must have equal or more channels than the image");
       for (int64_t i = 0; cols > 0 && i < ct.getDimSize(0); ++i)
         colors.emplace_back(cv->begin() + i * cols, cv->begin() + i * cols + d);
     }
@@ -280,7 +298,8 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
     int64_t total = batch * h * w * d;
     std::vector<float> paint(total, 0.0f);
     std::vector<char> mask(total, 0);
-    auto put = [&](int64_t bi, int64_t y, int64_t x, const std::vector<float> &c) {
+    auto put = [&](int64_t bi, int64_t y, int64_t x,
+                   const std::vector<float> &c) {
       for (int64_t k = 0; k < d; ++k) {
         int64_t at = ((bi * h + y) * w + x) * d + k;
         paint[at] = c[k];
@@ -291,7 +310,8 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
       for (int64_t k = 0; k < nb; ++k) {
         const float *bx = boxes->data() + (bi * nb + k) * 4;
         const std::vector<float> &c = colors[k % colors.size()];
-        // float -> int64 truncation of TF's `static_cast<float>(box) * (h - 1)`.
+        // float -> int64 truncation of TF's `static_cast<float>(box) * (h -
+        // 1)`.
         auto edge = [](float v, int64_t size) {
           float p = v * static_cast<float>(size - 1);
           return std::isfinite(p) ? static_cast<int64_t>(p)
@@ -301,8 +321,10 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
                 c1 = edge(bx[3], w);
         if (r0 > r1 || c0 > c1 || r0 >= h || r1 < 0 || c0 >= w || c1 < 0)
           continue;
-        int64_t r0c = std::max<int64_t>(r0, 0), r1c = std::min<int64_t>(r1, h - 1);
-        int64_t c0c = std::max<int64_t>(c0, 0), c1c = std::min<int64_t>(c1, w - 1);
+        int64_t r0c = std::max<int64_t>(r0, 0),
+                r1c = std::min<int64_t>(r1, h - 1);
+        int64_t c0c = std::max<int64_t>(c0, 0),
+                c1c = std::min<int64_t>(c1, w - 1);
         for (int64_t x = c0c; x <= c1c; ++x) {
           if (r0 >= 0)
             put(bi, r0, x, c);
@@ -321,9 +343,11 @@ struct DrawBoundingBoxesLowering : HLOPattern<TFOp> {
     auto mt = RankedTensorType::get(it.getShape(), b.getI1Type());
     SmallVector<bool> maskBits(mask.begin(), mask.end());
     Value paintV = tohlo::convert(
-        b, loc, constant(b, loc, DenseElementsAttr::get(ft, ArrayRef<float>(paint))),
+        b, loc,
+        constant(b, loc, DenseElementsAttr::get(ft, ArrayRef<float>(paint))),
         it.getElementType());
-    Value maskV = constant(b, loc, DenseElementsAttr::get(mt, ArrayRef<bool>(maskBits)));
+    Value maskV =
+        constant(b, loc, DenseElementsAttr::get(mt, ArrayRef<bool>(maskBits)));
     results.push_back(SelectOp::create(b, loc, maskV, paintV, a.getImages()));
     return success();
   }

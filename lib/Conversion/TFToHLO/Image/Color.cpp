@@ -32,7 +32,8 @@ namespace {
 using Dir = ComparisonDirection;
 
 /// The three channels of the static [..., 3] image `x` as [..., 1] values.
-std::optional<std::array<Value, 3>> channels(OpBuilder &b, Location loc, Value x) {
+std::optional<std::array<Value, 3>> channels(OpBuilder &b, Location loc,
+                                             Value x) {
   auto t = staticType(x);
   if (!t || t.getRank() < 1 || t.getShape().back() != 3 ||
       !isa<FloatType>(t.getElementType()))
@@ -61,7 +62,9 @@ struct Ew {
   Value max(Value x, Value y) { return MaximumOp::create(b, loc, x, y); }
   Value min(Value x, Value y) { return MinimumOp::create(b, loc, x, y); }
   Value abs(Value x) { return AbsOp::create(b, loc, x); }
-  Value sel(Value p, Value x, Value y) { return SelectOp::create(b, loc, p, x, y); }
+  Value sel(Value p, Value x, Value y) {
+    return SelectOp::create(b, loc, p, x, y);
+  }
   Value cmp(Value x, Value y, Dir d) { return compare(b, loc, x, y, d); }
 };
 
@@ -90,15 +93,15 @@ std::array<Value, 3> hsvToRgb(Ew &e, Value h, Value s, Value v) {
   Value dg = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(2)))));
   Value db = clamp01(e.sub(e.c(2), e.abs(e.sub(dh, e.c(4)))));
   Value oneS = e.sub(e.c(1), s);
-  return {e.mul(e.add(oneS, e.mul(s, dr)), v), e.mul(e.add(oneS, e.mul(s, dg)), v),
+  return {e.mul(e.add(oneS, e.mul(s, dr)), v),
+          e.mul(e.add(oneS, e.mul(s, dg)), v),
           e.mul(e.add(oneS, e.mul(s, db)), v)};
 }
 
 /// Base of the colour patterns: splits the image's channels, applies
 /// `colour` to (c0, c1, c2, the one-element adjustment broadcast to a
 /// channel's shape, or null) and joins the three results.
-template <typename TFOp>
-struct ColourLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ColourLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
 
@@ -114,22 +117,24 @@ struct ColourLowering : HLOPattern<TFOp> {
     auto in = staticType(a.getImages());
     auto c = in ? channels(b, loc, a.getImages()) : std::nullopt;
     if (!c)
-      return this->fail(op, b, "needs a static float image with 3 channels last");
+      return this->fail(op, b,
+                        "needs a static float image with 3 channels last");
     auto ct = cast<RankedTensorType>((*c)[0].getType());
     Value arg;
     if (Value adj = adjustment(a)) {
       auto at = staticType(adj);
       if (!at || at.getNumElements() != 1)
         return this->fail(op, b, "the adjustment must be a scalar");
-      arg = broadcastTo(b, loc,
-                        tohlo::convert(b, loc, reshape(b, loc, adj, {}),
-                                       ct.getElementType()),
-                        ct.getShape());
+      arg = broadcastTo(
+          b, loc,
+          tohlo::convert(b, loc, reshape(b, loc, adj, {}), ct.getElementType()),
+          ct.getShape());
     }
     Ew e{b, loc, ct};
     std::array<Value, 3> out = colour(e, *c, arg);
-    results.push_back(ConcatenateOp::create(b, loc, ValueRange{out[0], out[1], out[2]},
-                                            static_cast<uint64_t>(in.getRank() - 1)));
+    results.push_back(
+        ConcatenateOp::create(b, loc, ValueRange{out[0], out[1], out[2]},
+                              static_cast<uint64_t>(in.getRank() - 1)));
     return success();
   }
 };
@@ -137,7 +142,8 @@ struct ColourLowering : HLOPattern<TFOp> {
 /// tf.RGBToHSV -> element-wise hlo on the sliced channels (TF's kernel).
 struct RGBToHSVLowering : ColourLowering<TF::RGBToHSVOp> {
   using ColourLowering::ColourLowering;
-  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c, Value) const override {
+  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c,
+                              Value) const override {
     return rgbToHsv(e, c[0], c[1], c[2]);
   }
 };
@@ -145,7 +151,8 @@ struct RGBToHSVLowering : ColourLowering<TF::RGBToHSVOp> {
 /// tf.HSVToRGB -> element-wise hlo on the sliced channels (TF's kernel).
 struct HSVToRGBLowering : ColourLowering<TF::HSVToRGBOp> {
   using ColourLowering::ColourLowering;
-  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c, Value) const override {
+  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c,
+                              Value) const override {
     return hsvToRgb(e, c[0], c[1], c[2]);
   }
 };
@@ -158,14 +165,16 @@ struct HSVToRGBLowering : ColourLowering<TF::HSVToRGBOp> {
 struct AdjustHueLowering : ColourLowering<TF::AdjustHueOp> {
   using ColourLowering::ColourLowering;
   Value adjustment(OpAdaptor a) const override { return a.getDelta(); }
-  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c, Value d) const override {
+  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c,
+                              Value d) const override {
     Value r = c[0], g = c[1], bl = c[2];
     Value rLtG = e.cmp(r, g, Dir::LT);
     Value bLtR = e.cmp(bl, r, Dir::LT), bGtG = e.cmp(bl, g, Dir::GT);
     Value bLtG = e.cmp(bl, g, Dir::LT), bGtR = e.cmp(bl, r, Dir::GT);
     // r < g: b < r -> 1 (g, r, b); b > g -> 3 (b, g, r); else 2 (g, b, r).
     // g <= r: b < g -> 0 (r, g, b); b > r -> 4 (b, r, g); else 5 (r, b, g).
-    auto pick = [&](Value a1, Value a3, Value a2, Value a0, Value a4, Value a5) {
+    auto pick = [&](Value a1, Value a3, Value a2, Value a0, Value a4,
+                    Value a5) {
       Value lt = e.sel(bLtR, a1, e.sel(bGtG, a3, a2));
       Value ge = e.sel(bLtG, a0, e.sel(bGtR, a4, a5));
       return e.sel(rLtG, lt, ge);
@@ -189,7 +198,8 @@ struct AdjustHueLowering : ColourLowering<TF::AdjustHueOp> {
     Value f = e.sub(h, k);
     f = e.sel(isEven(k), f, e.sub(e.c(1), f));
     Value mid = e.add(vmin, e.mul(f, span));
-    auto byCat = [&](Value a0, Value a1, Value a2, Value a3, Value a4, Value a5) {
+    auto byCat = [&](Value a0, Value a1, Value a2, Value a3, Value a4,
+                     Value a5) {
       Value v = a5; // case 5 and anything past it
       Value opts[5] = {a0, a1, a2, a3, a4};
       for (int64_t q = 4; q >= 0; --q)
@@ -207,7 +217,8 @@ struct AdjustHueLowering : ColourLowering<TF::AdjustHueOp> {
 struct AdjustSaturationLowering : ColourLowering<TF::AdjustSaturationOp> {
   using ColourLowering::ColourLowering;
   Value adjustment(OpAdaptor a) const override { return a.getScale(); }
-  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c, Value f) const override {
+  std::array<Value, 3> colour(Ew &e, std::array<Value, 3> c,
+                              Value f) const override {
     auto hsv = rgbToHsv(e, c[0], c[1], c[2]);
     Value s = e.min(e.max(e.mul(hsv[1], f), e.c(0)), e.c(1));
     return hsvToRgb(e, hsv[0], s, hsv[2]);
@@ -224,14 +235,16 @@ struct AdjustContrastv2Lowering : HLOPattern<TF::AdjustContrastv2Op> {
     auto f = staticType(a.getContrastFactor());
     if (!in || in.getRank() < 3 || !f || f.getNumElements() != 1 ||
         !isa<FloatType>(in.getElementType()))
-      return fail(op, b, "needs a static float image of rank >= 3 and a scalar factor");
+      return fail(
+          op, b, "needs a static float image of rank >= 3 and a scalar factor");
     Location loc = op.getLoc();
     Type elt = in.getElementType();
     Type acc = (elt.isF16() || elt.isBF16()) ? Type(b.getF32Type()) : elt;
     Value x = tohlo::convert(b, loc, a.getImages(), acc);
     int64_t r = in.getRank();
     int64_t h = r - 3, w = r - 2;
-    Value sum = reduce(b, loc, x, scalar(b, loc, acc, 0), {h, w}, ReduceKind::Add);
+    Value sum =
+        reduce(b, loc, x, scalar(b, loc, acc, 0), {h, w}, ReduceKind::Add);
     auto st = cast<RankedTensorType>(sum.getType());
     Value mean = DivideOp::create(
         b, loc, sum, splat(b, loc, st, in.getDimSize(h) * in.getDimSize(w)));
@@ -245,8 +258,8 @@ struct AdjustContrastv2Lowering : HLOPattern<TF::AdjustContrastv2Op> {
         reshape(b, loc, tohlo::convert(b, loc, a.getContrastFactor(), acc), {}),
         in.getShape());
     Value y = AddOp::create(
-        b, loc, MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, mb), fb),
-        mb);
+        b, loc,
+        MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, mb), fb), mb);
     results.push_back(tohlo::convert(b, loc, y, elt));
     return success();
   }

@@ -54,8 +54,7 @@ std::optional<std::vector<float>> constFloats(Value v) {
 
 /// tf.NonMaxSuppression(V2..V5) of constant inputs -> hlo.constant results
 /// (TF's greedy hard suppression run at compile time; see the file comment).
-template <typename TFOp>
-struct NonMaxSuppressionLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct NonMaxSuppressionLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   /// V1 has the IoU threshold as an attr; V1/V2 have no score threshold.
@@ -78,28 +77,38 @@ struct NonMaxSuppressionLowering : HLOPattern<TFOp> {
         std::vector<float>{-std::numeric_limits<float>::infinity()};
     if constexpr (!v1 && !v2)
       scoreTh = constFloats(a.getScoreThreshold());
-    if (!boxes || !scores || !maxOut || maxOut->size() != 1 || !iou || iou->size() != 1 ||
-        !scoreTh || scoreTh->size() != 1 || boxes->size() != 4 * scores->size())
-      return this->fail(op, b, "only constant boxes, scores and thresholds are supported "
-                               "(the selection count is data-dependent)");
+    if (!boxes || !scores || !maxOut || maxOut->size() != 1 || !iou ||
+        iou->size() != 1 || !scoreTh || scoreTh->size() != 1 ||
+        boxes->size() != 4 * scores->size())
+      return this->fail(
+          op, b,
+          "only constant boxes, scores and thresholds are supported "
+          "(the selection count is data-dependent)");
     if constexpr (v5) {
       auto sigma = constFloats(a.getSoftNmsSigma());
       if (!sigma || sigma->size() != 1 || (*sigma)[0] != 0.0f)
-        return this->fail(op, b, "soft NMS (soft_nms_sigma != 0) is not supported");
+        return this->fail(op, b,
+                          "soft NMS (soft_nms_sigma != 0) is not supported");
     }
     int64_t n = scores->size();
     auto box = [&](int64_t i, int k) { return (*boxes)[4 * i + k]; };
     auto iouOf = [&](int64_t i, int64_t j) -> float {
-      float ymin_i = std::min(box(i, 0), box(i, 2)), xmin_i = std::min(box(i, 1), box(i, 3));
-      float ymax_i = std::max(box(i, 0), box(i, 2)), xmax_i = std::max(box(i, 1), box(i, 3));
-      float ymin_j = std::min(box(j, 0), box(j, 2)), xmin_j = std::min(box(j, 1), box(j, 3));
-      float ymax_j = std::max(box(j, 0), box(j, 2)), xmax_j = std::max(box(j, 1), box(j, 3));
+      float ymin_i = std::min(box(i, 0), box(i, 2)),
+            xmin_i = std::min(box(i, 1), box(i, 3));
+      float ymax_i = std::max(box(i, 0), box(i, 2)),
+            xmax_i = std::max(box(i, 1), box(i, 3));
+      float ymin_j = std::min(box(j, 0), box(j, 2)),
+            xmin_j = std::min(box(j, 1), box(j, 3));
+      float ymax_j = std::max(box(j, 0), box(j, 2)),
+            xmax_j = std::max(box(j, 1), box(j, 3));
       float area_i = (ymax_i - ymin_i) * (xmax_i - xmin_i);
       float area_j = (ymax_j - ymin_j) * (xmax_j - xmin_j);
       if (area_i <= 0 || area_j <= 0)
         return 0.0f;
-      float ih = std::max(std::min(ymax_i, ymax_j) - std::max(ymin_i, ymin_j), 0.0f);
-      float iw = std::max(std::min(xmax_i, xmax_j) - std::max(xmin_i, xmin_j), 0.0f);
+      float ih =
+          std::max(std::min(ymax_i, ymax_j) - std::max(ymin_i, ymin_j), 0.0f);
+      float iw =
+          std::max(std::min(xmax_i, xmax_j) - std::max(xmin_i, xmin_j), 0.0f);
       float inter = ih * iw;
       return inter / (area_i + area_j - inter);
     };
@@ -139,12 +148,14 @@ struct NonMaxSuppressionLowering : HLOPattern<TFOp> {
     Location loc = op.getLoc();
     int64_t k = kept.size();
     auto idxT = RankedTensorType::get({k}, b.getI32Type());
-    results.push_back(constant(b, loc, DenseElementsAttr::get(idxT, ArrayRef<int32_t>(kept))));
+    results.push_back(constant(
+        b, loc, DenseElementsAttr::get(idxT, ArrayRef<int32_t>(kept))));
     if constexpr (v5) {
       Type st = getElementTypeOrSelf(op.getSelectedScores().getType());
-      Value sc = constant(b, loc,
-                          DenseElementsAttr::get(RankedTensorType::get({k}, b.getF32Type()),
-                                                 ArrayRef<float>(keptScores)));
+      Value sc = constant(
+          b, loc,
+          DenseElementsAttr::get(RankedTensorType::get({k}, b.getF32Type()),
+                                 ArrayRef<float>(keptScores)));
       results.push_back(tohlo::convert(b, loc, sc, st));
     }
     if constexpr (v4 || v5)
@@ -153,7 +164,8 @@ struct NonMaxSuppressionLowering : HLOPattern<TFOp> {
       auto rt = dyn_cast<RankedTensorType>(r.getType());
       auto vt = cast<RankedTensorType>(v.getType());
       if (!rt || failed(verifyCompatibleShape(rt.getShape(), vt.getShape())))
-        return this->fail(op, b, "the result shape disagrees with the folded selection");
+        return this->fail(
+            op, b, "the result shape disagrees with the folded selection");
     }
     return success();
   }

@@ -63,15 +63,14 @@ struct ExtractImagePatchesLowering : HLOPattern<TF::ExtractImagePatchesOp> {
     for (int64_t i = 0; i < ks[1]; ++i)
       for (int64_t j = 0; j < ks[2]; ++j) {
         int64_t y0 = i * rt[1], x0 = j * rt[2];
-        parts.push_back(sliceOf(b, loc, x, {0, y0, x0, 0},
-                                {N, y0 + (oh - 1) * st[1] + 1,
-                                 x0 + (ow - 1) * st[2] + 1, C},
-                                {1, st[1], st[2], 1}));
+        parts.push_back(sliceOf(
+            b, loc, x, {0, y0, x0, 0},
+            {N, y0 + (oh - 1) * st[1] + 1, x0 + (ow - 1) * st[2] + 1, C},
+            {1, st[1], st[2], 1}));
       }
-    results.push_back(
-        parts.size() == 1
-            ? parts.front()
-            : Value(ConcatenateOp::create(b, loc, parts, uint64_t{3})));
+    results.push_back(parts.size() == 1 ? parts.front()
+                                        : Value(ConcatenateOp::create(
+                                              b, loc, parts, uint64_t{3})));
     return success();
   }
 };

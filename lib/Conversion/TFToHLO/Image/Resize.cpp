@@ -63,13 +63,13 @@ Value gatherAxis(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> indices,
 /// nearest takes round (align_corners) or floor of i * scale ((i + 0.5) *
 /// scale with half_pixel_centers), clamped to [0, in - 1]. Coordinates are
 /// computed in float as TF's kernels do.
-template <typename TFOp>
-struct ResizeLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ResizeLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   static constexpr bool bilinear = std::is_same_v<TFOp, TF::ResizeBilinearOp>;
 
-  LogicalResult convert(TFOp op, OpAdaptor adaptor, ConversionPatternRewriter &b,
+  LogicalResult convert(TFOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto in = staticType(adaptor.getImages());
     auto size = constantInts(adaptor.getSize());
@@ -97,9 +97,10 @@ struct ResizeLowering : HLOPattern<TFOp> {
           float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale - 0.5f
                               : static_cast<float>(i) * scale;
           float f = std::floor(c);
-          lo.push_back(static_cast<int32_t>(std::max<int64_t>(static_cast<int64_t>(f), 0)));
-          hi.push_back(static_cast<int32_t>(
-              std::min<int64_t>(static_cast<int64_t>(std::ceil(c)), inSize - 1)));
+          lo.push_back(static_cast<int32_t>(
+              std::max<int64_t>(static_cast<int64_t>(f), 0)));
+          hi.push_back(static_cast<int32_t>(std::min<int64_t>(
+              static_cast<int64_t>(std::ceil(c)), inSize - 1)));
           lerp.push_back(c - f);
         } else {
           float c = halfPixel ? (static_cast<float>(i) + 0.5f) * scale
@@ -122,11 +123,13 @@ struct ResizeLowering : HLOPattern<TFOp> {
       if (!at.getElementType().isF32())
         return this->fail(op, b, "bilinear output must be f32");
       auto lt = RankedTensorType::get({outSize}, b.getF32Type());
-      Value l = broadcastInDim(b, loc,
-                               constant(b, loc, DenseElementsAttr::get(lt, ArrayRef<float>(lerp))),
-                               at.getShape(), {dim});
-      x = AddOp::create(b, loc, a,
-                        MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), l));
+      Value l = broadcastInDim(
+          b, loc,
+          constant(b, loc, DenseElementsAttr::get(lt, ArrayRef<float>(lerp))),
+          at.getShape(), {dim});
+      x = AddOp::create(
+          b, loc, a,
+          MultiplyOp::create(b, loc, SubtractOp::create(b, loc, c, a), l));
     }
     if (x.getType() != out)
       return this->fail(op, b, "computed shape differs from the result type");
@@ -184,8 +187,8 @@ std::vector<double> bicubicWeights(int64_t in, int64_t out, bool alignCorners,
     int64_t base = static_cast<int64_t>(std::floor(x));
     float t = x - base;
     int64_t off = static_cast<int64_t>(std::lrintf(t * kTable));
-    float wt[4] = {table[off * 2 + 1], table[off * 2], table[(kTable - off) * 2],
-                   table[(kTable - off) * 2 + 1]};
+    float wt[4] = {table[off * 2 + 1], table[off * 2],
+                   table[(kTable - off) * 2], table[(kTable - off) * 2 + 1]};
     int64_t idx[4];
     for (int64_t k = 0; k < 4; ++k)
       idx[k] = base - 1 + k;
@@ -218,26 +221,27 @@ Value separableResize(OpBuilder &b, Location loc, Value x, ArrayRef<double> wh,
           C = t.getDimSize(3);
   auto mat = [&](ArrayRef<double> w, int64_t o, int64_t i) {
     Value m = constant(b, loc,
-                       DenseElementsAttr::get(RankedTensorType::get({o, i}, b.getF64Type()),
-                                              w));
+                       DenseElementsAttr::get(
+                           RankedTensorType::get({o, i}, b.getF64Type()), w));
     return tohlo::convert(b, loc, m, elt);
   };
   // [oh, H] x [N, H, W, C] over H -> [oh, N, W, C] -> [N, oh, W, C].
   auto dn1 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {1}, {1});
-  Value y = DotGeneralOp::create(b, loc, RankedTensorType::get({oh, N, W, C}, elt),
-                                 mat(wh, oh, H), x, dn1, nullptr);
+  Value y =
+      DotGeneralOp::create(b, loc, RankedTensorType::get({oh, N, W, C}, elt),
+                           mat(wh, oh, H), x, dn1, nullptr);
   y = transpose(b, loc, y, {1, 0, 2, 3});
   // [N, oh, W, C] x [ow, W] over W -> [N, oh, C, ow] -> [N, oh, ow, C].
   auto dn2 = DotDimensionNumbersAttr::get(b.getContext(), {}, {}, {2}, {1});
-  Value z = DotGeneralOp::create(b, loc, RankedTensorType::get({N, oh, C, ow}, elt),
-                                 y, mat(ww, ow, W), dn2, nullptr);
+  Value z =
+      DotGeneralOp::create(b, loc, RankedTensorType::get({N, oh, C, ow}, elt),
+                           y, mat(ww, ow, W), dn2, nullptr);
   return transpose(b, loc, z, {0, 1, 3, 2});
 }
 
 /// tf.ResizeArea / tf.ResizeBicubic -> two hlo.dot_generals with constant
 /// weight matrices (separableResize).
-template <typename TFOp>
-struct SeparableResizeLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct SeparableResizeLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   static constexpr bool area = std::is_same_v<TFOp, TF::ResizeAreaOp>;
@@ -251,21 +255,26 @@ struct SeparableResizeLowering : HLOPattern<TFOp> {
         out.getRank() != 4 || (*size)[0] != out.getDimSize(1) ||
         (*size)[1] != out.getDimSize(2) || (*size)[0] < 1 || (*size)[1] < 1 ||
         !isa<FloatType>(out.getElementType()))
-      return this->fail(op, b, "needs a static NHWC image, a constant size and a static float result");
+      return this->fail(op, b,
+                        "needs a static NHWC image, a constant size and a "
+                        "static float result");
     bool ac = op.getAlignCorners(), hp = false;
     if constexpr (!area)
       hp = op.getHalfPixelCenters();
     if (ac && hp)
-      return this->fail(op, b, "align_corners and half_pixel_centers are exclusive");
+      return this->fail(op, b,
+                        "align_corners and half_pixel_centers are exclusive");
     int64_t H = in.getDimSize(1), W = in.getDimSize(2), oh = (*size)[0],
             ow = (*size)[1];
     auto wh = area ? areaWeights(H, oh, ac) : bicubicWeights(H, oh, ac, hp);
     auto ww = area ? areaWeights(W, ow, ac) : bicubicWeights(W, ow, ac, hp);
     Location loc = op.getLoc();
     // TF computes in float; f64 inputs keep f64 here (more exact).
-    Type ct = in.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
+    Type ct = in.getElementType().isF64() ? Type(b.getF64Type())
+                                          : Type(b.getF32Type());
     Value x = tohlo::convert(b, loc, a.getImages(), ct);
-    results.push_back(tohlo::convert(b, loc, separableResize(b, loc, x, wh, oh, ww, ow),
+    results.push_back(tohlo::convert(b, loc,
+                                     separableResize(b, loc, x, wh, oh, ww, ow),
                                      out.getElementType()));
     return success();
   }

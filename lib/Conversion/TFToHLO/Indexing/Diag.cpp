@@ -1,4 +1,5 @@
-//===- Diag.cpp - Diag, DiagPart, MatrixDiag*, MatrixSetDiag, MatrixBandPart ===//
+//===- Diag.cpp - Diag, DiagPart, MatrixDiag*, MatrixSetDiag, MatrixBandPart
+//===//
 //
 // Semantics: TF's CPU kernels DiagOp, DiagPartOp, MatrixDiagOp,
 // MatrixSetDiagOp, MatrixDiagPartOp (V1, and V2 for the main diagonal) and
@@ -59,10 +60,9 @@ struct DiagLowering : HLOPattern<TF::DiagOp> {
                   "result shape is not diagonal.shape ++ diagonal.shape");
     Location loc = op.getLoc();
     Value flat = reshape(b, loc, a.getDiagonal(), {n});
-    Value padded =
-        PadOp::create(b, loc, flat, scalar(b, loc, in.getElementType(), 0),
-                      ArrayRef<int64_t>{0}, ArrayRef<int64_t>{0},
-                      ArrayRef<int64_t>{n});
+    Value padded = PadOp::create(
+        b, loc, flat, scalar(b, loc, in.getElementType(), 0),
+        ArrayRef<int64_t>{0}, ArrayRef<int64_t>{0}, ArrayRef<int64_t>{n});
     results.push_back(reshape(b, loc, padded, shape));
     return success();
   }
@@ -89,9 +89,9 @@ struct DiagPartLowering : HLOPattern<TF::DiagPartOp> {
       n *= d;
     Location loc = op.getLoc();
     Value flat = reshape(b, loc, a.getInput(), {n * n});
-    Value d = SliceOp::create(b, loc, flat, ArrayRef<int64_t>{0},
-                              ArrayRef<int64_t>{n * n},
-                              ArrayRef<int64_t>{n + 1});
+    Value d =
+        SliceOp::create(b, loc, flat, ArrayRef<int64_t>{0},
+                        ArrayRef<int64_t>{n * n}, ArrayRef<int64_t>{n + 1});
     results.push_back(reshape(b, loc, d, s.take_front(k)));
     return success();
   }
@@ -178,8 +178,7 @@ template <typename OpTy> struct MatrixDiagPartLowering : HLOPattern<OpTy> {
       // Only the main diagonal, k = 0.
       auto k = constantInts(a.getK());
       if (!k || llvm::any_of(*k, [](int64_t v) { return v != 0; }))
-        return this->fail(op, b,
-                          "only the main diagonal (k = 0) is supported");
+        return this->fail(op, b, "only the main diagonal (k = 0) is supported");
     }
     Location loc = op.getLoc();
     int64_t r = in.getRank();
@@ -190,9 +189,8 @@ template <typename OpTy> struct MatrixDiagPartLowering : HLOPattern<OpTy> {
     Value sq = sliceOf(b, loc, a.getInput(), start, limit);
     SmallVector<int64_t> sqShape(limit);
     auto st = RankedTensorType::get(sqShape, in.getElementType());
-    Value mask =
-        compare(b, loc, iota(b, loc, sqShape, b.getI32Type(), r - 2),
-                iota(b, loc, sqShape, b.getI32Type(), r - 1), Dir::EQ);
+    Value mask = compare(b, loc, iota(b, loc, sqShape, b.getI32Type(), r - 2),
+                         iota(b, loc, sqShape, b.getI32Type(), r - 1), Dir::EQ);
     Type elt = in.getElementType();
     Value z = SelectOp::create(b, loc, mask, sq, splat(b, loc, st, 0));
     Value d = reduce(b, loc, z, scalar(b, loc, elt, 0), {r - 1},
@@ -221,7 +219,8 @@ struct MatrixBandPartLowering : HLOPattern<TF::MatrixBandPartOp> {
     int64_t r = in.getRank();
     auto shape = in.getShape();
     auto i32 = b.getI32Type();
-    Value i = iota(b, loc, shape, i32, r - 2), j = iota(b, loc, shape, i32, r - 1);
+    Value i = iota(b, loc, shape, i32, r - 2),
+          j = iota(b, loc, shape, i32, r - 1);
     auto it = RankedTensorType::get(shape, i32);
     Value mask = splat(b, loc, RankedTensorType::get(shape, b.getI1Type()), 1);
     if ((*lo)[0] >= 0) // i - j <= num_lower
@@ -242,11 +241,11 @@ struct MatrixBandPartLowering : HLOPattern<TF::MatrixBandPartOp> {
 
 void populateIndexingDiagPatterns(RewritePatternSet &patterns,
                                   ConversionState &state) {
-  patterns.add<DiagLowering, DiagPartLowering, MatrixDiagLowering,
-               MatrixSetDiagLowering,
-               MatrixDiagPartLowering<TF::MatrixDiagPartOp>,
-               MatrixDiagPartLowering<TF::MatrixDiagPartV2Op>,
-               MatrixBandPartLowering>(patterns.getContext(), state);
+  patterns
+      .add<DiagLowering, DiagPartLowering, MatrixDiagLowering,
+           MatrixSetDiagLowering, MatrixDiagPartLowering<TF::MatrixDiagPartOp>,
+           MatrixDiagPartLowering<TF::MatrixDiagPartV2Op>,
+           MatrixBandPartLowering>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -113,9 +113,8 @@ template <typename OpTy> struct GatherLowering : GatherPattern<OpTy> {
       return this->gatherFromEmpty(op, b, out, results);
     Value indices = checkIndices(b, op, a.getIndices(), "gather",
                                  {params.getDimSize(*dim)});
-    auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
-                                              {*dim}, batching, batching,
-                                              {*dim}, ir);
+    auto dn = GatherDimensionNumbersAttr::get(
+        b.getContext(), offsetDims, {*dim}, batching, batching, {*dim}, ir);
     results.push_back(GatherOp::create(b, op.getLoc(), a.getParams(), indices,
                                        dn, sizes, false));
     return success();
@@ -148,9 +147,8 @@ struct GatherNdLowering : GatherPattern<TF::GatherNdOp> {
       return gatherFromEmpty(op, b, out, results);
     Value indices =
         checkIndices(b, op, a.getIndices(), "gather_nd", params.getShape());
-    auto dn = GatherDimensionNumbersAttr::get(b.getContext(), offsetDims,
-                                              collapsed, {}, {}, collapsed,
-                                              q - 1);
+    auto dn = GatherDimensionNumbersAttr::get(
+        b.getContext(), offsetDims, collapsed, {}, {}, collapsed, q - 1);
     results.push_back(GatherOp::create(b, op.getLoc(), a.getParams(), indices,
                                        dn, sizes, false));
     return success();

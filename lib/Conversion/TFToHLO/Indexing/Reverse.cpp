@@ -46,9 +46,8 @@ struct ReverseV2Lowering : HLOPattern<TF::ReverseV2Op> {
         dims.push_back(*d);
     }
     results.push_back(dims.empty() ? a.getTensor()
-                                   : Value(ReverseOp::create(b, op.getLoc(),
-                                                             a.getTensor(),
-                                                             dims)));
+                                   : Value(ReverseOp::create(
+                                         b, op.getLoc(), a.getTensor(), dims)));
     return success();
   }
 };

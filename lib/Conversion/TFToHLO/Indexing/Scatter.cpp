@@ -1,4 +1,5 @@
-//===- Scatter.cpp - ScatterNd, TensorScatter*, SparseTensorDenseAdd -> hlo ===//
+//===- Scatter.cpp - ScatterNd, TensorScatter*, SparseTensorDenseAdd -> hlo
+//===//
 //
 // Semantics: TF's CPU kernels ScatterNdOp, TensorScatterOp (Update, Add,
 // Sub) and SparseTensorDenseAddOp.
@@ -79,9 +80,8 @@ struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
         }
         if (!inRange)
           break;
-        Value padded =
-            PadOp::create(b, loc, w, scalar(b, loc, out.getElementType(), 0),
-                          lo, hi, inner);
+        Value padded = PadOp::create(
+            b, loc, w, scalar(b, loc, out.getElementType(), 0), lo, hi, inner);
         acc = AddOp::create(b, loc, acc, padded);
       }
       if (inRange) {
@@ -101,9 +101,8 @@ struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
       inserted.push_back(d);
       toOperand.push_back(d);
     }
-    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window,
-                                               inserted, {}, {}, toOperand,
-                                               ir - 1);
+    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
+                                               {}, {}, toOperand, ir - 1);
     auto sc = ScatterOp::create(b, loc, TypeRange{out},
                                 ValueRange{splat(b, loc, out, 0)}, indices,
                                 ValueRange{a.getUpdates()}, dn, false, false);
@@ -113,12 +112,11 @@ struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
       Block *body =
           b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
       ReturnOp::create(b, loc,
-                       ValueRange{combine(b, loc,
-                                          out.getElementType().isInteger(1)
-                                              ? ReduceKind::Or
-                                              : ReduceKind::Add,
-                                          body->getArgument(0),
-                                          body->getArgument(1))});
+                       ValueRange{combine(
+                           b, loc,
+                           out.getElementType().isInteger(1) ? ReduceKind::Or
+                                                             : ReduceKind::Add,
+                           body->getArgument(0), body->getArgument(1))});
     }
     results.push_back(sc.getResult(0));
     return success();
@@ -144,7 +142,8 @@ struct TensorScatterLowering : HLOPattern<OpTy> {
                         "needs static tensor, integer indices and updates");
     int64_t ir = ind.getRank(), K = ind.getShape().back();
     if (K > tt.getRank() || upd.getRank() != ir - 1 + tt.getRank() - K)
-      return this->fail(op, b, "updates rank disagrees with indices and tensor");
+      return this->fail(op, b,
+                        "updates rank disagrees with indices and tensor");
     std::string policy = op.getBadIndicesPolicy().value_or("").str();
     if (!policy.empty() && policy != "DEFAULT" && policy != "ERROR" &&
         policy != "IGNORE")
@@ -166,12 +165,11 @@ struct TensorScatterLowering : HLOPattern<OpTy> {
       window.push_back(d);
     for (int64_t d = 0; d < K; ++d)
       inserted.push_back(d);
-    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window,
-                                               inserted, {}, {}, inserted,
-                                               ir - 1);
-    auto sc = ScatterOp::create(b, loc, TypeRange{out},
-                                ValueRange{a.getTensor()}, indices,
-                                ValueRange{updates}, dn, false, false);
+    auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, inserted,
+                                               {}, {}, inserted, ir - 1);
+    auto sc =
+        ScatterOp::create(b, loc, TypeRange{out}, ValueRange{a.getTensor()},
+                          indices, ValueRange{updates}, dn, false, false);
     {
       OpBuilder::InsertionGuard g(b);
       auto st = RankedTensorType::get({}, out.getElementType());
@@ -192,8 +190,7 @@ struct TensorScatterLowering : HLOPattern<OpTy> {
 
 /// tf.SparseTensorDenseAdd (constant indices) -> hlo.pad of each value
 /// into place + hlo.add to the dense tensor.
-struct SparseTensorDenseAddLowering
-    : HLOPattern<TF::SparseTensorDenseAddOp> {
+struct SparseTensorDenseAddLowering : HLOPattern<TF::SparseTensorDenseAddOp> {
   using HLOPattern::HLOPattern;
   LogicalResult convert(TF::SparseTensorDenseAddOp op, OpAdaptor a,
                         ConversionPatternRewriter &b,
@@ -236,13 +233,12 @@ struct SparseTensorDenseAddLowering
 
 void populateIndexingScatterPatterns(RewritePatternSet &patterns,
                                      ConversionState &state) {
-  patterns.add<
-      ScatterNdLowering,
-      TensorScatterLowering<TF::TensorScatterUpdateOp, /*Add=*/false>,
-      TensorScatterLowering<TF::TensorScatterAddOp, /*Add=*/true>,
-      TensorScatterLowering<TF::TensorScatterSubOp, /*Add=*/true,
-                            /*Negate=*/true>,
-      SparseTensorDenseAddLowering>(patterns.getContext(), state);
+  patterns.add<ScatterNdLowering,
+               TensorScatterLowering<TF::TensorScatterUpdateOp, /*Add=*/false>,
+               TensorScatterLowering<TF::TensorScatterAddOp, /*Add=*/true>,
+               TensorScatterLowering<TF::TensorScatterSubOp, /*Add=*/true,
+                                     /*Negate=*/true>,
+               SparseTensorDenseAddLowering>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

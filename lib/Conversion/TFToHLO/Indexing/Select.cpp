@@ -95,8 +95,8 @@ struct WhereLowering : HLOPattern<TF::WhereOp> {
         DenseElementsAttr::get(RankedTensorType::get({rows, r}, b.getI64Type()),
                                ArrayRef<int64_t>(coords))));
     if (out.getElementType() != b.getI64Type())
-      results.back() = tohlo::convert(b, op.getLoc(), results.back(),
-                                      out.getElementType());
+      results.back() =
+          tohlo::convert(b, op.getLoc(), results.back(), out.getElementType());
     return success();
   }
 };

@@ -118,8 +118,7 @@ struct LinSpaceLowering : HLOPattern<TF::LinSpaceOp> {
     if (!out || out.getRank() != 1 || !num || num->size() != 1 ||
         (*num)[0] != out.getDimSize(0) || (*num)[0] < 1 ||
         !isa<FloatType>(out.getElementType()))
-      return fail(op, b,
-                  "needs a constant num matching a static float result");
+      return fail(op, b, "needs a constant num matching a static float result");
     Location loc = op.getLoc();
     Type elt = out.getElementType();
     int64_t n = (*num)[0];

@@ -52,8 +52,9 @@ struct TopKV2Lowering : HLOPattern<TF::TopKV2Op> {
       return fail(op, b, "k out of range");
     Location loc = op.getLoc();
     Type elt = in.getElementType(), idx = outI.getElementType();
-    Value iota = IotaOp::create(b, loc, RankedTensorType::get(in.getShape(), idx),
-                                static_cast<uint64_t>(last));
+    Value iota =
+        IotaOp::create(b, loc, RankedTensorType::get(in.getShape(), idx),
+                       static_cast<uint64_t>(last));
     auto sort = SortOp::create(b, loc, TypeRange{in, iota.getType()},
                                ValueRange{a.getInput(), iota},
                                static_cast<int64_t>(last), true);
@@ -167,8 +168,7 @@ struct UniqueLowering : HLOPattern<TF::UniqueOp> {
           y.push_back(v);
         idx.push_back(it->second);
       } else {
-        return fail(op, b,
-                    "x's element type is not an integer or float type");
+        return fail(op, b, "x's element type is not an integer or float type");
       }
     }
     Location loc = op.getLoc();
@@ -182,7 +182,8 @@ struct UniqueLowering : HLOPattern<TF::UniqueOp> {
     SmallVector<APInt> idxVals;
     for (int64_t v : idx)
       idxVals.push_back(APInt(idxElt.getIntOrFloatBitWidth(), v, true));
-    results.push_back(constant(b, loc, DenseElementsAttr::get(idxOut, idxVals)));
+    results.push_back(
+        constant(b, loc, DenseElementsAttr::get(idxOut, idxVals)));
     return success();
   }
 };
@@ -206,8 +207,8 @@ struct ListDiffLowering : HLOPattern<TF::ListDiffOp> {
     auto inY = [&](int64_t i) {
       for (int64_t j = 0; j < m; ++j) {
         if (isa<FloatType>(elt)) {
-          if (x->getValues<APFloat>()[i].compare(
-                  y->getValues<APFloat>()[j]) == APFloat::cmpEqual)
+          if (x->getValues<APFloat>()[i].compare(y->getValues<APFloat>()[j]) ==
+              APFloat::cmpEqual)
             return true;
         } else if (x->getValues<APInt>()[i] == y->getValues<APInt>()[j]) {
           return true;
@@ -227,9 +228,9 @@ struct ListDiffLowering : HLOPattern<TF::ListDiffOp> {
     int64_t k = vals.size();
     if (out.getDimSize(0) != k || idxT.getDimSize(0) != k)
       return fail(op, b, "result shape disagrees with the constant inputs");
-    results.push_back(
-        constant(b, op.getLoc(),
-                 DenseElementsAttr::get(RankedTensorType::get({k}, elt), vals)));
+    results.push_back(constant(
+        b, op.getLoc(),
+        DenseElementsAttr::get(RankedTensorType::get({k}, elt), vals)));
     results.push_back(constant(
         b, op.getLoc(),
         DenseElementsAttr::get(RankedTensorType::get({k}, idxElt), pos)));

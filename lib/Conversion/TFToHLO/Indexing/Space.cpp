@@ -1,4 +1,5 @@
-//===- Space.cpp - SpaceToDepth, DepthToSpace, SpaceToBatchND, BatchToSpaceND ===//
+//===- Space.cpp - SpaceToDepth, DepthToSpace, SpaceToBatchND, BatchToSpaceND
+//===//
 //
 // Semantics: TF's CPU kernels SpaceToDepthOp, DepthToSpaceOp,
 // SpaceToBatchNDOp and BatchToSpaceNDOp; all are static data movement
@@ -94,9 +95,9 @@ struct SpaceToBatchNDLowering : HLOPattern<TF::SpaceToBatchNDOp> {
       if (lo[1 + i] < 0 || hi[1 + i] < 0 || (*block)[i] < 1)
         return fail(op, b, "negative paddings or non-positive block size");
     }
-    Value x = PadOp::create(b, loc, a.getInput(),
-                            scalar(b, loc, in.getElementType(), 0), lo, hi,
-                            interior);
+    Value x =
+        PadOp::create(b, loc, a.getInput(),
+                      scalar(b, loc, in.getElementType(), 0), lo, hi, interior);
     auto pt = cast<RankedTensorType>(x.getType());
     SmallVector<int64_t> split{pt.getDimSize(0)};
     for (int64_t i = 0; i < m; ++i) {

@@ -151,13 +151,11 @@ template <typename OpTy> struct DynamicStitchLowering : HLOPattern<OpTy> {
           takeRows(b, loc, pieces[it->second.first], {it->second.second}));
     }
     if (parts.empty())
-      results.push_back(
-          splat(b, loc, RankedTensorType::get(outShape, elt), 0));
+      results.push_back(splat(b, loc, RankedTensorType::get(outShape, elt), 0));
     else
-      results.push_back(
-          parts.size() == 1
-              ? parts[0]
-              : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
+      results.push_back(parts.size() == 1 ? parts[0]
+                                          : Value(ConcatenateOp::create(
+                                                b, loc, parts, uint64_t{0})));
     return success();
   }
 };
@@ -166,10 +164,10 @@ template <typename OpTy> struct DynamicStitchLowering : HLOPattern<OpTy> {
 
 void populateIndexingStitchPatterns(RewritePatternSet &patterns,
                                     ConversionState &state) {
-  patterns.add<DynamicPartitionLowering,
-               DynamicStitchLowering<TF::DynamicStitchOp>,
-               DynamicStitchLowering<TF::ParallelDynamicStitchOp>>(
-      patterns.getContext(), state);
+  patterns
+      .add<DynamicPartitionLowering, DynamicStitchLowering<TF::DynamicStitchOp>,
+           DynamicStitchLowering<TF::ParallelDynamicStitchOp>>(
+          patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -19,7 +19,8 @@ namespace {
 /// tf.Cross -> slices, hlo.multiply/subtract and hlo.concatenate.
 struct CrossLowering : HLOPattern<TF::CrossOp> {
   using HLOPattern::HLOPattern;
-  LogicalResult convert(TF::CrossOp op, OpAdaptor ad, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::CrossOp op, OpAdaptor ad,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto ta = staticType(ad.getA());
     auto tb = staticType(ad.getB());
@@ -46,8 +47,8 @@ struct CrossLowering : HLOPattern<TF::CrossOp> {
                                 MultiplyOp::create(b, loc, x[j], y[i]));
     };
     Value parts[3] = {term(1, 2), term(2, 0), term(0, 1)};
-    results.push_back(ConcatenateOp::create(b, loc, parts,
-                                            static_cast<uint64_t>(r - 1)));
+    results.push_back(
+        ConcatenateOp::create(b, loc, parts, static_cast<uint64_t>(r - 1)));
     return success();
   }
 };

@@ -59,10 +59,12 @@ LogicalResult determinant(Operation *op, OpBuilder &b, Value input,
   for (int64_t i = 0; i < n; ++i) {
     // sign(u_ii) by comparisons (0 for 0; NaN compares false -> 0).
     Value u = A.e[i][i];
-    Value sg = o.sel(compare(b, loc, u, o.c(0), Dir::GT), o.c(1),
-                     o.sel(compare(b, loc, u, o.c(0), Dir::LT), o.c(-1), o.c(0)));
+    Value sg =
+        o.sel(compare(b, loc, u, o.c(0), Dir::GT), o.c(1),
+              o.sel(compare(b, loc, u, o.c(0), Dir::LT), o.c(-1), o.c(0)));
     sign = o.mul(sign, sg);
-    logAbs = o.add(logAbs, LogOp::create(b, loc, AbsOp::create(b, loc, A.e[i][i])));
+    logAbs =
+        o.add(logAbs, LogOp::create(b, loc, AbsOp::create(b, loc, A.e[i][i])));
   }
   results.push_back(convert(b, loc, sign, elt));
   results.push_back(convert(b, loc, logAbs, elt));
@@ -152,7 +154,8 @@ struct CholeskyLowering : HLOPattern<TF::CholeskyOp> {
 /// value.
 struct SvdLowering : HLOPattern<TF::SvdOp> {
   using HLOPattern::HLOPattern;
-  LogicalResult convert(TF::SvdOp op, OpAdaptor ad, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::SvdOp op, OpAdaptor ad,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     constexpr int kSvdSweeps = 10;
     auto a = staticType(ad.getInput());
@@ -162,9 +165,10 @@ struct SvdLowering : HLOPattern<TF::SvdOp> {
     if (M < 1 || N < 1 || M > linalg::kMaxUnroll || N > linalg::kMaxUnroll)
       return fail(op, b, "matrix dims must be in 1..8");
     bool uv = op.getComputeUv(), full = op.getFullMatrices();
-    if (uv && full && M != N && !(op->getResult(1).use_empty() &&
-                                  op->getResult(2).use_empty()))
-      return fail(op, b, "full_matrices U/V of a non-square matrix are not supported");
+    if (uv && full && M != N &&
+        !(op->getResult(1).use_empty() && op->getResult(2).use_empty()))
+      return fail(op, b,
+                  "full_matrices U/V of a non-square matrix are not supported");
     Location loc = op.getLoc();
     Type elt = a.getElementType(), ct = b.getF64Type();
     bool tr = M < N;
@@ -203,17 +207,21 @@ struct SvdLowering : HLOPattern<TF::SvdOp> {
         for (int64_t q = p + 1; q < n; ++q) {
           Value alpha = dot(A, p, p), beta = dot(A, q, q), gamma = dot(A, p, q);
           // Rotate only when the columns are not already orthogonal.
-          Value rot = compare(b, loc, AbsOp::create(b, loc, gamma),
-                              o.mul(o.c(1e-15),
-                                    SqrtOp::create(b, loc, o.mul(alpha, beta))),
-                              Dir::GT);
+          Value rot = compare(
+              b, loc, AbsOp::create(b, loc, gamma),
+              o.mul(o.c(1e-15), SqrtOp::create(b, loc, o.mul(alpha, beta))),
+              Dir::GT);
           Value safeGamma = o.sel(rot, gamma, o.c(1));
           Value zeta = o.div(o.sub(beta, alpha), o.mul(o.c(2), safeGamma));
-          Value sgn = o.sel(compare(b, loc, zeta, o.c(0), Dir::GE), o.c(1), o.c(-1));
-          Value t = o.div(sgn, o.add(AbsOp::create(b, loc, zeta),
-                                     SqrtOp::create(b, loc, o.add(o.c(1), o.mul(zeta, zeta)))));
+          Value sgn =
+              o.sel(compare(b, loc, zeta, o.c(0), Dir::GE), o.c(1), o.c(-1));
+          Value t = o.div(
+              sgn,
+              o.add(AbsOp::create(b, loc, zeta),
+                    SqrtOp::create(b, loc, o.add(o.c(1), o.mul(zeta, zeta)))));
           t = o.sel(rot, t, o.c(0));
-          Value c = o.div(o.c(1), SqrtOp::create(b, loc, o.add(o.c(1), o.mul(t, t))));
+          Value c =
+              o.div(o.c(1), SqrtOp::create(b, loc, o.add(o.c(1), o.mul(t, t))));
           Value s = o.mul(c, t);
           rotate(A, p, q, c, s);
           rotate(V, p, q, c, s);
@@ -223,8 +231,8 @@ struct SvdLowering : HLOPattern<TF::SvdOp> {
       sv[j] = SqrtOp::create(b, loc, dot(A, j, j));
     Grid U = A;
     for (int64_t j = 0; j < n; ++j) {
-      Value inv = o.sel(compare(b, loc, sv[j], o.c(0), Dir::GT), o.div(o.c(1), sv[j]),
-                        o.c(0));
+      Value inv = o.sel(compare(b, loc, sv[j], o.c(0), Dir::GT),
+                        o.div(o.c(1), sv[j]), o.c(0));
       for (int64_t i = 0; i < m; ++i)
         U.e[i][j] = o.mul(U.e[i][j], inv);
     }

@@ -69,7 +69,8 @@ LogicalResult solveLike(Operation *op, OpBuilder &b, Value matrix,
   auto a = linalg::squareMatrix(matrix);
   auto out = staticResult(op);
   if (!a || !out || out.getRank() < 2)
-    return fail(why, "needs a static float square matrix (n <= 8) and a static result");
+    return fail(
+        why, "needs a static float square matrix (n <= 8) and a static result");
   Location loc = op->getLoc();
   Type elt = out.getElementType(), ct = linalg::computeType(b, elt);
   SmallVector<int64_t> batch(out.getShape().begin(), out.getShape().end() - 2);
@@ -126,16 +127,15 @@ struct MatrixInverseLowering : HLOPattern<TF::MatrixInverseOp> {
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     std::string why;
-    if (failed(solveLike(op, b, a.getInput(), Value(), op.getAdjoint(),
-                         results, why)))
+    if (failed(solveLike(op, b, a.getInput(), Value(), op.getAdjoint(), results,
+                         why)))
       return fail(op, b, why);
     return success();
   }
 };
 
 /// tf.MatrixTriangularSolve -> unrolled forward / back substitution.
-struct MatrixTriangularSolveLowering
-    : HLOPattern<TF::MatrixTriangularSolveOp> {
+struct MatrixTriangularSolveLowering : HLOPattern<TF::MatrixTriangularSolveOp> {
   using HLOPattern::HLOPattern;
   LogicalResult convert(TF::MatrixTriangularSolveOp op, OpAdaptor ad,
                         ConversionPatternRewriter &b,
@@ -144,14 +144,17 @@ struct MatrixTriangularSolveLowering
     auto out = staticResult(op);
     auto bt = staticType(ad.getRhs());
     if (!a || !out || !bt || out.getRank() < 2 || bt.getRank() < 2)
-      return fail(op, b, "needs a static float square matrix (n <= 8), rhs and result");
+      return fail(
+          op, b, "needs a static float square matrix (n <= 8), rhs and result");
     int64_t n = a.getShape().back();
     if (bt.getDimSize(bt.getRank() - 2) != n)
       return fail(op, b, "rhs rows must equal the matrix size");
     Location loc = op.getLoc();
     Type elt = out.getElementType(), ct = linalg::computeType(b, elt);
-    SmallVector<int64_t> batch(out.getShape().begin(), out.getShape().end() - 2);
-    Value am = toBatch(b, loc, tohlo::convert(b, loc, ad.getMatrix(), ct), batch);
+    SmallVector<int64_t> batch(out.getShape().begin(),
+                               out.getShape().end() - 2);
+    Value am =
+        toBatch(b, loc, tohlo::convert(b, loc, ad.getMatrix(), ct), batch);
     Value bm = toBatch(b, loc, tohlo::convert(b, loc, ad.getRhs(), ct), batch);
     if (!am || !bm)
       return fail(op, b, "batch dims do not broadcast to the result's");

@@ -41,12 +41,12 @@ Value join(OpBuilder &b, Location loc, const Grid &g) {
     }
     rows.push_back(cells.size() == 1
                        ? cells[0]
-                       : Value(ConcatenateOp::create(b, loc, cells,
-                                                     static_cast<uint64_t>(br + 1))));
+                       : Value(ConcatenateOp::create(
+                             b, loc, cells, static_cast<uint64_t>(br + 1))));
   }
   return rows.size() == 1 ? rows[0]
-                          : Value(ConcatenateOp::create(b, loc, rows,
-                                                        static_cast<uint64_t>(br)));
+                          : Value(ConcatenateOp::create(
+                                b, loc, rows, static_cast<uint64_t>(br)));
 }
 
 Value joinVector(OpBuilder &b, Location loc, ArrayRef<int64_t> batch,
@@ -58,8 +58,8 @@ Value joinVector(OpBuilder &b, Location loc, ArrayRef<int64_t> batch,
     cells.push_back(reshape(b, loc, x, s));
   return cells.size() == 1
              ? cells[0]
-             : Value(ConcatenateOp::create(b, loc, cells,
-                                           static_cast<uint64_t>(batch.size())));
+             : Value(ConcatenateOp::create(
+                   b, loc, cells, static_cast<uint64_t>(batch.size())));
 }
 
 RankedTensorType squareMatrix(Value v) {
@@ -92,10 +92,10 @@ Value luInPlace(Ops &o, Grid &a, Grid *rhs, SmallVector<Value> *perm) {
         bestRow = o.sel(gt, o.c(static_cast<double>(r)), bestRow);
       }
       for (int64_t r = k + 1; r < n; ++r)
-        isPivot[r] = compare(o.b, o.loc, bestRow, o.c(static_cast<double>(r)),
-                             Dir::EQ);
-      Value swapped = compare(o.b, o.loc, bestRow, o.c(static_cast<double>(k)),
-                              Dir::NE);
+        isPivot[r] =
+            compare(o.b, o.loc, bestRow, o.c(static_cast<double>(r)), Dir::EQ);
+      Value swapped =
+          compare(o.b, o.loc, bestRow, o.c(static_cast<double>(k)), Dir::NE);
       parity = o.sel(swapped, SubtractOp::create(o.b, o.loc, o.c(0), parity),
                      parity);
       auto swapRows = [&](SmallVector<SmallVector<Value>> &e) {

@@ -30,7 +30,8 @@ struct CompareAndBitpackLowering : HLOPattern<TF::CompareAndBitpackOp> {
     auto out = staticResult(op);
     if (!in || !out || in.getRank() < 1 || in.getShape().back() % 8 != 0 ||
         !staticType(a.getThreshold()))
-      return fail(op, b, "needs a static input whose last dim is a multiple of 8");
+      return fail(op, b,
+                  "needs a static input whose last dim is a multiple of 8");
     Location loc = op.getLoc();
     Type u8 = out.getElementType();
     Value bits;
@@ -40,7 +41,8 @@ struct CompareAndBitpackLowering : HLOPattern<TF::CompareAndBitpackOp> {
       Value th = broadcastTo(b, loc, reshape(b, loc, a.getThreshold(), {}),
                              in.getShape());
       bits = tohlo::convert(
-          b, loc, compare(b, loc, a.getInput(), th, ComparisonDirection::GT), u8);
+          b, loc, compare(b, loc, a.getInput(), th, ComparisonDirection::GT),
+          u8);
     }
     SmallVector<int64_t> s(in.getShape());
     s.back() /= 8;
@@ -49,7 +51,8 @@ struct CompareAndBitpackLowering : HLOPattern<TF::CompareAndBitpackOp> {
     // Weights 128, 64, ..., 1 along the new last dim (first element = MSB).
     SmallVector<uint8_t> w{128, 64, 32, 16, 8, 4, 2, 1};
     auto wt = RankedTensorType::get({8}, u8);
-    Value wv = constant(b, loc, DenseElementsAttr::get(wt, ArrayRef<uint8_t>(w)));
+    Value wv =
+        constant(b, loc, DenseElementsAttr::get(wt, ArrayRef<uint8_t>(w)));
     Value wb =
         broadcastInDim(b, loc, wv, s, {static_cast<int64_t>(s.size() - 1)});
     Value prod = MultiplyOp::create(b, loc, bits, wb);

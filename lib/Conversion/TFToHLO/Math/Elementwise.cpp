@@ -64,7 +64,8 @@ Value hloBinary(OpBuilder &b, Location loc, Value l, Value r) {
   return HLOOp::create(b, loc, l, r);
 }
 
-template <Dir D> Value compareWith(OpBuilder &b, Location loc, Value l, Value r) {
+template <Dir D>
+Value compareWith(OpBuilder &b, Location loc, Value l, Value r) {
   return compare(b, loc, l, r, D);
 }
 
@@ -174,7 +175,8 @@ Value atanOf(OpBuilder &b, Location loc, Value x) {
 Value asinOf(OpBuilder &b, Location loc, Value x) {
   Value one = like(b, loc, x, 1);
   Value r = SqrtOp::create(
-      b, loc, SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
+      b, loc,
+      SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
   return MultiplyOp::create(
       b, loc, like(b, loc, x, 2),
       Atan2Op::create(b, loc, x, AddOp::create(b, loc, one, r)));
@@ -184,7 +186,8 @@ Value asinOf(OpBuilder &b, Location loc, Value x) {
 Value acosOf(OpBuilder &b, Location loc, Value x) {
   Value one = like(b, loc, x, 1);
   Value r = SqrtOp::create(
-      b, loc, SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
+      b, loc,
+      SubtractOp::create(b, loc, one, MultiplyOp::create(b, loc, x, x)));
   Value v = MultiplyOp::create(
       b, loc, like(b, loc, x, 2),
       Atan2Op::create(b, loc, r, AddOp::create(b, loc, one, x)));
@@ -197,16 +200,16 @@ Value acosOf(OpBuilder &b, Location loc, Value x) {
 /// exp(x - ln 2) - exp(-x - ln 2) (no early overflow).
 Value sinhOf(OpBuilder &b, Location loc, Value x) {
   Value nx = NegateOp::create(b, loc, x);
-  Value small = MultiplyOp::create(
-      b, loc, like(b, loc, x, 0.5),
-      SubtractOp::create(b, loc, Expm1Op::create(b, loc, x),
-                         Expm1Op::create(b, loc, nx)));
+  Value small =
+      MultiplyOp::create(b, loc, like(b, loc, x, 0.5),
+                         SubtractOp::create(b, loc, Expm1Op::create(b, loc, x),
+                                            Expm1Op::create(b, loc, nx)));
   Value ln2 = like(b, loc, x, M_LN2);
   Value big = SubtractOp::create(
       b, loc, ExpOp::create(b, loc, SubtractOp::create(b, loc, x, ln2)),
       ExpOp::create(b, loc, SubtractOp::create(b, loc, nx, ln2)));
-  Value isSmall = compare(b, loc, AbsOp::create(b, loc, x),
-                          like(b, loc, x, 1), Dir::LT);
+  Value isSmall =
+      compare(b, loc, AbsOp::create(b, loc, x), like(b, loc, x, 1), Dir::LT);
   return SelectOp::create(b, loc, isSmall, small, big);
 }
 
@@ -215,9 +218,9 @@ Value coshOf(OpBuilder &b, Location loc, Value x) {
   Value ln2 = like(b, loc, x, M_LN2);
   return AddOp::create(
       b, loc, ExpOp::create(b, loc, SubtractOp::create(b, loc, x, ln2)),
-      ExpOp::create(b, loc,
-                    SubtractOp::create(b, loc, NegateOp::create(b, loc, x),
-                                       ln2)));
+      ExpOp::create(
+          b, loc,
+          SubtractOp::create(b, loc, NegateOp::create(b, loc, x), ln2)));
 }
 
 /// sign(x) * asinh(|x|), asinh(a) = log1p(a + a^2 / (1 + sqrt(1 + a^2)))
@@ -232,8 +235,8 @@ Value asinhOf(OpBuilder &b, Location loc, Value x) {
       AddOp::create(b, loc, one,
                     SqrtOp::create(b, loc, AddOp::create(b, loc, one, a2))));
   Value small = Log1pOp::create(b, loc, AddOp::create(b, loc, a, q));
-  Value big = AddOp::create(b, loc, LogOp::create(b, loc, a),
-                            like(b, loc, x, M_LN2));
+  Value big =
+      AddOp::create(b, loc, LogOp::create(b, loc, a), like(b, loc, x, M_LN2));
   Value isBig = compare(b, loc, a, like(b, loc, x, 4294967296.0), Dir::GE);
   Value r = SelectOp::create(b, loc, isBig, big, small);
   return SelectOp::create(b, loc,
@@ -250,8 +253,8 @@ Value acoshOf(OpBuilder &b, Location loc, Value x) {
       MultiplyOp::create(b, loc, SubtractOp::create(b, loc, x, one),
                          AddOp::create(b, loc, x, one)));
   Value small = LogOp::create(b, loc, AddOp::create(b, loc, x, r));
-  Value big = AddOp::create(b, loc, LogOp::create(b, loc, x),
-                            like(b, loc, x, M_LN2));
+  Value big =
+      AddOp::create(b, loc, LogOp::create(b, loc, x), like(b, loc, x, M_LN2));
   Value isBig = compare(b, loc, x, like(b, loc, x, 4294967296.0), Dir::GE);
   return SelectOp::create(b, loc, isBig, big, small);
 }
@@ -271,10 +274,10 @@ Value atanhOf(OpBuilder &b, Location loc, Value x) {
 /// approximation (TF's double kernel calls std::erf: the difference stays
 /// within about 1e-7).
 Value erfRational(OpBuilder &b, Location loc, Value x) {
-  static const double kAlpha[] = {
-      -2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06,
-      -5.69250639462346e-05, -7.34990630326855e-04, -2.95459980854025e-03,
-      -1.60960333262415e-02};
+  static const double kAlpha[] = {-2.72614225801306e-10, 2.77068142495902e-08,
+                                  -2.10102402082508e-06, -5.69250639462346e-05,
+                                  -7.34990630326855e-04, -2.95459980854025e-03,
+                                  -1.60960333262415e-02};
   static const double kBeta[] = {-1.45660718464996e-05, -2.13374055278905e-04,
                                  -1.68282697438203e-03, -7.37332916720468e-03,
                                  -1.42647390514189e-02};
@@ -287,8 +290,7 @@ Value erfRational(OpBuilder &b, Location loc, Value x) {
                         like(b, loc, x, k));
     return p;
   };
-  return DivideOp::create(b, loc,
-                          MultiplyOp::create(b, loc, c, horner(kAlpha)),
+  return DivideOp::create(b, loc, MultiplyOp::create(b, loc, c, horner(kAlpha)),
                           horner(kBeta));
 }
 
@@ -303,8 +305,7 @@ Value erfcRational(OpBuilder &b, Location loc, Value x) {
 
 /// tf binary op -> Fn(operand #0, operand #1), both broadcast to the
 /// static result shape.
-template <typename TFOp, BinaryFn Fn>
-struct BinaryLowering : HLOPattern<TFOp> {
+template <typename TFOp, BinaryFn Fn> struct BinaryLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -338,8 +339,7 @@ template <typename TFOp, Dir D>
 using CompareLowering = BinaryLowering<TFOp, compareWith<D>>;
 
 /// tf unary op x -> Fn(x), x of static shape.
-template <typename TFOp, UnaryFn Fn>
-struct UnaryLowering : HLOPattern<TFOp> {
+template <typename TFOp, UnaryFn Fn> struct UnaryLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -358,7 +358,8 @@ using UnaryOpLowering = UnaryLowering<TFOp, hloUnary<HLOOp>>;
 /// tf.Cast -> hlo.convert to DstT (nothing when the types agree).
 struct CastLowering : HLOPattern<TF::CastOp> {
   using HLOPattern::HLOPattern;
-  LogicalResult convert(TF::CastOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::CastOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto out = staticResult(op);
     if (!out || !staticType(a.getX()))
@@ -382,14 +383,14 @@ struct BitcastLowering : HLOPattern<TF::BitcastOp> {
       results.push_back(a.getInput());
       return success();
     }
-    results.push_back(BitcastConvertOp::create(b, op.getLoc(), out, a.getInput()));
+    results.push_back(
+        BitcastConvertOp::create(b, op.getLoc(), out, a.getInput()));
     return success();
   }
 };
 
 /// tf.AddN / tf.AccumulateNV2 -> a chain of hlo.add over the inputs.
-template <typename TFOp>
-struct AddNLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct AddNLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -415,7 +416,8 @@ struct CheckNumericsLowering : HLOPattern<TF::CheckNumericsOp> {
   LogicalResult convert(TF::CheckNumericsOp op, OpAdaptor a,
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    if (a.getTensor().getType() != op->getResult(0).getType() && !staticType(a.getTensor()))
+    if (a.getTensor().getType() != op->getResult(0).getType() &&
+        !staticType(a.getTensor()))
       return fail(op, b, "operand type differs from the result type");
     results.push_back(a.getTensor());
     return success();
@@ -466,37 +468,32 @@ void populateMathElementwisePatterns(RewritePatternSet &patterns,
                CompareLowering<TF::LessOp, Dir::LT>,
                CompareLowering<TF::LessEqualOp, Dir::LE>>(ctx, state);
   // Unary math.
-  patterns.add<UnaryOpLowering<TF::AbsOp, AbsOp>,
-               UnaryOpLowering<TF::ComplexAbsOp, AbsOp>,
-               UnaryOpLowering<TF::NegOp, NegateOp>,
-               UnaryOpLowering<TF::SignOp, SignOp>,
-               UnaryOpLowering<TF::ExpOp, ExpOp>,
-               UnaryOpLowering<TF::Expm1Op, Expm1Op>,
-               UnaryOpLowering<TF::LogOp, LogOp>,
-               UnaryOpLowering<TF::Log1pOp, Log1pOp>,
-               UnaryOpLowering<TF::SqrtOp, SqrtOp>,
-               UnaryOpLowering<TF::RsqrtOp, RsqrtOp>,
-               UnaryOpLowering<TF::FloorOp, FloorOp>,
-               UnaryOpLowering<TF::CeilOp, CeilOp>,
-               UnaryLowering<TF::RoundOp, roundHalfEven>,
-               UnaryOpLowering<TF::RintOp, RoundNearestEvenOp>,
-               UnaryOpLowering<TF::SinOp, SineOp>,
-               UnaryOpLowering<TF::CosOp, CosineOp>,
-               UnaryLowering<TF::TanOp, sinOverCos>,
-               UnaryOpLowering<TF::IsFiniteOp, IsFiniteOp>,
-               UnaryLowering<TF::IsNanOp, isNan>,
-               UnaryLowering<TF::IsInfOp, isInf>,
-               UnaryLowering<TF::SquareOp, square>,
-               UnaryLowering<TF::ReciprocalOp, reciprocal>,
-               UnaryLowering<TF::InvOp, reciprocal>>(ctx, state);
-  patterns.add<UnaryLowering<TF::AtanOp, atanOf>, UnaryLowering<TF::AsinOp, asinOf>,
-               UnaryLowering<TF::AcosOp, acosOf>, UnaryLowering<TF::SinhOp, sinhOf>,
-               UnaryLowering<TF::CoshOp, coshOf>,
-               UnaryLowering<TF::AsinhOp, asinhOf>,
-               UnaryLowering<TF::AcoshOp, acoshOf>,
-               UnaryLowering<TF::AtanhOp, atanhOf>,
-               UnaryLowering<TF::ErfOp, erfRational>, UnaryLowering<TF::ErfcOp, erfcRational>>(
-      ctx, state);
+  patterns.add<
+      UnaryOpLowering<TF::AbsOp, AbsOp>,
+      UnaryOpLowering<TF::ComplexAbsOp, AbsOp>,
+      UnaryOpLowering<TF::NegOp, NegateOp>, UnaryOpLowering<TF::SignOp, SignOp>,
+      UnaryOpLowering<TF::ExpOp, ExpOp>, UnaryOpLowering<TF::Expm1Op, Expm1Op>,
+      UnaryOpLowering<TF::LogOp, LogOp>, UnaryOpLowering<TF::Log1pOp, Log1pOp>,
+      UnaryOpLowering<TF::SqrtOp, SqrtOp>,
+      UnaryOpLowering<TF::RsqrtOp, RsqrtOp>,
+      UnaryOpLowering<TF::FloorOp, FloorOp>,
+      UnaryOpLowering<TF::CeilOp, CeilOp>,
+      UnaryLowering<TF::RoundOp, roundHalfEven>,
+      UnaryOpLowering<TF::RintOp, RoundNearestEvenOp>,
+      UnaryOpLowering<TF::SinOp, SineOp>, UnaryOpLowering<TF::CosOp, CosineOp>,
+      UnaryLowering<TF::TanOp, sinOverCos>,
+      UnaryOpLowering<TF::IsFiniteOp, IsFiniteOp>,
+      UnaryLowering<TF::IsNanOp, isNan>, UnaryLowering<TF::IsInfOp, isInf>,
+      UnaryLowering<TF::SquareOp, square>,
+      UnaryLowering<TF::ReciprocalOp, reciprocal>,
+      UnaryLowering<TF::InvOp, reciprocal>>(ctx, state);
+  patterns.add<
+      UnaryLowering<TF::AtanOp, atanOf>, UnaryLowering<TF::AsinOp, asinOf>,
+      UnaryLowering<TF::AcosOp, acosOf>, UnaryLowering<TF::SinhOp, sinhOf>,
+      UnaryLowering<TF::CoshOp, coshOf>, UnaryLowering<TF::AsinhOp, asinhOf>,
+      UnaryLowering<TF::AcoshOp, acoshOf>, UnaryLowering<TF::AtanhOp, atanhOf>,
+      UnaryLowering<TF::ErfOp, erfRational>,
+      UnaryLowering<TF::ErfcOp, erfcRational>>(ctx, state);
   // Cast, Bitcast, sums of N, CheckNumerics.
   patterns.add<CastLowering, BitcastLowering, AddNLowering<TF::AddNOp>,
                AddNLowering<TF::AccumulateNV2Op>, CheckNumericsLowering>(ctx,

@@ -76,7 +76,9 @@ struct F {
   Value sin(Value x) { return SineOp::create(b, loc, x); }
   Value cos(Value x) { return CosineOp::create(b, loc, x); }
   Value floor(Value x) { return FloorOp::create(b, loc, x); }
-  Value sel(Value p, Value x, Value y) { return SelectOp::create(b, loc, p, x, y); }
+  Value sel(Value p, Value x, Value y) {
+    return SelectOp::create(b, loc, p, x, y);
+  }
   Value lt(Value x, Value y) { return compare(b, loc, x, y, Dir::LT); }
   Value le(Value x, Value y) { return compare(b, loc, x, y, Dir::LE); }
   Value eq(Value x, Value y) { return compare(b, loc, x, y, Dir::EQ); }
@@ -97,11 +99,10 @@ struct F {
 };
 
 constexpr double kLanczosG = 7.0;
-constexpr double kLanczos[] = {0.99999999999980993,  676.5203681218851,
-                               -1259.1392167224028,  771.32342877765313,
-                               -176.61502916214059,  12.507343278686905,
-                               -0.13857109526572012, 9.9843695780195716e-6,
-                               1.5056327351493116e-7};
+constexpr double kLanczos[] = {
+    0.99999999999980993,  676.5203681218851,     -1259.1392167224028,
+    771.32342877765313,   -176.61502916214059,   12.507343278686905,
+    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
 
 /// Lanczos sums at z = x - 1 (x >= 0.5): a = c0 + sum c_i / (z + i) and its
 /// derivative a' = -sum c_i / (z + i)^2.
@@ -122,9 +123,9 @@ Value lgammaRight(F &f, Value x) {
   auto [a, da] = lanczosSums(f, z);
   (void)da;
   Value t = f.add(z, f.c(kLanczosG + 0.5));
-  return f.add(f.add(f.c(0.5 * std::log(2 * kPi)),
-                     f.mul(f.add(z, f.c(0.5)), f.log(t))),
-               f.sub(f.log(a), t));
+  return f.add(
+      f.add(f.c(0.5 * std::log(2 * kPi)), f.mul(f.add(z, f.c(0.5)), f.log(t))),
+      f.sub(f.log(a), t));
 }
 
 Value lgamma(F &f, Value x) {
@@ -222,10 +223,12 @@ Value betacf(F &f, Value a, Value b, Value x) {
 
 Value betainc(F &f, Value a, Value b, Value x) {
   // The prefactor x^a (1 - x)^b / (a B(a, b)) is formed in log space.
-  Value lbeta = f.sub(f.add(lgamma(f, a), lgamma(f, b)), lgamma(f, f.add(a, b)));
+  Value lbeta =
+      f.sub(f.add(lgamma(f, a), lgamma(f, b)), lgamma(f, f.add(a, b)));
   Value one = f.c(1);
   Value xm = f.sub(one, x);
-  Value front = f.exp(f.sub(f.add(f.mul(a, f.log(x)), f.mul(b, f.log(xm))), lbeta));
+  Value front =
+      f.exp(f.sub(f.add(f.mul(a, f.log(x)), f.mul(b, f.log(xm))), lbeta));
   Value direct = f.div(f.mul(front, betacf(f, a, b, x)), a);
   Value mirrored = f.sub(one, f.div(f.mul(front, betacf(f, b, a, xm)), b));
   Value swap = f.gt(x, f.div(f.add(a, one), f.add(f.add(a, b), f.c(2))));
@@ -297,8 +300,7 @@ Value zeta(F &f, Value x, Value q) {
     b = f.div(b, w);
     Value t = f.div(f.mul(aa, b), f.c(ai));
     s = f.add(s, t);
-    Value conv =
-        f.andd(f.nott(done), f.lt(f.abs(f.div(t, s)), f.c(kMachEp)));
+    Value conv = f.andd(f.nott(done), f.lt(f.abs(f.div(t, s)), f.c(kMachEp)));
     res = f.sel(conv, s, res);
     done = f.orr(done, conv);
     k = f.add(k, one);
@@ -311,7 +313,8 @@ Value zeta(F &f, Value x, Value q) {
   // Domain (checked first in Eigen, so applied last here).
   Value qNonPos = f.le(q, f.c(0));
   Value xInt = isInt(f, x);
-  Value xEven = f.andd(xInt, f.eq(f.mul(f.c(2), f.floor(f.mul(x, f.c(0.5)))), x));
+  Value xEven =
+      f.andd(xInt, f.eq(f.mul(f.c(2), f.floor(f.mul(x, f.c(0.5)))), x));
   Value qPole = f.andd(qNonPos, isInt(f, q));
   r = f.sel(f.andd(qNonPos, f.nott(xInt)), f.nan(), r);
   r = f.sel(qPole, f.sel(xEven, f.inf(), f.nan()), r);
@@ -335,9 +338,10 @@ Value polygamma(F &f, Value n, Value x) {
 // Ndtri, Erfinv (Cephes ndtri.c)
 //===----------------------------------------------------------------------===//
 
-constexpr double kNdtriP0[] = {-5.99633501014107895267E1, 9.80010754185999661536E1,
-                               -5.66762857469070293439E1, 1.39312609387279679503E1,
-                               -1.23916583867381258016E0};
+constexpr double kNdtriP0[] = {
+    -5.99633501014107895267E1, 9.80010754185999661536E1,
+    -5.66762857469070293439E1, 1.39312609387279679503E1,
+    -1.23916583867381258016E0};
 constexpr double kNdtriQ0[] = {1.0,
                                1.95448858338141759834E0,
                                4.67627912898881538453E0,
@@ -347,11 +351,12 @@ constexpr double kNdtriQ0[] = {1.0,
                                -8.20372256168333339912E1,
                                1.59056225126211695515E1,
                                -1.18331621121330003142E0};
-constexpr double kNdtriP1[] = {4.05544892305962419923E0,  3.15251094599893866154E1,
-                               5.71628192246421288162E1,  4.40805073893200834700E1,
-                               1.46849561928858024014E1,  2.18663306850790267539E0,
-                               -1.40256079171354495875E-1, -3.50424626827848203418E-2,
-                               -8.57456785154685413611E-4};
+constexpr double kNdtriP1[] = {
+    4.05544892305962419923E0,   3.15251094599893866154E1,
+    5.71628192246421288162E1,   4.40805073893200834700E1,
+    1.46849561928858024014E1,   2.18663306850790267539E0,
+    -1.40256079171354495875E-1, -3.50424626827848203418E-2,
+    -8.57456785154685413611E-4};
 constexpr double kNdtriQ1[] = {1.0,
                                1.57799883256466749731E1,
                                4.53907635128879210584E1,
@@ -361,11 +366,12 @@ constexpr double kNdtriQ1[] = {1.0,
                                -1.42182922854787788574E-1,
                                -3.80806407691578277194E-2,
                                -9.33259480895457427372E-4};
-constexpr double kNdtriP2[] = {3.23774891776946035970E0,  6.91522889068984211695E0,
-                               3.93881025292474443415E0,  1.33303460815807542389E0,
-                               2.01485389549179081538E-1, 1.23716634817820021358E-2,
-                               3.01581553508235416007E-4, 2.65806974686737550832E-6,
-                               6.23974539184983293730E-9};
+constexpr double kNdtriP2[] = {
+    3.23774891776946035970E0,  6.91522889068984211695E0,
+    3.93881025292474443415E0,  1.33303460815807542389E0,
+    2.01485389549179081538E-1, 1.23716634817820021358E-2,
+    3.01581553508235416007E-4, 2.65806974686737550832E-6,
+    6.23974539184983293730E-9};
 constexpr double kNdtriQ2[] = {1.0,
                                6.02427039364742014255E0,
                                3.67983563856160859403E0,
@@ -393,8 +399,8 @@ Value ndtri(F &f, Value y0) {
   // Central region: |y - 0.5| <= 0.5 - exp(-2).
   Value yc = f.sub(y, f.c(0.5));
   Value y2 = f.mul(yc, yc);
-  Value central = f.add(
-      yc, f.mul(yc, f.div(f.mul(y2, polevl(f, y2, kNdtriP0)), polevl(f, y2, kNdtriQ0))));
+  Value central = f.add(yc, f.mul(yc, f.div(f.mul(y2, polevl(f, y2, kNdtriP0)),
+                                            polevl(f, y2, kNdtriQ0))));
   central = f.mul(central, f.c(2.50662827463100050242)); // sqrt(2 pi)
   // Tails: z = sqrt(-2 log y).
   Value small = f.le(y, f.c(expm2));
@@ -402,7 +408,8 @@ Value ndtri(F &f, Value y0) {
   Value xx = f.sqrt(f.mul(f.c(-2), f.log(yt)));
   Value x0 = f.sub(xx, f.div(f.log(xx), xx));
   Value z = f.div(one, xx);
-  Value x1Near = f.div(f.mul(z, polevl(f, z, kNdtriP1)), polevl(f, z, kNdtriQ1));
+  Value x1Near =
+      f.div(f.mul(z, polevl(f, z, kNdtriP1)), polevl(f, z, kNdtriQ1));
   Value x1Far = f.div(f.mul(z, polevl(f, z, kNdtriP2)), polevl(f, z, kNdtriQ2));
   Value tail = f.sub(x0, f.sel(f.lt(xx, f.c(8)), x1Near, x1Far));
   // Cephes negates the tail result for the lower tail (code != 0).
@@ -456,7 +463,8 @@ struct SpecialLowering : HLOPattern<TFOp> {
       args.push_back(w);
     }
     F f{b, loc, t};
-    results.push_back(tohlo::convert(b, loc, Fn(f, args), out.getElementType()));
+    results.push_back(
+        tohlo::convert(b, loc, Fn(f, args), out.getElementType()));
     return success();
   }
 };

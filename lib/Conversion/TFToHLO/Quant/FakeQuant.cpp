@@ -52,29 +52,37 @@ LogicalResult fakeQuant(Operation *op, OpBuilder &b, Value x, Value lo,
   Value qminV = splat(b, loc, pt, qmin), qmaxV = splat(b, loc, pt, qmax);
   Value scale = DivideOp::create(b, loc, SubtractOp::create(b, loc, hi, lo),
                                  SubtractOp::create(b, loc, qmaxV, qminV));
-  Value zp = SubtractOp::create(b, loc, qminV, DivideOp::create(b, loc, lo, scale));
-  Value nzp = ClampOp::create(b, loc, qminV, RoundNearestAfzOp::create(b, loc, zp),
-                              qmaxV);
-  Value nmin = MultiplyOp::create(b, loc, SubtractOp::create(b, loc, qminV, nzp), scale);
-  Value nmax = MultiplyOp::create(b, loc, SubtractOp::create(b, loc, qmaxV, nzp), scale);
+  Value zp =
+      SubtractOp::create(b, loc, qminV, DivideOp::create(b, loc, lo, scale));
+  Value nzp = ClampOp::create(b, loc, qminV,
+                              RoundNearestAfzOp::create(b, loc, zp), qmaxV);
+  Value nmin =
+      MultiplyOp::create(b, loc, SubtractOp::create(b, loc, qminV, nzp), scale);
+  Value nmax =
+      MultiplyOp::create(b, loc, SubtractOp::create(b, loc, qmaxV, nzp), scale);
   SmallVector<int64_t> dims;
   if (perChannel)
     dims.push_back(xt.getRank() - 1);
-  auto bcast = [&](Value v) { return broadcastInDim(b, loc, v, xt.getShape(), dims); };
+  auto bcast = [&](Value v) {
+    return broadcastInDim(b, loc, v, xt.getShape(), dims);
+  };
   Value nminB = bcast(nmin), nmaxB = bcast(nmax), scaleB = bcast(scale);
-  Value clamped = MaximumOp::create(
-      b, loc, MinimumOp::create(b, loc, x, nmaxB), nminB);
+  Value clamped =
+      MaximumOp::create(b, loc, MinimumOp::create(b, loc, x, nmaxB), nminB);
   Value q = FloorOp::create(
       b, loc,
       AddOp::create(b, loc,
-                    DivideOp::create(b, loc, SubtractOp::create(b, loc, clamped, nminB),
+                    DivideOp::create(b, loc,
+                                     SubtractOp::create(b, loc, clamped, nminB),
                                      scaleB),
                     splat(b, loc, xt, 0.5)));
-  Value out = AddOp::create(b, loc, MultiplyOp::create(b, loc, q, scaleB), nminB);
+  Value out =
+      AddOp::create(b, loc, MultiplyOp::create(b, loc, q, scaleB), nminB);
   if (zeroRangeGivesZeros) {
     Value zero = splat(b, loc, pt, 0.0);
-    Value both = AndOp::create(b, loc, compare(b, loc, lo, zero, ComparisonDirection::EQ),
-                               compare(b, loc, hi, zero, ComparisonDirection::EQ));
+    Value both = AndOp::create(
+        b, loc, compare(b, loc, lo, zero, ComparisonDirection::EQ),
+        compare(b, loc, hi, zero, ComparisonDirection::EQ));
     out = SelectOp::create(b, loc, bcast(both), splat(b, loc, xt, 0.0), out);
   }
   results.push_back(out);
@@ -91,7 +99,8 @@ struct FakeQuantArgsLowering : HLOPattern<TF::FakeQuantWithMinMaxArgsOp> {
     auto xt = staticType(a.getInputs());
     if (!xt || !isa<FloatType>(xt.getElementType()))
       return fail(op, b, "needs static float inputs");
-    double lo = op.getMin().convertToDouble(), hi = op.getMax().convertToDouble();
+    double lo = op.getMin().convertToDouble(),
+           hi = op.getMax().convertToDouble();
     if (!(lo < hi))
       return fail(op, b, "min has to be smaller than max");
     Location loc = op.getLoc();
@@ -128,8 +137,9 @@ struct FakeQuantVarsLowering : HLOPattern<TFOp> {
     int64_t n = PerChannel ? pshape[0] : 1;
     if (lt.getNumElements() != n || ht.getNumElements() != n)
       return this->fail(op, b,
-                        PerChannel ? "min and max must have the size of the last dim"
-                                   : "min and max must be scalars");
+                        PerChannel
+                            ? "min and max must have the size of the last dim"
+                            : "min and max must be scalars");
     Location loc = op.getLoc();
     Type elt = xt.getElementType();
     Value lo = tohlo::convert(b, loc, reshape(b, loc, a.getMin(), pshape), elt);
@@ -148,10 +158,11 @@ struct FakeQuantVarsLowering : HLOPattern<TFOp> {
 
 void populateQuantFakeQuantPatterns(RewritePatternSet &patterns,
                                     ConversionState &state) {
-  patterns.add<FakeQuantArgsLowering,
-               FakeQuantVarsLowering<TF::FakeQuantWithMinMaxVarsOp, false>,
-               FakeQuantVarsLowering<TF::FakeQuantWithMinMaxVarsPerChannelOp,
-                                     true>>(patterns.getContext(), state);
+  patterns.add<
+      FakeQuantArgsLowering,
+      FakeQuantVarsLowering<TF::FakeQuantWithMinMaxVarsOp, false>,
+      FakeQuantVarsLowering<TF::FakeQuantWithMinMaxVarsPerChannelOp, true>>(
+      patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

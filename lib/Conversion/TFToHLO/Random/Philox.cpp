@@ -100,7 +100,9 @@ struct Words {
   }
   Value add(Value x, Value y) const { return AddOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) const { return MultiplyOp::create(b, loc, x, y); }
-  Value band(Value x, uint64_t m) const { return AndOp::create(b, loc, x, c(m)); }
+  Value band(Value x, uint64_t m) const {
+    return AndOp::create(b, loc, x, c(m));
+  }
   Value bxor(Value x, Value y) const { return XorOp::create(b, loc, x, y); }
   Value bor(Value x, Value y) const { return OrOp::create(b, loc, x, y); }
   Value shr(Value x, uint64_t s) const {
@@ -145,8 +147,8 @@ std::array<Value, 4> philox10(const Words &w, std::array<Value, 4> ctr,
 std::array<Value, 4> philoxAt(const Words &w, const PhiloxState &s,
                               Value offset) {
   Value c0 = w.add(w.bcast(s.counter[0]), w.lo32(offset));
-  Value c1 = w.add(w.add(w.bcast(s.counter[1]), w.shr(offset, 32)),
-                   w.shr(c0, 32));
+  Value c1 =
+      w.add(w.add(w.bcast(s.counter[1]), w.shr(offset, 32)), w.shr(c0, 32));
   Value c2 = w.add(w.bcast(s.counter[2]), w.shr(c1, 32));
   Value c3 = w.lo32(w.add(w.bcast(s.counter[3]), w.shr(c2, 32)));
   return philox10(w, {w.lo32(c0), w.lo32(c1), w.lo32(c2), c3},
@@ -161,7 +163,8 @@ Value element64(OpBuilder &b, Location loc, Value v, int64_t i) {
                                     SmallVector<int64_t>{i + 1},
                                     SmallVector<int64_t>{1}),
                     {});
-  auto it = cast<IntegerType>(cast<RankedTensorType>(e.getType()).getElementType());
+  auto it =
+      cast<IntegerType>(cast<RankedTensorType>(e.getType()).getElementType());
   if (it.getWidth() == 64 && it.isUnsigned())
     return BitcastConvertOp::create(
         b, loc, RankedTensorType::get({}, b.getI64Type()), e);
@@ -246,11 +249,11 @@ FailureOr<PhiloxState> stateOfKeyCounter(OpBuilder &b, Location loc, Value key,
 /// Uniform [0, 1) in f32 from the low `bits` bits of each word (TF's
 /// Uint32ToFloat (23), Uint16ToHalf (10), Uint16ToGfloat16 (7)): exact.
 Value uniformBits(const Words &w, Value word, int bits) {
-  Value m = convert(w.b, w.loc, w.band(word, (1ULL << bits) - 1),
-                    w.b.getF32Type());
-  return MultiplyOp::create(w.b, w.loc, m,
-                            splat(w.b, w.loc, w.type(w.b.getF32Type()),
-                                  std::ldexp(1.0, -bits)));
+  Value m =
+      convert(w.b, w.loc, w.band(word, (1ULL << bits) - 1), w.b.getF32Type());
+  return MultiplyOp::create(
+      w.b, w.loc, m,
+      splat(w.b, w.loc, w.type(w.b.getF32Type()), std::ldexp(1.0, -bits)));
 }
 
 /// TF's Uint64ToDouble(x0, x1): 20 bits of x0 above the 32 of x1, exact.
@@ -276,16 +279,16 @@ std::pair<Value, Value> boxMullerFloat(const Words &w, Value x0, Value x1) {
   Value u1 = MaximumOp::create(b, w.loc, uniformBits(w, x0, 23),
                                splat(b, w.loc, f32, 1.0e-7f));
   // 2.0f * M_PI is a double; the product is rounded to float.
-  Value v1 = convert(
-      b, w.loc,
-      MultiplyOp::create(b, w.loc, splat(b, w.loc, f64, 2 * M_PI),
-                         convert(b, w.loc, uniformBits(w, x1, 23),
-                                 b.getF64Type())),
-      b.getF32Type());
-  Value u2 = SqrtOp::create(
-      b, w.loc,
-      MultiplyOp::create(b, w.loc, splat(b, w.loc, f32, -2.0),
-                         viaF64<LogOp>(w, u1)));
+  Value v1 =
+      convert(b, w.loc,
+              MultiplyOp::create(
+                  b, w.loc, splat(b, w.loc, f64, 2 * M_PI),
+                  convert(b, w.loc, uniformBits(w, x1, 23), b.getF64Type())),
+              b.getF32Type());
+  Value u2 =
+      SqrtOp::create(b, w.loc,
+                     MultiplyOp::create(b, w.loc, splat(b, w.loc, f32, -2.0),
+                                        viaF64<LogOp>(w, u1)));
   return {MultiplyOp::create(b, w.loc, viaF64<SineOp>(w, v1), u2),
           MultiplyOp::create(b, w.loc, viaF64<CosineOp>(w, v1), u2)};
 }
@@ -299,10 +302,10 @@ std::pair<Value, Value> boxMullerDouble(const Words &w, Value x0, Value x1,
                                splat(b, w.loc, f64, 1.0e-7));
   Value v1 = MultiplyOp::create(b, w.loc, splat(b, w.loc, f64, 2 * M_PI),
                                 uniformDouble(w, x2, x3));
-  Value u2 = SqrtOp::create(
-      b, w.loc,
-      MultiplyOp::create(b, w.loc, splat(b, w.loc, f64, -2.0),
-                         LogOp::create(b, w.loc, u1)));
+  Value u2 =
+      SqrtOp::create(b, w.loc,
+                     MultiplyOp::create(b, w.loc, splat(b, w.loc, f64, -2.0),
+                                        LogOp::create(b, w.loc, u1)));
   return {MultiplyOp::create(b, w.loc, SineOp::create(b, w.loc, v1), u2),
           MultiplyOp::create(b, w.loc, CosineOp::create(b, w.loc, v1), u2)};
 }
@@ -333,7 +336,9 @@ std::array<Value, 4> groupWords(const Words &w, const PhiloxState &s) {
 
 /// Elements per group (TF's kResultElementCount) for `elt` outputs of a
 /// fixed-samples distribution: 2 for 64-bit types, else 4.
-int64_t groupSize(Type elt) { return elt.getIntOrFloatBitWidth() == 64 ? 2 : 4; }
+int64_t groupSize(Type elt) {
+  return elt.getIntOrFloatBitWidth() == 64 ? 2 : 4;
+}
 
 enum class Dist { Uniform, Normal, TruncatedNormal, UniformInt, FullInt };
 
@@ -387,10 +392,10 @@ SmallVector<Value> truncatedGroups(OpBuilder &b, Location loc,
     OpBuilder::InsertionGuard guard(b);
     Block *cond = b.createBlock(&loop.getCond(), {}, types, locs);
     Value open = compare(b, loc, cond->getArgument(1), w.c(k), Dir::LT);
-    ReturnOp::create(b, loc,
-                     ValueRange{reduce(b, loc, open,
-                                       scalar(b, loc, b.getI1Type(), 0), {0},
-                                       ReduceKind::Or)});
+    ReturnOp::create(
+        b, loc,
+        ValueRange{reduce(b, loc, open, scalar(b, loc, b.getI1Type(), 0), {0},
+                          ReduceKind::Or)});
     Block *body = b.createBlock(&loop.getBody(), {}, types, locs);
     Value m = body->getArgument(0), cnt = body->getArgument(1);
     SmallVector<Value> slots(body->getArguments().drop_front(2));
@@ -406,11 +411,11 @@ SmallVector<Value> truncatedGroups(OpBuilder &b, Location loc,
       cands = {a, bb, c, d};
     }
     for (Value c : cands) {
-      Value take = AndOp::create(
-          b, loc,
-          compare(b, loc, AbsOp::create(b, loc, c), splat(b, loc, w.type(ft), 2.0),
-                  Dir::LT),
-          compare(b, loc, cnt, w.c(k), Dir::LT));
+      Value take =
+          AndOp::create(b, loc,
+                        compare(b, loc, AbsOp::create(b, loc, c),
+                                splat(b, loc, w.type(ft), 2.0), Dir::LT),
+                        compare(b, loc, cnt, w.c(k), Dir::LT));
       for (int64_t j = 0; j < k; ++j)
         slots[j] = SelectOp::create(
             b, loc,
@@ -448,7 +453,7 @@ std::optional<uint64_t> constantScalar64(Value v) {
     return std::nullopt;
   APInt x = *c->getValues<APInt>().begin();
   return cast<IntegerType>(c->getElementType()).isUnsigned() ? x.getZExtValue()
-                                                            : x.getSExtValue();
+                                                             : x.getSExtValue();
 }
 
 /// A 1-element integer operand as a 0-d i64 (sign- or zero-extended as its
@@ -464,10 +469,10 @@ Value scalar64(OpBuilder &b, Location loc, Value v) {
 /// are the minval and maxval operands (UniformInt only, else null); the
 /// generator's position comes from `stateOf` (after the checks of the
 /// result and the bounds, which build their ops first).
-LogicalResult convertDist(
-    Operation *op, OpBuilder &b, Dist d, Value lv, Value hv,
-    function_ref<FailureOr<PhiloxState>(std::string &why)> stateOf,
-    SmallVectorImpl<Value> &results, std::string &why) {
+LogicalResult
+convertDist(Operation *op, OpBuilder &b, Dist d, Value lv, Value hv,
+            function_ref<FailureOr<PhiloxState>(std::string &why)> stateOf,
+            SmallVectorImpl<Value> &results, std::string &why) {
   auto out = staticResult(op);
   if (!out)
     return fail(why, "needs a static result (a constant shape)");
@@ -490,10 +495,11 @@ LogicalResult convertDist(
     bool unsignedT = cast<IntegerType>(elt).isUnsigned();
     auto l = constantScalar64(lv), h = constantScalar64(hv);
     if (l && h && !(unsignedT ? *l < *h : int64_t(*l) < int64_t(*h)))
-      return fail(why, "Need minval < maxval: " +
-                           (unsignedT ? std::to_string(*l) + " >= " + std::to_string(*h)
-                                      : std::to_string(int64_t(*l)) + " >= " +
-                                            std::to_string(int64_t(*h))));
+      return fail(
+          why, "Need minval < maxval: " +
+                   (unsignedT ? std::to_string(*l) + " >= " + std::to_string(*h)
+                              : std::to_string(int64_t(*l)) +
+                                    " >= " + std::to_string(int64_t(*h))));
     Words w0{b, loc, {}};
     range = SubtractOp::create(b, loc, hi, lo);
     if (elt.getIntOrFloatBitWidth() == 32)
@@ -545,8 +551,8 @@ LogicalResult convertDist(
           Value rem = RemainderOp::create(
               b, loc, BitcastConvertOp::create(b, loc, u64, v),
               BitcastConvertOp::create(b, loc, u64, rg));
-          v = w.add(l, BitcastConvertOp::create(b, loc, w.type(b.getI64Type()),
-                                                rem));
+          v = w.add(
+              l, BitcastConvertOp::create(b, loc, w.type(b.getI64Type()), rem));
         }
       }
       vals.push_back(intResult(w, v, it));

@@ -46,7 +46,8 @@ namespace {
 
 using Dir = ComparisonDirection;
 
-Value i64Splat(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, uint64_t v) {
+Value i64Splat(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+               uint64_t v) {
   auto t = RankedTensorType::get(shape, b.getI64Type());
   return constant(b, loc, DenseElementsAttr::get(t, APInt(64, v)));
 }
@@ -80,7 +81,8 @@ Value randomBits(OpBuilder &b, Location loc, const Draws &draws,
   auto c = [&](uint64_t v) { return i64Splat(b, loc, shape, v); };
   Value z = AddOp::create(b, loc, i, c(key + 0x9E3779B97F4A7C15ULL));
   auto xorShift = [&](Value x, uint64_t s) {
-    return XorOp::create(b, loc, x, ShiftRightLogicalOp::create(b, loc, x, c(s)));
+    return XorOp::create(b, loc, x,
+                         ShiftRightLogicalOp::create(b, loc, x, c(s)));
   };
   z = MultiplyOp::create(b, loc, xorShift(z, 30), c(0xBF58476D1CE4E5B9ULL));
   z = MultiplyOp::create(b, loc, xorShift(z, 27), c(0x94D049BB133111EBULL));
@@ -94,9 +96,10 @@ Value uniform64(OpBuilder &b, Location loc, const Draws &draws,
   Value top = ShiftRightLogicalOp::create(b, loc, bits,
                                           i64Splat(b, loc, shape, 64 - p));
   Value f = convert(b, loc, top, b.getF64Type());
-  return MultiplyOp::create(
-      b, loc, f, splat(b, loc, RankedTensorType::get(shape, b.getF64Type()),
-                       std::ldexp(1.0, -p)));
+  return MultiplyOp::create(b, loc, f,
+                            splat(b, loc,
+                                  RankedTensorType::get(shape, b.getF64Type()),
+                                  std::ldexp(1.0, -p)));
 }
 
 /// Standard normal draws in f64 (Box-Muller on streams 2s, 2s + 1).
@@ -107,8 +110,9 @@ Value normal64(OpBuilder &b, Location loc, const Draws &draws,
   Value u1 = SubtractOp::create(b, loc, splat(b, loc, t, 1),
                                 uniform64(b, loc, draws, shape, 2 * s));
   Value u2 = uniform64(b, loc, draws, shape, 2 * s + 1);
-  Value r = SqrtOp::create(
-      b, loc, MultiplyOp::create(b, loc, splat(b, loc, t, -2), LogOp::create(b, loc, u1)));
+  Value r = SqrtOp::create(b, loc,
+                           MultiplyOp::create(b, loc, splat(b, loc, t, -2),
+                                              LogOp::create(b, loc, u1)));
   Value th = MultiplyOp::create(b, loc, splat(b, loc, t, 2 * M_PI), u2);
   return MultiplyOp::create(b, loc, r, CosineOp::create(b, loc, th));
 }
@@ -220,8 +224,8 @@ Value paramToResult(OpBuilder &b, Location loc, Value v, RankedTensorType out) {
   SmallVector<int64_t> dims;
   for (int64_t d = 0; d < pt.getRank(); ++d)
     dims.push_back(out.getRank() - pt.getRank() + d);
-  return broadcastInDim(b, loc, convert(b, loc, v, b.getF64Type()), out.getShape(),
-                        dims);
+  return broadcastInDim(b, loc, convert(b, loc, v, b.getF64Type()),
+                        out.getShape(), dims);
 }
 
 /// tf.RandomPoisson(V2) -> the inverse CDF of Poisson(rate), unrolled

@@ -31,7 +31,8 @@ struct HistogramFixedWidthLowering : HLOPattern<TF::HistogramFixedWidthOp> {
     if (!v || !out || out.getRank() != 1 || !staticType(a.getValueRange()) ||
         staticType(a.getValueRange()).getNumElements() != 2 ||
         !isa<FloatType>(v.getElementType()))
-      return fail(op, b, "needs static float values, a [2] range and a static result");
+      return fail(op, b,
+                  "needs static float values, a [2] range and a static result");
     Location loc = op.getLoc();
     int64_t nb = out.getDimSize(0), n = v.getNumElements();
     // TF's kernel: step = double(hi - lo) / nbins; bin = int(min(double(
@@ -44,7 +45,8 @@ struct HistogramFixedWidthLowering : HLOPattern<TF::HistogramFixedWidthOp> {
     Value x = reshape(b, loc, a.getValues(), {n});
     Value lob = broadcastTo(b, loc, lo, {n});
     Value shifted = tohlo::convert(
-        b, loc, SubtractOp::create(b, loc, MaximumOp::create(b, loc, x, lob), lob),
+        b, loc,
+        SubtractOp::create(b, loc, MaximumOp::create(b, loc, x, lob), lob),
         f64);
     Value step = DivideOp::create(
         b, loc, tohlo::convert(b, loc, SubtractOp::create(b, loc, hi, lo), f64),

@@ -171,7 +171,8 @@ struct ArgReductionLowering : HLOPattern<TFOp> {
                                 ValueRange{initV, initI}, dims);
     {
       OpBuilder::InsertionGuard g(b);
-      auto sv = RankedTensorType::get({}, elt), si = RankedTensorType::get({}, idx);
+      auto sv = RankedTensorType::get({}, elt),
+           si = RankedTensorType::get({}, idx);
       Block *body = b.createBlock(&red.getBody(), {}, {sv, si, sv, si},
                                   {loc, loc, loc, loc});
       Value av = body->getArgument(0), ai = body->getArgument(1);
@@ -185,9 +186,9 @@ struct ArgReductionLowering : HLOPattern<TFOp> {
       if (isa<FloatType>(elt)) {
         Value aNan = compare(b, loc, av, av, Dir::NE);
         Value bNan = compare(b, loc, bv, bv, Dir::NE);
-        better = OrOp::create(b, loc, better,
-                              AndOp::create(b, loc, bNan,
-                                            NotOp::create(b, loc, aNan)));
+        better = OrOp::create(
+            b, loc, better,
+            AndOp::create(b, loc, bNan, NotOp::create(b, loc, aNan)));
         eq = OrOp::create(b, loc, eq, AndOp::create(b, loc, aNan, bNan));
       }
       Value smaller = compare(b, loc, ai, bi, Dir::LT);

@@ -19,8 +19,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.Cumsum/Cumprod -> (hlo.pad for exclusive +) hlo.reduce_window.
-template <typename TFOp, bool IsProd>
-struct ScanLowering : HLOPattern<TFOp> {
+template <typename TFOp, bool IsProd> struct ScanLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using OpAdaptor = typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -47,26 +46,25 @@ struct ScanLowering : HLOPattern<TFOp> {
       SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
       (reverse ? lo : hi)[*d] = -1;
       (reverse ? hi : lo)[*d] = 1;
-      x = PadOp::create(b, loc, x, scalar(b, loc, elt, initV), lo, hi, interior);
+      x = PadOp::create(b, loc, x, scalar(b, loc, elt, initV), lo, hi,
+                        interior);
     }
     SmallVector<int64_t> win(r, 1), pad(2 * r, 0);
     win[*d] = n;
     pad[2 * *d + (reverse ? 1 : 0)] = n - 1;
     auto padType = RankedTensorType::get({r, 2}, b.getI64Type());
     Value init = scalar(b, loc, elt, initV);
-    auto rw = ReduceWindowOp::create(b, loc, ValueRange{x}, ValueRange{init},
-                                     b.getDenseI64ArrayAttr(win), nullptr,
-                                     nullptr, nullptr,
-                                     DenseIntElementsAttr::get(padType, pad));
+    auto rw = ReduceWindowOp::create(
+        b, loc, ValueRange{x}, ValueRange{init}, b.getDenseI64ArrayAttr(win),
+        nullptr, nullptr, nullptr, DenseIntElementsAttr::get(padType, pad));
     {
       OpBuilder::InsertionGuard g(b);
       Type s = init.getType();
       Block *body = b.createBlock(&rw.getBody(), {}, {s, s}, {loc, loc});
-      ReturnOp::create(b, loc,
-                       ValueRange{combine(b, loc,
-                                          IsProd ? ReduceKind::Mul : ReduceKind::Add,
-                                          body->getArgument(0),
-                                          body->getArgument(1))});
+      ReturnOp::create(
+          b, loc,
+          ValueRange{combine(b, loc, IsProd ? ReduceKind::Mul : ReduceKind::Add,
+                             body->getArgument(0), body->getArgument(1))});
     }
     results.push_back(rw.getResult(0));
     return success();

@@ -38,7 +38,9 @@ struct SortedSegmentLowering : HLOPattern<TFOp> {
     auto out = staticResult(op);
     if (!data || !ids || !out || data.getRank() < 1 ||
         static_cast<int64_t>(ids->size()) != data.getDimSize(0))
-      return this->fail(op, b, "needs static data, constant 1-D segment ids and a static result");
+      return this->fail(
+          op, b,
+          "needs static data, constant 1-D segment ids and a static result");
     int64_t ns = out.getDimSize(0);
     for (auto [i, id] : llvm::enumerate(*ids))
       if (id < 0 || id >= ns || (i && id < (*ids)[i - 1]))
@@ -46,7 +48,8 @@ struct SortedSegmentLowering : HLOPattern<TFOp> {
     Location loc = op.getLoc();
     Type elt = data.getElementType();
     int64_t r = data.getRank();
-    SmallVector<int64_t> rowShape(data.getShape().begin() + 1, data.getShape().end());
+    SmallVector<int64_t> rowShape(data.getShape().begin() + 1,
+                                  data.getShape().end());
     SmallVector<int64_t> one{1};
     one.append(rowShape.begin(), rowShape.end());
     Value init;
@@ -80,17 +83,17 @@ struct SortedSegmentLowering : HLOPattern<TFOp> {
       SmallVector<int64_t> start(r, 0), limit(data.getShape());
       start[0] = begin;
       limit[0] = row;
-      Value v = reduce(b, loc, sliceOf(b, loc, a.getData(), start, limit),
-                       init, {0}, Kind);
+      Value v = reduce(b, loc, sliceOf(b, loc, a.getData(), start, limit), init,
+                       {0}, Kind);
       if (Mean)
         v = DivideOp::create(b, loc, v,
                              splat(b, loc, RankedTensorType::get(rowShape, elt),
                                    static_cast<double>(row - begin)));
       parts.push_back(reshape(b, loc, v, one));
     }
-    results.push_back(parts.size() == 1
-                          ? parts[0]
-                          : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0})));
+    results.push_back(parts.size() == 1 ? parts[0]
+                                        : Value(ConcatenateOp::create(
+                                              b, loc, parts, uint64_t{0})));
     return success();
   }
 };
@@ -108,7 +111,8 @@ struct UnsortedSegmentLowering : HLOPattern<TFOp> {
     auto out = staticResult(op);
     if (!data || !ids || !out || ids.getRank() > data.getRank() ||
         !isa<IntegerType>(ids.getElementType()))
-      return this->fail(op, b, "needs static data, integer segment ids and a static result");
+      return this->fail(
+          op, b, "needs static data, integer segment ids and a static result");
     Location loc = op.getLoc();
     Type elt = data.getElementType();
     // TF fails the Run on an id >= num_segments (negative ids are dropped,
@@ -138,14 +142,14 @@ struct UnsortedSegmentLowering : HLOPattern<TFOp> {
       window.push_back(d);
     auto dn = ScatterDimensionNumbersAttr::get(b.getContext(), window, {0}, {},
                                                {}, {0}, ir);
-    auto sc = ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init},
-                                checkedIds, ValueRange{a.getData()},
-                                dn, false, false);
+    auto sc =
+        ScatterOp::create(b, loc, TypeRange{out}, ValueRange{init}, checkedIds,
+                          ValueRange{a.getData()}, dn, false, false);
     {
       OpBuilder::InsertionGuard g(b);
       auto st = RankedTensorType::get({}, elt);
-      Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st},
-                                  {loc, loc});
+      Block *body =
+          b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
       ReturnOp::create(b, loc,
                        ValueRange{combine(b, loc, Kind, body->getArgument(0),
                                           body->getArgument(1))});
@@ -159,16 +163,17 @@ struct UnsortedSegmentLowering : HLOPattern<TFOp> {
 
 void populateReduceSegmentPatterns(RewritePatternSet &patterns,
                                    ConversionState &state) {
-  patterns.add<SortedSegmentLowering<TF::SegmentSumOp, ReduceKind::Add>,
-               SortedSegmentLowering<TF::SegmentMeanOp, ReduceKind::Add, true>,
-               SortedSegmentLowering<TF::SegmentProdOp, ReduceKind::Mul>,
-               SortedSegmentLowering<TF::SegmentMaxOp, ReduceKind::Max>,
-               SortedSegmentLowering<TF::SegmentMinOp, ReduceKind::Min>,
-               UnsortedSegmentLowering<TF::UnsortedSegmentSumOp, ReduceKind::Add>,
-               UnsortedSegmentLowering<TF::UnsortedSegmentProdOp, ReduceKind::Mul>,
-               UnsortedSegmentLowering<TF::UnsortedSegmentMaxOp, ReduceKind::Max>,
-               UnsortedSegmentLowering<TF::UnsortedSegmentMinOp, ReduceKind::Min>>(
-      patterns.getContext(), state);
+  patterns
+      .add<SortedSegmentLowering<TF::SegmentSumOp, ReduceKind::Add>,
+           SortedSegmentLowering<TF::SegmentMeanOp, ReduceKind::Add, true>,
+           SortedSegmentLowering<TF::SegmentProdOp, ReduceKind::Mul>,
+           SortedSegmentLowering<TF::SegmentMaxOp, ReduceKind::Max>,
+           SortedSegmentLowering<TF::SegmentMinOp, ReduceKind::Min>,
+           UnsortedSegmentLowering<TF::UnsortedSegmentSumOp, ReduceKind::Add>,
+           UnsortedSegmentLowering<TF::UnsortedSegmentProdOp, ReduceKind::Mul>,
+           UnsortedSegmentLowering<TF::UnsortedSegmentMaxOp, ReduceKind::Max>,
+           UnsortedSegmentLowering<TF::UnsortedSegmentMinOp, ReduceKind::Min>>(
+          patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -29,8 +29,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.ConcatV2 / tf.Concat -> hlo.concatenate along the constant axis.
-template <typename TFOp>
-struct ConcatLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ConcatLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -167,8 +166,7 @@ struct UnpackLowering : HLOPattern<TF::UnpackOp> {
 };
 
 /// tf.Split / tf.SplitV -> consecutive hlo.slices along the split dim.
-template <typename TFOp>
-struct SplitLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct SplitLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,

@@ -27,8 +27,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.Fill / tf.BroadcastTo -> hlo.broadcast_in_dim to the result shape.
-template <typename TFOp>
-struct BroadcastLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct BroadcastLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -80,8 +79,7 @@ struct TileLowering : HLOPattern<TF::TileOp> {
 };
 
 /// tf.ZerosLike / tf.OnesLike -> a splat hlo.constant of the result type.
-template <typename TFOp, int V>
-struct SplatLikeLowering : HLOPattern<TFOp> {
+template <typename TFOp, int V> struct SplatLikeLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor, ConversionPatternRewriter &b,
@@ -111,11 +109,11 @@ struct EmptyLowering : HLOPattern<TF::EmptyOp> {
 
 void populateShapeFillPatterns(RewritePatternSet &patterns,
                                ConversionState &state) {
-  patterns.add<BroadcastLowering<TF::FillOp>,
-               BroadcastLowering<TF::BroadcastToOp>,
-               TileLowering, SplatLikeLowering<TF::ZerosLikeOp, 0>,
-               SplatLikeLowering<TF::OnesLikeOp, 1>, EmptyLowering>(
-      patterns.getContext(), state);
+  patterns
+      .add<BroadcastLowering<TF::FillOp>, BroadcastLowering<TF::BroadcastToOp>,
+           TileLowering, SplatLikeLowering<TF::ZerosLikeOp, 0>,
+           SplatLikeLowering<TF::OnesLikeOp, 1>, EmptyLowering>(
+          patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -25,8 +25,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.Identity and the other identity ops -> their input(s), unchanged.
-template <typename TFOp>
-struct ForwardLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ForwardLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -63,15 +62,13 @@ struct DeepCopyLowering : HLOPattern<TF::DeepCopyOp> {
 
 void populateShapeIdentityPatterns(RewritePatternSet &patterns,
                                    ConversionState &state) {
-  patterns.add<ForwardLowering<TF::IdentityOp>,
-               ForwardLowering<TF::IdentityNOp>,
-               ForwardLowering<TF::StopGradientOp>,
-               ForwardLowering<TF::SnapshotOp>,
-               ForwardLowering<TF::PreventGradientOp>,
-               ForwardLowering<TF::PlaceholderWithDefaultOp>,
-               ForwardLowering<TF::PrintOp>,
-               ForwardLowering<TF::DebugIdentityOp>,
-               DeepCopyLowering>(patterns.getContext(), state);
+  patterns
+      .add<ForwardLowering<TF::IdentityOp>, ForwardLowering<TF::IdentityNOp>,
+           ForwardLowering<TF::StopGradientOp>, ForwardLowering<TF::SnapshotOp>,
+           ForwardLowering<TF::PreventGradientOp>,
+           ForwardLowering<TF::PlaceholderWithDefaultOp>,
+           ForwardLowering<TF::PrintOp>, ForwardLowering<TF::DebugIdentityOp>,
+           DeepCopyLowering>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

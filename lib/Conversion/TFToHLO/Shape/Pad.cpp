@@ -24,8 +24,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.Pad / tf.PadV2 -> hlo.pad with constant edge paddings.
-template <typename TFOp>
-struct PadLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct PadLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -33,8 +32,8 @@ struct PadLowering : HLOPattern<TFOp> {
     auto in = staticType(a.getInput());
     auto pads = constantInts(a.getPaddings());
     if (!in || !pads || static_cast<int64_t>(pads->size()) != 2 * in.getRank())
-      return this->fail(
-          op, b, "needs a static input and constant [rank, 2] paddings");
+      return this->fail(op, b,
+                        "needs a static input and constant [rank, 2] paddings");
     Location loc = op.getLoc();
     Value pv;
     if constexpr (std::is_same_v<TFOp, TF::PadV2Op>) {
@@ -105,8 +104,9 @@ struct MirrorPadLowering : HLOPattern<TF::MirrorPadOp> {
 
 void populateShapePadPatterns(RewritePatternSet &patterns,
                               ConversionState &state) {
-  patterns.add<PadLowering<TF::PadOp>, PadLowering<TF::PadV2Op>,
-               MirrorPadLowering>(patterns.getContext(), state);
+  patterns
+      .add<PadLowering<TF::PadOp>, PadLowering<TF::PadV2Op>, MirrorPadLowering>(
+          patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

@@ -23,8 +23,7 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.Reshape / tf.ExpandDims / tf.Squeeze -> hlo.reshape to the result type.
-template <typename TFOp>
-struct ReshapeLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ReshapeLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -47,8 +46,7 @@ struct ReshapeLowering : HLOPattern<TFOp> {
 
 /// tf.Shape / tf.ShapeN / tf.Size / tf.Rank of static inputs -> integer
 /// hlo.constants.
-template <typename TFOp>
-struct ShapeOfLowering : HLOPattern<TFOp> {
+template <typename TFOp> struct ShapeOfLowering : HLOPattern<TFOp> {
   using HLOPattern<TFOp>::HLOPattern;
   using typename HLOPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -83,11 +81,11 @@ struct ShapeOfLowering : HLOPattern<TFOp> {
 
 void populateShapeReshapePatterns(RewritePatternSet &patterns,
                                   ConversionState &state) {
-  patterns.add<ReshapeLowering<TF::ReshapeOp>,
-               ReshapeLowering<TF::ExpandDimsOp>,
-               ReshapeLowering<TF::SqueezeOp>, ShapeOfLowering<TF::ShapeOp>,
-               ShapeOfLowering<TF::ShapeNOp>, ShapeOfLowering<TF::SizeOp>,
-               ShapeOfLowering<TF::RankOp>>(patterns.getContext(), state);
+  patterns
+      .add<ReshapeLowering<TF::ReshapeOp>, ReshapeLowering<TF::ExpandDimsOp>,
+           ReshapeLowering<TF::SqueezeOp>, ShapeOfLowering<TF::ShapeOp>,
+           ShapeOfLowering<TF::ShapeNOp>, ShapeOfLowering<TF::SizeOp>,
+           ShapeOfLowering<TF::RankOp>>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::tohlo

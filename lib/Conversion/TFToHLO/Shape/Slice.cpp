@@ -43,13 +43,13 @@ struct SliceLowering : HLOPattern<TF::SliceOp> {
       Location loc = op.getLoc();
       SmallVector<Value> starts;
       for (int64_t d = 0; d < in.getRank(); ++d) {
-        Value s = SliceOp::create(b, loc, a.getBegin(), ArrayRef<int64_t>{d},
-                                  ArrayRef<int64_t>{d + 1},
-                                  ArrayRef<int64_t>{1});
+        Value s =
+            SliceOp::create(b, loc, a.getBegin(), ArrayRef<int64_t>{d},
+                            ArrayRef<int64_t>{d + 1}, ArrayRef<int64_t>{1});
         starts.push_back(reshape(b, loc, s, {}));
       }
-      results.push_back(DynamicSliceOp::create(b, loc, a.getInput(), starts,
-                                               out.getShape()));
+      results.push_back(
+          DynamicSliceOp::create(b, loc, a.getInput(), starts, out.getShape()));
       return success();
     }
     if (!in || !begin || !size)
@@ -90,14 +90,14 @@ struct StridedSliceLowering : HLOPattern<TF::StridedSliceOp> {
       return fail(op, b, "begin/end/strides lengths differ");
     int64_t rank = in.getRank();
     StridedSliceResult spec;
-    absl::Status status = computeStridedSlice(
-        in.getShape(), *begin, *end, *strides,
-        {static_cast<int64_t>(op.getBeginMask()),
-         static_cast<int64_t>(op.getEndMask()),
-         static_cast<int64_t>(op.getEllipsisMask()),
-         static_cast<int64_t>(op.getNewAxisMask()),
-         static_cast<int64_t>(op.getShrinkAxisMask())},
-        spec);
+    absl::Status status =
+        computeStridedSlice(in.getShape(), *begin, *end, *strides,
+                            {static_cast<int64_t>(op.getBeginMask()),
+                             static_cast<int64_t>(op.getEndMask()),
+                             static_cast<int64_t>(op.getEllipsisMask()),
+                             static_cast<int64_t>(op.getNewAxisMask()),
+                             static_cast<int64_t>(op.getShrinkAxisMask())},
+                            spec);
     if (!status.ok())
       return fail(op, b, std::string(status.message()));
     Location loc = op.getLoc();

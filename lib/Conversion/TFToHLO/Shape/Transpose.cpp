@@ -62,8 +62,9 @@ struct InvertPermutationLowering : HLOPattern<TF::InvertPermutationOp> {
       for (int64_t i = 0; i < n; ++i) {
         int64_t d = (*x)[i];
         if (d < 0 || d >= n)
-          return fail(op, b, std::to_string(d) + " is not between 0 and " +
-                               std::to_string(n));
+          return fail(op, b,
+                      std::to_string(d) + " is not between 0 and " +
+                          std::to_string(n));
         if (y[d] != -1)
           return fail(op, b,
                       std::to_string(d) + " is duplicated in the input.");
@@ -87,8 +88,8 @@ struct InvertPermutationLowering : HLOPattern<TF::InvertPermutationOp> {
     {
       OpBuilder::InsertionGuard g(b);
       auto st = RankedTensorType::get({}, elt);
-      Block *body = b.createBlock(&sc.getUpdateComputation(), {}, {st, st},
-                                  {loc, loc});
+      Block *body =
+          b.createBlock(&sc.getUpdateComputation(), {}, {st, st}, {loc, loc});
       ReturnOp::create(b, loc, ValueRange{body->getArgument(1)});
     }
     // n in-range entries fill all n positions unless one repeats: a -1 left

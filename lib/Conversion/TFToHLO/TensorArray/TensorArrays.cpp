@@ -46,10 +46,12 @@ bool isTAOp(Operation *op, StringRef name) {
 
 /// The static element shape of the TensorArray `ta` (TensorArrayV3), from
 /// its element_shape attr or from the ops in `users` (block order).
-std::optional<SmallVector<int64_t>>
-elementShape(Operation *ta, ArrayRef<Operation *> users) {
-  if (auto s = dyn_cast_or_null<tf_type::ShapeAttr>(ta->getAttr("element_shape")))
-    if (s.hasRank() && llvm::none_of(s.getDims(), [](int64_t d) { return d < 0; }))
+std::optional<SmallVector<int64_t>> elementShape(Operation *ta,
+                                                 ArrayRef<Operation *> users) {
+  if (auto s =
+          dyn_cast_or_null<tf_type::ShapeAttr>(ta->getAttr("element_shape")))
+    if (s.hasRank() &&
+        llvm::none_of(s.getDims(), [](int64_t d) { return d < 0; }))
       return SmallVector<int64_t>(s.getDims());
   for (Operation *u : users) {
     RankedTensorType t;
@@ -92,8 +94,8 @@ Value indexAt(OpBuilder &b, Location loc, Value indices, int64_t i) {
 /// Start indices [index, 0, ...] for the stacked tensor of rank `rank`.
 SmallVector<Value> starts(OpBuilder &b, Location loc, Value index,
                           int64_t rank) {
-  SmallVector<Value> s{convert(b, loc, reshape(b, loc, index, {}),
-                               b.getI32Type())};
+  SmallVector<Value> s{
+      convert(b, loc, reshape(b, loc, index, {}), b.getI32Type())};
   for (int64_t d = 1; d < rank; ++d)
     s.push_back(scalar(b, loc, b.getI32Type(), 0));
   return s;
@@ -124,8 +126,9 @@ Value writeRow(OpBuilder &b, Location loc, Value stack, Value row, int64_t i) {
   parts.push_back(row);
   if (i + 1 < n)
     parts.push_back(rows(i + 1, n));
-  return parts.size() == 1 ? parts[0]
-                           : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0}));
+  return parts.size() == 1
+             ? parts[0]
+             : Value(ConcatenateOp::create(b, loc, parts, uint64_t{0}));
 }
 
 /// Row `i` (a constant) of `stack` as [1, elem...].
@@ -171,8 +174,9 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
               "' have no static shape";
         return false;
       }
-      if (!idx && dynamic && (isTAOp(u, "TensorArrayWriteV3") ||
-                              isTAOp(u, "TensorArrayScatterV3"))) {
+      if (!idx && dynamic &&
+          (isTAOp(u, "TensorArrayWriteV3") ||
+           isTAOp(u, "TensorArrayScatterV3"))) {
         why = "a dynamic_size array is written at a non-constant index";
         return false;
       }
@@ -246,8 +250,8 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
       if (auto i = staticIndex(u->getOperand(1), n))
         stack = writeRow(b, l, stack, v, *i);
       else
-        stack = DynamicUpdateSliceOp::create(b, l, stack, v,
-                                             starts(b, l, u->getOperand(1), rank));
+        stack = DynamicUpdateSliceOp::create(
+            b, l, stack, v, starts(b, l, u->getOperand(1), rank));
       repl0 = zeroFlow(b, l);
     } else if (isTAOp(u, "TensorArrayReadV3")) {
       Value s = staticIndex(u->getOperand(1), n)
@@ -307,10 +311,10 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
       cs[0] *= n;
       repl0 = reshape(b, l, stack, cs);
       SmallVector<int64_t> lens(n, (*elemShape)[0]);
-      repl1 = constant(b, l,
-                       DenseElementsAttr::get(
-                           RankedTensorType::get({n}, b.getI64Type()),
-                           ArrayRef<int64_t>(lens)));
+      repl1 = constant(
+          b, l,
+          DenseElementsAttr::get(RankedTensorType::get({n}, b.getI64Type()),
+                                 ArrayRef<int64_t>(lens)));
     } else if (isTAOp(u, "TensorArraySizeV3")) {
       repl0 = scalar(b, l, b.getI32Type(), static_cast<double>(n));
     }
@@ -318,7 +322,8 @@ bool lowerOne(Operation *ta, ArrayRef<Operation *> users, std::string &why) {
     for (auto [i, r] : llvm::enumerate(u->getResults())) {
       Value with = reps[i];
       if (with && with.getType() != r.getType() &&
-          getElementTypeOrSelf(with.getType()) != getElementTypeOrSelf(r.getType()))
+          getElementTypeOrSelf(with.getType()) !=
+              getElementTypeOrSelf(r.getType()))
         with = convert(b, l, with, getElementTypeOrSelf(r.getType()));
       r.replaceAllUsesWith(with);
     }

@@ -35,8 +35,7 @@ FlatSymbolRefAttr funcRef(Operation *op, StringRef name) {
 }
 
 /// tf.If / tf.StatelessIf -> tfl.if (bool scalar cond).
-template <typename TFOp>
-struct IfLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct IfLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -47,16 +46,15 @@ struct IfLowering : TFLPattern<TFOp> {
     auto ct = dyn_cast<RankedTensorType>(a.getCond().getType());
     if (!ct || ct.getRank() != 0 || !ct.getElementType().isInteger(1))
       return this->fail(op, b, "TFLite IF needs a bool scalar condition");
-    auto n = tfl::IfOp::create(b, op.getLoc(), op->getResultTypes(), a.getCond(),
-                               a.getInput(), thenF, elseF);
+    auto n = tfl::IfOp::create(b, op.getLoc(), op->getResultTypes(),
+                               a.getCond(), a.getInput(), thenF, elseF);
     results.append(n->result_begin(), n->result_end());
     return success();
   }
 };
 
 /// tf.While / tf.StatelessWhile -> tfl.while.
-template <typename TFOp>
-struct WhileLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct WhileLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -74,7 +72,8 @@ struct WhileLowering : TFLPattern<TFOp> {
 /// tf.Assert -> nothing (dropped).
 struct AssertLowering : TFLPattern<TF::AssertOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::AssertOp op, OpAdaptor, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::AssertOp op, OpAdaptor,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &) const override {
     if (op->getNumResults() != 0)
       return fail(op, b, "op with results cannot be dropped");

@@ -22,8 +22,7 @@ namespace tfmlir::conv {
 namespace {
 
 /// tf.Gather / tf.GatherV2 -> tfl.gather (constant axis).
-template <typename TFOp>
-struct GatherLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct GatherLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -38,7 +37,8 @@ struct GatherLowering : TFLPattern<TFOp> {
     }
     results.push_back(tfl::GatherOp::create(
         b, op.getLoc(), op.getResult().getType(), a.getParams(), a.getIndices(),
-        b.getI32IntegerAttr(static_cast<int32_t>(normAxis(axis, a.getParams()))),
+        b.getI32IntegerAttr(
+            static_cast<int32_t>(normAxis(axis, a.getParams()))),
         b.getI32IntegerAttr(static_cast<int32_t>(batchDims))));
     return success();
   }
@@ -47,7 +47,8 @@ struct GatherLowering : TFLPattern<TFOp> {
 /// ONE_HOT's options: TF's axis (default -1).
 struct OneHotOpts {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &o, std::string &) const {
+                           SmallVectorImpl<NamedAttribute> &o,
+                           std::string &) const {
     auto ax = op->getAttrOfType<IntegerAttr>("axis");
     o.push_back(i32A(b, "axis", ax ? ax.getInt() : -1));
     return success();
@@ -59,14 +60,15 @@ struct OneHotOpts {
 void populateIndexingGatherPatterns(RewritePatternSet &patterns,
                                     ConversionState &state) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<GatherLowering<TF::GatherOp>, GatherLowering<TF::GatherV2Op>,
-               SameOperandsLowering<TF::GatherNdOp, tfl::GatherNdOp>,
-               SameOperandsLowering<TF::ScatterNdOp, tfl::ScatterNdOp, NoAttrs, 0, 2>>(
+  patterns.add<
+      GatherLowering<TF::GatherOp>, GatherLowering<TF::GatherV2Op>,
+      SameOperandsLowering<TF::GatherNdOp, tfl::GatherNdOp>,
+      SameOperandsLowering<TF::ScatterNdOp, tfl::ScatterNdOp, NoAttrs, 0, 2>>(
       ctx, state);
   patterns.add<BuiltinOpLowering<TF::OneHotOp, 85, OneHotOpts, 1>>(
       ctx, state, "ONE_HOT", "OneHotOptions");
   patterns.add<BuiltinOpLowering<TF::WhereOp, 109>>(ctx, state, "WHERE",
-                                                   "WhereOptions");
+                                                    "WhereOptions");
 }
 
 } // namespace tfmlir::conv

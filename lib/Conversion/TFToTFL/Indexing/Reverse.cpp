@@ -53,9 +53,11 @@ struct ReverseSequenceLowering : TFLPattern<TF::ReverseSequenceOp> {
 /// tf.Unique -> tfl.unique (idx_out_type).
 struct UniqueLowering : TFLPattern<TF::UniqueOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::UniqueOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::UniqueOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    std::string idx = tensorTypeName(getElementTypeOrSelf(op->getResult(1).getType()));
+    std::string idx =
+        tensorTypeName(getElementTypeOrSelf(op->getResult(1).getType()));
     if (idx != "INT32" && idx != "INT64")
       return fail(op, b, "out_idx must be int32 or int64");
     auto n = tfl::UniqueOp::create(b, op.getLoc(), op->getResultTypes(),

@@ -43,9 +43,10 @@ void populateIndexingSpaceToBatchPatterns(RewritePatternSet &patterns,
   patterns.add<
       SameOperandsLowering<TF::DepthToSpaceOp, tfl::DepthToSpaceOp, BlockAttrs>,
       SameOperandsLowering<TF::SpaceToDepthOp, tfl::SpaceToDepthOp, BlockAttrs>,
-      SameOperandsLowering<TF::SpaceToBatchNDOp, tfl::SpaceToBatchNdOp, NoAttrs, 1, 2>,
-      SameOperandsLowering<TF::BatchToSpaceNDOp, tfl::BatchToSpaceNdOp, NoAttrs, 1, 2>>(
-      patterns.getContext(), state);
+      SameOperandsLowering<TF::SpaceToBatchNDOp, tfl::SpaceToBatchNdOp, NoAttrs,
+                           1, 2>,
+      SameOperandsLowering<TF::BatchToSpaceNDOp, tfl::BatchToSpaceNdOp, NoAttrs,
+                           1, 2>>(patterns.getContext(), state);
 }
 
 } // namespace tfmlir::conv

@@ -21,7 +21,8 @@ namespace {
 /// tf.Cast -> tfl.cast (or the operand when the types are equal).
 struct CastLowering : TFLPattern<TF::CastOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::CastOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::CastOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     Type in = cast<ShapedType>(a.getX().getType()).getElementType();
     Type out = cast<ShapedType>(op.getResult().getType()).getElementType();
@@ -32,8 +33,8 @@ struct CastLowering : TFLPattern<TF::CastOp> {
       results.push_back(a.getX());
       return success();
     }
-    results.push_back(tfl::CastOp::create(b, op.getLoc(), op.getResult().getType(),
-                                          a.getX(), i, o));
+    results.push_back(tfl::CastOp::create(
+        b, op.getLoc(), op.getResult().getType(), a.getX(), i, o));
     return success();
   }
 };
@@ -41,10 +42,11 @@ struct CastLowering : TFLPattern<TF::CastOp> {
 /// tf.Bitcast -> tfl.bitcast.
 struct BitcastLowering : TFLPattern<TF::BitcastOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::BitcastOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::BitcastOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    results.push_back(tfl::BitcastOp::create(b, op.getLoc(), op->getResultTypes(),
-                                             a.getOperands())
+    results.push_back(tfl::BitcastOp::create(
+                          b, op.getLoc(), op->getResultTypes(), a.getOperands())
                           ->getResult(0));
     return success();
   }
@@ -52,7 +54,8 @@ struct BitcastLowering : TFLPattern<TF::BitcastOp> {
 
 } // namespace
 
-void populateMathCastPatterns(RewritePatternSet &patterns, ConversionState &state) {
+void populateMathCastPatterns(RewritePatternSet &patterns,
+                              ConversionState &state) {
   patterns.add<CastLowering, BitcastLowering>(patterns.getContext(), state);
 }
 

@@ -22,8 +22,7 @@ namespace tfmlir::conv {
 namespace {
 
 /// tf.AddN / tf.AccumulateNV2 -> tfl.add chain.
-template <typename TFOp>
-struct AddNLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct AddNLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
@@ -41,7 +40,8 @@ struct AddNLowering : TFLPattern<TFOp> {
 /// tf.Atan2 -> tfl.atan2 (same static shapes only).
 struct Atan2Lowering : TFLPattern<TF::Atan2Op> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::Atan2Op op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::Atan2Op op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto y = dyn_cast<RankedTensorType>(a.getY().getType());
     auto x = dyn_cast<RankedTensorType>(a.getX().getType());
@@ -62,8 +62,8 @@ struct BitwiseXorLowering : TFLPattern<TF::BitwiseXorOp> {
   LogicalResult convert(TF::BitwiseXorOp op, OpAdaptor a,
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    results.push_back(tfl::BitwiseXorOp::create(b, op.getLoc(), op->getResultTypes(),
-                                                a.getOperands())
+    results.push_back(tfl::BitwiseXorOp::create(
+                          b, op.getLoc(), op->getResultTypes(), a.getOperands())
                           ->getResult(0));
     return success();
   }

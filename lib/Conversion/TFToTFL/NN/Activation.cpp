@@ -21,7 +21,8 @@ namespace {
 /// tf.LeakyRelu -> tfl.leaky_relu.
 struct LeakyReluLowering : TFLPattern<TF::LeakyReluOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::LeakyReluOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::LeakyReluOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     results.push_back(tfl::LeakyReluOp::create(
         b, op.getLoc(), op.getResult().getType(), a.getFeatures(),
@@ -33,10 +34,12 @@ struct LeakyReluLowering : TFLPattern<TF::LeakyReluOp> {
 /// tf.Softmax -> tfl.softmax (beta 1).
 struct SoftmaxLowering : TFLPattern<TF::SoftmaxOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::SoftmaxOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::SoftmaxOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    results.push_back(tfl::SoftmaxOp::create(b, op.getLoc(), op.getResult().getType(),
-                                             a.getLogits(), b.getF32FloatAttr(1.0f)));
+    results.push_back(
+        tfl::SoftmaxOp::create(b, op.getLoc(), op.getResult().getType(),
+                               a.getLogits(), b.getF32FloatAttr(1.0f)));
     return success();
   }
 };
@@ -44,11 +47,11 @@ struct SoftmaxLowering : TFLPattern<TF::SoftmaxOp> {
 /// tf.LogSoftmax -> tfl.log_softmax.
 struct LogSoftmaxLowering : TFLPattern<TF::LogSoftmaxOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::LogSoftmaxOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::LogSoftmaxOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    results.push_back(tfl::LogSoftmaxOp::create(b, op.getLoc(),
-                                                op.getResult().getType(),
-                                                a.getLogits()));
+    results.push_back(tfl::LogSoftmaxOp::create(
+        b, op.getLoc(), op.getResult().getType(), a.getLogits()));
     return success();
   }
 };

@@ -1,4 +1,5 @@
-//===- Conv.cpp - tf convolutions -> tfl conv_2d / depthwise / transpose ---===//
+//===- Conv.cpp - tf convolutions -> tfl conv_2d / depthwise / transpose
+//---===//
 //
 // The convolutions of TFOpsNN.td (TF kernels Conv2DOp, DepthwiseConv2dNativeOp,
 // Conv2DBackpropInputOp, Conv3DOp, Conv3DBackpropInputOp) as TFLite's
@@ -34,7 +35,8 @@ using namespace nn;
 
 /// Pads `x` (NHWC) by the TF explicit_paddings (8 values in `nchw` or NHWC
 /// order) with tfl.pad; returns x when all pads are 0.
-Value explicitPad(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> p, bool nchw) {
+Value explicitPad(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> p,
+                  bool nchw) {
   SmallVector<int64_t> nhwc;
   for (int64_t d : {0, 1, 2, 3}) {
     int64_t src = nchw ? kToNHWC[d] : d;
@@ -45,7 +47,8 @@ Value explicitPad(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> p, bool
     return x;
   SmallVector<int32_t> p32(nhwc.begin(), nhwc.end());
   auto pt = RankedTensorType::get({4, 2}, b.getI32Type());
-  Value pads = constant(b, loc, DenseElementsAttr::get(pt, ArrayRef<int32_t>(p32)));
+  Value pads =
+      constant(b, loc, DenseElementsAttr::get(pt, ArrayRef<int32_t>(p32)));
   Type t = x.getType();
   if (auto r = dyn_cast<RankedTensorType>(t)) {
     SmallVector<int64_t> s(r.getShape());
@@ -102,12 +105,12 @@ struct Conv2DLowering : TFLPattern<TFOp> {
     if constexpr (Depthwise) {
       ArrayRef<int64_t> s = ft.getShape(); // KH, KW, C, M
       Value filter = reshape(b, loc, f, {1, s[0], s[1], s[2] * s[3]});
-      out = tfl::DepthwiseConv2DOp::create(b, loc, outT, x, filter, bias, padding,
-                                           sw, sh, s[3], "NONE", dw, dh);
+      out = tfl::DepthwiseConv2DOp::create(
+          b, loc, outT, x, filter, bias, padding, sw, sh, s[3], "NONE", dw, dh);
     } else {
       Value filter = transpose(b, loc, f, {3, 0, 1, 2});
-      out = tfl::Conv2DOp::create(b, loc, outT, x, filter, bias, padding, sw, sh,
-                                  "NONE", dw, dh, "FLOAT32");
+      out = tfl::Conv2DOp::create(b, loc, outT, x, filter, bias, padding, sw,
+                                  sh, "NONE", dw, dh, "FLOAT32");
     }
     if (nchw)
       out = transpose(b, loc, out, kToNCHW);
@@ -236,7 +239,8 @@ constexpr int64_t kToNCDHW[] = {0, 4, 1, 2, 3};
 /// tf.Conv3D -> tfl.conv_3d (NCDHW transposed to NDHWC and back).
 struct Conv3DLowering : TFLPattern<TF::Conv3DOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::Conv3DOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::Conv3DOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     Location loc = op.getLoc();
     bool ncdhw;
@@ -297,7 +301,8 @@ struct Conv3DBackpropInputV2Lowering : TFLPattern<TF::Conv3DBackpropInputV2Op> {
 
 } // namespace
 
-void populateNNConvPatterns(RewritePatternSet &patterns, ConversionState &state) {
+void populateNNConvPatterns(RewritePatternSet &patterns,
+                            ConversionState &state) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<Conv2DLowering<TF::Conv2DOp, false>,
                Conv2DLowering<TF::DepthwiseConv2dNativeOp, true>,

@@ -13,8 +13,8 @@ int64_t rankOf(Value v) {
   return t ? t.getRank() : -1;
 }
 
-LogicalResult hw(Operation *op, StringRef attr, bool nchw, int64_t &h, int64_t &w,
-                 std::string &why) {
+LogicalResult hw(Operation *op, StringRef attr, bool nchw, int64_t &h,
+                 int64_t &w, std::string &why) {
   auto l = intList(op, attr);
   if (!l) {
     h = w = 1;
@@ -47,7 +47,8 @@ LogicalResult dataFormat(Operation *op, bool &nchw, std::string &why) {
   return success();
 }
 
-Value channelFirst(OpBuilder &b, Location loc, Value v, int64_t rank, std::string &why) {
+Value channelFirst(OpBuilder &b, Location loc, Value v, int64_t rank,
+                   std::string &why) {
   auto t = dyn_cast<RankedTensorType>(v.getType());
   if (!t || t.getRank() != 1 || t.isDynamicDim(0) || rank < 2) {
     why = "NCHW needs a static 1-D channel vector and a ranked input";

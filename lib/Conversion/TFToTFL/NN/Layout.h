@@ -25,7 +25,8 @@ int64_t rankOf(mlir::Value v);
 
 /// Reads `op`'s data_format ("NHWC" by default): `nchw` tells which;
 /// another format fails with `why` set.
-mlir::LogicalResult dataFormat(mlir::Operation *op, bool &nchw, std::string &why);
+mlir::LogicalResult dataFormat(mlir::Operation *op, bool &nchw,
+                               std::string &why);
 
 /// Reads the H/W pair of a 4-entry TF list (strides, dilations, ksize) in
 /// the op's layout (`nchw`); 1, 1 when the attr is absent. Fails with `why`

@@ -45,23 +45,24 @@ struct MatMulLowering : TFLPattern<TF::MatMulOp> {
 };
 
 /// tf.BatchMatMul(V2, V3) -> tfl.batch_matmul.
-template <typename TFOp>
-struct BatchMatMulLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct BatchMatMulLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     bool adjX = boolAttr(op, "adj_x"), adjY = boolAttr(op, "adj_y");
-    results.push_back(tfl::BatchMatMulOp::create(
-        b, op.getLoc(), op.getResult().getType(), a.getX(), a.getY(), adjX, adjY,
-        /*asymmetric_quantize_inputs=*/false));
+    results.push_back(
+        tfl::BatchMatMulOp::create(b, op.getLoc(), op.getResult().getType(),
+                                   a.getX(), a.getY(), adjX, adjY,
+                                   /*asymmetric_quantize_inputs=*/false));
     return success();
   }
 };
 
 } // namespace
 
-void populateNNMatMulPatterns(RewritePatternSet &patterns, ConversionState &state) {
+void populateNNMatMulPatterns(RewritePatternSet &patterns,
+                              ConversionState &state) {
   patterns.add<MatMulLowering, BatchMatMulLowering<TF::BatchMatMulOp>,
                BatchMatMulLowering<TF::BatchMatMulV2Op>,
                BatchMatMulLowering<TF::BatchMatMulV3Op>>(patterns.getContext(),

@@ -34,35 +34,36 @@ using namespace nn;
 /// tf.BiasAdd -> tfl.add (NCHW: bias as [C, 1, ..., 1]).
 struct BiasAddLowering : TFLPattern<TF::BiasAddOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::BiasAddOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::BiasAddOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     bool nchw;
     std::string why;
     if (failed(dataFormat(op, nchw, why)))
       return fail(op, b, why);
     Value bias = a.getBias();
-    if (nchw && !(bias = channelFirst(b, op.getLoc(), bias, rankOf(a.getValue()), why)))
+    if (nchw &&
+        !(bias = channelFirst(b, op.getLoc(), bias, rankOf(a.getValue()), why)))
       return fail(op, b, why);
-    results.push_back(tfl::AddOp::create(b, op.getLoc(), op.getResult().getType(),
-                                         a.getValue(), bias, "NONE",
-                                         /*pot_scale_int16=*/true));
+    results.push_back(tfl::AddOp::create(
+        b, op.getLoc(), op.getResult().getType(), a.getValue(), bias, "NONE",
+        /*pot_scale_int16=*/true));
     return success();
   }
 };
 
 /// Inference-mode tf.FusedBatchNorm{,V2,V3} -> tfl.mul + tfl.add (scale and
 /// shift folded for constant parameters).
-template <typename TFOp>
-struct FusedBatchNormLowering : TFLPattern<TFOp> {
+template <typename TFOp> struct FusedBatchNormLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
   using OpAdaptor = typename TFLPattern<TFOp>::OpAdaptor;
   LogicalResult convert(TFOp op, OpAdaptor a, ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     Location loc = op.getLoc();
     if (boolAttr(op, "is_training", true))
-      return this->fail(
-          op, b,
-          "FusedBatchNorm in training mode (is_training = true) is not supported");
+      return this->fail(op, b,
+                        "FusedBatchNorm in training mode (is_training = true) "
+                        "is not supported");
     if (op->getNumResults() > 5 && !op->getResult(5).use_empty())
       return this->fail(op, b, "reserve_space_3 is used");
     bool nchw;
@@ -85,15 +86,16 @@ struct FusedBatchNormLowering : TFLPattern<TFOp> {
       int64_t c = gamma->getNumElements();
       if (beta->getNumElements() != c || mean->getNumElements() != c ||
           var->getNumElements() != c)
-        return this->fail(op, b,
-                          "scale, offset, mean and variance must have equal sizes");
+        return this->fail(
+            op, b, "scale, offset, mean and variance must have equal sizes");
       auto g = llvm::to_vector(gamma->getValues<float>());
       auto bt = llvm::to_vector(beta->getValues<float>());
       auto m = llvm::to_vector(mean->getValues<float>());
       auto v = llvm::to_vector(var->getValues<float>());
       SmallVector<float> s(c), o(c);
       for (int64_t i = 0; i < c; ++i) {
-        double si = static_cast<double>(g[i]) / std::sqrt(static_cast<double>(v[i]) + eps);
+        double si = static_cast<double>(g[i]) /
+                    std::sqrt(static_cast<double>(v[i]) + eps);
         s[i] = static_cast<float>(si);
         o[i] = static_cast<float>(static_cast<double>(bt[i]) -
                                   static_cast<double>(m[i]) * si);
@@ -104,8 +106,10 @@ struct FusedBatchNormLowering : TFLPattern<TFOp> {
     } else {
       Type pt = a.getScale().getType();
       auto epsT = RankedTensorType::get({}, b.getF32Type());
-      Value e = constant(b, loc, DenseElementsAttr::get(epsT, static_cast<float>(eps)));
-      Value ve = tfl::AddOp::create(b, loc, pt, a.getVariance(), e, "NONE", true);
+      Value e = constant(b, loc,
+                         DenseElementsAttr::get(epsT, static_cast<float>(eps)));
+      Value ve =
+          tfl::AddOp::create(b, loc, pt, a.getVariance(), e, "NONE", true);
       Value r = tfl::RsqrtOp::create(b, loc, pt, ve);
       scale = tfl::MulOp::create(b, loc, pt, a.getScale(), r, "NONE");
       Value ms = tfl::MulOp::create(b, loc, pt, a.getMean(), scale, "NONE");
@@ -139,18 +143,21 @@ struct LRNLowering : TFLPattern<TF::LRNOp> {
                         SmallVectorImpl<Value> &results) const override {
     auto t = dyn_cast<RankedTensorType>(a.getInput().getType());
     if (!t || t.getRank() != 4 || !t.getElementType().isF32())
-      return fail(op, b,
-                  "LOCAL_RESPONSE_NORMALIZATION's kernel takes a float32 4-D input");
+      return fail(
+          op, b,
+          "LOCAL_RESPONSE_NORMALIZATION's kernel takes a float32 4-D input");
     int64_t radius = 5;
     if (auto r = op->getAttrOfType<IntegerAttr>("depth_radius"))
       radius = r.getInt();
     if (radius < 0 || radius > INT32_MAX)
-      return fail(op, b, "depth_radius " + std::to_string(radius) + " is out of range");
+      return fail(
+          op, b, "depth_radius " + std::to_string(radius) + " is out of range");
     auto f32 = [&](StringRef n, double dflt) {
       return b.getF32FloatAttr(static_cast<float>(floatAttr(op, n, dflt)));
     };
     auto lrn = tfl::LocalResponseNormalizationOp::create(
-        b, op.getLoc(), TypeRange{op.getResult().getType()}, ValueRange{a.getInput()},
+        b, op.getLoc(), TypeRange{op.getResult().getType()},
+        ValueRange{a.getInput()},
         b.getI32IntegerAttr(static_cast<int32_t>(radius)), f32("bias", 1.0),
         f32("alpha", 1.0), f32("beta", 0.5));
     results.push_back(lrn->getResult(0));

@@ -57,7 +57,8 @@ struct PoolLowering : TFLPattern<TFOp> {
 
 } // namespace
 
-void populateNNPoolPatterns(RewritePatternSet &patterns, ConversionState &state) {
+void populateNNPoolPatterns(RewritePatternSet &patterns,
+                            ConversionState &state) {
   patterns.add<PoolLowering<TF::MaxPoolOp, tfl::MaxPool2DOp>,
                PoolLowering<TF::AvgPoolOp, tfl::AveragePool2DOp>>(
       patterns.getContext(), state);

@@ -42,7 +42,8 @@ void emitPair(OpBuilder &b, Location loc, Value x, Type elem,
   results.push_back(tfl::DequantizeOp::create(b, loc, x.getType(), q));
 }
 
-LogicalResult bitsAndRange(Operation *op, int64_t &bits, bool &narrow, std::string &why) {
+LogicalResult bitsAndRange(Operation *op, int64_t &bits, bool &narrow,
+                           std::string &why) {
   bits = 8;
   if (auto a = op->getAttrOfType<IntegerAttr>("num_bits"))
     bits = a.getInt();
@@ -66,7 +67,8 @@ struct FakeQuantArgsLowering : TFLPattern<TF::FakeQuantWithMinMaxArgsOp> {
     if (failed(bitsAndRange(op, bits, narrow, why)))
       return fail(op, b, why);
     double lo = floatAttr(op, "min", -6.0), hi = floatAttr(op, "max", 6.0);
-    auto t = quantutil::rangeToType(op->getContext(), lo, hi, bits, narrow, true, &why);
+    auto t = quantutil::rangeToType(op->getContext(), lo, hi, bits, narrow,
+                                    true, &why);
     if (!t)
       return fail(op, b, why);
     emitPair(b, op.getLoc(), a.getInputs(), t, results);
@@ -114,15 +116,15 @@ struct FakeQuantPerChannelLowering
     auto lo = floats(a.getMin()), hi = floats(a.getMax());
     auto xt = dyn_cast<RankedTensorType>(a.getInputs().getType());
     if (!lo || !hi || lo->size() != hi->size())
-      return fail(op, b, "min and max must be constant vectors of equal length");
+      return fail(op, b,
+                  "min and max must be constant vectors of equal length");
     if (!xt || xt.getRank() == 0 || xt.isDynamicDim(xt.getRank() - 1) ||
         xt.getDimSize(xt.getRank() - 1) != static_cast<int64_t>(lo->size()))
       return fail(op, b,
                   "min/max have " + std::to_string(lo->size()) +
                       " channels but the input's last dimension differs");
-    auto t = quantutil::rangesToPerAxisType(op->getContext(), *lo, *hi,
-                                            xt.getRank() - 1, bits, narrow, true,
-                                            &why);
+    auto t = quantutil::rangesToPerAxisType(
+        op->getContext(), *lo, *hi, xt.getRank() - 1, bits, narrow, true, &why);
     if (!t)
       return fail(op, b, why);
     emitPair(b, op.getLoc(), a.getInputs(), t, results);

@@ -45,10 +45,10 @@ struct RandomLowering : TFLPattern<TFOp> {
 
 void populateRandomRandomPatterns(RewritePatternSet &patterns,
                                   ConversionState &state) {
-  patterns.add<RandomLowering<TF::RandomUniformOp, tfl::RandomUniformOp>,
-               RandomLowering<TF::RandomStandardNormalOp,
-                              tfl::RandomStandardNormalOp>>(patterns.getContext(),
-                                                            state);
+  patterns.add<
+      RandomLowering<TF::RandomUniformOp, tfl::RandomUniformOp>,
+      RandomLowering<TF::RandomStandardNormalOp, tfl::RandomStandardNormalOp>>(
+      patterns.getContext(), state);
 }
 
 } // namespace tfmlir::conv

@@ -24,7 +24,8 @@ namespace {
 /// The reductions' keep_dims (TF's, false when absent).
 struct KeepDims {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &a, std::string &) const {
+                           SmallVectorImpl<NamedAttribute> &a,
+                           std::string &) const {
     a.push_back(boolA(b, "keep_dims", boolAttr(op, "keep_dims")));
     return success();
   }

@@ -23,7 +23,8 @@ namespace {
 /// CUMSUM's options: TF's exclusive and reverse.
 struct CumsumOpts {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &o, std::string &) const {
+                           SmallVectorImpl<NamedAttribute> &o,
+                           std::string &) const {
     o.push_back(boolA(b, "exclusive", boolAttr(op, "exclusive")));
     o.push_back(boolA(b, "reverse", boolAttr(op, "reverse")));
     return success();
@@ -39,8 +40,8 @@ void populateReduceSegmentPatterns(RewritePatternSet &patterns,
       SameOperandsLowering<TF::SegmentSumOp, tfl::SegmentSumOp, NoAttrs, 1>,
       SameOperandsLowering<TF::UnsortedSegmentSumOp, tfl::UnsortedSegmentSumOp,
                            NoAttrs, 1, 2>,
-      SameOperandsLowering<TF::UnsortedSegmentProdOp, tfl::UnsortedSegmentProdOp,
-                           NoAttrs, 1, 2>,
+      SameOperandsLowering<TF::UnsortedSegmentProdOp,
+                           tfl::UnsortedSegmentProdOp, NoAttrs, 1, 2>,
       SameOperandsLowering<TF::UnsortedSegmentMaxOp, tfl::UnsortedSegmentMaxOp,
                            NoAttrs, 1, 2>,
       SameOperandsLowering<TF::UnsortedSegmentMinOp, tfl::UnsortedSegmentMinOp,

@@ -22,7 +22,8 @@ namespace {
 /// tf.Shape -> tfl.shape (out_type int32 or int64).
 struct ShapeLowering : TFLPattern<TF::ShapeOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::ShapeOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::ShapeOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto t = cast<ShapedType>(op.getResult().getType());
     std::string n = tensorTypeName(t.getElementType());
@@ -41,14 +42,16 @@ struct ShapeLowering : TFLPattern<TF::ShapeOp> {
 void populateShapeBroadcastPatterns(RewritePatternSet &patterns,
                                     ConversionState &state) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<SameOperandsLowering<TF::TileOp, tfl::TileOp, NoAttrs, 1>,
-               SameOperandsLowering<TF::BroadcastToOp, tfl::BroadcastToOp, NoAttrs, 1>,
-               SameOperandsLowering<TF::BroadcastArgsOp, tfl::BroadcastArgsOp>,
-               SameOperandsLowering<TF::FillOp, tfl::FillOp, NoAttrs, 0>,
-               ShapeLowering>(ctx, state);
+  patterns.add<
+      SameOperandsLowering<TF::TileOp, tfl::TileOp, NoAttrs, 1>,
+      SameOperandsLowering<TF::BroadcastToOp, tfl::BroadcastToOp, NoAttrs, 1>,
+      SameOperandsLowering<TF::BroadcastArgsOp, tfl::BroadcastArgsOp>,
+      SameOperandsLowering<TF::FillOp, tfl::FillOp, NoAttrs, 0>, ShapeLowering>(
+      ctx, state);
   patterns.add<BuiltinOpLowering<TF::ZerosLikeOp, 93>>(ctx, state, "ZEROS_LIKE",
-                                                      "ZerosLikeOptions");
-  patterns.add<BuiltinOpLowering<TF::RankOp, 110>>(ctx, state, "RANK", "RankOptions");
+                                                       "ZerosLikeOptions");
+  patterns.add<BuiltinOpLowering<TF::RankOp, 110>>(ctx, state, "RANK",
+                                                   "RankOptions");
 }
 
 } // namespace tfmlir::conv

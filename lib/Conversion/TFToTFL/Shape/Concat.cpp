@@ -21,7 +21,8 @@ namespace {
 /// tf.ConcatV2 -> tfl.concatenation (constant axis).
 struct ConcatV2Lowering : TFLPattern<TF::ConcatV2Op> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::ConcatV2Op op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::ConcatV2Op op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     unsigned n = op->getNumOperands();
     if (n < 2)
@@ -35,10 +36,11 @@ struct ConcatV2Lowering : TFLPattern<TF::ConcatV2Op> {
       results.push_back(values[0]);
       return success();
     }
-    results.push_back(tfl::ConcatenationOp::create(
-        b, op.getLoc(), op->getResultTypes(), values,
-        {i32A(b, "axis", normAxis(axis, op.getResult())), actNone(b)})
-                          ->getResult(0));
+    results.push_back(
+        tfl::ConcatenationOp::create(
+            b, op.getLoc(), op->getResultTypes(), values,
+            {i32A(b, "axis", normAxis(axis, op.getResult())), actNone(b)})
+            ->getResult(0));
     return success();
   }
 };
@@ -52,12 +54,14 @@ int64_t axisAttr(Operation *op) {
 /// tf.Pack -> tfl.pack (values_count, axis).
 struct PackLowering : TFLPattern<TF::PackOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::PackOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::PackOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     results.push_back(
-        tfl::PackOp::create(b, op.getLoc(), op->getResultTypes(), a.getValues(),
-                            {i32A(b, "values_count", op->getNumOperands()),
-                             i32A(b, "axis", normAxis(axisAttr(op), op.getResult()))})
+        tfl::PackOp::create(
+            b, op.getLoc(), op->getResultTypes(), a.getValues(),
+            {i32A(b, "values_count", op->getNumOperands()),
+             i32A(b, "axis", normAxis(axisAttr(op), op.getResult()))})
             ->getResult(0));
     return success();
   }
@@ -66,7 +70,8 @@ struct PackLowering : TFLPattern<TF::PackOp> {
 /// tf.Unpack -> tfl.unpack (num, axis).
 struct UnpackLowering : TFLPattern<TF::UnpackOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::UnpackOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::UnpackOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto n = tfl::UnpackOp::create(
         b, op.getLoc(), op->getResultTypes(), ValueRange{a.getValue()},
@@ -80,7 +85,8 @@ struct UnpackLowering : TFLPattern<TF::UnpackOp> {
 /// num_splits = the number of results (Split, SplitV).
 struct NumSplits {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &a, std::string &) const {
+                           SmallVectorImpl<NamedAttribute> &a,
+                           std::string &) const {
     a.push_back(i32A(b, "num_splits", op->getNumResults()));
     return success();
   }
@@ -90,10 +96,11 @@ struct NumSplits {
 
 void populateShapeConcatPatterns(RewritePatternSet &patterns,
                                  ConversionState &state) {
-  patterns.add<ConcatV2Lowering, PackLowering, UnpackLowering,
-               SameOperandsLowering<TF::SplitOp, tfl::SplitOp, NumSplits, 0>,
-               SameOperandsLowering<TF::SplitVOp, tfl::SplitVOp, NumSplits, 1, 2>>(
-      patterns.getContext(), state);
+  patterns
+      .add<ConcatV2Lowering, PackLowering, UnpackLowering,
+           SameOperandsLowering<TF::SplitOp, tfl::SplitOp, NumSplits, 0>,
+           SameOperandsLowering<TF::SplitVOp, tfl::SplitVOp, NumSplits, 1, 2>>(
+          patterns.getContext(), state);
 }
 
 } // namespace tfmlir::conv

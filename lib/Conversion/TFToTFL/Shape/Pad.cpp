@@ -20,7 +20,8 @@ namespace {
 /// MIRROR_PAD's mode (TF's mode attr, REFLECT by default).
 struct MirrorPadAttrs {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &a, std::string &) const {
+                           SmallVectorImpl<NamedAttribute> &a,
+                           std::string &) const {
     a.push_back(strA(b, "mode", strAttr(op, "mode", "REFLECT")));
     return success();
   }
@@ -29,9 +30,10 @@ struct MirrorPadAttrs {
 /// STRIDED_SLICE's masks (0 when absent) and offset = false.
 struct StridedSliceAttrs {
   LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &a, std::string &) const {
-    for (StringRef m : {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
-                        "shrink_axis_mask"}) {
+                           SmallVectorImpl<NamedAttribute> &a,
+                           std::string &) const {
+    for (StringRef m : {"begin_mask", "end_mask", "ellipsis_mask",
+                        "new_axis_mask", "shrink_axis_mask"}) {
       auto i = op->getAttrOfType<IntegerAttr>(m);
       a.push_back(i32A(b, m, i ? i.getInt() : 0));
     }
@@ -42,15 +44,16 @@ struct StridedSliceAttrs {
 
 } // namespace
 
-void populateShapePadPatterns(RewritePatternSet &patterns, ConversionState &state) {
-  patterns.add<
-      SameOperandsLowering<TF::PadOp, tfl::PadOp, NoAttrs, 1>,
-      SameOperandsLowering<TF::PadV2Op, tfl::PadV2Op, NoAttrs, 1>,
-      SameOperandsLowering<TF::MirrorPadOp, tfl::MirrorPadOp, MirrorPadAttrs, 1>,
-      SameOperandsLowering<TF::SliceOp, tfl::SliceOp, NoAttrs, 1, 2>,
-      SameOperandsLowering<TF::StridedSliceOp, tfl::StridedSliceOp,
-                           StridedSliceAttrs, 1, 2, 3>>(patterns.getContext(),
-                                                        state);
+void populateShapePadPatterns(RewritePatternSet &patterns,
+                              ConversionState &state) {
+  patterns.add<SameOperandsLowering<TF::PadOp, tfl::PadOp, NoAttrs, 1>,
+               SameOperandsLowering<TF::PadV2Op, tfl::PadV2Op, NoAttrs, 1>,
+               SameOperandsLowering<TF::MirrorPadOp, tfl::MirrorPadOp,
+                                    MirrorPadAttrs, 1>,
+               SameOperandsLowering<TF::SliceOp, tfl::SliceOp, NoAttrs, 1, 2>,
+               SameOperandsLowering<TF::StridedSliceOp, tfl::StridedSliceOp,
+                                    StridedSliceAttrs, 1, 2, 3>>(
+      patterns.getContext(), state);
 }
 
 } // namespace tfmlir::conv

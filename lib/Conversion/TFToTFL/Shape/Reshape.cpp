@@ -20,7 +20,8 @@ namespace {
 /// tf.Reshape -> tfl.reshape (new_shape from a constant shape).
 struct ReshapeLowering : TFLPattern<TF::ReshapeOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::ReshapeOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::ReshapeOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     Value shape;
     std::string why;
@@ -40,7 +41,8 @@ struct ReshapeLowering : TFLPattern<TF::ReshapeOp> {
 /// tf.Squeeze -> tfl.squeeze (squeeze_dims).
 struct SqueezeLowering : TFLPattern<TF::SqueezeOp> {
   using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::SqueezeOp op, OpAdaptor a, ConversionPatternRewriter &b,
+  LogicalResult convert(TF::SqueezeOp op, OpAdaptor a,
+                        ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     auto dims = intList(op, "squeeze_dims").value_or(SmallVector<int64_t>{});
     SmallVector<int32_t> d(dims.begin(), dims.end());
@@ -56,9 +58,10 @@ struct SqueezeLowering : TFLPattern<TF::SqueezeOp> {
 
 void populateShapeReshapePatterns(RewritePatternSet &patterns,
                                   ConversionState &state) {
-  patterns.add<ReshapeLowering, SqueezeLowering,
-               SameOperandsLowering<TF::ExpandDimsOp, tfl::ExpandDimsOp, NoAttrs, 1>,
-               SameOperandsLowering<TF::TransposeOp, tfl::TransposeOp, NoAttrs, 1>>(
+  patterns.add<
+      ReshapeLowering, SqueezeLowering,
+      SameOperandsLowering<TF::ExpandDimsOp, tfl::ExpandDimsOp, NoAttrs, 1>,
+      SameOperandsLowering<TF::TransposeOp, tfl::TransposeOp, NoAttrs, 1>>(
       patterns.getContext(), state);
 }
 

@@ -11,9 +11,8 @@ namespace tfmlir::lite::optimized {
 
 namespace {
 absl::Status noMemory(const char *what, size_t floats) {
-  return absl::ResourceExhaustedError(
-      absl::StrCat("cannot allocate ", floats * sizeof(float), " bytes for ",
-                   what));
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "cannot allocate ", floats * sizeof(float), " bytes for ", what));
 }
 
 /// Resizes `v` to n floats (zero-filled), reporting allocation failure.
@@ -131,9 +130,8 @@ absl::Status conv2d(ThreadPool &pool, const FloatMicrokernels &uk,
     return noMemory("the indirection buffer", size_t(P) * w.taps() * 2);
   }
   const int taps = w.taps();
-  tiledGemm(pool, uk, P, p, lo, hi, Y, [ind, taps](int64_t r0, int) {
-    return ind + r0 * taps;
-  });
+  tiledGemm(pool, uk, P, p, lo, hi, Y,
+            [ind, taps](int64_t r0, int) { return ind + r0 * taps; });
   return absl::OkStatus();
 }
 
@@ -200,11 +198,11 @@ absl::Status packTransposeConv(const float *filter, int CO, int KH, int KW,
   return p.pack(w.data(), nullptr, static_cast<int>(rows), 1, CI);
 }
 
-absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk,
-                           int N, int H, int W, int KH, int KW, int strideH,
-                           int strideW, int padTop, int padLeft, int OH,
-                           int OW, const float *X, const PackedGemm &p,
-                           const float *B, float lo, float hi, float *Y,
+absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk, int N,
+                           int H, int W, int KH, int KW, int strideH,
+                           int strideW, int padTop, int padLeft, int OH, int OW,
+                           const float *X, const PackedGemm &p, const float *B,
+                           float lo, float hi, float *Y,
                            std::vector<float> &cols) {
   const int CO = p.n / (KH * KW), CI = p.kc;
   const int64_t pixels = int64_t(N) * H * W, outPixels = int64_t(N) * OH * OW;

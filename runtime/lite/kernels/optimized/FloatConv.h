@@ -1,4 +1,5 @@
-//===- FloatConv.h - Optimized float32 conv / depthwise / FC / pool -*- C++ -*-===//
+//===- FloatConv.h - Optimized float32 conv / depthwise / FC / pool -*- C++
+//-*-===//
 //
 // The fast float32 paths of CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and
 // MAX_POOL_2D (kernels/optimized), after XNNPACK: weights packed once into
@@ -36,8 +37,7 @@ struct PackedGemm {
   std::vector<float> data;
   /// Packs w[n][taps * kc] (row-major) and `bias` (n values, or nullptr for
   /// zeros). ResourceExhausted when the panels cannot be allocated.
-  absl::Status pack(const float *w, const float *bias, int n, int taps,
-                    int kc);
+  absl::Status pack(const float *w, const float *bias, int n, int taps, int kc);
   int64_t panelFloats() const { return 16 + int64_t(taps) * kc * 16; }
 };
 
@@ -92,11 +92,11 @@ absl::Status packTransposeConv(const float *filter, int CO, int KH, int KW,
 /// product of a block of input pixels runs as a GEMM on the pool (scratch
 /// `cols`), then is scatter-added in input pixel and tap order, as the
 /// reference loop adds.
-absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk,
-                           int N, int H, int W, int KH, int KW, int strideH,
-                           int strideW, int padTop, int padLeft, int OH,
-                           int OW, const float *X, const PackedGemm &p,
-                           const float *B, float lo, float hi, float *Y,
+absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk, int N,
+                           int H, int W, int KH, int KW, int strideH,
+                           int strideW, int padTop, int padLeft, int OH, int OW,
+                           const float *X, const PackedGemm &p, const float *B,
+                           float lo, float hi, float *Y,
                            std::vector<float> &cols);
 
 /// MAX_POOL_2D: X [batch, inH, inW, C], Y [batch, outH, outW, C]; taps in

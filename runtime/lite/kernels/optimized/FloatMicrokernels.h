@@ -39,13 +39,12 @@ struct FloatMicrokernels {
   /// k < kc of a[r * taps + t][k] * w[t][k][j], lo, hi), where `w` is one
   /// GEMM panel (bias first). Pointers of rows >= mr are not read.
   void (*igemm)(int mr, int nc, int taps, int kc, const float *const *a,
-                const float *w, float *c, int64_t cStride, float lo,
-                float hi);
+                const float *w, float *c, int64_t cStride, float lo, float hi);
   /// Depthwise output pixel: for c < channels, out[c] = clamp(bias[c] +
   /// sum over taps t of a[t][c] * w[t][c], lo, hi), `w` the depthwise
   /// panels of all channels.
-  void (*dwconv)(int channels, int taps, const float *const *a,
-                 const float *w, float *out, float lo, float hi);
+  void (*dwconv)(int channels, int taps, const float *const *a, const float *w,
+                 float *out, float lo, float hi);
   /// Max pooling of one output pixel: out[c] = clamp(max over taps t of
   /// a[t][c], lo, hi). Every a[t] must point at real input (the caller
   /// points padding taps at a tap inside the window).

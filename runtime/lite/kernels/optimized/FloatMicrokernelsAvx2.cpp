@@ -1,7 +1,7 @@
 //===- FloatMicrokernelsAvx2.cpp - the avx2 float microkernels ----------===//
 //
-// FloatMicrokernels.inc compiled for avx2 (flags in runtime/lite/CMakeLists.txt);
-// igemm tiles of 4 rows x 16 channels.
+// FloatMicrokernels.inc compiled for avx2 (flags in
+// runtime/lite/CMakeLists.txt); igemm tiles of 4 rows x 16 channels.
 //
 //===----------------------------------------------------------------------===//
 #define TFMLIR_UK_MR 4

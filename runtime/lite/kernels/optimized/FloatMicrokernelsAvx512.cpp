@@ -1,7 +1,8 @@
-//===- FloatMicrokernelsAvx512.cpp - the avx512 float microkernels ----------===//
+//===- FloatMicrokernelsAvx512.cpp - the avx512 float microkernels
+//----------===//
 //
-// FloatMicrokernels.inc compiled for avx512 (flags in runtime/lite/CMakeLists.txt);
-// igemm tiles of 8 rows x 16 channels.
+// FloatMicrokernels.inc compiled for avx512 (flags in
+// runtime/lite/CMakeLists.txt); igemm tiles of 8 rows x 16 channels.
 //
 //===----------------------------------------------------------------------===//
 #define TFMLIR_UK_MR 8

@@ -1,7 +1,8 @@
-//===- FloatMicrokernelsGeneric.cpp - the generic float microkernels ----------===//
+//===- FloatMicrokernelsGeneric.cpp - the generic float microkernels
+//----------===//
 //
-// FloatMicrokernels.inc compiled for generic (flags in runtime/lite/CMakeLists.txt);
-// igemm tiles of 2 rows x 16 channels.
+// FloatMicrokernels.inc compiled for generic (flags in
+// runtime/lite/CMakeLists.txt); igemm tiles of 2 rows x 16 channels.
 //
 //===----------------------------------------------------------------------===//
 #define TFMLIR_UK_MR 2

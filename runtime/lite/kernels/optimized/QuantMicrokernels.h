@@ -30,9 +30,8 @@ struct QuantMicrokernels {
   /// For c < C: acc[c] = bias[c] + sum over t < taps of rows[t][c] *
   /// w[((t / 2) * C + c) * 2 + t % 2] (the taps in pairs; an odd last tap
   /// pairs with a zero weight).
-  void (*depthwisePairs)(const int16_t *const *rows, int taps,
-                         const int16_t *w, int C, const int32_t *bias,
-                         int32_t *acc);
+  void (*depthwisePairs)(const int16_t *const *rows, int taps, const int16_t *w,
+                         int C, const int32_t *bias, int32_t *acc);
   /// For i < n: out[i] = clamp(MultiplyByQuantizedMultiplier(acc[i],
   /// mult[i], shift) + zp, lo, hi) as 8-bit (signed when isSigned), with
   /// the shift split as left ls[i] >= 0 / right rs[i] >= 0 (TFLite's
@@ -40,8 +39,8 @@ struct QuantMicrokernels {
   /// Quantized.cpp for the derivation). [lo, hi] must lie in the 8-bit
   /// type's range.
   void (*requant8)(const int32_t *acc, int64_t n, const int32_t *mult,
-                   const int32_t *ls, const int32_t *rs, int32_t zp,
-                   int32_t lo, int32_t hi, bool isSigned, void *out);
+                   const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
+                   int32_t hi, bool isSigned, void *out);
   /// The int8 CONV_2D / FULLY_CONNECTED GEMM on u8 x s8 quads (vpdpbusd:
   /// 64 multiply-adds per instruction, twice vpdpwssd) in XNNPACK's
   /// indirect form, requantization fused. Row r < mr (<= this->mr) is the

@@ -59,8 +59,8 @@ void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
         C - c >= 16 ? __mmask16(0xffff) : __mmask16((1u << (C - c)) - 1);
     __m512i a = _mm512_maskz_loadu_epi32(m, bias + c);
     for (int p = 0; p < pairs; ++p) {
-      const __m512i x0 = _mm512_cvtepu16_epi32(
-          _mm256_maskz_loadu_epi16(m, rows[2 * p] + c));
+      const __m512i x0 =
+          _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, rows[2 * p] + c));
       const __m512i x1 = _mm512_cvtepu16_epi32(
           _mm256_maskz_loadu_epi16(m, rows[2 * p + 1] + c));
       const __m512i xx = _mm512_or_si512(x0, _mm512_slli_epi32(x1, 16));
@@ -71,8 +71,7 @@ void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
       const __m512i x0 = _mm512_cvtepu16_epi32(
           _mm256_maskz_loadu_epi16(m, rows[taps - 1] + c));
       a = _mm512_dpwssd_epi32(
-          a, x0,
-          _mm512_maskz_loadu_epi32(m, w + (int64_t(pairs) * C + c) * 2));
+          a, x0, _mm512_maskz_loadu_epi32(m, w + (int64_t(pairs) * C + c) * 2));
     }
     _mm512_mask_storeu_epi32(acc + c, m, a);
   }

@@ -23,7 +23,8 @@ void conv2d(ThreadPool &pool, const Window &w, const float *X, const float *F,
         for (int64_t row = b; row < e; ++row) {
           int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
           for (int ox = 0; ox < OW; ++ox) {
-            float *y = Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
+            float *y =
+                Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
             for (int co = 0; co < CO; ++co)
               y[co] = B ? B[co] : 0.f;
             for (int ky = 0; ky < KH; ++ky) {
@@ -70,7 +71,8 @@ void depthwiseConv2d(ThreadPool &pool, const Window &w, const float *X,
         for (int64_t row = b; row < e; ++row) {
           int nI = static_cast<int>(row / OH), oy = static_cast<int>(row % OH);
           for (int ox = 0; ox < OW; ++ox) {
-            float *y = Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
+            float *y =
+                Y + ((static_cast<int64_t>(nI) * OH + oy) * OW + ox) * CO;
             for (int co = 0; co < CO; ++co)
               y[co] = B ? B[co] : 0.f;
             for (int ky = 0; ky < KH; ++ky) {
@@ -145,7 +147,8 @@ void transposeConv(const Tensor &in, const float *F, int KH, int KW, int CO,
             int ox = x * sw - pw + kx;
             if (ox < 0 || ox >= OW)
               continue;
-            float *yp = Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
+            float *yp =
+                Y + ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
             for (int co = 0; co < CO; ++co) {
               const float *fr =
                   F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C;
@@ -187,7 +190,8 @@ void pool2d(int32_t code, const Window &w, const float *X, Activation act,
         int count = 0;
         for (int y = ys; y < ye; ++y)
           for (int x = xs; x < xe; ++x, ++count) {
-            const float *xp = X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
+            const float *xp =
+                X + ((static_cast<int64_t>(n) * H + y) * W + x) * C;
             for (int c = 0; c < C; ++c) {
               if (code == kOp_MAX_POOL_2D)
                 acc[c] = std::max(acc[c], xp[c]);
