@@ -4,7 +4,7 @@
 //  - the tf dialect's registered ops, by ODS family (TFOps<Family>.td, read
 //    through the generated GET_OP_LIST of each family) and whether the
 //    GraphDef importer has an OpDef signature for the op
-//    (lib/Translate/OpRegistry, OpRegistryData*.inc);
+//    (lib/Translate/OpRegistry, OpRegistry/<Family>.inc);
 //  - tf-shape-inference's shape functions (ShapeFnRegistry), by family
 //    (lib/Transforms/ShapeFns/<Family>.cpp);
 //  - xla-legalize-tf's lowerings (listHLOConverters) and tfl-legalize-tf's
@@ -504,7 +504,7 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "- **ODS**: its definition in `dialects/tf/` (" << nOds
      << " ops); "
         "**OpDef**: the GraphDef importer has its signature "
-        "(`lib/Translate/OpRegistryData*.inc`; "
+        "(`lib/Translate/OpRegistry/*.inc`; "
      << nDef << ").\n"
      << "- **shape fn**: its shape function in `lib/Transforms/` (" << nShape
      << ").\n"
