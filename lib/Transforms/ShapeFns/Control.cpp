@@ -9,7 +9,6 @@
 #include "lib/Transforms/ShapeFns/Common.h"
 
 #include "dialects/tf/TFTypes.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 

@@ -12,8 +12,6 @@
 
 #include "dialects/tf/TFOpsUtils.h"
 #include "dialects/tf/TFTypes.h"
-#include "lib/Support/StridedSlice.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -9,14 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ShapeFns/Common.h"
 
-#include "dialects/tf/TFOpsUtils.h"
-#include "dialects/tf/TFTypes.h"
-#include "lib/Support/StridedSlice.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
 
 using namespace mlir;
 

@@ -7,9 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ShapeFns/Common.h"
 
-#include "dialects/tf/TFTypes.h"
-#include "llvm/ADT/DenseSet.h"
-
 using namespace mlir;
 
 namespace tfmlir {

@@ -7,12 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ShapeFns/Common.h"
 
-#include "dialects/tf/TFOpsUtils.h"
-#include "lib/Support/StridedSlice.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
 
 using namespace mlir;
 
