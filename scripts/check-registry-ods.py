@@ -59,10 +59,6 @@ RENAMED = {
 EXTRA_ATTRS = {
     "arg_attrs": "MLIR's CallOpInterface argument attributes",
     "res_attrs": "MLIR's CallOpInterface result attributes",
-    "bad_indices_policy": "TF 2.17's attr of GatherNd/ScatterNd/"
-                          "TensorScatter*, declared in ODS (read by the "
-                          "lowerings); the registry keeps the older OpDef, so "
-                          "the importer does not add its default",
 }
 
 # OpDef inputs ODS does not model, and why: (op, input) -> reason.
