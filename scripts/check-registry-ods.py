@@ -3,10 +3,13 @@
 op registry agree (issue 13 §2).
 
 The two describe the same TensorFlow ops: dialects/tf/TFOps*.td (ODS: the
-typed ops every pass and lowering uses) and lib/Translate/OpRegistryData*.inc
+typed ops every pass and lowering uses) and lib/Translate/OpRegistry/*.inc
 (TF's OpDefs in the registry DSL of lib/Translate/OpRegistry.h: what the
 importer reads a NodeDef with). For every op defined in both, this script
 compares
+  - the family: the entry of an op of dialects/tf/TFOps<Family>.td is in
+    lib/Translate/OpRegistry/<Family>.inc (the core ops of TFOps.td go with
+    the family their lowerings use, CORE_FAMILY);
   - the inputs: names, order, and whether each is variadic (`N * T`, a
     list(type) attr, vs ODS `Variadic<...>`);
   - the outputs: likewise;
@@ -34,6 +37,12 @@ ODS_ONLY = {
                   "library, not the op registry)",
 }
 
+# The registry family of the core ops of dialects/tf/TFOps.td (Const,
+# Placeholder, Identity*, Print, ...: Shape, as lib/Conversion/TFToHLO/Shape
+# lowers them), except these.
+CORE_FAMILY_DEFAULT = "Shape"
+CORE_FAMILY = {"NoOp": "Control"}
+
 # ODS operand names that differ from TF's on purpose: (op, TF name) -> ODS
 # name. TF's `t` (and `e`) would generate getT(), which the derived type
 # attr `T` already takes.
@@ -50,10 +59,6 @@ RENAMED = {
 EXTRA_ATTRS = {
     "arg_attrs": "MLIR's CallOpInterface argument attributes",
     "res_attrs": "MLIR's CallOpInterface result attributes",
-    "bad_indices_policy": "TF 2.17's attr of GatherNd/ScatterNd/"
-                          "TensorScatter*, declared in ODS (read by the "
-                          "lowerings); the registry keeps the older OpDef, so "
-                          "the importer does not add its default",
 }
 
 # OpDef inputs ODS does not model, and why: (op, input) -> reason.
@@ -120,12 +125,13 @@ def parse_signature(entry):
 
 
 def registry_entries(src):
-    """{op: (inputs, outputs, attrs)} from lib/Translate/OpRegistryData*.inc,
-    inputs/outputs as [(name, variadic)], attrs as {name: kind}."""
+    """{op: (inputs, outputs, attrs, file)} from lib/Translate/OpRegistry/*.inc,
+    inputs/outputs as [(name, variadic)], attrs as {name: kind}, file as
+    "OpRegistry/<Family>.inc"."""
     entries = {}
-    tdir = os.path.join(src, "lib", "Translate")
+    tdir = os.path.join(src, "lib", "Translate", "OpRegistry")
     for fn in sorted(os.listdir(tdir)):
-        if not (fn.startswith("OpRegistryData") and fn.endswith(".inc")):
+        if not fn.endswith(".inc") or fn == "TypeSets.inc":
             continue
         text = open(os.path.join(tdir, fn), encoding="utf-8").read()
         m = re.search(r'R"tfops\((.*)\)tfops"', text, re.S)
@@ -169,7 +175,7 @@ def registry_entries(src):
                     out.append((an, variadic))
                 return out
 
-            entries[name] = (args(ins), args(outs), attrs, fn)
+            entries[name] = (args(ins), args(outs), attrs, "OpRegistry/" + fn)
     return entries
 
 
@@ -229,7 +235,7 @@ def main():
         if name not in reg:
             if name not in ODS_ONLY:
                 problems.append(f"dialects/tf/{td}: tf.{name} has no OpDef in "
-                                "lib/Translate/OpRegistryData*.inc (add it, or "
+                                "lib/Translate/OpRegistry/*.inc (add it, or "
                                 "list it in ODS_ONLY with the reason)")
             continue
         both += 1
@@ -237,6 +243,12 @@ def main():
         rins = [(RENAMED.get((name, n), n), v) for n, v in rins
                 if (name, n) not in UNMODELED_INPUTS]
         where = f"dialects/tf/{td} vs lib/Translate/{inc}: tf.{name}"
+        family = (CORE_FAMILY.get(name, CORE_FAMILY_DEFAULT)
+                  if td == "TFOps.td" else td[len("TFOps"):-len(".td")])
+        if inc != f"OpRegistry/{family}.inc":
+            problems.append(f"{where}: the OpDef belongs in "
+                            f"lib/Translate/OpRegistry/{family}.inc (the "
+                            "family of its ODS definition)")
         if [n for n, _ in ins] != [n for n, _ in rins]:
             problems.append(f"{where}: inputs {[n for n, _ in ins]} vs OpDef "
                             f"{[n for n, _ in rins]}")

@@ -93,7 +93,19 @@ verifyIndexTuples(Operation *op, Value indices, std::optional<int64_t> rank) {
   return std::optional<int64_t>(k);
 }
 
+/// `bad_indices_policy`, when present, is one of the names TF's
+/// BadIndicesPolicyFromString accepts ("" and "DEFAULT" are the default).
+static LogicalResult verifyBadIndicesPolicy(Operation *op,
+                                            std::optional<StringRef> policy) {
+  if (!policy)
+    return success();
+  return verifyOneOf(op, "bad_indices_policy", *policy,
+                     {"", "DEFAULT", "ERROR", "IGNORE"});
+}
+
 LogicalResult GatherNdOp::verify() {
+  if (failed(verifyBadIndicesPolicy(*this, getBadIndicesPolicy())))
+    return failure();
   std::optional<SmallVector<int64_t>> params = shapeOf(getParams());
   FailureOr<std::optional<int64_t>> k = verifyIndexTuples(
       *this, getIndices(),
@@ -129,6 +141,8 @@ static LogicalResult verifyUpdates(Operation *op, Value indices, Value updates,
 }
 
 LogicalResult ScatterNdOp::verify() {
+  if (failed(verifyBadIndicesPolicy(*this, getBadIndicesPolicy())))
+    return failure();
   if (failed(verifyRank(*this, getShape(), "shape", 1)))
     return failure();
   SmallVector<int64_t> shape;
@@ -151,6 +165,8 @@ LogicalResult ScatterNdOp::verify() {
 }
 
 template <typename OpTy> static LogicalResult verifyTensorScatter(OpTy op) {
+  if (failed(verifyBadIndicesPolicy(op, op.getBadIndicesPolicy())))
+    return failure();
   if (!shapesCompatible(op.getTensor().getType(), op.getOutput().getType()))
     return op.emitOpError()
            << "requires 'output' to have the shape of "

@@ -1,7 +1,7 @@
 //===- TFOpsRNN.cpp - recurrent cell ops: LSTMBlockCell, BlockLSTM, GRU ---===//
 //
 // The ops check nothing beyond their operand counts here: the shapes are
-// checked by their shape functions (lib/Transforms/ShapeFnsRNN.cpp), which
+// checked by their shape functions (lib/Transforms/ShapeFns/RNN.cpp), which
 // report errors with the node's name, as TF's shape functions do.
 //===----------------------------------------------------------------------===//
 #include "dialects/tf/TFOpsRNN.h"

@@ -1,7 +1,7 @@
 //===- TFOpsRNN.td - recurrent cell ops: LSTMBlockCell, BlockLSTM, GRU ---===//
 //
 // TF's block RNN ops (tensorflow/core/ops/rnn_ops.cc, kernels/rnn/
-// lstm_ops.cc, gru_ops.cc). Shape functions: lib/Transforms/ShapeFnsRNN.cpp.
+// lstm_ops.cc, gru_ops.cc). Shape functions: lib/Transforms/ShapeFns/RNN.cpp.
 // tf-decompose-fused-ops turns them into MatMul, BiasAdd, ConcatV2, Split,
 // Sigmoid, Tanh, Mul, AddV2 (lib/Transforms/DecomposeRNNOps.cpp), so they
 // have no lowering of their own. Their classes are declared in

@@ -8,7 +8,7 @@
 // core/util/strided_slice_op.cc (BuildDenseSpec + ValidateStridedSliceOp)
 // computes them, with its errors. Used by the tf dialect's verifier
 // (dialects/tf/TFOpsShape.cpp), shape inference and constant folding
-// (lib/Transforms/ShapeFnsArray.cpp), the TF->HLO lowering
+// (lib/Transforms/ShapeFns/Shape.cpp), the TF->HLO lowering
 // (lib/Conversion/TFToHLO/Shape/Slice.cpp) and the lite STRIDED_SLICE
 // kernel (runtime/lite/kernels/ShapeOps.cpp). No MLIR dependency.
 //

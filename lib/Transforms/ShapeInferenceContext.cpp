@@ -1363,11 +1363,19 @@ bool windowedOutputSize(int64_t in, int64_t window, int64_t dilation,
 const ShapeFnRegistry &ShapeFnRegistry::get() {
   static const ShapeFnRegistry *registry = [] {
     auto *r = new ShapeFnRegistry();
-    registerElementwiseShapeFns(*r);
-    registerArrayShapeFns(*r);
+    registerControlShapeFns(*r);
+    registerImageShapeFns(*r);
+    registerIndexingShapeFns(*r);
+    registerLinalgShapeFns(*r);
+    registerMathShapeFns(*r);
     registerNNShapeFns(*r);
-    registerMiscShapeFns(*r);
+    registerQuantShapeFns(*r);
     registerRNNShapeFns(*r);
+    registerRandomShapeFns(*r);
+    registerReduceShapeFns(*r);
+    registerShapeShapeFns(*r);
+    registerTensorArrayShapeFns(*r);
+    registerVariablesShapeFns(*r);
     return r;
   }();
   return *registry;

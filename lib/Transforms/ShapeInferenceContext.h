@@ -166,12 +166,23 @@ private:
   llvm::StringMap<ShapeFn> map;
 };
 
-// One per family (ShapeFns<Family>.cpp).
-void registerElementwiseShapeFns(ShapeFnRegistry &r);
-void registerArrayShapeFns(ShapeFnRegistry &r);
+// One per tf family (lib/Transforms/ShapeFns/<Family>.cpp): adds the shape
+// functions of the ops of dialects/tf/TFOps<Family>.td and of the ops without
+// an ODS definition that TF's op library groups with them. Each op is
+// registered by exactly one family.
+void registerControlShapeFns(ShapeFnRegistry &r);
+void registerImageShapeFns(ShapeFnRegistry &r);
+void registerIndexingShapeFns(ShapeFnRegistry &r);
+void registerLinalgShapeFns(ShapeFnRegistry &r);
+void registerMathShapeFns(ShapeFnRegistry &r);
 void registerNNShapeFns(ShapeFnRegistry &r);
-void registerMiscShapeFns(ShapeFnRegistry &r);
+void registerQuantShapeFns(ShapeFnRegistry &r);
 void registerRNNShapeFns(ShapeFnRegistry &r);
+void registerRandomShapeFns(ShapeFnRegistry &r);
+void registerReduceShapeFns(ShapeFnRegistry &r);
+void registerShapeShapeFns(ShapeFnRegistry &r);
+void registerTensorArrayShapeFns(ShapeFnRegistry &r);
+void registerVariablesShapeFns(ShapeFnRegistry &r);
 
 /// What a shape function sees of one op.
 class InferenceContext {

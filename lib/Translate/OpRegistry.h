@@ -4,7 +4,7 @@
 // inputs and outputs, and the defaults of the attrs a NodeDef may omit.
 // TensorFlow gets both from its global op registry (REGISTER_OP). We have no
 // TensorFlow runtime, so this file provides our own registry: a table of op
-// signatures written in a small DSL (OpRegistryData*.inc), parsed once,
+// signatures written in a small DSL (OpRegistry/<Family>.inc), parsed once,
 // lazily and thread-safely, into tensorflow::OpDef protos.
 //
 // DSL summary. One entry per op: `Name(inputs) -> (outputs)` followed by

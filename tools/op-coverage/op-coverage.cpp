@@ -4,8 +4,9 @@
 //  - the tf dialect's registered ops, by ODS family (TFOps<Family>.td, read
 //    through the generated GET_OP_LIST of each family) and whether the
 //    GraphDef importer has an OpDef signature for the op
-//    (lib/Translate/OpRegistry, OpRegistryData*.inc);
-//  - tf-shape-inference's shape functions (ShapeFnRegistry), by family;
+//    (lib/Translate/OpRegistry, OpRegistry/<Family>.inc);
+//  - tf-shape-inference's shape functions (ShapeFnRegistry), by family
+//    (lib/Transforms/ShapeFns/<Family>.cpp);
 //  - xla-legalize-tf's lowerings (listHLOConverters) and tfl-legalize-tf's
 //    (listTFLConverters), with the file that holds each;
 //  - the Session executor's host kernels (session::hostKernels), by family;
@@ -80,7 +81,7 @@ namespace {
 struct OpRow {
   std::string odsFile;     ///< "dialects/tf/TFOpsMath.td", or "".
   bool opDef = false;      ///< The importer's OpRegistry has its signature.
-  std::string shapeFnFile; ///< "lib/Transforms/ShapeFnsNN.cpp", or "".
+  std::string shapeFnFile; ///< "lib/Transforms/ShapeFns/NN.cpp", or "".
   std::string hloFile, tflFile, hostKernelFile;
   std::set<std::string> tests; ///< Paths relative to the source dir.
   /// The TFLite builtins ("CONV_2D") its TFL converter built in the
@@ -315,23 +316,43 @@ bool collect(std::map<std::string, OpRow> &ops,
     ops[name.drop_front(3).str()].odsFile = it->second;
   }
 
-  // Shape functions, one registry per family file.
+  // Shape functions, one registry per family file
+  // (lib/Transforms/ShapeFns/<Family>.cpp). An op registered by two families
+  // is an error: the later registration would silently win.
   struct ShapeFamily {
     void (*add)(shape_inference::ShapeFnRegistry &);
-    const char *file;
+    const char *family;
   };
   const ShapeFamily shapeFamilies[] = {
-      {shape_inference::registerElementwiseShapeFns, "ShapeFnsElementwise.cpp"},
-      {shape_inference::registerArrayShapeFns, "ShapeFnsArray.cpp"},
-      {shape_inference::registerNNShapeFns, "ShapeFnsNN.cpp"},
-      {shape_inference::registerMiscShapeFns, "ShapeFnsMisc.cpp"},
-      {shape_inference::registerRNNShapeFns, "ShapeFnsRNN.cpp"},
+      {shape_inference::registerControlShapeFns, "Control"},
+      {shape_inference::registerImageShapeFns, "Image"},
+      {shape_inference::registerIndexingShapeFns, "Indexing"},
+      {shape_inference::registerLinalgShapeFns, "Linalg"},
+      {shape_inference::registerMathShapeFns, "Math"},
+      {shape_inference::registerNNShapeFns, "NN"},
+      {shape_inference::registerQuantShapeFns, "Quant"},
+      {shape_inference::registerRNNShapeFns, "RNN"},
+      {shape_inference::registerRandomShapeFns, "Random"},
+      {shape_inference::registerReduceShapeFns, "Reduce"},
+      {shape_inference::registerShapeShapeFns, "Shape"},
+      {shape_inference::registerTensorArrayShapeFns, "TensorArray"},
+      {shape_inference::registerVariablesShapeFns, "Variables"},
   };
   for (const ShapeFamily &f : shapeFamilies) {
     shape_inference::ShapeFnRegistry r;
     f.add(r);
-    for (llvm::StringRef n : r.names())
-      ops[n.str()].shapeFnFile = std::string("lib/Transforms/") + f.file;
+    std::string file =
+        std::string("lib/Transforms/ShapeFns/") + f.family + ".cpp";
+    for (llvm::StringRef n : r.names()) {
+      std::string &cur = ops[n.str()].shapeFnFile;
+      if (!cur.empty()) {
+        llvm::errs() << "op-coverage: shape function of " << n
+                     << " is registered by both " << cur << " and " << file
+                     << "\n";
+        ok = false;
+      }
+      cur = file;
+    }
   }
   for (llvm::StringRef n : shape_inference::ShapeFnRegistry::get().names())
     if (ops[n.str()].shapeFnFile.empty())
@@ -483,7 +504,7 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "- **ODS**: its definition in `dialects/tf/` (" << nOds
      << " ops); "
         "**OpDef**: the GraphDef importer has its signature "
-        "(`lib/Translate/OpRegistryData*.inc`; "
+        "(`lib/Translate/OpRegistry/*.inc`; "
      << nDef << ").\n"
      << "- **shape fn**: its shape function in `lib/Transforms/` (" << nShape
      << ").\n"

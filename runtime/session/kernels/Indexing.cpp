@@ -419,7 +419,16 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
           "GatherV2 with batch_dims != 0 has no host kernel");
     return std::make_unique<LambdaKernel>(gatherV2);
   };
-  t["tf.GatherNd"] = lambdaKernel(gatherNd);
+  // bad_indices_policy "", DEFAULT and ERROR: an out-of-range index is an
+  // error, as on TF's CPU; IGNORE (a zero output slice) is not implemented.
+  t["tf.GatherNd"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    if (auto p = op->getAttrOfType<mlir::StringAttr>("bad_indices_policy");
+        p && p.getValue() == "IGNORE")
+      return absl::UnimplementedError(
+          "GatherNd with bad_indices_policy=IGNORE has no host kernel");
+    return std::make_unique<LambdaKernel>(gatherNd);
+  };
   t["tf.DynamicStitch"] = lambdaKernel(dynamicStitch);
   t["tf.ParallelDynamicStitch"] = lambdaKernel(dynamicStitch);
   auto unique = [](bool counts) {

@@ -12,11 +12,15 @@
 //    collapsed and mapped, the rest offset dims at the end.
 // Any params dtype; int indices. Out-of-range indices fail the Run with
 // TF's InvalidArgument (the run-time index check, checkIndices "gather" /
-// "gather_nd"); XLA's clamping only when asked for.
-// Refused: dynamic shapes, a non-constant axis, batch_dims out of range or
-// batch dims of params and indices that differ, and a non-empty gather from
-// an empty params dim (every index is out of range [0, 0): TF's
-// InvalidArgument); an empty one is the empty result.
+// "gather_nd"); XLA's clamping only when asked for. GatherNd's
+// bad_indices_policy "", "DEFAULT" and "ERROR" all give that error (TF's CPU
+// behaviour).
+// Refused: GatherNd with bad_indices_policy "IGNORE" (TF zeroes the output
+// slice of an out-of-range index; hlo.gather would clamp it), dynamic shapes, a
+// non-constant axis, batch_dims out of range or batch dims of params and
+// indices that differ, and a non-empty gather from an empty params dim (every
+// index is out of range [0, 0): TF's InvalidArgument); an empty one is the
+// empty result.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToHLO/Patterns.h"
 
@@ -122,12 +126,17 @@ template <typename OpTy> struct GatherLowering : GatherPattern<OpTy> {
 };
 
 /// tf.GatherNd -> hlo.gather of index vectors (last dim of indices), behind
-/// the run-time index check.
+/// the run-time index check (bad_indices_policy "", DEFAULT or ERROR;
+/// IGNORE is refused).
 struct GatherNdLowering : GatherPattern<TF::GatherNdOp> {
   using GatherPattern::GatherPattern;
   LogicalResult convert(TF::GatherNdOp op, OpAdaptor a,
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
+    if (op.getBadIndicesPolicy().value_or("") == "IGNORE")
+      return fail(op, b,
+                  "bad_indices_policy=IGNORE is not supported (TF zeroes the "
+                  "output of an out-of-range index; hlo.gather clamps it)");
     auto params = staticType(a.getParams());
     auto idx = staticType(a.getIndices());
     auto out = staticResult(op);

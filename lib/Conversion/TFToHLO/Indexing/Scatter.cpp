@@ -15,9 +15,9 @@
 //    a_values padded into place and added to the dense `b`.
 // Out-of-range indices of ScatterNd and TensorScatter* fail the Run as TF's
 // CPU kernel does (the run-time index check, checkIndices "scatter_nd":
-// "indices[1] = [7] does not index into shape [5]"), unless a
-// TensorScatter*'s bad_indices_policy is "IGNORE" (TF then skips them, as
-// hlo.scatter does).
+// "indices[1] = [7] does not index into shape [5]"), unless their
+// bad_indices_policy is "IGNORE" (TF then skips them, as hlo.scatter does;
+// "", "DEFAULT" and "ERROR" are the error).
 // Refused: dynamic shapes, ranks that disagree, an unknown
 // bad_indices_policy, bool (or non-numeric) TensorScatterSub updates,
 // SparseTensorDenseAdd with run-time or out-of-range indices.
@@ -35,7 +35,8 @@ namespace tfmlir::tohlo {
 namespace {
 
 /// tf.ScatterNd -> hlo.scatter (add) into zeros, or pads + adds for
-/// constant indices.
+/// constant indices; out-of-range indices fail the Run unless
+/// bad_indices_policy is IGNORE (then hlo.scatter skips their updates).
 struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
   using HLOPattern::HLOPattern;
   LogicalResult convert(TF::ScatterNdOp op, OpAdaptor a,
@@ -49,6 +50,7 @@ struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
     int64_t ir = ind.getRank(), K = ind.getShape().back();
     if (K > out.getRank() || upd.getRank() != ir - 1 + out.getRank() - K)
       return fail(op, b, "updates rank disagrees with indices and shape");
+    bool ignoreBad = op.getBadIndicesPolicy().value_or("") == "IGNORE";
     Location loc = op.getLoc();
     if (auto cidx = constantInts(a.getIndices());
         cidx && !out.getElementType().isInteger(1)) {
@@ -89,11 +91,13 @@ struct ScatterNdLowering : HLOPattern<TF::ScatterNdOp> {
         return success();
       }
       // An out-of-range constant index: the scatter below, whose index
-      // check fails the Run with TF's InvalidArgument (the ops built so far
-      // are dead and swept by the driver).
+      // check fails the Run with TF's InvalidArgument, or which skips the
+      // update under IGNORE (the ops built so far are dead and swept by the
+      // driver).
     }
-    Value indices =
-        checkIndices(b, op, a.getIndices(), "scatter_nd", out.getShape());
+    Value indices = a.getIndices();
+    if (!ignoreBad)
+      indices = checkIndices(b, op, indices, "scatter_nd", out.getShape());
     SmallVector<int64_t> window, inserted, toOperand;
     for (int64_t d = ir - 1; d < upd.getRank(); ++d)
       window.push_back(d);

@@ -7,7 +7,8 @@
 //    refused with the reason otherwise; TF's batch_dims; a negative axis is
 //    made non-negative against a known rank);
 //  - GatherNd -> GATHER_ND; ScatterNd -> SCATTER_ND (indices and shape as
-//    int32);
+//    int32); both kernels fail on an out-of-range index, TF's CPU behaviour
+//    for bad_indices_policy "", "DEFAULT" and "ERROR"; "IGNORE" is refused;
 //  - OneHot -> ONE_HOT (depth as int32, TF's axis, default -1) and Where ->
 //    WHERE (tfl.builtin_op).
 //===----------------------------------------------------------------------===//
@@ -55,16 +56,33 @@ struct OneHotOpts {
   }
 };
 
+/// No options; refuses bad_indices_policy "IGNORE" (TF skips an
+/// out-of-range index, TFLite's GATHER_ND and SCATTER_ND kernels fail on
+/// it).
+struct StrictIndices {
+  LogicalResult operator()(Operation *op, OpBuilder &,
+                           SmallVectorImpl<NamedAttribute> &,
+                           std::string &why) const {
+    auto policy = op->getAttrOfType<StringAttr>("bad_indices_policy");
+    if (policy && policy.getValue() == "IGNORE") {
+      why = "bad_indices_policy=IGNORE is not supported (TFLite's kernel "
+            "fails on an out-of-range index)";
+      return failure();
+    }
+    return success();
+  }
+};
+
 } // namespace
 
 void populateIndexingGatherPatterns(RewritePatternSet &patterns,
                                     ConversionState &state) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<
-      GatherLowering<TF::GatherOp>, GatherLowering<TF::GatherV2Op>,
-      SameOperandsLowering<TF::GatherNdOp, tfl::GatherNdOp>,
-      SameOperandsLowering<TF::ScatterNdOp, tfl::ScatterNdOp, NoAttrs, 0, 2>>(
-      ctx, state);
+  patterns
+      .add<GatherLowering<TF::GatherOp>, GatherLowering<TF::GatherV2Op>,
+           SameOperandsLowering<TF::GatherNdOp, tfl::GatherNdOp, StrictIndices>,
+           SameOperandsLowering<TF::ScatterNdOp, tfl::ScatterNdOp,
+                                StrictIndices, 0, 2>>(ctx, state);
   patterns.add<BuiltinOpLowering<TF::OneHotOp, 85, OneHotOpts, 1>>(
       ctx, state, "ONE_HOT", "OneHotOptions");
   patterns.add<BuiltinOpLowering<TF::WhereOp, 109>>(ctx, state, "WHERE",

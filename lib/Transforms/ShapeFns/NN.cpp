@@ -1,11 +1,12 @@
-//===- ShapeFnsNN.cpp - shape fns of nn / matmul / reduction ops ---------===//
+//===- NN.cpp - shape functions of the NN family --------------------------===//
 //
-// MatMul/BatchMatMul*, Conv2D/Conv3D/DepthwiseConv2dNative and their
-// backprops, pools, BiasAdd, FusedBatchNorm*, reductions, ArgMax/ArgMin,
-// TopK, resize ops, losses. Semantics from tensorflow/core/ops/nn_ops.cc,
-// math_ops.cc, image_ops.cc and core/framework/common_shape_fns.cc.
+// The ops of dialects/tf/TFOpsNN.td: activations, MatMul/BatchMatMul*,
+// convolutions, pools, BiasAdd, FusedBatchNorm*, softmax and losses,
+// Grappler's fused ops; plus their grads and backprops, which have no ODS
+// definition. Semantics from tensorflow/core/ops/nn_ops.cc, math_ops.cc and
+// core/framework/common_shape_fns.cc.
 //===----------------------------------------------------------------------===//
-#include "lib/Transforms/ShapeInferenceContext.h"
+#include "lib/Transforms/ShapeFns/Common.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -14,6 +15,11 @@ using namespace mlir;
 namespace tfmlir {
 namespace shape_inference {
 namespace {
+
+LogicalResult scalarOutput(InferenceContext &c) {
+  c.setOutput(0, Shape::scalar());
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // MatMul
@@ -387,94 +393,6 @@ LogicalResult fusedBatchNormGrad(InferenceContext &c) {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// Reductions, ArgMax, TopK
-//===----------------------------------------------------------------------===//
-
-LogicalResult reduction(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  bool keep = c.boolAttr("keep_dims", false);
-  if (in.ranked && in.rank() == 0) {
-    // A scalar reduces to a scalar (only empty axes are valid).
-    c.setOutput(0, Shape::scalar());
-    return success();
-  }
-  auto axes = c.inputInts(1);
-  if (!axes || !in.ranked) {
-    if (in.ranked && keep)
-      c.setOutput(0, Shape::ofRank(in.rank()));
-    else if (in.ranked && !axes) {
-      // Unknown axes: rank is unknown unless the count is known.
-      Shape idx = c.inputShape(1);
-      if (idx.ranked &&
-          (idx.rank() == 0 || (idx.rank() == 1 && idx.dims[0] == 0)))
-        c.setOutput(0,
-                    Shape::ofRank(idx.rank() == 0 ? in.rank() - 1 : in.rank()));
-    }
-    return success();
-  }
-  int64_t rank = in.rank();
-  SmallVector<bool> red(rank, false);
-  for (int64_t a : *axes) {
-    if (a < -rank || a >= rank)
-      return c.error("reduction axis " + Twine(a) +
-                     " is out of range for rank " + Twine(rank));
-    red[a < 0 ? a + rank : a] = true;
-  }
-  Shape out = Shape::ofRank(0);
-  for (int64_t i = 0; i < rank; ++i) {
-    if (!red[i])
-      out.dims.push_back(in.dims[i]);
-    else if (keep)
-      out.dims.push_back(1);
-  }
-  c.setOutput(0, out);
-  return success();
-}
-
-LogicalResult argMinMax(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  if (!in.ranked)
-    return success();
-  if (in.rank() == 0)
-    return c.error("input must be at least 1-D");
-  auto dim = c.inputScalar(1);
-  if (!dim) {
-    c.setOutput(0, Shape::ofRank(in.rank() - 1));
-    return success();
-  }
-  auto a = c.canonicalAxis(*dim, in.rank(), "dimension");
-  if (failed(a))
-    return failure();
-  Shape out = in;
-  out.dims.erase(out.dims.begin() + *a);
-  c.setOutput(0, out);
-  return success();
-}
-
-LogicalResult topK(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  std::optional<int64_t> k;
-  if (c.opName() == "TopK")
-    k = c.intAttr("k");
-  else
-    k = c.inputScalar(1);
-  if (k && *k < 0)
-    return c.error("k must be non-negative, got " + Twine(*k));
-  if (!in.ranked)
-    return success();
-  if (in.rank() < 1)
-    return c.error("input must be at least 1-D");
-  if (k && !isDyn(in.dims.back()) && in.dims.back() < *k)
-    return c.error("input must have at least k = " + Twine(*k) +
-                   " columns, got " + Twine(in.dims.back()));
-  Shape out = in;
-  out.dims.back() = k ? *k : kDyn;
-  c.setOutput(0, out);
-  c.setOutput(1, out);
-  return success();
-}
-
 LogicalResult inTopK(InferenceContext &c) {
   Shape p = c.inputShape(0), t = c.inputShape(1);
   auto pr = c.withRank(p, 2, "predictions");
@@ -488,54 +406,6 @@ LogicalResult inTopK(InferenceContext &c) {
   if (failed(b))
     return failure();
   c.setOutput(0, Shape::vector(*b));
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Images
-//===----------------------------------------------------------------------===//
-
-LogicalResult resize(InferenceContext &c) {
-  auto in = c.withRank(c.inputShape(0), 4, "images");
-  if (failed(in))
-    return failure();
-  Shape sizeT = c.inputShape(1);
-  if (sizeT.ranked &&
-      (sizeT.rank() != 1 || (!isDyn(sizeT.dims[0]) && sizeT.dims[0] != 2)))
-    return c.error("size must be a 2-element vector, got " + sizeT.str());
-  auto size = c.inputValue(1);
-  Shape out = *in;
-  for (int i = 0; i < 2; ++i) {
-    int64_t v =
-        size && size->values.size() == 2 ? size->values[i] : kUnknownValue;
-    if (v != kUnknownValue && v <= 0)
-      return c.error("size must be positive, got " + Twine(v));
-    out.dims[1 + i] = v == kUnknownValue ? kDyn : v;
-  }
-  c.setOutput(0, out);
-  return success();
-}
-
-LogicalResult cropAndResize(InferenceContext &c) {
-  auto img = c.withRank(c.inputShape(0), 4, "image");
-  if (failed(img))
-    return failure();
-  auto boxes = c.withRank(c.inputShape(1), 2, "boxes");
-  if (failed(boxes))
-    return failure();
-  auto ind = c.withRank(c.inputShape(2), 1, "box_ind");
-  if (failed(ind))
-    return failure();
-  auto n = c.merge(boxes->dims[0], ind->dims[0], "number of boxes");
-  if (failed(n))
-    return failure();
-  auto size = c.inputInts(3);
-  Shape out = Shape::of({*n, kDyn, kDyn, img->dims[3]});
-  if (size && size->size() == 2) {
-    out.dims[1] = (*size)[0];
-    out.dims[2] = (*size)[1];
-  }
-  c.setOutput(0, out);
   return success();
 }
 
@@ -567,249 +437,6 @@ LogicalResult softmaxXent(InferenceContext &c) {
     return failure();
   c.setOutput(0, Shape::vector(r->dims[0]));
   c.setOutput(1, *r);
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Linear algebra
-//===----------------------------------------------------------------------===//
-
-/// [..., M, N] of `s` (rank >= 2), or failure.
-LogicalResult matrixSolveLike(InferenceContext &c) {
-  // MatrixSolve / MatrixTriangularSolve(matrix [..., M, M], rhs [..., M, K]).
-  Shape m = c.inputShape(0), r = c.inputShape(1);
-  if (failed(c.withRankAtLeast(m, 2, "matrix")) ||
-      failed(c.withRankAtLeast(r, 2, "rhs")))
-    return failure();
-  if (!m.ranked || !r.ranked) {
-    c.setOutput(0, r.ranked ? Shape::ofRank(r.rank()) : Shape::unknown());
-    return success();
-  }
-  int64_t mm = m.dims[m.rank() - 2], mn = m.dims.back();
-  auto sq = c.merge(mm, mn, "matrix must be square");
-  if (failed(sq))
-    return failure();
-  auto rows = c.merge(*sq, r.dims[r.rank() - 2], "rows of matrix and rhs");
-  if (failed(rows))
-    return failure();
-  Shape bm = Shape::of(ArrayRef<int64_t>(m.dims).drop_back(2));
-  Shape br = Shape::of(ArrayRef<int64_t>(r.dims).drop_back(2));
-  Shape batch;
-  if (c.opName() == "MatrixTriangularSolve") {
-    if (!broadcastShape(bm, br, batch))
-      return c.error("batch dims are not broadcast-compatible");
-  } else {
-    auto mb = c.merge(bm, br, "batch dims of matrix and rhs");
-    if (failed(mb))
-      return failure();
-    batch = *mb;
-  }
-  Shape out = batch;
-  out.dims.push_back(*rows);
-  out.dims.push_back(r.dims.back());
-  c.setOutput(0, out);
-  return success();
-}
-
-LogicalResult batchScalar(InferenceContext &c) {
-  // MatrixDeterminant / LogMatrixDeterminant: [..., M, M] -> [...].
-  Shape m = c.inputShape(0);
-  if (failed(c.withRankAtLeast(m, 2, "input")))
-    return failure();
-  if (!m.ranked)
-    return success();
-  if (failed(
-          c.merge(m.dims[m.rank() - 2], m.dims.back(), "input must be square")))
-    return failure();
-  Shape out = Shape::of(ArrayRef<int64_t>(m.dims).drop_back(2));
-  for (unsigned i = 0; i < c.numOutputs(); ++i)
-    c.setOutput(i, out);
-  return success();
-}
-
-LogicalResult svd(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  if (failed(c.withRankAtLeast(in, 2, "input")))
-    return failure();
-  if (!in.ranked)
-    return success();
-  int64_t m = in.dims[in.rank() - 2], n = in.dims.back();
-  int64_t p = isDyn(m) || isDyn(n) ? kDyn : std::min(m, n);
-  Shape batch = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(2));
-  bool computeUV = c.boolAttr("compute_uv", true);
-  bool full = c.boolAttr("full_matrices", false);
-  Shape s = batch;
-  s.dims.push_back(p);
-  c.setOutput(0, s);
-  if (!computeUV) {
-    c.setOutput(1, Shape::vector(0));
-    c.setOutput(2, Shape::vector(0));
-    return success();
-  }
-  Shape u = batch, v = batch;
-  u.dims.append({m, full ? m : p});
-  v.dims.append({n, full ? n : p});
-  c.setOutput(1, u);
-  c.setOutput(2, v);
-  return success();
-}
-
-LogicalResult qr(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  if (failed(c.withRankAtLeast(in, 2, "input")))
-    return failure();
-  if (!in.ranked)
-    return success();
-  int64_t m = in.dims[in.rank() - 2], n = in.dims.back();
-  int64_t p = isDyn(m) || isDyn(n) ? kDyn : std::min(m, n);
-  bool full = c.boolAttr("full_matrices", false);
-  Shape batch = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(2));
-  Shape q = batch, r = batch;
-  q.dims.append({m, full ? m : p});
-  r.dims.append({full ? m : p, n});
-  c.setOutput(0, q);
-  c.setOutput(1, r);
-  return success();
-}
-
-LogicalResult lu(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  if (failed(c.withRankAtLeast(in, 2, "input")))
-    return failure();
-  if (!in.ranked)
-    return success();
-  auto n =
-      c.merge(in.dims[in.rank() - 2], in.dims.back(), "input must be square");
-  if (failed(n))
-    return failure();
-  Shape lu = in, p = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(1));
-  lu.dims[lu.rank() - 2] = lu.dims.back() = *n;
-  p.dims.back() = *n;
-  c.setOutput(0, lu);
-  c.setOutput(1, p);
-  return success();
-}
-
-LogicalResult selfAdjointEig(InferenceContext &c) {
-  Shape in = c.inputShape(0);
-  if (failed(c.withRankAtLeast(in, 2, "input")))
-    return failure();
-  if (!in.ranked)
-    return success();
-  auto n =
-      c.merge(in.dims[in.rank() - 2], in.dims.back(), "input must be square");
-  if (failed(n))
-    return failure();
-  Shape e = Shape::of(ArrayRef<int64_t>(in.dims).drop_back(1));
-  e.dims.back() = *n;
-  c.setOutput(0, e);
-  if (c.boolAttr("compute_v", true)) {
-    Shape v = in;
-    v.dims[v.rank() - 2] = v.dims.back() = *n;
-    c.setOutput(1, v);
-  } else {
-    c.setOutput(1, Shape::vector(0));
-  }
-  return success();
-}
-
-/// Einsum: labels per operand, optional "..." broadcast dims.
-LogicalResult einsum(InferenceContext &c) {
-  StringRef eq = c.strAttr("equation");
-  if (eq.empty())
-    return success();
-  std::string e;
-  for (char ch : eq)
-    if (ch != ' ')
-      e.push_back(ch);
-  StringRef eqs(e);
-  auto [lhs, rhs] = eqs.split("->");
-  bool explicitOut = eqs.contains("->");
-  SmallVector<StringRef> ins;
-  lhs.split(ins, ',');
-  if (ins.size() != c.numInputs())
-    return success();
-  int64_t labelDim[128];
-  std::fill(std::begin(labelDim), std::end(labelDim), kDyn);
-  int labelCount[128] = {0};
-  Shape ellipsis = Shape::ofRank(0);
-  bool anyEllipsis = false;
-  for (unsigned i = 0; i < ins.size(); ++i) {
-    Shape s = c.inputShape(i);
-    StringRef spec = ins[i];
-    size_t ell = spec.find("...");
-    std::string labels = spec.str();
-    if (ell != StringRef::npos)
-      labels = (spec.substr(0, ell) + spec.substr(ell + 3)).str();
-    for (char ch : labels)
-      if ((unsigned char)ch >= 128 || !isalpha(ch))
-        return success();
-    if (!s.ranked) {
-      if (ell != StringRef::npos)
-        return success(); // unknown ellipsis rank
-      for (char ch : labels)
-        ++labelCount[(int)ch];
-      continue;
-    }
-    int64_t nl = labels.size();
-    if (ell == StringRef::npos && s.rank() != nl)
-      return c.error("operand " + Twine(i) + " has rank " + Twine(s.rank()) +
-                     " but the equation names " + Twine(nl) + " dims");
-    if (s.rank() < nl)
-      return c.error("operand " + Twine(i) + " has too few dims");
-    int64_t ellRank = s.rank() - nl;
-    int64_t pos = 0;
-    for (size_t k = 0; k < spec.size();) {
-      if (spec.substr(k).starts_with("...")) {
-        anyEllipsis = true;
-        Shape part = Shape::of(ArrayRef<int64_t>(s.dims).slice(pos, ellRank));
-        Shape b;
-        if (!broadcastShape(ellipsis, part, b))
-          return c.error("broadcast dims are incompatible");
-        ellipsis = b;
-        pos += ellRank;
-        k += 3;
-        continue;
-      }
-      char ch = spec[k];
-      int64_t d = s.dims[pos];
-      int64_t &ld = labelDim[(int)ch];
-      ++labelCount[(int)ch];
-      // A label of size 1 may broadcast against another.
-      if (!isDyn(ld) && !isDyn(d) && ld != d && ld != 1 && d != 1)
-        return c.error(Twine("dimension of label '") + Twine(ch) +
-                       "' differs: " + Twine(ld) + " vs " + Twine(d));
-      if (isDyn(ld) || ld == 1)
-        ld = d;
-      ++pos;
-      ++k;
-    }
-  }
-  std::string outSpec;
-  if (explicitOut) {
-    outSpec = rhs.str();
-  } else {
-    if (anyEllipsis)
-      outSpec = "...";
-    for (int ch = 0; ch < 128; ++ch)
-      if (labelCount[ch] == 1)
-        outSpec.push_back((char)ch);
-  }
-  Shape out = Shape::ofRank(0);
-  StringRef os(outSpec);
-  for (size_t k = 0; k < os.size();) {
-    if (os.substr(k).starts_with("...")) {
-      out.dims.append(ellipsis.dims.begin(), ellipsis.dims.end());
-      k += 3;
-      continue;
-    }
-    char ch = os[k];
-    if ((unsigned char)ch >= 128 || !isalpha(ch))
-      return success();
-    out.dims.push_back(labelDim[(int)ch]);
-    ++k;
-  }
-  c.setOutput(0, out);
   return success();
 }
 
@@ -866,62 +493,30 @@ LogicalResult fusedPadConv2D(InferenceContext &c) {
   return success();
 }
 
-LogicalResult multinomial(InferenceContext &c) {
-  auto logits = c.withRank(c.inputShape(0), 2, "logits");
-  if (failed(logits))
-    return failure();
-  auto n = c.inputScalar(1);
-  c.setOutput(0, Shape::of({logits->dims[0], n ? *n : kDyn}));
-  return success();
-}
-
-/// RandomGamma(shape, alpha) / RandomPoissonV2(shape, rate): shape ++
-/// alpha's shape.
-LogicalResult randomWithParams(InferenceContext &c) {
-  auto s = c.inputAsShape(0);
-  if (failed(s))
-    return failure();
-  Shape p = c.inputShape(1);
-  if (!s->ranked || !p.ranked) {
-    c.setOutput(0, Shape::unknown());
-    return success();
-  }
-  Shape out = *s;
-  out.dims.append(p.dims.begin(), p.dims.end());
-  c.setOutput(0, out);
-  return success();
-}
-
-LogicalResult nonMaxSuppression(InferenceContext &c) {
-  StringRef n = c.opName();
-  auto maxOut = c.inputScalar(2);
-  bool pad = c.boolAttr("pad_to_max_output_size", false);
-  int64_t len = pad && maxOut ? *maxOut : kDyn;
-  c.setOutput(0, Shape::vector(len));
-  if (n == "NonMaxSuppressionV4") {
-    c.setOutput(1, Shape::scalar());
-  } else if (n == "NonMaxSuppressionV5") {
-    c.setOutput(1, Shape::vector(len));
-    c.setOutput(2, Shape::scalar());
-  }
-  return success();
-}
-
 } // namespace
 
 void registerNNShapeFns(ShapeFnRegistry &r) {
+  // Unary, same shape (UnchangedShape).
+  r.add({"Elu", "LeakyRelu", "Relu", "Relu6", "Selu", "Sigmoid", "Softplus",
+         "Softsign", "Tanh", "Softmax", "LogSoftmax", "LRN"},
+        unchangedShape);
+  // Grads of elementwise ops: output = merge(first two inputs).
+  r.add({"ReluGrad", "Relu6Grad", "EluGrad", "SeluGrad", "SoftplusGrad",
+         "SoftsignGrad", "LeakyReluGrad"},
+        mergeFirstTwo);
+  r.add("L2Loss", scalarOutput);
   // Grappler's fused ops: the contraction's shape (their fused_ops are
   // element-wise).
   r.add({"MatMul", "_FusedMatMul"}, matMul);
   r.add({"BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"}, batchMatMul);
   r.add({"Conv2D", "_FusedConv2D"}, conv2D);
-  r.add({"Conv3D"}, conv3D);
+  r.add("Conv3D", conv3D);
   r.add({"DepthwiseConv2dNative", "_FusedDepthwiseConv2dNative",
          "FusedDepthwiseConv2dNative"},
         depthwiseConv2D);
   r.add({"MaxPool", "AvgPool", "MaxPoolWithArgmax"}, pool2D);
   r.add({"MaxPool3D", "AvgPool3D"}, pool3D);
-  r.add({"MaxPoolV2"}, pool2DV2);
+  r.add("MaxPoolV2", pool2DV2);
   r.add({"Conv2DBackpropInput", "Conv3DBackpropInputV2",
          "DepthwiseConv2dNativeBackpropInput"},
         backpropInput);
@@ -936,37 +531,20 @@ void registerNNShapeFns(ShapeFnRegistry &r) {
         return success();
       });
   r.add({"BiasAdd", "BiasAddV1"}, biasAdd);
-  r.add({"BiasAddGrad"}, biasAddGrad);
+  r.add("BiasAddGrad", biasAddGrad);
   r.add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",
          "_FusedBatchNormEx"},
         fusedBatchNorm);
   r.add({"FusedBatchNormGrad", "FusedBatchNormGradV2", "FusedBatchNormGradV3"},
         fusedBatchNormGrad);
-  r.add({"Sum", "Prod", "Max", "Min", "Mean", "All", "Any", "EuclideanNorm"},
-        reduction);
-  r.add({"ArgMax", "ArgMin"}, argMinMax);
-  r.add({"TopK", "TopKV2"}, topK);
   r.add({"InTopK", "InTopKV2"}, inTopK);
-  r.add({"ResizeBilinear", "ResizeNearestNeighbor", "ResizeBicubic",
-         "ResizeArea", "ScaleAndTranslate"},
-        resize);
-  r.add("CropAndResize", cropAndResize);
   r.add("SparseSoftmaxCrossEntropyWithLogits", sparseSoftmaxXent);
   r.add("SoftmaxCrossEntropyWithLogits", softmaxXent);
-  r.add({"MatrixSolve", "MatrixTriangularSolve"}, matrixSolveLike);
-  r.add({"MatrixDeterminant", "LogMatrixDeterminant"}, batchScalar);
-  r.add("Svd", svd);
-  r.add("Qr", qr);
-  r.add("Lu", lu);
-  r.add("SelfAdjointEigV2", selfAdjointEig);
-  r.add({"Einsum", "XlaEinsum"}, einsum);
-  r.add({"Multinomial"}, multinomial);
-  r.add({"RandomGamma", "RandomPoissonV2", "RandomPoisson"}, randomWithParams);
-  r.add({"NonMaxSuppression", "NonMaxSuppressionV2", "NonMaxSuppressionV3",
-         "NonMaxSuppressionV4", "NonMaxSuppressionV5"},
-        nonMaxSuppression);
-  r.add({"_FusedConv3D"}, conv3D);
+  r.add("_FusedConv3D", conv3D);
   r.add({"FusedPadConv2D", "FusedResizeAndPadConv2D"}, fusedPadConv2D);
+  r.add({"Dilation2DBackpropInput", "LRNGrad",
+         "BatchNormWithGlobalNormalization"},
+        firstInput);
 }
 
 } // namespace shape_inference

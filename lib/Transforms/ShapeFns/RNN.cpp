@@ -1,11 +1,12 @@
-//===- ShapeFnsRNN.cpp - shape fns of the recurrent cell ops --------------===//
+//===- RNN.cpp - shape functions of the RNN family ------------------------===//
 //
-// LSTMBlockCell, BlockLSTM / BlockLSTMV2 and GRUBlockCell. Semantics from
-// tensorflow/core/ops/rnn_ops.cc: the results take batch_size from `x`
-// and cell_size from `cs_prev` / `h_prev`; the other operands are checked
-// for rank (and, here, for the sizes TF's kernels check at run time).
+// The ops of dialects/tf/TFOpsRNN.td: LSTMBlockCell, BlockLSTM / BlockLSTMV2
+// and GRUBlockCell. Semantics from tensorflow/core/ops/rnn_ops.cc: the
+// results take batch_size from `x` and cell_size from `cs_prev` / `h_prev`;
+// the other operands are checked for rank (and, here, for the sizes TF's
+// kernels check at run time).
 //===----------------------------------------------------------------------===//
-#include "lib/Transforms/ShapeInferenceContext.h"
+#include "lib/Transforms/ShapeFns/Common.h"
 
 using namespace mlir;
 
