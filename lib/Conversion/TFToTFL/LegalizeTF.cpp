@@ -43,8 +43,8 @@ std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
 /// The DRR patterns of LegalizePatterns.td by root: tf op name -> the tfl
 /// op its pattern generates. A root op whose types have no TFLite kernel
-/// is not matched (the pattern's constraints); the report gives the reason
-/// (drrReason).
+/// stays (the target rejects the tfl op its pattern builds, TypeLegality.h);
+/// the report gives the reason (drrReason).
 llvm::StringMap<StringRef> drrTFLNames(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
   populateTFToTFLElementwisePatterns(patterns);

@@ -23,5 +23,5 @@ func.func @conv3d(%x: tensor<1x4x5x6x2xf32>, %w: tensor<2x3x3x2x3xf32>, %dy: ten
 }
 
 // The exported model reads back with the same builtins and options.
-// BACK-DAG: tfl.conv_3d
-// BACK-DAG: tfl.conv_3d_transpose
+// BACK-DAG: "tfl.conv_3d"(
+// BACK-DAG: "tfl.conv_3d_transpose"(
