@@ -735,6 +735,66 @@ LogicalResult MatrixDiagPartOp::verify() {
   return success();
 }
 
+/// The checks TF's shape functions of MatrixDiagV2/V3 make: `diagonal`
+/// of rank >= 1, `k` a scalar or vector, the others scalars.
+static LogicalResult verifyMatrixDiagV2Like(Operation *op, Value diagonal,
+                                            Value k, Value numRows,
+                                            Value numCols, Value padding) {
+  if (failed(verifyRankRange(op, diagonal, "diagonal", 1)) ||
+      failed(verifyRankRange(op, k, "k", 0, 1)) ||
+      failed(verifyScalar(op, numRows, "num_rows")) ||
+      failed(verifyScalar(op, numCols, "num_cols")) ||
+      failed(verifyScalar(op, padding, "padding_value")))
+    return failure();
+  return success();
+}
+
+/// The checks TF's shape functions of MatrixSetDiagV2/V3 make: `input` of
+/// rank >= 2, `diagonal` of rank >= 1, `k` a scalar or vector, and `output`
+/// shaped as `input`.
+static LogicalResult verifyMatrixSetDiagV2Like(Operation *op, Value input,
+                                               Value diagonal, Value k,
+                                               Value output) {
+  if (failed(verifyRankRange(op, input, "input", 2)) ||
+      failed(verifyRankRange(op, diagonal, "diagonal", 1)) ||
+      failed(verifyRankRange(op, k, "k", 0, 1)))
+    return failure();
+  if (!shapesCompatible(input.getType(), output.getType()))
+    return op->emitOpError()
+           << "requires 'output' to have the shape of 'input'";
+  return success();
+}
+
+/// The four packings of a band's diagonals MatrixDiagV3 and friends take.
+static LogicalResult verifyAlign(Operation *op, StringRef align) {
+  return verifyOneOf(op, "align", align,
+                     {"LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT"});
+}
+
+LogicalResult MatrixDiagV2Op::verify() {
+  return verifyMatrixDiagV2Like(*this, getDiagonal(), getK(), getNumRows(),
+                                getNumCols(), getPaddingValue());
+}
+
+LogicalResult MatrixDiagV3Op::verify() {
+  if (failed(verifyMatrixDiagV2Like(*this, getDiagonal(), getK(), getNumRows(),
+                                    getNumCols(), getPaddingValue())))
+    return failure();
+  return verifyAlign(*this, getAlign());
+}
+
+LogicalResult MatrixSetDiagV2Op::verify() {
+  return verifyMatrixSetDiagV2Like(*this, getInput(), getDiagonal(), getK(),
+                                   getOutput());
+}
+
+LogicalResult MatrixSetDiagV3Op::verify() {
+  if (failed(verifyMatrixSetDiagV2Like(*this, getInput(), getDiagonal(), getK(),
+                                       getOutput())))
+    return failure();
+  return verifyAlign(*this, getAlign());
+}
+
 LogicalResult MatrixBandPartOp::verify() {
   if (failed(verifyRankRange(*this, getInput(), "input", 2)) ||
       failed(verifyScalar(*this, getNumLower(), "num_lower")) ||

@@ -497,4 +497,66 @@ def TF_MatrixDiagPartV2Op : TF_Op<"MatrixDiagPartV2", [Pure]> {
   let results = (outs TF_Tensor:$diagonal);
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix diagonals, V2/V3 (a band of diagonals k[0]..k[1])
+//===----------------------------------------------------------------------===//
+
+def TF_MatrixDiagV2Op : TF_Op<"MatrixDiagV2", [Pure]> {
+  let summary = "TF MatrixDiagV2: batched matrices with diagonals k[0]..k[1]";
+  let description = [{ `diagonal` is [..., N] for one diagonal or
+    [..., k[1] - k[0] + 1, N] for a band (dtype `T`); `k` an int32 scalar
+    or pair (the diagonal offsets; 0 is the main one); `num_rows` and
+    `num_cols` int32 scalars (-1: inferred from `diagonal` and `k`);
+    `padding_value` a scalar of dtype `T` filling the rest. `output` is
+    [..., num_rows, num_cols]. V2 packs a band LEFT_LEFT. Verified: ranks
+    as TF's shape function checks them (diagonal >= 1, k <= 1, the others
+    scalars). Matches TF's MatrixDiagV2. }];
+  let arguments = (ins TF_Tensor:$diagonal, TF_Tensor:$k, TF_Tensor:$num_rows,
+                   TF_Tensor:$num_cols, TF_Tensor:$padding_value,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+def TF_MatrixDiagV3Op : TF_Op<"MatrixDiagV3", [Pure]> {
+  let summary = "TF MatrixDiagV3: MatrixDiagV2 with the band packing `align`";
+  let description = [{ As MatrixDiagV2, with `align` (LEFT_RIGHT,
+    RIGHT_LEFT, LEFT_LEFT or RIGHT_RIGHT; default RIGHT_LEFT) saying how
+    the diagonals of a band shorter than the longest are packed
+    (superdiagonals first word, subdiagonals second). Verified: the ranks
+    of MatrixDiagV2 and `align` one of the four. Matches TF's
+    MatrixDiagV3. }];
+  let arguments = (ins TF_Tensor:$diagonal, TF_Tensor:$k, TF_Tensor:$num_rows,
+                   TF_Tensor:$num_cols, TF_Tensor:$padding_value,
+                   TF_DerivedTypeAttr:$T, TF_DefaultStr<"RIGHT_LEFT">:$align);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+def TF_MatrixSetDiagV2Op : TF_Op<"MatrixSetDiagV2", [Pure]> {
+  let summary = "TF MatrixSetDiagV2: replaces diagonals k[0]..k[1]";
+  let description = [{ `input` is [..., M, N] (dtype `T`); `diagonal` is
+    [..., min(M, N)]-like for one diagonal or [..., k[1] - k[0] + 1, L]
+    for a band; `k` an int32 scalar or pair. `output` has the shape of
+    `input` with those diagonals replaced (V2 packs a band LEFT_LEFT).
+    Verified: input rank >= 2, diagonal rank >= 1, k rank <= 1, output
+    shaped as input. Matches TF's MatrixSetDiagV2. }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$diagonal, TF_Tensor:$k,
+                   TF_DerivedTypeAttr:$T);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
+def TF_MatrixSetDiagV3Op : TF_Op<"MatrixSetDiagV3", [Pure]> {
+  let summary = "TF MatrixSetDiagV3: MatrixSetDiagV2 with the packing `align`";
+  let description = [{ As MatrixSetDiagV2, with `align` (LEFT_RIGHT,
+    RIGHT_LEFT, LEFT_LEFT or RIGHT_RIGHT; default RIGHT_LEFT) as in
+    MatrixDiagV3. Verified: the checks of MatrixSetDiagV2 and `align` one
+    of the four. Matches TF's MatrixSetDiagV3. }];
+  let arguments = (ins TF_Tensor:$input, TF_Tensor:$diagonal, TF_Tensor:$k,
+                   TF_DerivedTypeAttr:$T, TF_DefaultStr<"RIGHT_LEFT">:$align);
+  let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
+}
+
 #endif

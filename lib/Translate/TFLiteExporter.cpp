@@ -293,10 +293,45 @@ FailureOr<int32_t> Exporter::addTensorOfType(
   return static_cast<int32_t>(tensors.size() - 1);
 }
 
+/// Writes the strings of `strs` (a tf.Const / tfl.pseudo_const of
+/// !tf_type.string) in TFLite's STRING tensor layout (tensorflow/lite/
+/// string_util.h): the int32 count N, N + 1 int32 offsets from the start of
+/// the buffer (the last one its end), then the bytes of every string;
+/// little-endian. Fails on `op` when the buffer would not fit int32
+/// offsets.
+static LogicalResult stringBuffer(Operation *op, DenseStringElementsAttr strs,
+                                  std::string &bytes) {
+  int64_t n = strs.getNumElements();
+  uint64_t size = 4 * (uint64_t(n) + 2);
+  for (StringRef v : strs.getValues<StringRef>())
+    size += v.size();
+  if (size > uint64_t(std::numeric_limits<int32_t>::max()))
+    return op->emitError("string constant of ")
+           << size << " bytes is too large for a TFLite STRING tensor";
+  auto put = [&](uint64_t v) {
+    for (int i = 0; i < 4; ++i)
+      bytes.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  };
+  bytes.reserve(size);
+  put(uint64_t(n));
+  uint64_t offset = 4 * (uint64_t(n) + 2);
+  for (StringRef v : strs.getValues<StringRef>()) {
+    put(offset);
+    offset += v.size();
+  }
+  put(offset);
+  for (StringRef v : strs.getValues<StringRef>())
+    bytes.append(v.data(), v.size());
+  return success();
+}
+
 FailureOr<uint32_t> Exporter::addBuffer(Operation *constOp, Attribute value) {
   std::string bytes;
   if (auto s = dyn_cast<StringAttr>(value)) {
     bytes = s.getValue().str();
+  } else if (auto strs = dyn_cast<DenseStringElementsAttr>(value)) {
+    if (failed(stringBuffer(constOp, strs, bytes)))
+      return failure();
   } else if (auto d = dyn_cast<DenseElementsAttr>(value)) {
     Type e = d.getElementType();
     // A FlatBuffer is addressed with 32-bit offsets: refuse a constant that

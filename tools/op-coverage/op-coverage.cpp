@@ -16,7 +16,7 @@
 //    a kernel takes are checked in its Prepare, not recorded anywhere this
 //    tool could read);
 //  - the TFLite builtins each TF op's TFL lowering builds on the inputs of
-//    the TFL lit tests (test/Conversion/TFToTFL/*.mlir, run through
+//    the TFL lit tests (test/Conversion/TFToTFL/**/*.mlir, run through
 //    legalizeTFToTFL; ConversionReport::produced), linked to their kernels;
 //  - the test files under test/ that mention each op (`tf.Op` in MLIR,
 //    `op: "Op"` in a GraphDef .pbtxt, `"op": "Op"` in a TF.js model.json).
@@ -230,7 +230,7 @@ std::map<std::string, std::set<std::string>> scanTests(llvm::StringRef root) {
 }
 
 /// Runs tfl-legalize-tf's legalizeTFToTFL over every input of the TFL lit
-/// tests (test/Conversion/TFToTFL/*.mlir, split at "// -----" as
+/// tests (test/Conversion/TFToTFL/**/*.mlir, split at "// -----" as
 /// tf-opt -split-input-file does) and returns, per TF op (without "tf."),
 /// the TFLite builtins its converter built there. Inputs that do not parse
 /// (the invalid-IR cases) are skipped; diagnostics are discarded.
@@ -250,8 +250,9 @@ builtinsFromTFLTests(llvm::StringRef root) {
   llvm::sys::path::append(dir, "test", "Conversion", "TFToTFL");
   std::vector<std::string> files;
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec))
+  // The tests are in one subfolder per family (Math/, NN/, ...).
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
+       it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".mlir")
       files.push_back(it->path());
   llvm::sort(files);
@@ -518,7 +519,7 @@ std::string render(const std::map<std::string, OpRow> &ops,
         "attributes.\n"
      << "- **TFL builtins (lite kernel)**: the TFLite builtins its TFL "
         "lowering built when `op-coverage` ran tfl-legalize-tf over the "
-        "inputs of `test/Conversion/TFToTFL/*.mlir`, each with the lite "
+        "inputs of `test/Conversion/TFToTFL/**/*.mlir`, each with the lite "
         "kernel file that runs it (see the builtin table below for versions "
         "and integer kernels); `no .mlir test` when those tests never convert "
         "the op (the tf-convert .pbtxt tests are not run here).\n"

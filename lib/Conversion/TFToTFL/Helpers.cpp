@@ -254,4 +254,44 @@ NamedAttribute actNone(OpBuilder &b) {
   return strA(b, "fused_activation_function", "NONE");
 }
 
+int64_t normAxis(int64_t axis, Value v) {
+  if (auto t = dyn_cast<RankedTensorType>(v.getType()); t && axis < 0)
+    return axis + t.getRank();
+  return axis;
+}
+
+LogicalResult i32Operand(Operation *op, OpBuilder &b, unsigned i, Value &out,
+                         std::string &why) {
+  out = toI32(b, op->getLoc(), op->getOperand(i));
+  if (!out) {
+    why = "operand " + std::to_string(i) + " has values outside int32";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult constAxis(Operation *op, unsigned i, int64_t &axis,
+                        std::string &why) {
+  auto v = constantInts(op->getOperand(i));
+  if (!v || v->size() != 1) {
+    why = "the axis operand must be a constant scalar";
+    return failure();
+  }
+  axis = (*v)[0];
+  return success();
+}
+
+Operation *builtinOp(OpBuilder &b, Operation *op, ValueRange operands,
+                     int32_t code, StringRef name, StringRef options,
+                     ArrayRef<NamedAttribute> opts) {
+  SmallVector<NamedAttribute> a{i32A(b, "builtin_code", code),
+                                strA(b, "name", name), i32A(b, "version", 1)};
+  if (!options.empty()) {
+    a.push_back(strA(b, "builtin_options_type", options));
+    a.push_back(b.getNamedAttr("builtin_options", b.getDictionaryAttr(opts)));
+  }
+  return create(b, op->getLoc(), "tfl.builtin_op", operands,
+                op->getResultTypes(), a);
+}
+
 } // namespace tfmlir::conv

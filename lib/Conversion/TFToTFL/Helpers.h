@@ -6,9 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
-#include "llvm/ADT/StringMap.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -79,7 +77,7 @@ mlir::NamedAttribute strA(mlir::OpBuilder &b, llvm::StringRef n,
                           llvm::StringRef v);
 mlir::NamedAttribute actNone(mlir::OpBuilder &b);
 
-// From ConvertOps.cpp (shared)
+// Shared by the typed patterns
 /// A negative axis made non-negative against the rank of `v` (kept as is
 /// when the rank is unknown; TFLite's kernels accept negative axes too).
 int64_t normAxis(int64_t axis, mlir::Value v);
@@ -99,20 +97,6 @@ mlir::Operation *builtinOp(mlir::OpBuilder &b, mlir::Operation *op,
                            mlir::ValueRange operands, int32_t code,
                            llvm::StringRef name, llvm::StringRef options,
                            llvm::ArrayRef<mlir::NamedAttribute> opts);
-
-/// One tf op's conversion. Writes the replacement of each result of `op`
-/// into `results` (same count) or returns failure with `why` set (the op is
-/// then reported as unsupported). Builders insert before `op`.
-using Converter = std::function<mlir::LogicalResult(
-    mlir::Operation *op, mlir::OpBuilder &b,
-    llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>;
-/// Adds the converters of NoOp (dropped) and the Identity-like ops
-/// (Identity, IdentityN, StopGradient, Snapshot, PreventGradient: forward
-/// their operands) (ConvertOps.cpp).
-void addGenericConverters(llvm::StringMap<Converter> &table);
-/// Adds converters for MatrixDiag(V2/V3) and MatrixSetDiag(V2/V3)
-/// (ConvertExtraBuiltins.cpp).
-void addExtraBuiltinConverters(llvm::StringMap<Converter> &table);
 
 } // namespace tfmlir::conv
 

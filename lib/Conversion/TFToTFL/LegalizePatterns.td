@@ -8,13 +8,15 @@
 // TFLite's reference kernels (tensorflow/lite/kernels); the same pairs as
 // TF's compiler/mlir/lite/transforms/legalize_patterns.td.
 //
-// Each pattern applies only when every operand and result type has a
-// TFLite kernel (TFL_HasKernelType: no float64, float16, bfloat16 or
-// complex). A tf op it leaves is reported by the string driver in
-// LegalizeTF.cpp with the reason ("tfl.add has no kernel for tensor<2xf64>
-// (TFLite computes in float32: Cast first)"), as before these patterns.
-// The patterns are collected by populateTFToTFLElementwisePatterns
-// (LegalizeElementwise.cpp) and run by applyPartialConversion.
+// The patterns match whatever the types: the conversion's target makes a
+// tfl op legal only when TFLite has a kernel for its types
+// (TypeLegality.h: no float64, float16, bfloat16 or complex; ADD/SUB/MUL/DIV
+// not on plain 8/16-bit integers), so a pattern that builds one without is
+// rolled back and the driver in LegalizeTF.cpp reports the tf op with the
+// reason ("tfl.add has no kernel for tensor<2xf64> (TFLite computes in
+// float32: Cast first)"). The patterns are collected by
+// populateTFToTFLElementwisePatterns (LegalizePatterns.cpp) and run by
+// applyPartialConversion.
 //===----------------------------------------------------------------------===//
 
 include "mlir/IR/PatternBase.td"
@@ -23,22 +25,8 @@ include "dialects/tf/TFOpsNN.td"
 include "dialects/tf/TFOpsIndexing.td"
 include "dialects/tfl/TFLOps.td"
 
-// A value whose type TFLite's builtin kernels take (see
-// tfmlir::hasTFLiteKernelType in Patterns.h).
-def TFL_HasKernelType : Constraint<
-    CPred<"::tfmlir::hasTFLiteKernelType($0.getType())">,
-    "type with a TFLite kernel (not float64/float16/bfloat16/complex)">;
-
-// A value whose type TFLite's ADD/SUB/MUL/DIV kernels take: also not plain
-// 8/16-bit integers, which they take only quantized (see
-// tfmlir::hasTFLiteArithmeticKernelType in Patterns.h).
-def TFL_HasArithKernelType : Constraint<
-    CPred<"::tfmlir::hasTFLiteArithmeticKernelType($0.getType())">,
-    "type with a TFLite ADD/SUB/MUL/DIV kernel (not float64/float16/"
-    "bfloat16/complex, not unquantized int8/uint8/int16)">;
-
 // fused_activation_function = "NONE": the activation-fusion patterns
-// (FuseActivation.cpp) fill it in later.
+// (Optimize/FuseActivation.cpp) fill it in later.
 def TFL_ActNone : ConstantStrAttr<TFL_AFAttr, "NONE">;
 // pot_scale_int16 = true: TFLite's default for ADD/SUB (AddOptions,
 // SubOptions in schema.fbs).
@@ -49,14 +37,10 @@ def TFL_PotScaleTrue : ConstantAttr<BoolAttr, "true">;
 //===----------------------------------------------------------------------===//
 class BinaryActPot<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_),
-  (tflOp $x, $y, TFL_ActNone, TFL_PotScaleTrue),
-  [(TFL_HasArithKernelType $x), (TFL_HasArithKernelType $y),
-   (TFL_HasArithKernelType $z)]>;
+  (tflOp $x, $y, TFL_ActNone, TFL_PotScaleTrue)>;
 class BinaryAct<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_),
-  (tflOp $x, $y, TFL_ActNone),
-  [(TFL_HasArithKernelType $x), (TFL_HasArithKernelType $y),
-   (TFL_HasArithKernelType $z)]>;
+  (tflOp $x, $y, TFL_ActNone)>;
 
 def : BinaryActPot<TF_AddOp, TFL_AddOp>;
 def : BinaryActPot<TF_AddV2Op, TFL_AddOp>;
@@ -69,8 +53,7 @@ def : BinaryAct<TF_RealDivOp, TFL_DivOp>;
 //===----------------------------------------------------------------------===//
 class Binary<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_),
-  (tflOp $x, $y),
-  [(TFL_HasKernelType $x), (TFL_HasKernelType $y), (TFL_HasKernelType $z)]>;
+  (tflOp $x, $y)>;
 
 def : Binary<TF_MaximumOp, TFL_MaximumOp>;
 def : Binary<TF_MinimumOp, TFL_MinimumOp>;
@@ -87,8 +70,7 @@ def : Binary<TF_GreaterEqualOp, TFL_GreaterEqualOp>;
 // broadcast, which is TF's behaviour for compatible shapes (the default).
 class Equality<Op tfOp, Op tflOp> : Pat<
   (tfOp:$z $x, $y, $_, $_),
-  (tflOp $x, $y),
-  [(TFL_HasKernelType $x), (TFL_HasKernelType $y), (TFL_HasKernelType $z)]>;
+  (tflOp $x, $y)>;
 def : Equality<TF_EqualOp, TFL_EqualOp>;
 def : Equality<TF_NotEqualOp, TFL_NotEqualOp>;
 
@@ -102,8 +84,7 @@ def : Logical<TF_LogicalOrOp, TFL_LogicalOrOp>;
 //===----------------------------------------------------------------------===//
 class Unary<Op tfOp, Op tflOp> : Pat<
   (tfOp:$y $x, $_),
-  (tflOp $x),
-  [(TFL_HasKernelType $x), (TFL_HasKernelType $y)]>;
+  (tflOp $x)>;
 
 def : Unary<TF_ExpOp, TFL_ExpOp>;
 def : Unary<TF_LogOp, TFL_LogOp>;
@@ -134,8 +115,6 @@ def : Unary<TF_EluOp, TFL_EluOp>;
 //===----------------------------------------------------------------------===//
 class Ternary<Op tfOp, Op tflOp> : Pat<
   (tfOp:$out $c, $t, $e, $_),
-  (tflOp $c, $t, $e),
-  [(TFL_HasKernelType $t), (TFL_HasKernelType $e),
-   (TFL_HasKernelType $out)]>;
+  (tflOp $c, $t, $e)>;
 def : Ternary<TF_SelectOp, TFL_SelectOp>;
 def : Ternary<TF_SelectV2Op, TFL_SelectV2Op>;

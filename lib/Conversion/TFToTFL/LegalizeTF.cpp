@@ -8,12 +8,13 @@
 // operands are tfl.pseudo_const. The tf ops left (the framework's
 // unlegalized ops) make the report, in program order, with the reason each
 // pattern gave, and become tfl.custom with allow-custom-ops. Then
-// tfl-optimize's fusions run (the `fuse` option; Optimize.cpp) and the
+// tfl-optimize's fusions run (the `fuse` option; Optimize/Optimize.cpp) and the
 // builtins used are counted.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Helpers.h"
 #include "lib/Conversion/TFToTFL/Passes.h"
 #include "lib/Conversion/TFToTFL/Patterns.h"
+#include "lib/Conversion/TFToTFL/TypeLegality.h"
 
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
@@ -40,45 +41,10 @@ namespace {
 /// The node name of `op` for the report (see nodeNameOf).
 std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
 
-/// Whether `tflName`'s kernels take 8/16-bit integers only quantized.
-bool quantizedOnlyNarrowInts(StringRef tflName) {
-  return tflName == "tfl.add" || tflName == "tfl.sub" || tflName == "tfl.mul" ||
-         tflName == "tfl.div";
-}
-
-/// The first operand type, else result type, of `op` that the builtin
-/// `tflName` has no TFLite kernel for (see hasTFLiteKernelType and
-/// hasTFLiteArithmeticKernelType), or null.
-Type firstTypeWithoutKernel(Operation *op, StringRef tflName) {
-  auto ok = quantizedOnlyNarrowInts(tflName) ? hasTFLiteArithmeticKernelType
-                                             : hasTFLiteKernelType;
-  for (Type t : op->getOperandTypes())
-    if (!ok(t))
-      return t;
-  for (Type t : op->getResultTypes())
-    if (!ok(t))
-      return t;
-  return {};
-}
-
-/// The reason a builtin cannot take `t`, as the report prints it.
-std::string noKernelReason(StringRef tflName, Type t) {
-  std::string ts;
-  llvm::raw_string_ostream(ts) << t;
-  if (hasTFLiteKernelType(t))
-    return (tflName + " has no kernel for " + ts +
-            " without quantization (TFLite runs it on 8/16-bit integers only "
-            "quantized: Cast to int32 first)")
-        .str();
-  return (tflName + " has no kernel for " + ts +
-          " (TFLite computes in float32: Cast first)")
-      .str();
-}
-
 /// The DRR patterns of LegalizePatterns.td by root: tf op name -> the tfl
 /// op its pattern generates. A root op whose types have no TFLite kernel
-/// is not matched (the pattern's constraints); the report gives the reason
-/// (drrReason).
+/// stays (the target rejects the tfl op its pattern builds, TypeLegality.h);
+/// the report gives the reason (drrReason).
 llvm::StringMap<StringRef> drrTFLNames(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
   populateTFToTFLElementwisePatterns(patterns);
@@ -99,25 +65,8 @@ std::string drrReason(const llvm::StringMap<StringRef> &drr, Operation *op) {
   auto it = drr.find(op->getName().getStringRef());
   if (it == drr.end())
     return "";
-  Type t = firstTypeWithoutKernel(op, it->second);
-  return t ? noKernelReason(it->second, t) : "";
-}
-
-/// TFLite's builtin kernels compute in float32 and the integer types; they
-/// have no float64, float16, bfloat16 or complex arithmetic. Those types are
-/// taken only by ops that move data without computing on it (CAST converts
-/// them; RESHAPE and friends copy bytes; BITCAST reinterprets them).
-/// Returns a tensor type of `op` that its builtin cannot take, or null.
-/// TF's converter rejects the same ops
-/// (they stay TF ops and need Flex).
-Type unsupportedFloatType(Operation *op) {
-  static const llvm::StringSet<> typeAgnostic = {
-      "tfl.cast",        "tfl.reshape",      "tfl.squeeze",
-      "tfl.expand_dims", "tfl.pseudo_const", "tfl.no_value",
-      "tfl.shape",       "tfl.rank",         "tfl.bitcast"};
-  if (typeAgnostic.contains(op->getName().getStringRef()))
-    return {};
-  return firstTypeWithoutKernel(op, op->getName().getStringRef());
+  Type t = conv::firstTypeWithoutKernel(op, it->second);
+  return t ? conv::noKernelReason(it->second, t) : "";
 }
 
 /// A splat constant of at least this many bytes is written as a FILL: a
@@ -203,22 +152,15 @@ struct PatternFamily {
   const char *file;
 };
 
-/// populate for a family still written as a Converter table.
-template <void (*Add)(llvm::StringMap<conv::Converter> &)>
-void legacy(RewritePatternSet &p, conv::ConversionState &s) {
-  conv::populateLegacyPatterns(Add, p, s);
-}
-
 const PatternFamily kFamilies[] = {
     {populateDRRPatterns, "LegalizePatterns.td"},
     {populateConstPatterns, "LegalizeTF.cpp"},
-    {legacy<conv::addGenericConverters>, "ConvertOps.cpp"},
-    {legacy<conv::addExtraBuiltinConverters>, "ConvertExtraBuiltins.cpp"},
     {conv::populateControlControlFlowPatterns, "Control/ControlFlow.cpp"},
     {conv::populateImageResizePatterns, "Image/Resize.cpp"},
     {conv::populateIndexingGatherPatterns, "Indexing/Gather.cpp"},
     {conv::populateIndexingSpaceToBatchPatterns, "Indexing/SpaceToBatch.cpp"},
     {conv::populateIndexingReversePatterns, "Indexing/Reverse.cpp"},
+    {conv::populateIndexingDiagPatterns, "Indexing/Diag.cpp"},
     {conv::populateMathElementwisePatterns, "Math/Elementwise.cpp"},
     {conv::populateMathCastPatterns, "Math/Cast.cpp"},
     {conv::populateNNConvPatterns, "NN/Conv.cpp"},
@@ -230,9 +172,11 @@ const PatternFamily kFamilies[] = {
     {conv::populateRandomRandomPatterns, "Random/Random.cpp"},
     {conv::populateReduceReducePatterns, "Reduce/Reduce.cpp"},
     {conv::populateReduceSegmentPatterns, "Reduce/Segment.cpp"},
+    {conv::populateShapeIdentityPatterns, "Shape/Identity.cpp"},
     {conv::populateShapeReshapePatterns, "Shape/Reshape.cpp"},
     {conv::populateShapeConcatPatterns, "Shape/Concat.cpp"},
     {conv::populateShapePadPatterns, "Shape/Pad.cpp"},
+    {conv::populateShapeSlicePatterns, "Shape/Slice.cpp"},
     {conv::populateShapeBroadcastPatterns, "Shape/Broadcast.cpp"},
 };
 
@@ -294,8 +238,8 @@ LogicalResult ConversionState::legalize(
     return fail(op, rewriter, "");
   SmallVector<Operation *> built = builtBetween(before, op);
   for (Operation *c : built)
-    if (Type t = unsupportedFloatType(c))
-      return fail(op, rewriter, noKernelReason(c->getName().getStringRef(), t));
+    if (std::string r = kernelTypeReason(c); !r.empty())
+      return fail(op, rewriter, r);
   std::set<std::string> &produced =
       report.produced[op->getName().getStringRef().str()];
   for (Operation *c : built) {
@@ -311,25 +255,6 @@ LogicalResult ConversionState::legalize(
   }
   replace(op, results, rewriter);
   return success();
-}
-
-LogicalResult
-LegacyTFLPattern::matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                  ConversionPatternRewriter &rewriter) const {
-  return state.legalize(op, operands, rewriter,
-                        [&](SmallVectorImpl<Value> &results, std::string &why) {
-                          return converter(op, rewriter, results, why);
-                        });
-}
-
-void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
-                            RewritePatternSet &patterns,
-                            ConversionState &state) {
-  llvm::StringMap<Converter> table;
-  add(table);
-  for (auto &e : table)
-    patterns.add<LegacyTFLPattern>(e.getKey(), e.getValue(),
-                                   patterns.getContext(), state);
 }
 
 void populateTFToTFLPatterns(RewritePatternSet &patterns,
@@ -371,11 +296,22 @@ void legalizeFunction(func::FuncOp fn, const FrozenRewritePatternSet &patterns,
   // The DRR patterns build their tfl op whenever the types have a kernel.
   for (Operation &op : fn.getOps()) {
     auto it = drr.find(op.getName().getStringRef());
-    if (it != drr.end() && !firstTypeWithoutKernel(&op, it->second))
+    if (it != drr.end() && !conv::firstTypeWithoutKernel(&op, it->second))
       report.produced[it->first().str()].insert(it->second.str());
   }
   ConversionTarget target(*ctx);
-  target.addLegalDialect<tfl::TFLDialect>();
+  // A tfl op is legal when TFLite has a kernel for its types (TypeLegality.h):
+  // a pattern that builds one without is rolled back and the op reported
+  // with noKernelReason. tfl ops the function had before are left alone.
+  DenseSet<Operation *> before;
+  fn.walk([&](Operation *op) {
+    if (isa_and_nonnull<tfl::TFLDialect>(op->getDialect()))
+      before.insert(op);
+  });
+  target.addDynamicallyLegalDialect<tfl::TFLDialect>(
+      [&before](Operation *op) -> std::optional<bool> {
+        return before.contains(op) || conv::isLegalTFLOp(op);
+      });
   // The tf ops right in the body are tried by the patterns and may stay
   // (partial conversion); everything else is left alone.
   Operation *root = fn;

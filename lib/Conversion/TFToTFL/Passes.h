@@ -83,7 +83,7 @@ mlir::LogicalResult legalizeTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
 mlir::LogicalResult convertTFToTFL(mlir::ModuleOp module, bool allowCustomOps,
                                    ConversionReport &report);
 
-/// tfl-optimize (Optimize.cpp): the fusion patterns
+/// tfl-optimize (Optimize/Optimize.cpp): the fusion patterns
 /// (populateTFLFusionPatterns) run greedily on every function; with `fuse`
 /// false only the greedy driver's folding and dead-op removal. Fails (with
 /// an error on the function) when the patterns do not converge.
@@ -96,9 +96,9 @@ mlir::LogicalResult reportTFLConversion(mlir::ModuleOp module,
                                         bool allowCustomOps,
                                         ConversionReport &report);
 
-/// Adds the tfl-level fusion patterns (FoldConstShapeOps.cpp,
+/// Adds the tfl-level fusion patterns (Optimize/: FoldConstShapeOps.cpp,
 /// FuseDilatedConv.cpp, FuseMul.cpp, FuseBias.cpp, FuseActivation.cpp) to
-/// `patterns` (Optimize.cpp).
+/// `patterns` (Optimize/Optimize.cpp).
 void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Every tf op tfl-legalize-tf has a TFLite lowering for, sorted by name,

@@ -19,12 +19,9 @@
 //    well as in the adaptor, so constant operands are tfl.pseudo_const
 //    (constantOf / constantInts see them);
 //  - what it builds is checked for types TFLite's kernels do not compute
-//    in (float64, float16, bfloat16, complex; see hasTFLiteKernelType):
+//    in (float64, float16, bfloat16, complex; see TypeLegality.h):
 //    such an op is refused with the reason and the IR rolled back;
 //  - the tfl ops it built are recorded in ConversionReport::produced.
-//
-// Families still written as `Converter` functions (Helpers.h) are wrapped in
-// LegacyTFLPattern, one per op name, until they move to typed patterns.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
@@ -45,24 +42,13 @@ namespace tfmlir {
 
 struct ConversionReport; // Passes.h
 
-/// Whether TFLite's builtin kernels take values of type `t`: false for
-/// tensors (or scalars) of float64, float16, bfloat16 and complex, which
-/// TFLite's kernels do not compute in (they compute in float32 and the
-/// integer types; TF's converter leaves such ops to Flex). True otherwise.
-bool hasTFLiteKernelType(mlir::Type t);
-
-/// As hasTFLiteKernelType, for ADD, SUB, MUL and DIV: also false for plain
-/// (unquantized) 8- and 16-bit integers, which TFLite's kernels of these
-/// builtins take only quantized (TF's tfl.add/sub/mul/div take QI8, QUI8,
-/// QI16 but not i8/ui8/i16; TF's converter refuses such ops).
-bool hasTFLiteArithmeticKernelType(mlir::Type t);
-
 /// Adds the DRR patterns of LegalizePatterns.td: the one-to-one maps of the
 /// element-wise TF ops (Add/AddV2/Sub/Mul/RealDiv with fused activation
 /// NONE, Maximum ... FloorMod, the comparisons, LogicalAnd/Or/Not, the unary
 /// math ops, Relu/Relu6/Sigmoid/Tanh/Elu, Select/SelectV2) to their tfl op
-/// with the same operands and result types. Each applies only when every
-/// operand and result type satisfies hasTFLiteKernelType.
+/// with the same operands and result types, whatever the types: the
+/// conversion target (TypeLegality.h) rejects a tfl op whose types have no
+/// TFLite kernel.
 void populateTFToTFLElementwisePatterns(mlir::RewritePatternSet &patterns);
 
 namespace conv {
@@ -223,29 +209,6 @@ private:
   std::string name, options;
 };
 
-/// A `Converter` (Helpers.h) as a conversion pattern on the op named
-/// `rootName`: the adapter for families not yet written as TFLPatterns.
-class LegacyTFLPattern : public mlir::ConversionPattern {
-public:
-  LegacyTFLPattern(llvm::StringRef rootName, Converter converter,
-                   mlir::MLIRContext *ctx, ConversionState &state)
-      : mlir::ConversionPattern(rootName, /*benefit=*/1, ctx),
-        converter(std::move(converter)), state(state) {}
-
-  mlir::LogicalResult
-  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
-                  mlir::ConversionPatternRewriter &rewriter) const override;
-
-private:
-  Converter converter;
-  ConversionState &state;
-};
-
-/// Adds a LegacyTFLPattern for every entry `add` puts in its table.
-void populateLegacyPatterns(void (*add)(llvm::StringMap<Converter> &),
-                            mlir::RewritePatternSet &patterns,
-                            ConversionState &state);
-
 // Control (dialects/tf/TFOpsControl.td)
 /// If/StatelessIf -> tfl.if, While/StatelessWhile -> tfl.while, Assert
 /// dropped (Control/ControlFlow.cpp).
@@ -268,6 +231,10 @@ void populateIndexingSpaceToBatchPatterns(mlir::RewritePatternSet &patterns,
 /// ReverseV2, ReverseSequence, TopKV2, Unique, Range (Indexing/Reverse.cpp).
 void populateIndexingReversePatterns(mlir::RewritePatternSet &patterns,
                                      ConversionState &state);
+/// MatrixDiag, MatrixDiagV2/V3, MatrixSetDiag, MatrixSetDiagV2/V3
+/// (Indexing/Diag.cpp).
+void populateIndexingDiagPatterns(mlir::RewritePatternSet &patterns,
+                                  ConversionState &state);
 
 // Math (dialects/tf/TFOpsMath.td; the one-to-one maps are DRR)
 /// AddN, AccumulateNV2, Atan2, BitwiseXor (Math/Elementwise.cpp).
@@ -313,16 +280,23 @@ void populateReduceReducePatterns(mlir::RewritePatternSet &patterns,
 void populateReduceSegmentPatterns(mlir::RewritePatternSet &patterns,
                                    ConversionState &state);
 
-// Shape (dialects/tf/TFOpsShape.td)
+// Shape (dialects/tf/TFOpsShape.td; the identity-like ops of TFOps.td)
+/// NoOp (dropped), Identity, IdentityN, StopGradient, Snapshot,
+/// PreventGradient (forwarded) (Shape/Identity.cpp).
+void populateShapeIdentityPatterns(mlir::RewritePatternSet &patterns,
+                                   ConversionState &state);
 /// Reshape, Squeeze, ExpandDims, Transpose (Shape/Reshape.cpp).
 void populateShapeReshapePatterns(mlir::RewritePatternSet &patterns,
                                   ConversionState &state);
 /// ConcatV2, Pack, Unpack, Split, SplitV (Shape/Concat.cpp).
 void populateShapeConcatPatterns(mlir::RewritePatternSet &patterns,
                                  ConversionState &state);
-/// Pad, PadV2, MirrorPad, Slice, StridedSlice (Shape/Pad.cpp).
+/// Pad, PadV2, MirrorPad (Shape/Pad.cpp).
 void populateShapePadPatterns(mlir::RewritePatternSet &patterns,
                               ConversionState &state);
+/// Slice, StridedSlice (Shape/Slice.cpp).
+void populateShapeSlicePatterns(mlir::RewritePatternSet &patterns,
+                                ConversionState &state);
 /// Tile, BroadcastTo, BroadcastArgs, Fill, ZerosLike, Shape, Rank
 /// (Shape/Broadcast.cpp).
 void populateShapeBroadcastPatterns(mlir::RewritePatternSet &patterns,

@@ -6,7 +6,12 @@
 // turns the symbol references into subgraph indices) and are legalized
 // like @main. TF's If converts any cond tensor to bool (non-zero /
 // non-empty); TFLite's IF needs a bool scalar, so other conds are refused
-// with the reason. Any operand types (TFLite's IF/WHILE move tensors).
+// with the reason; likewise a While whose cond function does not return
+// one bool scalar (TFLite's WHILE reads its cond subgraph's output as one
+// bool). Any operand types (TFLite's IF/WHILE move tensors). A branch,
+// cond or body function that calls itself (directly, or through the
+// functions its If/While/Case/calls name) is refused naming it: TFLite's
+// subgraphs cannot recurse (the interpreter would invoke them without end).
 //
 // Assert (TFOpsControl.td, no results) is dropped, as TF's converter does:
 // TFLite has no run-time checks.
@@ -16,7 +21,11 @@
 #include "dialects/tf/TFOps.h"
 #include "dialects/tf/TFTypes.h"
 #include "dialects/tfl/TFLOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
@@ -34,6 +43,79 @@ FlatSymbolRefAttr funcRef(Operation *op, StringRef name) {
   return nullptr;
 }
 
+/// The function `sym` names in `op`'s module, or null.
+func::FuncOp lookupFunc(Operation *op, SymbolRefAttr sym) {
+  return dyn_cast_or_null<func::FuncOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, sym));
+}
+
+/// Appends the functions the ops of `f` name in a function attr (If/While
+/// branches, Case's list, calls; tf or tfl forms) to `out`.
+void calleesOf(func::FuncOp f, SmallVectorImpl<func::FuncOp> &out) {
+  auto add = [&](Operation *op, Attribute a) {
+    if (SymbolRefAttr s = TF::getFuncAttrSymbol(a))
+      if (func::FuncOp g = lookupFunc(op, s))
+        out.push_back(g);
+  };
+  f.walk([&](Operation *op) {
+    for (NamedAttribute na : op->getAttrs()) {
+      if (auto list = dyn_cast<ArrayAttr>(na.getValue()))
+        for (Attribute a : list)
+          add(op, a);
+      else
+        add(op, na.getValue());
+    }
+  });
+}
+
+/// Whether `f` calls itself: reaches itself through the functions its ops
+/// name (calleesOf), directly or through others.
+bool callsItself(func::FuncOp f) {
+  SmallVector<func::FuncOp> work;
+  calleesOf(f, work);
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    func::FuncOp g = work.pop_back_val();
+    if (g == f)
+      return true;
+    if (seen.insert(g).second)
+      calleesOf(g, work);
+  }
+  return false;
+}
+
+/// Why the functions `syms` of `op` cannot become TFLite subgraphs: one is
+/// missing from the module or calls itself; "" when they can.
+std::string subgraphProblem(Operation *op, ArrayRef<FlatSymbolRefAttr> syms) {
+  for (FlatSymbolRefAttr s : syms) {
+    func::FuncOp f = lookupFunc(op, s);
+    if (!f)
+      return ("@" + s.getValue() + " is not a function of the module").str();
+    if (callsItself(f))
+      return ("@" + s.getValue() +
+              " calls itself (TFLite subgraphs cannot recurse)")
+          .str();
+  }
+  return "";
+}
+
+/// Why `cond`'s results are not the one bool scalar TFLite's WHILE reads
+/// (an unranked bool is taken), or "".
+std::string condProblem(Operation *op, FlatSymbolRefAttr cond) {
+  func::FuncOp f = lookupFunc(op, cond);
+  ArrayRef<Type> res = f.getFunctionType().getResults();
+  auto t = res.size() == 1 ? dyn_cast<TensorType>(res[0]) : TensorType();
+  if (t && t.getElementType().isInteger(1) &&
+      (!t.hasRank() || t.getRank() == 0))
+    return "";
+  std::string got;
+  llvm::raw_string_ostream os(got);
+  llvm::interleaveComma(res, os);
+  return ("TFLite WHILE needs @" + cond.getValue() +
+          " to return one bool scalar, it returns (" + got + ")")
+      .str();
+}
+
 /// tf.If / tf.StatelessIf -> tfl.if (bool scalar cond).
 template <typename TFOp> struct IfLowering : TFLPattern<TFOp> {
   using TFLPattern<TFOp>::TFLPattern;
@@ -43,6 +125,8 @@ template <typename TFOp> struct IfLowering : TFLPattern<TFOp> {
     auto thenF = funcRef(op, "then_branch"), elseF = funcRef(op, "else_branch");
     if (!thenF || !elseF)
       return this->fail(op, b, "then_branch/else_branch must name functions");
+    if (std::string why = subgraphProblem(op, {thenF, elseF}); !why.empty())
+      return this->fail(op, b, why);
     auto ct = dyn_cast<RankedTensorType>(a.getCond().getType());
     if (!ct || ct.getRank() != 0 || !ct.getElementType().isInteger(1))
       return this->fail(op, b, "TFLite IF needs a bool scalar condition");
@@ -62,6 +146,10 @@ template <typename TFOp> struct WhileLowering : TFLPattern<TFOp> {
     auto condF = funcRef(op, "cond"), bodyF = funcRef(op, "body");
     if (!condF || !bodyF)
       return this->fail(op, b, "cond/body must name functions");
+    if (std::string why = subgraphProblem(op, {condF, bodyF}); !why.empty())
+      return this->fail(op, b, why);
+    if (std::string why = condProblem(op, condF); !why.empty())
+      return this->fail(op, b, why);
     auto n = tfl::WhileOp::create(b, op.getLoc(), op->getResultTypes(),
                                   a.getInput(), condF, bodyF);
     results.append(n->result_begin(), n->result_end());

@@ -78,43 +78,35 @@ struct Conv2DLowering : TFLPattern<TFOp> {
       return this->fail(op, b, "the filter shape must be static");
     if (!ft.getElementType().isF32())
       return this->fail(op, b, "only float32 convolutions are supported");
-    bool nchw;
-    int64_t sh, sw, dh, dw;
+    Window2D w;
     std::string why;
-    if (failed(dataFormat(op, nchw, why)) ||
-        failed(hw(op, "strides", nchw, sh, sw, why)) ||
-        failed(hw(op, "dilations", nchw, dh, dw, why)))
+    if (failed(window2D(op, "dilations", /*allowExplicit=*/true, w, why)))
       return this->fail(op, b, why);
-    std::string padding = strAttr(op, "padding", "VALID");
-    if (nchw)
-      x = transpose(b, loc, x, kToNHWC);
+    std::string padding = w.padding;
+    x = toNHWC(b, loc, x, w.nchw);
     if (padding == "EXPLICIT") {
       auto p = intList(op, "explicit_paddings");
       if (!p || p->size() != 8)
         return this->fail(op, b, "EXPLICIT padding needs 8 explicit_paddings");
-      x = explicitPad(b, loc, x, *p, nchw);
+      x = explicitPad(b, loc, x, *p, w.nchw);
       padding = "VALID";
-    } else if (padding != "SAME" && padding != "VALID") {
-      return this->fail(op, b, "padding " + padding + " is not supported");
     }
-    Type outT = op.getResult().getType();
-    if (nchw)
-      outT = permuteType(outT, kToNHWC);
+    Type outT = nhwcType(op.getResult().getType(), w.nchw);
     Value bias = noValue(b, loc);
     Value out;
     if constexpr (Depthwise) {
       ArrayRef<int64_t> s = ft.getShape(); // KH, KW, C, M
       Value filter = reshape(b, loc, f, {1, s[0], s[1], s[2] * s[3]});
-      out = tfl::DepthwiseConv2DOp::create(
-          b, loc, outT, x, filter, bias, padding, sw, sh, s[3], "NONE", dw, dh);
+      out = tfl::DepthwiseConv2DOp::create(b, loc, outT, x, filter, bias,
+                                           padding, w.strideW, w.strideH, s[3],
+                                           "NONE", w.windowW, w.windowH);
     } else {
       Value filter = transpose(b, loc, f, {3, 0, 1, 2});
-      out = tfl::Conv2DOp::create(b, loc, outT, x, filter, bias, padding, sw,
-                                  sh, "NONE", dw, dh, "FLOAT32");
+      out = tfl::Conv2DOp::create(b, loc, outT, x, filter, bias, padding,
+                                  w.strideW, w.strideH, "NONE", w.windowW,
+                                  w.windowH, "FLOAT32");
     }
-    if (nchw)
-      out = transpose(b, loc, out, kToNCHW);
-    results.push_back(out);
+    results.push_back(fromNHWC(b, loc, out, w.nchw));
     return success();
   }
 };
@@ -129,18 +121,13 @@ struct Conv2DBackpropInputLowering : TFLPattern<TF::Conv2DBackpropInputOp> {
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
     Location loc = op.getLoc();
-    bool nchw;
-    int64_t sh, sw, dh, dw;
+    Window2D w;
     std::string why;
-    if (failed(dataFormat(op, nchw, why)) ||
-        failed(hw(op, "strides", nchw, sh, sw, why)) ||
-        failed(hw(op, "dilations", nchw, dh, dw, why)))
+    if (failed(window2D(op, "dilations", /*allowExplicit=*/false, w, why)))
       return fail(op, b, why);
-    if (dh != 1 || dw != 1)
+    if (w.windowH != 1 || w.windowW != 1)
       return fail(op, b, "dilated Conv2DBackpropInput is not supported");
-    std::string padding = strAttr(op, "padding", "VALID");
-    if (padding != "SAME" && padding != "VALID")
-      return fail(op, b, "padding " + padding + " is not supported");
+    bool nchw = w.nchw;
     Value f = a.getFilter();
     auto ft = dyn_cast<RankedTensorType>(f.getType());
     if (!ft || ft.getRank() != 4 || !ft.getElementType().isF32())
@@ -159,20 +146,18 @@ struct Conv2DBackpropInputLowering : TFLPattern<TF::Conv2DBackpropInputOp> {
             i32Vector(b, loc, {0, 2, 3, 1}), b.getI32IntegerAttr(0),
             b.getI32IntegerAttr(0));
       }
-      dy = transpose(b, loc, dy, kToNHWC);
-      outT = permuteType(outT, kToNHWC);
     } else {
       sizes = toI32(b, loc, a.getInputSizes());
     }
     if (!sizes)
       return fail(op, b, "input_sizes has values outside int32");
-    Value w = transpose(b, loc, f, {2, 0, 1, 3});
-    Value out = tfl::TransposeConvOp::create(b, loc, outT, sizes, w, dy,
-                                             noValue(b, loc), padding, sw, sh,
-                                             "NONE", "FLOAT32");
-    if (nchw)
-      out = transpose(b, loc, out, kToNCHW);
-    results.push_back(out);
+    dy = toNHWC(b, loc, dy, nchw);
+    outT = nhwcType(outT, nchw);
+    Value weights = transpose(b, loc, f, {2, 0, 1, 3});
+    Value out = tfl::TransposeConvOp::create(
+        b, loc, outT, sizes, weights, dy, noValue(b, loc), w.padding, w.strideW,
+        w.strideH, "NONE", "FLOAT32");
+    results.push_back(fromNHWC(b, loc, out, nchw));
     return success();
   }
 };

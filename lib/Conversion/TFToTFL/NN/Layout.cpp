@@ -47,6 +47,31 @@ LogicalResult dataFormat(Operation *op, bool &nchw, std::string &why) {
   return success();
 }
 
+LogicalResult window2D(Operation *op, StringRef windowAttr, bool allowExplicit,
+                       Window2D &w, std::string &why) {
+  if (failed(dataFormat(op, w.nchw, why)) ||
+      failed(hw(op, "strides", w.nchw, w.strideH, w.strideW, why)) ||
+      failed(hw(op, windowAttr, w.nchw, w.windowH, w.windowW, why)))
+    return failure();
+  w.padding = strAttr(op, "padding", "VALID");
+  if (w.padding != "SAME" && w.padding != "VALID" &&
+      !(allowExplicit && w.padding == "EXPLICIT")) {
+    why = "padding " + w.padding + " is not supported";
+    return failure();
+  }
+  return success();
+}
+
+Value toNHWC(OpBuilder &b, Location loc, Value x, bool nchw) {
+  return nchw ? transpose(b, loc, x, kToNHWC) : x;
+}
+
+Type nhwcType(Type t, bool nchw) { return nchw ? permuteType(t, kToNHWC) : t; }
+
+Value fromNHWC(OpBuilder &b, Location loc, Value y, bool nchw) {
+  return nchw ? transpose(b, loc, y, kToNCHW) : y;
+}
+
 Value channelFirst(OpBuilder &b, Location loc, Value v, int64_t rank,
                    std::string &why) {
   auto t = dyn_cast<RankedTensorType>(v.getType());

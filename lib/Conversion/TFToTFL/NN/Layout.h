@@ -35,6 +35,34 @@ mlir::LogicalResult dataFormat(mlir::Operation *op, bool &nchw,
 mlir::LogicalResult hw(mlir::Operation *op, llvm::StringRef attr, bool nchw,
                        int64_t &h, int64_t &w, std::string &why);
 
+/// The window attributes of a 2-D convolution or pool in TFLite's terms
+/// (window2D): the layout, the H/W strides, the H/W of `window` (dilations
+/// for a convolution, ksize for a pool) and the padding.
+struct Window2D {
+  bool nchw = false;
+  int64_t strideH = 1, strideW = 1;
+  int64_t windowH = 1, windowW = 1;
+  std::string padding;
+};
+
+/// The prologue the 2-D convolutions and pools share: reads `op`'s
+/// data_format (dataFormat), strides and the list `windowAttr` (hw), and
+/// its padding (VALID when absent) into `w`. Fails with `why` set when one
+/// of them is not supported, and for a padding other than SAME / VALID
+/// (EXPLICIT as well when `allowExplicit`).
+mlir::LogicalResult window2D(mlir::Operation *op, llvm::StringRef windowAttr,
+                             bool allowExplicit, Window2D &w, std::string &why);
+
+/// `x` transposed NCHW -> NHWC when `nchw` (else `x`): tfl's convolutions
+/// and pools take NHWC.
+mlir::Value toNHWC(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                   bool nchw);
+/// `t` (an NCHW result type) permuted to NHWC when `nchw` (else `t`).
+mlir::Type nhwcType(mlir::Type t, bool nchw);
+/// `y` transposed back NHWC -> NCHW when `nchw` (else `y`).
+mlir::Value fromNHWC(mlir::OpBuilder &b, mlir::Location loc, mlir::Value y,
+                     bool nchw);
+
 /// Reshapes a per-channel vector [C] so that it broadcasts over the channel
 /// dim of an NCHW tensor of rank `rank` ([C, 1, ..., 1]); null with `why`
 /// set when `v` is not a static 1-D vector or `rank` < 2.

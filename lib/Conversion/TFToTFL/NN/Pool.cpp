@@ -32,24 +32,15 @@ struct PoolLowering : TFLPattern<TFOp> {
     Value x = a.getOperands()[0];
     if (rankOf(x) != 4)
       return this->fail(op, b, "input must be a ranked 4-D tensor");
-    bool nchw;
-    int64_t sh, sw, kh, kw;
+    Window2D w;
     std::string why;
-    if (failed(dataFormat(op, nchw, why)) ||
-        failed(hw(op, "strides", nchw, sh, sw, why)) ||
-        failed(hw(op, "ksize", nchw, kh, kw, why)))
+    if (failed(window2D(op, "ksize", /*allowExplicit=*/false, w, why)))
       return this->fail(op, b, why);
-    std::string padding = strAttr(op, "padding", "VALID");
-    if (padding != "SAME" && padding != "VALID")
-      return this->fail(op, b, "padding " + padding + " is not supported");
-    if (nchw)
-      x = transpose(b, loc, x, kToNHWC);
-    Type outT = op.getResult().getType();
-    if (nchw)
-      outT = permuteType(outT, kToNHWC);
-    Value out = TFLOp::create(b, loc, outT, x, padding, sw, sh, kw, kh, "NONE");
-    if (nchw)
-      out = transpose(b, loc, out, kToNCHW);
+    x = toNHWC(b, loc, x, w.nchw);
+    Type outT = nhwcType(op.getResult().getType(), w.nchw);
+    Value out = TFLOp::create(b, loc, outT, x, w.padding, w.strideW, w.strideH,
+                              w.windowW, w.windowH, "NONE");
+    out = fromNHWC(b, loc, out, w.nchw);
     results.push_back(out);
     return success();
   }

@@ -55,80 +55,85 @@ LogicalResult bitsAndRange(Operation *op, int64_t &bits, bool &narrow,
   return success();
 }
 
-/// tf.FakeQuantWithMinMaxArgs -> quantize + dequantize (min/max attrs).
-struct FakeQuantArgsLowering : TFLPattern<TF::FakeQuantWithMinMaxArgsOp> {
-  using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::FakeQuantWithMinMaxArgsOp op, OpAdaptor a,
-                        ConversionPatternRewriter &b,
-                        SmallVectorImpl<Value> &results) const override {
+/// The body the three FakeQuant patterns share: reads num_bits and
+/// narrow_range (bitsAndRange), asks the subclass for the quantized storage
+/// type (`quantType`, from the op's min/max) and builds
+/// tfl.dequantize(tfl.quantize(inputs)) with it (emitPair). Either step
+/// failing refuses the op with its reason.
+template <typename OpTy> struct FakeQuantLowering : TFLPattern<OpTy> {
+  using TFLPattern<OpTy>::TFLPattern;
+  using OpAdaptor = typename TFLPattern<OpTy>::OpAdaptor;
+
+  /// The quant type of `op`'s output for `bits` storage bits, or null with
+  /// `why` set.
+  virtual Type quantType(OpTy op, OpAdaptor a, int64_t bits, bool narrow,
+                         std::string &why) const = 0;
+
+  LogicalResult convert(OpTy op, OpAdaptor a, ConversionPatternRewriter &b,
+                        SmallVectorImpl<Value> &results) const final {
     int64_t bits;
     bool narrow;
     std::string why;
     if (failed(bitsAndRange(op, bits, narrow, why)))
-      return fail(op, b, why);
-    double lo = floatAttr(op, "min", -6.0), hi = floatAttr(op, "max", 6.0);
-    auto t = quantutil::rangeToType(op->getContext(), lo, hi, bits, narrow,
-                                    true, &why);
+      return this->fail(op, b, why);
+    Type t = quantType(op, a, bits, narrow, why);
     if (!t)
-      return fail(op, b, why);
+      return this->fail(op, b, why);
     emitPair(b, op.getLoc(), a.getInputs(), t, results);
     return success();
   }
 };
 
+/// tf.FakeQuantWithMinMaxArgs -> quantize + dequantize (min/max attrs).
+struct FakeQuantArgsLowering
+    : FakeQuantLowering<TF::FakeQuantWithMinMaxArgsOp> {
+  using FakeQuantLowering::FakeQuantLowering;
+  Type quantType(TF::FakeQuantWithMinMaxArgsOp op, OpAdaptor, int64_t bits,
+                 bool narrow, std::string &why) const override {
+    double lo = floatAttr(op, "min", -6.0), hi = floatAttr(op, "max", 6.0);
+    return quantutil::rangeToType(op->getContext(), lo, hi, bits, narrow, true,
+                                  &why);
+  }
+};
+
 /// tf.FakeQuantWithMinMaxVars -> quantize + dequantize (constant scalar
 /// min/max).
-struct FakeQuantVarsLowering : TFLPattern<TF::FakeQuantWithMinMaxVarsOp> {
-  using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::FakeQuantWithMinMaxVarsOp op, OpAdaptor a,
-                        ConversionPatternRewriter &b,
-                        SmallVectorImpl<Value> &results) const override {
-    int64_t bits;
-    bool narrow;
-    std::string why;
-    if (failed(bitsAndRange(op, bits, narrow, why)))
-      return fail(op, b, why);
+struct FakeQuantVarsLowering
+    : FakeQuantLowering<TF::FakeQuantWithMinMaxVarsOp> {
+  using FakeQuantLowering::FakeQuantLowering;
+  Type quantType(TF::FakeQuantWithMinMaxVarsOp op, OpAdaptor a, int64_t bits,
+                 bool narrow, std::string &why) const override {
     auto lo = floats(a.getMin()), hi = floats(a.getMax());
-    if (!lo || !hi || lo->size() != 1 || hi->size() != 1)
-      return fail(op, b, "min and max must be constant scalars");
-    auto t = quantutil::rangeToType(op->getContext(), (*lo)[0], (*hi)[0], bits,
-                                    narrow, true, &why);
-    if (!t)
-      return fail(op, b, why);
-    emitPair(b, op.getLoc(), a.getInputs(), t, results);
-    return success();
+    if (!lo || !hi || lo->size() != 1 || hi->size() != 1) {
+      why = "min and max must be constant scalars";
+      return {};
+    }
+    return quantutil::rangeToType(op->getContext(), (*lo)[0], (*hi)[0], bits,
+                                  narrow, true, &why);
   }
 };
 
 /// tf.FakeQuantWithMinMaxVarsPerChannel -> quantize + dequantize with a
 /// per-axis type along the last dim (constant min/max vectors).
 struct FakeQuantPerChannelLowering
-    : TFLPattern<TF::FakeQuantWithMinMaxVarsPerChannelOp> {
-  using TFLPattern::TFLPattern;
-  LogicalResult convert(TF::FakeQuantWithMinMaxVarsPerChannelOp op, OpAdaptor a,
-                        ConversionPatternRewriter &b,
-                        SmallVectorImpl<Value> &results) const override {
-    int64_t bits;
-    bool narrow;
-    std::string why;
-    if (failed(bitsAndRange(op, bits, narrow, why)))
-      return fail(op, b, why);
+    : FakeQuantLowering<TF::FakeQuantWithMinMaxVarsPerChannelOp> {
+  using FakeQuantLowering::FakeQuantLowering;
+  Type quantType(TF::FakeQuantWithMinMaxVarsPerChannelOp op, OpAdaptor a,
+                 int64_t bits, bool narrow, std::string &why) const override {
     auto lo = floats(a.getMin()), hi = floats(a.getMax());
     auto xt = dyn_cast<RankedTensorType>(a.getInputs().getType());
-    if (!lo || !hi || lo->size() != hi->size())
-      return fail(op, b,
-                  "min and max must be constant vectors of equal length");
+    if (!lo || !hi || lo->size() != hi->size()) {
+      why = "min and max must be constant vectors of equal length";
+      return {};
+    }
     if (!xt || xt.getRank() == 0 || xt.isDynamicDim(xt.getRank() - 1) ||
-        xt.getDimSize(xt.getRank() - 1) != static_cast<int64_t>(lo->size()))
-      return fail(op, b,
-                  "min/max have " + std::to_string(lo->size()) +
-                      " channels but the input's last dimension differs");
-    auto t = quantutil::rangesToPerAxisType(
+        xt.getDimSize(xt.getRank() - 1) != static_cast<int64_t>(lo->size())) {
+      why = "min/max have " + std::to_string(lo->size()) +
+            " channels but the input's last dimension differs";
+      return {};
+    }
+    return quantutil::rangesToPerAxisType(
         op->getContext(), *lo, *hi, xt.getRank() - 1, bits, narrow, true, &why);
-    if (!t)
-      return fail(op, b, why);
-    emitPair(b, op.getLoc(), a.getInputs(), t, results);
-    return success();
   }
 };
 

@@ -1,11 +1,10 @@
-//===- Pad.cpp - Pad, PadV2, MirrorPad, Slice, StridedSlice -> tfl --------===//
+//===- Pad.cpp - Pad, PadV2, MirrorPad -> tfl -----------------------------===//
 //
-// The padding and slicing ops of TFOpsShape.td (TF kernels PadOp,
-// MirrorPadOp, SliceOp, StridedSliceOp) as TFLite's PAD, PADV2, MIRROR_PAD
-// (TF's mode, REFLECT by default), SLICE and STRIDED_SLICE (TF's five
-// masks, offset false), which compute TF's function (any dtype). Paddings,
-// begin, size, end and strides become int32 (refused with the reason when
-// a constant has values outside int32).
+// The padding ops of TFOpsShape.td (TF kernels PadOp, MirrorPadOp) as
+// TFLite's PAD, PADV2 and MIRROR_PAD (TF's mode, REFLECT by default), which
+// compute TF's function (any dtype). Paddings become int32 (refused with
+// the reason when a constant has values outside int32). Slice and
+// StridedSlice are in Shape/Slice.cpp.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/TFToTFL/Patterns.h"
 
@@ -27,21 +26,6 @@ struct MirrorPadAttrs {
   }
 };
 
-/// STRIDED_SLICE's masks (0 when absent) and offset = false.
-struct StridedSliceAttrs {
-  LogicalResult operator()(Operation *op, OpBuilder &b,
-                           SmallVectorImpl<NamedAttribute> &a,
-                           std::string &) const {
-    for (StringRef m : {"begin_mask", "end_mask", "ellipsis_mask",
-                        "new_axis_mask", "shrink_axis_mask"}) {
-      auto i = op->getAttrOfType<IntegerAttr>(m);
-      a.push_back(i32A(b, m, i ? i.getInt() : 0));
-    }
-    a.push_back(boolA(b, "offset", false));
-    return success();
-  }
-};
-
 } // namespace
 
 void populateShapePadPatterns(RewritePatternSet &patterns,
@@ -49,11 +33,8 @@ void populateShapePadPatterns(RewritePatternSet &patterns,
   patterns.add<SameOperandsLowering<TF::PadOp, tfl::PadOp, NoAttrs, 1>,
                SameOperandsLowering<TF::PadV2Op, tfl::PadV2Op, NoAttrs, 1>,
                SameOperandsLowering<TF::MirrorPadOp, tfl::MirrorPadOp,
-                                    MirrorPadAttrs, 1>,
-               SameOperandsLowering<TF::SliceOp, tfl::SliceOp, NoAttrs, 1, 2>,
-               SameOperandsLowering<TF::StridedSliceOp, tfl::StridedSliceOp,
-                                    StridedSliceAttrs, 1, 2, 3>>(
-      patterns.getContext(), state);
+                                    MirrorPadAttrs, 1>>(patterns.getContext(),
+                                                        state);
 }
 
 } // namespace tfmlir::conv

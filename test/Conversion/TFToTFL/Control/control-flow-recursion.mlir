@@ -1,0 +1,32 @@
+// RUN: not tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false 2>&1 | FileCheck %s
+// An If or While whose branch / body function calls itself would become a
+// TFLite subgraph that invokes itself without end: tfl-legalize-tf refuses
+// it with the reason, naming the function (as xla-legalize-tf does,
+// test/Conversion/TFToHLO/control-flow-recursion.mlir), instead of
+// emitting the model (found by the session-11 trial).
+// CHECK: error: some ops cannot be converted to TFLite builtins
+// CHECK: Ops whose TFLite builtin cannot take them as they are (2)
+// CHECK-DAG: tf.If x2: if_outer, if_rec (@rec calls itself (TFLite subgraphs cannot recurse))
+// CHECK-DAG: tf.While x2: w_outer, w_rec (@body calls itself (TFLite subgraphs cannot recurse))
+func.func @main(%c: tensor<i1>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = "tf.If"(%c, %x) {then_branch = @rec, else_branch = @neg, is_stateless = true} : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32> loc("if_outer")
+  %1 = "tf.While"(%x) {cond = @cond, body = @body, is_stateless = true} : (tensor<4xf32>) -> tensor<4xf32> loc("w_outer")
+  func.return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+func.func private @rec(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = "tf.Const"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+  %0 = "tf.If"(%c, %x) {then_branch = @rec, else_branch = @neg, is_stateless = true} : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32> loc("if_rec")
+  func.return %0 : tensor<4xf32>
+}
+func.func private @neg(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+func.func private @cond(%x: tensor<4xf32>) -> tensor<i1> {
+  %c = "tf.Const"() {value = dense<false> : tensor<i1>} : () -> tensor<i1>
+  func.return %c : tensor<i1>
+}
+func.func private @body(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.While"(%x) {cond = @cond, body = @body, is_stateless = true} : (tensor<4xf32>) -> tensor<4xf32> loc("w_rec")
+  func.return %0 : tensor<4xf32>
+}
