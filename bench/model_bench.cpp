@@ -50,6 +50,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
+#include "lib/Codegen/CPU/Pipeline.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 #include "lib/Transforms/ExecutorPasses.h"

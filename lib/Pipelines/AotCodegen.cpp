@@ -14,6 +14,7 @@
 #include "lib/Pipelines/CpuTarget.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "lib/Codegen/CPU/Pipeline.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -21,6 +21,7 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "lib/Codegen/CPU/Passes.h"
+#include "lib/Codegen/CPU/Pipeline.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/CompileTiming.h"

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
+#include "lib/Codegen/CPU/Pipeline.h"
 #include "lib/Codegen/GPU/Compile.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "mlir/IR/DialectRegistry.h"

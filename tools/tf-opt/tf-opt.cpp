@@ -16,6 +16,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFOps.h"
 #include "dialects/tfl/TFLOps.h"
+#include "lib/Codegen/CPU/Pipeline.h"
 #include "lib/Codegen/GPU/Passes.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "lib/Conversion/TFToHLO/Passes.h"

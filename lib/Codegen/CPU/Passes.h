@@ -1,7 +1,10 @@
 //===- Passes.h - CPU codegen passes (lib/Codegen/CPU) ---------*- C++ -*-===//
 //
 // hlo-cpu-gemm-ukernel (matmuls and convolutions to the runtime/cpu
-// microkernels) and the threading of generated CPU code:
+// microkernels), the tiling and vectorization of linalg for the CPU
+// (hlo-cpu-tile, hlo-cpu-vectorize, hlo-cpu-hoist-vector-transfers,
+// TileAndVectorize.cpp), exact math ops as LLVM intrinsics
+// (hlo-cpu-math-intrinsics), and the threading of generated CPU code:
 // hlo-cpu-outline-parallel-loops and hlo-cpu-lower-parallel-calls (see
 // Passes.td), which make the outer parallel loops of hlo-to-llvm-pipeline
 // call tfmlir_rt_parallel_for (runtime/cpu/Parallel.h).
@@ -9,10 +12,14 @@
 #ifndef TFMLIR_LIB_CODEGEN_CPU_PASSES_H
 #define TFMLIR_LIB_CODEGEN_CPU_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

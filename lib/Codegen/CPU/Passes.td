@@ -175,4 +175,83 @@ def NameAllocSites : Pass<"hlo-cpu-name-alloc-sites", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def CpuTile : Pass<"hlo-cpu-tile", "mlir::func::FuncOp"> {
+  let summary = "Tile static linalg ops on tensors into register tiles and peel the loops";
+  let description = [{
+    For every static-shaped linalg op on tensors that linalg::vectorize
+    accepts (and every linalg.conv_2d_nhwc_hwcf /
+    depthwise_conv_2d_nhwc_hwc) and whose body calls no math function
+    without a vector instruction (tanh, exp, log, sin, erf, ... would
+    become one libm call per lane) and has no i1 tensor operand (a memref
+    of i1 holds bytes, an LLVM vector of i1 in memory packed bits), tiles it with scf::tileUsingSCF into
+    scf.for loops whose tiles fit a 512-bit vector unit: contractions an
+    8 x 2-vector register tile over their innermost m and n dims with step 1
+    over reduction dims; convolutions 8 output columns x 2 vectors of
+    features (depthwise: 1 vector of channels), one output row and kernel
+    row; other ops 2 vectors along their innermost loop. Every loop is then
+    peeled so that the main loop runs full static tiles and the last
+    partial tile is a separate iteration. With `cache-level`, only
+    contractions are tiled, into cache blocks: 512 f32 elements (2 KiB)
+    along the innermost n dim and 512 along the innermost reduction dim,
+    peeled the same way. The loops over parallel dims get the unit
+    attribute `tfmlir.parallel` (their iterations write disjoint tiles), for
+    hlo-cpu-outline-parallel-loops (lib/Codegen/CPU). Semantics are
+    unchanged.
+  }];
+  let options = [
+    Option<"cacheLevel", "cache-level", "bool", "false",
+           "Tile contractions into cache blocks instead of register tiles">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect"];
+}
+
+def CpuVectorize : Pass<"hlo-cpu-vectorize", "mlir::func::FuncOp"> {
+  let summary = "Vectorize linalg ops on tensors that fit one tile";
+  let description = [{
+    Decomposes 2-D convolutions with a unit output row and kernel row into
+    1-D convolutions (upstream DecomposeConvolution patterns), then
+    replaces every static-shaped linalg op on tensors whose iteration space
+    fits one tile of hlo-cpu-tile (at most 16384 points), calls no such
+    math function and has no i1 tensor operand by vector ops with
+    linalg::vectorize (transfer_read/write on the tensors; contractions
+    become vector.contract). Ops the vectorizer does not support are left
+    unchanged. Semantics are unchanged.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect"];
+}
+
+def CpuHoistVectorTransfers : Pass<"hlo-cpu-hoist-vector-transfers", "mlir::func::FuncOp"> {
+  let summary = "Keep loop-invariant vector accumulators in registers (buffers)";
+  let description = [{
+    After bufferization, erases memref.copy ops whose source and target
+    are the same value (left by tiles that bufferized in place), then hoists
+    each vector.transfer_read/transfer_write
+    pair on the same loop-invariant memref location out of the enclosing
+    scf.for loops whose trip count is non-zero, carrying the vector as a
+    loop value (linalg::hoistRedundantVectorTransfers): a contraction
+    tile's accumulator is read once before its reduction loop and written
+    once after it.
+  }];
+}
+
+def CpuMathIntrinsics : Pass<"hlo-cpu-math-intrinsics", "mlir::func::FuncOp"> {
+  let summary = "Exact math ops to LLVM intrinsics before convert-math-to-libm";
+  let description = [{
+    Lowers math.absf, copysign, ceil, floor, trunc, round, roundeven,
+    sqrt and fma (scalars and vectors) to their LLVM intrinsics
+    (llvm.intr.fabs, ...), with upstream convert-math-to-llvm's patterns
+    applied to these ops only. They are exact in both forms, but
+    convert-math-to-libm, which runs first so that expm1, log1p, tanh,
+    ... get libm's precision, would turn each lane of a vector into a
+    scalar libm call (a vector<4xf32> abs became four fabsf calls and
+    insertelements); an intrinsic stays one vector instruction. Other math
+    ops are left to convert-math-to-libm.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TFMLIR_CODEGEN_CPU_PASSES_TD

@@ -1,68 +1,26 @@
 //===- Pipeline.cpp - hlo-to-gpu-pipeline (NVIDIA GPU codegen) ------------===//
+//
+// The GPU code generator's pass pipeline, built by direct calls of each
+// pass's create function (a missing pass is a link error, never a pass
+// skipped at run time), and the registration tf-opt uses.
+//===----------------------------------------------------------------------===//
 #include "lib/Codegen/GPU/Passes.h"
 
 #include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace tfmlir {
-
-std::string hloToGPUPipelineText(const GPUPipelineOptions &options) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  // emit-c-interface marks the arguments read-only (bufferization.writable
-  // = false): kernels never write into the caller's input buffers.
-  // index-checks=false: kernels cannot call runtime/cpu's index check; out-
-  // of-range indices are clamped/dropped as on TF's and XLA's GPU kernels.
-  os << "hlo-legalize-to-linalg{emit-c-interface=true index-checks=false},"
-        "canonicalize,"
-        // The fusion decisions are the CPU path's (one fusion pass, two
-        // backends): each fused linalg.generic becomes one kernel.
-        "func.func(hlo-fuse-elementwise),"
-        "canonicalize,"
-        "cse,"
-        "one-shot-bufferize{bufferize-function-boundaries=true "
-        "allow-return-allocs-from-loops=true "
-        "function-boundary-type-conversion=identity-layout-map},"
-        "canonicalize,"
-        "cse,"
-        // Generic ops with their parallel loops first, then scf.parallel
-        // (parallel loops) around scf.for (reduction loops).
-        "func.func(hlo-gpu-prepare-linalg),"
-        // Row reductions (and reductions with few outputs): a block per
-        // output element, warp shuffles and shared memory.
-        "func.func(hlo-gpu-map-reductions),"
-        "func.func(convert-linalg-to-parallel-loops),"
-        "canonicalize,"
-        // One gpu.launch per scf.parallel (a thread per iteration).
-        "func.func(hlo-gpu-map-to-launch{block-size="
-     << options.blockSize
-     << "}),"
-        "gpu-kernel-outlining,"
-        "hlo-gpu-merge-kernel-modules,"
-        "canonicalize,"
-        // Kernel bodies: views -> pointer arithmetic, loops -> branches,
-        // then NVVM; a memref argument is one pointer (static shapes).
-        "gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-        "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true},"
-        "canonicalize,cse,reconcile-unrealized-casts),"
-        "nvvm-attach-target{chip="
-     << options.chip
-     << " O=3},"
-        "gpu-module-to-binary{format="
-     << options.format;
-  // Without the toolkit path MLIR finds libdevice only through ptxas on
-  // PATH, and a kernel calling __nv_expf would not assemble.
-  std::string cuda =
-      options.cudaPath.empty() ? findCUDAToolkit() : options.cudaPath;
-  if (!cuda.empty())
-    os << " toolkit=" << cuda;
-  os << "}";
-  return s;
-}
 
 std::string findCUDAToolkit(std::string *searched) {
   SmallVector<std::string> candidates;
@@ -81,7 +39,70 @@ std::string findCUDAToolkit(std::string *searched) {
 
 LogicalResult buildHLOToGPUPipeline(OpPassManager &pm,
                                     const GPUPipelineOptions &options) {
-  return parsePassPipeline(hloToGPUPipelineText(options), pm, llvm::errs());
+  auto addToFuncs = [&](std::unique_ptr<Pass> pass) {
+    pm.addNestedPass<func::FuncOp>(std::move(pass));
+  };
+  // emitCInterface marks the arguments read-only (bufferization.writable =
+  // false): kernels never write into the caller's input buffers.
+  // indexChecks = false: kernels cannot call runtime/cpu's index check; out-
+  // of-range indices are clamped/dropped as on TF's and XLA's GPU kernels.
+  LegalizeHLOToLinalgOptions legalize;
+  legalize.emitCInterface = true;
+  legalize.indexChecks = false;
+  pm.addPass(createLegalizeHLOToLinalg(legalize));
+  pm.addPass(createCanonicalizerPass());
+  // The fusion decisions are the CPU path's (one fusion pass, two
+  // backends): each fused linalg.generic becomes one kernel.
+  addToFuncs(createFuseElementwise());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Generic ops with their parallel loops first, then scf.parallel
+  // (parallel loops) around scf.for (reduction loops).
+  addToFuncs(createGpuPrepareLinalg());
+  // Row reductions (and reductions with few outputs): a block per output
+  // element, warp shuffles and shared memory.
+  addToFuncs(createGpuMapReductions());
+  addToFuncs(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  // One gpu.launch per scf.parallel (a thread per iteration).
+  GpuMapToLaunchOptions launch;
+  launch.blockSize = options.blockSize;
+  addToFuncs(createGpuMapToLaunch(launch));
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createGpuMergeKernelModules());
+  pm.addPass(createCanonicalizerPass());
+  // Kernel bodies: views -> pointer arithmetic, loops -> branches, then
+  // NVVM; a memref argument is one pointer (static shapes).
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  // Without the toolkit path MLIR finds libdevice only through ptxas on
+  // PATH, and a kernel calling __nv_expf would not assemble.
+  binary.toolkitPath =
+      options.cudaPath.empty() ? findCUDAToolkit() : options.cudaPath;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  return success();
 }
 
 namespace {

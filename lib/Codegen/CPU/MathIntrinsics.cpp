@@ -4,7 +4,7 @@
 // patterns, applied by a partial conversion in which only the math ops that
 // are exact as LLVM intrinsics are illegal, so only they are rewritten.
 //===----------------------------------------------------------------------===//
-#include "lib/Conversion/HLOToLinalg/Passes.h"
+#include "lib/Codegen/CPU/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -17,7 +17,7 @@
 namespace tfmlir {
 
 #define GEN_PASS_DEF_CPUMATHINTRINSICS
-#include "lib/Conversion/HLOToLinalg/Passes.h.inc"
+#include "lib/Codegen/CPU/Passes.h.inc"
 
 namespace {
 struct CpuMathIntrinsicsPass
