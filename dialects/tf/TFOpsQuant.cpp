@@ -15,32 +15,16 @@ static LogicalResult verifyNumBits(Operation *op, int64_t numBits) {
   return success();
 }
 
-/// The float values of a constant operand, empty when not constant.
-static SmallVector<double> constantFloats(Value v) {
-  SmallVector<double> out;
-  DenseElementsAttr d = getConstantDense(v);
-  if (!d || !isa<FloatType>(d.getElementType()))
-    return out;
-  for (APFloat f : d.getValues<APFloat>())
-    out.push_back(toDouble(f));
-  return out;
-}
-
-/// Constant `min`/`max` ranges (scalars or per-channel vectors) must have
-/// min <= max; both are float tensors of `rank` when ranked.
+/// `min`/`max` are float tensors of `rank` when ranked. Their values are
+/// not checked: TF's FakeQuantWithMinMaxVars kernels take any run-time range
+/// and nudge it (fake_quant_ops_functor.h; with min > max the scale is
+/// negative and every output is the nudged min), so a constant min > max is
+/// valid and computes the same (Quant/FakeQuant.cpp).
 static LogicalResult verifyRangeOperands(Operation *op, Value min, Value max,
                                          int64_t rank) {
   if (failed(verifyRank(op, min, "min", rank)) ||
       failed(verifyRank(op, max, "max", rank)))
     return failure();
-  SmallVector<double> lo = constantFloats(min), hi = constantFloats(max);
-  if (lo.size() != hi.size())
-    return success(); // not both constant, or shape mismatch checked below
-  for (size_t i = 0; i < lo.size(); ++i)
-    if (lo[i] > hi[i])
-      return op->emitOpError()
-             << "requires min <= max, got min " << lo[i] << " > max " << hi[i]
-             << (rank ? " at channel " + std::to_string(i) : std::string());
   return success();
 }
 

@@ -52,8 +52,8 @@ void registerGraphToHLODialects(mlir::DialectRegistry &registry) {
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
-                const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx) {
+                const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
+                const std::vector<std::string> &targets) {
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
 
@@ -68,6 +68,7 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
     config.inputShapes.push_back(s);
   }
   config.outputArrays = outputs;
+  config.controlOutputArrays = targets;
   config.pruneUnusedNodes = true;
   // The callers (Session::Run for tf-run and python, tf-compile's
   // tf2xla.Config) take feeds and fetches, not tf-translate's flags.

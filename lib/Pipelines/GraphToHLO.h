@@ -47,12 +47,15 @@ void registerGraphToHLODialects(mlir::DialectRegistry &registry);
 /// need, and runs tf-standard-pipeline: the functional tf form that
 /// lowerGraphToHLO legalizes and the Session's executor clusters
 /// (global_jit_level kAuto/kOff). `ctx` must hold registerGraphToHLODialects'
-/// dialects. Errors: InvalidArgument as lowerGraphToHLO's first two.
+/// dialects. `targets` (node names) are kept as control outputs of the
+/// graph: they and what they need run although they return nothing (TF's
+/// Run targets, e.g. an Assert or a NoOp grouping Asserts). Errors:
+/// InvalidArgument as lowerGraphToHLO's first two.
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
-                const std::vector<std::string> &outputs,
-                mlir::MLIRContext &ctx);
+                const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
+                const std::vector<std::string> &targets = {});
 
 /// importGraphToTF, then legalizes tf -> hlo. Imports `graph` with `args` as
 /// the arguments of @main (in order) and `outputs` ("node:index" or "node") as

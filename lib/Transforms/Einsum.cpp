@@ -22,6 +22,7 @@
 
 #include <cctype>
 #include <climits>
+#include <cstdio>
 
 namespace tfmlir {
 #define GEN_PASS_DEF_EINSUMPASS
@@ -105,6 +106,35 @@ int64_t product(ArrayRef<int64_t> dims) {
 
 std::string labelStr(int id) { return std::string(1, (char)id); }
 
+/// The character at byte `k` of `sub` for an error message: the whole UTF-8
+/// sequence of a non-ASCII character (one byte of it would print as a
+/// broken character) with its code point, or the byte in hex when it does
+/// not start a well-formed sequence.
+std::string describeChar(StringRef sub, size_t k) {
+  unsigned char c = sub[k];
+  if (c < 128)
+    return "'" + std::string(1, (char)c) + "'";
+  size_t len = c >= 0xF0 && c < 0xF8   ? 4
+               : c >= 0xE0 && c < 0xF0 ? 3
+               : c >= 0xC2 && c < 0xE0 ? 2
+                                       : 0;
+  uint32_t cp = len == 4 ? c & 0x07 : len == 3 ? c & 0x0F : c & 0x1F;
+  bool ok = len != 0 && k + len <= sub.size();
+  for (size_t i = 1; ok && i < len; ++i) {
+    unsigned char cont = sub[k + i];
+    ok = (cont & 0xC0) == 0x80;
+    cp = (cp << 6) | (cont & 0x3F);
+  }
+  if (!ok) {
+    char hex[8];
+    std::snprintf(hex, sizeof(hex), "0x%02X", c);
+    return std::string("the byte ") + hex + " (not UTF-8)";
+  }
+  char code[16];
+  std::snprintf(code, sizeof(code), "U+%04X", (unsigned)cp);
+  return "'" + sub.substr(k, len).str() + "' (" + code + ", not ASCII)";
+}
+
 } // namespace
 
 std::string parseEinsumEquation(StringRef equation, unsigned numOperands,
@@ -140,8 +170,8 @@ std::string parseEinsumEquation(StringRef equation, unsigned numOperands,
       }
       char ch = sub[k];
       if ((unsigned char)ch >= 128 || !std::isalpha((unsigned char)ch))
-        return "subscript '" + sub.str() + "' has '" + std::string(1, ch) +
-               "' (labels are letters, and '...')";
+        return "subscript '" + sub.str() + "' has " + describeChar(sub, k) +
+               " (labels are ASCII letters, and '...')";
       out.push_back(ch);
       ++k;
     }

@@ -812,11 +812,22 @@ bool hostKernelCoversTypes(mlir::Operation *op) {
          llvm::all_of(op->getResultTypes(), ok);
 }
 
+/// Ops whose host kernels are plain reference loops (kernels/NN.cpp:
+/// MatMul, BiasAdd, Conv2D, FakeQuant): they run on the host only when
+/// nothing compiles them (--jit=off, or no lowering applies); a small
+/// cluster holding one stays compiled, which is much faster.
+bool isReferenceKernel(mlir::Operation *op) {
+  llvm::StringRef n = op->getName().getStringRef();
+  return n == "tf.MatMul" || n == "tf.BiasAdd" || n == "tf.BiasAddV1" ||
+         n == "tf.Conv2D" || n.starts_with("tf.FakeQuantWithMinMax");
+}
+
 /// TF's min_cluster_size rule (ExecutorOptions::minClusterSize): legalizes
 /// and clusters a copy of the module as buildExecutor would, and marks with
 /// kKeepOnHostAttr the tf ops of @main that formed a cluster of fewer
 /// effective TF nodes than the minimum, when every one of them has a host
-/// kernel for their types (hostKernelCoversTypes). The real legalization
+/// kernel for their types (hostKernelCoversTypes) that is not a reference
+/// kernel (isReferenceKernel). The real legalization
 /// then leaves them as host nodes. Returns how many ops were marked.
 int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
                             const std::function<int(mlir::Operation *)> &cls) {
@@ -858,7 +869,7 @@ int keepSmallClustersOnHost(GraphExecutor::Impl &impl,
     auto k =
         origin ? kernels.find(origin->getName().getStringRef()) : kernels.end();
     if (k == kernels.end() || !k->second(origin).ok() ||
-        !hostKernelCoversTypes(origin))
+        !hostKernelCoversTypes(origin) || isReferenceKernel(origin))
       cl.keep = false;
     else
       cl.origins.insert(origin);

@@ -73,6 +73,10 @@ struct Session::Plan {
   std::vector<VarRead> reads;                      ///< sorted by node
   std::vector<std::pair<std::string, int>> writes; ///< var key -> outputs index
   std::shared_ptr<const tensorflow::GraphDef> graph;
+  /// Needed leaves with no output to return (Assert, PrintV2, a NoOp that
+  /// groups them by control edges): kAuto/kOff import them as control
+  /// outputs so that they run (addSinks).
+  std::vector<std::string> controlTargets;
 };
 
 struct Session::Executable {
@@ -461,7 +465,10 @@ absl::Status Planner::build(const std::vector<std::string> &feeds,
 /// to it). Leaves without a computation of their own are left out: Const, NoOp,
 /// ControlTrigger, Placeholders and variables; so are ops without outputs
 /// (tf.Assert, which XLA drops too), fed tensors, and leaves inside TF1
-/// while loops or cond branches (see below).
+/// while loops or cond branches (see below). The leaves without outputs (and
+/// NoOps with control inputs) go to plan.controlTargets instead: the
+/// executor (kAuto/kOff) runs them as TF does, so that `--target assert`
+/// fails when the condition is false.
 void Planner::addSinks(const std::vector<bool> &needed,
                        Session::Plan &plan) const {
   const int n = g_->node_size();
@@ -513,6 +520,11 @@ void Planner::addSinks(const std::vector<bool> &needed,
       continue;
     const tensorflow::NodeDef &nd = g_->node(i);
     const std::string &op = nd.op();
+    if (op == "NoOp" && !nd.input().empty()) {
+      // A NoOp grouping other nodes by control edges (tf.group).
+      plan.controlTargets.push_back(nd.name());
+      continue;
+    }
     if (op == "Const" || op == "NoOp" || op == "ControlTrigger" ||
         op == "Placeholder" || op == "PlaceholderV2" ||
         op == "PlaceholderWithDefault" || isVariable(op))
@@ -522,8 +534,10 @@ void Planner::addSinks(const std::vector<bool> &needed,
     // and one whose output 0 is fed is not computed.
     auto types = outputTypes(nd);
     size_t count = types ? types->size() : 1;
-    if (count == 0)
+    if (count == 0) {
+      plan.controlTargets.push_back(nd.name());
       continue;
+    }
     bool fetched = false;
     for (size_t k = 0; k < count && !fetched; ++k)
       fetched = have.count(tensorName(nd.name(), static_cast<int>(k)));
@@ -960,9 +974,11 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
 }
 
 /// global_jit_level=kAuto/kOff: clusters and host kernels (Executor.h).
+/// `targets` are imported as control outputs (they run, returning nothing).
 absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
     const tensorflow::GraphDef &graph, const SessionOptions &options,
-    const std::vector<ArgSpec> &args, const std::vector<std::string> &outputs) {
+    const std::vector<ArgSpec> &args, const std::vector<std::string> &outputs,
+    const std::vector<std::string> &targets) {
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   auto ctx = std::make_unique<mlir::MLIRContext>(
@@ -970,7 +986,8 @@ absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
   std::vector<GraphArgSpec> specs;
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto m = importGraphToTF(graph, options.graphName, specs, outputs, *ctx);
+  auto m =
+      importGraphToTF(graph, options.graphName, specs, outputs, *ctx, targets);
   if (!m.ok())
     return m.status();
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*m);
@@ -1265,8 +1282,12 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
       outputs->push_back(slot >= 0 ? values[slot]
                                    : *sortedFeeds[-1 - slot].second);
   };
-  if (plan->outputs.empty()) {
-    collect({}); // only fed tensors fetched, or targets that compute nothing
+  bool wholeGraph =
+      options_.global_jit_level == SessionOptions::GlobalJitLevel::kWholeGraph;
+  if (plan->outputs.empty() && (wholeGraph || plan->controlTargets.empty())) {
+    // Only fed tensors fetched, or targets that compute nothing (compiled
+    // whole, an Assert is dropped as XLA does).
+    collect({});
     return absl::OkStatus();
   }
 
@@ -1307,8 +1328,8 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
           entry->exe = std::move(*exe);
         status = exe.status();
       } else {
-        auto exe =
-            compileForExecutor(*plan->graph, options_, args, plan->outputs);
+        auto exe = compileForExecutor(*plan->graph, options_, args,
+                                      plan->outputs, plan->controlTargets);
         if (exe.ok())
           entry->graph = std::move(*exe);
         status = exe.status();

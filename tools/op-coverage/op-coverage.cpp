@@ -383,6 +383,7 @@ bool collect(std::map<std::string, OpRow> &ops,
       {session::addDataMovementKernels, "DataMovement.cpp"},
       {session::addLoggingKernels, "Logging.cpp"},
       {session::addRaggedKernels, "Ragged.cpp"},
+      {session::addNNKernels, "NN.cpp"},
   };
   for (const HostFamily &f : hostFamilies) {
     llvm::StringMap<session::HostKernelFactory> t;

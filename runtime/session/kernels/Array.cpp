@@ -13,6 +13,7 @@
 // where TF's static_cast is undefined (lib/Support/NonFinite.h); f16/bf16
 // are cast through f32 (lib/Support/Float16.h, round to nearest even).
 //===----------------------------------------------------------------------===//
+#include "lib/Support/Float16.h"
 #include "lib/Support/NonFinite.h"
 #include "runtime/session/kernels/HostKernel.h"
 
@@ -316,7 +317,8 @@ absl::Status fill(KernelContext &ctx) {
 }
 
 /// Range(start, limit, delta) in the dtype of the op's result: the
-/// numbers start, start + delta, ... before limit.
+/// numbers start, start + delta, ... before limit (f16/bf16: start + i *
+/// delta rounded once from double, as compiled code).
 class RangeKernel : public HostKernel {
 public:
   explicit RangeKernel(DType out) : out_(out) {}
@@ -341,7 +343,7 @@ public:
     if (delta < 0 && start < limit)
       return absl::InvalidArgumentError(absl::StrCat(
           "Requires start >= limit when delta < 0: ", start, "/", limit));
-    bool integral = out_ != DType::kF32 && out_ != DType::kF64;
+    bool integral = out_ != DType::kF32 && out_ != DType::kF64 && !isHalf(out_);
     double n = integral ? std::ceil(std::fabs(limit - start) / std::fabs(delta))
                         : std::ceil(std::fabs((limit - start) / delta));
     if (!(n < 9.2e18))
@@ -350,6 +352,19 @@ public:
     auto out = HostTensor::create(out_, {static_cast<int64_t>(n)});
     if (!out.ok())
       return out.status();
+    if (isHalf(out_)) {
+      // start + i * delta in double, rounded once to the half type: the
+      // compiled path's values (TF's kernel adds delta in half at each
+      // step; the two agree within an ulp of the half type).
+      uint16_t *o = out->data<uint16_t>();
+      for (int64_t i = 0; i < out->numElements(); ++i) {
+        float v = static_cast<float>(start + static_cast<double>(i) * delta);
+        o[i] = out_ == DType::kF16 ? tfmlir::floatToHalf(v)
+                                   : tfmlir::floatToBfloat16(v);
+      }
+      ctx.outputs.push_back(std::move(*out));
+      return absl::OkStatus();
+    }
     dispatchDType(out_, [&](auto v) {
       using T = decltype(v);
       T *o = out->data<T>();
@@ -383,7 +398,7 @@ void addArrayKernels(llvm::StringMap<HostKernelFactory> &t) {
     absl::StatusOr<DType> to = resultDType(op, 0);
     if (!to.ok())
       return to.status();
-    if (*to == DType::kF16 || *to == DType::kBF16 || *to == DType::kBool)
+    if (*to == DType::kBool)
       return absl::UnimplementedError("Range of this dtype has no host kernel");
     return std::make_unique<RangeKernel>(*to);
   };

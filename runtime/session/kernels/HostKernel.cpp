@@ -25,6 +25,7 @@ static llvm::StringMap<HostKernelFactory> &table() {
     addDataMovementKernels(t);
     addLoggingKernels(t);
     addRaggedKernels(t);
+    addNNKernels(t);
     return t;
   }();
   return table;

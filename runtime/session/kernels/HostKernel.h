@@ -9,7 +9,7 @@
 // Kernels never touch MLIR at run time. One file per op family, named after
 // TF's kernel files (NonMaxSuppression.cpp, Indexing.cpp, Array.cpp,
 // Elementwise.cpp, ListKernels.cpp, Slicing.cpp, Reduce.cpp,
-// DataMovement.cpp, Logging.cpp).
+// DataMovement.cpp, Logging.cpp, NN.cpp).
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
 #define TFMLIR_RUNTIME_SESSION_KERNELS_HOSTKERNEL_H
@@ -86,6 +86,8 @@ void addDataMovementKernels(llvm::StringMap<HostKernelFactory> &t);
 void addLoggingKernels(llvm::StringMap<HostKernelFactory> &t);
 /// RaggedRange (Ragged.cpp).
 void addRaggedKernels(llvm::StringMap<HostKernelFactory> &t);
+/// MatMul, BiasAdd/BiasAddV1, Conv2D, FakeQuantWithMinMax* (NN.cpp).
+void addNNKernels(llvm::StringMap<HostKernelFactory> &t);
 
 //===--------------------------------------------------------------------===//
 // Helpers shared by the kernel files.

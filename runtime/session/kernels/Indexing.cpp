@@ -1,9 +1,10 @@
 //===- Indexing.cpp - data-dependent indexing host kernels ----------------===//
 //
 // Where, Unique/UniqueWithCounts, ListDiff, TopKV2 (run-time k), GatherV2,
-// GatherNd, DynamicPartition and DynamicStitch/ParallelDynamicStitch with the
-// semantics and InvalidArgument wording of TF's CPU kernels (where_op.cc,
-// unique_op.cc, listdiff_op.cc, topk_op.cc, gather_op.cc, gather_nd_op.cc,
+// GatherNd, TensorScatterUpdate, DynamicPartition and
+// DynamicStitch/ParallelDynamicStitch with the semantics and InvalidArgument
+// wording of TF's CPU kernels (where_op.cc, unique_op.cc, listdiff_op.cc,
+// topk_op.cc, gather_op.cc, gather_nd_op.cc, scatter_nd_op.cc,
 // dynamic_partition_op.cc, dynamic_stitch_op.cc). Unlike the compiled
 // GatherV2/GatherNd (which clamp, as XLA does), out-of-range indices are
 // errors here, as on TF's CPU.
@@ -180,7 +181,8 @@ private:
 };
 
 /// TopKV2(input, k): the k largest along the last dim, descending, equal
-/// values lower index first (TF's CPU TopK is a stable sort on value); NaN
+/// values lower index first (TF's CPU TopK is a stable sort on value), also
+/// when `sorted` is false (TF: order unspecified; ours stays sorted); NaN
 /// above +inf, as compiled code (greaterNaNFirst, lib/Support/NonFinite.h).
 class TopKKernel : public HostKernel {
 public:
@@ -318,6 +320,68 @@ absl::Status gatherNd(KernelContext &ctx) {
   return absl::OkStatus();
 }
 
+/// TensorScatterUpdate(tensor, indices, updates) (TF's scatter_nd_op.cc,
+/// TensorScatterOp with the assign functor): a copy of `tensor` with the
+/// slice tensor.shape[K:] at each index row (K = indices.shape[-1])
+/// replaced by the matching slice of `updates`, rows in order (with
+/// duplicate indices the last one wins, as TF's CPU kernel). updates must
+/// have shape indices.shape[:-1] + tensor.shape[K:]. Any dtype (bytes are
+/// copied). Errors: TF's InvalidArgument for shapes and for an index out of
+/// range ("indices[1] = [7] does not index into shape [5]").
+absl::Status tensorScatterUpdate(KernelContext &ctx) {
+  const HostTensor &tensor = *ctx.inputs[0], &indices = *ctx.inputs[1],
+                   &updates = *ctx.inputs[2];
+  const std::vector<int64_t> &ts = tensor.shape(), &is = indices.shape(),
+                             &us = updates.shape();
+  if (is.empty())
+    return absl::InvalidArgumentError(
+        "Indices shape must have rank at least one. Found:[]");
+  if (ts.empty())
+    return absl::InvalidArgumentError(
+        "Output must be at least 1-D, got shape: []");
+  if (updates.dtype() != tensor.dtype())
+    return absl::InvalidArgumentError("updates must have the dtype of tensor");
+  int64_t k = is.back();
+  if (k > static_cast<int64_t>(ts.size()))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Dimensions [0,", is.size(),
+        ") of indices[shape=", shapeDebugString(is),
+        "] must match dimensions of tensor; the index "
+        "depth ",
+        k, " is larger than the rank of tensor[shape=", shapeDebugString(ts),
+        "]"));
+  std::vector<int64_t> want(is.begin(), is.end() - 1);
+  want.insert(want.end(), ts.begin() + k, ts.end());
+  if (us != want)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "updates must have shape indices.shape[:-1] + tensor.shape[", k,
+        ":] = ", shapeDebugString(want), ", got updates[shape=",
+        shapeDebugString(us), "] for indices[shape=", shapeDebugString(is),
+        "] and tensor[shape=", shapeDebugString(ts), "]"));
+  HostTensor out = tensor.clone();
+  int64_t n = product(is, 0, is.size() - 1);
+  size_t bytes = product(ts, k, ts.size()) * dtypeSize(tensor.dtype());
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < k; ++d) {
+      int64_t ix = intElement(indices, j * k + d);
+      if (ix < 0 || ix >= ts[d]) {
+        std::vector<int64_t> bad;
+        for (int64_t e = 0; e < k; ++e)
+          bad.push_back(intElement(indices, j * k + e));
+        return absl::InvalidArgumentError(
+            absl::StrCat("indices[", j, "] = [", absl::StrJoin(bad, ", "),
+                         "] does not index into shape ", shapeDebugString(ts)));
+      }
+      off = off * ts[d] + ix;
+    }
+    std::memcpy(static_cast<char *>(out.raw()) + off * bytes,
+                static_cast<const char *>(updates.raw()) + j * bytes, bytes);
+  }
+  ctx.outputs.push_back(std::move(out));
+  return absl::OkStatus();
+}
+
 /// DynamicPartition(data, partitions) into `num` outputs.
 class DynamicPartitionKernel : public HostKernel {
 public:
@@ -429,6 +493,7 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
           "GatherNd with bad_indices_policy=IGNORE has no host kernel");
     return std::make_unique<LambdaKernel>(gatherNd);
   };
+  t["tf.TensorScatterUpdate"] = lambdaKernel(tensorScatterUpdate);
   t["tf.DynamicStitch"] = lambdaKernel(dynamicStitch);
   t["tf.ParallelDynamicStitch"] = lambdaKernel(dynamicStitch);
   auto unique = [](bool counts) {

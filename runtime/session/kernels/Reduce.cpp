@@ -20,9 +20,15 @@
 //    semantics (Eigen's ArgMaxPairReducer): NaN skipped, ties keep the
 //    first index, a scan from (index 0, lowest finite value), so a row of
 //    only NaN gives 0; an empty axis gives 0 (README: differences).
-// f16/bf16 inputs have no host kernel (Unimplemented naming the dtype).
+// f16/bf16 (Sum, Mean, Prod, Max, Min) widen to f32 exactly and compute as
+// the compiled path does: Sum/Mean accumulate in f32 (TF's CPU kernels
+// reduce Eigen::half in float), Prod rounds to the half type after each
+// product (hlo.multiply in f16), Max/Min are exact; the result is rounded
+// to nearest even into the half type. ArgMax/ArgMin of f16/bf16 have no
+// host kernel (Unimplemented naming the dtype).
 // Errors: TF's wording for an axis out of range.
 //===----------------------------------------------------------------------===//
+#include "lib/Support/Float16.h"
 #include "runtime/session/kernels/HostKernel.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -32,6 +38,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 namespace tfmlir::session {
@@ -117,9 +124,19 @@ public:
       : kind_(kind), keepDims_(keepDims), out_(out) {}
 
   absl::Status compute(KernelContext &ctx) const override {
-    const HostTensor &x = *ctx.inputs[0];
-    if (x.dtype() == DType::kF16 || x.dtype() == DType::kBF16 ||
-        x.dtype() != out_ ||
+    const HostTensor &x0 = *ctx.inputs[0];
+    std::optional<HostTensor> wide;
+    if (isHalf(x0.dtype()) && x0.dtype() == out_ && kind_ != Red::kAll &&
+        kind_ != Red::kAny) {
+      absl::StatusOr<HostTensor> w = widenHalfToF32(x0);
+      if (!w.ok())
+        return w.status();
+      wide = std::move(*w);
+    }
+    const HostTensor &x = wide ? *wide : x0;
+    const DType half = wide ? x0.dtype() : DType::kF32;
+    const DType out = wide ? DType::kF32 : out_;
+    if (isHalf(x.dtype()) || x.dtype() != out ||
         ((kind_ == Red::kAll || kind_ == Red::kAny) !=
          (x.dtype() == DType::kBool)))
       return absl::UnimplementedError(absl::StrCat(
@@ -128,32 +145,52 @@ public:
     if (!reduced.ok())
       return reduced.status();
     Plan p = plan(x.shape(), *reduced, keepDims_);
-    auto outOr = HostTensor::create(out_, p.outShape);
+    auto outOr = HostTensor::create(out, p.outShape);
     if (!outOr.ok())
       return outOr.status();
-    HostTensor &out = *outOr;
+    HostTensor &res = *outOr;
     const int64_t count = static_cast<int64_t>(p.redOffsets.size());
     dispatchDType(x.dtype(), [&](auto zero) {
       using T = decltype(zero);
       const T *in = x.data<T>();
-      T *o = out.data<T>();
+      T *o = res.data<T>();
       for (size_t k = 0; k < p.keptOffsets.size(); ++k) {
         const T *base = in + p.keptOffsets[k];
-        o[k] = fold<T>(base, p.redOffsets, count);
+        o[k] = fold<T>(base, p.redOffsets, count, half);
       }
     });
-    ctx.outputs.push_back(std::move(out));
+    if (wide) {
+      absl::StatusOr<HostTensor> narrow = narrowF32ToHalf(res, half);
+      if (!narrow.ok())
+        return narrow.status();
+      ctx.outputs.push_back(std::move(*narrow));
+      return absl::OkStatus();
+    }
+    ctx.outputs.push_back(std::move(res));
     return absl::OkStatus();
   }
 
 private:
+  /// Folds the elements at `offs` from `base`. `half` is kF16/kBF16 when
+  /// the values are a half-type input widened to f32 (Sum/Mean then
+  /// accumulate in f32 and Prod rounds to `half` after each product, as
+  /// the compiled path), kF32 otherwise.
   template <typename T>
-  T fold(const T *base, const std::vector<int64_t> &offs, int64_t count) const {
+  T fold(const T *base, const std::vector<int64_t> &offs, int64_t count,
+         DType half) const {
     constexpr bool isFloat = std::is_floating_point_v<T>;
     switch (kind_) {
     case Red::kSum:
     case Red::kMean: {
       if constexpr (isFloat) {
+        if (half != DType::kF32) {
+          float s = 0;
+          for (int64_t off : offs)
+            s += static_cast<float>(base[off]);
+          if (kind_ == Red::kMean)
+            s /= static_cast<float>(count);
+          return static_cast<T>(s);
+        }
         double s = 0;
         for (int64_t off : offs)
           s += static_cast<double>(base[off]);
@@ -181,8 +218,14 @@ private:
     case Red::kProd: {
       if constexpr (isFloat) {
         T s = 1;
-        for (int64_t off : offs)
+        for (int64_t off : offs) {
           s *= base[off];
+          if (half == DType::kF16)
+            s = static_cast<T>(halfToFloat(floatToHalf(static_cast<float>(s))));
+          else if (half == DType::kBF16)
+            s = static_cast<T>(
+                bfloat16ToFloat(floatToBfloat16(static_cast<float>(s))));
+        }
         return s;
       } else {
         using U = std::make_unsigned_t<T>;

@@ -26,26 +26,6 @@ func.func @vars_num_bits(%x: tensor<4xf32>, %lo: tensor<f32>, %hi: tensor<f32>) 
 
 // -----
 
-func.func @vars_const_min_max(%x: tensor<4xf32>) {
-  %lo = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
-  %hi = "tf.Const"() {value = dense<-1.0> : tensor<f32>} : () -> tensor<f32>
-  // expected-error @+1 {{'tf.FakeQuantWithMinMaxVars' op requires min <= max, got min 1.000000e+00 > max -1.000000e+00}}
-  %0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
-  return
-}
-
-// -----
-
-func.func @per_channel_min_max(%x: tensor<2x3xf32>) {
-  %lo = "tf.Const"() {value = dense<[0.0, 2.0, 0.0]> : tensor<3xf32>} : () -> tensor<3xf32>
-  %hi = "tf.Const"() {value = dense<[1.0, 1.0, 1.0]> : tensor<3xf32>} : () -> tensor<3xf32>
-  // expected-error @+1 {{'tf.FakeQuantWithMinMaxVarsPerChannel' op requires min <= max, got min 2.000000e+00 > max 1.000000e+00 at channel 1}}
-  %0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
-  return
-}
-
-// -----
-
 func.func @per_channel_size(%x: tensor<2x3xf32>, %lo: tensor<2xf32>, %hi: tensor<2xf32>) {
   // expected-error @+1 {{'tf.FakeQuantWithMinMaxVarsPerChannel' op requires dim 0 of 'min' to be 3, got 'tensor<2xf32>'}}
   %0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x3xf32>

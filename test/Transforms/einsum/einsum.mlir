@@ -131,3 +131,29 @@ func.func @missing_output_ellipsis(%a: tensor<2x3x4xf32>) -> tensor<*xf32> {
   %0 = "tf.Einsum"(%a) {equation = "...ij->ij"} : (tensor<2x3x4xf32>) -> tensor<*xf32> loc("e")
   func.return %0 : tensor<*xf32>
 }
+
+// -----
+
+// A non-ASCII (UTF-8) label: refused naming the node and the whole
+// character (not one byte of it), in an input or only in the output.
+func.func @utf8_label(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>) -> tensor<*xf32> {
+  // expected-error @unknown {{node 'e' (tf.Einsum): equation 'ab,bç->aç': subscript 'bç' has 'ç' (U+00E7, not ASCII) (labels are ASCII letters, and '...')}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ab,bç->aç"} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<*xf32> loc("e")
+  func.return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @utf8_output_label(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @unknown {{node 'e' (tf.Einsum): equation 'ab->b😀': subscript 'b😀' has '😀' (U+1F600, not ASCII)}}
+  %0 = "tf.Einsum"(%a) {equation = "ab->b😀"} : (tensor<2x3xf32>) -> tensor<*xf32> loc("e")
+  func.return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @not_utf8_label(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @unknown {{has the byte 0xFF (not UTF-8) (labels are ASCII letters, and '...')}}
+  %0 = "tf.Einsum"(%a) {equation = "a\FF->a"} : (tensor<2x3xf32>) -> tensor<*xf32> loc("e")
+  func.return %0 : tensor<*xf32>
+}

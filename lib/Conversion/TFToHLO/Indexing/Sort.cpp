@@ -7,6 +7,9 @@
 //    CPU kernel sorts with `b < a`, whose order with NaNs is unspecified;
 //    the host and lite kernels use the same rule, lib/Support/NonFinite.h),
 //    then a slice of the first k; equal values keep the lower index first.
+//    `sorted` = false gives the same order: TF leaves the order unspecified
+//    then (its CPU kernel returns the sorted order for small inputs), and a
+//    sorted one keeps results deterministic (test/tools/topk-unsorted.test).
 //  - NthElement with a constant n: an hlo.sort of the last dim (descending
 //    when `reverse`) and the element n.
 //  - Unique of a constant 1-D x: the constant y (distinct values in order
