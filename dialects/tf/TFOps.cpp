@@ -13,12 +13,38 @@ OpFoldResult IdentityOp::fold(FoldAdaptor) {
   return {};
 }
 
-LogicalResult IdentityOp::verify() {
-  if (!tf_type::areCastCompatible(getInput().getType(), getOutput().getType()))
-    return emitOpError() << "input type " << getInput().getType()
-                         << " is incompatible with output type "
-                         << getOutput().getType();
+/// Shared verifier of the single-input identity-like ops (Identity,
+/// StopGradient, PreventGradient, DebugIdentity, Print): TF's signature is
+/// "input: T -> output: T", so the two types must be cast-compatible (same
+/// element type; a shape may be more refined on either side).
+static LogicalResult verifySameTypeIdentity(Operation *op, Value input,
+                                            Value output) {
+  if (!tf_type::areCastCompatible(input.getType(), output.getType()))
+    return op->emitOpError()
+           << "input type " << input.getType()
+           << " is incompatible with output type " << output.getType()
+           << " (TF requires input and output to have the same type T)";
   return success();
+}
+
+LogicalResult IdentityOp::verify() {
+  return verifySameTypeIdentity(*this, getInput(), getOutput());
+}
+
+LogicalResult StopGradientOp::verify() {
+  return verifySameTypeIdentity(*this, getInput(), getOutput());
+}
+
+LogicalResult PreventGradientOp::verify() {
+  return verifySameTypeIdentity(*this, getInput(), getOutput());
+}
+
+LogicalResult DebugIdentityOp::verify() {
+  return verifySameTypeIdentity(*this, getInput(), getOutput());
+}
+
+LogicalResult PrintOp::verify() {
+  return verifySameTypeIdentity(*this, getInput(), getOutput());
 }
 
 LogicalResult IdentityNOp::fold(FoldAdaptor,

@@ -61,6 +61,7 @@ def TF_StopGradientOp : TF_Op<"StopGradient", [Pure]> {
   let arguments = (ins TF_Tensor:$input, TF_TypeAttr:$T);
   let results = (outs TF_Tensor:$output);
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def TF_NoOpOp : TF_Op<"NoOp"> {
@@ -75,6 +76,7 @@ def TF_PreventGradientOp : TF_Op<"PreventGradient", [Pure]> {
   let arguments = (ins TF_Tensor:$input, TF_DerivedTypeAttr:$T,
                    TF_DefaultStr<"">:$message);
   let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
 }
 
 def TF_DebugIdentityOp : TF_Op<"DebugIdentity"> {
@@ -82,21 +84,27 @@ def TF_DebugIdentityOp : TF_Op<"DebugIdentity"> {
   let description = [{ `output` = `input` (dtype `T`); the debugger's
     attrs (`device_name`, `tensor_name`, `debug_urls`, ...) are kept as
     they are. Not Pure (it publishes the tensor). Matches TF's
-    DebugIdentity. }];
+    DebugIdentity. The verifier requires `input` and `output` to have
+    cast-compatible types (same dtype; shapes may be refined), like TF's
+    "T -> T" signature. }];
   let arguments = (ins TF_Tensor:$input, TF_DerivedTypeAttr:$T);
   let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
 }
 
 def TF_PrintOp : TF_Op<"Print"> {
   let summary = "TF Print: the identity, logging `data` as a side effect";
   let description = [{ `output` = `input` (dtype `T`); `data` (dtypes `U`)
     is printed with `message` for the first `first_n` runs (-1: always),
-    `summarize` elements each. Stateful. Matches TF's Print. }];
+    `summarize` elements each. Stateful. Matches TF's Print. The verifier
+    requires `input` and `output` to have cast-compatible types (same
+    dtype; shapes may be refined), like TF's "T -> T" signature. }];
   let arguments = (ins TF_Tensor:$input, Variadic<TF_Tensor>:$data,
                    TF_DerivedTypeAttr:$T, TF_DerivedTypeListAttr:$U,
                    TF_DefaultStr<"">:$message, TF_DefaultI64<"-1">:$first_n,
                    TF_DefaultI64<"3">:$summarize);
   let results = (outs TF_Tensor:$output);
+  let hasVerifier = 1;
 }
 
 #endif
