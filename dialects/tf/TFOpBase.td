@@ -57,7 +57,14 @@ def TF_Dialect : Dialect {
     /// Registers op families defined in other translation units.
     void registerMoreOps();
 
-    // One per op family (TFOps<Family>.td/.cpp); each adds its ops.
+    // One per op family (TFOps<Family>.td/.cpp); each adds its ops with
+    // dialect.addOperations<GET_OP_LIST>(), the way MLIR dialects add ops.
+    // addOperations is protected, hence one friend per family; every family
+    // registers this same way (no family goes around it through
+    // RegisteredOperationName::insert), so a new family is a .td, its
+    // register<Family>Ops, a friend line here and a call in
+    // TFOpsRegistry.cpp. A friend declaration needs no prior declaration of
+    // the function, so families kept out of TFOps.h (RNN) are listed too.
     friend void registerMathOps(TFDialect &dialect);
     friend void registerNNOps(TFDialect &dialect);
     friend void registerReduceOps(TFDialect &dialect);
@@ -69,6 +76,8 @@ def TF_Dialect : Dialect {
     friend void registerRandomOps(TFDialect &dialect);
     friend void registerLinalgOps(TFDialect &dialect);
     friend void registerTensorArrayOps(TFDialect &dialect);
+    friend void registerRNNOps(TFDialect &dialect);
+    friend void registerQuantOps(TFDialect &dialect);
   }];
 }
 

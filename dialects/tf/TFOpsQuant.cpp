@@ -69,16 +69,9 @@ LogicalResult FakeQuantWithMinMaxVarsPerChannelOp::verify() {
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsQuant.cpp.inc"
 
-/// Registers `Ops` in `dialect` through the public
-/// RegisteredOperationName::insert (what Dialect::addOperations does), so
-/// that this family needs no friend declaration in TFOpBase.td.
-template <typename... Ops> static void insertOps(TFDialect &dialect) {
-  (RegisteredOperationName::insert<Ops>(dialect), ...);
-}
-
 void tfmlir::TF::registerQuantOps(TFDialect &dialect) {
-  insertOps<
+  dialect.addOperations<
 #define GET_OP_LIST
 #include "dialects/tf/TFOpsQuant.cpp.inc"
-      >(dialect);
+      >();
 }

@@ -13,18 +13,9 @@ using namespace tfmlir::TF;
 #define GET_OP_CLASSES
 #include "dialects/tf/TFOpsRNN.cpp.inc"
 
-namespace {
-/// Dialect::addOperations, which is protected: TFDialect befriends the
-/// register functions of the families declared in TFOps.h only, and this
-/// family stays out of TFOps.h (see TFOpsRNN.h).
-template <typename... Ops> void addOps(TFDialect &dialect) {
-  (RegisteredOperationName::insert<Ops>(dialect), ...);
-}
-} // namespace
-
 void tfmlir::TF::registerRNNOps(TFDialect &dialect) {
-  addOps<
+  dialect.addOperations<
 #define GET_OP_LIST
 #include "dialects/tf/TFOpsRNN.cpp.inc"
-      >(dialect);
+      >();
 }

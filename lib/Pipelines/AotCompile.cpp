@@ -3,8 +3,12 @@
 #include "lib/Pipelines/AotInternal.h"
 #include "lib/Pipelines/CompileMemory.h"
 #include "lib/Pipelines/GraphToHLO.h"
+#include "lib/Support/File.h"
+#include "lib/Translate/TextErrorCollector.h"
 #include "lib/Translate/proto/graph.pb.h"
 #include "lib/Translate/proto/tf2xla.pb.h"
+
+#include <google/protobuf/text_format.h>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -469,6 +473,25 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
                         absl::StrCat(gname, ": ", emitted.message()));
   out.header = aot_internal::writeHeader(sig, options, out);
   return out;
+}
+
+absl::Status readAotConfig(const std::string &path,
+                           tensorflow::tf2xla::Config &config) {
+  absl::StatusOr<std::string> text = readFileBounded(path);
+  if (!text.ok())
+    return text.status();
+  google::protobuf::TextFormat::Parser parser;
+  TextErrorCollector errors;
+  parser.RecordErrorsTo(&errors);
+  if (!parser.ParseFromString(*text, &config))
+    return absl::InvalidArgumentError(
+        path +
+        (errors.has
+             ? ":" + std::to_string(errors.line + 1) + ":" +
+                   std::to_string(errors.column + 1) + ": " + errors.message
+             : std::string(": parse error")) +
+        " (expected a tf2xla.Config text proto)");
+  return absl::OkStatus();
 }
 
 } // namespace tfmlir

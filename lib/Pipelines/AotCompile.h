@@ -87,6 +87,14 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
                                      const tensorflow::tf2xla::Config &config,
                                      const AotOptions &options);
 
+/// Reads tfcompile's --config file: a tf2xla.Config in protobuf text format
+/// (feeds, fetches, variables), into `config`. Errors: the file's
+/// (lib/Support/File.h: NotFound, not a regular file, too large), or
+/// InvalidArgument "<path>:<line>:<column>: <message> (expected a
+/// tf2xla.Config text proto)" for the first parse error.
+absl::Status readAotConfig(const std::string &path,
+                           tensorflow::tf2xla::Config &config);
+
 } // namespace tfmlir
 
 #endif

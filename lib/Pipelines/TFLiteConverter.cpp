@@ -458,14 +458,46 @@ absl::Status applySignature(const LoadedModel &model, const std::string &key,
   return absl::OkStatus();
 }
 
-absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
-                                               ConverterOptions &options) {
+/// The arrays and dtypes a SavedModel's signature gives may not also be set
+/// by hand (InvalidArgument naming the file).
+static absl::Status
+checkNoArraysForSavedModel(const ConverterInput &input,
+                           const ConverterOptions &options) {
   if (input.savedModel &&
       (!options.inputArrays.empty() || !options.outputArrays.empty() ||
        !options.inputDataTypes.empty()))
     return absl::InvalidArgumentError(
         input.path + ": with a SavedModel the input and output arrays and "
                      "dtypes come from the signature (--signature-key)");
+  return absl::OkStatus();
+}
+
+absl::Status applyConverterInput(const LoadedModel &model,
+                                 const ConverterInput &input,
+                                 ConverterOptions &options) {
+  if (!input.savedModel)
+    return absl::OkStatus();
+  if (absl::Status st = checkNoArraysForSavedModel(input, options); !st.ok())
+    return st;
+  // from_saved_model: arrays, dtypes and shapes from the signature; explicit
+  // shapes win.
+  std::vector<std::string> shapes = options.inputShapes;
+  absl::StatusOr<const ModelSignature *> sig =
+      selectSignature(model, input.signatureKey);
+  if (!sig.ok())
+    return sig.status();
+  if (absl::Status st = applySignature(model, (*sig)->key, options); !st.ok())
+    return st;
+  if (!shapes.empty())
+    options.inputShapes = std::move(shapes);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
+                                               ConverterOptions &options) {
+  // Refuse conflicting options before reading a (possibly large) model.
+  if (absl::Status st = checkNoArraysForSavedModel(input, options); !st.ok())
+    return st;
   LoadedModel model;
   if (!input.savedModel && input.path == "-") {
     auto buf = llvm::MemoryBuffer::getSTDIN();
@@ -488,19 +520,8 @@ absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
     model = std::move(*loaded);
   }
   model.sourceName = input.path;
-  if (!input.savedModel)
-    return model;
-  // from_saved_model: arrays, dtypes and shapes from the signature; explicit
-  // shapes win.
-  std::vector<std::string> shapes = options.inputShapes;
-  absl::StatusOr<const ModelSignature *> sig =
-      selectSignature(model, input.signatureKey);
-  if (!sig.ok())
-    return sig.status();
-  if (absl::Status st = applySignature(model, (*sig)->key, options); !st.ok())
+  if (absl::Status st = applyConverterInput(model, input, options); !st.ok())
     return st;
-  if (!shapes.empty())
-    options.inputShapes = std::move(shapes);
   return model;
 }
 

@@ -166,6 +166,18 @@ struct ConverterInput {
 absl::StatusOr<LoadedModel> loadConverterInput(const ConverterInput &input,
                                                ConverterOptions &options);
 
+/// The step of loadConverterInput after the model is loaded, for a model
+/// that is already in memory (the python package's tfmlir.lite converters
+/// load once and convert later): with `input.savedModel`, refuses
+/// inputArrays, outputArrays and inputDataTypes set by hand, selects the
+/// signature `input.signatureKey` (empty: serving_default or the only one)
+/// and fills `options` from it as applySignature does, keeping
+/// `options.inputShapes` when given. Without `input.savedModel` it changes
+/// nothing. Errors as loadConverterInput's (messages name input.path).
+absl::Status applyConverterInput(const LoadedModel &model,
+                                 const ConverterInput &input,
+                                 ConverterOptions &options);
+
 } // namespace tfmlir
 
 #endif

@@ -248,6 +248,31 @@ loadModelPy(const std::string &path,
   return std::make_shared<PyModel>(std::move(*m));
 }
 
+/// TFLiteConverter.from_frozen_graph / from_saved_model: the model read as
+/// tf-convert reads it (tfmlir::loadConverterInput: a SavedModel directory
+/// must be one, and its signature `signatureKey` must exist), so that the
+/// converter reports a bad file or key when it is created, as TF's does.
+std::shared_ptr<PyModel>
+loadConverterInputPy(const std::string &path, bool savedModel,
+                     const std::string &signatureKey,
+                     std::optional<std::vector<std::string>> tags) {
+  ConverterInput input;
+  input.path = path;
+  input.savedModel = savedModel;
+  input.signatureKey = signatureKey;
+  if (tags)
+    input.tags = *tags;
+  ConverterOptions unused;
+  absl::StatusOr<LoadedModel> m;
+  {
+    py::gil_scoped_release release;
+    m = loadConverterInput(input, unused);
+  }
+  if (!m.ok())
+    throwStatus(m.status());
+  return std::make_shared<PyModel>(std::move(*m));
+}
+
 std::shared_ptr<PyModel> modelFromBytes(const py::bytes &bytes,
                                         const std::string &name) {
   LoadedModel m;
@@ -743,11 +768,14 @@ py::tuple convertPy(const PyModel &m, const py::dict &opts,
   boolean("quant_report", o.quantReport);
   boolean("emit_mlir", o.emitMlir);
   boolean("log_op_report", o.logOpReport);
-  std::string signature;
-  string("signature_key", signature);
-  if (!signature.empty())
-    if (absl::Status st = applySignature(m.model, signature, o); !st.ok())
-      throwStatus(st);
+  // from_saved_model: the signature gives the arrays, dtypes and shapes,
+  // exactly as for tf-convert --saved-model-dir (lib/Pipelines).
+  ConverterInput input;
+  string("signature_key", input.signatureKey);
+  input.savedModel = !input.signatureKey.empty();
+  input.path = m.model.sourceName;
+  if (absl::Status st = applyConverterInput(m.model, input, o); !st.ok())
+    throwStatus(st);
   std::vector<CalibrationSample> samples;
   size_t k = 0;
   for (const py::handle &entry : samplesPy) {
@@ -819,6 +847,12 @@ PYBIND11_MODULE(_core, m) {
         py::arg("tags") = py::none(),
         "Loads a GraphDef file, SavedModel directory or TF.js model.json "
         "(tfmlir::loadModel).");
+  m.def("load_converter_input", &loadConverterInputPy, py::arg("path"),
+        py::arg("saved_model"), py::arg("signature_key") = "",
+        py::arg("tags") = py::none(),
+        "Loads a converter's model as tf-convert does "
+        "(tfmlir::loadConverterInput): a GraphDef, TF.js model.json or, with "
+        "saved_model, a SavedModel directory whose signature must exist.");
   m.def("model_from_bytes", &modelFromBytes, py::arg("data"), py::arg("name"),
         "Parses a GraphDef (binary or text) from bytes.");
 

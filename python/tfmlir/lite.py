@@ -13,6 +13,7 @@
 """
 
 import enum
+import os
 
 import numpy as np
 
@@ -95,14 +96,12 @@ class Interpreter:
         if model_path is not None and model_content is not None:
             raise ValueError("Can't both provide `model_path` and `model_content`")
         if model_path is not None:
-            import os
             if not isinstance(model_path, (str, os.PathLike)):
                 raise ValueError("model_path must be a str or os.PathLike, got %s"
                                  % type(model_path).__name__)
-            path = os.fspath(model_path)
-            if os.path.isdir(path):
-                raise ValueError("Could not open '%s': is a directory" % path)
-            self._core = _core.LiteInterpreter.from_file(path)
+            # The library refuses directories and devices with a message
+            # naming the file (lib/Support/File.h).
+            self._core = _core.LiteInterpreter.from_file(os.fspath(model_path))
         elif model_content is not None:
             if not isinstance(model_content, (bytes, bytearray, memoryview)):
                 raise ValueError("model_content must be bytes, got %s"
@@ -386,7 +385,12 @@ class TFLiteConverter:
         """
         if not output_arrays:
             raise ValueError("output_arrays must name at least one tensor")
-        model = _model.load(graph_def_file)
+        if isinstance(graph_def_file, (str, os.PathLike)):
+            # Read as tf-convert --graph-def-file reads it (the library's
+            # loadConverterInput detects the format).
+            model = _core.load_converter_input(os.fspath(graph_def_file), False)
+        else:
+            model = _model.load(graph_def_file)
         if input_shapes:
             unknown = sorted(set(input_shapes) - set(input_arrays))
             if unknown:
@@ -410,7 +414,11 @@ class TFLiteConverter:
             signature_keys = [signature_keys]
         if len(signature_keys) != 1:
             raise ValueError("Only support a single signature key.")
-        model = _model.load(saved_model_dir, _model.normalize_tags(tags))
+        # As tf-convert --saved-model-dir: the directory must be a
+        # SavedModel and the signature must exist (loadConverterInput).
+        model = _core.load_converter_input(os.fspath(saved_model_dir), True,
+                                           signature_keys[0],
+                                           _model.normalize_tags(tags))
         return cls(model, signature_key=signature_keys[0])
 
     def _quantize_mode(self):

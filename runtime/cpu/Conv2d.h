@@ -24,41 +24,12 @@
 #ifndef TFMLIR_RUNTIME_CPU_CONV2D_H
 #define TFMLIR_RUNTIME_CPU_CONV2D_H
 
+#include "lib/Support/ABI/Conv2d.h"
 #include "runtime/cpu/DepthwiseConv.h"
 #include "runtime/cpu/Gemm.h"
 
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/// Most filter taps (KH * KW) of one convolution (up to 8x8 windows); the
-/// compiler sends larger windows to the generated loops.
-#define TFMLIR_RT_CONV2D_MAX_TAPS 64
-
-/// The entry generated code calls (hlo.custom_call "tfmlir_rt_conv2d_packed"
-/// lowered by hlo-legalize-to-linalg): input [N,H,W,C] (any strides, unit
-/// channel stride for the fast path), packed filter
-/// [ceil(O/32), KH*KW*C, 32] (tfmlir_rt_sgemm_pack_b of the filter as
-/// [KH*KW*C, O]), bias [O] when has_bias, residual [N,OH,OW,O] when
-/// has_residual, output [N,OH,OW,O]; kernel_h * kernel_w taps, strides,
-/// dilations and top/left padding in elements. Sizes that disagree, a
-/// non-positive stride/dilation/window or more than
-/// TFMLIR_RT_CONV2D_MAX_TAPS taps leave the output untouched (the lowering
-/// checks all of this statically). Operands that are not compact along
-/// (pixel, channel) take a plain loop with the same result up to summation
-/// order.
-void _mlir_ciface_tfmlir_rt_conv2d_packed_memref(
-    tfmlir_rt_memref4d *input, tfmlir_rt_memref3d *packed_filter,
-    tfmlir_rt_memref1d *bias, tfmlir_rt_memref4d *residual,
-    tfmlir_rt_memref4d *output, int64_t kernel_h, int64_t kernel_w,
-    int64_t stride_h, int64_t stride_w, int64_t dilation_h, int64_t dilation_w,
-    int64_t pad_top, int64_t pad_left, int32_t has_bias, int32_t has_residual,
-    int32_t activation);
-
-#ifdef __cplusplus
-} // extern "C"
-#endif
+// The entry _mlir_ciface_tfmlir_rt_conv2d_packed_memref, its custom-call
+// target and TFMLIR_RT_CONV2D_MAX_TAPS are the ABI the compiler shares with
+// this kernel: lib/Support/ABI/Conv2d.h. Conv2d.cpp implements the entry.
 
 #endif // TFMLIR_RUNTIME_CPU_CONV2D_H

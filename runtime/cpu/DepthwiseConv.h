@@ -14,34 +14,12 @@
 #ifndef TFMLIR_RUNTIME_CPU_DEPTHWISECONV_H
 #define TFMLIR_RUNTIME_CPU_DEPTHWISECONV_H
 
+#include "lib/Support/ABI/Conv2d.h"
 #include "runtime/cpu/Gemm.h"
 
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/// A rank-4 f32 memref descriptor (see tfmlir_rt_memref2d).
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[4], strides[4];
-} tfmlir_rt_memref4d;
-
-/// The entry generated code calls (hlo.custom_call
-/// "tfmlir_rt_depthwise_conv2d"): input [N,H,W,C], filter [KH,KW,C], bias
-/// [C] (used when has_bias), output [N,OH,OW,C]; strides, dilations and
-/// top/left padding in elements. Requires unit channel strides on every
-/// operand and sizes that agree (N, C); otherwise the output is left
-/// untouched (the lowering checks this statically).
-void _mlir_ciface_tfmlir_rt_depthwise_conv2d_memref(
-    tfmlir_rt_memref4d *input, tfmlir_rt_memref3d *filter,
-    tfmlir_rt_memref1d *bias, tfmlir_rt_memref4d *output, int64_t stride_h,
-    int64_t stride_w, int64_t dilation_h, int64_t dilation_w, int64_t pad_top,
-    int64_t pad_left, int32_t has_bias, int32_t activation);
-
-#ifdef __cplusplus
-} // extern "C"
-#endif
+// The entry _mlir_ciface_tfmlir_rt_depthwise_conv2d_memref, its custom-call
+// target and the rank-4 descriptor are the ABI the compiler shares with this
+// kernel: lib/Support/ABI/Conv2d.h and MemRef.h. DepthwiseConv.cpp
+// implements the entry.
 
 #endif // TFMLIR_RUNTIME_CPU_DEPTHWISECONV_H

@@ -187,29 +187,15 @@ struct PackJob {
 
 void packPanels(void *ctx, int64_t begin, int64_t end) {
   const PackJob &j = *static_cast<const PackJob *>(ctx);
-  for (int64_t p = begin; p < end; ++p) {
-    float *dst = j.packed + p * kNR * j.k;
-    int64_t n0 = p * kNR;
-    int64_t w = std::min(kNR, j.n - n0);
-    for (int64_t q = 0; q < j.k; ++q, dst += kNR) {
-      const float *src = j.b + q * j.sk + n0 * j.sn;
-      if (j.sn == 1)
-        std::memcpy(dst, src, w * sizeof(float));
-      else
-        for (int64_t c = 0; c < w; ++c)
-          dst[c] = src[c * j.sn];
-      for (int64_t c = w; c < kNR; ++c)
-        dst[c] = 0.0f;
-    }
-  }
+  for (int64_t p = begin; p < end; ++p)
+    tfmlir_abi_sgemm_pack_panel(p, j.k, j.n, j.b, j.sk, j.sn,
+                                j.packed + p * kNR * j.k);
 }
 
 } // namespace
 
 extern "C" int64_t tfmlir_rt_sgemm_packed_size(int64_t k, int64_t n) {
-  if (k < 0 || n < 0)
-    return -1;
-  return (n + kNR - 1) / kNR * kNR * k;
+  return tfmlir_abi_sgemm_packed_size(k, n);
 }
 
 extern "C" void tfmlir_rt_sgemm_pack_b(int64_t k, int64_t n, const float *b,

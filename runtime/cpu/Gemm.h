@@ -22,25 +22,22 @@
 // register tile), AVX2+FMA (6x16 tiles over the 32-wide panel), or portable
 // C++ (4x32). Outer loops over blocks of rows / columns go through
 // tfmlir_rt_parallel_for (runtime/cpu/Parallel.h).
+//
+// What the compiler and generated code rely on (custom-call targets, the
+// panel width and packed layout, activation codes, memref descriptors, the
+// _mlir_ciface_ entries) is the ABI header lib/Support/ABI/Gemm.h, which
+// this one includes; here are the kernels' own C API and ISA selection.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_CPU_GEMM_H
 #define TFMLIR_RUNTIME_CPU_GEMM_H
+
+#include "lib/Support/ABI/Gemm.h"
 
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// Width of a packed B panel (columns), for every ISA.
-#define TFMLIR_RT_SGEMM_PANEL 32
-
-/// Activation applied last by the epilogue.
-enum {
-  TFMLIR_RT_ACT_NONE = 0,
-  TFMLIR_RT_ACT_RELU = 1,  ///< max(x, 0), TF's Relu (NaN stays NaN)
-  TFMLIR_RT_ACT_RELU6 = 2, ///< min(max(x, 0), 6), TF's Relu6
-};
 
 /// The microkernel implementations; TFMLIR_RT_ISA_AUTO picks the best one
 /// the host supports.
@@ -52,13 +49,15 @@ enum {
 };
 
 /// Number of floats of the packed form of a K x N matrix:
-/// ceil(N / 32) * 32 * K. Returns -1 for negative sizes.
+/// ceil(N / 32) * 32 * K (tfmlir_abi_sgemm_packed_size). Returns -1 for
+/// negative sizes.
 int64_t tfmlir_rt_sgemm_packed_size(int64_t k, int64_t n);
 
 /// Packs B (K x N, element (k, n) at B[k * stride_k + n * stride_n]; a
 /// row-major B has stride_k = N, stride_n = 1, a transposed one (TF's
 /// transpose_b) stride_k = 1, stride_n = K) into `packed`, which must hold
 /// tfmlir_rt_sgemm_packed_size(K, N) floats. Padding columns are zeroed.
+/// The layout is lib/Support/ABI/Gemm.h's; panels are packed in parallel.
 void tfmlir_rt_sgemm_pack_b(int64_t k, int64_t n, const float *b,
                             int64_t stride_k, int64_t stride_n, float *packed);
 
@@ -82,44 +81,6 @@ void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
                      int64_t lda, const float *b, int64_t stride_k,
                      int64_t stride_n, float *c, int64_t ldc, const float *bias,
                      const float *residual, int64_t ldr, int32_t activation);
-
-/// A strided f32 memref descriptor of rank R as MLIR passes it to a
-/// function with llvm.emit_c_interface: {allocated, aligned, offset,
-/// sizes[R], strides[R]} (elements, not bytes).
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-} tfmlir_rt_memref1d;
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} tfmlir_rt_memref2d;
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[3], strides[3];
-} tfmlir_rt_memref3d;
-
-/// The entry that generated code calls (hlo.custom_call
-/// "tfmlir_rt_sgemm_packed" lowered by hlo-legalize-to-linalg):
-/// C[M,N] = act(A[M,K] * B + bias + R) with B packed as
-/// [ceil(N/32), K, 32] (sizes checked against A and C; on a mismatch C is
-/// left untouched, which cannot happen for IR that passed the lowering's
-/// checks). bias is used when has_bias (sizes [N]), residual when
-/// has_residual ([M,N]); otherwise they may be any (e.g. empty)
-/// descriptors. Any strides are accepted: unit inner strides take the
-/// microkernels, others a plain loop.
-void _mlir_ciface_tfmlir_rt_sgemm_packed_memref(
-    tfmlir_rt_memref2d *a, tfmlir_rt_memref3d *packed_b,
-    tfmlir_rt_memref1d *bias, tfmlir_rt_memref2d *residual,
-    tfmlir_rt_memref2d *c, int32_t has_bias, int32_t has_residual,
-    int32_t activation);
-
-/// As _mlir_ciface_tfmlir_rt_sgemm_packed_memref with B unpacked: [K,N],
-/// or [N,K] when transpose_b (hlo.custom_call "tfmlir_rt_sgemm").
-void _mlir_ciface_tfmlir_rt_sgemm_memref(
-    tfmlir_rt_memref2d *a, tfmlir_rt_memref2d *b, tfmlir_rt_memref1d *bias,
-    tfmlir_rt_memref2d *residual, tfmlir_rt_memref2d *c, int32_t transpose_b,
-    int32_t has_bias, int32_t has_residual, int32_t activation);
 
 /// Forces a microkernel (TFMLIR_RT_ISA_*) for this process (tests and
 /// benchmarks). Returns 0 and changes nothing if the host lacks it.

@@ -9,13 +9,9 @@
 // a call of the entry below, which scans the indices once and, on the first
 // bad one, ends the Run (the RunScope of Alloc.h) with TF's message.
 //
-// backend_config of the custom call (the entry's `config`), four lines:
-//   kind      gather | gather_nd | scatter_nd | segment
-//   shape     the indices' shape before flattening, "2,3" ("" = scalar)
-//   bounds    gather, segment: the one limit (params.shape[axis],
-//             num_segments); gather_nd: params' shape; scatter_nd: the
-//             output shape. Comma-separated.
-//   node      the GraphDef node name
+// The custom-call target, the backend_config format and the entries are
+// the ABI the compiler shares with this check: lib/Support/ABI/IndexCheck.h.
+//
 // Messages (TF's, then TF's executor suffix "\n\t [[{{node NAME}}]]"):
 //   gather     indices[3] = 7 is not in [0, 5)
 //   gather_nd  indices[1] = [0, 7] does not index into param shape [3,5],
@@ -31,45 +27,13 @@
 #ifndef TFMLIR_RUNTIME_CPU_INDEXCHECK_H
 #define TFMLIR_RUNTIME_CPU_INDEXCHECK_H
 
+#include "lib/Support/ABI/IndexCheck.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
 #include <string>
 #include <string_view>
-extern "C" {
-#endif
-
-/// call_target_name of the hlo.custom_call that checks indices.
-#define TFMLIR_RT_CHECK_INDICES_TARGET "tfmlir_rt_check_indices"
-
-/// Rank-1 memref descriptors as MLIR passes them to a function with
-/// llvm.emit_c_interface: {allocated, aligned, offset, sizes[1],
-/// strides[1]} (elements).
-typedef struct {
-  int32_t *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-} tfmlir_rt_memref1d_i32;
-typedef struct {
-  int64_t *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-} tfmlir_rt_memref1d_i64;
-typedef struct {
-  int8_t *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-} tfmlir_rt_memref1d_i8;
-
-/// Checks the flattened int32 / int64 `indices` against `config` (the
-/// custom call's backend_config as bytes, see above). Returns when every
-/// index is in range; otherwise ends the Run (longjmp to its RunScope) with
-/// the InvalidArgument message; outside a Run it prints the message and
-/// aborts (only Runs call generated code).
-void _mlir_ciface_tfmlir_rt_check_indices_i32_memref(
-    tfmlir_rt_memref1d_i32 *indices, tfmlir_rt_memref1d_i8 *config);
-void _mlir_ciface_tfmlir_rt_check_indices_i64_memref(
-    tfmlir_rt_memref1d_i64 *indices, tfmlir_rt_memref1d_i8 *config);
-
-#ifdef __cplusplus
-} // extern "C"
 
 namespace tfmlir::cpu {
 

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include "lib/Support/ABI/LaunchPlan.h"
 #include "runtime/gpu/Device.h"
-#include "runtime/gpu/LaunchPlan.h"
 
 namespace tfmlir::gpu {
 

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -93,6 +94,18 @@ bool OpContext::reference() const {
 //===----------------------------------------------------------------------===//
 // MutableOpResolver
 //===----------------------------------------------------------------------===//
+
+std::string typeSetName(TypeSet set) {
+  std::string out;
+  for (int t = 0; t < 32; ++t)
+    if (set & (TypeSet(1) << t)) {
+      std::string name = typeName(static_cast<TensorType>(t));
+      for (char &c : name)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out += (out.empty() ? "" : ", ") + name;
+    }
+  return out;
+}
 
 void MutableOpResolver::addBuiltin(int32_t code, KernelRegistration reg,
                                    int32_t minVersion, int32_t maxVersion) {

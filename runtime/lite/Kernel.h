@@ -89,10 +89,30 @@ private:
 
 using KernelFn = absl::Status (*)(OpContext &);
 
+/// A set of element types (bit `1 << TensorType`), for the types a kernel
+/// declares it takes.
+using TypeSet = uint32_t;
+
+/// The TypeSet of `types`.
+template <typename... Ts> constexpr TypeSet typeSet(Ts... types) {
+  return ((TypeSet(1) << static_cast<int>(types)) | ... | TypeSet(0));
+}
+
+/// The schema names of the types in `set`, lowercased and comma-separated
+/// in TensorType order ("float32, int32, int64"); "" for an empty set.
+std::string typeSetName(TypeSet set);
+
 /// A kernel: `prepare` may be null (outputs keep their declared shapes).
 struct KernelRegistration {
   KernelFn prepare = nullptr;
   KernelFn eval = nullptr;
+  /// The element types of input 0 that `prepare` accepts, as the kernel
+  /// file declares them at registration so that tools (op-coverage) can
+  /// list them; 0 when the file declares none. Integer types are plain
+  /// values for ops such as ADD and quantized tensors for the conv family
+  /// (the file's comment says which). Prepare still checks the types; this
+  /// is what the registry tells a reader, not a second check.
+  TypeSet inputTypes = 0;
 };
 
 /// Finds the kernel for an opcode. Keyed by (builtin code, version) for

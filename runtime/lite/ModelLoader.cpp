@@ -695,10 +695,13 @@ FlatBufferModel::buildFromFile(const std::string &path) {
     return absl::NotFoundError(
         absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  bool statOk = fstat(fd, &st) == 0;
+  if (!statOk || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    return absl::FailedPreconditionError(
-        absl::StrCat(path, ": not a regular file"));
+    // Worded as lib/Support/File.h words it (python's Interpreter shows it).
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, statOk && S_ISDIR(st.st_mode) ? ": is a directory"
+                                            : ": not a regular file"));
   }
   std::unique_ptr<FlatBufferModel> m(new FlatBufferModel());
   m->name_ = path;

@@ -6,6 +6,7 @@
 
 #include "lib/Support/File.h"
 #include "lib/Support/Float16.h"
+#include "lib/Translate/proto/graph.pb.h"
 #include "runtime/lite/Npy.h"
 
 #include "absl/strings/str_cat.h"
@@ -301,6 +302,73 @@ absl::StatusOr<Tensor> parseNpyFeed(const std::vector<uint8_t> &bytes,
 
 absl::StatusOr<Tensor> readNpyFeed(const std::string &path) {
   return npyToTensor(tfmlir::lite::readNpy(path), path);
+}
+
+absl::StatusOr<Tensor> readFeedFile(const tensorflow::GraphDef &graph,
+                                    const std::string &name,
+                                    const std::string &file) {
+  const std::string spec = name + "=" + file;
+  size_t csv = file.rfind(".csv");
+  if (file.size() >= 4 && file.compare(file.size() - 4, 4, ".npy") == 0)
+    return readNpyFeed(file);
+  if (csv == std::string::npos ||
+      (csv + 4 != file.size() && file[csv + 4] != ':'))
+    return absl::InvalidArgumentError("--input " + spec +
+                                      ": the file must be .npy or .csv");
+  std::string path = file.substr(0, csv + 4);
+  std::optional<std::vector<int64_t>> dims;
+  // The fed node: dtype and (without dims) shape.
+  std::string node = name;
+  int idx = 0;
+  if (size_t c = name.rfind(':'); c != std::string::npos) {
+    node = name.substr(0, c);
+    idx = std::atoi(name.c_str() + c + 1);
+  }
+  const tensorflow::NodeDef *nd = nullptr;
+  for (const auto &n : graph.node())
+    if (n.name() == node)
+      nd = &n;
+  if (!nd)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--input ", name, ": FeedInputs: unable to find feed output ", name));
+  const std::string &op = nd->op();
+  if (idx != 0 && (op == "Placeholder" || op == "PlaceholderV2" ||
+                   op == "PlaceholderWithDefault" || op == "Const"))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--input ", name, ": FeedInputs: ", name,
+        " should have output index < 1 (node ", node, " is a ", op, ")"));
+  auto dt = nd->attr().find("dtype");
+  if (dt == nd->attr().end())
+    dt = nd->attr().find("T");
+  if (dt == nd->attr().end() || idx != 0)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--input ", name, ": cannot tell the dtype of ",
+        idx ? absl::StrCat("output ", idx, " of ") : std::string(), "node ",
+        node, " (", op, ") for a .csv feed; feed a .npy file instead"));
+  if (csv + 4 < file.size()) {
+    dims.emplace();
+    std::stringstream ds(file.substr(csv + 5));
+    for (std::string tok; std::getline(ds, tok, ',');) {
+      char *end = nullptr;
+      long long v = std::strtoll(tok.c_str(), &end, 10);
+      if (tok.empty() || !end || *end || v < 0)
+        return absl::InvalidArgumentError("--input " + spec +
+                                          ": bad dimension '" + tok + "'");
+      dims->push_back(v);
+    }
+  } else if (auto sh = nd->attr().find("shape");
+             sh != nd->attr().end() && !sh->second.shape().unknown_rank()) {
+    std::vector<int64_t> ds;
+    bool known = true;
+    for (const auto &d : sh->second.shape().dim()) {
+      known &= d.size() >= 0;
+      ds.push_back(d.size());
+    }
+    if (known)
+      dims = ds;
+  }
+  return readCsvFeed(path, static_cast<DataType>(dt->second.type()), dims,
+                     name);
 }
 
 } // namespace tfmlir::session

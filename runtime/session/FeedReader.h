@@ -19,6 +19,10 @@
 #include <string>
 #include <vector>
 
+namespace tensorflow {
+class GraphDef;
+} // namespace tensorflow
+
 namespace tfmlir::session {
 
 /// Parses CSV feed text: numbers separated by commas, spaces or newlines,
@@ -49,6 +53,19 @@ absl::StatusOr<Tensor> parseNpyFeed(const std::vector<uint8_t> &bytes,
 
 /// Reads and parses the .npy file `path` (as parseNpyFeed).
 absl::StatusOr<Tensor> readNpyFeed(const std::string &path);
+
+/// One feed as tf-run's `--input NAME[:IDX]=FILE` gives it, read against
+/// `graph`: FILE ending in ".npy" is read by readNpyFeed; "F.csv" or
+/// "F.csv:D0,D1,..." by readCsvFeed with the dtype of the fed node (its
+/// `dtype` or `T` attr) and the shape D0,D1,... or else the node's fully
+/// known `shape` attr (else 1-D). Errors (InvalidArgument, each starting
+/// "--input NAME"): a .csv feed of a node that is not in `graph` (TF's
+/// FeedInputs message), of output IDX > 0 of a Placeholder/Const, of a
+/// node without a dtype attr, a bad dimension, or a FILE that is neither
+/// .npy nor .csv; the readers' errors otherwise.
+absl::StatusOr<Tensor> readFeedFile(const tensorflow::GraphDef &graph,
+                                    const std::string &name,
+                                    const std::string &file);
 
 } // namespace tfmlir::session
 

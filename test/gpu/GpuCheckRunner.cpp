@@ -20,9 +20,9 @@
 // or error; 2 when no GPU can be used (the reason printed: "no CUDA
 // driver: libcuda.so.1 not found ..."), before anything runs.
 //===----------------------------------------------------------------------===//
+#include "lib/Support/ABI/LaunchPlan.h"
 #include "runtime/gpu/CudaDriver.h"
 #include "runtime/gpu/Device.h"
-#include "runtime/gpu/LaunchPlan.h"
 #include "runtime/gpu/PlanExecutor.h"
 
 #include <algorithm>

@@ -480,7 +480,8 @@ class InterpreterTest(unittest.TestCase):
             tfmlir.lite.Interpreter(model_content=self.model, num_threads="2")
         with self.assertRaises(ValueError):
             tfmlir.lite.Interpreter(model_path="/nonexistent/model.tflite")
-        with self.assertRaises(ValueError):
+        # A directory: the library (lib/Support/File.h) says so.
+        with self.assertRaisesRegex(ValueError, "is a directory"):
             tfmlir.lite.Interpreter(model_path=os.path.dirname(CONVNET))
         with self.assertRaises(ValueError):
             tfmlir.lite.Interpreter(model_content=b"TFL3" + b"\0" * 64)
@@ -806,6 +807,11 @@ class SavedModelTest(unittest.TestCase):
             y1 = sess.run(sig.outputs[sorted(out)[0]].name,
                           {sig.inputs[in_name].name: x})
             assert_close(self, np.asarray(y1).reshape(-1), [2, 2.5, 3, 3.5])
+        # An unknown signature key fails when the converter is made, as
+        # tf-convert --signature-key does (lib/Pipelines loadConverterInput).
+        with self.assertRaises(errors.NotFoundError) as cm:
+            tfmlir.lite.TFLiteConverter.from_saved_model(path, ["nope"])
+        self.assertIn("nope", cm.exception.message)
         # Converted to TFLite and run in the Interpreter.
         conv = tfmlir.lite.TFLiteConverter.from_saved_model(path)
         it = tfmlir.lite.Interpreter(model_content=conv.convert())

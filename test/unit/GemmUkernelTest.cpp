@@ -203,4 +203,29 @@ TEST(GemmUkernelDispatch, AutoPicksTheBestHostIsa) {
   EXPECT_EQ(tfmlir_rt_sgemm_packed_size(-1, 3), -1);
 }
 
+/// The compiler packs constant weights with the ABI's serial packer
+/// (lib/Support/ABI/Gemm.h, hlo-cpu-gemm-ukernel) and the runtime with its
+/// parallel one: the bytes must be the same for every shape and stride.
+TEST(GemmUkernelPacking, AbiAndRuntimePackersAgree) {
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<float> dist(-1.f, 1.f);
+  for (int64_t k : {1, 3, 64, 257})
+    for (int64_t n : {1, 31, 32, 33, 100})
+      for (bool transposed : {false, true}) {
+        std::vector<float> b(k * n);
+        for (float &v : b)
+          v = dist(rng);
+        int64_t sk = transposed ? 1 : n, sn = transposed ? k : 1;
+        ASSERT_EQ(tfmlir_abi_sgemm_packed_size(k, n),
+                  tfmlir_rt_sgemm_packed_size(k, n));
+        std::vector<float> abi(tfmlir_abi_sgemm_packed_size(k, n), -7.f);
+        std::vector<float> rt(abi.size(), 7.f);
+        tfmlir_abi_sgemm_pack_b(k, n, b.data(), sk, sn, abi.data());
+        tfmlir_rt_sgemm_pack_b(k, n, b.data(), sk, sn, rt.data());
+        EXPECT_EQ(abi, rt) << "k=" << k << " n=" << n
+                           << " transposed=" << transposed;
+      }
+  EXPECT_EQ(tfmlir_abi_sgemm_packed_size(-1, 3), -1);
+}
+
 } // namespace

@@ -7,9 +7,9 @@
 // test/Codegen/GPU/Inputs/runtime_program.mlir (hlo-gpu-compile, directory
 // in $TFMLIR_GPU_TEST_PROGRAM) runs and matches a float64 host reference.
 //===----------------------------------------------------------------------===//
+#include "lib/Support/ABI/LaunchPlan.h"
 #include "runtime/gpu/CudaDriver.h"
 #include "runtime/gpu/Device.h"
-#include "runtime/gpu/LaunchPlan.h"
 #include "runtime/gpu/PlanExecutor.h"
 
 #include <dlfcn.h>

@@ -5,7 +5,7 @@
 // Runs hlo-to-gpu-pipeline on function NAME (default main) of an hlo-dialect
 // module (static shapes; e.g. the output of tf-opt -xla-legalize-tf) and
 // writes to DIR:
-//   plan.txt       the launch plan (runtime/gpu/LaunchPlan.h's text format)
+//   plan.txt       the launch plan (lib/Support/ABI/LaunchPlan.h's text format)
 //   constants.bin  the bytes of the plan's constant buffers
 //   kernels.ptx    the PTX of all kernels (one module)
 //   kernels.cubin  ptxas's ELF for --chip, and ptxas.log (ptxas -v: the

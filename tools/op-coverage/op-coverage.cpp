@@ -11,10 +11,10 @@
 //    (listTFLConverters), with the file that holds each;
 //  - the Session executor's host kernels (session::hostKernels), by family;
 //  - the lite interpreter's kernels (runtime/lite/kernels/Registrations.def
-//    and registerQuantized), per TFLite builtin with its file, versions and
-//    whether Quantized.cpp's integer dispatcher wraps it (the element types
-//    a kernel takes are checked in its Prepare, not recorded anywhere this
-//    tool could read);
+//    and registerQuantized), per TFLite builtin with its file, versions,
+//    whether Quantized.cpp's integer dispatcher wraps it and the input
+//    element types the kernel file declares at registration
+//    (KernelRegistration::inputTypes; Prepare checks them);
 //  - the TFLite builtins each TF op's TFL lowering builds on the inputs of
 //    the TFL lit tests (test/Conversion/TFToTFL/**/*.mlir, run through
 //    legalizeTFToTFL; ConversionReport::produced), linked to their kernels;
@@ -94,7 +94,10 @@ struct BuiltinRow {
   std::string file; ///< The kernel file that registers it.
   int minVersion = 0, maxVersion = 0;
   bool integer = false; ///< Quantized.cpp wraps it with its integer dispatcher.
-  bool tflOp = false;   ///< The tfl dialect has `tfl.<lowercase name>`.
+  /// The input-0 element types its kernel file declares at registration
+  /// (KernelRegistration::inputTypes, union over versions); 0: none.
+  lite::TypeSet types = 0;
+  bool tflOp = false; ///< The tfl dialect has `tfl.<lowercase name>`.
 };
 
 template <typename... Ops> std::vector<llvm::StringRef> opNames() {
@@ -416,9 +419,10 @@ bool collect(std::map<std::string, OpRow> &ops,
                        fnName.drop_front(strlen("register")).str() + ".cpp";
     for (int32_t code : codes)
       for (int32_t v = 1; v <= kMaxVersion; ++v)
-        if (r.findBuiltin(code, v)) {
+        if (const lite::KernelRegistration *k = r.findBuiltin(code, v)) {
           BuiltinRow &row = builtins[lite::builtinOpName(code)];
           row.file = file;
+          row.types |= k->inputTypes;
           if (!row.minVersion)
             row.minVersion = v;
           row.maxVersion = v;
@@ -450,6 +454,16 @@ bool collect(std::map<std::string, OpRow> &ops,
     if (full.findCustom(custom.str(), 1))
       customOps.push_back(custom.str());
   return ok;
+}
+
+/// ": <types>" for a TF op's builtin cell: the input types the builtin's
+/// kernel file declares, "+ integer dispatch" when Quantized.cpp's integer
+/// kernels wrap it too; "" when the file declares none.
+std::string kernelTypes(const BuiltinRow &b) {
+  if (!b.types)
+    return b.integer ? ": + integer dispatch" : "";
+  return ": " + lite::typeSetName(b.types) +
+         (b.integer ? " + integer dispatch" : "");
 }
 
 /// `path` relative to its layer's folder (the column says which):
@@ -522,7 +536,9 @@ std::string render(const std::map<std::string, OpRow> &ops,
         "lowering built when `op-coverage` ran tfl-legalize-tf over the "
         "inputs of `test/Conversion/TFToTFL/**/*.mlir`, each with the lite "
         "kernel file that runs it (see the builtin table below for versions "
-        "and integer kernels); `no .mlir test` when those tests never convert "
+        "and integer kernels) and, after `:`, the input element types that "
+        "kernel declares (`+ integer dispatch`: Quantized.cpp's int8 / uint8 "
+        "/ int16 kernels too); `no .mlir test` when those tests never convert "
         "the op (the tf-convert .pbtxt tests are not run here).\n"
      << "- **host kernel**: the Session executor's kernel in "
         "`runtime/session/kernels/` ("
@@ -547,7 +563,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
         auto it = builtins.find(b);
         os << (first ? "" : ", ") << "`" << b << "` "
            << (it == builtins.end() ? "(no kernel)"
-                                    : "(" + cell(it->second.file) + ")");
+                                    : "(" + cell(it->second.file) +
+                                          kernelTypes(it->second) + ")");
         first = false;
       }
     }
@@ -565,9 +582,11 @@ std::string render(const std::map<std::string, OpRow> &ops,
     }
     os << " |\n";
   }
-  unsigned nInt = 0;
-  for (auto &[name, b] : builtins)
+  unsigned nInt = 0, nUndeclared = 0;
+  for (auto &[name, b] : builtins) {
     nInt += b.integer;
+    nUndeclared += b.types == 0;
+  }
   os << "\n## TFLite builtins of the lite interpreter\n\n"
      << builtins.size() << " builtins have a kernel in `runtime/lite/kernels/` "
      << "(registered through `Registrations.def`). **versions**: the "
@@ -577,15 +596,22 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << nInt
      << " builtins; other inputs run the file's own kernel). The other "
         "kernels switch on their tensor types in their own file (e.g. the "
-        "conv family's int8 and hybrid paths); which element types each "
-        "takes is checked in its Prepare and not recorded at registration, so "
-        "this table cannot list them. **tfl op**: the tfl dialect defines "
-        "`tfl.<name>`.\n\n"
-     << "| builtin | kernel file | versions | integer dispatch | tfl op |\n"
-     << "|---|---|---|---|---|\n";
+        "conv family's int8 and hybrid paths). **input types**: the element "
+        "types of input 0 the kernel file declares at registration "
+        "(`KernelRegistration::inputTypes`; its Prepare checks them; integer "
+        "types are quantized tensors for the conv family and pools, plain "
+        "values for ops such as ADD); `not declared` for the "
+     << nUndeclared
+     << " builtins whose file declares none yet. **tfl op**: the tfl "
+        "dialect defines `tfl.<name>`.\n\n"
+     << "| builtin | kernel file | versions | integer dispatch | input types "
+        "| tfl op |\n"
+     << "|---|---|---|---|---|---|\n";
   for (auto &[name, b] : builtins)
     os << "| `" << name << "` | " << cell(b.file) << " | " << b.minVersion
        << "-" << b.maxVersion << " | " << (b.integer ? "`Quantized.cpp`" : "-")
+       << " | "
+       << (b.types ? lite::typeSetName(b.types) : std::string("not declared"))
        << " | " << (b.tflOp ? "yes" : "-") << " |\n";
   os << "\nCustom ops: ";
   for (size_t i = 0; i < customOps.size(); ++i)

@@ -22,17 +22,13 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotCompile.h"
 #include "lib/Pipelines/CompileProgress.h"
-#include "lib/Support/File.h"
 #include "lib/Translate/ModelLoader.h"
-#include "lib/Translate/TextErrorCollector.h"
 #include "lib/Translate/proto/tf2xla.pb.h"
 #include "tools/ToolVersion.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <google/protobuf/text_format.h>
 
 #include <cstdio>
 #include <fstream>
@@ -136,20 +132,9 @@ int main(int argc, char **argv) {
   if (!model.ok())
     return fail(std::string(model.status().message()));
 
-  auto text = tfmlir::readFileBounded(configPath);
-  if (!text.ok())
-    return fail(std::string(text.status().message()));
   tensorflow::tf2xla::Config config;
-  google::protobuf::TextFormat::Parser parser;
-  tfmlir::TextErrorCollector errors;
-  parser.RecordErrorsTo(&errors);
-  if (!parser.ParseFromString(*text, &config))
-    return fail(configPath +
-                (errors.has ? ":" + std::to_string(errors.line + 1) + ":" +
-                                  std::to_string(errors.column + 1) + ": " +
-                                  errors.message
-                            : std::string(": parse error")) +
-                " (expected a tf2xla.Config text proto)");
+  if (absl::Status st = tfmlir::readAotConfig(configPath, config); !st.ok())
+    return fail(std::string(st.message()));
 
   tfmlir::AotOptions options;
   options.target = target;

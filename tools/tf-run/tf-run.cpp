@@ -502,71 +502,8 @@ int runMain(int argc, char **argv) {
     for (const auto &f : feeds)
       if (f.first == name)
         return fail("--input " + name + " is given twice");
-    absl::StatusOr<Tensor> t;
-    size_t csv = file.rfind(".csv");
-    if (file.size() >= 4 && file.compare(file.size() - 4, 4, ".npy") == 0) {
-      t = readNpyFeed(file);
-    } else if (csv != std::string::npos &&
-               (csv + 4 == file.size() || file[csv + 4] == ':')) {
-      std::string path = file.substr(0, csv + 4);
-      std::optional<std::vector<int64_t>> dims;
-      // The fed node: dtype and (without dims) shape.
-      std::string node = name;
-      int idx = 0;
-      if (size_t c = name.rfind(':'); c != std::string::npos) {
-        node = name.substr(0, c);
-        idx = std::atoi(name.c_str() + c + 1);
-      }
-      const tensorflow::NodeDef *nd = nullptr;
-      for (const auto &n : graph.node())
-        if (n.name() == node)
-          nd = &n;
-      if (!nd)
-        return fail(absl::StrCat("--input ", name,
-                                 ": FeedInputs: unable to "
-                                 "find feed output ",
-                                 name));
-      const std::string &op = nd->op();
-      if (idx != 0 && (op == "Placeholder" || op == "PlaceholderV2" ||
-                       op == "PlaceholderWithDefault" || op == "Const"))
-        return fail(absl::StrCat("--input ", name, ": FeedInputs: ", name,
-                                 " should have output index < 1 (node ", node,
-                                 " is a ", op, ")"));
-      auto dt = nd->attr().find("dtype");
-      if (dt == nd->attr().end())
-        dt = nd->attr().find("T");
-      if (dt == nd->attr().end() || idx != 0)
-        return fail(absl::StrCat(
-            "--input ", name, ": cannot tell the dtype of ",
-            idx ? absl::StrCat("output ", idx, " of ") : std::string(), "node ",
-            node, " (", op, ") for a .csv feed; feed a .npy file instead"));
-      if (csv + 4 < file.size()) {
-        dims.emplace();
-        std::string d = file.substr(csv + 5);
-        std::stringstream ds(d);
-        for (std::string tok; std::getline(ds, tok, ',');) {
-          char *end = nullptr;
-          long long v = std::strtoll(tok.c_str(), &end, 10);
-          if (tok.empty() || !end || *end || v < 0)
-            return fail("--input " + spec + ": bad dimension '" + tok + "'");
-          dims->push_back(v);
-        }
-      } else if (auto sh = nd->attr().find("shape");
-                 sh != nd->attr().end() && !sh->second.shape().unknown_rank()) {
-        std::vector<int64_t> ds;
-        bool known = true;
-        for (const auto &d : sh->second.shape().dim()) {
-          known &= d.size() >= 0;
-          ds.push_back(d.size());
-        }
-        if (known)
-          dims = ds;
-      }
-      t = readCsvFeed(path, static_cast<DataType>(dt->second.type()), dims,
-                      name);
-    } else {
-      return fail("--input " + spec + ": the file must be .npy or .csv");
-    }
+    // .npy, or .csv with the fed node's dtype and shape (FeedReader.h).
+    absl::StatusOr<Tensor> t = readFeedFile(graph, name, file);
     if (!t.ok())
       return fail(std::string(t.status().message()));
     feeds.push_back({name, *t});

@@ -10,8 +10,8 @@
 #include "lib/Codegen/CPU/Passes.h"
 
 #include "dialects/hlo/HLOOps.h"
-#include "runtime/cpu/Conv2d.h"
-#include "runtime/cpu/Gemm.h"
+#include "lib/Support/ABI/Conv2d.h"
+#include "lib/Support/ABI/Gemm.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -277,7 +277,7 @@ std::optional<GemmCallConfig> matchDepthwise(hlo::ConvolutionOp conv) {
 /// The window of an ordinary (one feature group) NHWC/HWIO f32 convolution
 /// with at least 8 input channels and at most TFMLIR_RT_CONV2D_MAX_TAPS
 /// taps, for the implicit GEMM of
-/// runtime/cpu/Conv2d.h, or nullopt. The filter is checked for being a
+/// lib/Support/ABI/Conv2d.h, or nullopt. The filter is checked for being a
 /// constant by the caller.
 std::optional<GemmCallConfig> matchConvKxK(hlo::ConvolutionOp conv) {
   std::optional<GemmCallConfig> w = matchNhwcWindow(conv);
@@ -505,8 +505,8 @@ struct CpuGemmUkernelPass : impl::CpuGemmUkernelBase<CpuGemmUkernelPass> {
     Location loc = conv.getLoc();
     // HWIO row-major is [KH*KW*C, O] row-major: pack it as the GEMM's B.
     int64_t panels = (o + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL;
-    std::vector<float> packed(tfmlir_rt_sgemm_packed_size(k, o));
-    tfmlir_rt_sgemm_pack_b(k, o, w->data(), o, 1, packed.data());
+    std::vector<float> packed(tfmlir_abi_sgemm_packed_size(k, o));
+    tfmlir_abi_sgemm_pack_b(k, o, w->data(), o, 1, packed.data());
     auto pt = RankedTensorType::get({panels, k, TFMLIR_RT_SGEMM_PANEL},
                                     b.getF32Type());
     Value filter = hlo::ConstantOp::create(
@@ -587,9 +587,9 @@ struct CpuGemmUkernelPass : impl::CpuGemmUkernelBase<CpuGemmUkernelPass> {
       // Pack at compile time (the runtime's own routine: same layout).
       int64_t panels =
           (g.n + TFMLIR_RT_SGEMM_PANEL - 1) / TFMLIR_RT_SGEMM_PANEL;
-      std::vector<float> packed(tfmlir_rt_sgemm_packed_size(g.k, g.n));
-      tfmlir_rt_sgemm_pack_b(g.k, g.n, w->data(), g.transposeB ? 1 : g.n,
-                             g.transposeB ? g.k : 1, packed.data());
+      std::vector<float> packed(tfmlir_abi_sgemm_packed_size(g.k, g.n));
+      tfmlir_abi_sgemm_pack_b(g.k, g.n, w->data(), g.transposeB ? 1 : g.n,
+                              g.transposeB ? g.k : 1, packed.data());
       auto pt = RankedTensorType::get({panels, g.k, TFMLIR_RT_SGEMM_PANEL},
                                       b.getF32Type());
       auto attr = DenseElementsAttr::get(pt, ArrayRef<float>(packed));

@@ -12,6 +12,8 @@
 #ifndef TFMLIR_LIB_CODEGEN_CPU_PASSES_H
 #define TFMLIR_LIB_CODEGEN_CPU_PASSES_H
 
+#include "lib/Support/ABI/Conv2d.h"
+#include "lib/Support/ABI/Gemm.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,24 +41,20 @@ inline constexpr char kTaskCostAttr[] = "tfmlir.task_cost";
 #include "lib/Codegen/CPU/Passes.h.inc"
 
 /// call_target_name of the hlo.custom_call that hlo-cpu-gemm-ukernel emits
-/// when B is a packed constant (tfmlir_rt_sgemm_packed in
-/// runtime/cpu/Gemm.h) and when B is an ordinary [K,N] / [N,K] tensor
-/// (tfmlir_rt_sgemm).
-inline constexpr char kSgemmPackedTarget[] = "tfmlir_rt_sgemm_packed";
-inline constexpr char kSgemmTarget[] = "tfmlir_rt_sgemm";
-/// call_target_name of a depthwise NHWC convolution
-/// (_mlir_ciface_tfmlir_rt_depthwise_conv2d_memref in
-/// runtime/cpu/DepthwiseConv.h).
-inline constexpr char kDepthwiseTarget[] = "tfmlir_rt_depthwise_conv2d";
-/// call_target_name of a k x k NHWC convolution with a packed constant
-/// filter (_mlir_ciface_tfmlir_rt_conv2d_packed_memref in
-/// runtime/cpu/Conv2d.h).
-inline constexpr char kConv2dTarget[] = "tfmlir_rt_conv2d_packed";
+/// when B is a packed constant and when B is an ordinary [K,N] / [N,K]
+/// tensor; of a depthwise NHWC convolution; of a k x k NHWC convolution
+/// with a packed constant filter. The names, the entries they become and
+/// the packed layout are the runtime ABI of lib/Support/ABI/Gemm.h and
+/// Conv2d.h.
+inline constexpr char kSgemmPackedTarget[] = TFMLIR_RT_SGEMM_PACKED_TARGET;
+inline constexpr char kSgemmTarget[] = TFMLIR_RT_SGEMM_TARGET;
+inline constexpr char kDepthwiseTarget[] = TFMLIR_RT_DEPTHWISE_CONV2D_TARGET;
+inline constexpr char kConv2dTarget[] = TFMLIR_RT_CONV2D_PACKED_TARGET;
 
 /// The epilogue and B layout of a GEMM custom call, parsed from its
 /// backend_config.
 struct GemmCallConfig {
-  int32_t activation = 0; ///< TFMLIR_RT_ACT_* of runtime/cpu/Gemm.h
+  int32_t activation = 0; ///< TFMLIR_RT_ACT_* of lib/Support/ABI/Gemm.h
   bool bias = false;
   bool residual = false;
   bool transposeB = false;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "lib/Codegen/GPU/Passes.h"
-#include "runtime/gpu/LaunchPlan.h"
+#include "lib/Support/ABI/LaunchPlan.h"
 
 namespace tfmlir {
 

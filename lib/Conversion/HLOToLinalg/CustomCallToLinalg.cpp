@@ -10,18 +10,18 @@
 //   %c = bufferization.to_tensor %c_m restrict writable
 // The callee is declared with llvm.emit_c_interface, so the call goes to
 // _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref with descriptor pointers
-// (runtime/cpu/Gemm.h); the memrefs stay operands of the call, so buffer
+// (lib/Support/ABI/Gemm.h); the memrefs stay operands of the call, so buffer
 // deallocation keeps them alive across it. The index checks of
 // xla-legalize-tf (tfmlir_rt_check_indices) become a call of
-// runtime/cpu/IndexCheck.h whose result is its operand. Other call targets
+// lib/Support/ABI/IndexCheck.h whose result is its operand. Other call targets
 // are refused.
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 
 #include "lib/Codegen/CPU/Passes.h"
-#include "runtime/cpu/Conv2d.h"
-#include "runtime/cpu/Gemm.h"
-#include "runtime/cpu/IndexCheck.h"
+#include "lib/Support/ABI/Conv2d.h"
+#include "lib/Support/ABI/Gemm.h"
+#include "lib/Support/ABI/IndexCheck.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -279,7 +279,7 @@ LogicalResult lowerConv2d(hlo::CustomCallOp cc, OpBuilder &b,
 
 /// tfmlir_rt_check_indices(indices [N] i32/i64) -> the same indices: a
 /// call of _mlir_ciface_tfmlir_rt_check_indices_{i32,i64}_memref
-/// (runtime/cpu/IndexCheck.h) with the indices and the backend_config as
+/// (lib/Support/ABI/IndexCheck.h) with the indices and the backend_config as
 /// an i8 buffer (a constant global after bufferization); the result is the
 /// operand. The call has effects, so it stays where the custom call was.
 LogicalResult lowerCheckIndices(hlo::CustomCallOp cc, OpBuilder &b,

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "lib/Conversion/HLOToLinalg/Helpers.h"
 #include "lib/Conversion/HLOToLinalg/Passes.h"
-#include "runtime/cpu/IndexCheck.h"
+#include "lib/Support/ABI/IndexCheck.h"
 
 using namespace mlir;
 

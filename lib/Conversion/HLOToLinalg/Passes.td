@@ -26,7 +26,7 @@ def LegalizeHLOToLinalg : Pass<"hlo-legalize-to-linalg", "mlir::ModuleOp"> {
        feature groups; batch_group_count must be 1);
      - custom_call of the runtime/cpu GEMM (tfmlir_rt_sgemm[_packed], made
        by hlo-cpu-gemm-ukernel) becomes a func.call on memrefs of
-       _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref (runtime/cpu/Gemm.h)
+       _mlir_ciface_tfmlir_rt_sgemm[_packed]_memref (lib/Support/ABI/Gemm.h)
        writing a new buffer; other custom_call targets are refused;
      - reduce and reduce_window become linalg.generic reductions whose
        body is the reducer region re-emitted on scalars (any reducer built

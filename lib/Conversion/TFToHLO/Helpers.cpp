@@ -3,7 +3,7 @@
 #include "lib/Support/WindowGeometry.h"
 
 #include "dialects/tf/TFDiagnostics.h"
-#include "runtime/cpu/IndexCheck.h"
+#include "lib/Support/ABI/IndexCheck.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"

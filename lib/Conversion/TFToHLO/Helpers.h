@@ -101,7 +101,7 @@ mlir::Value convert(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                     mlir::Type elt);
 
 /// Puts the run-time index check of TF's CPU kernels in front of `op`: an
-/// hlo.custom_call "tfmlir_rt_check_indices" (runtime/cpu/IndexCheck.h,
+/// hlo.custom_call "tfmlir_rt_check_indices" (lib/Support/ABI/IndexCheck.h,
 /// which documents `kind` and `bounds` and gives TF's messages) on the
 /// flattened `indices` (static shape; i32/i64, other integers converted to
 /// i64), naming op's node. Returns the indices the op must use: the

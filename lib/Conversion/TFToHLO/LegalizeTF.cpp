@@ -18,6 +18,7 @@
 #include "dialects/tf/TFDiagnostics.h"
 #include "dialects/tf/TFExecutor.h"
 #include "dialects/tf/TFOps.h"
+#include "lib/Support/ABI/IndexCheck.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -25,7 +26,6 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/FoldUtils.h"
-#include "runtime/cpu/IndexCheck.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"

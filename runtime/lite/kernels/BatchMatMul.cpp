@@ -84,8 +84,13 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
+/// Input types: float32 (and hybrid int8 weights) here, quantized int8 /
+/// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
+constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
+                                   TensorType::kUInt8, TensorType::kInt16);
+
 void registerBatchMatMul(MutableOpResolver &r) {
-  r.addBuiltin(kOp_BATCH_MATMUL, {prepare, eval}, 1, 4);
+  r.addBuiltin(kOp_BATCH_MATMUL, {prepare, eval, kTypes}, 1, 4);
 }
 
 } // namespace tfmlir::lite::kernels

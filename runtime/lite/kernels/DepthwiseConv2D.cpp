@@ -77,8 +77,13 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
+/// Input types: float32 (and hybrid int8 weights) here, quantized int8 /
+/// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
+constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
+                                   TensorType::kUInt8, TensorType::kInt16);
+
 void registerDepthwiseConv2D(MutableOpResolver &r) {
-  r.addBuiltin(kOp_DEPTHWISE_CONV_2D, {prepare, eval}, 1, 7);
+  r.addBuiltin(kOp_DEPTHWISE_CONV_2D, {prepare, eval, kTypes}, 1, 7);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -814,32 +814,60 @@ absl::Status addNEval(OpContext &ctx) {
 } // namespace
 
 void registerElementwise(MutableOpResolver &r) {
-  KernelRegistration binary{binaryPrepare, binaryEval};
+  // The input types each registration declares are those its Prepare
+  // accepts (binaryPrepare, unaryPrepare, ... above).
+  using TT = TensorType;
   for (int32_t c :
        {kOp_ADD, kOp_SUB, kOp_MUL, kOp_DIV, kOp_SQUARED_DIFFERENCE, kOp_MAXIMUM,
         kOp_MINIMUM, kOp_POW, kOp_FLOOR_DIV, kOp_FLOOR_MOD, kOp_LESS,
         kOp_LESS_EQUAL, kOp_GREATER, kOp_GREATER_EQUAL, kOp_EQUAL,
-        kOp_NOT_EQUAL, kOp_LOGICAL_AND, kOp_LOGICAL_OR})
-    r.addBuiltin(c, binary, 1, 7);
-  KernelRegistration unary{unaryPrepare, unaryEval};
+        kOp_NOT_EQUAL, kOp_LOGICAL_AND, kOp_LOGICAL_OR}) {
+    TypeSet types = typeSet(TT::kFloat32, TT::kInt32, TT::kInt64);
+    if (c == kOp_LOGICAL_AND || c == kOp_LOGICAL_OR)
+      types = typeSet(TT::kBool);
+    else if (c == kOp_EQUAL || c == kOp_NOT_EQUAL)
+      types |= typeSet(TT::kBool);
+    r.addBuiltin(c, {binaryPrepare, binaryEval, types}, 1, 7);
+  }
   for (int32_t c :
        {kOp_ABS,   kOp_NEG,          kOp_EXP,         kOp_LOG,
         kOp_SQRT,  kOp_RSQRT,        kOp_SQUARE,      kOp_SIN,
         kOp_COS,   kOp_FLOOR,        kOp_CEIL,        kOp_ROUND,
         kOp_SIGN,  kOp_LOGISTIC,     kOp_TANH,        kOp_RELU,
         kOp_RELU6, kOp_RELU_N1_TO_1, kOp_RELU_0_TO_1, kOp_HARD_SWISH,
-        kOp_ELU,   kOp_LEAKY_RELU,   kOp_GELU,        kOp_LOGICAL_NOT})
-    r.addBuiltin(c, unary, 1, 5);
-  r.addBuiltin(kOp_PRELU, {preluPrepare, preluEval}, 1, 2);
-  r.addBuiltin(kOp_SOFTMAX, {sameShapeFloatPrepare, softmaxEval}, 1, 3);
-  r.addBuiltin(kOp_LOG_SOFTMAX, {sameShapeFloatPrepare, softmaxEval}, 1, 2);
-  r.addBuiltin(kOp_L2_NORMALIZATION, {sameShapeFloatPrepare, l2NormEval}, 1, 2);
-  r.addBuiltin(kOp_CAST, {castPrepare, castEval}, 1, 6);
-  r.addBuiltin(kOp_DEQUANTIZE, {dequantizePrepare, dequantizeEval}, 1, 6);
-  r.addBuiltin(kOp_QUANTIZE, {quantizePrepare, quantizeEval}, 1, 3);
-  r.addBuiltin(kOp_SELECT, {selectPrepare, selectEval}, 1, 4);
-  r.addBuiltin(kOp_SELECT_V2, {selectPrepare, selectEval}, 1, 4);
-  r.addBuiltin(kOp_ADD_N, {addNPrepare, addNEval}, 1, 1);
+        kOp_ELU,   kOp_LEAKY_RELU,   kOp_GELU,        kOp_LOGICAL_NOT}) {
+    TypeSet types = typeSet(TT::kFloat32);
+    if (c == kOp_LOGICAL_NOT)
+      types = typeSet(TT::kBool);
+    else if (c == kOp_ABS || c == kOp_NEG || c == kOp_SQUARE || c == kOp_SIGN ||
+             c == kOp_RELU || c == kOp_RELU6)
+      types |= typeSet(TT::kInt32, TT::kInt64);
+    r.addBuiltin(c, {unaryPrepare, unaryEval, types}, 1, 5);
+  }
+  const TypeSet f32 = typeSet(TT::kFloat32);
+  r.addBuiltin(kOp_PRELU, {preluPrepare, preluEval, f32}, 1, 2);
+  r.addBuiltin(kOp_SOFTMAX, {sameShapeFloatPrepare, softmaxEval, f32}, 1, 3);
+  r.addBuiltin(kOp_LOG_SOFTMAX, {sameShapeFloatPrepare, softmaxEval, f32}, 1,
+               2);
+  r.addBuiltin(kOp_L2_NORMALIZATION, {sameShapeFloatPrepare, l2NormEval, f32},
+               1, 2);
+  TypeSet castTypes = 0;
+  for (int t = 0; t < 32; ++t)
+    if (castable(static_cast<TT>(t)))
+      castTypes |= TypeSet(1) << t;
+  r.addBuiltin(kOp_CAST, {castPrepare, castEval, castTypes}, 1, 6);
+  r.addBuiltin(
+      kOp_DEQUANTIZE,
+      {dequantizePrepare, dequantizeEval,
+       typeSet(TT::kFloat16, TT::kInt8, TT::kUInt8, TT::kInt16, TT::kInt32)},
+      1, 6);
+  r.addBuiltin(kOp_QUANTIZE, {quantizePrepare, quantizeEval, f32}, 1, 3);
+  // SELECT's input 0 is the bool condition.
+  r.addBuiltin(kOp_SELECT, {selectPrepare, selectEval, typeSet(TT::kBool)}, 1,
+               4);
+  r.addBuiltin(kOp_SELECT_V2, {selectPrepare, selectEval, typeSet(TT::kBool)},
+               1, 4);
+  r.addBuiltin(kOp_ADD_N, {addNPrepare, addNEval, f32}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -91,8 +91,13 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
+/// Input types: float32 (and hybrid int8 weights) here, quantized int8 /
+/// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
+constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
+                                   TensorType::kUInt8, TensorType::kInt16);
+
 void registerFullyConnected(MutableOpResolver &r) {
-  r.addBuiltin(kOp_FULLY_CONNECTED, {prepare, eval}, 1, 12);
+  r.addBuiltin(kOp_FULLY_CONNECTED, {prepare, eval, kTypes}, 1, 12);
 }
 
 } // namespace tfmlir::lite::kernels

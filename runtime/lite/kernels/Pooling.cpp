@@ -79,9 +79,17 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
+/// Input types: float32 here, quantized int8 / uint8 / int16 through
+/// Quantized.cpp's pool kernels (L2_POOL_2D: float32 only).
+constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
+                                   TensorType::kUInt8, TensorType::kInt16);
+
 void registerPooling(MutableOpResolver &r) {
   for (int32_t c : {kOp_AVERAGE_POOL_2D, kOp_MAX_POOL_2D, kOp_L2_POOL_2D})
-    r.addBuiltin(c, {prepare, eval}, 1, 3);
+    r.addBuiltin(c,
+                 {prepare, eval,
+                  c == kOp_L2_POOL_2D ? typeSet(TensorType::kFloat32) : kTypes},
+                 1, 3);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -2931,10 +2931,16 @@ void registerQuantized(MutableOpResolver &r) {
       {kOp_CONCATENATION, 4}, {kOp_PAD, 4},
       {kOp_PADV2, 4},         {kOp_RSQRT, 3},
   };
+  // The dispatcher keeps the input types the float registration declares
+  // (its quantized int8 / uint8 / int16 paths are checked by quantPrepare;
+  // op-coverage lists them as "integer dispatch").
   for (auto [code, qmax] : ops)
-    for (int32_t v = 1; v <= 16; ++v)
-      if (v <= qmax || r.findBuiltin(code, v))
-        r.addBuiltin(code, {dispatchPrepare, dispatchEval}, v, v);
+    for (int32_t v = 1; v <= 16; ++v) {
+      const KernelRegistration *f = r.findBuiltin(code, v);
+      if (v <= qmax || f)
+        r.addBuiltin(
+            code, {dispatchPrepare, dispatchEval, f ? f->inputTypes : 0}, v, v);
+    }
 }
 
 KernelType kernelTypeOf(OpContext &ctx, int act, int weights) {

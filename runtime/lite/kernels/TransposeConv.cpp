@@ -177,8 +177,13 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
+/// Input types: float32 (and hybrid int8 weights) here, quantized int8 /
+/// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
+constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
+                                   TensorType::kUInt8, TensorType::kInt16);
+
 void registerTransposeConv(MutableOpResolver &r) {
-  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval}, 1, 5);
+  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval, kTypes}, 1, 5);
   r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1,
               1);
 }

@@ -1,7 +1,7 @@
 // RUN: tf-opt %s -hlo-legalize-to-linalg -mlir-print-debuginfo=false | FileCheck %s
 // RUN: tf-opt %s -hlo-legalize-to-linalg=index-checks=false -mlir-print-debuginfo=false | FileCheck %s --check-prefix=NOCHECK
 // RUN: tf-opt %s -hlo-to-llvm-pipeline 2>&1 | FileCheck %s --check-prefix=LLVM
-// The index check of xla-legalize-tf (runtime/cpu/IndexCheck.h) becomes a
+// The index check of xla-legalize-tf (lib/Support/ABI/IndexCheck.h) becomes a
 // call of _mlir_ciface_tfmlir_rt_check_indices_i32_memref with the indices
 // and the config bytes; its result is the indices. index-checks=false (the
 // GPU pipeline) drops it.

@@ -5,7 +5,7 @@
 // The run-time index checks of TF's CPU kernels in front of GatherV2,
 // GatherNd, ScatterNd and UnsortedSegment*: a custom call on the flattened
 // indices whose config is kind, indices shape, limits and node name
-// (runtime/cpu/IndexCheck.h); the op uses its result. Constant in-range
+// (lib/Support/ABI/IndexCheck.h); the op uses its result. Constant in-range
 // indices need no check; clamp-indices=true leaves XLA's semantics.
 
 // CHECK-LABEL: func @gather_nd

@@ -8,9 +8,13 @@
 //
 // Serialized as a line-based text format of ours ("tfmlir-gpu-plan 1"),
 // documented at serializeLaunchPlan().
+//
+// It is an ABI between the compiler and the runtime (both write or read
+// it), so it lives in lib/Support/ABI/, below both layers (see
+// lib/Support/ABI/MemRef.h); runtime/gpu/PlanExecutor executes it.
 //===----------------------------------------------------------------------===//
-#ifndef TFMLIR_RUNTIME_GPU_LAUNCHPLAN_H
-#define TFMLIR_RUNTIME_GPU_LAUNCHPLAN_H
+#ifndef TFMLIR_LIB_SUPPORT_ABI_LAUNCHPLAN_H
+#define TFMLIR_LIB_SUPPORT_ABI_LAUNCHPLAN_H
 
 #include <cstdint>
 #include <string>
@@ -116,4 +120,4 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text);
 
 } // namespace tfmlir::gpu
 
-#endif
+#endif // TFMLIR_LIB_SUPPORT_ABI_LAUNCHPLAN_H

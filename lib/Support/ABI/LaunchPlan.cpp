@@ -1,5 +1,5 @@
 //===- LaunchPlan.cpp - text form of the GPU launch plan ------------------===//
-#include "runtime/gpu/LaunchPlan.h"
+#include "lib/Support/ABI/LaunchPlan.h"
 
 #include <sstream>
 
