@@ -40,13 +40,9 @@ namespace tfmlir {
 
 namespace {
 
-/// The node name of `op` for the report (see nodeNameOf).
-std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
-
 /// The pattern files, by tf dialect family, each with its populate function
 /// (listHLOConverters() and docs/OpCoverage.md read the op -> file map from
-/// here). An op has one pattern; were there two, the later file's would
-/// replace the earlier one's.
+/// here). An op has one pattern (duplicateHLOPatternRoots checks it).
 struct PatternFamily {
   void (*populate)(RewritePatternSet &, tohlo::ConversionState &);
   const char *file;
@@ -134,7 +130,7 @@ MLIRContext &patternContext() {
   return *ctx;
 }
 
-/// The file of the family that lowers each op name (the last family wins).
+/// The file of the family that lowers each op name.
 const llvm::StringMap<std::string> &familyFileOf() {
   static const llvm::StringMap<std::string> table = [] {
     llvm::StringMap<std::string> t;
@@ -208,28 +204,6 @@ void hoistFoldedConstants(func::FuncOp fn) {
   }
 }
 
-/// Makes a function's result types those of its return operands (hlo
-/// results may be more static than the tf types they replace).
-void syncFunctionType(func::FuncOp fn) {
-  if (fn.isExternal())
-    return;
-  auto ret = dyn_cast<func::ReturnOp>(fn.getBody().back().getTerminator());
-  if (!ret)
-    return;
-  SmallVector<Type> res(ret.getOperandTypes());
-  fn.setType(FunctionType::get(fn.getContext(), fn.getArgumentTypes(), res));
-}
-
-/// The ops `op`'s pattern built so far: those between `before` (exclusive;
-/// null: the block's start) and `op`, first first.
-SmallVector<Operation *> builtBetween(Operation *before, Operation *op) {
-  SmallVector<Operation *> built;
-  for (Operation *n = op->getPrevNode(); n && n != before; n = n->getPrevNode())
-    built.push_back(n);
-  std::reverse(built.begin(), built.end());
-  return built;
-}
-
 /// The block folded constants of `op` go to: the entry block of the region
 /// right under `root` that holds `op`.
 Block *constantBlockFor(Operation *op, Operation *root) {
@@ -244,18 +218,9 @@ Block *constantBlockFor(Operation *op, Operation *root) {
 
 namespace tohlo {
 
-LogicalResult ConversionState::fail(Operation *op,
-                                    ConversionPatternRewriter &rewriter,
-                                    const Twine &why) {
-  std::string text = why.str();
-  reasons[op] = text;
-  return rewriter.notifyMatchFailure(op, text);
-}
-
 void ConversionState::refineWith(Operation *op, ValueRange operands,
                                  ConversionPatternRewriter &rewriter) {
-  if (!llvm::equal(op->getOperands(), operands))
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+  setOperands(op, operands, rewriter);
   // Operands may have become static since shape inference ran (hlo values,
   // an inlined constant-predicate If): refine the result types by the op's
   // TF shape function. The new types stay when the op is not legalized
@@ -288,10 +253,8 @@ struct RefineOnlyPattern : public ConversionPattern {
 };
 } // namespace
 
-LogicalResult ConversionState::legalize(
-    Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter,
-    function_ref<LogicalResult(SmallVectorImpl<Value> &, std::string &)>
-        build) {
+LogicalResult ConversionState::prepare(Operation *op, ValueRange operands,
+                                       ConversionPatternRewriter &rewriter) {
   // The lowering reads the converted (hlo) operands from the op itself too;
   // the result types are refined first, as for an op without a lowering.
   refineWith(op, operands, rewriter);
@@ -304,25 +267,16 @@ LogicalResult ConversionState::legalize(
   if (!hasHLOTypes(op))
     return fail(op, rewriter,
                 "an operand or result is not an integer or float tensor");
+  return success();
+}
 
-  rewriter.setInsertionPoint(op);
-  Operation *before = op->getPrevNode();
-  SmallVector<Value> results;
-  std::string why;
-  reasons.erase(op);
-  if (failed(build(results, why))) {
-    if (!why.empty() || !reasons.count(op))
-      return fail(op, rewriter, why);
-    return failure();
-  }
-  if (results.size() != op->getNumResults())
-    return fail(op, rewriter,
-                "the lowering built " + Twine(results.size()) + " values for " +
-                    Twine(op->getNumResults()) + " results");
+LogicalResult ConversionState::finish(Operation *op,
+                                      ArrayRef<Operation *> built,
+                                      SmallVectorImpl<Value> &results,
+                                      ConversionPatternRewriter &rewriter) {
   // A lowering bug, or an op whose tf types disagree with what the hlo
   // rules compute, must not leave invalid IR: verify what was built and
   // otherwise refuse the op with the verifier's message.
-  SmallVector<Operation *> built = builtBetween(before, op);
   {
     std::string diag;
     ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
@@ -382,36 +336,16 @@ LogicalResult ConversionState::legalize(
           res = v;
     }
   }
-  // The tf result types become the hlo ones (possibly more static), so that
-  // the ops left as tf and func.return take the new values as they are.
-  for (auto [r, v] : llvm::zip(op->getResults(), results))
-    if (r.getType() != v.getType())
-      r.setType(v.getType());
-  rewriter.replaceOp(op, results);
+  // TFConversionState::legalize then replaces the op, the tf result types
+  // becoming the hlo ones (possibly more static).
   return success();
 }
 
 void populateTFToHLOPatterns(RewritePatternSet &patterns,
                              ConversionState &state) {
-  MLIRContext *ctx = patterns.getContext();
-  // A later family's pattern for an op replaces an earlier one's.
-  llvm::StringMap<size_t> ownerOf;
-  SmallVector<RewritePatternSet> sets;
-  for (auto [i, f] : llvm::enumerate(kFamilies)) {
-    sets.emplace_back(ctx);
-    f.populate(sets.back(), state);
-    for (const std::unique_ptr<RewritePattern> &p :
-         sets.back().getNativePatterns())
-      if (std::optional<OperationName> root = p->getRootKind())
-        ownerOf[root->getStringRef()] = i;
-  }
-  for (auto [i, set] : llvm::enumerate(sets))
-    for (std::unique_ptr<RewritePattern> &p : set.getNativePatterns()) {
-      std::optional<OperationName> root = p->getRootKind();
-      if (!root || ownerOf.lookup(root->getStringRef()) == i)
-        patterns.add(std::move(p));
-    }
-  patterns.add<RefineOnlyPattern>(ctx, state);
+  for (const PatternFamily &f : kFamilies)
+    f.populate(patterns, state);
+  patterns.add<RefineOnlyPattern>(patterns.getContext(), state);
 }
 
 void ConversionState::build(MLIRContext *ctx) {
@@ -469,21 +403,14 @@ void ConversionState::run(Operation *root) {
       op->erase();
   // The report: the tf ops left, in order, each with the reason its
   // pattern gave (as a remark on the op).
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == root)
-      return WalkResult::advance();
-    if (!unlegalized.contains(op) ||
-        op->getName().getDialectNamespace() != "tf")
-      return WalkResult::advance();
-    StringRef name = op->getName().getIdentifier().getValue();
-    report.failed[name].push_back(nodeName(op));
-    auto it = reasons.find(op);
-    if (it != reasons.end() && !it->second.empty()) {
-      op->emitRemark() << "not legalized to hlo: " << it->second;
-      report.reasons.try_emplace(name, it->second);
+  for (const conversion::UnlegalizedOp &u :
+       conversion::collectUnlegalizedOps(root, unlegalized, *this)) {
+    report.failed[u.name].push_back(u.node);
+    if (u.reason && !u.reason->empty()) {
+      u.op->emitRemark() << "not legalized to hlo: " << *u.reason;
+      report.reasons.try_emplace(u.name, *u.reason);
     }
-    return WalkResult::skip();
-  });
+  }
   reasons.clear();
 }
 
@@ -561,6 +488,18 @@ bool hasHLOConverter(StringRef opName) {
   return familyFileOf().count(opName) != 0;
 }
 
+std::vector<std::string> duplicateHLOPatternRoots() {
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ctx.getOrLoadDialect<TF::TFDialect>();
+  ctx.getOrLoadDialect<hlo::HLODialect>();
+  OwningOpRef<ModuleOp> m = ModuleOp::create(UnknownLoc::get(&ctx));
+  LegalizeHLOReport r;
+  tohlo::ConversionState s(*m, r);
+  RewritePatternSet set(&ctx);
+  tohlo::populateTFToHLOPatterns(set, s);
+  return conversion::duplicateRootOps(set);
+}
+
 LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
                               LegalizeHLOReport &report, bool clampIndices) {
   module.getContext()->getOrLoadDialect<hlo::HLODialect>();
@@ -609,7 +548,7 @@ LogicalResult legalizeTFToHLO(ModuleOp module, bool allowPartial,
       if (op->getName().getDialectNamespace() == "hlo" && isOpTriviallyDead(op))
         op->erase();
     hoistFoldedConstants(fn);
-    syncFunctionType(fn);
+    conversion::syncFunctionType(fn);
   }
   // Inlined callees that nothing references any more are dropped. Callees
   // of control flow that could not be legalized stay as they are (still

@@ -78,6 +78,12 @@ bool hasHLOConverter(llvm::StringRef opName);
 /// legalization drops (tf.Assert, an unused tf.NoOp).
 std::vector<std::pair<std::string, std::string>> listHLOConverters();
 
+/// The tf op names that more than one xla-legalize-tf pattern is rooted on,
+/// sorted; empty when every op has one pattern (as it must: a second one
+/// would make which applies depend on the registration order).
+/// test/unit/ConversionPatternsTest.cpp checks it is empty.
+std::vector<std::string> duplicateHLOPatternRoots();
+
 /// registerTFToHLOPasses() registers xla-legalize-tf.
 #define GEN_PASS_REGISTRATION
 #include "lib/Conversion/TFToHLO/Passes.h.inc"

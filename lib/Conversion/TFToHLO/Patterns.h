@@ -2,7 +2,7 @@
 //
 // xla-legalize-tf is MLIR's dialect conversion: every tf op lowering is an
 // OpConversionPattern on the typed tf op (HLOPattern<TF::XOp>), collected by
-// one populate<Family>Patterns per Convert<Family>.cpp, and run by
+// one populate<Family><Topic>Patterns per <Family>/<Topic>.cpp, and run by
 // applyPartialConversion with a ConversionTarget that makes the hlo and
 // func dialects legal and leaves tf ops to the patterns (LegalizeTF.cpp).
 // The ops no pattern legalizes are the framework's unlegalized ops; they
@@ -11,7 +11,9 @@
 // record the report reads: LLVM's release builds drop notifyMatchFailure's
 // text).
 //
-// What every pattern gets from its base (ConversionState::legalize):
+// What every pattern gets from its base (conversion::TFConversionState::
+// legalize, lib/Conversion/Common, with this target's ConversionState
+// hooks):
 //  - the op's operands are the converted (hlo) values, in the op itself as
 //    well as in the adaptor, so shape operands built by earlier patterns are
 //    hlo constants (constantOf / constantInts see them);
@@ -28,6 +30,7 @@
 #ifndef TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOHLO_PATTERNS_H
 
+#include "lib/Conversion/Common/TFConversion.h"
 #include "lib/Conversion/TFToHLO/Helpers.h"
 #include "lib/Conversion/TFToHLO/Passes.h"
 
@@ -45,32 +48,12 @@ namespace tfmlir::tohlo {
 
 /// The state one xla-legalize-tf run shares with its patterns: the module
 /// (callee lookup for functional control flow), the report, the reason each
-/// failing op was given, and the patterns and target for the nested
-/// conversions of control-flow regions.
-class ConversionState {
+/// failing op was given (TFConversionState), and the patterns and target for
+/// the nested conversions of control-flow regions.
+class ConversionState : public conversion::TFConversionState {
 public:
   ConversionState(mlir::ModuleOp module, LegalizeHLOReport &report)
       : module(module), report(report) {}
-
-  /// Records `why` as the reason `op` was not legalized (the remark
-  /// "not legalized to hlo: <why>" and the report's reason) and returns
-  /// rewriter.notifyMatchFailure(op, why), i.e. failure.
-  mlir::LogicalResult fail(mlir::Operation *op,
-                           mlir::ConversionPatternRewriter &rewriter,
-                           const llvm::Twine &why);
-
-  /// The body every pattern runs (see the file comment): checks the op,
-  /// puts `operands` (the adaptor's values) into it, refines its result
-  /// types, calls `build` (which appends one value per result, or returns
-  /// failure with `why` set / after fail()), verifies and folds what it
-  /// built and replaces the op. Failure leaves the IR as it was (the
-  /// framework rolls the pattern back).
-  mlir::LogicalResult
-  legalize(mlir::Operation *op, mlir::ValueRange operands,
-           mlir::ConversionPatternRewriter &rewriter,
-           llvm::function_ref<mlir::LogicalResult(
-               llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
-               build);
 
   /// Puts `operands` (the converted values) into `op` and refines its
   /// result types by its TF shape function on them.
@@ -89,13 +72,27 @@ public:
   /// The module being legalized.
   mlir::ModuleOp getModule() const { return module; }
 
+protected:
+  /// refineWith, then refuses ops carrying kKeepOnHostAttr, ops with
+  /// regions and ops with a type that is not an integer or float tensor.
+  mlir::LogicalResult
+  prepare(mlir::Operation *op, mlir::ValueRange operands,
+          mlir::ConversionPatternRewriter &rewriter) override;
+
+  /// Verifies what was built (refusing the op with the verifier's message)
+  /// and folds it, first first; folded constants go to the start of the
+  /// region right under the innermost conversion root, marked for
+  /// hoisting.
+  mlir::LogicalResult
+  finish(mlir::Operation *op, llvm::ArrayRef<mlir::Operation *> built,
+         llvm::SmallVectorImpl<mlir::Value> &results,
+         mlir::ConversionPatternRewriter &rewriter) override;
+
 private:
   void build(mlir::MLIRContext *ctx);
 
   mlir::ModuleOp module;
   LegalizeHLOReport &report;
-  /// The reason given for each op a pattern refused (last one wins).
-  llvm::DenseMap<mlir::Operation *, std::string> reasons;
   /// The roots of the conversions in flight (innermost last): folded
   /// constants go to the start of the region right under the innermost.
   llvm::SmallVector<mlir::Operation *> roots;
@@ -103,43 +100,18 @@ private:
 };
 
 /// Base of the tf -> hlo patterns: an OpConversionPattern on the typed tf op
-/// `OpTy` whose `convert` builds the replacement values. Subclasses
-/// implement `convert` and fail through `fail` (notifyMatchFailure with the
-/// reason the report shows).
+/// `OpTy` whose `convert` builds one hlo value per result of `op` (insertion
+/// point before `op`, locations `op`'s; `adaptor`'s operands are `op`'s
+/// operands, both hlo values), or returns `fail(op, rewriter, why)`
+/// (notifyMatchFailure with the reason the report shows). The body around
+/// `convert` is ConversionState::legalize (conversion::
+/// TFOpConversionPattern).
 template <typename OpTy>
-class HLOPattern : public mlir::OpConversionPattern<OpTy> {
+class HLOPattern
+    : public conversion::TFOpConversionPattern<OpTy, ConversionState> {
 public:
-  using OpAdaptor = typename mlir::OpConversionPattern<OpTy>::OpAdaptor;
-
-  HLOPattern(mlir::MLIRContext *ctx, ConversionState &state,
-             mlir::PatternBenefit benefit = 1)
-      : mlir::OpConversionPattern<OpTy>(ctx, benefit), state(state) {}
-
-  /// Builds one hlo value per result of `op` into `results` (insertion
-  /// point before `op`, locations `op`'s), or returns `fail(op, rewriter,
-  /// why)`. `adaptor`'s operands are `op`'s operands (both hlo values).
-  virtual mlir::LogicalResult
-  convert(OpTy op, OpAdaptor adaptor, mlir::ConversionPatternRewriter &rewriter,
-          llvm::SmallVectorImpl<mlir::Value> &results) const = 0;
-
-  mlir::LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  mlir::ConversionPatternRewriter &rewriter) const final {
-    return state.legalize(
-        op, adaptor.getOperands(), rewriter,
-        [&](llvm::SmallVectorImpl<mlir::Value> &results, std::string &) {
-          return convert(op, adaptor, rewriter, results);
-        });
-  }
-
-protected:
-  /// notifyMatchFailure(op, why), with `why` kept for the report.
-  mlir::LogicalResult fail(OpTy op, mlir::ConversionPatternRewriter &rewriter,
-                           const llvm::Twine &why) const {
-    return state.fail(op, rewriter, why);
-  }
-
-  ConversionState &state;
+  using conversion::TFOpConversionPattern<
+      OpTy, ConversionState>::TFOpConversionPattern;
 };
 
 /// tf.If/StatelessIf -> hlo.if and tf.While/StatelessWhile -> hlo.while
@@ -315,7 +287,9 @@ void populateNNNormalizationPatterns(mlir::RewritePatternSet &patterns,
 void populateNNLossPatterns(mlir::RewritePatternSet &patterns,
                             ConversionState &state);
 
-/// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp).
+/// Every tf -> hlo pattern, one populate per family (LegalizeTF.cpp), and
+/// the pattern that refines the result types of the ops left. One pattern
+/// per root op (duplicateHLOPatternRoots checks it).
 void populateTFToHLOPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
 

@@ -38,9 +38,6 @@ namespace tfmlir {
 
 namespace {
 
-/// The node name of `op` for the report (see nodeNameOf).
-std::string nodeName(Operation *op) { return nodeNameOf(op->getLoc()); }
-
 /// The DRR patterns of LegalizePatterns.td by root: tf op name -> the tfl
 /// op its pattern generates. A root op whose types have no TFLite kernel
 /// stays (the target rejects the tfl op its pattern builds, TypeLegality.h);
@@ -97,21 +94,12 @@ Value largeSplatAsFill(OpBuilder &b, Location loc, ElementsAttr v) {
   return conv::create1(b, loc, "tfl.fill", {shape, scalar}, d.getType());
 }
 
+/// Counts one more `key` node named `node` in `m`.
 void record(llvm::MapVector<StringRef, ConversionReport::Entry> &m,
-            StringRef key, Operation *op) {
+            StringRef key, std::string node) {
   auto &e = m[key];
   ++e.count;
-  e.nodes.push_back(nodeName(op));
-}
-
-/// The ops `op`'s pattern built so far: those between `before` (exclusive;
-/// null: the block's start) and `op`, first first.
-SmallVector<Operation *> builtBetween(Operation *before, Operation *op) {
-  SmallVector<Operation *> built;
-  for (Operation *n = op->getPrevNode(); n && n != before; n = n->getPrevNode())
-    built.push_back(n);
-  std::reverse(built.begin(), built.end());
-  return built;
+  e.nodes.push_back(std::move(node));
 }
 
 /// tf.Const -> tfl.pseudo_const, or tfl.fill for a large splat
@@ -145,8 +133,8 @@ void populateDRRPatterns(RewritePatternSet &p, conv::ConversionState &) {
 }
 
 /// The pattern families and the file (under lib/Conversion/TFToTFL/) each
-/// lives in; listTFLConverters() and docs/OpCoverage.md read it. A later
-/// family's pattern for an op replaces an earlier one's.
+/// lives in; listTFLConverters() and docs/OpCoverage.md read it. An op has
+/// one pattern (duplicateTFLPatternRoots checks it).
 struct PatternFamily {
   void (*populate)(RewritePatternSet &, conv::ConversionState &);
   const char *file;
@@ -180,63 +168,27 @@ const PatternFamily kFamilies[] = {
     {conv::populateShapeBroadcastPatterns, "Shape/Broadcast.cpp"},
 };
 
-/// Makes each function's result types those of its return operands
-/// (removing Identity or folding a constant can refine them).
-void syncFunctionType(func::FuncOp fn) {
-  if (fn.isExternal())
-    return;
-  auto ret = dyn_cast<func::ReturnOp>(fn.getBody().back().getTerminator());
-  if (!ret)
-    return;
-  SmallVector<Type> res(ret.getOperandTypes());
-  fn.setType(FunctionType::get(fn.getContext(), fn.getArgumentTypes(), res));
-}
-
 } // namespace
 
 namespace conv {
 
-LogicalResult ConversionState::fail(Operation *op,
-                                    ConversionPatternRewriter &rewriter,
-                                    const Twine &why) {
-  std::string text = why.str();
-  reasons[op] = text;
-  return rewriter.notifyMatchFailure(op, text);
-}
-
-void ConversionState::replace(Operation *op, ValueRange results,
-                              ConversionPatternRewriter &rewriter) {
-  // The tf result types become the new ones (an Identity forwards a more
-  // static operand), so that the ops left as tf and func.return take the
-  // new values as they are.
-  for (auto [r, v] : llvm::zip(op->getResults(), results))
-    if (r.getType() != v.getType())
-      r.setType(v.getType());
-  rewriter.replaceOp(op, results);
-}
-
-LogicalResult ConversionState::legalize(
-    Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter,
-    function_ref<LogicalResult(SmallVectorImpl<Value> &, std::string &)>
-        build) {
+LogicalResult ConversionState::prepare(Operation *op, ValueRange operands,
+                                       ConversionPatternRewriter &rewriter) {
   if (op->getNumRegions() != 0)
     return fail(op, rewriter, "ops with regions have no TFLite builtin here");
   // The conversion reads the converted operands from the op itself too.
-  if (!llvm::equal(op->getOperands(), operands))
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
-  rewriter.setInsertionPoint(op);
-  Operation *before = op->getPrevNode();
-  SmallVector<Value> results;
-  std::string why;
-  reasons.erase(op);
-  if (failed(build(results, why))) {
-    if (!why.empty() || !reasons.count(op))
-      return fail(op, rewriter, why);
-    return failure();
-  }
-  if (results.size() != op->getNumResults())
-    return fail(op, rewriter, "");
-  SmallVector<Operation *> built = builtBetween(before, op);
+  setOperands(op, operands, rewriter);
+  return success();
+}
+
+std::string ConversionState::resultCountReason(Operation *, size_t) const {
+  return "";
+}
+
+LogicalResult ConversionState::finish(Operation *op,
+                                      ArrayRef<Operation *> built,
+                                      SmallVectorImpl<Value> &,
+                                      ConversionPatternRewriter &rewriter) {
   for (Operation *c : built)
     if (std::string r = kernelTypeReason(c); !r.empty())
       return fail(op, rewriter, r);
@@ -253,30 +205,13 @@ LogicalResult ConversionState::legalize(
     else
       produced.insert(n.str());
   }
-  replace(op, results, rewriter);
   return success();
 }
 
 void populateTFToTFLPatterns(RewritePatternSet &patterns,
                              ConversionState &state) {
-  MLIRContext *ctx = patterns.getContext();
-  // A later family's pattern for an op replaces an earlier one's.
-  llvm::StringMap<size_t> ownerOf;
-  SmallVector<RewritePatternSet> sets;
-  for (auto [i, f] : llvm::enumerate(kFamilies)) {
-    sets.emplace_back(ctx);
-    f.populate(sets.back(), state);
-    for (const std::unique_ptr<RewritePattern> &p :
-         sets.back().getNativePatterns())
-      if (std::optional<OperationName> root = p->getRootKind())
-        ownerOf[root->getStringRef()] = i;
-  }
-  for (auto [i, set] : llvm::enumerate(sets))
-    for (std::unique_ptr<RewritePattern> &p : set.getNativePatterns()) {
-      std::optional<OperationName> root = p->getRootKind();
-      if (!root || ownerOf.lookup(root->getStringRef()) == i)
-        patterns.add(std::move(p));
-    }
+  for (const PatternFamily &f : kFamilies)
+    f.populate(patterns, state);
 }
 
 } // namespace conv
@@ -330,35 +265,34 @@ void legalizeFunction(func::FuncOp fn, const FrozenRewritePatternSet &patterns,
   (void)applyPartialConversion(fn, target, patterns, config);
 
   OpBuilder b(ctx);
-  for (Block &block : fn.getBody())
-    for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (!unlegalized.contains(&op))
-        continue;
-      std::string why;
-      if (const std::string *r = state.reasonFor(&op))
-        why = *r;
-      else if (op.getNumRegions() != 0)
-        why = "ops with regions have no TFLite builtin here";
-      else if ((why = drrReason(drr, &op)).empty())
-        why = "no TFLite builtin";
-      // Keep the op's name alive: the report's keys point into the context.
-      StringRef key = op.getName().getIdentifier().getValue();
-      if (why.empty() || why == "no TFLite builtin") {
-        record(report.unsupported, key, &op);
-      } else {
-        record(report.unconvertible, key, &op);
-        report.unconvertible[key].reasons.push_back(why);
-      }
-      if (!allowCustomOps)
-        continue;
-      b.setInsertionPoint(&op);
-      Operation *c = conv::create(
-          b, op.getLoc(), "tfl.custom", op.getOperands(), op.getResultTypes(),
-          {conv::strA(b, "custom_code", key.drop_front(3)),
-           conv::i32A(b, "version", 1), conv::strA(b, "custom_option", "")});
-      op.replaceAllUsesWith(c->getResults());
-      op.erase();
+  for (conversion::UnlegalizedOp &u :
+       conversion::collectUnlegalizedOps(fn, unlegalized, state)) {
+    Operation *op = u.op;
+    std::string why;
+    if (u.reason)
+      why = *u.reason;
+    else if (op->getNumRegions() != 0)
+      why = "ops with regions have no TFLite builtin here";
+    else if ((why = drrReason(drr, op)).empty())
+      why = "no TFLite builtin";
+    // u.name is interned in the context: the report's keys point to it.
+    StringRef key = u.name;
+    if (why.empty() || why == "no TFLite builtin") {
+      record(report.unsupported, key, u.node);
+    } else {
+      record(report.unconvertible, key, u.node);
+      report.unconvertible[key].reasons.push_back(why);
     }
+    if (!allowCustomOps)
+      continue;
+    b.setInsertionPoint(op);
+    Operation *c = conv::create(
+        b, op->getLoc(), "tfl.custom", op->getOperands(), op->getResultTypes(),
+        {conv::strA(b, "custom_code", key.drop_front(3)),
+         conv::i32A(b, "version", 1), conv::strA(b, "custom_option", "")});
+    op->replaceAllUsesWith(c->getResults());
+    op->erase();
+  }
   state.clearReasons();
 }
 
@@ -414,13 +348,13 @@ LogicalResult convertTFToTFL(ModuleOp module, bool allowCustomOps,
   conv::ConversionState state(report);
   RewritePatternSet set(ctx);
   conv::populateTFToTFLPatterns(set, state);
-  FrozenRewritePatternSet conversion(std::move(set));
+  FrozenRewritePatternSet frozen(std::move(set));
   llvm::StringMap<StringRef> drr = drrTFLNames(ctx);
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (fn.isExternal())
       continue;
-    legalizeFunction(fn, conversion, drr, state, allowCustomOps, report);
-    syncFunctionType(fn);
+    legalizeFunction(fn, frozen, drr, state, allowCustomOps, report);
+    conversion::syncFunctionType(fn);
   }
   return success();
 }
@@ -448,7 +382,7 @@ LogicalResult reportTFLConversion(ModuleOp module, bool allowCustomOps,
         generic && n == "tfl.builtin_op")
       key =
           StringAttr::get(ctx, "tfl." + generic.getValue().lower()).getValue();
-    record(report.builtins, key, op);
+    record(report.builtins, key, nodeNameOf(op->getLoc()));
   });
   if (!report.complete() && !allowCustomOps) {
     module.emitError() << "some ops cannot be converted to TFLite builtins\n"
@@ -475,6 +409,17 @@ struct LegalizeTFToTFLPass
 };
 } // namespace
 
+std::vector<std::string> duplicateTFLPatternRoots() {
+  MLIRContext ctx;
+  ctx.getOrLoadDialect<TF::TFDialect>();
+  ctx.getOrLoadDialect<tfl::TFLDialect>();
+  ConversionReport report;
+  conv::ConversionState state(report);
+  RewritePatternSet set(&ctx);
+  conv::populateTFToTFLPatterns(set, state);
+  return conversion::duplicateRootOps(set);
+}
+
 std::vector<std::pair<std::string, std::string>> listTFLConverters() {
   MLIRContext ctx;
   ctx.getOrLoadDialect<TF::TFDialect>();
@@ -487,7 +432,7 @@ std::vector<std::pair<std::string, std::string>> listTFLConverters() {
     f.populate(p, state);
     for (const std::unique_ptr<RewritePattern> &pat : p.getNativePatterns())
       if (std::optional<OperationName> root = pat->getRootKind())
-        fileOf[root->getStringRef()] = f.file; // a later family replaces
+        fileOf[root->getStringRef()] = f.file;
   }
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto &e : fileOf)

@@ -108,6 +108,13 @@ void populateTFLFusionPatterns(mlir::RewritePatternSet &patterns);
 /// docs/OpCoverage.md (tools/op-coverage).
 std::vector<std::pair<std::string, std::string>> listTFLConverters();
 
+/// The tf op names that more than one tfl-legalize-tf pattern is rooted on
+/// (the DRR maps included), sorted; empty when every op has one pattern (as
+/// it must: a second one would make which applies depend on the
+/// registration order). test/unit/ConversionPatternsTest.cpp checks it is
+/// empty.
+std::vector<std::string> duplicateTFLPatternRoots();
+
 /// registerTFToTFLPasses() registers the passes of this library
 /// (tfl-legalize-tf, tfl-optimize, tfl-separate-output-tensors) with the
 /// global registry.

@@ -12,8 +12,9 @@
 // report reads: LLVM's release builds drop notifyMatchFailure's text), and
 // become tfl.custom with allow-custom-ops.
 //
-// What every pattern gets from its base (ConversionState::legalize), as the
-// in-order driver it replaces did around each converter:
+// What every pattern gets from its base (conversion::TFConversionState::
+// legalize, lib/Conversion/Common, with this target's ConversionState
+// hooks), as the in-order driver it replaces did around each converter:
 //  - ops with regions are refused with the reason;
 //  - the op's operands are the converted (tfl) values, in the op itself as
 //    well as in the adaptor, so constant operands are tfl.pseudo_const
@@ -26,6 +27,7 @@
 #ifndef TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 #define TFMLIR_LIB_CONVERSION_TFTOTFL_PATTERNS_H
 
+#include "lib/Conversion/Common/TFConversion.h"
 #include "lib/Conversion/TFToTFL/Helpers.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -55,87 +57,47 @@ namespace conv {
 
 /// The state one tfl-legalize-tf run shares with its patterns: the report
 /// (ConversionReport::produced is filled as ops convert) and the reason
-/// each failing op was given.
-class ConversionState {
+/// each failing op was given (conversion::TFConversionState: fail,
+/// legalize, replace, reasonFor, clearReasons).
+class ConversionState : public conversion::TFConversionState {
 public:
   explicit ConversionState(ConversionReport &report) : report(report) {}
 
-  /// Records `why` as the reason `op` was not converted (the report's
-  /// reason; an empty one lists the op as unsupported) and returns
-  /// rewriter.notifyMatchFailure(op, why), i.e. failure.
-  mlir::LogicalResult fail(mlir::Operation *op,
-                           mlir::ConversionPatternRewriter &rewriter,
-                           const llvm::Twine &why);
-
-  /// The body every pattern runs (see the file comment): checks the op,
-  /// puts `operands` (the adaptor's values) into it, calls `build` (which
-  /// appends one value per result, or returns failure with `why` set /
-  /// after fail()), checks the types of what it built, records it in
-  /// report.produced and replaces the op. Failure leaves the IR as it was
-  /// (the framework rolls the pattern back).
+protected:
+  /// Refuses ops with regions, then puts the converted operands into the
+  /// op.
   mlir::LogicalResult
-  legalize(mlir::Operation *op, mlir::ValueRange operands,
-           mlir::ConversionPatternRewriter &rewriter,
-           llvm::function_ref<mlir::LogicalResult(
-               llvm::SmallVectorImpl<mlir::Value> &results, std::string &why)>
-               build);
+  prepare(mlir::Operation *op, mlir::ValueRange operands,
+          mlir::ConversionPatternRewriter &rewriter) override;
 
-  /// Replaces `op` by `results`, first giving its results their types
-  /// (the framework would otherwise insert casts between the two).
-  static void replace(mlir::Operation *op, mlir::ValueRange results,
-                      mlir::ConversionPatternRewriter &rewriter);
+  /// An empty reason: the op is listed as unsupported.
+  std::string resultCountReason(mlir::Operation *op,
+                                size_t built) const override;
 
-  /// The reason recorded for `op` (nullptr when no pattern gave one).
-  const std::string *reasonFor(mlir::Operation *op) const {
-    auto it = reasons.find(op);
-    return it == reasons.end() ? nullptr : &it->second;
-  }
-  void clearReasons() { reasons.clear(); }
+  /// Refuses the op when what was built has a type TFLite's kernels do not
+  /// compute in, else records the tfl ops built in report.produced.
+  mlir::LogicalResult
+  finish(mlir::Operation *op, llvm::ArrayRef<mlir::Operation *> built,
+         llvm::SmallVectorImpl<mlir::Value> &results,
+         mlir::ConversionPatternRewriter &rewriter) override;
 
 private:
   ConversionReport &report;
-  /// The reason given for each op a pattern refused (last one wins).
-  llvm::DenseMap<mlir::Operation *, std::string> reasons;
 };
 
 /// Base of the tf -> tfl patterns: an OpConversionPattern on the typed tf op
-/// `OpTy` whose `convert` builds the replacement values. Subclasses
-/// implement `convert` and fail through `fail` (notifyMatchFailure with the
-/// reason the report shows).
+/// `OpTy` whose `convert` builds one value per result of `op` (insertion
+/// point before `op`; `adaptor`'s operands are `op`'s operands, both the
+/// converted values), or returns `fail(op, rewriter, why)`
+/// (notifyMatchFailure with the reason the report shows). The body around
+/// `convert` is ConversionState::legalize (conversion::
+/// TFOpConversionPattern).
 template <typename OpTy>
-class TFLPattern : public mlir::OpConversionPattern<OpTy> {
+class TFLPattern
+    : public conversion::TFOpConversionPattern<OpTy, ConversionState> {
 public:
-  using OpAdaptor = typename mlir::OpConversionPattern<OpTy>::OpAdaptor;
-
-  TFLPattern(mlir::MLIRContext *ctx, ConversionState &state,
-             mlir::PatternBenefit benefit = 1)
-      : mlir::OpConversionPattern<OpTy>(ctx, benefit), state(state) {}
-
-  /// Builds one value per result of `op` into `results` (insertion point
-  /// before `op`), or returns `fail(op, rewriter, why)`. `adaptor`'s
-  /// operands are `op`'s operands (both the converted values).
-  virtual mlir::LogicalResult
-  convert(OpTy op, OpAdaptor adaptor, mlir::ConversionPatternRewriter &rewriter,
-          llvm::SmallVectorImpl<mlir::Value> &results) const = 0;
-
-  mlir::LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  mlir::ConversionPatternRewriter &rewriter) const final {
-    return state.legalize(
-        op, adaptor.getOperands(), rewriter,
-        [&](llvm::SmallVectorImpl<mlir::Value> &results, std::string &) {
-          return convert(op, adaptor, rewriter, results);
-        });
-  }
-
-protected:
-  /// notifyMatchFailure(op, why), with `why` kept for the report.
-  mlir::LogicalResult fail(OpTy op, mlir::ConversionPatternRewriter &rewriter,
-                           const llvm::Twine &why) const {
-    return state.fail(op, rewriter, why);
-  }
-
-  ConversionState &state;
+  using conversion::TFOpConversionPattern<
+      OpTy, ConversionState>::TFOpConversionPattern;
 };
 
 /// No attributes (the default `Attrs` of SameOperandsLowering).
@@ -303,8 +265,8 @@ void populateShapeBroadcastPatterns(mlir::RewritePatternSet &patterns,
                                     ConversionState &state);
 
 /// Every tf -> tfl pattern: the DRR maps and one populate per family file
-/// (LegalizeTF.cpp's kFamilies; a later family's pattern for an op replaces
-/// an earlier one's).
+/// (LegalizeTF.cpp's kFamilies), one pattern per root op
+/// (duplicateTFLPatternRoots checks it).
 void populateTFToTFLPatterns(mlir::RewritePatternSet &patterns,
                              ConversionState &state);
 
