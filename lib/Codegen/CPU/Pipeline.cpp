@@ -55,16 +55,7 @@ LogicalResult buildHLOToLLVMPipeline(OpPassManager &pm) {
   addToFuncs(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // allowReturnAllocsFromLoops: an scf.while (hlo.while) body may yield a
-  // new tensor for a loop-carried value.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addHLOBufferizePasses(pm);
   addToFuncs(createCpuHoistVectorTransfers());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());

@@ -8,7 +8,6 @@
 
 #include "lib/Conversion/HLOToLinalg/Passes.h"
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -56,14 +55,7 @@ LogicalResult buildHLOToGPUPipeline(OpPassManager &pm,
   addToFuncs(createFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addHLOBufferizePasses(pm);
   // Generic ops with their parallel loops first, then scf.parallel
   // (parallel loops) around scf.for (reduction loops).
   addToFuncs(createGpuPrepareLinalg());

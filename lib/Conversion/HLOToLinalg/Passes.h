@@ -53,6 +53,13 @@ unsigned
 externalizeLargeConstants(mlir::func::FuncOp func, int64_t thresholdBytes,
                           llvm::SmallVectorImpl<ExternalConstant> &out);
 
+/// Adds one-shot bufferization (function boundaries included, identity
+/// layouts at them, allocations returned from loops allowed) followed by
+/// canonicalize and cse: the step from linalg on tensors to linalg on
+/// memrefs that the CPU (lib/Codegen/CPU) and GPU (lib/Codegen/GPU)
+/// pipelines share.
+void addHLOBufferizePasses(mlir::OpPassManager &pm);
+
 /// registerHLOToLinalgPasses() registers hlo-legalize-to-linalg,
 /// hlo-fuse-elementwise and hlo-externalize-constants (the CPU tiling and
 /// vectorization passes are lib/Codegen/CPU's).
