@@ -70,6 +70,17 @@ void registerQuantOps(TFDialect &dialect);
 /// or the SymbolRefAttr @f itself; null for any other attribute.
 mlir::SymbolRefAttr getFuncAttrSymbol(mlir::Attribute attr);
 
+/// A call path from `fn` back to itself through the functions that the ops
+/// of its body name in a func attr (If/Case branches, While cond/body,
+/// PartitionedCall `f`, a function-call node; single attrs or arrays of
+/// them), looked up in fn's nearest symbol table: "f -> g -> f", or "" when
+/// `fn` does not reach itself. TF calls functions lazily, so recursion
+/// whose depth the data bounds is valid there; every layer that inlines or
+/// prebuilds the functions a graph reaches (tf-inline-calls,
+/// xla-legalize-tf, tfl-legalize-tf, the Session's executor) refuses it
+/// with this path in the message.
+std::string recursionPath(mlir::FunctionOpInterface fn);
+
 /// Why the function `fn` cannot be the callee of a functional op (If/Case
 /// branch, While body, PartitionedCall `f`) whose call-site operands have
 /// `inputs` types and whose results have `results` types, or "" when it can.

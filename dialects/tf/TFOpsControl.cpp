@@ -4,6 +4,10 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace tfmlir;
@@ -17,6 +21,47 @@ SymbolRefAttr tfmlir::TF::getFuncAttrSymbol(Attribute attr) {
   if (auto f = dyn_cast_or_null<tf_type::FuncAttr>(attr))
     return f.getName();
   return dyn_cast_or_null<SymbolRefAttr>(attr);
+}
+
+std::string tfmlir::TF::recursionPath(FunctionOpInterface fn) {
+  StringRef target = fn.getName();
+  Operation *table = SymbolTable::getNearestSymbolTable(fn);
+  if (!table)
+    return "";
+  SmallVector<std::string> path;
+  llvm::DenseSet<Operation *> done{fn.getOperation()};
+  // Depth-first; `path` holds the names from `fn` to the function visited.
+  std::function<bool(FunctionOpInterface)> visit = [&](FunctionOpInterface f) {
+    path.push_back(f.getName().str());
+    auto reaches = [&](Attribute a) {
+      SymbolRefAttr s = getFuncAttrSymbol(a);
+      if (!s)
+        return false;
+      if (s.getRootReference() == target) {
+        path.push_back(target.str());
+        return true;
+      }
+      auto callee = dyn_cast_or_null<FunctionOpInterface>(
+          SymbolTable::lookupSymbolIn(table, s.getRootReference()));
+      return callee && done.insert(callee).second && visit(callee);
+    };
+    WalkResult r = f->walk([&](Operation *op) {
+      for (NamedAttribute na : op->getAttrs()) {
+        bool found = false;
+        if (auto list = dyn_cast<ArrayAttr>(na.getValue()))
+          found = llvm::any_of(list, reaches);
+        else
+          found = reaches(na.getValue());
+        if (found)
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!r.wasInterrupted())
+      path.pop_back();
+    return r.wasInterrupted();
+  };
+  return visit(fn) ? llvm::join(path, " -> ") : "";
 }
 
 /// Looks up the function named by the attr `attrName`.

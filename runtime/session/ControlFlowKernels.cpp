@@ -38,48 +38,6 @@ llvm::SmallVector<mlir::SymbolRefAttr> calledSymbols(mlir::Operation *op) {
   return syms;
 }
 
-/// A call path from `fn` back to itself through func attrs of `module`'s
-/// functions ("f -> g -> f"), or "" when `fn` does not reach itself. Used to
-/// refuse recursion: TF calls functions at run time, so a recursive function
-/// whose recursion ends is valid there, but the Session builds the executor
-/// of every reachable function before the run (as xla-legalize-tf inlines
-/// them), which would never end.
-std::string recursionPath(mlir::ModuleOp module, mlir::func::FuncOp fn) {
-  llvm::StringRef target = fn.getSymName();
-  llvm::SmallVector<std::string> path;
-  llvm::DenseSet<mlir::Operation *> done;
-  // Depth-first; `path` holds the names from `fn` to the current function.
-  std::function<bool(mlir::func::FuncOp)> visit = [&](mlir::func::FuncOp f) {
-    path.push_back(f.getSymName().str());
-    bool found = false;
-    f->walk([&](mlir::Operation *inner) {
-      for (mlir::SymbolRefAttr s : calledSymbols(inner)) {
-        if (s.getRootReference() == target) {
-          path.push_back(target.str());
-          found = true;
-          return mlir::WalkResult::interrupt();
-        }
-        auto callee =
-            module.lookupSymbol<mlir::func::FuncOp>(s.getRootReference());
-        if (!callee || !done.insert(callee).second)
-          continue;
-        if (visit(callee)) {
-          found = true;
-          return mlir::WalkResult::interrupt();
-        }
-      }
-      return mlir::WalkResult::advance();
-    });
-    if (!found)
-      path.pop_back();
-    return found;
-  };
-  done.insert(fn);
-  if (!visit(fn))
-    return "";
-  return llvm::join(path, " -> ");
-}
-
 /// Builds the executor of function `sym` of `op`'s module: a new module (in
 /// the same context) whose @main is a copy of the function, with copies of
 /// every function it reaches through func attrs. Errors are prefixed with
@@ -96,7 +54,7 @@ buildFunction(mlir::Operation *op, mlir::SymbolRefAttr sym,
   if (!fn || fn.isExternal())
     return absl::InvalidArgumentError(
         absl::StrCat("the function '", fnName, "' has no body"));
-  if (std::string cycle = recursionPath(parent, fn); !cycle.empty())
+  if (std::string cycle = TF::recursionPath(fn); !cycle.empty())
     return absl::InvalidArgumentError(absl::StrCat(
         "function '", fnName, "' calls itself (", cycle,
         "); recursion cannot be run: the Session builds every function a "

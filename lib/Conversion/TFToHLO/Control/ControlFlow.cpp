@@ -112,27 +112,14 @@ bool fixPredReturn(OpBuilder &b, Block &block) {
   return true;
 }
 
-/// The callees being inlined by the If/While lowerings in flight on this
-/// thread (outermost first): a callee that is already here calls itself
-/// (directly or through others), and inlining it again would never end.
-thread_local SmallVector<Operation *> inlining;
-
-/// Marks `fns` as being inlined for its lifetime.
-struct InliningScope {
-  size_t size;
-  explicit InliningScope(ArrayRef<func::FuncOp> fns) : size(inlining.size()) {
-    for (func::FuncOp f : fns)
-      inlining.push_back(f);
-  }
-  ~InliningScope() { inlining.resize(size); }
-};
-
-/// The first of `fns` that is already being inlined, or null.
-func::FuncOp recursiveCallee(ArrayRef<func::FuncOp> fns) {
+/// Why `fns` cannot be inlined because one of them calls itself (TF's
+/// call path, TF::recursionPath), or "".
+std::string recursionProblem(ArrayRef<func::FuncOp> fns) {
   for (func::FuncOp f : fns)
-    if (llvm::is_contained(inlining, f.getOperation()))
-      return f;
-  return {};
+    if (std::string path = TF::recursionPath(f); !path.empty())
+      return "@" + f.getSymName().str() + " calls itself (" + path +
+             "); recursion cannot be inlined";
+  return "";
 }
 
 bool allRanked(TypeRange types) {
@@ -153,11 +140,8 @@ template <typename IfOpTy> struct IfLowering : HLOPattern<IfOpTy> {
     if (!thenF || !elseF)
       return this->fail(
           op, rw, "then_branch/else_branch must name functions in the module");
-    if (func::FuncOp f = recursiveCallee({thenF, elseF}))
-      return this->fail(op, rw,
-                        "@" + f.getSymName() +
-                            " calls itself (recursion cannot be inlined)");
-    InliningScope scope({thenF, elseF});
+    if (std::string why = recursionProblem({thenF, elseF}); !why.empty())
+      return this->fail(op, rw, why);
     if (!allRanked(op->getResultTypes()))
       return this->fail(op, rw, "results must be ranked tensors");
     Location loc = op.getLoc();
@@ -255,11 +239,8 @@ template <typename WhileOpTy> struct WhileLowering : HLOPattern<WhileOpTy> {
     func::FuncOp bodyF = calleeOf(module, op.getBodyAttr());
     if (!condF || !bodyF)
       return this->fail(op, rw, "cond/body must name functions in the module");
-    if (func::FuncOp f = recursiveCallee({condF, bodyF}))
-      return this->fail(op, rw,
-                        "@" + f.getSymName() +
-                            " calls itself (recursion cannot be inlined)");
-    InliningScope scope({condF, bodyF});
+    if (std::string why = recursionProblem({condF, bodyF}); !why.empty())
+      return this->fail(op, rw, why);
     SmallVector<Type> types(a.getInput().getTypes());
     if (!allRanked(types) || op->getNumResults() != types.size())
       return this->fail(op, rw, "loop-carried values must be ranked tensors");

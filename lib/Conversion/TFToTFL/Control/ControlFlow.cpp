@@ -49,41 +49,6 @@ func::FuncOp lookupFunc(Operation *op, SymbolRefAttr sym) {
       SymbolTable::lookupNearestSymbolFrom(op, sym));
 }
 
-/// Appends the functions the ops of `f` name in a function attr (If/While
-/// branches, Case's list, calls; tf or tfl forms) to `out`.
-void calleesOf(func::FuncOp f, SmallVectorImpl<func::FuncOp> &out) {
-  auto add = [&](Operation *op, Attribute a) {
-    if (SymbolRefAttr s = TF::getFuncAttrSymbol(a))
-      if (func::FuncOp g = lookupFunc(op, s))
-        out.push_back(g);
-  };
-  f.walk([&](Operation *op) {
-    for (NamedAttribute na : op->getAttrs()) {
-      if (auto list = dyn_cast<ArrayAttr>(na.getValue()))
-        for (Attribute a : list)
-          add(op, a);
-      else
-        add(op, na.getValue());
-    }
-  });
-}
-
-/// Whether `f` calls itself: reaches itself through the functions its ops
-/// name (calleesOf), directly or through others.
-bool callsItself(func::FuncOp f) {
-  SmallVector<func::FuncOp> work;
-  calleesOf(f, work);
-  llvm::SmallPtrSet<Operation *, 8> seen;
-  while (!work.empty()) {
-    func::FuncOp g = work.pop_back_val();
-    if (g == f)
-      return true;
-    if (seen.insert(g).second)
-      calleesOf(g, work);
-  }
-  return false;
-}
-
 /// Why the functions `syms` of `op` cannot become TFLite subgraphs: one is
 /// missing from the module or calls itself; "" when they can.
 std::string subgraphProblem(Operation *op, ArrayRef<FlatSymbolRefAttr> syms) {
@@ -91,9 +56,9 @@ std::string subgraphProblem(Operation *op, ArrayRef<FlatSymbolRefAttr> syms) {
     func::FuncOp f = lookupFunc(op, s);
     if (!f)
       return ("@" + s.getValue() + " is not a function of the module").str();
-    if (callsItself(f))
-      return ("@" + s.getValue() +
-              " calls itself (TFLite subgraphs cannot recurse)")
+    if (std::string path = TF::recursionPath(f); !path.empty())
+      return ("@" + s.getValue() + " calls itself (" + path +
+              "; TFLite subgraphs cannot recurse)")
           .str();
   }
   return "";

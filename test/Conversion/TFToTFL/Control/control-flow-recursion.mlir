@@ -2,12 +2,12 @@
 // An If or While whose branch / body function calls itself would become a
 // TFLite subgraph that invokes itself without end: tfl-legalize-tf refuses
 // it with the reason, naming the function (as xla-legalize-tf does,
-// test/Conversion/TFToHLO/control-flow-recursion.mlir), instead of
+// test/Conversion/TFToHLO/Control/ControlFlow-errors.mlir), instead of
 // emitting the model (found by the session-11 trial).
 // CHECK: error: some ops cannot be converted to TFLite builtins
 // CHECK: Ops whose TFLite builtin cannot take them as they are (2)
-// CHECK-DAG: tf.If x2: if_outer, if_rec (@rec calls itself (TFLite subgraphs cannot recurse))
-// CHECK-DAG: tf.While x2: w_outer, w_rec (@body calls itself (TFLite subgraphs cannot recurse))
+// CHECK-DAG: tf.If x2: if_outer, if_rec (@rec calls itself (rec -> rec; TFLite subgraphs cannot recurse))
+// CHECK-DAG: tf.While x2: w_outer, w_rec (@body calls itself (body -> body; TFLite subgraphs cannot recurse))
 func.func @main(%c: tensor<i1>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = "tf.If"(%c, %x) {then_branch = @rec, else_branch = @neg, is_stateless = true} : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32> loc("if_outer")
   %1 = "tf.While"(%x) {cond = @cond, body = @body, is_stateless = true} : (tensor<4xf32>) -> tensor<4xf32> loc("w_outer")
