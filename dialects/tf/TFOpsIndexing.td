@@ -48,8 +48,10 @@ def TF_GatherNdOp : TF_Op<"GatherNd", [Pure]> {
   let description = [{ `indices` has rank >= 1 and its last dim K <=
     rank(params) gives an index tuple into the first K dims of `params`;
     `output` has shape indices.shape[:-1] + params.shape[K:] and dtype
-    `Tparams`. `bad_indices_policy` ("" default, "ERROR", "IGNORE") is kept.
-    Matches TF's GatherNd. }];
+    `Tparams`. `bad_indices_policy` (TF 2.17+; "", "DEFAULT" or "ERROR":
+    an out-of-range index tuple fails the run with InvalidArgument, as TF's
+    CPU kernel; "IGNORE": its output slice is zero). Matches TF's
+    GatherNd. }];
   let arguments = (ins TF_Tensor:$params, TF_Tensor:$indices,
                    TF_DerivedTypeAttr:$Tparams, TF_DerivedTypeAttr:$Tindices,
                    OptionalAttr<StrAttr>:$bad_indices_policy);
@@ -62,7 +64,10 @@ def TF_ScatterNdOp : TF_Op<"ScatterNd", [Pure]> {
   let description = [{ `shape` is a 1-D vector (dtype `Tindices`) giving
     the shape of `output`; `indices` has last dim K <= len(shape); `updates`
     has shape indices.shape[:-1] + shape[K:]. Duplicate indices accumulate
-    (sum). Matches TF's ScatterNd. }];
+    (sum). `bad_indices_policy` (TF 2.17+; "", "DEFAULT" or "ERROR": an
+    out-of-range index tuple fails the run with InvalidArgument, as TF's
+    CPU kernel; "IGNORE": its update is skipped). Matches TF's
+    ScatterNd. }];
   let arguments = (ins TF_Tensor:$indices, TF_Tensor:$updates,
                    TF_Tensor:$shape, TF_DerivedTypeAttr:$T,
                    TF_DerivedTypeAttr:$Tindices,
@@ -77,7 +82,10 @@ class TF_TensorScatterOp<string mnemonic, string what>
                 "`tensor`";
   let description = "`output` has the shape and dtype `T` of `tensor`; "
     "`indices` has last dim K <= rank(tensor) and `updates` has shape "
-    "indices.shape[:-1] + tensor.shape[K:]. Matches TF's " # mnemonic # ".";
+    "indices.shape[:-1] + tensor.shape[K:]. `bad_indices_policy` (TF "
+    "2.17+; \"\", \"DEFAULT\" or \"ERROR\": an out-of-range index tuple "
+    "fails the run with InvalidArgument, as TF's CPU kernel; \"IGNORE\": "
+    "its update is skipped). Matches TF's " # mnemonic # ".";
   let arguments = (ins TF_Tensor:$tensor, TF_Tensor:$indices,
                    TF_Tensor:$updates, TF_DerivedTypeAttr:$T,
                    TF_DerivedTypeAttr:$Tindices,

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -278,47 +279,90 @@ absl::Status gatherV2(KernelContext &ctx) {
   return absl::OkStatus();
 }
 
-/// GatherNd(params, indices): out = indices.shape[:-1] + params.shape[K:].
-absl::Status gatherNd(KernelContext &ctx) {
-  const HostTensor &params = *ctx.inputs[0], &indices = *ctx.inputs[1];
-  const std::vector<int64_t> &ps = params.shape(), &is = indices.shape();
-  if (is.empty())
-    return absl::InvalidArgumentError(
-        "indices must be at least a vector, got a scalar");
-  int64_t k = is.back();
-  if (k > static_cast<int64_t>(ps.size()))
-    return absl::InvalidArgumentError(absl::StrCat(
-        "index innermost dimension length must be <= params rank; saw: ", k,
-        " vs. ", ps.size()));
-  int64_t n = product(is, 0, is.size() - 1);
-  int64_t slice = product(ps, k, ps.size());
-  std::vector<int64_t> outShape(is.begin(), is.end() - 1);
-  outShape.insert(outShape.end(), ps.begin() + k, ps.end());
-  auto outOr = HostTensor::create(params.dtype(), outShape);
-  if (!outOr.ok())
-    return outOr.status();
-  HostTensor &out = *outOr;
-  size_t bytes = slice * dtypeSize(params.dtype());
-  for (int64_t j = 0; j < n; ++j) {
-    int64_t off = 0;
-    for (int64_t d = 0; d < k; ++d) {
-      int64_t ix = intElement(indices, j * k + d);
-      if (ix < 0 || ix >= ps[d]) {
-        std::vector<int64_t> bad;
-        for (int64_t e = 0; e < k; ++e)
-          bad.push_back(intElement(indices, j * k + e));
-        return absl::InvalidArgumentError(absl::StrCat(
-            "indices[", j, "] = [", absl::StrJoin(bad, ", "),
-            "] does not index into param shape ", shapeDebugString(ps)));
-      }
-      off = off * ps[d] + ix;
-    }
-    std::memcpy(static_cast<char *>(out.raw()) + j * bytes,
-                static_cast<const char *>(params.raw()) + off * bytes, bytes);
+/// The row-major offset, in slices of shape[k:], of index row `row` of
+/// `indices` (its k values index shape[0..k)); nullopt when a value is
+/// outside [0, shape[d]). Shared by GatherNd and TensorScatterUpdate.
+std::optional<int64_t> flatOffsetOf(const HostTensor &indices, int64_t row,
+                                    int64_t k,
+                                    const std::vector<int64_t> &shape) {
+  int64_t off = 0;
+  for (int64_t d = 0; d < k; ++d) {
+    int64_t ix = intElement(indices, row * k + d);
+    if (ix < 0 || ix >= shape[d])
+      return std::nullopt;
+    off = off * shape[d] + ix;
   }
-  ctx.outputs.push_back(std::move(out));
-  return absl::OkStatus();
+  return off;
 }
+
+/// TF's InvalidArgument for index row `row` that flatOffsetOf refused:
+/// "indices[1] = [7, 0] does not index into <what>[5, 2]".
+absl::Status badIndexRow(const HostTensor &indices, int64_t row, int64_t k,
+                         const std::vector<int64_t> &shape,
+                         absl::string_view what) {
+  std::vector<int64_t> bad;
+  for (int64_t e = 0; e < k; ++e)
+    bad.push_back(intElement(indices, row * k + e));
+  return absl::InvalidArgumentError(
+      absl::StrCat("indices[", row, "] = [", absl::StrJoin(bad, ", "),
+                   "] does not index into ", what, shapeDebugString(shape)));
+}
+
+/// True for bad_indices_policy "IGNORE"; "", "DEFAULT" and "ERROR" (the
+/// others the verifier admits) make an out-of-range index an error.
+bool ignoresBadIndices(mlir::Operation *op) {
+  auto p = op->getAttrOfType<mlir::StringAttr>("bad_indices_policy");
+  return p && p.getValue() == "IGNORE";
+}
+
+/// GatherNd(params, indices) (TF's gather_nd_op.cc): out =
+/// indices.shape[:-1] + params.shape[K:], K = indices.shape[-1], each index
+/// row selecting the slice params[i0, ..., iK-1]. An out-of-range row is
+/// TF's InvalidArgument ("indices[1] = [7] does not index into param shape
+/// [5]"), or, with bad_indices_policy "IGNORE", a zero slice (TF's CPU
+/// kernel). Any dtype (bytes are copied).
+class GatherNdKernel : public HostKernel {
+public:
+  explicit GatherNdKernel(bool ignoreBad) : ignoreBad_(ignoreBad) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    const HostTensor &params = *ctx.inputs[0], &indices = *ctx.inputs[1];
+    const std::vector<int64_t> &ps = params.shape(), &is = indices.shape();
+    if (is.empty())
+      return absl::InvalidArgumentError(
+          "indices must be at least a vector, got a scalar");
+    int64_t k = is.back();
+    if (k > static_cast<int64_t>(ps.size()))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "index innermost dimension length must be <= params rank; saw: ", k,
+          " vs. ", ps.size()));
+    int64_t n = product(is, 0, is.size() - 1);
+    int64_t slice = product(ps, k, ps.size());
+    std::vector<int64_t> outShape(is.begin(), is.end() - 1);
+    outShape.insert(outShape.end(), ps.begin() + k, ps.end());
+    auto outOr = HostTensor::create(params.dtype(), outShape);
+    if (!outOr.ok())
+      return outOr.status();
+    HostTensor &out = *outOr;
+    size_t bytes = slice * dtypeSize(params.dtype());
+    char *dst = static_cast<char *>(out.raw());
+    for (int64_t j = 0; j < n; ++j) {
+      std::optional<int64_t> off = flatOffsetOf(indices, j, k, ps);
+      if (!off && !ignoreBad_)
+        return badIndexRow(indices, j, k, ps, "param shape ");
+      if (!off)
+        std::memset(dst + j * bytes, 0, bytes);
+      else
+        std::memcpy(dst + j * bytes,
+                    static_cast<const char *>(params.raw()) + *off * bytes,
+                    bytes);
+    }
+    ctx.outputs.push_back(std::move(out));
+    return absl::OkStatus();
+  }
+
+private:
+  bool ignoreBad_;
+};
 
 /// TensorScatterUpdate(tensor, indices, updates) (TF's scatter_nd_op.cc,
 /// TensorScatterOp with the assign functor): a copy of `tensor` with the
@@ -327,60 +371,61 @@ absl::Status gatherNd(KernelContext &ctx) {
 /// duplicate indices the last one wins, as TF's CPU kernel). updates must
 /// have shape indices.shape[:-1] + tensor.shape[K:]. Any dtype (bytes are
 /// copied). Errors: TF's InvalidArgument for shapes and for an index out of
-/// range ("indices[1] = [7] does not index into shape [5]").
-absl::Status tensorScatterUpdate(KernelContext &ctx) {
-  const HostTensor &tensor = *ctx.inputs[0], &indices = *ctx.inputs[1],
-                   &updates = *ctx.inputs[2];
-  const std::vector<int64_t> &ts = tensor.shape(), &is = indices.shape(),
-                             &us = updates.shape();
-  if (is.empty())
-    return absl::InvalidArgumentError(
-        "Indices shape must have rank at least one. Found:[]");
-  if (ts.empty())
-    return absl::InvalidArgumentError(
-        "Output must be at least 1-D, got shape: []");
-  if (updates.dtype() != tensor.dtype())
-    return absl::InvalidArgumentError("updates must have the dtype of tensor");
-  int64_t k = is.back();
-  if (k > static_cast<int64_t>(ts.size()))
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Dimensions [0,", is.size(),
-        ") of indices[shape=", shapeDebugString(is),
-        "] must match dimensions of tensor; the index "
-        "depth ",
-        k, " is larger than the rank of tensor[shape=", shapeDebugString(ts),
-        "]"));
-  std::vector<int64_t> want(is.begin(), is.end() - 1);
-  want.insert(want.end(), ts.begin() + k, ts.end());
-  if (us != want)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "updates must have shape indices.shape[:-1] + tensor.shape[", k,
-        ":] = ", shapeDebugString(want), ", got updates[shape=",
-        shapeDebugString(us), "] for indices[shape=", shapeDebugString(is),
-        "] and tensor[shape=", shapeDebugString(ts), "]"));
-  HostTensor out = tensor.clone();
-  int64_t n = product(is, 0, is.size() - 1);
-  size_t bytes = product(ts, k, ts.size()) * dtypeSize(tensor.dtype());
-  for (int64_t j = 0; j < n; ++j) {
-    int64_t off = 0;
-    for (int64_t d = 0; d < k; ++d) {
-      int64_t ix = intElement(indices, j * k + d);
-      if (ix < 0 || ix >= ts[d]) {
-        std::vector<int64_t> bad;
-        for (int64_t e = 0; e < k; ++e)
-          bad.push_back(intElement(indices, j * k + e));
-        return absl::InvalidArgumentError(
-            absl::StrCat("indices[", j, "] = [", absl::StrJoin(bad, ", "),
-                         "] does not index into shape ", shapeDebugString(ts)));
-      }
-      off = off * ts[d] + ix;
+/// range ("indices[1] = [7] does not index into shape [5]"); with
+/// bad_indices_policy "IGNORE" such a row is skipped, as TF does.
+class TensorScatterUpdateKernel : public HostKernel {
+public:
+  explicit TensorScatterUpdateKernel(bool ignoreBad) : ignoreBad_(ignoreBad) {}
+  absl::Status compute(KernelContext &ctx) const override {
+    const HostTensor &tensor = *ctx.inputs[0], &indices = *ctx.inputs[1],
+                     &updates = *ctx.inputs[2];
+    const std::vector<int64_t> &ts = tensor.shape(), &is = indices.shape(),
+                               &us = updates.shape();
+    if (is.empty())
+      return absl::InvalidArgumentError(
+          "Indices shape must have rank at least one. Found:[]");
+    if (ts.empty())
+      return absl::InvalidArgumentError(
+          "Output must be at least 1-D, got shape: []");
+    if (updates.dtype() != tensor.dtype())
+      return absl::InvalidArgumentError(
+          "updates must have the dtype of tensor");
+    int64_t k = is.back();
+    if (k > static_cast<int64_t>(ts.size()))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Dimensions [0,", is.size(),
+          ") of indices[shape=", shapeDebugString(is),
+          "] must match dimensions of tensor; the index "
+          "depth ",
+          k, " is larger than the rank of tensor[shape=", shapeDebugString(ts),
+          "]"));
+    std::vector<int64_t> want(is.begin(), is.end() - 1);
+    want.insert(want.end(), ts.begin() + k, ts.end());
+    if (us != want)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "updates must have shape indices.shape[:-1] + tensor.shape[", k,
+          ":] = ", shapeDebugString(want), ", got updates[shape=",
+          shapeDebugString(us), "] for indices[shape=", shapeDebugString(is),
+          "] and tensor[shape=", shapeDebugString(ts), "]"));
+    HostTensor out = tensor.clone();
+    int64_t n = product(is, 0, is.size() - 1);
+    size_t bytes = product(ts, k, ts.size()) * dtypeSize(tensor.dtype());
+    for (int64_t j = 0; j < n; ++j) {
+      std::optional<int64_t> off = flatOffsetOf(indices, j, k, ts);
+      if (!off && !ignoreBad_)
+        return badIndexRow(indices, j, k, ts, "shape ");
+      if (off)
+        std::memcpy(static_cast<char *>(out.raw()) + *off * bytes,
+                    static_cast<const char *>(updates.raw()) + j * bytes,
+                    bytes);
     }
-    std::memcpy(static_cast<char *>(out.raw()) + off * bytes,
-                static_cast<const char *>(updates.raw()) + j * bytes, bytes);
+    ctx.outputs.push_back(std::move(out));
+    return absl::OkStatus();
   }
-  ctx.outputs.push_back(std::move(out));
-  return absl::OkStatus();
-}
+
+private:
+  bool ignoreBad_;
+};
 
 /// DynamicPartition(data, partitions) into `num` outputs.
 class DynamicPartitionKernel : public HostKernel {
@@ -484,16 +529,15 @@ void addIndexingKernels(llvm::StringMap<HostKernelFactory> &t) {
     return std::make_unique<LambdaKernel>(gatherV2);
   };
   // bad_indices_policy "", DEFAULT and ERROR: an out-of-range index is an
-  // error, as on TF's CPU; IGNORE (a zero output slice) is not implemented.
+  // error, as on TF's CPU; IGNORE zeroes (GatherNd) or skips (scatter) it.
   t["tf.GatherNd"] =
       [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
-    if (auto p = op->getAttrOfType<mlir::StringAttr>("bad_indices_policy");
-        p && p.getValue() == "IGNORE")
-      return absl::UnimplementedError(
-          "GatherNd with bad_indices_policy=IGNORE has no host kernel");
-    return std::make_unique<LambdaKernel>(gatherNd);
+    return std::make_unique<GatherNdKernel>(ignoresBadIndices(op));
   };
-  t["tf.TensorScatterUpdate"] = lambdaKernel(tensorScatterUpdate);
+  t["tf.TensorScatterUpdate"] =
+      [](mlir::Operation *op) -> absl::StatusOr<std::unique_ptr<HostKernel>> {
+    return std::make_unique<TensorScatterUpdateKernel>(ignoresBadIndices(op));
+  };
   t["tf.DynamicStitch"] = lambdaKernel(dynamicStitch);
   t["tf.ParallelDynamicStitch"] = lambdaKernel(dynamicStitch);
   auto unique = [](bool counts) {

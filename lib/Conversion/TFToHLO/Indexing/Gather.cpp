@@ -15,8 +15,10 @@
 // "gather_nd"); XLA's clamping only when asked for. GatherNd's
 // bad_indices_policy "", "DEFAULT" and "ERROR" all give that error (TF's CPU
 // behaviour).
-// Refused: GatherNd with bad_indices_policy "IGNORE" (TF zeroes the output
-// slice of an out-of-range index; hlo.gather would clamp it), dynamic shapes, a
+// GatherNd with bad_indices_policy "IGNORE": the output slice of an
+// out-of-range index row is zero, as TF's CPU kernel (a select after the
+// gather, which clamps).
+// Refused: dynamic shapes, a
 // non-constant axis, batch_dims out of range or batch dims of params and
 // indices that differ, and a non-empty gather from an empty params dim (every
 // index is out of range [0, 0): TF's InvalidArgument); an empty one is the
@@ -125,18 +127,41 @@ template <typename OpTy> struct GatherLowering : GatherPattern<OpTy> {
   }
 };
 
-/// tf.GatherNd -> hlo.gather of index vectors (last dim of indices), behind
-/// the run-time index check (bad_indices_policy "", DEFAULT or ERROR;
-/// IGNORE is refused).
+/// For GatherNd's bad_indices_policy IGNORE: the i1 tensor of shape
+/// indices.shape[:-1] that is true where every value of the index row is in
+/// [0, bounds[d]) (compare against 0 and against the bounds broadcast along
+/// the last dim, then an and-reduction over it).
+Value rowsInRange(OpBuilder &b, Location loc, Value indices,
+                  RankedTensorType idx, ArrayRef<int64_t> bounds) {
+  int64_t q = idx.getRank(), n = idx.getShape().back();
+  Type elt = idx.getElementType();
+  auto boundsType = RankedTensorType::get({n}, elt);
+  SmallVector<APInt> vals;
+  for (int64_t d = 0; d < n; ++d)
+    vals.push_back(APInt(elt.getIntOrFloatBitWidth(), bounds[d]));
+  Value limit = broadcastInDim(
+      b, loc, constant(b, loc, DenseElementsAttr::get(boundsType, vals)),
+      idx.getShape(), {q - 1});
+  Value ok =
+      AndOp::create(b, loc,
+                    compare(b, loc, indices, like(b, loc, indices, 0),
+                            ComparisonDirection::GE),
+                    compare(b, loc, indices, limit, ComparisonDirection::LT));
+  return reduce(b, loc, ok, scalar(b, loc, b.getI1Type(), 1), {q - 1},
+                ReduceKind::And);
+}
+
+/// tf.GatherNd -> hlo.gather of index vectors (last dim of indices). With
+/// bad_indices_policy "", DEFAULT or ERROR behind the run-time index check;
+/// with IGNORE the output slice of an out-of-range index row is zero (TF's
+/// CPU kernel): hlo.gather's clamped slice is replaced by zeros with a
+/// select on rowsInRange.
 struct GatherNdLowering : GatherPattern<TF::GatherNdOp> {
   using GatherPattern::GatherPattern;
   LogicalResult convert(TF::GatherNdOp op, OpAdaptor a,
                         ConversionPatternRewriter &b,
                         SmallVectorImpl<Value> &results) const override {
-    if (op.getBadIndicesPolicy().value_or("") == "IGNORE")
-      return fail(op, b,
-                  "bad_indices_policy=IGNORE is not supported (TF zeroes the "
-                  "output of an out-of-range index; hlo.gather clamps it)");
+    bool ignoreBad = op.getBadIndicesPolicy().value_or("") == "IGNORE";
     auto params = staticType(a.getParams());
     auto idx = staticType(a.getIndices());
     auto out = staticResult(op);
@@ -152,14 +177,30 @@ struct GatherNdLowering : GatherPattern<TF::GatherNdOp> {
     }
     for (int64_t d = n; d < p; ++d)
       offsetDims.push_back(q - 1 + (d - n));
-    if (slicesExceed(params, sizes))
+    if (slicesExceed(params, sizes)) {
+      if (ignoreBad) { // every index row is out of range [0, 0)
+        results.push_back(splat(b, op.getLoc(), out, 0));
+        return success();
+      }
       return gatherFromEmpty(op, b, out, results);
-    Value indices =
-        checkIndices(b, op, a.getIndices(), "gather_nd", params.getShape());
+    }
+    Value indices = ignoreBad ? a.getIndices()
+                              : checkIndices(b, op, a.getIndices(), "gather_nd",
+                                             params.getShape());
     auto dn = GatherDimensionNumbersAttr::get(
         b.getContext(), offsetDims, collapsed, {}, {}, collapsed, q - 1);
-    results.push_back(GatherOp::create(b, op.getLoc(), a.getParams(), indices,
-                                       dn, sizes, false));
+    Value gathered = GatherOp::create(b, op.getLoc(), a.getParams(), indices,
+                                      dn, sizes, false);
+    if (ignoreBad) {
+      Value ok = rowsInRange(b, op.getLoc(), indices, idx,
+                             params.getShape().take_front(n));
+      SmallVector<int64_t> rowDims =
+          llvm::to_vector(llvm::seq<int64_t>(0, q - 1));
+      Value mask = broadcastInDim(b, op.getLoc(), ok, out.getShape(), rowDims);
+      gathered = SelectOp::create(b, op.getLoc(), mask, gathered,
+                                  like(b, op.getLoc(), gathered, 0));
+    }
+    results.push_back(gathered);
     return success();
   }
 };

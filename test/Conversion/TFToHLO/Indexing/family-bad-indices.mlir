@@ -3,7 +3,7 @@
 // "DEFAULT" and "ERROR" keep the run-time index check in front of the op
 // (an out-of-range index fails the Run, as on TF's CPU); "IGNORE" on
 // ScatterNd drops the check, and hlo.scatter skips the out-of-range update
-// as TF does. GatherNd's IGNORE is refused (Indexing-bad-indices-refused.mlir).
+// as TF does. GatherNd's IGNORE zeroes the row (Gather-bad-indices-ignore.mlir).
 
 // CHECK-LABEL: func @gather_nd_error
 // CHECK: hlo.custom_call "tfmlir_rt_check_indices"
