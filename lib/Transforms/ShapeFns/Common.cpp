@@ -39,7 +39,11 @@ LogicalResult fill(InferenceContext &c) {
 LogicalResult shapeFromInput0(InferenceContext &c) { return fill(c); }
 
 LogicalResult gatherNd(InferenceContext &c) {
-  Shape params = c.inputShape(0), indices = c.inputShape(1);
+  return gatherNdShape(c, c.inputShape(0), c.inputShape(1));
+}
+
+LogicalResult gatherNdShape(InferenceContext &c, const Shape &params,
+                            const Shape &indices) {
   if (!params.ranked || !indices.ranked || indices.rank() == 0 ||
       isDyn(indices.dims.back())) {
     if (indices.ranked && indices.rank() == 0)

@@ -39,10 +39,13 @@ mlir::LogicalResult fill(InferenceContext &c);
 mlir::LogicalResult shapeFromInput0(InferenceContext &c);
 
 /// TF's GatherNd shape: params [P..], indices [..., K] with K <= rank(params)
-/// -> indices.shape[:-1] + params.shape[K:]; unknown when K or a rank is
-/// unknown. GatherNd and ResourceGatherNd (whose input 0 is the resource:
-/// unknown rank, hence an unknown result). Fails on scalar indices or
-/// K > rank(params).
+/// -> indices.shape[:-1] + params.shape[K:] as output 0; unknown when K or a
+/// rank is unknown. Fails on scalar indices or K > rank(params). Shared by
+/// GatherNd (params = input 0) and ResourceGatherNd (params = the
+/// variable's shape from the handle's subtype).
+mlir::LogicalResult gatherNdShape(InferenceContext &c, const Shape &params,
+                                  const Shape &indices);
+/// GatherNd: gatherNdShape of inputs 0 and 1.
 mlir::LogicalResult gatherNd(InferenceContext &c);
 
 /// Sets nothing: for ops without data results (Assert, NoOp,

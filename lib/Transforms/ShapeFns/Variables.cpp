@@ -101,11 +101,21 @@ LogicalResult resourceGather(InferenceContext &c) {
   return success();
 }
 
+/// ResourceGatherNd(resource, indices) (resource_variable_ops.cc): GatherNd
+/// on the variable's value, indices.shape[:-1] + var.shape[K:], the
+/// variable's shape taken from the handle's subtype (an unknown result
+/// without one).
+LogicalResult resourceGatherNd(InferenceContext &c) {
+  TensorType sub = resourceSubtype(c, 0);
+  return gatherNdShape(c, sub ? Shape::fromType(sub) : Shape::unknown(),
+                       c.inputShape(1));
+}
+
 } // namespace
 
 void registerVariablesShapeFns(ShapeFnRegistry &r) {
   r.add({"VariableV2", "Variable", "TemporaryVariable"}, placeholder);
-  r.add("ResourceGatherNd", gatherNd);
+  r.add("ResourceGatherNd", resourceGatherNd);
   r.add({"ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMin",
          "ScatterMax", "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub",
          "ScatterNdUpdate"},
