@@ -1040,6 +1040,56 @@ absl::StatusOr<const ModelSignature *> selectSignature(const LoadedModel &model,
       ": no 'serving_default' signature; choose one of: " + keys);
 }
 
+absl::StatusOr<SignatureNames>
+resolveSignatureNames(const LoadedModel &model, const std::string &key,
+                      const std::vector<std::string> &feedNames,
+                      const std::vector<std::string> &fetchNames,
+                      bool haveTargets) {
+  SignatureNames out;
+  out.fetches = fetchNames;
+  out.shown = fetchNames;
+  out.bySignature.assign(fetchNames.size(), false);
+  out.feeds = feedNames;
+  bool fetchAll = fetchNames.empty() && !haveTargets;
+  const ModelSignature *sig = nullptr;
+  if (!model.signatures.empty() || !key.empty()) {
+    absl::StatusOr<const ModelSignature *> s = selectSignature(model, key);
+    if (!s.ok() && (!key.empty() || fetchNames.empty()))
+      return s.status();
+    if (s.ok())
+      sig = *s;
+  }
+  if (!sig) {
+    if (fetchAll)
+      return absl::InvalidArgumentError(
+          model.sourceName + ": the SavedModel has no signature; name the "
+                             "tensors to fetch with --output");
+    return out;
+  }
+  auto lookup = [](const std::vector<SignatureTensor> &ts,
+                   const std::string &name) -> const std::string * {
+    for (const SignatureTensor &t : ts)
+      if (t.name == name)
+        return &t.tensor;
+    return nullptr;
+  };
+  if (fetchAll)
+    for (const SignatureTensor &t : sig->outputs) {
+      out.fetches.push_back(t.name);
+      out.shown.push_back(t.name);
+      out.bySignature.push_back(false);
+    }
+  for (size_t i = 0; i < out.fetches.size(); ++i)
+    if (const std::string *t = lookup(sig->outputs, out.fetches[i])) {
+      out.fetches[i] = *t;
+      out.bySignature[i] = true;
+    }
+  for (std::string &in : out.feeds)
+    if (const std::string *t = lookup(sig->inputs, in))
+      in = *t;
+  return out;
+}
+
 GraphImportConfig signatureImportConfig(const ModelSignature &signature) {
   GraphImportConfig c;
   for (const SignatureTensor &t : signature.inputs) {

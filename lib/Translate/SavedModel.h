@@ -45,6 +45,37 @@ absl::StatusOr<LoadedModel> loadSavedModel(const std::string &dir,
 absl::StatusOr<const ModelSignature *> selectSignature(const LoadedModel &model,
                                                        const std::string &key);
 
+/// The graph tensors a Session runs for names a user gave against a
+/// SavedModel (what TF's saved_model_cli run does with a SignatureDef).
+struct SignatureNames {
+  /// Per fetch: the graph tensor ("node" or "node:k"). When no fetch and no
+  /// target was given, every output of the signature, in its (sorted) order.
+  std::vector<std::string> fetches;
+  /// Per fetch: the name to print, as the user gave it (or the output key).
+  std::vector<std::string> shown;
+  /// Per fetch: true when it was a signature output key (printed as given,
+  /// not as "node:0").
+  std::vector<bool> bySignature;
+  /// Per feed name given: the graph tensor (a signature input key replaced,
+  /// any other name kept: graph tensor names still work).
+  std::vector<std::string> feeds;
+};
+
+/// Maps `feedNames` and `fetchNames` through the signature `key` of the
+/// SavedModel `model` (selectSignature: "" picks serving_default or the only
+/// one). A name that is a signature key becomes its graph tensor; others
+/// are kept. With no fetches and no targets (`haveTargets` false) every
+/// signature output is fetched. Errors: selectSignature's when `key` is
+/// given or nothing is fetched (without a usable signature a fetch list is
+/// needed), and InvalidArgument "<model>: the SavedModel has no signature;
+/// name the tensors to fetch with --output" when it has none and nothing is
+/// fetched.
+absl::StatusOr<SignatureNames>
+resolveSignatureNames(const LoadedModel &model, const std::string &key,
+                      const std::vector<std::string> &feedNames,
+                      const std::vector<std::string> &fetchNames,
+                      bool haveTargets);
+
 /// Import options for one signature, as TF's converter takes them from a
 /// SignatureDef: its inputs (dtype, shape; "*" for unknown rank) become the
 /// fed tensors, its outputs the fetches, unused nodes are pruned.

@@ -449,44 +449,21 @@ int runMain(int argc, char **argv) {
   std::vector<std::string> shown = fetches;
   std::vector<bool> bySignature(fetches.size(), false);
   if (loaded->format == tfmlir::ModelFormat::SavedModel) {
-    const tfmlir::ModelSignature *sig = nullptr;
-    if (!loaded->signatures.empty() || !signatureKey.empty()) {
-      auto s = tfmlir::selectSignature(*loaded, signatureKey);
-      if (!s.ok() && (!signatureKey.empty() || fetches.empty()))
-        return fail(std::string(s.status().message()));
-      if (s.ok())
-        sig = *s;
-    }
-    if (sig) {
-      auto lookup = [](const std::vector<tfmlir::SignatureTensor> &ts,
-                       const std::string &name) -> const std::string * {
-        for (const auto &t : ts)
-          if (t.name == name)
-            return &t.tensor;
-        return nullptr;
-      };
-      if (fetches.empty() && targets.empty())
-        for (const auto &t : sig->outputs) {
-          fetches.push_back(t.name);
-          shown.push_back(t.name);
-          bySignature.push_back(false);
-        }
-      for (size_t i = 0; i < fetches.size(); ++i)
-        if (const std::string *t = lookup(sig->outputs, fetches[i])) {
-          fetches[i] = *t;
-          bySignature[i] = true;
-        }
-      for (std::string &in : inputs) {
-        size_t eq = in.find('=');
-        if (eq == std::string::npos)
-          continue;
-        if (const std::string *t = lookup(sig->inputs, in.substr(0, eq)))
-          in = *t + in.substr(eq);
-      }
-    } else if (fetches.empty() && targets.empty()) {
-      return fail(graphPath + ": the SavedModel has no signature; name the "
-                              "tensors to fetch with --output");
-    }
+    // --input NAME=FILE: the NAME part goes through the signature.
+    std::vector<std::string> feedNames;
+    for (const std::string &in : inputs)
+      feedNames.push_back(in.substr(0, in.find('=')));
+    absl::StatusOr<tfmlir::SignatureNames> names =
+        tfmlir::resolveSignatureNames(*loaded, signatureKey, feedNames, fetches,
+                                      !targets.empty());
+    if (!names.ok())
+      return fail(std::string(names.status().message()));
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (size_t eq = inputs[i].find('='); eq != std::string::npos)
+        inputs[i] = names->feeds[i] + inputs[i].substr(eq);
+    fetches = std::move(names->fetches);
+    shown = std::move(names->shown);
+    bySignature = std::move(names->bySignature);
     targets.insert(targets.begin(), loaded->initTargets.begin(),
                    loaded->initTargets.end());
   } else if (!signatureKey.empty()) {
