@@ -298,13 +298,18 @@ absl::Status s2bEval(OpContext &ctx) {
 } // namespace
 
 void registerImageOps(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval}, 1, 4);
-  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval}, 1,
-               4);
-  r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval}, 1, 2);
-  r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval}, 1, 2);
-  r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval}, 1, 4);
-  r.addBuiltin(kOp_BATCH_TO_SPACE_ND, {s2bPrepare, s2bEval}, 1, 4);
+  // Input types: RESIZE_BILINEAR interpolates float32 (quantized inputs go
+  // to Quantized.cpp's kernel); the others move elements as bytes, so they
+  // take every fixed-size type (resizePrepareImpl, d2sPrepare, s2bPrepare).
+  const TypeSet f32 = typeSet(TensorType::kFloat32);
+  const TypeSet any = kFixedSizeTypes;
+  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval, f32}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval, any},
+               1, 4);
+  r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval, any}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval, any}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval, any}, 1, 4);
+  r.addBuiltin(kOp_BATCH_TO_SPACE_ND, {s2bPrepare, s2bEval, any}, 1, 4);
 }
 
 } // namespace tfmlir::lite::kernels
