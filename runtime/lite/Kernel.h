@@ -98,6 +98,19 @@ template <typename... Ts> constexpr TypeSet typeSet(Ts... types) {
   return ((TypeSet(1) << static_cast<int>(types)) | ... | TypeSet(0));
 }
 
+/// Every element type of TensorType (FLOAT32 .. BFLOAT16): the set of
+/// kernels that read only their input's shape (SHAPE, RANK).
+constexpr TypeSet kAllTypes =
+    (TypeSet(1) << (static_cast<int>(TensorType::kBFloat16) + 1)) - 1;
+
+/// The types with a fixed element size (elementSize() != 0: all but
+/// STRING, VARIANT and INT4), which the type-generic data-movement kernels
+/// (RESHAPE, TRANSPOSE, GATHER, CONCATENATION, ...) copy as bytes.
+/// RESOURCE counts: its elements are int32 resource ids.
+constexpr TypeSet kFixedSizeTypes =
+    kAllTypes &
+    ~typeSet(TensorType::kString, TensorType::kVariant, TensorType::kInt4);
+
 /// The schema names of the types in `set`, lowercased and comma-separated
 /// in TensorType order ("float32, int32, int64"); "" for an empty set.
 std::string typeSetName(TypeSet set);
@@ -106,13 +119,23 @@ std::string typeSetName(TypeSet set);
 struct KernelRegistration {
   KernelFn prepare = nullptr;
   KernelFn eval = nullptr;
-  /// The element types of input 0 that `prepare` accepts, as the kernel
-  /// file declares them at registration so that tools (op-coverage) can
-  /// list them; 0 when the file declares none. Integer types are plain
-  /// values for ops such as ADD and quantized tensors for the conv family
-  /// (the file's comment says which). Prepare still checks the types; this
-  /// is what the registry tells a reader, not a second check.
+  /// The element types of input `typedInput` that `prepare` accepts, as
+  /// the kernel file declares them at registration so that tools
+  /// (op-coverage) can list them. Every registration declares them except
+  /// those of ops without inputs (CALL_ONCE, VAR_HANDLE: 0);
+  /// test/unit/lite/KernelTypesTest.cpp checks that. Integer types are
+  /// plain values for ops such as ADD and quantized tensors for the conv
+  /// family (the file's comment says which); Quantized.cpp's dispatcher
+  /// declares the union of its integer kernels' types and the float
+  /// registration's. Prepare still checks the types; this is what the
+  /// registry tells a reader, not a second check.
   TypeSet inputTypes = 0;
+  /// The input whose element types `inputTypes` lists: 0, except for ops
+  /// whose input 0 is a shape or axis operand and whose data comes later
+  /// (SPLIT's and FILL's value: 1; SCATTER_ND's updates: 1;
+  /// ASSIGN_VARIABLE's value: 1; TRANSPOSE_CONV's and CONV_3D_TRANSPOSE's
+  /// activations: 2).
+  int typedInput = 0;
 };
 
 /// Finds the kernel for an opcode. Keyed by (builtin code, version) for

@@ -875,6 +875,45 @@ TEST(LiteShape, SpaceToBatchAndBack) {
   expectNear(out[1], std::vector<double>(xv.begin(), xv.end()), 0, 0);
 }
 
+TEST(LiteShape, SpaceToBatchPadsQuantizedWithTheZeroPoint) {
+  // [1,2,2,1] padded by 1 on every spatial side to [1,4,4,1], block [2,2]:
+  // each of the 4 batches is 2x2 and holds the one input pixel at the
+  // opposite corner of its padding. TFLite pads uint8 / int8 with the
+  // output's zero point (the real value 0), not with the byte 0.
+  for (auto [type, zp] : {std::pair{TensorType::kInt8, int64_t(-128)},
+                          std::pair{TensorType::kUInt8, int64_t(128)}}) {
+    ModelBuilder b;
+    int x = b.tensor(type, {1, 2, 2, 1}), bs = b.ci32({2}, {2, 2}),
+        pad = b.ci32({2, 2}, {1, 1, 1, 1}), s = b.tensor(type, {1});
+    for (int t : {x, s})
+      b.def.subgraphs[0].tensors[t].quant = {{0.5f}, {zp}, 0};
+    b.op(kOp_SPACE_TO_BATCH_ND, {x, bs, pad}, {s});
+    b.io({x}, {s});
+    BuiltinOpResolver r;
+    auto in = Interpreter::create(b.def, r);
+    ASSERT_TRUE(in.ok()) << in.status();
+    ASSERT_TRUE((*in)->allocateTensors().ok());
+    const uint8_t xv[4] = {1, 2, 3, 4};
+    std::memcpy((*in)->inputTensor(0)->data, xv, 4);
+    ASSERT_TRUE((*in)->invoke().ok());
+    const Tensor *out = (*in)->outputTensor(0);
+    ASSERT_EQ(out->shape, (std::vector<int32_t>{4, 2, 2, 1}));
+    // Batch (by, bx) reads padded pixel (2i + by, 2j + bx), i.e. input
+    // pixel (2i + by - 1, 2j + bx - 1) when inside.
+    std::vector<uint8_t> want;
+    for (int by = 0; by < 2; ++by)
+      for (int bx = 0; bx < 2; ++bx)
+        for (int i = 0; i < 2; ++i)
+          for (int j = 0; j < 2; ++j) {
+            const int y = 2 * i + by - 1, xx = 2 * j + bx - 1;
+            const bool inside = y >= 0 && y < 2 && xx >= 0 && xx < 2;
+            want.push_back(inside ? xv[y * 2 + xx] : static_cast<uint8_t>(zp));
+          }
+    EXPECT_EQ(std::vector<uint8_t>(out->data, out->data + 16), want)
+        << typeName(type);
+  }
+}
+
 TEST(LiteShape, MirrorPadTileSliceSplitPack) {
   ModelBuilder b;
   int x = b.f32({2, 3});

@@ -44,6 +44,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -94,9 +95,14 @@ struct BuiltinRow {
   std::string file; ///< The kernel file that registers it.
   int minVersion = 0, maxVersion = 0;
   bool integer = false; ///< Quantized.cpp wraps it with its integer dispatcher.
-  /// The input-0 element types its kernel file declares at registration
-  /// (KernelRegistration::inputTypes, union over versions); 0: none.
+  /// The element types of input `typedInput` its kernel file declares at
+  /// registration (KernelRegistration::inputTypes, union over versions);
+  /// 0: none.
   lite::TypeSet types = 0;
+  int typedInput = 0; ///< KernelRegistration::typedInput.
+  /// The input types of Quantized.cpp's dispatcher registrations (union
+  /// over versions; 0 without integer dispatch).
+  lite::TypeSet dispatchTypes = 0;
   bool tflOp = false; ///< The tfl dialect has `tfl.<lowercase name>`.
 };
 
@@ -423,6 +429,7 @@ bool collect(std::map<std::string, OpRow> &ops,
           BuiltinRow &row = builtins[lite::builtinOpName(code)];
           row.file = file;
           row.types |= k->inputTypes;
+          row.typedInput = k->typedInput;
           if (!row.minVersion)
             row.minVersion = v;
           row.maxVersion = v;
@@ -439,8 +446,10 @@ bool collect(std::map<std::string, OpRow> &ops,
         continue;
       const lite::KernelRegistration *f = all.findBuiltin(code, v);
       BuiltinRow &row = builtins[lite::builtinOpName(code)];
-      if (!f || f->prepare != q->prepare || f->eval != q->eval)
+      if (!f || f->prepare != q->prepare || f->eval != q->eval) {
         row.integer = true;
+        row.dispatchTypes |= q->inputTypes;
+      }
       if (row.file.empty())
         row.file = "runtime/lite/kernels/Quantized.cpp";
       if (!row.minVersion || v < row.minVersion)
@@ -456,14 +465,47 @@ bool collect(std::map<std::string, OpRow> &ops,
   return ok;
 }
 
+/// A builtin's declared input types for a reader: "any type" for
+/// lite::kAllTypes, "any fixed-size type" for lite::kFixedSizeTypes (less
+/// at most two types: "any fixed-size type but resource"), else the type
+/// names; " (input N)" when the types are those of input N != 0.
+std::string typesText(const BuiltinRow &b) {
+  std::string text;
+  const lite::TypeSet missing = lite::kFixedSizeTypes & ~b.types;
+  if (b.types == lite::kAllTypes) {
+    text = "any type";
+  } else if ((b.types & ~lite::kFixedSizeTypes) == 0 &&
+             llvm::popcount(missing) <= 2) {
+    text = "any fixed-size type";
+    if (missing)
+      text += " but " + lite::typeSetName(missing);
+  } else {
+    text = lite::typeSetName(b.types);
+  }
+  if (b.typedInput)
+    text += " (input " + std::to_string(b.typedInput) + ")";
+  return text;
+}
+
+/// " + <types> (integer dispatch)" for the types Quantized.cpp's
+/// dispatcher accepts beyond the kernel file's; " + integer dispatch" when
+/// it adds none; "" without integer dispatch.
+std::string dispatchText(const BuiltinRow &b) {
+  if (!b.integer)
+    return "";
+  const lite::TypeSet extra = b.dispatchTypes & ~b.types;
+  if (!extra)
+    return " + integer dispatch";
+  return " + " + lite::typeSetName(extra) + " (integer dispatch)";
+}
+
 /// ": <types>" for a TF op's builtin cell: the input types the builtin's
-/// kernel file declares, "+ integer dispatch" when Quantized.cpp's integer
-/// kernels wrap it too; "" when the file declares none.
+/// kernel file declares (typesText) and those Quantized.cpp's integer
+/// kernels add (dispatchText); "" when neither declares any.
 std::string kernelTypes(const BuiltinRow &b) {
   if (!b.types)
-    return b.integer ? ": + integer dispatch" : "";
-  return ": " + lite::typeSetName(b.types) +
-         (b.integer ? " + integer dispatch" : "");
+    return b.integer ? ":" + dispatchText(b) : "";
+  return ": " + typesText(b) + dispatchText(b);
 }
 
 /// `path` relative to its layer's folder (the column says which):
@@ -600,10 +642,16 @@ std::string render(const std::map<std::string, OpRow> &ops,
         "types of input 0 the kernel file declares at registration "
         "(`KernelRegistration::inputTypes`; its Prepare checks them; integer "
         "types are quantized tensors for the conv family and pools, plain "
-        "values for ops such as ADD); `not declared` for the "
+        "values for ops such as ADD), or of the input in parentheses where "
+        "input 0 is a shape, axis or handle operand "
+        "(`KernelRegistration::typedInput`); \"any fixed-size type\" is "
+        "every type but string, variant and int4 (the kernels that move "
+        "elements as bytes); \"+ ... (integer dispatch)\": the types "
+        "the `Quantized.cpp` dispatcher adds (its integer kernels); `not "
+        "declared` for the "
      << nUndeclared
-     << " builtins whose file declares none yet. **tfl op**: the tfl "
-        "dialect defines `tfl.<name>`.\n\n"
+     << " builtins that take no inputs (`KernelTypesTest` lists them). "
+        "**tfl op**: the tfl dialect defines `tfl.<name>`.\n\n"
      << "| builtin | kernel file | versions | integer dispatch | input types "
         "| tfl op |\n"
      << "|---|---|---|---|---|---|\n";
@@ -611,7 +659,8 @@ std::string render(const std::map<std::string, OpRow> &ops,
     os << "| `" << name << "` | " << cell(b.file) << " | " << b.minVersion
        << "-" << b.maxVersion << " | " << (b.integer ? "`Quantized.cpp`" : "-")
        << " | "
-       << (b.types ? lite::typeSetName(b.types) : std::string("not declared"))
+       << (b.types ? typesText(b) + dispatchText(b)
+                   : std::string("not declared"))
        << " | " << (b.tflOp ? "yes" : "-") << " |\n";
   os << "\nCustom ops: ";
   for (size_t i = 0; i < customOps.size(); ++i)

@@ -45,7 +45,11 @@ absl::Status atan2Eval(OpContext &ctx) {
 } // namespace
 
 void registerAtan2(MutableOpResolver &r) {
-  r.addBuiltin(kOp_ATAN2, {atan2Prepare, atan2Eval}, 1, 1);
+  // Input types (atan2Prepare): float32 and float64.
+  r.addBuiltin(kOp_ATAN2,
+               {atan2Prepare, atan2Eval,
+                typeSet(TensorType::kFloat32, TensorType::kFloat64)},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -51,7 +51,11 @@ absl::Status bitcastEval(OpContext &ctx) {
 } // namespace
 
 void registerBitcast(MutableOpResolver &r) {
-  r.addBuiltin(kOp_BITCAST, {bitcastPrepare, bitcastEval}, 1, 1);
+  // Input types (bitcastPrepare): every fixed-size type but RESOURCE.
+  r.addBuiltin(kOp_BITCAST,
+               {bitcastPrepare, bitcastEval,
+                kFixedSizeTypes & ~typeSet(TensorType::kResource)},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -62,7 +62,13 @@ absl::Status xorEval(OpContext &ctx) {
 } // namespace
 
 void registerBitwiseXor(MutableOpResolver &r) {
-  r.addBuiltin(kOp_BITWISE_XOR, {xorPrepare, xorEval}, 1, 1);
+  // Input types (xorPrepare): the 8-, 16- and 32-bit integers.
+  using TT = TensorType;
+  r.addBuiltin(kOp_BITWISE_XOR,
+               {xorPrepare, xorEval,
+                typeSet(TT::kInt8, TT::kInt16, TT::kInt32, TT::kUInt8,
+                        TT::kUInt16, TT::kUInt32)},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

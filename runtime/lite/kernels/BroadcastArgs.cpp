@@ -59,8 +59,11 @@ absl::Status broadcastArgsEval(OpContext &ctx) {
 } // namespace
 
 void registerBroadcastArgs(MutableOpResolver &r) {
-  r.addBuiltin(kOp_BROADCAST_ARGS, {broadcastArgsPrepare, broadcastArgsEval}, 1,
-               1);
+  // Input types (broadcastArgsPrepare): int32 and int64 shapes.
+  r.addBuiltin(kOp_BROADCAST_ARGS,
+               {broadcastArgsPrepare, broadcastArgsEval,
+                typeSet(TensorType::kInt32, TensorType::kInt64)},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

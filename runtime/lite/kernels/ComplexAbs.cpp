@@ -9,8 +9,10 @@
 namespace tfmlir::lite::kernels {
 
 void registerComplexAbs(MutableOpResolver &r) {
-  r.addBuiltin(kOp_COMPLEX_ABS,
-               {complexPartPrepare, complexPartEval<ComplexPart::kAbs>}, 1, 1);
+  r.addBuiltin(
+      kOp_COMPLEX_ABS,
+      {complexPartPrepare, complexPartEval<ComplexPart::kAbs>, kComplexTypes},
+      1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

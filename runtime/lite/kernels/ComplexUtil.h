@@ -19,6 +19,10 @@ namespace tfmlir::lite::kernels {
 
 enum class ComplexPart { kReal, kImag, kAbs };
 
+/// The input types complexPartPrepare accepts: complex64 and complex128.
+constexpr TypeSet kComplexTypes =
+    typeSet(TensorType::kComplex64, TensorType::kComplex128);
+
 inline absl::Status complexPartPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
   const Tensor *in = ctx.input(0);

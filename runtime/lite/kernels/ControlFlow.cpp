@@ -96,6 +96,19 @@ absl::Status dynamicPrepare(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// IF: input 0 is the bool condition (TFLite's if.cc Prepare checks its
+/// type; ifEval checks that it has one element, once its shape is final);
+/// the branch operands as dynamicPrepare.
+absl::Status ifPrepare(OpContext &ctx) {
+  const Tensor *c = ctx.input(0);
+  if (!c)
+    return invalid("IF needs a condition (input 0)");
+  if (c->type != TensorType::kBool)
+    return unimplemented("IF condition has type ", typeName(c->type),
+                         "; bool expected");
+  return dynamicPrepare(ctx);
+}
+
 absl::Status whileEval(OpContext &ctx) {
   const OpOptions &o = ctx.options();
   if (ctx.numInputs() != ctx.numOutputs())
@@ -173,12 +186,16 @@ absl::Status callEval(OpContext &ctx) {
 } // namespace
 
 void registerControlFlow(MutableOpResolver &r) {
-  r.addBuiltin(kOp_WHILE, {dynamicPrepare, whileEval}, 1, 1);
-  r.addBuiltin(kOp_IF, {dynamicPrepare, ifEval}, 1, 1);
-  r.addBuiltin(kOp_CALL, {dynamicPrepare, callEval}, 1, 1);
+  // Input types: the operands are copied into the callee as bytes, so
+  // every fixed-size type (dynamicPrepare); IF's input 0 is its bool
+  // condition. CALL_ONCE takes no inputs and declares none.
+  const TypeSet any = kFixedSizeTypes;
+  r.addBuiltin(kOp_WHILE, {dynamicPrepare, whileEval, any}, 1, 1);
+  r.addBuiltin(kOp_IF, {ifPrepare, ifEval, typeSet(TensorType::kBool)}, 1, 1);
+  r.addBuiltin(kOp_CALL, {dynamicPrepare, callEval, any}, 1, 1);
   // A StableHLO composite runs its decomposition subgraph, as TFLite does
   // when no delegate claims the composite.
-  r.addBuiltin(kOp_STABLEHLO_COMPOSITE, {dynamicPrepare, callEval}, 1, 1);
+  r.addBuiltin(kOp_STABLEHLO_COMPOSITE, {dynamicPrepare, callEval, any}, 1, 1);
   r.addBuiltin(kOp_CALL_ONCE, {callOncePrepare, callOnceEval}, 1, 1);
 }
 

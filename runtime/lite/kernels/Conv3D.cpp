@@ -125,7 +125,10 @@ absl::Status conv3dEval(OpContext &ctx) {
 } // namespace
 
 void registerConv3D(MutableOpResolver &r) {
-  r.addBuiltin(kOp_CONV_3D, {conv3dPrepare, conv3dEval}, 1, 1);
+  // Input types (conv3dPrepare): float32.
+  r.addBuiltin(kOp_CONV_3D,
+               {conv3dPrepare, conv3dEval, typeSet(TensorType::kFloat32)}, 1,
+               1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -168,7 +168,12 @@ absl::Status conv3dTEval(OpContext &ctx) {
 } // namespace
 
 void registerConv3DTranspose(MutableOpResolver &r) {
-  r.addBuiltin(kOp_CONV_3D_TRANSPOSE, {conv3dTPrepare, conv3dTEval}, 1, 1);
+  // Input types (conv3dTPrepare): float32 activations, input 2 (input 0 is
+  // the int32 output_shape).
+  r.addBuiltin(kOp_CONV_3D_TRANSPOSE,
+               {conv3dTPrepare, conv3dTEval, typeSet(TensorType::kFloat32),
+                /*typedInput=*/2},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

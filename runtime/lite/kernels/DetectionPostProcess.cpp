@@ -427,7 +427,12 @@ absl::Status dppEval(OpContext &ctx) {
 } // namespace
 
 void registerDetectionPostProcess(MutableOpResolver &r) {
-  r.addCustom(kOpName, {dppPrepare, dppEval}, 1, 1);
+  // Input types (checkInput): float32, and uint8 / int8 quantized.
+  r.addCustom(
+      kOpName,
+      {dppPrepare, dppEval,
+       typeSet(TensorType::kFloat32, TensorType::kUInt8, TensorType::kInt8)},
+      1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

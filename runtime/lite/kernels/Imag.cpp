@@ -9,8 +9,10 @@
 namespace tfmlir::lite::kernels {
 
 void registerImag(MutableOpResolver &r) {
-  r.addBuiltin(kOp_IMAG,
-               {complexPartPrepare, complexPartEval<ComplexPart::kImag>}, 1, 1);
+  r.addBuiltin(
+      kOp_IMAG,
+      {complexPartPrepare, complexPartEval<ComplexPart::kImag>, kComplexTypes},
+      1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -257,8 +257,16 @@ absl::Status s2bEval(OpContext &ctx) {
   std::vector<int64_t> sStride(r, 1);
   for (int d = r - 2; d >= 0; --d)
     sStride[d] = sStride[d + 1] * spaceT.shape[d + 1];
-  if (toBatch)
-    std::memset(out.data, 0, out.requiredBytes());
+  if (toBatch) {
+    // The padding is the real value 0: the output's zero point for uint8 /
+    // int8 (TFLite's space_to_batch_nd.cc passes it as the pad value), a
+    // zero element otherwise.
+    const bool q8 =
+        out.type == TensorType::kInt8 || out.type == TensorType::kUInt8;
+    const int64_t zp =
+        q8 && !out.quant.zeroPoint.empty() ? out.quant.zeroPoint[0] : 0;
+    std::memset(out.data, static_cast<uint8_t>(zp), out.requiredBytes());
+  }
   std::vector<int32_t> idx(m + 1, 0);
   int64_t outer = 1;
   for (int d = 0; d <= m; ++d)
@@ -298,13 +306,18 @@ absl::Status s2bEval(OpContext &ctx) {
 } // namespace
 
 void registerImageOps(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval}, 1, 4);
-  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval}, 1,
-               4);
-  r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval}, 1, 2);
-  r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval}, 1, 2);
-  r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval}, 1, 4);
-  r.addBuiltin(kOp_BATCH_TO_SPACE_ND, {s2bPrepare, s2bEval}, 1, 4);
+  // Input types: RESIZE_BILINEAR interpolates float32 (quantized inputs go
+  // to Quantized.cpp's kernel); the others move elements as bytes, so they
+  // take every fixed-size type (resizePrepareImpl, d2sPrepare, s2bPrepare).
+  const TypeSet f32 = typeSet(TensorType::kFloat32);
+  const TypeSet any = kFixedSizeTypes;
+  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval, f32}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval, any},
+               1, 4);
+  r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval, any}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_DEPTH, {d2sPrepare, d2sEval, any}, 1, 2);
+  r.addBuiltin(kOp_SPACE_TO_BATCH_ND, {s2bPrepare, s2bEval, any}, 1, 4);
+  r.addBuiltin(kOp_BATCH_TO_SPACE_ND, {s2bPrepare, s2bEval, any}, 1, 4);
 }
 
 } // namespace tfmlir::lite::kernels

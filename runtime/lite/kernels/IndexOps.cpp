@@ -458,6 +458,8 @@ absl::StatusOr<Interpreter::ResourceVar *> varOf(OpContext &ctx) {
 
 absl::Status assignPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 0));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.input(0), TensorType::kResource, "resource handle"));
   if (elementSize(ctx.input(1)->type) == 0)
     return unimplemented("value type ", typeName(ctx.input(1)->type));
   return absl::OkStatus();
@@ -479,6 +481,8 @@ absl::Status assignEval(OpContext &ctx) {
 
 absl::Status readPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
+  TFMLIR_RETURN_IF_ERROR(
+      checkType(ctx.input(0), TensorType::kResource, "resource handle"));
   ctx.setOutputsDynamic();
   return absl::OkStatus();
 }
@@ -504,18 +508,35 @@ absl::Status readEval(OpContext &ctx) {
 } // namespace
 
 void registerIndexOps(MutableOpResolver &r) {
-  r.addBuiltin(kOp_SCATTER_ND, {scatterPrepare, scatterEval}, 1, 1);
-  r.addBuiltin(kOp_TOPK_V2, {topkPrepare, topkEval}, 1, 3);
+  // Input types, as the prepares above check them. SCATTER_ND declares its
+  // updates (input 1; input 0 is the indices) and ASSIGN_VARIABLE its value
+  // (input 1; input 0 is the resource handle); ONE_HOT's input 0 is its
+  // int32 / int64 indices. VAR_HANDLE takes no inputs and declares none.
+  using TT = TensorType;
+  const TypeSet numeric = typeSet(TT::kFloat32, TT::kInt32, TT::kInt64);
+  r.addBuiltin(kOp_SCATTER_ND,
+               {scatterPrepare, scatterEval, numeric, /*typedInput=*/1}, 1, 1);
+  r.addBuiltin(kOp_TOPK_V2, {topkPrepare, topkEval, numeric}, 1, 3);
   for (int32_t c :
        {kOp_SEGMENT_SUM, kOp_UNSORTED_SEGMENT_SUM, kOp_UNSORTED_SEGMENT_PROD,
         kOp_UNSORTED_SEGMENT_MAX, kOp_UNSORTED_SEGMENT_MIN})
-    r.addBuiltin(c, {segmentPrepare, segmentEval}, 1, 1);
-  r.addBuiltin(kOp_CUMSUM, {cumsumPrepare, cumsumEval}, 1, 1);
-  r.addBuiltin(kOp_ONE_HOT, {oneHotPrepare, oneHotEval}, 1, 1);
-  r.addBuiltin(kOp_WHERE, {wherePrepare, whereEval}, 1, 2);
+    r.addBuiltin(
+        c, {segmentPrepare, segmentEval, typeSet(TT::kFloat32, TT::kInt32)}, 1,
+        1);
+  r.addBuiltin(kOp_CUMSUM, {cumsumPrepare, cumsumEval, numeric}, 1, 1);
+  r.addBuiltin(kOp_ONE_HOT,
+               {oneHotPrepare, oneHotEval, typeSet(TT::kInt32, TT::kInt64)}, 1,
+               1);
+  r.addBuiltin(
+      kOp_WHERE,
+      {wherePrepare, whereEval, typeSet(TT::kBool, TT::kFloat32, TT::kInt32)},
+      1, 2);
   r.addBuiltin(kOp_VAR_HANDLE, {varHandlePrepare, varHandleEval}, 1, 1);
-  r.addBuiltin(kOp_ASSIGN_VARIABLE, {assignPrepare, assignEval}, 1, 1);
-  r.addBuiltin(kOp_READ_VARIABLE, {readPrepare, readEval}, 1, 1);
+  r.addBuiltin(kOp_ASSIGN_VARIABLE,
+               {assignPrepare, assignEval, kFixedSizeTypes, /*typedInput=*/1},
+               1, 1);
+  r.addBuiltin(kOp_READ_VARIABLE,
+               {readPrepare, readEval, typeSet(TT::kResource)}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -53,7 +53,9 @@ absl::Status lrnEval(OpContext &ctx) {
 } // namespace
 
 void registerLocalResponseNorm(MutableOpResolver &r) {
-  r.addBuiltin(kOp_LOCAL_RESPONSE_NORMALIZATION, {lrnPrepare, lrnEval}, 1, 1);
+  // Input types (lrnPrepare): float32.
+  r.addBuiltin(kOp_LOCAL_RESPONSE_NORMALIZATION,
+               {lrnPrepare, lrnEval, typeSet(TensorType::kFloat32)}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

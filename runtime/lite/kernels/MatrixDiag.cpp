@@ -41,7 +41,9 @@ absl::Status matrixDiagEval(OpContext &ctx) {
 } // namespace
 
 void registerMatrixDiag(MutableOpResolver &r) {
-  r.addBuiltin(kOp_MATRIX_DIAG, {matrixDiagPrepare, matrixDiagEval}, 1, 1);
+  // Input types: every fixed-size type (the bytes are copied).
+  r.addBuiltin(kOp_MATRIX_DIAG,
+               {matrixDiagPrepare, matrixDiagEval, kFixedSizeTypes}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -49,7 +49,9 @@ absl::Status setDiagEval(OpContext &ctx) {
 } // namespace
 
 void registerMatrixSetDiag(MutableOpResolver &r) {
-  r.addBuiltin(kOp_MATRIX_SET_DIAG, {setDiagPrepare, setDiagEval}, 1, 1);
+  // Input types: every fixed-size type (the bytes are copied).
+  r.addBuiltin(kOp_MATRIX_SET_DIAG,
+               {setDiagPrepare, setDiagEval, kFixedSizeTypes}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -2912,6 +2912,28 @@ absl::Status dispatchEval(OpContext &ctx) {
   return f->eval(ctx);
 }
 
+/// The input-0 types the integer kernel of `code` accepts (the checks of
+/// quantPrepare's qbinaryPrepare, qunaryPrepare, ...): int8, uint8 and
+/// int16, except the 8-bit tables of HARD_SWISH and the RELUs, RSQRT's
+/// int8 and int16 kernels, and QUANTIZE, which takes float32 and
+/// requantizes int8 / uint8 / int16 / int32.
+TypeSet integerInputTypes(int32_t code) {
+  using TT = TensorType;
+  switch (code) {
+  case kOp_HARD_SWISH:
+  case kOp_RELU:
+  case kOp_RELU6:
+  case kOp_RELU_N1_TO_1:
+    return typeSet(TT::kInt8, TT::kUInt8);
+  case kOp_RSQRT:
+    return typeSet(TT::kInt8, TT::kInt16);
+  case kOp_QUANTIZE:
+    return typeSet(TT::kFloat32, TT::kInt8, TT::kUInt8, TT::kInt16, TT::kInt32);
+  default:
+    return typeSet(TT::kInt8, TT::kUInt8, TT::kInt16);
+  }
+}
+
 } // namespace
 
 /// Registers the dispatcher for every other op with an integer kernel, over the
@@ -2931,15 +2953,21 @@ void registerQuantized(MutableOpResolver &r) {
       {kOp_CONCATENATION, 4}, {kOp_PAD, 4},
       {kOp_PADV2, 4},         {kOp_RSQRT, 3},
   };
-  // The dispatcher keeps the input types the float registration declares
-  // (its quantized int8 / uint8 / int16 paths are checked by quantPrepare;
-  // op-coverage lists them as "integer dispatch").
+  // The dispatcher declares the union of the types it routes: int8 /
+  // uint8 / int16 inputs (QUANTIZE: all) go to the integer kernel
+  // (routeOf), the others to the float registration. op-coverage lists
+  // the float registration's types with "+ integer dispatch".
+  const TypeSet routedToInteger =
+      typeSet(TensorType::kInt8, TensorType::kUInt8, TensorType::kInt16);
   for (auto [code, qmax] : ops)
     for (int32_t v = 1; v <= 16; ++v) {
       const KernelRegistration *f = r.findBuiltin(code, v);
-      if (v <= qmax || f)
-        r.addBuiltin(
-            code, {dispatchPrepare, dispatchEval, f ? f->inputTypes : 0}, v, v);
+      if (v > qmax && !f)
+        continue;
+      TypeSet types = integerInputTypes(code);
+      if (f && code != kOp_QUANTIZE)
+        types |= f->inputTypes & ~routedToInteger;
+      r.addBuiltin(code, {dispatchPrepare, dispatchEval, types}, v, v);
     }
 }
 

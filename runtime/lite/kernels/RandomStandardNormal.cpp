@@ -12,8 +12,8 @@
 namespace tfmlir::lite::kernels {
 
 void registerRandomStandardNormal(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RANDOM_STANDARD_NORMAL, {randomPrepare, randomEval<true>}, 1,
-               1);
+  r.addBuiltin(kOp_RANDOM_STANDARD_NORMAL,
+               {randomPrepare, randomEval<true>, kRandomInputTypes}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

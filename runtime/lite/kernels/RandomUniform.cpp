@@ -12,7 +12,8 @@
 namespace tfmlir::lite::kernels {
 
 void registerRandomUniform(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RANDOM_UNIFORM, {randomPrepare, randomEval<false>}, 1, 1);
+  r.addBuiltin(kOp_RANDOM_UNIFORM,
+               {randomPrepare, randomEval<false>, kRandomInputTypes}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -16,6 +16,11 @@
 
 namespace tfmlir::lite::kernels {
 
+/// The input types randomPrepare accepts: its input 0 is the int32 /
+/// int64 shape operand (the output is float32).
+constexpr TypeSet kRandomInputTypes =
+    typeSet(TensorType::kInt32, TensorType::kInt64);
+
 inline absl::Status randomPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
   const Tensor *shp = ctx.input(0);

@@ -9,8 +9,10 @@
 namespace tfmlir::lite::kernels {
 
 void registerReal(MutableOpResolver &r) {
-  r.addBuiltin(kOp_REAL,
-               {complexPartPrepare, complexPartEval<ComplexPart::kReal>}, 1, 1);
+  r.addBuiltin(
+      kOp_REAL,
+      {complexPartPrepare, complexPartEval<ComplexPart::kReal>, kComplexTypes},
+      1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -800,11 +800,19 @@ absl::Status lstmEval(OpContext &ctx) {
 void registerRecurrent(MutableOpResolver &r) {
   // SVDF v1 float, v2 hybrid / int8, v3 hybrid with asymmetric inputs, v4
   // int8 state (TFLite Micro).
-  r.addBuiltin(kOp_SVDF, {svdfPrepare, svdfEval}, 1, 4);
-  r.addBuiltin(kOp_RNN, {rnnPrepare, rnnEval}, 1, 3);
-  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_RNN, {rnnPrepare, rnnEval}, 1, 3);
-  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_LSTM, {lstmPrepare, lstmEval}, 1, 4);
-  r.addBuiltin(kOp_LSTM, {lstmPrepare, lstmEval}, 1, 4);
+  // Input types: float32 activations (float or hybrid int8 weights) and,
+  // for SVDF and the LSTMs, int8 activations (the full-integer kernels,
+  // LstmInteger.cpp); the RNNs are float32 only.
+  using TT = TensorType;
+  const TypeSet f32 = typeSet(TT::kFloat32),
+                f32i8 = typeSet(TT::kFloat32, TT::kInt8);
+  r.addBuiltin(kOp_SVDF, {svdfPrepare, svdfEval, f32i8}, 1, 4);
+  r.addBuiltin(kOp_RNN, {rnnPrepare, rnnEval, f32}, 1, 3);
+  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_RNN, {rnnPrepare, rnnEval, f32}, 1,
+               3);
+  r.addBuiltin(kOp_UNIDIRECTIONAL_SEQUENCE_LSTM, {lstmPrepare, lstmEval, f32i8},
+               1, 4);
+  r.addBuiltin(kOp_LSTM, {lstmPrepare, lstmEval, f32i8}, 1, 4);
 }
 
 } // namespace tfmlir::lite::kernels

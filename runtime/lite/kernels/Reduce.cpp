@@ -253,11 +253,20 @@ absl::Status argEval(OpContext &ctx) {
 } // namespace
 
 void registerReduce(MutableOpResolver &r) {
+  // Input types (reducePrepare, argPrepare): float32, int32 and int64
+  // values; bool for REDUCE_ANY / REDUCE_ALL. (Quantized MEAN is
+  // Quantized.cpp's.)
+  using TT = TensorType;
+  const TypeSet numeric = typeSet(TT::kFloat32, TT::kInt32, TT::kInt64);
   for (int32_t c : {kOp_MEAN, kOp_SUM, kOp_REDUCE_MAX, kOp_REDUCE_MIN,
-                    kOp_REDUCE_PROD, kOp_REDUCE_ANY, kOp_REDUCE_ALL})
-    r.addBuiltin(c, {reducePrepare, reduceEval}, 1, 3);
-  r.addBuiltin(kOp_ARG_MAX, {argPrepare, argEval}, 1, 3);
-  r.addBuiltin(kOp_ARG_MIN, {argPrepare, argEval}, 1, 3);
+                    kOp_REDUCE_PROD, kOp_REDUCE_ANY, kOp_REDUCE_ALL}) {
+    const bool logical = c == kOp_REDUCE_ANY || c == kOp_REDUCE_ALL;
+    r.addBuiltin(
+        c, {reducePrepare, reduceEval, logical ? typeSet(TT::kBool) : numeric},
+        1, 3);
+  }
+  r.addBuiltin(kOp_ARG_MAX, {argPrepare, argEval, numeric}, 1, 3);
+  r.addBuiltin(kOp_ARG_MIN, {argPrepare, argEval, numeric}, 1, 3);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -76,7 +76,9 @@ absl::Status revSeqEval(OpContext &ctx) {
 } // namespace
 
 void registerReverseSequence(MutableOpResolver &r) {
-  r.addBuiltin(kOp_REVERSE_SEQUENCE, {revSeqPrepare, revSeqEval}, 1, 1);
+  // Input types: every fixed-size type (the bytes are copied).
+  r.addBuiltin(kOp_REVERSE_SEQUENCE,
+               {revSeqPrepare, revSeqEval, kFixedSizeTypes}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

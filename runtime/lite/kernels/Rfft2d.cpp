@@ -107,7 +107,10 @@ absl::Status rfft2dEval(OpContext &ctx) {
 } // namespace
 
 void registerRfft2d(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RFFT2D, {rfft2dPrepare, rfft2dEval}, 1, 1);
+  // Input types (rfft2dPrepare): float32.
+  r.addBuiltin(kOp_RFFT2D,
+               {rfft2dPrepare, rfft2dEval, typeSet(TensorType::kFloat32)}, 1,
+               1);
 }
 
 } // namespace tfmlir::lite::kernels

@@ -997,31 +997,43 @@ absl::Status densifyEval(OpContext &ctx) {
 } // namespace
 
 void registerShapeOps(MutableOpResolver &r) {
-  r.addBuiltin(kOp_RESHAPE, {reshapePrepare, copyEval}, 1, 2);
-  r.addBuiltin(kOp_SQUEEZE, {squeezePrepare, copyEval}, 1, 2);
-  r.addBuiltin(kOp_EXPAND_DIMS, {expandDimsPrepare, copyEval}, 1, 2);
-  r.addBuiltin(kOp_TRANSPOSE, {transposePrepare, transposeEval}, 1, 6);
-  r.addBuiltin(kOp_REVERSE_V2, {reversePrepare, reverseEval}, 1, 3);
-  r.addBuiltin(kOp_CONCATENATION, {concatPrepare, concatEval}, 1, 4);
-  r.addBuiltin(kOp_PACK, {packPrepare, packEval}, 1, 4);
-  r.addBuiltin(kOp_UNPACK, {unpackPrepare, unpackEval}, 1, 4);
-  r.addBuiltin(kOp_SPLIT, {splitPrepare, splitEval}, 1, 4);
-  r.addBuiltin(kOp_SPLIT_V, {splitVPrepare, splitVEval}, 1, 2);
-  r.addBuiltin(kOp_SLICE, {slicePrepare, sliceEval}, 1, 6);
-  r.addBuiltin(kOp_STRIDED_SLICE, {stridedSlicePrepare, sliceEval}, 1, 8);
-  r.addBuiltin(kOp_PAD, {padPrepare, padEval}, 1, 4);
-  r.addBuiltin(kOp_PADV2, {padPrepare, padEval}, 1, 4);
-  r.addBuiltin(kOp_MIRROR_PAD, {padPrepare, padEval}, 1, 3);
-  r.addBuiltin(kOp_TILE, {tilePrepare, repeatEval}, 1, 3);
-  r.addBuiltin(kOp_BROADCAST_TO, {broadcastToPrepare, repeatEval}, 1, 3);
-  r.addBuiltin(kOp_FILL, {fillPrepare, fillEval}, 1, 4);
-  r.addBuiltin(kOp_ZEROS_LIKE, {zerosLikePrepare, zerosLikeEval}, 1, 1);
-  r.addBuiltin(kOp_SHAPE, {shapePrepare, shapeEval}, 1, 1);
-  r.addBuiltin(kOp_RANK, {shapePrepare, shapeEval}, 1, 1);
-  r.addBuiltin(kOp_RANGE, {rangePrepare, rangeEval}, 1, 2);
-  r.addBuiltin(kOp_GATHER, {gatherPrepare, gatherEval}, 1, 7);
-  r.addBuiltin(kOp_GATHER_ND, {gatherNdPrepare, gatherNdEval}, 1, 5);
-  r.addBuiltin(kOp_DENSIFY, {densifyPrepare, densifyEval}, 1, 1);
+  // Input types: the data operand of every kernel here is checked by
+  // checkSized (sameTypeIO, splitCommon, fillPrepare) and moved as bytes
+  // of its element size, so every fixed-size type is accepted. SPLIT's and
+  // FILL's input 0 is the axis / dims operand: they declare their value
+  // (input 1). SHAPE and RANK read only the input's shape (any type);
+  // RANGE computes in float32, int32 or int64.
+  using TT = TensorType;
+  const TypeSet any = kFixedSizeTypes;
+  r.addBuiltin(kOp_RESHAPE, {reshapePrepare, copyEval, any}, 1, 2);
+  r.addBuiltin(kOp_SQUEEZE, {squeezePrepare, copyEval, any}, 1, 2);
+  r.addBuiltin(kOp_EXPAND_DIMS, {expandDimsPrepare, copyEval, any}, 1, 2);
+  r.addBuiltin(kOp_TRANSPOSE, {transposePrepare, transposeEval, any}, 1, 6);
+  r.addBuiltin(kOp_REVERSE_V2, {reversePrepare, reverseEval, any}, 1, 3);
+  r.addBuiltin(kOp_CONCATENATION, {concatPrepare, concatEval, any}, 1, 4);
+  r.addBuiltin(kOp_PACK, {packPrepare, packEval, any}, 1, 4);
+  r.addBuiltin(kOp_UNPACK, {unpackPrepare, unpackEval, any}, 1, 4);
+  r.addBuiltin(kOp_SPLIT, {splitPrepare, splitEval, any, /*typedInput=*/1}, 1,
+               4);
+  r.addBuiltin(kOp_SPLIT_V, {splitVPrepare, splitVEval, any}, 1, 2);
+  r.addBuiltin(kOp_SLICE, {slicePrepare, sliceEval, any}, 1, 6);
+  r.addBuiltin(kOp_STRIDED_SLICE, {stridedSlicePrepare, sliceEval, any}, 1, 8);
+  r.addBuiltin(kOp_PAD, {padPrepare, padEval, any}, 1, 4);
+  r.addBuiltin(kOp_PADV2, {padPrepare, padEval, any}, 1, 4);
+  r.addBuiltin(kOp_MIRROR_PAD, {padPrepare, padEval, any}, 1, 3);
+  r.addBuiltin(kOp_TILE, {tilePrepare, repeatEval, any}, 1, 3);
+  r.addBuiltin(kOp_BROADCAST_TO, {broadcastToPrepare, repeatEval, any}, 1, 3);
+  r.addBuiltin(kOp_FILL, {fillPrepare, fillEval, any, /*typedInput=*/1}, 1, 4);
+  r.addBuiltin(kOp_ZEROS_LIKE, {zerosLikePrepare, zerosLikeEval, any}, 1, 1);
+  r.addBuiltin(kOp_SHAPE, {shapePrepare, shapeEval, kAllTypes}, 1, 1);
+  r.addBuiltin(kOp_RANK, {shapePrepare, shapeEval, kAllTypes}, 1, 1);
+  r.addBuiltin(
+      kOp_RANGE,
+      {rangePrepare, rangeEval, typeSet(TT::kFloat32, TT::kInt32, TT::kInt64)},
+      1, 2);
+  r.addBuiltin(kOp_GATHER, {gatherPrepare, gatherEval, any}, 1, 7);
+  r.addBuiltin(kOp_GATHER_ND, {gatherNdPrepare, gatherNdEval, any}, 1, 5);
+  r.addBuiltin(kOp_DENSIFY, {densifyPrepare, densifyEval, any}, 1, 1);
 }
 
 } // namespace tfmlir::lite::kernels

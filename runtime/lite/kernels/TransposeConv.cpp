@@ -177,14 +177,18 @@ absl::Status eval(OpContext &ctx) {
 
 } // namespace
 
-/// Input types: float32 (and hybrid int8 weights) here, quantized int8 /
+/// Input types of the activations (input 2; input 0 is the int32
+/// output_shape): float32 (and hybrid int8 weights) here, quantized int8 /
 /// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
 constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
                                    TensorType::kUInt8, TensorType::kInt16);
 
 void registerTransposeConv(MutableOpResolver &r) {
-  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval, kTypes}, 1, 5);
-  r.addCustom("Convolution2DTransposeBias", {mpTconvPrepare, mpTconvEval}, 1,
+  r.addBuiltin(kOp_TRANSPOSE_CONV, {prepare, eval, kTypes, /*typedInput=*/2}, 1,
+               5);
+  // MediaPipe's op: float32 input 0 (mpTconvPrepare).
+  r.addCustom("Convolution2DTransposeBias",
+              {mpTconvPrepare, mpTconvEval, typeSet(TensorType::kFloat32)}, 1,
               1);
 }
 

@@ -119,7 +119,13 @@ absl::Status uniqueEval(OpContext &ctx) {
 } // namespace
 
 void registerUnique(MutableOpResolver &r) {
-  r.addBuiltin(kOp_UNIQUE, {uniquePrepare, uniqueEval}, 1, 1);
+  // Input types (uniquePrepare), as TFLite's unique.cc.
+  using TT = TensorType;
+  r.addBuiltin(kOp_UNIQUE,
+               {uniquePrepare, uniqueEval,
+                typeSet(TT::kFloat32, TT::kInt8, TT::kUInt8, TT::kInt16,
+                        TT::kInt32, TT::kInt64)},
+               1, 1);
 }
 
 } // namespace tfmlir::lite::kernels
