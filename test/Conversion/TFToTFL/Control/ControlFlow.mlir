@@ -38,3 +38,15 @@ func.func private @body(%i: tensor<i32>) -> tensor<i32> {
   %0 = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
   func.return %0 : tensor<i32>
 }
+
+// StatelessWhile is WHILE too; Assert is dropped (TFLite has no run-time
+// checks, as TF's converter drops it).
+// CHECK-LABEL: func @stateless_while_assert
+// CHECK-NOT: tf.Assert
+// CHECK: "tfl.while"(%arg1) {body_subgraph_index = @body, cond_subgraph_index = @cond}
+// CHECK-NOT: tf.
+func.func @stateless_while_assert(%p: tensor<i1>, %i: tensor<i32>) -> tensor<i32> {
+  "tf.Assert"(%p, %i) {summarize = 3 : i64} : (tensor<i1>, tensor<i32>) -> ()
+  %0 = "tf.StatelessWhile"(%i) {cond = @cond, body = @body, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+  func.return %0 : tensor<i32>
+}
