@@ -4,22 +4,15 @@
 
 // TF ops whose TFLite builtins came after the core set convert 1:1
 // and export with their builtin codes and options.
-// MatrixDiag(V2/V3) and MatrixSetDiag(V2/V3) are Indexing/Diag.cpp.
 
-// CHECK-LABEL: func @matrix
-func.func @matrix(%d: tensor<2x3xf32>, %m: tensor<2x3x4xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
-  // CHECK: "tfl.matrix_diag"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3x3xf32>
-  %0 = "tf.MatrixDiag"(%d) : (tensor<2x3xf32>) -> tensor<2x3x3xf32>
-  %k = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  %n = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
-  %z = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
-  // CHECK: "tfl.matrix_diag"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3x3xf32>
-  %1 = "tf.MatrixDiagV3"(%d, %k, %n, %n, %z) {align = "RIGHT_LEFT"} : (tensor<2x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<2x3x3xf32>
-  // CHECK: "tfl.matrix_set_diag"(%arg1, %arg0)
-  %2 = "tf.MatrixSetDiag"(%m, %d) : (tensor<2x3x4xf32>, tensor<2x3xf32>) -> tensor<2x3x4xf32>
-  // CHECK: "tfl.matrix_set_diag"(%arg1, %arg0)
-  %3 = "tf.MatrixSetDiagV2"(%m, %d, %k) : (tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x4xf32>
-  func.return %0, %1, %2, %3 : tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>
+// Builtins without a dedicated tfl op become tfl.builtin_op with the
+// schema's code, name and options table; the int64 axis becomes int32.
+// CHECK-LABEL: func @reverse_v2
+func.func @reverse_v2(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // CHECK: "tfl.builtin_op"(%arg0, %{{.*}}) {builtin_code = 105 : i32, builtin_options = {}, builtin_options_type = "ReverseV2Options", name = "REVERSE_V2", version = 1 : i32}
+  %a = "tf.Const"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %0 = "tf.ReverseV2"(%x, %a) : (tensor<4x3xf32>, tensor<1xi64>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
 }
 
 // CHECK-LABEL: func @unique
@@ -36,8 +29,22 @@ func.func @reverse_sequence(%s0: tensor<3xi32>, %s1: tensor<2xi32>, %x: tensor<4
   func.return %1 : tensor<4x5x2xf32>
 }
 
+// TopKV2's k becomes int32 (TOPK_V2 returns the k largest along the last
+// dim, sorted, and their int32 indices, as TF's sorted = true); Range is
+// RANGE.
+// CHECK-LABEL: func @topk_range
+// CHECK: %[[K:.*]] = "tfl.pseudo_const"() {value = dense<2> : tensor<i32>}
+// CHECK: "tfl.topk_v2"(%arg0, %[[K]]) : (tensor<3x5xf32>, tensor<i32>) -> (tensor<3x2xf32>, tensor<3x2xi32>)
+// CHECK: "tfl.range"(%arg1, %arg2, %arg3) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+func.func @topk_range(%x: tensor<3x5xf32>, %s: tensor<i32>, %l: tensor<i32>, %d: tensor<i32>) -> (tensor<3x2xf32>, tensor<3x2xi32>, tensor<?xi32>) {
+  %k = "tf.Const"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %0:2 = "tf.TopKV2"(%x, %k) {sorted = true} : (tensor<3x5xf32>, tensor<i64>) -> (tensor<3x2xf32>, tensor<3x2xi32>)
+  %1 = "tf.Range"(%s, %l, %d) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  func.return %0#0, %0#1, %1 : tensor<3x2xf32>, tensor<3x2xi32>, tensor<?xi32>
+}
+
 // The exported model reads back with the same builtins and options.
-// BACK-DAG: tfl.matrix_diag
-// BACK-DAG: tfl.matrix_set_diag
 // BACK-DAG: "tfl.unique"({{.*}}) {idx_out_type = "INT64"}
 // BACK-DAG: "tfl.reverse_sequence"({{.*}}) {batch_dim = 0 : i32, seq_dim = 1 : i32}
+// BACK-DAG: tfl.topk_v2
+// BACK-DAG: tfl.range
