@@ -1,4 +1,6 @@
 // RUN: tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
+// RUN: tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false | tf-translate -mlir-to-tflite-flatbuffer -o %t.tflite
+// RUN: tf-translate -tflite-flatbuffer-to-mlir %t.tflite -mlir-print-debuginfo=false | FileCheck %s --check-prefix=BACK
 
 // Element-wise binary and unary ops map 1:1 onto TFLite builtins with
 // every options field present.
@@ -28,3 +30,31 @@ func.func @unary(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %1 = "tf.Rsqrt"(%0) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// TF ops whose TFLite builtins came after the core set convert 1:1
+// and export with their builtin codes and options.
+// CHECK-LABEL: func @math
+func.func @math(%y: tensor<2x3xf32>, %x: tensor<2x3xf32>, %a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<2x3xf32>, tensor<4xi32>) {
+  // CHECK: "tfl.atan2"(%arg0, %arg1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %0 = "tf.Atan2"(%y, %x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: "tfl.bitwise_xor"(%arg2, %arg3)
+  %1 = "tf.BitwiseXor"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  func.return %0, %1 : tensor<2x3xf32>, tensor<4xi32>
+}
+
+// AddN / AccumulateNV2 (same-shape inputs) become a chain of ADD, left to
+// right.
+// CHECK-LABEL: func @add_n
+// CHECK: %[[A0:.*]] = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE", pot_scale_int16 = true}
+// CHECK: %[[A1:.*]] = "tfl.add"(%[[A0]], %arg2) {fused_activation_function = "NONE", pot_scale_int16 = true}
+// CHECK: %[[B0:.*]] = "tfl.add"(%arg2, %arg0) {fused_activation_function = "NONE", pot_scale_int16 = true}
+// CHECK: return %[[A1]], %[[B0]]
+func.func @add_n(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %c: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = "tf.AddN"(%a, %b, %c) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "tf.AccumulateNV2"(%c, %a) {shape = #tf_type.shape<2x3>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0, %1 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// The exported model reads back with the same builtins and options.
+// BACK-DAG: tfl.atan2
+// BACK-DAG: tfl.bitwise_xor
