@@ -13,13 +13,28 @@ func.func @reduce_arg(%x: tensor<2x3x4xf32>) -> (tensor<2x1x4xf32>, tensor<2x4xi
   func.return %0, %1 : tensor<2x1x4xf32>, tensor<2x4xi64>
 }
 
-// The segment reductions take int32 segment ids in TFLite: int64
-// constants are narrowed, other operands pass through.
-// CHECK-LABEL: func @segments
-// CHECK: "tfl.unsorted_segment_sum"(%arg1, %{{.*}}, %{{.*}}) : (tensor<3x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<2x2xf32>
-func.func @segments(%u: tensor<2xf32>, %d: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  %ids = "tf.Const"() {value = dense<[0, 1, 0]> : tensor<3xi64>} : () -> tensor<3xi64>
-  %n = "tf.Const"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
-  %1 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x2xf32>
-  func.return %1 : tensor<2x2xf32>
+// The other reductions, with TF's keep_dims (false when absent) and a
+// negative axis as TF's (TFLite's reduce kernels resolve it the same way);
+// ArgMin keeps TF's output_type int32.
+// CHECK-LABEL: func @reductions
+// CHECK-DAG: %[[A:.*]] = "tfl.pseudo_const"() {value = dense<[0, -1]> : tensor<2xi32>}
+// CHECK-DAG: %[[D:.*]] = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>}
+// CHECK: "tfl.sum"(%arg0, %[[A]]) {keep_dims = false} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<3xf32>
+// CHECK: "tfl.reduce_max"(%arg0, %[[A]]) {keep_dims = true} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<1x3x1xf32>
+// CHECK: "tfl.reduce_min"(%arg0, %[[A]]) {keep_dims = false}
+// CHECK: "tfl.reduce_prod"(%arg0, %[[A]]) {keep_dims = false}
+// CHECK: "tfl.reduce_any"(%arg1, %[[A]]) {keep_dims = false} : (tensor<2x3x4xi1>, tensor<2xi32>) -> tensor<3xi1>
+// CHECK: "tfl.reduce_all"(%arg1, %[[A]]) {keep_dims = false}
+// CHECK: "tfl.arg_min"(%arg0, %[[D]]) {output_type = "INT32"} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<2x4xi32>
+func.func @reductions(%x: tensor<2x3x4xf32>, %p: tensor<2x3x4xi1>) -> (tensor<3xf32>, tensor<1x3x1xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xi1>, tensor<3xi1>, tensor<2x4xi32>) {
+  %ax = "tf.Const"() {value = dense<[0, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %d = "tf.Const"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %0 = "tf.Sum"(%x, %ax) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3xf32>
+  %1 = "tf.Max"(%x, %ax) {keep_dims = true} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<1x3x1xf32>
+  %2 = "tf.Min"(%x, %ax) {keep_dims = false} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3xf32>
+  %3 = "tf.Prod"(%x, %ax) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3xf32>
+  %4 = "tf.Any"(%p, %ax) : (tensor<2x3x4xi1>, tensor<2xi64>) -> tensor<3xi1>
+  %5 = "tf.All"(%p, %ax) : (tensor<2x3x4xi1>, tensor<2xi64>) -> tensor<3xi1>
+  %6 = "tf.ArgMin"(%x, %d) : (tensor<2x3x4xf32>, tensor<i64>) -> tensor<2x4xi32>
+  func.return %0, %1, %2, %3, %4, %5, %6 : tensor<3xf32>, tensor<1x3x1xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xi1>, tensor<3xi1>, tensor<2x4xi32>
 }
