@@ -5,7 +5,12 @@ docs/FindingAnOp.md describes the layout (after onnx-mlir's): the cases for
 lib/Conversion/<Conv>/<Family>/<Topic>.cpp are in
 test/Conversion/<Conv>/<Family>/<Topic>.mlir, with cases that need another
 RUN line next to it as <Topic>-<what>.mlir (<Topic>-errors.mlir for
-refusals). Checked, for each conversion in CONVERSIONS:
+refusals). <Conv> is each conversion in CONVERSIONS: TFToHLO
+(xla-legalize-tf) and TFToTFL (tfl-legalize-tf, whose Optimize/ folder
+holds the tfl-optimize fusions, each with its test the same way; the
+one-to-one DRR maps of LegalizePatterns.td are tested in
+Math/Elementwise-drr.mlir or the family file of the op). Other test files
+(.pbtxt, .test tool tests) are not checked. Checked, for each conversion:
   - every lowering file (a .cpp under a family folder of
     lib/Conversion/<Conv>/) has a <Topic>.mlir or <Topic>-<what>.mlir, except
     the helper files NO_TEST lists;
@@ -23,7 +28,7 @@ Prints one line per misplaced or missing file and exits 1 when there is one.
 import os
 import sys
 
-CONVERSIONS = ["TFToHLO"]
+CONVERSIONS = ["TFToHLO", "TFToTFL"]
 
 # Files of a family folder that lower no op themselves, each with the tests
 # that cover it.
@@ -31,6 +36,11 @@ NO_TEST = {
     ("TFToHLO", "Linalg", "Unrolled"):
     "entry-wise helpers of Decompositions.cpp and Solve.cpp, tested "
     "through Linalg/Decompositions.mlir and Linalg/Solve.mlir",
+    ("TFToTFL", "NN", "Layout"):
+    "data_format, strides / window and channel-vector helpers of Conv.cpp, "
+    "Pool.cpp and Normalization.cpp, tested through NN/Conv.mlir (NCHW, "
+    "EXPLICIT), NN/Pool.mlir (NCHW, SAME / VALID, refusals in "
+    "NN/Pool-errors.mlir) and NN/Normalization.mlir (NCHW bias)",
 }
 
 

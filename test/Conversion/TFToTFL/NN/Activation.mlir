@@ -20,3 +20,15 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %0 = "tf.Relu"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   func.return %0 : tensor<?x4xf32>
 }
+
+// LeakyRelu without alpha takes TF's default 0.2; LogSoftmax is
+// LOG_SOFTMAX and Softmax SOFTMAX with beta 1 (both over the last dim, as
+// TF's).
+// CHECK-LABEL: func @defaults_log_softmax
+func.func @defaults_log_softmax(%a: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  // CHECK: "tfl.leaky_relu"(%arg0) {alpha = 2.000000e-01 : f32}
+  %0 = "tf.LeakyRelu"(%a) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  // CHECK: "tfl.log_softmax"(%arg0) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %1 = "tf.LogSoftmax"(%a) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  func.return %0, %1 : tensor<2x4xf32>, tensor<2x4xf32>
+}

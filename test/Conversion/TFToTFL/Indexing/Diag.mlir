@@ -22,22 +22,21 @@ func.func @matrix(%d: tensor<2x3xf32>, %m: tensor<2x3x4xf32>) -> (tensor<2x3x3xf
   func.return %0, %1, %2, %3 : tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>
 }
 
-// CHECK-LABEL: func @unique
-func.func @unique(%v: tensor<6xi32>) -> (tensor<?xi32>, tensor<6xi64>) {
-  // CHECK: "tfl.unique"(%arg0) {idx_out_type = "INT64"}
-  %2:2 = "tf.Unique"(%v) : (tensor<6xi32>) -> (tensor<?xi32>, tensor<6xi64>)
-  func.return %2#0, %2#1 : tensor<?xi32>, tensor<6xi64>
-}
-
-// CHECK-LABEL: func @reverse_sequence
-func.func @reverse_sequence(%s0: tensor<3xi32>, %s1: tensor<2xi32>, %x: tensor<4x5x2xf32>, %l: tensor<4xi64>) -> tensor<4x5x2xf32> {
-  // CHECK: "tfl.reverse_sequence"(%arg2, %arg3) {batch_dim = 0 : i32, seq_dim = 1 : i32}
-  %1 = "tf.ReverseSequence"(%x, %l) {seq_dim = -2 : i64, batch_dim = 0 : i64} : (tensor<4x5x2xf32>, tensor<4xi64>) -> tensor<4x5x2xf32>
-  func.return %1 : tensor<4x5x2xf32>
+// MatrixDiagV2 and MatrixSetDiagV3 on the main diagonal alone (k = 0, TF's
+// default num_rows / num_cols -1 and padding_value 0) are the v1 builtins
+// too; V3's align only orders a band of several diagonals.
+// CHECK-LABEL: func @matrix_v2_v3
+// CHECK: "tfl.matrix_diag"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3x3xf32>
+// CHECK: "tfl.matrix_set_diag"(%arg1, %arg0) : (tensor<2x3x4xf32>, tensor<2x3xf32>) -> tensor<2x3x4xf32>
+func.func @matrix_v2_v3(%d: tensor<2x3xf32>, %m: tensor<2x3x4xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x4xf32>) {
+  %k = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %n = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %z = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.MatrixDiagV2"(%d, %k, %n, %n, %z) : (tensor<2x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<2x3x3xf32>
+  %1 = "tf.MatrixSetDiagV3"(%m, %d, %k) {align = "LEFT_RIGHT"} : (tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x4xf32>
+  func.return %0, %1 : tensor<2x3x3xf32>, tensor<2x3x4xf32>
 }
 
 // The exported model reads back with the same builtins and options.
 // BACK-DAG: tfl.matrix_diag
 // BACK-DAG: tfl.matrix_set_diag
-// BACK-DAG: "tfl.unique"({{.*}}) {idx_out_type = "INT64"}
-// BACK-DAG: "tfl.reverse_sequence"({{.*}}) {batch_dim = 0 : i32, seq_dim = 1 : i32}

@@ -1,8 +1,8 @@
 // RUN: tf-opt %s -tfl-legalize-tf=fuse=false -mlir-print-debuginfo=false | FileCheck %s
 
 // Layout changes: Conv2D filters HWIO -> OHWI, depthwise HWCM -> 1HW(C*M),
-// MatMul weights [K, N] -> [N, K]; NCHW gets transposes around the op;
-// EXPLICIT padding becomes tfl.pad + VALID.
+// Conv2DBackpropInput [KH, KW, C_out, C_in] -> [C_out, KH, KW, C_in]; NCHW
+// gets transposes around the op; EXPLICIT padding becomes tfl.pad + VALID.
 
 // CHECK-LABEL: func @conv
 func.func @conv(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x2x3xf32> {
@@ -33,31 +33,6 @@ func.func @depthwise(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x6xf32> {
   %f = "tf.Const"() {value = dense<1.0> : tensor<2x2x2x3xf32>} : () -> tensor<2x2x2x3xf32>
   %0 = "tf.DepthwiseConv2dNative"(%x, %f) {data_format = "NHWC", dilations = [1, 2, 2, 1], explicit_paddings = [], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>, tensor<2x2x2x3xf32>) -> tensor<1x4x4x6xf32>
   func.return %0 : tensor<1x4x4x6xf32>
-}
-
-// CHECK-LABEL: func @matmul
-func.func @matmul(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>) -> (tensor<2x2xf32>, tensor<2x4xf32>) {
-  // A constant [K, N] = [3, 4] is transposed at conversion time.
-  // CHECK-DAG: %[[W:.*]] = "tfl.pseudo_const"() {value = dense<{{\[\[}}1.000000e+00, 4.000000e+00, 7.000000e+00], [2.000000e+00, 5.000000e+00, 8.000000e+00], [3.000000e+00, 6.000000e+00, 9.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<4x3xf32>}
-  // A non-constant one gets a tfl.transpose.
-  // CHECK-DAG: %[[Y:.*]] = "tfl.transpose"(%arg1, %{{.*}}) : (tensor<3x2xf32>, tensor<2xi32>) -> tensor<2x3xf32>
-  // CHECK: "tfl.fully_connected"(%arg0, %[[Y]], %{{.*}}) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"}
-  %0 = "tf.MatMul"(%x, %y) {transpose_a = false, transpose_b = false} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
-  %w = "tf.Const"() {value = dense<[[1.0, 2.0, 3.0, 0.0], [4.0, 5.0, 6.0, 0.0], [7.0, 8.0, 9.0, 0.0]]> : tensor<3x4xf32>} : () -> tensor<3x4xf32>
-  // CHECK: "tfl.fully_connected"(%arg0, %[[W]], %{{.*}})
-  %1 = "tf.MatMul"(%x, %w) {transpose_a = false, transpose_b = false} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
-  func.return %0, %1 : tensor<2x2xf32>, tensor<2x4xf32>
-}
-
-// CHECK-LABEL: func @pool_batch_matmul
-func.func @pool_batch_matmul(%x: tensor<1x4x4x2xf32>, %a: tensor<2x3x4xf32>, %b: tensor<2x5x4xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<2x3x5xf32>) {
-  // CHECK: "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32}
-  %0 = "tf.MaxPool"(%x) {data_format = "NHWC", explicit_paddings = [], ksize = [1, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
-  // CHECK: "tfl.average_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 3 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32}
-  %1 = "tf.AvgPool"(%x) {data_format = "NHWC", ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
-  // CHECK: "tfl.batch_matmul"(%arg1, %arg2) {adj_x = false, adj_y = true, asymmetric_quantize_inputs = false}
-  %2 = "tf.BatchMatMulV2"(%a, %b) {adj_x = false, adj_y = true} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
-  func.return %0, %1, %2 : tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<2x3x5xf32>
 }
 
 // CHECK-LABEL: func @transpose_conv

@@ -1,7 +1,7 @@
 // RUN: tf-opt %s -tfl-legalize-tf -mlir-print-debuginfo=false | FileCheck %s
 // TFLite's GATHER_ND and SCATTER_ND kernels fail on an out-of-range index,
 // which is TF's bad_indices_policy "", "DEFAULT" and "ERROR" on CPU; "IGNORE"
-// is refused (Indexing-bad-indices-refused.mlir).
+// is refused (Gather-bad-indices-refused.mlir).
 
 // CHECK-LABEL: func @main
 // CHECK: "tfl.gather_nd"

@@ -38,3 +38,17 @@ func.func private @body(%i: tensor<i32>) -> tensor<i32> {
   %0 = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
   func.return %0 : tensor<i32>
 }
+
+// If (stateful) is IF too, StatelessWhile WHILE; Assert is dropped (TFLite has no run-time
+// checks, as TF's converter drops it).
+// CHECK-LABEL: func @if_while_assert
+// CHECK-NOT: tf.Assert
+// CHECK: "tfl.if"(%arg0, %arg2) {else_subgraph_index = @exp, then_subgraph_index = @neg}
+// CHECK: "tfl.while"(%arg1) {body_subgraph_index = @body, cond_subgraph_index = @cond}
+// CHECK-NOT: tf.
+func.func @if_while_assert(%p: tensor<i1>, %i: tensor<i32>, %x: tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>) {
+  "tf.Assert"(%p, %i) {summarize = 3 : i64} : (tensor<i1>, tensor<i32>) -> ()
+  %0 = "tf.If"(%p, %x) {then_branch = @neg, else_branch = @exp, is_stateless = false} : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = "tf.StatelessWhile"(%i) {cond = @cond, body = @body, is_stateless = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+  func.return %0, %1 : tensor<2xf32>, tensor<i32>
+}
