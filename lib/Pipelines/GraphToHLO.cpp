@@ -53,7 +53,8 @@ absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
-                const std::vector<std::string> &targets) {
+                const std::vector<std::string> &targets,
+                bool tensorArraysAsLists) {
   std::string diags;
   mlir::ScopedDiagnosticHandler handler = collectErrors(ctx, diags);
 
@@ -92,8 +93,11 @@ importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
   buildTFStandardPipeline(pm, StandardPipelineOptions());
   // TF1 TensorArrays (also those carried through loops, as dynamic_rnn
   // builds them) become stacked tensors: neither the hlo lowering of loops
-  // nor the host kernels know the TensorArray resource.
-  pm.addPass(createTensorArrayOpsDecompositionPass());
+  // nor the host kernels know the TensorArray resource. Those with a
+  // run-time size or element shape become TensorLists for the host
+  // kernels, when the caller runs any.
+  pm.addPass(createTensorArrayOpsDecompositionPass(
+      {/*listFallback=*/tensorArraysAsLists}));
   CompilePhase phase("tf-standard-pipeline");
   phase.timePasses(pm);
   mlir::LogicalResult ran = pm.run(*module);

@@ -49,13 +49,19 @@ void registerGraphToHLODialects(mlir::DialectRegistry &registry);
 /// (global_jit_level kAuto/kOff). `ctx` must hold registerGraphToHLODialects'
 /// dialects. `targets` (node names) are kept as control outputs of the
 /// graph: they and what they need run although they return nothing (TF's
-/// Run targets, e.g. an Assert or a NoOp grouping Asserts). Errors:
+/// Run targets, e.g. an Assert or a NoOp grouping Asserts).
+/// `tensorArraysAsLists`: TF1 TensorArrays whose size or element shape is
+/// only known at run time become TensorList ops (host kernels; the
+/// executor's kAuto/kOff) instead of failing the pipeline
+/// (tf-tensor-array-ops-decomposition's list-fallback; whole-graph
+/// compilation keeps the error that names the TensorArrayV3 node). Errors:
 /// InvalidArgument as lowerGraphToHLO's first two.
 absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
 importGraphToTF(const tensorflow::GraphDef &graph, const std::string &graphName,
                 const std::vector<GraphArgSpec> &args,
                 const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
-                const std::vector<std::string> &targets = {});
+                const std::vector<std::string> &targets = {},
+                bool tensorArraysAsLists = false);
 
 /// importGraphToTF, then legalizes tf -> hlo. Imports `graph` with `args` as
 /// the arguments of @main (in order) and `outputs` ("node:index" or "node") as

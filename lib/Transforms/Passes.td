@@ -230,7 +230,9 @@ def MarkForCompilationPass
 def TensorArrayOpsDecompositionPass
     : Pass<"tf-tensor-array-ops-decomposition", "::mlir::ModuleOp"> {
   let summary = "Rewrites TF1 TensorArrays (also through tf.While / tf.If) "
-                "into stacked tensors carried by their flow values";
+                "into stacked tensors, or TensorLists when their size or "
+                "element shape is only known at run time, carried by their "
+                "flow values";
   let description = [{
     tf2xla's and TF-MLIR's tensor-array-ops-decomposition idea, on the
     functional form (after functionalization and shape inference): every
@@ -270,10 +272,30 @@ def TensorArrayOpsDecompositionPass
     (the `element_shape` attr merged with the shapes of the written, read,
     scattered and gathered values), an integer or float dtype, functions
     with one caller, and no other use of the handle or flow (e.g.
-    TensorArrayGradV3). When a round decomposes nothing, each remaining
-    array is an error naming the TensorArrayV3 node and the reason, and
-    the pass fails (no host kernel runs TensorArray ops, so nothing
-    after it could).
+    TensorArrayGradV3).
+
+    list-fallback (default on): when a round decomposes nothing, each
+    remaining array that only lacks a constant size or a static element
+    shape (a size from a fed value, a `dynamic_size` array written at a
+    loop index, elements whose shape is known at run time) becomes TF2's
+    form of a TensorArray (tensor_array_ops.py's _GraphTensorArrayV2): the
+    flow, and so the While/If loop variables and function signatures, is a
+    TensorList (`tensor<!tf_type.variant>`), which the Session's host
+    kernels run (--jit=auto|off; compiled code cannot take a list):
+    TensorArrayV3 -> TensorListReserve(element_shape, size);
+    Write -> TensorListSetItem (`resize_if_index_out_of_bounds` =
+    `dynamic_size`); Read -> TensorListGetItem; Gather -> TensorListGather;
+    Scatter -> TensorListScatterIntoExistingList; Split -> TensorListSplit;
+    Concat -> TensorListConcatV2 (element_shape [?, element[1:]...], no
+    leading_dims); Size -> TensorListLength; Close erased. The
+    element_shape operands are the partial element shape (-1 dims, or the
+    scalar -1 for an unknown rank). TF1 semantics that TF2's lists do not
+    keep (and this pass does not either): clear_after_read, and the error
+    on a second write to an element. With `list-fallback=false`, or for an
+    array that even a list cannot hold (its dtype, the structural reasons
+    above), the array is an error naming the TensorArrayV3 node and the
+    reason, and the pass fails (no host kernel runs TensorArray ops, so
+    nothing after it could).
 
     Before:
     ```mlir
@@ -292,6 +314,12 @@ def TensorArrayOpsDecompositionPass
     // @body(%i, %fl: tensor<4x3xf32>): "tf.GatherV2"(%fl, %i, %c0) -> tensor<3xf32>
     ```
   }];
+  let options = [
+    Option<"listFallback", "list-fallback", "bool", "true",
+           "Rewrite arrays without a constant size or static element shape "
+           "into TensorList ops (host kernels) instead of failing; off for "
+           "whole-graph compilation">
+  ];
   // tf-shape-inference, run inside, casts results of public functions.
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }

@@ -7,7 +7,10 @@
 // tf2xla's and TF-MLIR's tensor-array-ops-decomposition: every TensorArray
 // op takes the array's `flow` value, so the flow can carry the whole array
 // as one stacked tensor [size, element...] and the resource handle becomes
-// dead. See Passes.td for the op-by-op rewrite and what is refused.
+// dead. An array whose size or element shape is only known at run time
+// becomes TF2's form of a TensorArray instead (list-fallback): the flow
+// carries a TensorList (a variant), which the Session's host kernels run.
+// See Passes.td for the op-by-op rewrites and what is refused.
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/Passes.h"
 #include "lib/Transforms/ShapeInference.h"
@@ -203,17 +206,25 @@ std::string follow(Value start, bool handle,
   return "";
 }
 
+/// A partial element shape: dims < 0 are unknown; nullopt is an unknown
+/// rank (TF's PartialTensorShape).
+using PartialShape = std::optional<SmallVector<int64_t>>;
+
 /// One TensorArrayV3 and what its rewrite needs.
 struct Array {
   Operation *create;
   Carrier flow, handle;
+  /// The stacked buffer type, when decomposed into a tensor.
   RankedTensorType buffer;
+  /// Rewritten into TensorList ops instead (list-fallback), with this
+  /// element shape.
+  bool asList = false;
+  PartialShape elem;
 };
 
 /// Merges `dims` into the element shape `elem` (unknown dims are < 0);
 /// false on a rank or static dim mismatch.
-bool mergeElem(std::optional<SmallVector<int64_t>> &elem,
-               ArrayRef<int64_t> dims) {
+bool mergeElem(PartialShape &elem, ArrayRef<int64_t> dims) {
   if (!elem) {
     elem = SmallVector<int64_t>(dims);
     return true;
@@ -230,22 +241,21 @@ bool mergeElem(std::optional<SmallVector<int64_t>> &elem,
   return true;
 }
 
-/// Finds the static buffer type [size, element...] of `a`. Returns "" or
-/// why there is none.
-std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
-  Operation *ta = a.create;
-  Type elt;
-  if (auto t = dyn_cast_or_null<TypeAttr>(ta->getAttr("dtype")))
-    elt = t.getValue();
-  if (!elt || !elt.isIntOrFloat())
-    return "its dtype is not an integer, bool or float type";
-  // Element shape: the element_shape attr merged with every static shape
-  // the ops give an element.
-  std::optional<SmallVector<int64_t>> elem;
+/// The element_shape attr of TensorArrayV3 `ta` (nullopt: unknown rank).
+PartialShape attrShape(Operation *ta) {
   if (auto s =
           dyn_cast_or_null<tf_type::ShapeAttr>(ta->getAttr("element_shape")))
     if (s.hasRank())
-      elem = SmallVector<int64_t>(s.getDims());
+      return SmallVector<int64_t>(s.getDims());
+  return std::nullopt;
+}
+
+/// The element shape of `a`: the element_shape attr merged with the static
+/// dims of every value written, scattered, read or gathered. Returns "" or
+/// the op whose shape contradicts the others.
+std::string elementShape(const Array &a, PartialShape &elem) {
+  Operation *ta = a.create;
+  elem = attrShape(ta);
   for (Operation *u : a.flow.taOps) {
     Type t;
     int drop = 0;
@@ -271,6 +281,21 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
       return "the element shapes of " + describe(u) + " and " + describe(ta) +
              " differ";
   }
+  return "";
+}
+
+/// Finds the static buffer type [size, element...] of `a`. Returns "" or
+/// why there is none.
+std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
+  Operation *ta = a.create;
+  Type elt;
+  if (auto t = dyn_cast_or_null<TypeAttr>(ta->getAttr("dtype")))
+    elt = t.getValue();
+  if (!elt || !elt.isIntOrFloat())
+    return "its dtype is not an integer, bool or float type";
+  PartialShape elem;
+  if (std::string why = elementShape(a, elem); !why.empty())
+    return why;
   if (!elem || llvm::any_of(*elem, [](int64_t d) { return d < 0; }))
     return "its element shape is not static";
 
@@ -420,6 +445,133 @@ void rewrite(Array &a) {
     u->erase();
 }
 
+/// The int32 element_shape operand of the TensorList ops for `elem`: the
+/// scalar -1 for an unknown rank, else the dims with -1 for unknown ones
+/// (what TF's TensorShapeFromTensor reads).
+Value shapeOperand(OpBuilder &b, Location loc, const PartialShape &elem) {
+  Type i32 = b.getI32Type();
+  if (!elem)
+    return constInts(b, loc, {-1}, i32, /*scalar=*/true);
+  SmallVector<int64_t> dims;
+  for (int64_t d : *elem)
+    dims.push_back(d < 0 ? -1 : d);
+  return constInts(b, loc, dims, i32);
+}
+
+/// A tf op `name` with `attrs` (a TensorList op, which has no ODS
+/// definition: the attrs TF's OpDef has are set explicitly).
+Operation *makeListOp(OpBuilder &b, Location loc, StringRef name,
+                      ValueRange operands, TypeRange results,
+                      ArrayRef<NamedAttribute> attrs) {
+  OperationState st(loc, ("tf." + name).str());
+  st.addOperands(operands);
+  st.addTypes(results);
+  st.addAttributes(attrs);
+  return b.create(st);
+}
+
+/// Rewrites the ops of `a` into TF2's TensorList form of a TensorArray
+/// (tensorflow/python/ops/tensor_array_ops.py, _GraphTensorArrayV2): the
+/// flow carries the list, a scalar variant.
+void rewriteAsList(Array &a) {
+  OpBuilder b(a.create);
+  MLIRContext *ctx = a.create->getContext();
+  Location loc = a.create->getLoc();
+  Type elt = cast<TypeAttr>(a.create->getAttr("dtype")).getValue();
+  auto dyn = dyn_cast_or_null<BoolAttr>(a.create->getAttr("dynamic_size"));
+  bool growing = dyn && dyn.getValue();
+  auto variant = RankedTensorType::get({}, tf_type::VariantType::get(ctx));
+  NamedAttribute dtype(b.getStringAttr("element_dtype"), TypeAttr::get(elt));
+  NamedAttribute shapeType(b.getStringAttr("shape_type"),
+                           TypeAttr::get(b.getI32Type()));
+  Value list =
+      makeListOp(b, loc, "TensorListReserve",
+                 {shapeOperand(b, loc, a.elem), a.create->getOperand(0)},
+                 {variant}, {dtype, shapeType})
+          ->getResult(0);
+  for (Value v : a.flow.values)
+    if (v != a.create->getResult(1))
+      v.setType(variant);
+  a.create->getResult(1).replaceAllUsesWith(list);
+
+  SmallVector<Operation *> dead;
+  for (Operation *u : a.flow.taOps) {
+    b.setInsertionPoint(u);
+    Location l = u->getLoc();
+    Value flowIn = u->getOperands().back();
+    Operation *repl = nullptr;
+    if (isOp(u, "TensorArrayWriteV3")) {
+      // A dynamic_size array grows on a write past its end.
+      repl = makeListOp(
+          b, l, "TensorListSetItem",
+          {flowIn, u->getOperand(1), u->getOperand(2)}, {variant},
+          {dtype, NamedAttribute(b.getStringAttr("resize_if_index_out_of_"
+                                                 "bounds"),
+                                 b.getBoolAttr(growing))});
+    } else if (isOp(u, "TensorArrayReadV3")) {
+      repl = makeListOp(b, l, "TensorListGetItem",
+                        {flowIn, u->getOperand(1), shapeOperand(b, l, a.elem)},
+                        u->getResultTypes(), {dtype});
+    } else if (isOp(u, "TensorArrayGatherV3")) {
+      PartialShape elem = a.elem;
+      PartialShape own = attrShape(u);
+      if (own && !mergeElem(elem, *own))
+        elem = a.elem;
+      repl = makeListOp(b, l, "TensorListGather",
+                        {flowIn, u->getOperand(1), shapeOperand(b, l, elem)},
+                        u->getResultTypes(), {dtype});
+    } else if (isOp(u, "TensorArrayScatterV3")) {
+      repl = makeListOp(b, l, "TensorListScatterIntoExistingList",
+                        {flowIn, u->getOperand(2), u->getOperand(1)}, {variant},
+                        {dtype});
+    } else if (isOp(u, "TensorArraySplitV3")) {
+      // A new list of the pieces, as TF2's split (the old elements go).
+      repl = makeListOp(
+          b, l, "TensorListSplit",
+          {u->getOperand(1), shapeOperand(b, l, a.elem), u->getOperand(2)},
+          {variant}, {dtype, shapeType});
+    } else if (isOp(u, "TensorArrayConcatV3")) {
+      // element_shape [?, element[1:]...] (TF2 passes [None] + dims[1:]),
+      // merged with element_shape_except0; no leading_dims.
+      PartialShape cs;
+      if (a.elem && !a.elem->empty()) {
+        cs = a.elem;
+        (*cs)[0] = -1;
+      } else if (a.elem) {
+        cs = a.elem; // scalar elements: the kernel's error
+      }
+      auto except0 = dyn_cast_or_null<tf_type::ShapeAttr>(
+          u->getAttr("element_shape_except0"));
+      if (except0 && except0.hasRank() && (!cs || !cs->empty())) {
+        SmallVector<int64_t> dims{-1};
+        dims.append(except0.getDims().begin(), except0.getDims().end());
+        PartialShape merged = cs;
+        if (mergeElem(merged, dims))
+          cs = merged;
+      }
+      repl = makeListOp(
+          b, l, "TensorListConcatV2",
+          {flowIn, shapeOperand(b, l, cs), constInts(b, l, {}, b.getI64Type())},
+          u->getResultTypes(), {dtype, shapeType});
+    } else if (isOp(u, "TensorArraySizeV3")) {
+      repl = makeListOp(b, l, "TensorListLength", {flowIn}, u->getResultTypes(),
+                        {});
+    }
+    for (auto [r, w] : llvm::zip(u->getResults(), repl->getResults()))
+      r.replaceAllUsesWith(w);
+    dead.push_back(u);
+  }
+  for (Operation *u : a.handle.taOps)
+    if (isOp(u, "TensorArrayCloseV3"))
+      dead.push_back(u);
+  for (Operation *u : dead)
+    u->erase();
+  // A list that only a split replaced (TensorList ops are generic, so the
+  // canonicalizer keeps them).
+  if (list.use_empty())
+    list.getDefiningOp()->erase();
+}
+
 /// Rewrites a control flow op's type-list attrs (T, Tin, Tout) after its
 /// operand and result types changed, and drops its output_shapes.
 void syncControlFlowAttrs(Operation *cf) {
@@ -560,11 +712,14 @@ DenseMap<Operation *, Operation *> soleCallers(ModuleOp module) {
 }
 
 /// Decomposes every TensorArrayV3 of `module` that is ready (its buffer
-/// type known). Returns how many it decomposed (-1 after an error it
-/// emitted); `refused` gets the others with the reason.
+/// type known); with `asLists`, also rewrites into TensorList ops those
+/// refused only for want of a constant size or static element shape.
+/// Returns how many it rewrote (-1 after an error it emitted); `refused`
+/// gets the others with the reason.
 int decomposeReady(
     ModuleOp module,
-    SmallVectorImpl<std::pair<Operation *, std::string>> &refused) {
+    SmallVectorImpl<std::pair<Operation *, std::string>> &refused,
+    bool asLists) {
   SmallVector<Operation *> creates;
   module.walk([&](Operation *op) {
     if (isOp(op, "TensorArrayV3") && op->getNumResults() == 2)
@@ -574,7 +729,7 @@ int decomposeReady(
     return 0;
   DenseMap<Operation *, Operation *> callers = soleCallers(module);
   shape_inference::ValueEvaluator eval;
-  SmallVector<Array> arrays;
+  std::vector<Array> arrays;
   for (Operation *ta : creates) {
     Array a;
     a.create = ta;
@@ -591,13 +746,42 @@ int decomposeReady(
       for (Operation *u : a.handle.taOps)
         if (!isOp(u, "TensorArrayCloseV3") && !a.flow.taOps.contains(u))
           why = describe(u) + " is not ordered by the array's flow";
-    if (why.empty())
+    if (why.empty()) {
       why = bufferType(a, eval);
+      // Every other reason is a run-time size or element shape (or element
+      // shapes that differ, which a list allows), unless the dtype is not
+      // one a list holds.
+      auto dt = dyn_cast_or_null<TypeAttr>(ta->getAttr("dtype"));
+      if (!why.empty() && asLists && dt && dt.getValue().isIntOrFloat()) {
+        a.asList = true;
+        if (!elementShape(a, a.elem).empty())
+          a.elem = attrShape(ta);
+        why.clear();
+      }
+    }
     if (!why.empty()) {
       refused.push_back({ta, why});
       continue;
     }
     arrays.push_back(std::move(a));
+  }
+  // Lists with a static element shape first: the element shapes of the
+  // others may come from their reads (a dynamic_rnn output array written
+  // with values read from the input array), and with those known an array
+  // of constant size is still decomposed into a tensor in a later round.
+  auto staticList = [](const Array &a) {
+    return a.asList && a.elem &&
+           llvm::all_of(*a.elem, [](int64_t d) { return d >= 0; });
+  };
+  if (llvm::any_of(arrays, staticList)) {
+    std::vector<Array> now;
+    for (Array &a : arrays) {
+      if (!a.asList || staticList(a))
+        now.push_back(std::move(a));
+      else
+        refused.push_back({a.create, "its element shape is not static yet"});
+    }
+    arrays = std::move(now);
   }
   llvm::DenseSet<Value> handles;
   llvm::SetVector<Operation *> controlFlow;
@@ -606,8 +790,12 @@ int decomposeReady(
       handles.insert(v);
     controlFlow.insert(a.flow.controlFlow.begin(), a.flow.controlFlow.end());
   }
-  for (Array &a : arrays)
-    rewrite(a);
+  for (Array &a : arrays) {
+    if (a.asList)
+      rewriteAsList(a);
+    else
+      rewrite(a);
+  }
   for (Operation *cf : controlFlow) {
     for (func::FuncOp f : callees(cf))
       syncFunctionType(f);
@@ -638,15 +826,22 @@ struct TensorArrayOpsDecompositionPass
     // Rounds: an array whose element shape only becomes known once another
     // array is decomposed (its writes depend on the other's reads) is
     // ready after the shape inference of the round before.
+    // When a round decomposes nothing, the arrays left that only lack a
+    // constant size or static element shape become TensorLists
+    // (list-fallback), and the rounds go on.
     while (true) {
       SmallVector<std::pair<Operation *, std::string>> refused;
-      int done = decomposeReady(module, refused);
+      int done = decomposeReady(module, refused, /*asLists=*/false);
+      if (done == 0 && !refused.empty() && listFallback) {
+        refused.clear();
+        done = decomposeReady(module, refused, /*asLists=*/true);
+      }
       if (done < 0)
         return signalPassFailure();
       if (done > 0) {
-        // The reads and gathers now see static buffers: refine the types
-        // the earlier shape inference left unknown, and fold what became
-        // constant.
+        // The reads and gathers now see static buffers (or lists): refine
+        // the types the earlier shape inference left unknown, and fold
+        // what became constant.
         OpPassManager pm(ModuleOp::getOperationName());
         pm.addPass(createTFShapeInference());
         pm.addPass(createCanonicalizerPass());

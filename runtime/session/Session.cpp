@@ -986,8 +986,10 @@ absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
   std::vector<GraphArgSpec> specs;
   for (const ArgSpec &a : args)
     specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto m =
-      importGraphToTF(graph, options.graphName, specs, outputs, *ctx, targets);
+  // TensorArrays with a run-time size or element shape run as TensorLists
+  // on the host kernels.
+  auto m = importGraphToTF(graph, options.graphName, specs, outputs, *ctx,
+                           targets, /*tensorArraysAsLists=*/true);
   if (!m.ok())
     return m.status();
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*m);

@@ -433,8 +433,9 @@ TEST(HostKernels, TensorListErrorsAreTFs) {
   %out = "tf.TensorListGetItem"(%u, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("get")
 )mlir",
                     "tensor<3xf32>"),
-            "Trying to read an uninitialized tensor but element_shape: "
-            "<unknown> is not fully defined.\n\t [[{{node get}}]]");
+            "Trying to read an uninitialized tensor but element_shape is not "
+            "fully defined: <unknown> and no list element is set.\n\t "
+            "[[{{node get}}]]");
   // Pushing past max_num_elements.
   EXPECT_EQ(errorOf(R"mlir(
   %e = "tf.EmptyTensorList"(%shape, %one) {element_dtype = f32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
@@ -510,6 +511,145 @@ func.func @main(%shape: tensor<1xi32>, %x: tensor<3xf32>) -> (tensor<2x3xf32>, t
                 "with 2 elements.\n\t [[{{node stack}}]]"),
             std::string::npos)
       << out2.status();
+}
+
+// The TensorList kernels that tf-tensor-array-ops-decomposition's
+// list-fallback writes for TF1 TensorArrays: ScatterIntoExistingList
+// (grows the list), Gather (unset elements read as zeros), ConcatV2 with
+// its lengths, Split, SetItem with resize_if_index_out_of_bounds, and
+// GetItem of an unset element whose shape comes from a set one (TF's
+// TensorListGetItem inference).
+TEST(HostKernels, TensorListGatherScatterConcatSplit) {
+  const char *text = R"mlir(
+func.func @main(%x: tensor<2x3xf32>, %idx: tensor<2xi32>, %lens: tensor<2xi64>) -> (tensor<3x3xf32>, tensor<9xf32>, tensor<3xi64>, tensor<?x3xf32>, tensor<2xi64>, tensor<i32>, tensor<3xf32>) {
+  %shape = "tf.Const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+  %cshape = "tf.Const"() {value = dense<[-1, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %vshape = "tf.Const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %any = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %zero = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %all = "tf.Const"() {value = dense<[0, 1, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %none = "tf.Const"() {value = dense<> : tensor<0xi64>} : () -> tensor<0xi64>
+  %r = "tf.TensorListReserve"(%shape, %one) {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("reserve")
+  %s = "tf.TensorListScatterIntoExistingList"(%r, %x, %idx) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<2x3xf32>, tensor<2xi32>) -> tensor<!tf_type.variant> loc("scatter")
+  %g = "tf.TensorListGather"(%s, %all, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<3xi32>, tensor<1xi32>) -> tensor<3x3xf32> loc("gather")
+  %c:2 = "tf.TensorListConcatV2"(%s, %vshape, %none) {element_dtype = f32, shape_type = i32} : (tensor<!tf_type.variant>, tensor<1xi32>, tensor<0xi64>) -> (tensor<9xf32>, tensor<3xi64>) loc("concat")
+  %sp = "tf.TensorListSplit"(%x, %cshape, %lens) {element_dtype = f32, shape_type = i32} : (tensor<2x3xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<!tf_type.variant> loc("split")
+  %sc:2 = "tf.TensorListConcatV2"(%sp, %cshape, %none) {element_dtype = f32, shape_type = i32} : (tensor<!tf_type.variant>, tensor<2xi32>, tensor<0xi64>) -> (tensor<?x3xf32>, tensor<2xi64>) loc("splitconcat")
+  %e = "tf.TensorListReserve"(%any, %zero) {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant> loc("empty")
+  %row = "tf.Const"() {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %grown = "tf.TensorListSetItem"(%e, %two, %row) {element_dtype = f32, resize_if_index_out_of_bounds = true} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("grow")
+  %len = "tf.TensorListLength"(%grown) : (tensor<!tf_type.variant>) -> tensor<i32> loc("len")
+  %unset = "tf.TensorListGetItem"(%grown, %one, %any) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> tensor<3xf32> loc("unset")
+  func.return %g, %c#0, %c#1, %sc#0, %sc#1, %len, %unset : tensor<3x3xf32>, tensor<9xf32>, tensor<3xi64>, tensor<?x3xf32>, tensor<2xi64>, tensor<i32>, tensor<3xf32>
+}
+)mlir";
+  auto exe = build(text, ExecutorOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status();
+  HostTensor x(DType::kF32, {2, 3}), idx(DType::kI32, {2}),
+      lens(DType::kI64, {2});
+  for (int i = 0; i < 6; ++i)
+    x.data<float>()[i] = 0.5f * i - 1;
+  // Row 0 to element 2, row 1 to element 0: the 1-element list grows to 3,
+  // element 1 unset.
+  idx.data<int32_t>()[0] = 2;
+  idx.data<int32_t>()[1] = 0;
+  lens.data<int64_t>()[0] = 1;
+  lens.data<int64_t>()[1] = 1;
+  auto run = [&](const HostTensor &i, const HostTensor &l) {
+    return (*exe)->run({&x, &i, &l});
+  };
+  auto out = run(idx, lens);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<float> want = {0.5f, 1, 1.5f, 0, 0, 0, -1, -0.5f, 0};
+  ASSERT_EQ((*out)[0].shape(), (std::vector<int64_t>{3, 3}));
+  ASSERT_EQ((*out)[1].shape(), (std::vector<int64_t>{9}));
+  for (int i = 0; i < 9; ++i) {
+    EXPECT_EQ((*out)[0].data<float>()[i], want[i]) << i;
+    EXPECT_EQ((*out)[1].data<float>()[i], want[i]) << i;
+  }
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ((*out)[2].data<int64_t>()[i], 3);
+  ASSERT_EQ((*out)[3].shape(), (std::vector<int64_t>{2, 3}));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*out)[3].data<float>()[i], x.data<float>()[i]);
+  EXPECT_EQ((*out)[4].data<int64_t>()[0], 1);
+  EXPECT_EQ((*out)[4].data<int64_t>()[1], 1);
+  EXPECT_EQ((*out)[5].data<int32_t>()[0], 3);
+  // Element 1 was never set and the list's shape is unknown: zeros of the
+  // shape of the set element 2.
+  ASSERT_EQ((*out)[6].shape(), (std::vector<int64_t>{3}));
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ((*out)[6].data<float>()[i], 0);
+
+  // A split that leaves rows over, and a negative scatter index: TF's
+  // errors, naming the node.
+  HostTensor short_(DType::kI64, {2});
+  short_.data<int64_t>()[0] = 1;
+  short_.data<int64_t>()[1] = 0;
+  auto bad = run(idx, short_);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "Unused values in tensor. Length of "
+                                    "tensor: 2 Values used: 1\n\t "
+                                    "[[{{node split}}]]");
+  HostTensor neg(DType::kI32, {2});
+  neg.data<int32_t>()[0] = -1;
+  bad = run(neg, lens);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "Indices in TensorListScatter must all be non-negative.\n\t "
+            "[[{{node scatter}}]]");
+}
+
+TEST(HostKernels, TensorListGatherAndConcatErrorsAreTFs) {
+  // @main(%i: indices [2]) -> gather of a 2-element list.
+  auto errorOf = [](const char *shape, const std::string &op) {
+    std::string text = std::string(R"mlir(
+func.func @main(%i: tensor<2xi32>) -> tensor<*xf32> {
+  %shape = "tf.Const"() {value = dense<)mlir") +
+                       shape + R"mlir(> : tensor<1xi32>} : () -> tensor<1xi32>
+  %two = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %r = "tf.TensorListReserve"(%shape, %two) {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("reserve")
+)mlir" + op + "  func.return %out : tensor<*xf32>\n}\n";
+    auto exe = build(text.c_str(), ExecutorOptions());
+    if (!exe.ok())
+      return std::string(exe.status().message());
+    HostTensor i(DType::kI32, {2});
+    i.data<int32_t>()[0] = 0;
+    i.data<int32_t>()[1] = 5;
+    auto out = (*exe)->run({&i});
+    return out.ok() ? std::string("ok") : std::string(out.status().message());
+  };
+  const std::string gather =
+      R"mlir(  %out = "tf.TensorListGather"(%r, %i, %shape) {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<2xi32>, tensor<1xi32>) -> tensor<*xf32> loc("pick")
+)mlir";
+  // TF's two messages: the list's element shape fully defined or not.
+  EXPECT_EQ(errorOf("3", gather), "Index 5 out o range; list only has 2 "
+                                  "elements.\n\t [[{{node pick}}]]");
+  EXPECT_EQ(errorOf("-1", gather), "Trying to gather element 5 in a list "
+                                   "with 2 elements.\n\t [[{{node pick}}]]");
+  // Concatenating scalars.
+  EXPECT_EQ(
+      errorOf(
+          "3",
+          R"mlir(  %scalar = "tf.Const"() {value = dense<> : tensor<0xi32>} : () -> tensor<0xi32>
+  %none = "tf.Const"() {value = dense<> : tensor<0xi64>} : () -> tensor<0xi64>
+  %r0 = "tf.TensorListReserve"(%scalar, %two) {element_dtype = f32, shape_type = i32} : (tensor<0xi32>, tensor<i32>) -> tensor<!tf_type.variant> loc("scalars")
+  %out, %lens = "tf.TensorListConcatV2"(%r0, %scalar, %none) {element_dtype = f32, shape_type = i32} : (tensor<!tf_type.variant>, tensor<0xi32>, tensor<0xi64>) -> (tensor<*xf32>, tensor<?xi64>) loc("cat")
+)mlir"),
+      "Concat requires elements to be at least vectors, found scalars "
+      "instead.\n\t [[{{node cat}}]]");
+  // Writing past the end without resize_if_index_out_of_bounds.
+  EXPECT_EQ(
+      errorOf(
+          "3",
+          R"mlir(  %v = "tf.Const"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  %s = "tf.TensorListSetItem"(%r, %two, %v) {element_dtype = f32, resize_if_index_out_of_bounds = false} : (tensor<!tf_type.variant>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant> loc("set")
+  %out = "tf.TensorListStack"(%s, %shape) {element_dtype = f32, num_elements = -1 : i64} : (tensor<!tf_type.variant>, tensor<1xi32>) -> tensor<*xf32> loc("stack")
+)mlir"),
+      "Trying to modify element 2 in a list with 2 elements.\n\t "
+      "[[{{node set}}]]");
 }
 
 // Slice and Pad with run-time begin/size/paddings (kernels/Slicing.cpp),

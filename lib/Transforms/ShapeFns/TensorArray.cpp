@@ -3,6 +3,10 @@
 // The ops of dialects/tf/TFOpsTensorArray.td: TensorArrayV3 and the ops on
 // its handle, whose element_shape comes from the creating op (or from
 // what is written to it). Semantics from tensorflow/core/ops/data_flow_ops.cc.
+// Also the TensorList ops (generic ops of the same registry family,
+// lib/Translate/OpRegistry/TensorArray.inc): list handles are scalar
+// variants and element shapes come from the element_shape operands, as
+// tensorflow/core/ops/list_ops.cc (without its handle-data shapes).
 //===----------------------------------------------------------------------===//
 #include "lib/Transforms/ShapeFns/Common.h"
 
@@ -212,6 +216,73 @@ LogicalResult tensorArrayConcat(InferenceContext &c) {
   return success();
 }
 
+/// TensorListGetItem(handle, index, element_shape) -> item: the
+/// element_shape operand; TensorListPopBack(handle, element_shape) ->
+/// (handle, item) likewise.
+LogicalResult tensorListItem(InferenceContext &c) {
+  bool pop = c.opName() == "TensorListPopBack";
+  unsigned shapeInput = pop ? 1 : 2;
+  if (c.numInputs() <= shapeInput)
+    return success();
+  FailureOr<Shape> s = c.inputAsShape(shapeInput);
+  if (failed(s))
+    return failure();
+  if (pop) {
+    c.setOutput(0, Shape::scalar());
+    c.setOutput(1, *s);
+  } else {
+    c.setOutput(0, *s);
+  }
+  return success();
+}
+
+/// TensorListStack(handle, element_shape) -> [num_elements] + element
+/// shape; TensorListGather(handle, indices, element_shape) -> [len(indices)]
+/// + element shape.
+LogicalResult tensorListStacked(InferenceContext &c) {
+  bool gather = c.opName() == "TensorListGather";
+  unsigned shapeInput = gather ? 2 : 1;
+  if (c.numInputs() <= shapeInput)
+    return success();
+  FailureOr<Shape> s = c.inputAsShape(shapeInput);
+  if (failed(s))
+    return failure();
+  if (!s->ranked)
+    return success();
+  int64_t n = kDyn;
+  if (gather) {
+    Shape idx = c.inputShape(1);
+    if (idx.ranked && idx.rank() == 1)
+      n = idx.dims[0];
+  } else if (int64_t num = c.intAttr("num_elements", -1); num >= 0) {
+    n = num;
+  }
+  Shape out = Shape::vector(n);
+  out.dims.append(s->dims.begin(), s->dims.end());
+  c.setOutput(0, out);
+  return success();
+}
+
+/// TensorListConcatV2(handle, element_shape, leading_dims) -> ([?] +
+/// element_shape[1:], lengths [?]).
+LogicalResult tensorListConcat(InferenceContext &c) {
+  if (c.numInputs() < 2)
+    return success();
+  FailureOr<Shape> s = c.inputAsShape(1);
+  if (failed(s))
+    return failure();
+  if (s->ranked && s->rank() == 0)
+    return c.error("Concat requires elements to be at least vectors, found "
+                   "scalars instead");
+  if (s->ranked) {
+    Shape out = *s;
+    out.dims[0] = kDyn;
+    c.setOutput(0, out);
+  }
+  c.setOutput(1, Shape::vector(kDyn));
+  return success();
+}
+
 } // namespace
 
 void registerTensorArrayShapeFns(ShapeFnRegistry &r) {
@@ -222,6 +293,16 @@ void registerTensorArrayShapeFns(ShapeFnRegistry &r) {
   r.add({"TensorArraySizeV3", "TensorArrayWriteV3", "TensorArrayScatterV3",
          "TensorArraySplitV3"},
         scalarOut);
+  // TensorLists: a list handle (or length) is a scalar.
+  r.add({"EmptyTensorList", "TensorListReserve", "TensorListFromTensor",
+         "TensorListSetItem", "TensorListPushBack", "TensorListLength",
+         "TensorListScatter", "TensorListScatterV2",
+         "TensorListScatterIntoExistingList", "TensorListSplit",
+         "TensorListResize"},
+        scalarOut);
+  r.add({"TensorListGetItem", "TensorListPopBack"}, tensorListItem);
+  r.add({"TensorListStack", "TensorListGather"}, tensorListStacked);
+  r.add("TensorListConcatV2", tensorListConcat);
 }
 
 } // namespace shape_inference

@@ -1,4 +1,7 @@
-// RUN: not tf-opt %s -split-input-file -tf-tensor-array-ops-decomposition -mlir-print-debuginfo=false 2>&1 | FileCheck %s
+// RUN: not tf-opt %s -split-input-file -tf-tensor-array-ops-decomposition=list-fallback=false -mlir-print-debuginfo=false 2>&1 | FileCheck %s
+
+// With list-fallback=false (whole-graph compilation) every array that is
+// not decomposed is an error naming the TensorArrayV3 node.
 
 // A dynamic_size array written at a loop index has no static size.
 // CHECK: error: {{.*}}cannot decompose TensorArrayV3 'ta': it has dynamic_size and 'tf.TensorArrayWriteV3' (node 'write') writes at an index that is not a constant
