@@ -281,6 +281,36 @@ extern "C" void *tfmlir_rt_alloc(int64_t size) {
   return charge(run, p, size);
 }
 
+extern "C" void *tfmlir_rt_try_alloc(int64_t size) {
+  if (size < 0 || static_cast<size_t>(size) > kMaxBytes)
+    return nullptr;
+  RunScope *run = tlsRun;
+  if (run && run->limitBytes >= 0) {
+    size_t cls = BufferArena::sizeClass(static_cast<size_t>(size));
+    if (cls == 0 ||
+        run->bytesInUse + static_cast<int64_t>(cls) > run->limitBytes)
+      return nullptr;
+  }
+  void *p = nullptr;
+  if (run && run->arena) {
+    bool fromSystem = false;
+    p = run->arena->allocate(static_cast<size_t>(size), &fromSystem);
+    if (p && fromSystem)
+      ++run->systemAllocs;
+  } else {
+    unscopedAllocs.fetch_add(1, std::memory_order_relaxed);
+    if (run)
+      ++run->systemAllocs;
+    p = systemBlock(static_cast<size_t>(size), nullptr);
+  }
+  if (!p || !run)
+    return p;
+  run->track(p);
+  if (run->limitBytes >= 0)
+    run->bytesInUse += static_cast<int64_t>(headerOf(p)->size);
+  return p;
+}
+
 extern "C" void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size) {
   if (alignment <= 0 || alignment > static_cast<int64_t>(kHeader) ||
       (alignment & (alignment - 1)) != 0)

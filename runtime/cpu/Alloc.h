@@ -37,6 +37,11 @@ extern "C" {
 /// of the current Run (or the system when there is none). Never returns
 /// null: see above.
 void *tfmlir_rt_alloc(int64_t size);
+/// As tfmlir_rt_alloc, but returns null instead of ending the Run when the
+/// system is out of memory or the Run's max_run_memory_bytes would be
+/// exceeded: for runtime kernels that have a slower path needing no
+/// memory (tfmlir_rt_sgemm's packing buffer). Free with tfmlir_rt_free.
+void *tfmlir_rt_try_alloc(int64_t size);
 /// As tfmlir_rt_alloc with an alignment (a power of two <= 4096; larger
 /// alignments end the Run as a failed allocation).
 void *tfmlir_rt_aligned_alloc(int64_t alignment, int64_t size);

@@ -11,6 +11,7 @@
 // MLAS's SGEMM does), so no scratch memory is needed when B is pre-packed.
 //===----------------------------------------------------------------------===//
 #include "runtime/cpu/Gemm.h"
+#include "runtime/cpu/Alloc.h"
 #include "runtime/cpu/GemmKernels.h"
 #include "runtime/cpu/Parallel.h"
 
@@ -219,13 +220,33 @@ void drive(Job &j) {
   int64_t kBlocks = std::max<int64_t>(1, (k + kMaxKC - 1) / kMaxKC);
   j.kc = std::max<int64_t>(1, (k + kBlocks - 1) / kBlocks);
   int64_t tiles = (m + j.uk.mr - 1) / j.uk.mr;
-  // Few rows (a matrix-vector-like product): split the columns finer so
-  // that threads have work; otherwise L2-sized column blocks.
-  j.cols = tiles < 4 ? 8 * kNR : kNC;
-  j.cols = std::min(j.cols, (n + kNR - 1) / kNR * kNR);
-  j.rows = std::min<int64_t>(tiles, 16) * j.uk.mr;
-  j.rowBlocks = (m + j.rows - 1) / j.rows;
-  int64_t colBlocks = (n + j.cols - 1) / j.cols;
+  int64_t panels = (n + kNR - 1) / kNR;
+  // Tasks of up to 16 row tiles x an L2-sized column block (kNC).
+  int64_t tileBlock = std::min<int64_t>(tiles, 16);
+  int64_t panelBlock = std::min<int64_t>(panels, kNC / kNR);
+  // With several threads, halve the blocks (columns first while they are
+  // the wider side, as a 7x7x1024 1x1 convolution's 49 rows give 4 tiles)
+  // until there are 4 tasks per thread: a 14x14x512 layer of MobileNet
+  // was one task, so a second thread had nothing to do.
+  int64_t threads = tfmlir_rt_parallel_threads();
+  auto count = [](int64_t total, int64_t block) {
+    return (total + block - 1) / block;
+  };
+  if (threads > 1) {
+    int64_t want = 4 * threads;
+    while (count(tiles, tileBlock) * count(panels, panelBlock) < want) {
+      if (panelBlock > 1 && (panelBlock >= tileBlock || tileBlock == 1))
+        panelBlock = (panelBlock + 1) / 2;
+      else if (tileBlock > 1)
+        tileBlock = (tileBlock + 1) / 2;
+      else
+        break;
+    }
+  }
+  j.rows = tileBlock * j.uk.mr;
+  j.cols = panelBlock * kNR;
+  j.rowBlocks = count(m, j.rows);
+  int64_t colBlocks = count(n, j.cols);
   // ~64 FLOP per ns per core for the estimate of a task's time.
   int64_t cost =
       std::max<int64_t>(1, 2 * j.rows * j.cols * std::max<int64_t>(k, 1) / 64);
@@ -292,10 +313,15 @@ extern "C" void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
   if (k < 0)
     k = 0;
   int64_t floats = tfmlir_rt_sgemm_packed_size(k, n);
-  size_t bytes = (static_cast<size_t>(floats) * sizeof(float) + 63) / 64 * 64;
-  float *packed =
-      bytes ? static_cast<float *>(std::aligned_alloc(64, bytes)) : nullptr;
-  if (bytes && !packed) {
+  // The packed copy of B comes from the Run's arena (runtime/cpu/Alloc.h),
+  // like the generated code's own buffers: reused across Runs, so a MatMul
+  // of two inputs touches no new page in steady state (a fresh 4 MiB
+  // aligned_alloc per call faulted its 1,024 pages on every Run), and
+  // counted against max_run_memory_bytes. Without the memory (or over that
+  // limit) the strided path reads B in place: slower, same result.
+  float *packed = static_cast<float *>(
+      tfmlir_rt_try_alloc(static_cast<int64_t>(floats) * sizeof(float)));
+  if (!packed) {
     sgemmStrided(m, n, k,
                  {a, lda, 1, b, stride_k, stride_n, c, ldc, 1, bias, 1,
                   residual, ldr, 1},
@@ -305,7 +331,7 @@ extern "C" void tfmlir_rt_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
   tfmlir_rt_sgemm_pack_b(k, n, b, stride_k, stride_n, packed);
   tfmlir_rt_sgemm_packed(m, n, k, a, lda, packed, c, ldc, bias, residual, ldr,
                          activation);
-  std::free(packed);
+  tfmlir_rt_free(packed);
 }
 
 extern "C" int32_t tfmlir_rt_sgemm_set_isa(int32_t isa) {

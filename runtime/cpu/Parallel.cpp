@@ -17,3 +17,8 @@ tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
   }
   fn(ctx, 0, n);
 }
+
+extern "C" int32_t tfmlir_rt_parallel_threads(void) {
+  tfmlir::cpu::ThreadPool *pool = tfmlir::cpu::currentPool();
+  return pool ? pool->numThreads() : 1;
+}

@@ -44,6 +44,13 @@ typedef void (*tfmlir_rt_task_fn)(void *ctx, int64_t begin, int64_t end);
 void tfmlir_rt_parallel_for(int64_t n, int64_t cost_per_iteration,
                             tfmlir_rt_task_fn fn, void *ctx);
 
+/// The number of threads a tfmlir_rt_parallel_for called now on this
+/// thread may use: the installed pool's size (workers + the caller), 1 when
+/// no pool is installed. Kernels use it to cut their work into enough
+/// balanced tasks (e.g. the GEMM's row and column blocks); it is a hint,
+/// not a promise (a busy pool runs the loop inline).
+int32_t tfmlir_rt_parallel_threads(void);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -722,7 +722,9 @@ CpuExecutable::runViews(const std::vector<TensorView> &inputs,
   size_t pos = 0;
   for (const TensorSpec &s : outputs_) {
     const int64_t *desc = outDesc.data() + pos;
-    absl::StatusOr<HostTensor> t = HostTensor::create(s.dtype, s.shape);
+    // copyOut writes every element: no zero fill.
+    absl::StatusOr<HostTensor> t =
+        HostTensor::create(s.dtype, s.shape, /*zeroed=*/false);
     if (!t.ok()) {
       // Every result buffer of the compiled code goes back to the arena.
       for (size_t k = 0, at = 0; k < outputs_.size(); ++k) {

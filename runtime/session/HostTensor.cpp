@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace tfmlir::session {
 
@@ -97,7 +99,67 @@ float bfloat16ToFloat(uint16_t bits) {
   return v;
 }
 
-void HostTensor::FreeDeleter::operator()(void *p) const { std::free(p); }
+namespace {
+/// The header in front of every host buffer: its usable size.
+constexpr size_t kBufferHeader = 64;
+
+/// Freed large buffers by size (see allocHostBuffer). Leaked on purpose:
+/// tensors may be freed by static destructors after it would be gone.
+struct BufferCache {
+  std::mutex mu;
+  std::unordered_map<size_t, std::vector<void *>> free;
+  size_t bytes = 0;
+};
+BufferCache &bufferCache() {
+  static BufferCache *cache = new BufferCache;
+  return *cache;
+}
+
+size_t &bufferSize(void *p) {
+  return *reinterpret_cast<size_t *>(static_cast<char *>(p) - kBufferHeader);
+}
+} // namespace
+
+void *allocHostBuffer(size_t bytes) {
+  size_t rounded = bytes == 0 ? 64 : (bytes + 63) / 64 * 64;
+  if (rounded < bytes || rounded > (size_t(1) << 62))
+    return nullptr;
+  if (rounded >= kHostBufferCacheMin) {
+    BufferCache &c = bufferCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.free.find(rounded);
+    if (it != c.free.end() && !it->second.empty()) {
+      void *p = it->second.back();
+      it->second.pop_back();
+      c.bytes -= rounded;
+      return p;
+    }
+  }
+  void *base = std::aligned_alloc(64, kBufferHeader + rounded);
+  if (!base)
+    return nullptr;
+  void *p = static_cast<char *>(base) + kBufferHeader;
+  bufferSize(p) = rounded;
+  return p;
+}
+
+void freeHostBuffer(void *p) {
+  if (!p)
+    return;
+  size_t size = bufferSize(p);
+  if (size >= kHostBufferCacheMin) {
+    BufferCache &c = bufferCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (c.bytes + size <= kHostBufferCacheBytes) {
+      c.free[size].push_back(p);
+      c.bytes += size;
+      return;
+    }
+  }
+  std::free(static_cast<char *>(p) - kBufferHeader);
+}
+
+void HostTensor::FreeDeleter::operator()(void *p) const { freeHostBuffer(p); }
 
 HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
     : dtype_(dtype), shape_(std::move(shape)) {
@@ -107,7 +169,7 @@ HostTensor::HostTensor(DType dtype, std::vector<int64_t> shape)
   size_t rounded = (bytes + 63) / 64 * 64;
   if (rounded == 0)
     rounded = 64;
-  data_.reset(std::aligned_alloc(64, rounded));
+  data_.reset(allocHostBuffer(rounded));
   if (!data_) {
     std::fprintf(stderr,
                  "tfmlir: out of memory allocating a host tensor of "
@@ -142,8 +204,8 @@ bool HostAllocationLimit::take(int64_t bytes) {
   return true;
 }
 
-absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
-                                              std::vector<int64_t> shape) {
+absl::StatusOr<HostTensor>
+HostTensor::create(DType dtype, std::vector<int64_t> shape, bool zeroed) {
   uint64_t bytes = dtypeSize(dtype);
   std::string dims;
   for (size_t i = 0; i < shape.size(); ++i)
@@ -164,12 +226,13 @@ absl::StatusOr<HostTensor> HostTensor::create(DType dtype,
         dtypeName(dtype) + ": " + std::to_string(bytes) +
         " bytes, over what is left of the run's memory limit");
   uint64_t rounded = bytes == 0 ? 64 : (bytes + 63) / 64 * 64;
-  void *p = std::aligned_alloc(64, rounded);
+  void *p = allocHostBuffer(rounded);
   if (!p)
     return absl::ResourceExhaustedError(
         "OOM when allocating tensor with shape[" + dims + "] and type " +
         dtypeName(dtype));
-  std::memset(p, 0, rounded);
+  if (zeroed)
+    std::memset(p, 0, rounded);
   HostTensor t;
   t.dtype_ = dtype;
   t.shape_ = std::move(shape);

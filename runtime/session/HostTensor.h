@@ -32,6 +32,25 @@ enum class DType {
   kU64
 };
 
+/// A 64-byte aligned buffer of `bytes` bytes (uninitialized; 0 allowed),
+/// or null when the system is out of memory. Every HostTensor's data comes
+/// from here. Freed buffers of kHostBufferCacheMin bytes and more are kept
+/// (at most kHostBufferCacheBytes in all, process-wide) and handed out
+/// again for the same size, so a Session's repeated Runs reuse their
+/// result and host-kernel buffers instead of taking fresh pages from the
+/// system each time (as TF's BFC and onnxruntime's arena allocators do;
+/// glibc returned such buffers to the kernel in some processes, and every
+/// Run then page-faulted them in again). Thread-safe.
+void *allocHostBuffer(size_t bytes);
+/// Frees a buffer of allocHostBuffer (null is ignored), into the cache when
+/// it is large and the cache has room.
+void freeHostBuffer(void *p);
+/// The smallest buffer the cache keeps (smaller ones: malloc's free lists
+/// reuse them without system calls).
+inline constexpr size_t kHostBufferCacheMin = size_t(256) << 10;
+/// The most bytes the cache keeps.
+inline constexpr size_t kHostBufferCacheBytes = size_t(256) << 20;
+
 /// Bytes per element of `t` (kBool: 1).
 size_t dtypeSize(DType t);
 /// "f32", "f64", "bool", "i8", "i32", "i64", "f16", "bf16", "i16", "ui8",
@@ -66,8 +85,10 @@ public:
   /// ResourceExhausted ("OOM when allocating tensor with shape[...] and type
   /// f32", TF's wording) when the allocation fails or does not fit the
   /// thread's HostAllocationLimit (then nothing is allocated).
-  static absl::StatusOr<HostTensor> create(DType dtype,
-                                           std::vector<int64_t> shape);
+  /// `zeroed` = false leaves the bytes unspecified, for a caller that
+  /// writes every element (the compiled code's results).
+  static absl::StatusOr<HostTensor>
+  create(DType dtype, std::vector<int64_t> shape, bool zeroed = true);
 
   /// A DT_VARIANT scalar holding `list` (never null). Lists are immutable
   /// once held by a tensor: kernels that change a list make a new one.
@@ -92,7 +113,7 @@ public:
   /// (immutable) list.
   HostTensor clone() const;
   /// Gives up ownership of the buffer (64-byte aligned; the caller frees it
-  /// with std::free) and leaves this tensor without data.
+  /// with freeHostBuffer) and leaves this tensor without data.
   void *releaseData() { return data_.release(); }
   /// "f32[2,3]"; "variant[]" for a variant tensor.
   std::string typeString() const;

@@ -1,5 +1,6 @@
 //===- Tensor.cpp - TF-like host tensors for the Session API --------------===//
 #include "runtime/session/Tensor.h"
+#include "runtime/session/HostTensor.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -207,7 +208,7 @@ Tensor Tensor::Adopt(DataType dtype, TensorShape shape, void *data) {
   Tensor t;
   t.dtype_ = dtype;
   t.shape_ = std::move(shape);
-  t.buf_ = std::shared_ptr<void>(data, [](void *q) { std::free(q); });
+  t.buf_ = std::shared_ptr<void>(data, [](void *q) { freeHostBuffer(q); });
   return t;
 }
 

@@ -93,7 +93,8 @@ public:
   /// count that overflows, Unimplemented for DT_STRING/DT_INVALID.
   static absl::StatusOr<Tensor> Create(DataType dtype,
                                        std::vector<int64_t> dims);
-  /// Adopts a malloc/aligned_alloc'ed buffer (freed with std::free).
+  /// Adopts a buffer of allocHostBuffer (HostTensor::releaseData; freed
+  /// with freeHostBuffer).
   static Tensor Adopt(DataType dtype, TensorShape shape, void *data);
 
   DataType dtype() const { return dtype_; }

@@ -183,6 +183,27 @@ TEST(SessionThreads, BuffersAreReusedAcrossRuns) {
   EXPECT_EQ(later.peakTemporaryBytes, first.peakTemporaryBytes);
 }
 
+TEST(SessionThreads, LargeHostBuffersAreReused) {
+  // Result tensors and host-kernel tensors come from allocHostBuffer: a
+  // large buffer freed (a Run's result the user dropped) is handed to the
+  // next request of its size (no fresh pages from the system); a small one
+  // goes back to malloc.
+  void *big = allocHostBuffer(kHostBufferCacheMin);
+  ASSERT_NE(big, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % 64, 0u);
+  freeHostBuffer(big);
+  void *again = allocHostBuffer(kHostBufferCacheMin);
+  EXPECT_EQ(again, big);
+  freeHostBuffer(again);
+  void *small = allocHostBuffer(100);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  freeHostBuffer(small);
+  freeHostBuffer(nullptr);
+  // Absurd sizes are refused, not wrapped.
+  EXPECT_EQ(allocHostBuffer(~size_t(0) - 10), nullptr);
+}
+
 TEST(SessionThreads, FailedBufferAllocationIsResourceExhausted) {
   // A 2^20 x 2^20 f32 result (4 TiB): the allocation the compiled code
   // makes for it fails (refused above 1 TiB), the Run ends cleanly.

@@ -5,12 +5,15 @@
 // counters, not sleeps), and thread-count validation.
 //===----------------------------------------------------------------------===//
 #include "runtime/cpu/ThreadPool.h"
+#include "runtime/cpu/Alloc.h"
+#include "runtime/cpu/Gemm.h"
 #include "runtime/cpu/Parallel.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -204,6 +207,104 @@ TEST(ThreadPool, ValidateThreadCount) {
       "");
   EXPECT_TRUE(capped);
   EXPECT_EQ(out, ThreadPool::hostThreads());
+}
+
+TEST(ThreadPool, LargeLoopsAreCutIntoManyChunks) {
+  // Up to kChunksPerThread chunks per thread, claimed dynamically, so the
+  // threads end within one small chunk of each other.
+  ThreadPool pool(2);
+  ScopedPool guard(&pool);
+  Coverage c(1000);
+  tfmlir_rt_parallel_for(1000, 1000000, countTask, &c);
+  EXPECT_EQ(c.calls.load(), 2 * ThreadPool::kChunksPerThread);
+  // Fewer iterations than that: one per chunk.
+  Coverage d(20);
+  tfmlir_rt_parallel_for(20, 1000000, countTask, &d);
+  EXPECT_EQ(d.calls.load(), 20);
+  for (auto &h : d.hits)
+    EXPECT_EQ(h.load(), 1);
+}
+
+TEST(ThreadPool, ParallelThreadsIsTheInstalledPoolsSize) {
+  EXPECT_EQ(tfmlir_rt_parallel_threads(), 1);
+  ThreadPool pool(3);
+  {
+    ScopedPool guard(&pool);
+    EXPECT_EQ(tfmlir_rt_parallel_threads(), 3);
+  }
+  EXPECT_EQ(tfmlir_rt_parallel_threads(), 1);
+}
+
+/// C = A B on a B packed beforehand (as constant weights are), against a
+/// float64 reference; returns the largest relative error.
+double packedGemmError(int64_t m, int64_t n, int64_t k) {
+  std::vector<float> a(m * k), b(k * n), c(m * n, -1.0f);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>((i * 7919) % 97) / 97.0f - 0.5f;
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = static_cast<float>((i * 104729) % 89) / 89.0f - 0.5f;
+  std::vector<float> packed(tfmlir_rt_sgemm_packed_size(k, n));
+  tfmlir_rt_sgemm_pack_b(k, n, b.data(), n, 1, packed.data());
+  tfmlir_rt_sgemm_packed(m, n, k, a.data(), k, packed.data(), c.data(), n,
+                         nullptr, nullptr, 0, TFMLIR_RT_ACT_NONE);
+  double worst = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double ref = 0, mag = 0;
+      for (int64_t q = 0; q < k; ++q) {
+        ref += double(a[i * k + q]) * double(b[q * n + j]);
+        mag += std::fabs(double(a[i * k + q]) * double(b[q * n + j]));
+      }
+      worst = std::max(worst, std::fabs(c[i * n + j] - ref) / (mag + 1e-30));
+    }
+  return worst;
+}
+
+TEST(ThreadPool, GemmOfFewRowsIsSplitOverThreads) {
+  // MobileNet's 7x7x1024 1x1 convolution: 49 rows are 4 row tiles and
+  // one L2 column block; it used to be one task, so the second thread of
+  // a 2-thread pool had nothing to do. Now the columns are split.
+  ThreadPool pool(2);
+  {
+    ScopedPool guard(&pool);
+    EXPECT_LT(packedGemmError(49, 1024, 256), 1e-6);
+  }
+  ThreadPoolStats two = pool.stats();
+  EXPECT_EQ(two.parallelLoops, 2); // packing B, then the GEMM
+  EXPECT_EQ(two.inlineLoops, 0);
+  // One thread keeps the L2-sized blocks (and runs everything inline).
+  ThreadPool one(1);
+  {
+    ScopedPool guard(&one);
+    EXPECT_LT(packedGemmError(49, 1024, 256), 1e-6);
+  }
+  EXPECT_EQ(one.stats().parallelLoops, 0);
+}
+
+TEST(ThreadPool, SgemmPacksRunTimeBIntoTheRunsArena) {
+  // tfmlir_rt_sgemm packs a B that is not a constant into a buffer of the
+  // Run's arena: a second Run reuses it instead of asking the system.
+  BufferArena arena;
+  std::vector<float> a(64 * 300, 0.5f), b(300 * 200, 0.25f), c(64 * 200);
+  for (int run = 0; run < 2; ++run) {
+    RunScope scope(&arena);
+    tfmlir_rt_sgemm(64, 200, 300, a.data(), 300, b.data(), 200, 1, c.data(),
+                    200, nullptr, nullptr, 0, TFMLIR_RT_ACT_NONE);
+    EXPECT_EQ(scope.systemAllocs, run == 0 ? 1 : 0);
+  }
+  EXPECT_FLOAT_EQ(c[0], 300 * 0.125f);
+  EXPECT_FLOAT_EQ(c[64 * 200 - 1], 300 * 0.125f);
+  // Over the Run's memory limit the strided path computes the same result
+  // without the buffer (and without ending the Run).
+  std::vector<float> d(64 * 200);
+  {
+    RunScope scope(&arena);
+    scope.limitBytes = 1024;
+    tfmlir_rt_sgemm(64, 200, 300, a.data(), 300, b.data(), 200, 1, d.data(),
+                    200, nullptr, nullptr, 0, TFMLIR_RT_ACT_NONE);
+    EXPECT_FALSE(scope.endedEarly);
+  }
+  EXPECT_EQ(c, d);
 }
 
 } // namespace
