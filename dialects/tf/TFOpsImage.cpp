@@ -155,7 +155,8 @@ LogicalResult DrawBoundingBoxesV2Op::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Shared checks of NonMaxSuppressionV2..V5. `thresholds` are the scalar
-/// threshold operands; `padToMax` fixes the result length.
+/// operands iou_threshold, score_threshold and soft_nms_sigma, as many as
+/// the version has, in that order; `padToMax` fixes the result length.
 static LogicalResult verifyNMS(Operation *op, Value boxes, Value scores,
                                Value maxOutputSize, ValueRange thresholds,
                                ValueRange selected, bool padToMax) {
@@ -165,8 +166,11 @@ static LogicalResult verifyNMS(Operation *op, Value boxes, Value scores,
       failed(verifyDim(op, scores, "scores", 0, getDim(boxes, 0))) ||
       failed(verifyScalar(op, maxOutputSize, "max_output_size")))
     return failure();
-  for (Value t : thresholds)
-    if (failed(verifyScalar(op, t, "threshold")))
+  static const char *const names[] = {"iou_threshold", "score_threshold",
+                                      "soft_nms_sigma"};
+  assert(thresholds.size() <= 3 && "NMS has at most 3 scalar operands");
+  for (auto [t, name] : llvm::zip(thresholds, names))
+    if (failed(verifyScalar(op, t, name)))
       return failure();
   std::optional<int64_t> maxOut = getConstantScalarInt(maxOutputSize);
   for (Value s : selected) {

@@ -232,7 +232,10 @@ LogicalResult LoopFunctionalizer::buildFrames() {
     if (isa<NextIterationSourceOp>(n))
       return n->emitError()
              << "cannot functionalize control flow: NextIteration node '"
-             << nodeName(n) << "' has no matching NextIteration.Sink";
+             << nodeName(n)
+             << "' is not inside a while loop (its Merge is not reached "
+                "from an Enter node of a frame; TF1 loops are Enter -> Merge "
+                "-> Switch (LoopCond) -> NextIteration -> Merge)";
     return n->emitError() << "cannot functionalize control flow: the loop "
                              "frame of node '"
                           << nodeName(n)

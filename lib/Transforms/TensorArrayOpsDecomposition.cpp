@@ -300,9 +300,11 @@ std::string bufferType(Array &a, shape_inference::ValueEvaluator &eval) {
     return "its element shape is not static";
 
   auto size = eval.eval(ta->getOperand(0));
-  if (!size || !size->fullyKnown() || size->values.size() != 1 ||
-      size->values[0] < 0)
+  if (!size || !size->fullyKnown() || size->values.size() != 1)
     return "its size is not a constant";
+  if (size->values[0] < 0)
+    return "its size " + std::to_string(size->values[0]) +
+           " is negative (TF: size must be >= 0)";
   int64_t n = size->values[0];
   auto dyn = dyn_cast_or_null<BoolAttr>(ta->getAttr("dynamic_size"));
   if (dyn && dyn.getValue()) {

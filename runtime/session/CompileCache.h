@@ -27,6 +27,13 @@
 // into place, so concurrent processes never read a partial entry; a
 // directory that cannot be created or written is reported once per
 // failure as a warning and never fails a compile.
+//
+// Trust: an entry is native code that the process runs, so the directory
+// must be as trusted as the binary (as XLA's persistent compilation cache
+// and ccache's). The checksum catches accidental damage; an entry forged
+// with a recomputed checksum is run as written (found by a bad-input
+// trial: tampered object bytes crash, tampered output specs give wrong
+// shapes). Keep the directory writable by its owner only.
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_SESSION_COMPILECACHE_H
 #define TFMLIR_RUNTIME_SESSION_COMPILECACHE_H

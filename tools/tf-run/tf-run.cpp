@@ -89,6 +89,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
@@ -425,6 +426,11 @@ int runMain(int argc, char **argv) {
         return fail("the model is given twice: '" + graphPath + "' and '" + a +
                     "'");
       graphPath = a; // `tf-run G.pb --output y`: the model, as --graph
+    } else if (!inlineValue && i + 1 >= argc && a.rfind("--", 0) == 0 &&
+               (a == "--graph" || std::string_view(kUsage).find(a + " ") !=
+                                      std::string_view::npos)) {
+      // A flag the usage shows with a value, last on the command line.
+      return fail(a + " needs a value (see --help)");
     } else {
       std::fputs(kUsage, stderr);
       return fail("unexpected argument '" + std::string(argv[i]) + "'");

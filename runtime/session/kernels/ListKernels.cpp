@@ -29,9 +29,39 @@
 #include "absl/strings/str_cat.h"
 
 #include <cstring>
+#include <unistd.h>
 
 namespace tfmlir::session {
 namespace {
+
+/// Grows `l` to `n` entries (never shrinks). The entries' bytes count
+/// against the thread's HostAllocationLimit (max_run_memory_bytes), as
+/// TF's allocator counts a list's buffer; a list larger than the machine's
+/// memory is refused before anything is allocated (vector::resize would
+/// otherwise take minutes to fill it, or abort). `op` names the kernel in
+/// the error.
+absl::Status growList(TensorList &l, int64_t n, const char *op) {
+  int64_t have = static_cast<int64_t>(l.tensors.size());
+  if (n <= have)
+    return absl::OkStatus();
+  constexpr int64_t kEntry = sizeof(l.tensors[0]);
+  int64_t bytes = 0;
+  static const int64_t kMachine = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? int64_t(pages) * size : int64_t(1) << 40;
+  }();
+  if (__builtin_mul_overflow(n - have, kEntry, &bytes) || bytes > kMachine)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "OOM when allocating a TensorList of ", n, " elements in ", op,
+        ": more than this machine's ", kMachine, " bytes of memory"));
+  if (HostAllocationLimit *limit = HostAllocationLimit::current();
+      limit && !limit->take(bytes))
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "OOM when allocating a TensorList of ", n, " elements in ", op, ": ",
+        bytes, " bytes, over what is left of the run's memory limit"));
+  l.tensors.resize(n);
+  return absl::OkStatus();
+}
 
 /// TF's DataTypeString of `t` ("float", "int32", ...).
 const char *tfName(DType t) {
@@ -247,7 +277,8 @@ absl::Status reserve(KernelContext &ctx, DType d) {
   l.elementDType = d;
   l.unknownRank = s->unknownRank;
   l.elementShape = s->dims;
-  l.tensors.resize(num);
+  if (absl::Status st = growList(l, num, "TensorListReserve"); !st.ok())
+    return st;
   ctx.outputs.push_back(wrap(std::move(l)));
   return absl::OkStatus();
 }
@@ -322,8 +353,9 @@ public:
           shapeDebugString(item.shape()),
           " list shape: ", PartialShape::of(**in).str()));
     TensorList l = **in;
-    if (*index >= size)
-      l.tensors.resize(*index + 1);
+    if (absl::Status st = growList(l, *index + 1, "TensorListSetItem");
+        !st.ok())
+      return st;
     l.tensors[*index] = std::make_shared<const HostTensor>(item.clone());
     ctx.outputs.push_back(wrap(std::move(l)));
     return absl::OkStatus();
@@ -715,8 +747,10 @@ absl::Status scatterIntoExisting(KernelContext &ctx, DType d) {
         "element shape: ",
         shapeDebugString(elem), " list shape: ", PartialShape::of(l).str()));
   TensorList out = l;
-  if (maxIndex + 1 > static_cast<int64_t>(out.tensors.size()))
-    out.tensors.resize(maxIndex + 1);
+  if (absl::Status st =
+          growList(out, maxIndex + 1, "TensorListScatterIntoExistingList");
+      !st.ok())
+    return st;
   for (size_t k = 0; k < indices->size(); ++k) {
     absl::StatusOr<std::shared_ptr<const HostTensor>> r = row(t, k);
     if (!r.ok())
@@ -791,7 +825,10 @@ public:
     l.elementDType = d_;
     l.unknownRank = s->unknownRank;
     l.elementShape = s->dims;
-    l.tensors.resize(std::max(highest + 1, num));
+    if (absl::Status st =
+            growList(l, std::max(highest + 1, num), "TensorListScatter");
+        !st.ok())
+      return st;
     for (int64_t k = 0; k < ind.numElements(); ++k) {
       absl::StatusOr<std::shared_ptr<const HostTensor>> r = row(t, k);
       if (!r.ok())

@@ -124,7 +124,8 @@ public:
       if (!s.ok())
         return s.status();
       sigma = *s;
-      if (sigma < 0)
+      // NaN fails too, as TF's OP_REQUIRES(soft_nms_sigma >= 0).
+      if (!(sigma >= 0))
         return absl::InvalidArgumentError(
             "soft_nms_sigma must be non-negative");
     }

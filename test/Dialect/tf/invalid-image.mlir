@@ -33,6 +33,23 @@ func.func @nms_boxes(%boxes: tensor<6x3xf32>, %scores: tensor<6xf32>, %m: tensor
 
 // -----
 
+// Each scalar operand of NMS is named as TF names it.
+func.func @nms_score_threshold(%boxes: tensor<6x4xf32>, %scores: tensor<6xf32>, %m: tensor<i32>, %t: tensor<f32>, %v: tensor<2xf32>) {
+  // expected-error @+1 {{'tf.NonMaxSuppressionV4' op requires 'score_threshold' to be a scalar}}
+  %0:2 = "tf.NonMaxSuppressionV4"(%boxes, %scores, %m, %t, %v) : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<2xf32>) -> (tensor<?xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_soft_nms_sigma(%boxes: tensor<6x4xf32>, %scores: tensor<6xf32>, %m: tensor<i32>, %t: tensor<f32>, %v: tensor<1xf32>) {
+  // expected-error @+1 {{'tf.NonMaxSuppressionV5' op requires 'soft_nms_sigma' to be a scalar}}
+  %0:3 = "tf.NonMaxSuppressionV5"(%boxes, %scores, %m, %t, %t, %v) : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<1xf32>) -> (tensor<?xi32>, tensor<?xf32>, tensor<i32>)
+  return
+}
+
+// -----
+
 func.func @adjust_hue_channels(%img: tensor<2x4x4x4xf32>, %d: tensor<f32>) {
   // expected-error @+1 {{'tf.AdjustHue' op requires dim 3 of 'images' to be 3, got 'tensor<2x4x4x4xf32>'}}
   %0 = "tf.AdjustHue"(%img, %d) : (tensor<2x4x4x4xf32>, tensor<f32>) -> tensor<2x4x4x4xf32>

@@ -186,3 +186,22 @@ func.func @second_bad(%arg0: tensor<i1>, %arg1: tensor<f32>) -> tensor<f32> {
   } : tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// A Merge <-> NextIteration cycle with no Enter: the NextIteration is named
+// with what a TF1 loop needs (found by a bad-input trial).
+// CHECK: error: {{(loc\(".*"\): )?}}cannot functionalize control flow: NextIteration node 'next' is not inside a while loop (its Merge is not reached from an Enter node of a frame
+func.func @next_iteration_without_enter(%arg0: tensor<i32>) {
+  tf_executor.graph {
+    %n, %t, %cn = tf_executor.NextIteration.Source : () -> (tensor<i32>, !tf_executor.token, !tf_executor.control) loc("next")
+    %m, %mi, %mc = tf_executor.Merge %arg0, %n : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>, !tf_executor.control) loc("merge")
+    %a, %ca = tf_executor.island {
+      %0 = "tf.Neg"(%m) : (tensor<i32>) -> tensor<i32>
+      tf_executor.yield %0 : tensor<i32>
+    } : tensor<i32> loc("neg")
+    %s = tf_executor.NextIteration.Sink %t, %a : (!tf_executor.token, tensor<i32>) -> !tf_executor.control loc("next")
+    tf_executor.fetch
+  }
+  return
+}

@@ -56,3 +56,14 @@ func.func @fed_size(%n: tensor<i32>, %i: tensor<i32>) -> tensor<*xf32> {
   %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
   func.return %r : tensor<*xf32>
 }
+
+// -----
+
+// A negative constant size is named as such (TF's TensorArrayV3 refuses it).
+// CHECK: error: {{.*}}cannot decompose TensorArrayV3 'ta5': its size -1 is negative (TF: size must be >= 0)
+func.func @negative_size(%i: tensor<i32>) -> tensor<*xf32> {
+  %size = tf.Const dense<-1> : tensor<i32>
+  %h, %f = "tf.TensorArrayV3"(%size) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>) loc("ta5")
+  %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  func.return %r : tensor<*xf32>
+}
