@@ -822,6 +822,42 @@ bool isReferenceKernel(mlir::Operation *op) {
          n == "tf.Conv2D" || n.starts_with("tf.FakeQuantWithMinMax");
 }
 
+/// Marks with kKeepOnHostAttr the tf ops of `fn`'s body whose operand or
+/// result shapes are only known at run time (downstream of data-dependent
+/// host ops such as Unique, Where or NonMaxSuppression) and that the host
+/// runs anyway: functional control flow (If/While/Case, whose bodies get
+/// their own executors) and ops with a host kernel for their types. A
+/// compiled cluster needs static shapes at its boundary (XLA's JIT compiles
+/// a cluster per shape; ours are compiled once), so lowering such an op
+/// made the whole graph fail ("compiled clusters need static shapes") where
+/// TF runs it. Ops without a host kernel keep their lowering (as before).
+/// Returns how many ops were marked.
+int keepRunTimeShapesOnHost(mlir::func::FuncOp fn, mlir::MLIRContext *ctx) {
+  auto isStatic = [](mlir::Type t) {
+    auto tt = mlir::dyn_cast<mlir::TensorType>(t);
+    return !tt || tt.hasStaticShape();
+  };
+  const auto &kernels = hostKernels();
+  int marked = 0;
+  for (mlir::Operation &op : fn.getBody().front()) {
+    if (!isHostOp(&op) || isClusterConstant(&op) ||
+        (llvm::all_of(op.getOperandTypes(), isStatic) &&
+         llvm::all_of(op.getResultTypes(), isStatic)))
+      continue;
+    bool onHost = isFunctionalControlFlow(&op);
+    if (!onHost) {
+      auto k = kernels.find(op.getName().getStringRef());
+      onHost = k != kernels.end() && hostKernelCoversTypes(&op) &&
+               k->second(&op).ok();
+    }
+    if (onHost) {
+      op.setAttr(kKeepOnHostAttr, mlir::UnitAttr::get(ctx));
+      ++marked;
+    }
+  }
+  return marked;
+}
+
 /// TF's min_cluster_size rule (ExecutorOptions::minClusterSize): legalizes
 /// and clusters a copy of the module as buildExecutor would, and marks with
 /// kKeepOnHostAttr the tf ops of @main that formed a cluster of fewer
@@ -908,6 +944,7 @@ absl::Status buildExecutor(GraphExecutor::Impl &impl) {
       return options.compileAtRunTime && compilableAtRunTime(op, kernels) ? 2
                                                                           : 0;
     };
+    keepRunTimeShapesOnHost(fn, impl.context);
     if (options.minClusterSize > 1)
       keepSmallClustersOnHost(impl, classOf);
     // Diagnostics of the partial legalization (remarks, the histogram

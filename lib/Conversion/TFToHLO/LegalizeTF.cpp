@@ -261,7 +261,8 @@ LogicalResult ConversionState::prepare(Operation *op, ValueRange operands,
   if (op->hasAttr(kKeepOnHostAttr))
     return fail(
         op, rewriter,
-        "kept on the host (in a cluster below the minimum cluster size)");
+        "kept on the host (in a cluster below the minimum cluster size, or "
+        "its shapes are only known at run time)");
   if (op->getNumRegions() != 0)
     return fail(op, rewriter, "ops with regions are not lowered yet");
   if (!hasHLOTypes(op))

@@ -47,7 +47,8 @@ struct LegalizeHLOReport {
 /// then reported like an unsupported op): the Session's executor sets it on
 /// the ops of an auto-clustering cluster smaller than
 /// tf_xla_min_cluster_size, which then run on host kernels (TF's
-/// MarkForCompilationPass leaves such clusters to the TF executor).
+/// MarkForCompilationPass leaves such clusters to the TF executor), and on
+/// host-runnable ops whose shapes are only known at run time.
 inline constexpr llvm::StringLiteral kKeepOnHostAttr = "_tfmlir_keep_on_host";
 
 /// Legalizes every func.func in `module` from tf to hlo (see
