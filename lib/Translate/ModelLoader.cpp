@@ -72,6 +72,15 @@ absl::StatusOr<LoadedModel> loadGraphDefFile(const std::string &path) {
   std::string error;
   if (!parseGraphDef(*bytes, path, model.graph, error, &model.nodeLines))
     return absl::InvalidArgumentError(error);
+  // An empty file (or one of whitespace) parses as a valid, empty GraphDef;
+  // nothing could be fed or fetched from it, so say what is wrong here
+  // instead of failing later on the first feed name.
+  if (model.graph.node_size() == 0 &&
+      model.graph.library().function_size() == 0)
+    return absl::InvalidArgumentError(
+        path + (bytes->empty() ? ": the file is empty (0 bytes), not a GraphDef"
+                               : ": the GraphDef has no nodes and no functions "
+                                 "(a truncated or empty file?)"));
   return model;
 }
 

@@ -96,7 +96,9 @@ ModelFormat detectModelFormat(const std::string &path);
 absl::StatusOr<LoadedModel> loadModel(const std::string &path,
                                       const ModelLoadOptions &options = {});
 
-/// Loads a GraphDef file (binary or text; see parseGraphDef).
+/// Loads a GraphDef file (binary or text; see parseGraphDef). A file that
+/// parses to a GraphDef with no nodes and no library functions (an empty or
+/// whitespace-only file) is InvalidArgument naming the file.
 absl::StatusOr<LoadedModel> loadGraphDefFile(const std::string &path);
 
 } // namespace tfmlir

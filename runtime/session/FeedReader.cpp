@@ -102,6 +102,15 @@ absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
                                     DataType dtype,
                                     std::optional<std::vector<int64_t>> dims,
                                     const std::string &feed) {
+  // A UTF-8 byte order mark (spreadsheets write one) is not data, as
+  // Python's utf-8-sig codec drops it; a NUL byte means a binary file.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+    text.erase(0, 3);
+  if (size_t nul = text.find('\0'); nul != std::string::npos)
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": byte ", nul,
+                     " is a NUL; a CSV feed is text (for binary "
+                     "data feed a .npy file)"));
   std::vector<std::string> vals;
   std::vector<int> lines;
   {
@@ -347,6 +356,9 @@ absl::StatusOr<Tensor> readFeedFile(const tensorflow::GraphDef &graph,
         node, " (", op, ") for a .csv feed; feed a .npy file instead"));
   if (csv + 4 < file.size()) {
     dims.emplace();
+    if (file.back() == ',')
+      return absl::InvalidArgumentError("--input " + spec +
+                                        ": bad dimension '' (trailing comma)");
     std::stringstream ds(file.substr(csv + 5));
     for (std::string tok; std::getline(ds, tok, ',');) {
       char *end = nullptr;

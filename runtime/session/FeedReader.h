@@ -32,7 +32,9 @@ namespace tfmlir::session {
 /// naming `path`, the line and the value, and `feed`): a value that is not a
 /// number of `dtype`, a value out of `dtype`'s range (99999999999 as int32,
 /// -1 as uint8, 1e39 as float32: nothing wraps or saturates silently), a
-/// count that does not match `dims`; Unimplemented for string dtypes.
+/// count that does not match `dims`, a NUL byte (a binary file);
+/// Unimplemented for string dtypes. A leading UTF-8 byte order mark is
+/// skipped.
 absl::StatusOr<Tensor> parseCsvFeed(std::string text, const std::string &path,
                                     DataType dtype,
                                     std::optional<std::vector<int64_t>> dims,
