@@ -258,6 +258,16 @@ std::optional<CompileCacheEntry> readCompileCache(const std::string &dir,
   return e;
 }
 
+std::string makeCompileCacheDir(const std::string &dir) {
+  std::error_code ec;
+  // A symbolic link to a missing target would report only "File exists".
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(dir, ec)) &&
+      !std::filesystem::exists(dir, ec))
+    return "it is a symbolic link to a missing target";
+  std::filesystem::create_directories(dir, ec);
+  return ec ? ec.message() : std::string();
+}
+
 bool writeCompileCache(const std::string &dir, const std::string &key,
                        const CompileCacheEntry &e) {
   auto fail = [&](const std::string &why) {
@@ -265,9 +275,8 @@ bool writeCompileCache(const std::string &dir, const std::string &key,
     return false;
   };
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec)
-    return fail(ec.message());
+  if (std::string why = makeCompileCacheDir(dir); !why.empty())
+    return fail(why);
   std::string payload;
   putString(payload, key);
   putString(payload, e.entry);
@@ -329,5 +338,8 @@ void noteCompileCacheWriteFailure(const std::string &dir,
 
 void noteCompileCacheHit() { gHits.fetch_add(1, std::memory_order_relaxed); }
 void noteCompileCacheMiss() { gMisses.fetch_add(1, std::memory_order_relaxed); }
+void noteCompileCacheRejected() {
+  gRejected.fetch_add(1, std::memory_order_relaxed);
+}
 
 } // namespace tfmlir::session

@@ -82,13 +82,21 @@ struct CompileCacheCounters {
 };
 CompileCacheCounters compileCacheCounters();
 
+/// Creates the cache directory `dir` (and its parents) if missing. Returns
+/// an empty string, or why it cannot be used (e.g. "it is a symbolic link to
+/// a missing target", or the OS error).
+std::string makeCompileCacheDir(const std::string &dir);
+
 /// Reports (stderr) and counts a failure to store an entry in `dir`.
 void noteCompileCacheWriteFailure(const std::string &dir,
                                   const std::string &why);
 
-/// Counter updates (CpuExecutable).
+/// Counter updates (CpuExecutable). noteCompileCacheRejected counts an
+/// entry that readCompileCache accepted but that could not be loaded (its
+/// object code does not link, or it names another entry function).
 void noteCompileCacheHit();
 void noteCompileCacheMiss();
+void noteCompileCacheRejected();
 
 } // namespace tfmlir::session
 

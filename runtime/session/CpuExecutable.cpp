@@ -339,9 +339,8 @@ void storeInCache(const CpuExecutable &exe, const std::string &cacheDir,
   (void)exe;
   // ExecutionEngine hands its object out only as a file.
   std::error_code ec;
-  std::filesystem::create_directories(cacheDir, ec);
-  if (ec) {
-    noteCompileCacheWriteFailure(cacheDir, ec.message());
+  if (std::string why = makeCompileCacheDir(cacheDir); !why.empty()) {
+    noteCompileCacheWriteFailure(cacheDir, why);
     return;
   }
   std::string tmp =
@@ -439,6 +438,7 @@ CpuExecutable::loadCached(const std::string &cacheDir, const std::string &key,
                  "tfmlir: warning: compile cache: ignoring the entry %s of "
                  "@%s in '%s': %s (compiling again)\n",
                  key.c_str(), entry.c_str(), cacheDir.c_str(), why.c_str());
+    noteCompileCacheRejected();
     return absl::NotFoundError(why);
   }
   exe->entry_ = entry;
