@@ -36,7 +36,8 @@
 //
 // --threads N runs the executables on an intra-op pool of N threads
 // (tfmlir_rt_parallel_for; default: serial).
-// --write-graphs DIR writes MobileNetV1 1.0/0.25, the MLP at batch 64 and 1
+// --write-graphs DIR writes MobileNetV1 1.0/0.25, MobileNetV2 1.0, the MLP at
+// batch 64 and 1
 // and MatMul 256/1024/2048 as GraphDefs with their weights and inputs as
 // .npy (see writeModel) for bench/peers/run_peers.py, and exits.
 // --write-graph DIR writes the GraphDef of each selected model (mlp,
@@ -294,6 +295,98 @@ Model buildMobileNetV1(double alpha) {
                                  0,
                                  {}},
                            ch(32), blocks, 1000);
+}
+
+/// MobileNetV2 (Sandler et al. 2018; the Keras application's layer list,
+/// width 1.0) on x[1,224,224,3], 1000 classes, logits (no Softmax):
+/// a 3x3 stride-2 Conv2D (32) + Relu6, 17 inverted residual blocks (1x1
+/// expansion by t + Relu6 except in the first block, depthwise 3x3 + Relu6,
+/// linear 1x1 projection, AddV2 of the block input when the stride is 1 and
+/// the channels agree), a 1x1 Conv2D (1280) + Relu6, Mean over H, W and a
+/// dense layer. BatchNorm folded into the weights and biases, as in a
+/// frozen graph; SAME padding, NHWC. Layer list entries: as
+/// buildSeparableNet's, plus "save" (remember the block input) and "add"
+/// (add it back).
+Model buildMobileNetV2() {
+  Model m{"mobilenet_v2 1.0 (1x224x224x3)",
+          "mobilenet_v2_1.0",
+          {},
+          {1, 224, 224, 3},
+          "logits",
+          0,
+          {}};
+  GraphBuilder g;
+  g.placeholder("x", m.inputShape);
+  int64_t hw = 224, c = 3;
+  int idx = 0;
+  auto conv = [&](const std::string &in, int64_t k, int64_t cout,
+                  int64_t stride, bool depthwise, bool relu6) {
+    std::string i = std::to_string(idx++);
+    int64_t cin = c;
+    g.weights("k" + i, {k, k, cin, depthwise ? 1 : cout},
+              std::sqrt(3.0f / (k * k * (depthwise ? 1 : cin))));
+    auto *n = g.node("conv" + i, depthwise ? "DepthwiseConv2dNative" : "Conv2D",
+                     {in, "k" + i});
+    GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
+    GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
+    GraphBuilder::setString(n, "padding", "SAME");
+    GraphBuilder::setString(n, "data_format", "NHWC");
+    hw = (hw + stride - 1) / stride;
+    c = depthwise ? cin : cout;
+    m.flops += 2.0 * hw * hw * k * k * (depthwise ? cin : cin * cout);
+    g.weights("bias" + i, {c}, 0.1f);
+    auto *b = g.node("biasadd" + i, "BiasAdd", {"conv" + i, "bias" + i});
+    GraphBuilder::setString(b, "data_format", "NHWC");
+    m.layers.push_back("conv k" + i + " bias" + i + " " + std::to_string(k) +
+                       " " + std::to_string(stride) + " " +
+                       (depthwise ? "1" : "0") + (relu6 ? " relu6" : " none"));
+    if (!relu6)
+      return "biasadd" + i;
+    g.node("relu6_" + i, "Relu6", {"biasadd" + i});
+    return "relu6_" + i;
+  };
+  std::string h = conv("x", 3, 32, 2, false, true);
+  // (expansion t, output channels, repeats n, first stride s).
+  const int64_t table[][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2},
+                              {6, 64, 4, 2}, {6, 96, 3, 1}, {6, 160, 3, 2},
+                              {6, 320, 1, 1}};
+  int block = 0;
+  for (const auto &row : table)
+    for (int64_t r = 0; r < row[2]; ++r) {
+      const int64_t stride = r == 0 ? row[3] : 1, cin = c;
+      const bool residual = stride == 1 && cin == row[1];
+      if (residual)
+        m.layers.push_back("save");
+      std::string in = h;
+      if (row[0] != 1)
+        h = conv(h, 1, cin * row[0], 1, false, true);
+      h = conv(h, 3, 0, stride, true, true);
+      h = conv(h, 1, row[1], 1, false, false);
+      if (residual) {
+        std::string name = "add" + std::to_string(block);
+        g.node(name, "AddV2", {in, h});
+        m.layers.push_back("add");
+        m.flops += static_cast<double>(hw) * hw * c;
+        h = name;
+      }
+      ++block;
+    }
+  h = conv(h, 1, 1280, 1, false, true);
+  g.intConst("axes", {1, 2});
+  auto *mean = g.node("pool", "Mean", {h, "axes"});
+  (*mean->mutable_attr())["Tidx"].set_type(tensorflow::DT_INT32);
+  (*mean->mutable_attr())["keep_dims"].set_b(false);
+  m.layers.push_back("mean");
+  g.weights("wd", {c, 1000}, std::sqrt(3.0f / c));
+  g.weights("bd", {1000}, 0.1f);
+  auto *mm = g.node("dense", "MatMul", {"pool", "wd"});
+  (*mm->mutable_attr())["transpose_a"].set_b(false);
+  (*mm->mutable_attr())["transpose_b"].set_b(false);
+  g.node("logits", "BiasAdd", {"dense", "bd"});
+  m.layers.push_back("dense wd bd none");
+  m.flops += 2.0 * c * 1000;
+  m.graph = std::move(g.graph);
+  return m;
 }
 
 /// A ResNet-like network of 3x3 convolutions on x[1,112,112,3], BatchNorm
@@ -722,8 +815,9 @@ int main(int argc, char **argv) {
   if (!writeDir.empty()) {
     std::filesystem::create_directories(writeDir);
     for (const Model &m :
-         {buildMobileNetV1(1.0), buildMobileNetV1(0.25), buildMlp(64),
-          buildMlp(1), buildMatMul(256), buildMatMul(1024), buildMatMul(2048)})
+         {buildMobileNetV1(1.0), buildMobileNetV1(0.25), buildMobileNetV2(),
+          buildMlp(64), buildMlp(1), buildMatMul(256), buildMatMul(1024),
+          buildMatMul(2048)})
       writeModel(m, writeDir);
     return 0;
   }

@@ -7,7 +7,7 @@ tf-run, tfmlir-model-bench and clang-22.
 
 Models (written by `tfmlir-model-bench --write-graphs`: frozen GraphDefs
 with fixed LCG weights, the weights and inputs as .npy): MobileNetV1 1.0 and
-0.25 (1x224x224x3), the MLP 784-1024-1024-10 at batch 1 and 64, MatMul
+0.25 and MobileNetV2 1.0 (1x224x224x3), the MLP 784-1024-1024-10 at batch 1 and 64, MatMul
 256/1024/2048^3 f32. The same network (same weights, TF's SAME padding, NHWC
 input) is built in PyTorch and exported with torch.onnx.export for
 onnxruntime and OpenCV DNN.
@@ -44,7 +44,8 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-MODELS = ["mobilenet_v1_1.0", "mobilenet_v1_0.25", "mlp-b1", "mlp",
+MODELS = ["mobilenet_v1_1.0", "mobilenet_v1_0.25", "mobilenet_v2_1.0",
+          "mlp-b1", "mlp",
           "matmul_256", "matmul_1024", "matmul_2048"]
 
 
@@ -107,8 +108,8 @@ def build_torch(work, stem):
                     self.params.append(torch.nn.Parameter(w(l[2]), False))
                     self.ops.append(("conv", len(self.params) - 2, s, dw, pad,
                                      l[6]))
-                elif l[0] == "mean":
-                    self.ops.append(("mean",))
+                elif l[0] in ("mean", "save", "add"):
+                    self.ops.append((l[0],))
                 elif l[0] == "dense":
                     self.params.append(torch.nn.Parameter(w(l[1]).t().contiguous(), False))
                     self.params.append(torch.nn.Parameter(w(l[2]), False))
@@ -128,7 +129,14 @@ def build_torch(work, stem):
                         p = pad[0]
                     x = F.conv2d(x, kern, bias, s, p, 1,
                                  kern.shape[0] if dw else 1)
-                    x = torch.clamp(x, 0.0, 6.0)
+                    if act == "relu6":
+                        x = torch.clamp(x, 0.0, 6.0)
+                    elif act == "relu":
+                        x = torch.relu(x)
+                elif op[0] == "save":  # a residual block's input
+                    saved = x
+                elif op[0] == "add":
+                    x = x + saved
                 elif op[0] == "mean":
                     x = x.mean((2, 3))
                 else:
