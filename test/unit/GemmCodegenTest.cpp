@@ -373,7 +373,19 @@ TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
     for (DwCase c : {DwCase{9, 7, 37, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
                      DwCase{12, 11, 64, 3, 2, 1, 0, 1, 0, 1, true, kRelu},
                      DwCase{8, 8, 100, 5, 1, 2, 4, 4, 4, 4, false, kNone},
-                     DwCase{5, 6, 130, 3, 2, 1, 1, 1, 1, 1, true, kRelu6}})
+                     DwCase{5, 6, 130, 3, 2, 1, 1, 1, 1, 1, true, kRelu6},
+                     // 3x3 / 5x5 by 16-channel tiles (rowTiles): channel
+                     // counts below, at and past a tile, TF's SAME at
+                     // stride 2 (pad 0 before, 1 after), VALID, dilation,
+                     // rows narrower than the window (no interior pixel).
+                     DwCase{10, 10, 8, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
+                     DwCase{16, 16, 16, 3, 2, 1, 0, 1, 0, 1, true, kRelu6},
+                     DwCase{13, 17, 32, 3, 1, 1, 0, 0, 0, 0, true, kNone},
+                     DwCase{9, 20, 48, 3, 1, 2, 2, 2, 2, 2, false, kRelu},
+                     DwCase{7, 2, 40, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
+                     DwCase{11, 12, 24, 5, 2, 1, 1, 2, 1, 2, true, kRelu6},
+                     DwCase{6, 3, 16, 5, 1, 1, 2, 2, 2, 2, true, kNone},
+                     DwCase{14, 15, 35, 5, 1, 1, 2, 2, 2, 2, false, kRelu}})
       runDepthwise(c, isa);
   }
   tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
