@@ -120,7 +120,9 @@ void runTasks(void *ctx, int64_t begin, int64_t end) {
           p.a = j.a + mi * j.lda + k0;
           p.lda = j.lda;
         }
-        if (packA && !j.gather) {
+        // When lda == kc the rows are already back to back, exactly the
+        // tile's layout (1x1 convolutions with K <= kc): nothing to copy.
+        if (packA && !j.gather && j.lda != p.kc) {
           // Rows of A kc floats apart: a large power-of-two lda would put
           // all MR rows in the same L1 sets (4 KiB aliasing).
           for (int64_t r = 0; r < p.mr; ++r)
