@@ -594,6 +594,10 @@ int runMain(int argc, char **argv) {
       return fail(std::string(s.message()));
   }
   std::fflush(stdout);
+  // The first Run's results are written: hand their buffers back, so the
+  // timed Runs reuse them as a serving loop would (holding them would make
+  // the first timed Run fault in a second set of result pages).
+  outs.clear();
   if (bench > 0) {
     std::vector<double> ms;
     SessionStats before = (*session)->stats();
