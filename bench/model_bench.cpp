@@ -207,6 +207,40 @@ Model buildMlp(int64_t batch = 64) {
   return m;
 }
 
+/// Appends conv layer number `idx` of a MobileNet-style network to `g` and
+/// `m` (its layer list and FLOPs): Conv2D (or DepthwiseConv2dNative when
+/// `depthwise`, multiplier 1) KxK, SAME, NHWC, on `in` of `hw` x `hw` x `c`
+/// (both updated to the output's), + BiasAdd, + Relu6 when `relu6`. Returns
+/// the output node's name.
+std::string addConvLayer(GraphBuilder &g, Model &m, int &idx, int64_t &hw,
+                         int64_t &c, const std::string &in, int64_t k,
+                         int64_t cout, int64_t stride, bool depthwise,
+                         bool relu6) {
+  std::string i = std::to_string(idx++);
+  int64_t cin = c;
+  g.weights("k" + i, {k, k, cin, depthwise ? 1 : cout},
+            std::sqrt(3.0f / (k * k * (depthwise ? 1 : cin))));
+  auto *n = g.node("conv" + i, depthwise ? "DepthwiseConv2dNative" : "Conv2D",
+                   {in, "k" + i});
+  GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
+  GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
+  GraphBuilder::setString(n, "padding", "SAME");
+  GraphBuilder::setString(n, "data_format", "NHWC");
+  hw = (hw + stride - 1) / stride;
+  c = depthwise ? cin : cout;
+  m.flops += 2.0 * hw * hw * k * k * (depthwise ? cin : cin * cout);
+  g.weights("bias" + i, {c}, 0.1f);
+  auto *b = g.node("biasadd" + i, "BiasAdd", {"conv" + i, "bias" + i});
+  GraphBuilder::setString(b, "data_format", "NHWC");
+  m.layers.push_back("conv k" + i + " bias" + i + " " + std::to_string(k) +
+                     " " + std::to_string(stride) + " " +
+                     (depthwise ? "1" : "0") + (relu6 ? " relu6" : " none"));
+  if (!relu6)
+    return "biasadd" + i;
+  g.node("relu6_" + i, "Relu6", {"biasadd" + i});
+  return "relu6_" + i;
+}
+
 /// MobileNet-style networks: depthwise-separable blocks of
 /// (DepthwiseConv2dNative 3x3 + BiasAdd + Relu6, 1x1 Conv2D + BiasAdd +
 /// Relu6) after a 3x3 stride-2 Conv2D, then Mean over H, W and a dense layer
@@ -220,27 +254,8 @@ Model buildSeparableNet(Model m, int64_t stemChannels,
   int idx = 0;
   auto conv = [&](const std::string &in, int64_t k, int64_t cout,
                   int64_t stride, bool depthwise) {
-    std::string i = std::to_string(idx++);
-    int64_t cin = c;
-    g.weights("k" + i, {k, k, cin, depthwise ? 1 : cout},
-              std::sqrt(3.0f / (k * k * (depthwise ? 1 : cin))));
-    auto *n = g.node("conv" + i, depthwise ? "DepthwiseConv2dNative" : "Conv2D",
-                     {in, "k" + i});
-    GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
-    GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
-    GraphBuilder::setString(n, "padding", "SAME");
-    GraphBuilder::setString(n, "data_format", "NHWC");
-    hw = (hw + stride - 1) / stride;
-    c = depthwise ? cin : cout;
-    m.flops += 2.0 * hw * hw * k * k * (depthwise ? cin : cin * cout);
-    g.weights("bias" + i, {c}, 0.1f);
-    auto *b = g.node("biasadd" + i, "BiasAdd", {"conv" + i, "bias" + i});
-    GraphBuilder::setString(b, "data_format", "NHWC");
-    g.node("relu6_" + i, "Relu6", {"biasadd" + i});
-    m.layers.push_back("conv k" + i + " bias" + i + " " + std::to_string(k) +
-                       " " + std::to_string(stride) + " " +
-                       (depthwise ? "1" : "0") + " relu6");
-    return "relu6_" + i;
+    return addConvLayer(g, m, idx, hw, c, in, k, cout, stride, depthwise,
+                        /*relu6=*/true);
   };
   std::string h = conv("x", 3, stemChannels, 2, false);
   for (auto [stride, cout] : blocks) {
@@ -321,29 +336,8 @@ Model buildMobileNetV2() {
   int idx = 0;
   auto conv = [&](const std::string &in, int64_t k, int64_t cout,
                   int64_t stride, bool depthwise, bool relu6) {
-    std::string i = std::to_string(idx++);
-    int64_t cin = c;
-    g.weights("k" + i, {k, k, cin, depthwise ? 1 : cout},
-              std::sqrt(3.0f / (k * k * (depthwise ? 1 : cin))));
-    auto *n = g.node("conv" + i, depthwise ? "DepthwiseConv2dNative" : "Conv2D",
-                     {in, "k" + i});
-    GraphBuilder::setInts(n, "strides", {1, stride, stride, 1});
-    GraphBuilder::setInts(n, "dilations", {1, 1, 1, 1});
-    GraphBuilder::setString(n, "padding", "SAME");
-    GraphBuilder::setString(n, "data_format", "NHWC");
-    hw = (hw + stride - 1) / stride;
-    c = depthwise ? cin : cout;
-    m.flops += 2.0 * hw * hw * k * k * (depthwise ? cin : cin * cout);
-    g.weights("bias" + i, {c}, 0.1f);
-    auto *b = g.node("biasadd" + i, "BiasAdd", {"conv" + i, "bias" + i});
-    GraphBuilder::setString(b, "data_format", "NHWC");
-    m.layers.push_back("conv k" + i + " bias" + i + " " + std::to_string(k) +
-                       " " + std::to_string(stride) + " " +
-                       (depthwise ? "1" : "0") + (relu6 ? " relu6" : " none"));
-    if (!relu6)
-      return "biasadd" + i;
-    g.node("relu6_" + i, "Relu6", {"biasadd" + i});
-    return "relu6_" + i;
+    return addConvLayer(g, m, idx, hw, c, in, k, cout, stride, depthwise,
+                        relu6);
   };
   std::string h = conv("x", 3, 32, 2, false, true);
   // (expansion t, output channels, repeats n, first stride s).
