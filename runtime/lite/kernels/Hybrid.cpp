@@ -15,6 +15,7 @@
 // DEPTHWISE_CONV_2D dim 3). Bias is float32.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/Hybrid.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 
@@ -323,7 +324,7 @@ float hybridQuantizeRow(const float *x, int64_t n, bool asymmetric,
   return quantizeRow(x, n, asymmetric, out);
 }
 
-/// Hybrid prepare/eval entry points for the type dispatcher (Quantized.cpp).
+/// Hybrid.h: FULLY_CONNECTED or CONV_2D / DEPTHWISE_CONV_2D by builtin code.
 absl::Status hybridPrepare(OpContext &ctx) {
   return ctx.op().builtinCode == kOp_FULLY_CONNECTED ? hfcPrepare(ctx)
                                                      : hconvPrepare(ctx);
