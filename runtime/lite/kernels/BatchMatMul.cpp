@@ -17,6 +17,28 @@ namespace {
 // BATCH_MATMUL
 //===----------------------------------------------------------------------===//
 
+/// The output shape of lhs [..., M, K] x rhs [..., K, N] (adj_x / adj_y
+/// transpose the last two dims): the broadcast batch dims, then M, N.
+/// InvalidArgument when the contraction dims differ or the batch dims do
+/// not broadcast.
+absl::Status bmmOutputShape(const Tensor &a, const Tensor &b,
+                            const OpOptions &o, std::vector<int32_t> &shape) {
+  const int ra = a.rank(), rb = b.rank();
+  const int32_t m = o.adjX ? a.shape[ra - 1] : a.shape[ra - 2];
+  const int32_t ka = o.adjX ? a.shape[ra - 2] : a.shape[ra - 1];
+  const int32_t kb = o.adjY ? b.shape[rb - 1] : b.shape[rb - 2];
+  const int32_t n = o.adjY ? b.shape[rb - 2] : b.shape[rb - 1];
+  if (ka != kb)
+    return invalid("contraction dims differ: ", shapeToString(a.shape), " x ",
+                   shapeToString(b.shape));
+  std::vector<int32_t> ba(a.shape.begin(), a.shape.end() - 2),
+      bb(b.shape.begin(), b.shape.end() - 2);
+  TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, shape));
+  shape.push_back(m);
+  shape.push_back(n);
+  return absl::OkStatus();
+}
+
 absl::Status bmmPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
   const Tensor *a = ctx.input(0), *b = ctx.input(1);
@@ -25,21 +47,9 @@ absl::Status bmmPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   if (a->rank() < 2 || b->rank() < 2)
     return invalid("operands must have rank >= 2");
-  const OpOptions &o = ctx.options();
-  int ra = a->rank(), rb = b->rank();
-  int32_t m = o.adjX ? a->shape[ra - 1] : a->shape[ra - 2];
-  int32_t ka = o.adjX ? a->shape[ra - 2] : a->shape[ra - 1];
-  int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
-  int32_t n = o.adjY ? b->shape[rb - 2] : b->shape[rb - 1];
-  if (ka != kb)
-    return invalid("contraction dims differ: ", shapeToString(a->shape), " x ",
-                   shapeToString(b->shape));
-  std::vector<int32_t> ba(a->shape.begin(), a->shape.end() - 2),
-      bb(b->shape.begin(), b->shape.end() - 2), batch;
-  TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, batch));
-  batch.push_back(m);
-  batch.push_back(n);
-  return ctx.resizeOutput(0, batch);
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(bmmOutputShape(*a, *b, ctx.options(), shape));
+  return ctx.resizeOutput(0, shape);
 }
 
 absl::Status bmmEval(OpContext &ctx) {
@@ -96,7 +106,7 @@ absl::Status quantizedPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(perTensor(a, "lhs", st->a));
   TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
   const OpOptions &o = ctx.options();
-  const int ra = a->rank(), rb = b->rank();
+  const int rb = b->rank();
   // rhs: per tensor, or per output column (the N axis of rhs: last dim,
   // or the one before it with adj_y), as the converter's per-channel
   // einsum weights.
@@ -123,20 +133,10 @@ absl::Status quantizedPrepare(OpContext &ctx) {
     st->m.push_back(quantizeMultiplier(static_cast<double>(st->a.scale) * bs /
                                        st->out.scale));
   }
-  const int32_t m = o.adjX ? a->shape[ra - 1] : a->shape[ra - 2];
-  const int32_t ka = o.adjX ? a->shape[ra - 2] : a->shape[ra - 1];
-  const int32_t kb = o.adjY ? b->shape[rb - 1] : b->shape[rb - 2];
-  const int32_t n = o.adjY ? b->shape[rb - 2] : b->shape[rb - 1];
-  if (ka != kb)
-    return invalid("contraction dims differ: ", shapeToString(a->shape), " x ",
-                   shapeToString(b->shape));
-  std::vector<int32_t> ba(a->shape.begin(), a->shape.end() - 2),
-      bb(b->shape.begin(), b->shape.end() - 2), batch;
-  TFMLIR_RETURN_IF_ERROR(broadcastShapes(ba, bb, batch));
-  batch.push_back(m);
-  batch.push_back(n);
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(bmmOutputShape(*a, *b, o, shape));
   ctx.state() = std::move(st);
-  return ctx.resizeOutput(0, batch);
+  return ctx.resizeOutput(0, shape);
 }
 
 /// out = MBQM(sum_k (a - zp_a)(b - zp_b), s_a s_b / s_out) + zp_out,

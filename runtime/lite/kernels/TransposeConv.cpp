@@ -54,6 +54,22 @@ absl::StatusOr<bool> optimizedTransposeConv(OpContext &ctx, const Tensor &in,
   return true;
 }
 
+/// TRANSPOSE_CONV's shape rules (float and integer): output_shape with 4
+/// elements, rank-4 filter [Cout, KH, KW, Cin] and input [N, H, W, Cin],
+/// strides >= 1.
+absl::Status checkTconvShapes(OpContext &ctx, const Tensor &os, const Tensor &f,
+                              const Tensor &in) {
+  if (os.numElements() != 4 || f.rank() != 4 || in.rank() != 4)
+    return invalid("output_shape must have 4 elements and filter/input be "
+                   "rank 4");
+  if (f.shape[3] != in.shape[3])
+    return invalid("filter ", shapeToString(f.shape),
+                   " does not match input channels ", in.shape[3]);
+  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
+    return invalid("strides must be >= 1");
+  return absl::OkStatus();
+}
+
 absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
   const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
@@ -62,14 +78,7 @@ absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
-  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
-    return invalid("output_shape must have 4 elements and filter/input be "
-                   "rank 4");
-  if (f->shape[3] != in->shape[3])
-    return invalid("filter ", shapeToString(f->shape),
-                   " does not match input channels ", in->shape[3]);
-  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
-    return invalid("strides must be >= 1");
+  TFMLIR_RETURN_IF_ERROR(checkTconvShapes(ctx, *os, *f, *in));
   TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(3), f->shape[0]));
   if (!ctx.hasData(0)) {
     ctx.setOutputsDynamic();
@@ -177,14 +186,7 @@ absl::Status quantizedPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkType(os, TensorType::kInt32, "output_shape"));
   TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
-  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
-    return invalid("output_shape must have 4 elements and filter/input be "
-                   "rank 4");
-  if (f->shape[3] != in->shape[3])
-    return invalid("filter ", shapeToString(f->shape),
-                   " does not match input channels ", in->shape[3]);
-  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
-    return invalid("strides must be >= 1");
+  TFMLIR_RETURN_IF_ERROR(checkTconvShapes(ctx, *os, *f, *in));
   if (f->sparsity)
     return unimplemented("sparse quantized filter");
   QConvState &st = qstate(ctx);
