@@ -61,6 +61,17 @@ float resizeScale(int in, int out, bool alignCorners) {
                                    : static_cast<float>(in) / out;
 }
 
+/// The bilinear sampling position of output index v (input size `size`,
+/// scale from resizeScale; half_pixel_centers shifts by half a pixel) and
+/// its two neighbours [lo, hi] clamped to the input, as TFLite's
+/// ResizeBilinear (float and quantized).
+void bilinearSample(int v, float scale, int size, bool halfPixel, float &f,
+                    int &lo, int &hi) {
+  f = halfPixel ? (v + 0.5f) * scale - 0.5f : v * scale;
+  lo = std::max(static_cast<int>(std::floor(f)), 0);
+  hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
+}
+
 absl::Status bilinearEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
@@ -71,20 +82,15 @@ absl::Status bilinearEval(OpContext &ctx) {
   const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
   const float *X = in.as<float>();
   float *Y = out.as<float>();
-  auto interp = [&](int v, float scale, int size, float &f, int &lo, int &hi) {
-    f = hp ? (v + 0.5f) * scale - 0.5f : v * scale;
-    lo = std::max(static_cast<int>(std::floor(f)), 0);
-    hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
-  };
   for (int n = 0; n < N; ++n)
     for (int y = 0; y < OH; ++y) {
       float fy;
       int y0, y1;
-      interp(y, sy, H, fy, y0, y1);
+      bilinearSample(y, sy, H, hp, fy, y0, y1);
       for (int x = 0; x < OW; ++x) {
         float fx;
         int x0, x1;
-        interp(x, sx, W, fx, x0, x1);
+        bilinearSample(x, sx, W, hp, fx, x0, x1);
         auto at = [&](int yy, int xx) {
           return X + ((static_cast<int64_t>(n) * H + yy) * W + xx) * C;
         };
@@ -132,25 +138,16 @@ absl::Status quantizedBilinearEval(OpContext &ctx) {
   const int OH = out.shape[1], OW = out.shape[2];
   const bool ac = ctx.options().alignCorners,
              hp = ctx.options().halfPixelCenters;
-  auto scaleOf = [&](int i, int o) {
-    return (ac && o > 1) ? static_cast<float>(i - 1) / (o - 1)
-                         : static_cast<float>(i) / o;
-  };
-  const float sy = scaleOf(H, OH), sx = scaleOf(W, OW);
-  auto interp = [&](int v, float scale, int size, float &f, int &lo, int &hi) {
-    f = hp ? (v + 0.5f) * scale - 0.5f : v * scale;
-    lo = std::max(static_cast<int>(std::floor(f)), 0);
-    hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
-  };
+  const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
   for (int n = 0; n < N; ++n)
     for (int y = 0; y < OH; ++y) {
       float fy;
       int y0, y1;
-      interp(y, sy, H, fy, y0, y1);
+      bilinearSample(y, sy, H, hp, fy, y0, y1);
       for (int x = 0; x < OW; ++x) {
         float fx;
         int x0, x1;
-        interp(x, sx, W, fx, x0, x1);
+        bilinearSample(x, sx, W, hp, fx, x0, x1);
         const double dy = fy - y0, dx = fx - x0;
         auto at = [&](int yy, int xx, int c) {
           return double(
