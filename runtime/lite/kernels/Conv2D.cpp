@@ -86,19 +86,7 @@ absl::Status quantizedPrepare(OpContext &ctx) {
   if (fc == 0 || cin < fc || cin % fc != 0 || cout % (cin / fc) != 0)
     return invalid("filter ", shapeToString(f->shape),
                    " does not match input channels ", cin);
-  QConvState &st = qstate(ctx);
-  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 0, cout, st));
-  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
-  TFMLIR_RETURN_IF_ERROR(
-      activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
-  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
-  st.wValid = st.pairsValid = st.quadsValid = false;
-  int oh, ow, ph, pw;
-  computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
-                 oh, ph);
-  computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
-                 ow, pw);
-  return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+  return prepareWindowedConv(ctx, /*chanDim=*/0, cout);
 }
 
 /// The integer Eval: int8 through the VNNI GEMM (optimized::conv2dQuads),

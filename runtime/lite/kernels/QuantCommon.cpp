@@ -224,6 +224,25 @@ absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what) {
   return absl::OkStatus();
 }
 
+absl::Status prepareWindowedConv(OpContext &ctx, int chanDim, int cout) {
+  const Tensor *in = ctx.input(0), *f = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  const OpOptions &o = ctx.options();
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, chanDim, cout, st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(
+      activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));
+  st.wValid = st.pairsValid = st.quadsValid = false;
+  int oh, ow, ph, pw;
+  computePadding(o.padding, in->shape[1], f->shape[1], o.strideH, o.dilationH,
+                 oh, ph);
+  computePadding(o.padding, in->shape[2], f->shape[2], o.strideW, o.dilationW,
+                 ow, pw);
+  return ctx.resizeOutput(0, {in->shape[0], oh, ow, cout});
+}
+
 /// Weights [CO, K] minus their per-channel zero points, as int16.
 void packRows(const Tensor &f, int64_t rows, int64_t k, QConvState &st) {
   if (st.wValid && f.storage == Storage::kConstant)

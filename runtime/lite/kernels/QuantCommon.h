@@ -232,6 +232,15 @@ QConvState &qstate(OpContext &ctx);
 /// (TFLite's int16x8 scheme needs 0).
 absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what);
 
+/// The end of the integer CONV_2D / DEPTHWISE_CONV_2D Prepare (TFLite's
+/// conv.cc / depthwise_conv.cc), after their shape checks: the multipliers
+/// of the `cout` output channels (filter dim `chanDim`: 0 for CONV_2D, 3
+/// for DEPTHWISE_CONV_2D), the int16x8 zero-point rule, the fused
+/// activation's range and the bias (input 2) into the node's QConvState,
+/// then the output [N, OH, OW, cout] (padding, strides and dilations of
+/// the options over the filter's [.., KH, KW, ..]).
+absl::Status prepareWindowedConv(OpContext &ctx, int chanDim, int cout);
+
 /// Weights [rows, k] minus their per-channel zero points, as int16, into
 /// st.w (once for a constant filter: st.wValid).
 void packRows(const Tensor &f, int64_t rows, int64_t k, QConvState &st);
