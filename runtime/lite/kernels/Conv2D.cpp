@@ -131,7 +131,7 @@ absl::Status prepare(OpContext &ctx) {
   case KernelType::kQuantized:
     return quantizedPrepare(ctx);
   case KernelType::kHybrid:
-    return hybridPrepare(ctx);
+    return hybridConvPrepare(ctx);
   case KernelType::kFloat:
     break;
   }
@@ -142,7 +142,7 @@ absl::Status eval(OpContext &ctx) {
   case KernelType::kQuantized:
     return quantizedEval(ctx);
   case KernelType::kHybrid:
-    return hybridEval(ctx);
+    return hybridConvEval(ctx);
   case KernelType::kFloat:
     break;
   }

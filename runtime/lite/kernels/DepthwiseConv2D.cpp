@@ -129,7 +129,7 @@ absl::Status prepare(OpContext &ctx) {
   case KernelType::kQuantized:
     return quantizedPrepare(ctx);
   case KernelType::kHybrid:
-    return hybridPrepare(ctx);
+    return hybridConvPrepare(ctx);
   case KernelType::kFloat:
     break;
   }
@@ -140,7 +140,7 @@ absl::Status eval(OpContext &ctx) {
   case KernelType::kQuantized:
     return quantizedEval(ctx);
   case KernelType::kHybrid:
-    return hybridEval(ctx);
+    return hybridConvEval(ctx);
   case KernelType::kFloat:
     break;
   }

@@ -653,7 +653,7 @@ absl::Status qdwFast8(OpContext &ctx, QConvState &st, const Tensor &in,
 }
 
 /// MAX_POOL_2D / AVERAGE_POOL_2D of 8-bit tensors: the arithmetic of
-/// qpoolEval's loop (max, or the int32 sum rounded half away from zero
+/// reference::poolInt's loop (max, or the int32 sum rounded half away from zero
 /// over the in-bounds taps, then the activation clamp) with the channels
 /// innermost in typed loops the compiler vectorizes, output pixels across
 /// threads. InvalidArgument for an average window with no input element.
