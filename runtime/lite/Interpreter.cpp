@@ -133,7 +133,6 @@ BuiltinOpResolver::BuiltinOpResolver() {
 #define TFMLIR_LITE_KERNEL_FILE(fn) kernels::fn(*this);
 #include "runtime/lite/kernels/Registrations.def"
 #undef TFMLIR_LITE_KERNEL_FILE
-  kernels::registerQuantized(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -124,11 +124,10 @@ struct KernelRegistration {
   /// (op-coverage) can list them. Every registration declares them except
   /// those of ops without inputs (CALL_ONCE, VAR_HANDLE: 0);
   /// test/unit/lite/KernelTypesTest.cpp checks that. Integer types are
-  /// plain values for ops such as ADD and quantized tensors for the conv
-  /// family (the file's comment says which); Quantized.cpp's dispatcher
-  /// declares the union of its integer kernels' types and the float
-  /// registration's. Prepare still checks the types; this is what the
-  /// registry tells a reader, not a second check.
+  /// quantized tensors for the kernels with integer forms (ADD, CONV_2D,
+  /// LOGISTIC, ...; QuantCommon.h) and plain values for the others (the
+  /// file's comment says which). Prepare still checks the types; this is
+  /// what the registry tells a reader, not a second check.
   TypeSet inputTypes = 0;
   /// The input whose element types `inputTypes` lists: 0, except for ops
   /// whose input 0 is a shape or axis operand and whose data comes later
@@ -192,10 +191,6 @@ namespace kernels {
 #define TFMLIR_LITE_KERNEL_FILE(fn) void fn(MutableOpResolver &r);
 #include "runtime/lite/kernels/Registrations.def"
 #undef TFMLIR_LITE_KERNEL_FILE
-/// Integer (int8 / uint8 / int16) and hybrid kernels of the ops not yet in
-/// a per-builtin file; runs after every file of Registrations.def: it wraps
-/// their float registrations in a type dispatcher.
-void registerQuantized(MutableOpResolver &r);
 } // namespace kernels
 
 } // namespace tfmlir::lite

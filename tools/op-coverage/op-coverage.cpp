@@ -10,11 +10,11 @@
 //  - xla-legalize-tf's lowerings (listHLOConverters) and tfl-legalize-tf's
 //    (listTFLConverters), with the file that holds each;
 //  - the Session executor's host kernels (session::hostKernels), by family;
-//  - the lite interpreter's kernels (runtime/lite/kernels/Registrations.def
-//    and registerQuantized), per TFLite builtin with its file, versions,
-//    whether Quantized.cpp's integer dispatcher wraps it and the input
-//    element types the kernel file declares at registration
-//    (KernelRegistration::inputTypes; Prepare checks them);
+//  - the lite interpreter's kernels (runtime/lite/kernels/Registrations.def),
+//    per TFLite builtin with its file, versions and the input element
+//    types the kernel file declares at registration
+//    (KernelRegistration::inputTypes, float and integer forms together;
+//    Prepare checks them);
 //  - the TFLite builtins each TF op's TFL lowering builds on the inputs of
 //    the TFL lit tests (test/Conversion/TFToTFL/**/*.mlir, run through
 //    legalizeTFToTFL; ConversionReport::produced), linked to their kernels;
@@ -94,15 +94,11 @@ struct OpRow {
 struct BuiltinRow {
   std::string file; ///< The kernel file that registers it.
   int minVersion = 0, maxVersion = 0;
-  bool integer = false; ///< Quantized.cpp wraps it with its integer dispatcher.
   /// The element types of input `typedInput` its kernel file declares at
   /// registration (KernelRegistration::inputTypes, union over versions);
   /// 0: none.
   lite::TypeSet types = 0;
   int typedInput = 0; ///< KernelRegistration::typedInput.
-  /// The input types of Quantized.cpp's dispatcher registrations (union
-  /// over versions; 0 without integer dispatch).
-  lite::TypeSet dispatchTypes = 0;
   bool tflOp = false; ///< The tfl dialect has `tfl.<lowercase name>`.
 };
 
@@ -438,23 +434,16 @@ bool collect(std::map<std::string, OpRow> &ops,
 #define TFMLIR_LITE_KERNEL_FILE(fn) addFile(lite::kernels::fn, #fn);
 #include "runtime/lite/kernels/Registrations.def"
 #undef TFMLIR_LITE_KERNEL_FILE
+  // BuiltinOpResolver must hold exactly the files' registrations (each
+  // builtin's Prepare / Eval switch on the types themselves).
   lite::BuiltinOpResolver full;
   for (int32_t code : codes)
     for (int32_t v = 1; v <= kMaxVersion; ++v) {
       const lite::KernelRegistration *q = full.findBuiltin(code, v);
-      if (!q)
-        continue;
       const lite::KernelRegistration *f = all.findBuiltin(code, v);
-      BuiltinRow &row = builtins[lite::builtinOpName(code)];
-      if (!f || f->prepare != q->prepare || f->eval != q->eval) {
-        row.integer = true;
-        row.dispatchTypes |= q->inputTypes;
-      }
-      if (row.file.empty())
-        row.file = "runtime/lite/kernels/Quantized.cpp";
-      if (!row.minVersion || v < row.minVersion)
-        row.minVersion = v;
-      row.maxVersion = std::max(row.maxVersion, v);
+      if (!q != !f || (q && (f->prepare != q->prepare || f->eval != q->eval)))
+        complain("the lite kernel of " + lite::builtinOpName(code) + " v" +
+                 std::to_string(v) + " is not its kernel file's");
     }
   for (auto &[name, row] : builtins)
     row.tflOp = tflOps.count("tfl." + llvm::StringRef(name).lower());
@@ -487,25 +476,12 @@ std::string typesText(const BuiltinRow &b) {
   return text;
 }
 
-/// " + <types> (integer dispatch)" for the types Quantized.cpp's
-/// dispatcher accepts beyond the kernel file's; " + integer dispatch" when
-/// it adds none; "" without integer dispatch.
-std::string dispatchText(const BuiltinRow &b) {
-  if (!b.integer)
-    return "";
-  const lite::TypeSet extra = b.dispatchTypes & ~b.types;
-  if (!extra)
-    return " + integer dispatch";
-  return " + " + lite::typeSetName(extra) + " (integer dispatch)";
-}
-
 /// ": <types>" for a TF op's builtin cell: the input types the builtin's
-/// kernel file declares (typesText) and those Quantized.cpp's integer
-/// kernels add (dispatchText); "" when neither declares any.
+/// kernel file declares (typesText); "" when it declares none.
 std::string kernelTypes(const BuiltinRow &b) {
   if (!b.types)
-    return b.integer ? ":" + dispatchText(b) : "";
-  return ": " + typesText(b) + dispatchText(b);
+    return "";
+  return ": " + typesText(b);
 }
 
 /// `path` relative to its layer's folder (the column says which):
@@ -577,10 +553,10 @@ std::string render(const std::map<std::string, OpRow> &ops,
      << "- **TFL builtins (lite kernel)**: the TFLite builtins its TFL "
         "lowering built when `op-coverage` ran tfl-legalize-tf over the "
         "inputs of `test/Conversion/TFToTFL/**/*.mlir`, each with the lite "
-        "kernel file that runs it (see the builtin table below for versions "
-        "and integer kernels) and, after `:`, the input element types that "
-        "kernel declares (`+ integer dispatch`: Quantized.cpp's int8 / uint8 "
-        "/ int16 kernels too); `no .mlir test` when those tests never convert "
+        "kernel file that runs it (see the builtin table below for versions) "
+        "and, after `:`, the input element types that "
+        "kernel declares (float and integer forms); `no .mlir test` when those "
+        "tests never convert "
         "the op (the tf-convert .pbtxt tests are not run here).\n"
      << "- **host kernel**: the Session executor's kernel in "
         "`runtime/session/kernels/` ("
@@ -624,44 +600,34 @@ std::string render(const std::map<std::string, OpRow> &ops,
     }
     os << " |\n";
   }
-  unsigned nInt = 0, nUndeclared = 0;
-  for (auto &[name, b] : builtins) {
-    nInt += b.integer;
+  unsigned nUndeclared = 0;
+  for (auto &[name, b] : builtins)
     nUndeclared += b.types == 0;
-  }
   os << "\n## TFLite builtins of the lite interpreter\n\n"
      << builtins.size() << " builtins have a kernel in `runtime/lite/kernels/` "
      << "(registered through `Registrations.def`). **versions**: the "
-        "operator versions the kernel accepts. **integer dispatch**: "
-        "`Quantized.cpp` wraps the file's registration with its int8 / uint8 "
-        "/ int16 dispatcher ("
-     << nInt
-     << " builtins; other inputs run the file's own kernel). The other "
-        "kernels switch on their tensor types in their own file (e.g. the "
-        "conv family's int8 and hybrid paths). **input types**: the element "
+        "operator versions the kernel accepts. Each kernel switches on its "
+        "tensor types in its own file, as TFLite's do (float, quantized int8 "
+        "/ uint8 / int16, hybrid). **input types**: the element "
         "types of input 0 the kernel file declares at registration "
         "(`KernelRegistration::inputTypes`; its Prepare checks them; integer "
-        "types are quantized tensors for the conv family and pools, plain "
-        "values for ops such as ADD), or of the input in parentheses where "
+        "types are quantized tensors for the kernels with integer forms "
+        "(ADD, CONV_2D, LOGISTIC, ...), plain values for the others such as "
+        "DIV), or of the input in parentheses where "
         "input 0 is a shape, axis or handle operand "
         "(`KernelRegistration::typedInput`); \"any fixed-size type\" is "
         "every type but string, variant and int4 (the kernels that move "
-        "elements as bytes); \"+ ... (integer dispatch)\": the types "
-        "the `Quantized.cpp` dispatcher adds (its integer kernels); `not "
-        "declared` for the "
+        "elements as bytes); `not declared` for the "
      << nUndeclared
      << " builtins that take no inputs (`KernelTypesTest` lists them). "
         "**tfl op**: the tfl dialect defines `tfl.<name>`.\n\n"
-     << "| builtin | kernel file | versions | integer dispatch | input types "
-        "| tfl op |\n"
-     << "|---|---|---|---|---|---|\n";
+     << "| builtin | kernel file | versions | input types | tfl op |\n"
+     << "|---|---|---|---|---|\n";
   for (auto &[name, b] : builtins)
     os << "| `" << name << "` | " << cell(b.file) << " | " << b.minVersion
-       << "-" << b.maxVersion << " | " << (b.integer ? "`Quantized.cpp`" : "-")
-       << " | "
-       << (b.types ? typesText(b) + dispatchText(b)
-                   : std::string("not declared"))
-       << " | " << (b.tflOp ? "yes" : "-") << " |\n";
+       << "-" << b.maxVersion << " | "
+       << (b.types ? typesText(b) : std::string("not declared")) << " | "
+       << (b.tflOp ? "yes" : "-") << " |\n";
   os << "\nCustom ops: ";
   for (size_t i = 0; i < customOps.size(); ++i)
     os << (i ? ", " : "") << "`" << customOps[i] << "`";

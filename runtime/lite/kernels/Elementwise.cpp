@@ -3,11 +3,17 @@
 // Semantics follow TFLite's reference kernels: numpy broadcasting for the
 // binary ops, fused activations applied after the op, float32 math in float
 // (std:: functions), integer DIV / FLOOR_DIV / FLOOR_MOD by zero rejected.
+// Prepare / Eval switch on the input type as TFLite's: quantized int8 /
+// uint8 / int16 ADD, SUB, MUL here (add.cc / sub.cc / mul.cc), the integer
+// LOGISTIC, TANH, HARD_SWISH, LEAKY_RELU, RELUs, SOFTMAX and RSQRT in
+// ElementwiseInteger.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "lib/Support/NonFinite.h"
 #include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/kernels/ElementwiseInteger.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 
 #include <cmath>
 #include <limits>
@@ -271,6 +277,115 @@ absl::Status binaryEval(OpContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
+// Quantized ADD / SUB / MUL (int8 / uint8 / int16), as TFLite's add.cc,
+// sub.cc and mul.cc: broadcasting, inputs rescaled to 2 * max(scale) with
+// 20 (8-bit) or 15 (int16) bits of headroom for ADD / SUB, one multiplier
+// for MUL, bit-exact with TFLite's reference kernels.
+//===----------------------------------------------------------------------===//
+
+/// Per-node state of the integer ADD / SUB / MUL.
+struct QBinaryState : NodeState {
+  TQ a, b, out;
+  int leftShift = 20;
+  QuantMultiplier ma, mb, mout;
+  int32_t lo = 0, hi = 0;
+};
+
+absl::Status quantizedBinaryPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *a = ctx.input(0), *b = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(a, "input 0"));
+  TFMLIR_RETURN_IF_ERROR(checkType(b, a->type, "input 1"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, a->type, "output"));
+  auto st = std::make_unique<QBinaryState>();
+  TFMLIR_RETURN_IF_ERROR(perTensor(a, "input 0", st->a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(b, "input 1", st->b));
+  TFMLIR_RETURN_IF_ERROR(perTensor(out, "output", st->out));
+  TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
+                                          st->out, st->lo, st->hi));
+  if (ctx.op().builtinCode == kOp_MUL) {
+    // TFLite mul.cc: input1_scale * input2_scale / output_scale in float.
+    float real = st->a.scale * st->b.scale / st->out.scale;
+    st->mout = quantizeMultiplier(real);
+  } else {
+    // TFLite add.cc / sub.cc general path: inputs scaled to
+    // 2 * max(scale) with 20 (8-bit) or 15 (int16) bits of headroom.
+    st->leftShift = a->type == TensorType::kInt16 ? 15 : 20;
+    const double twiceMax = 2 * std::max(st->a.scale, st->b.scale);
+    st->ma = quantizeMultiplier(st->a.scale / twiceMax);
+    st->mb = quantizeMultiplier(st->b.scale / twiceMax);
+    st->mout =
+        quantizeMultiplier(twiceMax / ((1 << st->leftShift) * st->out.scale));
+  }
+  std::vector<int32_t> shape;
+  TFMLIR_RETURN_IF_ERROR(broadcastShapes(a->shape, b->shape, shape));
+  ctx.state() = std::move(st);
+  return ctx.resizeOutput(0, shape);
+}
+
+absl::Status quantizedBinaryEval(OpContext &ctx) {
+  const Tensor &a = *ctx.input(0), &b = *ctx.input(1);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<QBinaryState *>(ctx.state().get());
+  const int32_t code = ctx.op().builtinCode;
+  const int32_t ls = 1 << st.leftShift;
+  forEachBroadcast(
+      a.shape, b.shape, out.shape, [&](int64_t o, int64_t ia, int64_t ib) {
+        const int32_t x = loadQ(a, ia) - st.a.zp, y = loadQ(b, ib) - st.b.zp;
+        int32_t raw;
+        // Products in int64, wrapped to int32 like TFLite's int32 arithmetic
+        // (no overflow for valid zero points; hostile ones must not be UB).
+        auto wrap = [](int64_t v) { return static_cast<int32_t>(v); };
+        if (code == kOp_MUL) {
+          raw = multiplyByQuantizedMultiplier(wrap(int64_t(x) * y), st.mout);
+        } else {
+          const int32_t sx =
+              multiplyByQuantizedMultiplier(wrap(int64_t(x) * ls), st.ma);
+          const int32_t sy =
+              multiplyByQuantizedMultiplier(wrap(int64_t(y) * ls), st.mb);
+          raw = multiplyByQuantizedMultiplier(
+              wrap(code == kOp_ADD ? int64_t(sx) + sy : int64_t(sx) - sy),
+              st.mout);
+        }
+        storeQ(out, o,
+               static_cast<int32_t>(std::clamp<int64_t>(
+                   int64_t(raw) + st.out.zp, st.lo, st.hi)));
+      });
+  return absl::OkStatus();
+}
+
+/// TFLite's ADD / SUB / MUL Prepare sets the output type to the inputs'
+/// type (`output->type = input2->type`) once both inputs agree, whatever
+/// the model declares; TFLite's own test model add_quantized.bin relies on
+/// it (a float32-declared intermediate between two uint8 ADDs). We do the
+/// same, so such a model runs as it does in TFLite.
+void retypeBinaryOutput(OpContext &ctx) {
+  const Tensor *a = ctx.input(0), *b = ctx.input(1);
+  Tensor *out = ctx.output(0);
+  if (a && b && out && a->type == b->type && out->type != b->type &&
+      out->storage != Storage::kConstant && !out->isVariable)
+    out->type = b->type;
+}
+
+/// ADD / SUB / MUL: the output retyped as TFLite's Prepare does, then the
+/// quantized kernel for int8 / uint8 / int16 inputs, else the float32 /
+/// int32 / int64 one.
+absl::Status addSubMulPrepare(OpContext &ctx) {
+  retypeBinaryOutput(ctx);
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedBinaryPrepare(ctx);
+  return binaryPrepare(ctx);
+}
+absl::Status addSubMulEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedBinaryEval(ctx);
+  return binaryEval(ctx);
+}
+
+//===----------------------------------------------------------------------===//
 // Unary ops
 //===----------------------------------------------------------------------===//
 
@@ -440,6 +555,26 @@ absl::Status unaryEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// LOGISTIC, TANH, HARD_SWISH, LEAKY_RELU, RELU, RELU6, RELU_N1_TO_1 and
+/// RSQRT as TFLite's activations.cc / elementwise.cc: an int8 / uint8 /
+/// int16 input runs the integer form (ElementwiseInteger.cpp), any other
+/// the kernel above.
+absl::Status quantizableUnaryPrepare(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return ctx.op().builtinCode == kOp_RSQRT
+               ? quantized::rsqrtPrepare(ctx)
+               : quantized::activationPrepare(ctx);
+  return unaryPrepare(ctx);
+}
+absl::Status quantizableUnaryEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return ctx.op().builtinCode == kOp_RSQRT ? quantized::rsqrtEval(ctx)
+                                             : quantized::activationEval(ctx);
+  return unaryEval(ctx);
+}
+
 //===----------------------------------------------------------------------===//
 // PRELU, SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION
 //===----------------------------------------------------------------------===//
@@ -495,7 +630,7 @@ absl::Status sameShapeFloatPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, ctx.input(0)->shape);
 }
 
-absl::Status softmaxEval(OpContext &ctx) {
+absl::Status softmaxFloatEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   int64_t depth = in.shape.back();
   int64_t outer = depth ? in.numElements() / depth : 0;
@@ -527,6 +662,21 @@ absl::Status softmaxEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+/// SOFTMAX as TFLite's activations.cc: int8 / uint8 / int16 through
+/// ElementwiseInteger.cpp, float32 here.
+absl::Status softmaxPrepare(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantized::softmaxPrepare(ctx);
+  return sameShapeFloatPrepare(ctx);
+}
+absl::Status softmaxEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantized::softmaxEval(ctx);
+  return softmaxFloatEval(ctx);
+}
+
 absl::Status l2NormEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   int64_t depth = in.shape.back();
@@ -546,7 +696,7 @@ absl::Status l2NormEval(OpContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
-// CAST, DEQUANTIZE, QUANTIZE
+// CAST (QUANTIZE, DEQUANTIZE: Quantize.cpp)
 //===----------------------------------------------------------------------===//
 
 bool castable(TensorType t) {
@@ -662,81 +812,6 @@ absl::Status castEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
-absl::Status dequantizePrepare(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
-  const Tensor *in = ctx.input(0);
-  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
-  switch (in->type) {
-  case TensorType::kFloat16:
-    break;
-  case TensorType::kInt8:
-  case TensorType::kUInt8:
-  case TensorType::kInt16:
-  case TensorType::kInt32: {
-    const QuantParams &q = in->quant;
-    if (q.scale.empty())
-      return invalid("quantized input has no scale");
-    if (q.scale.size() > 1 && (q.quantizedDimension >= in->rank() ||
-                               static_cast<int64_t>(q.scale.size()) !=
-                                   in->shape[q.quantizedDimension]))
-      return invalid("per-channel scales (", q.scale.size(),
-                     ") do not match dim ", q.quantizedDimension, " of ",
-                     shapeToString(in->shape));
-    break;
-  }
-  default:
-    return unimplemented("DEQUANTIZE from ", typeName(in->type));
-  }
-  return ctx.resizeOutput(0, in->shape);
-}
-absl::Status dequantizeEval(OpContext &ctx) {
-  const Tensor &in = *ctx.input(0);
-  float *y = ctx.output(0)->as<float>();
-  int64_t n = in.numElements();
-  if (in.type == TensorType::kFloat16) {
-    const uint16_t *h = in.as<uint16_t>();
-    for (int64_t i = 0; i < n; ++i)
-      y[i] = halfToFloat(h[i]);
-    return absl::OkStatus();
-  }
-  const QuantParams &q = in.quant;
-  int64_t inner = 1, channels = 1;
-  if (q.scale.size() > 1) {
-    channels = in.shape[q.quantizedDimension];
-    for (int d = q.quantizedDimension + 1; d < in.rank(); ++d)
-      inner *= in.shape[d];
-  }
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t c = q.scale.size() > 1 ? (i / inner) % channels : 0;
-    double zp = q.zeroPoint.empty() ? 0 : static_cast<double>(q.zeroPoint[c]);
-    y[i] = static_cast<float>(q.scale[c] * (loadAsDouble(in, i) - zp));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status quantizePrepare(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 1, 1));
-  TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.input(0), "input"));
-  const Tensor *o = ctx.output(0);
-  if (o->type != TensorType::kInt8 && o->type != TensorType::kUInt8 &&
-      o->type != TensorType::kInt16)
-    return unimplemented("QUANTIZE to ", typeName(o->type));
-  if (o->quant.scale.size() != 1)
-    return unimplemented("QUANTIZE needs one per-tensor output scale");
-  return ctx.resizeOutput(0, ctx.input(0)->shape);
-}
-absl::Status quantizeEval(OpContext &ctx) {
-  const Tensor &in = *ctx.input(0);
-  Tensor &o = *ctx.output(0);
-  double s = o.quant.scale[0];
-  double zp = o.quant.zeroPoint.empty() ? 0 : o.quant.zeroPoint[0];
-  for (int64_t i = 0, n = in.numElements(); i < n; ++i) {
-    double v = std::nearbyint(in.as<float>()[i] / s) + zp;
-    storeFromDouble(o, i, v);
-  }
-  return absl::OkStatus();
-}
-
 //===----------------------------------------------------------------------===//
 // SELECT / SELECT_V2, ADD_N
 //===----------------------------------------------------------------------===//
@@ -827,7 +902,14 @@ void registerElementwise(MutableOpResolver &r) {
       types = typeSet(TT::kBool);
     else if (c == kOp_EQUAL || c == kOp_NOT_EQUAL)
       types |= typeSet(TT::kBool);
-    r.addBuiltin(c, {binaryPrepare, binaryEval, types}, 1, 7);
+    // ADD / SUB / MUL also take quantized int8 / uint8 / int16.
+    if (c == kOp_ADD || c == kOp_SUB || c == kOp_MUL)
+      r.addBuiltin(c,
+                   {addSubMulPrepare, addSubMulEval,
+                    types | typeSet(TT::kInt8, TT::kUInt8, TT::kInt16)},
+                   1, 7);
+    else
+      r.addBuiltin(c, {binaryPrepare, binaryEval, types}, 1, 7);
   }
   for (int32_t c :
        {kOp_ABS,   kOp_NEG,          kOp_EXP,         kOp_LOG,
@@ -842,13 +924,32 @@ void registerElementwise(MutableOpResolver &r) {
     else if (c == kOp_ABS || c == kOp_NEG || c == kOp_SQUARE || c == kOp_SIGN ||
              c == kOp_RELU || c == kOp_RELU6)
       types |= typeSet(TT::kInt32, TT::kInt64);
-    r.addBuiltin(c, {unaryPrepare, unaryEval, types}, 1, 5);
+    // The integer forms (ElementwiseInteger.cpp): int8 / uint8 / int16
+    // LOGISTIC, TANH, LEAKY_RELU; 8-bit HARD_SWISH and RELUs; int8 / int16
+    // RSQRT.
+    TypeSet integer = 0;
+    if (c == kOp_LOGISTIC || c == kOp_TANH || c == kOp_LEAKY_RELU)
+      integer = typeSet(TT::kInt8, TT::kUInt8, TT::kInt16);
+    else if (c == kOp_HARD_SWISH || c == kOp_RELU || c == kOp_RELU6 ||
+             c == kOp_RELU_N1_TO_1)
+      integer = typeSet(TT::kInt8, TT::kUInt8);
+    else if (c == kOp_RSQRT)
+      integer = typeSet(TT::kInt8, TT::kInt16);
+    if (integer)
+      r.addBuiltin(
+          c, {quantizableUnaryPrepare, quantizableUnaryEval, types | integer},
+          1, 5);
+    else
+      r.addBuiltin(c, {unaryPrepare, unaryEval, types}, 1, 5);
   }
   const TypeSet f32 = typeSet(TT::kFloat32);
   r.addBuiltin(kOp_PRELU, {preluPrepare, preluEval, f32}, 1, 2);
-  r.addBuiltin(kOp_SOFTMAX, {sameShapeFloatPrepare, softmaxEval, f32}, 1, 3);
-  r.addBuiltin(kOp_LOG_SOFTMAX, {sameShapeFloatPrepare, softmaxEval, f32}, 1,
-               2);
+  r.addBuiltin(kOp_SOFTMAX,
+               {softmaxPrepare, softmaxEval,
+                typeSet(TT::kFloat32, TT::kInt8, TT::kUInt8, TT::kInt16)},
+               1, 3);
+  r.addBuiltin(kOp_LOG_SOFTMAX, {sameShapeFloatPrepare, softmaxFloatEval, f32},
+               1, 2);
   r.addBuiltin(kOp_L2_NORMALIZATION, {sameShapeFloatPrepare, l2NormEval, f32},
                1, 2);
   TypeSet castTypes = 0;
@@ -856,12 +957,6 @@ void registerElementwise(MutableOpResolver &r) {
     if (castable(static_cast<TT>(t)))
       castTypes |= TypeSet(1) << t;
   r.addBuiltin(kOp_CAST, {castPrepare, castEval, castTypes}, 1, 6);
-  r.addBuiltin(
-      kOp_DEQUANTIZE,
-      {dequantizePrepare, dequantizeEval,
-       typeSet(TT::kFloat16, TT::kInt8, TT::kUInt8, TT::kInt16, TT::kInt32)},
-      1, 6);
-  r.addBuiltin(kOp_QUANTIZE, {quantizePrepare, quantizeEval, f32}, 1, 3);
   // SELECT's input 0 is the bool condition.
   r.addBuiltin(kOp_SELECT, {selectPrepare, selectEval, typeSet(TT::kBool)}, 1,
                4);

@@ -15,6 +15,7 @@
 // DEPTHWISE_CONV_2D dim 3). Bias is float32.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/lite/kernels/Hybrid.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 
@@ -323,14 +324,11 @@ float hybridQuantizeRow(const float *x, int64_t n, bool asymmetric,
   return quantizeRow(x, n, asymmetric, out);
 }
 
-/// Hybrid prepare/eval entry points for the type dispatcher (Quantized.cpp).
-absl::Status hybridPrepare(OpContext &ctx) {
-  return ctx.op().builtinCode == kOp_FULLY_CONNECTED ? hfcPrepare(ctx)
-                                                     : hconvPrepare(ctx);
+absl::Status hybridFullyConnectedPrepare(OpContext &ctx) {
+  return hfcPrepare(ctx);
 }
-absl::Status hybridEval(OpContext &ctx) {
-  return ctx.op().builtinCode == kOp_FULLY_CONNECTED ? hfcEval(ctx)
-                                                     : hconvEval(ctx);
-}
+absl::Status hybridFullyConnectedEval(OpContext &ctx) { return hfcEval(ctx); }
+absl::Status hybridConvPrepare(OpContext &ctx) { return hconvPrepare(ctx); }
+absl::Status hybridConvEval(OpContext &ctx) { return hconvEval(ctx); }
 
 } // namespace tfmlir::lite::kernels

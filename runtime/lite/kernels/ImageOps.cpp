@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 
 #include <cstdint>
 #include <limits>
@@ -20,7 +21,8 @@ namespace {
 /// Shared shape logic of the resizes. Bilinear interpolates float32;
 /// nearest neighbour only copies elements, so (as TFLite's kernel, which
 /// takes float32, int8, uint8, int16 and int32) it accepts any fixed-size
-/// type equal on input and output.
+/// type equal on input and output (anyType; also the quantized bilinear,
+/// after its own quantization checks).
 absl::Status resizePrepareImpl(OpContext &ctx, bool anyType) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
   const Tensor *in = ctx.input(0), *sz = ctx.input(1);
@@ -59,6 +61,17 @@ float resizeScale(int in, int out, bool alignCorners) {
                                    : static_cast<float>(in) / out;
 }
 
+/// The bilinear sampling position of output index v (input size `size`,
+/// scale from resizeScale; half_pixel_centers shifts by half a pixel) and
+/// its two neighbours [lo, hi] clamped to the input, as TFLite's
+/// ResizeBilinear (float and quantized).
+void bilinearSample(int v, float scale, int size, bool halfPixel, float &f,
+                    int &lo, int &hi) {
+  f = halfPixel ? (v + 0.5f) * scale - 0.5f : v * scale;
+  lo = std::max(static_cast<int>(std::floor(f)), 0);
+  hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
+}
+
 absl::Status bilinearEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
@@ -69,20 +82,15 @@ absl::Status bilinearEval(OpContext &ctx) {
   const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
   const float *X = in.as<float>();
   float *Y = out.as<float>();
-  auto interp = [&](int v, float scale, int size, float &f, int &lo, int &hi) {
-    f = hp ? (v + 0.5f) * scale - 0.5f : v * scale;
-    lo = std::max(static_cast<int>(std::floor(f)), 0);
-    hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
-  };
   for (int n = 0; n < N; ++n)
     for (int y = 0; y < OH; ++y) {
       float fy;
       int y0, y1;
-      interp(y, sy, H, fy, y0, y1);
+      bilinearSample(y, sy, H, hp, fy, y0, y1);
       for (int x = 0; x < OW; ++x) {
         float fx;
         int x0, x1;
-        interp(x, sx, W, fx, x0, x1);
+        bilinearSample(x, sx, W, hp, fx, x0, x1);
         auto at = [&](int yy, int xx) {
           return X + ((static_cast<int64_t>(n) * H + yy) * W + xx) * C;
         };
@@ -96,6 +104,80 @@ absl::Status bilinearEval(OpContext &ctx) {
       }
     }
   return absl::OkStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// Quantized RESIZE_BILINEAR (int8 / uint8 / int16, input and output sharing
+// their quantization), as TFLite's resize_bilinear.cc for quantized types
+//===----------------------------------------------------------------------===//
+
+/// The integer Prepare: one quantization shared by input and output, then
+/// the resizes' shape rules (resizePrepareImpl).
+absl::Status quantizedBilinearPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0), *sz = ctx.input(1);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  TFMLIR_RETURN_IF_ERROR(checkType(sz, TensorType::kInt32, "size"));
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(ctx.output(0), "output", b));
+  if (a.scale != b.scale || a.zp != b.zp)
+    return unimplemented("RESIZE_BILINEAR with different input and output "
+                         "quantization");
+  return resizePrepareImpl(ctx, /*anyType=*/true);
+}
+
+/// Bilinear interpolation of the quantized values (input and output share
+/// scale and zero point), rounded half away from zero; same sampling
+/// positions as the float kernel.
+absl::Status quantizedBilinearEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const int N = in.shape[0], H = in.shape[1], W = in.shape[2], C = in.shape[3];
+  const int OH = out.shape[1], OW = out.shape[2];
+  const bool ac = ctx.options().alignCorners,
+             hp = ctx.options().halfPixelCenters;
+  const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
+  for (int n = 0; n < N; ++n)
+    for (int y = 0; y < OH; ++y) {
+      float fy;
+      int y0, y1;
+      bilinearSample(y, sy, H, hp, fy, y0, y1);
+      for (int x = 0; x < OW; ++x) {
+        float fx;
+        int x0, x1;
+        bilinearSample(x, sx, W, hp, fx, x0, x1);
+        const double dy = fy - y0, dx = fx - x0;
+        auto at = [&](int yy, int xx, int c) {
+          return double(
+              loadQ(in, ((static_cast<int64_t>(n) * H + yy) * W + xx) * C + c));
+        };
+        for (int c = 0; c < C; ++c) {
+          double v = at(y0, x0, c) * (1 - dy) * (1 - dx) +
+                     at(y1, x0, c) * dy * (1 - dx) +
+                     at(y0, x1, c) * (1 - dy) * dx + at(y1, x1, c) * dy * dx;
+          storeQ(out, ((static_cast<int64_t>(n) * OH + y) * OW + x) * C + c,
+                 clampT(static_cast<int64_t>(std::round(v)), out.type));
+        }
+      }
+    }
+  return absl::OkStatus();
+}
+
+/// RESIZE_BILINEAR as TFLite's resize_bilinear.cc: int8 / uint8 / int16
+/// through the integer form above, float32 through bilinearEval.
+absl::Status bilinearTypedPrepare(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedBilinearPrepare(ctx);
+  return resizePrepare(ctx);
+}
+absl::Status bilinearTypedEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedBilinearEval(ctx);
+  return bilinearEval(ctx);
 }
 
 absl::Status nearestEval(OpContext &ctx) {
@@ -306,12 +388,17 @@ absl::Status s2bEval(OpContext &ctx) {
 } // namespace
 
 void registerImageOps(MutableOpResolver &r) {
-  // Input types: RESIZE_BILINEAR interpolates float32 (quantized inputs go
-  // to Quantized.cpp's kernel); the others move elements as bytes, so they
-  // take every fixed-size type (resizePrepareImpl, d2sPrepare, s2bPrepare).
+  // Input types: RESIZE_BILINEAR interpolates float32 and quantized int8 /
+  // uint8 / int16 (bilinearTypedPrepare); the others move elements as bytes, so
+  // they take every fixed-size type (resizePrepareImpl, d2sPrepare,
+  // s2bPrepare).
   const TypeSet f32 = typeSet(TensorType::kFloat32);
   const TypeSet any = kFixedSizeTypes;
-  r.addBuiltin(kOp_RESIZE_BILINEAR, {resizePrepare, bilinearEval, f32}, 1, 4);
+  r.addBuiltin(kOp_RESIZE_BILINEAR,
+               {bilinearTypedPrepare, bilinearTypedEval,
+                f32 | typeSet(TensorType::kInt8, TensorType::kUInt8,
+                              TensorType::kInt16)},
+               1, 4);
   r.addBuiltin(kOp_RESIZE_NEAREST_NEIGHBOR, {nearestPrepare, nearestEval, any},
                1, 4);
   r.addBuiltin(kOp_DEPTH_TO_SPACE, {d2sPrepare, d2sEval, any}, 1, 2);

@@ -145,6 +145,30 @@ int64_t readInt(const Tensor &t, int64_t i) {
   return t.as<int32_t>()[i];
 }
 
+absl::Status checkSized(const Tensor *t, const char *what) {
+  if (!t)
+    return invalid(what, " is missing");
+  if (elementSize(t->type) == 0)
+    return unimplemented(what, " has unsupported type ", typeName(t->type));
+  return absl::OkStatus();
+}
+
+absl::Status sameTypeIO(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkSized(ctx.input(0), "input"));
+  for (int i = 0; i < ctx.numOutputs(); ++i)
+    if (ctx.output(i) && ctx.output(i)->type != ctx.input(0)->type)
+      return invalid("output ", i, " type ", typeName(ctx.output(i)->type),
+                     " differs from input type ", typeName(ctx.input(0)->type));
+  return absl::OkStatus();
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int32_t> &shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+    s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
 absl::Status checkIntTensor(const Tensor *t, const char *what) {
   if (!t)
     return invalid(what, " is missing");

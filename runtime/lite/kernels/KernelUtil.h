@@ -140,6 +140,15 @@ absl::Status normalizeAxis(int64_t axis, int rank, int &out);
 float hybridQuantizeRow(const float *x, int64_t n, bool asymmetric,
                         int16_t *out);
 
+/// Ok when `t` is present and has a fixed element size; InvalidArgument
+/// (missing) or Unimplemented (string, variant, ...) naming `what`.
+absl::Status checkSized(const Tensor *t, const char *what);
+/// Input 0 is present with a fixed-size type and every output has its
+/// type (the data-movement kernels' Prepare check).
+absl::Status sameTypeIO(OpContext &ctx);
+/// Row-major element strides of `shape` (the last dim's stride is 1).
+std::vector<int64_t> rowMajorStrides(const std::vector<int32_t> &shape);
+
 /// Reads element i of an integer tensor (int32 or int64) as int64.
 int64_t readInt(const Tensor &t, int64_t i);
 /// InvalidArgument unless `t` is int32 or int64.

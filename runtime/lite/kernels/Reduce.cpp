@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 
 #include <limits>
 
@@ -23,17 +24,11 @@ struct ReduceState : NodeState {
   std::vector<bool> reduced;
 };
 
-absl::Status reducePrepare(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+/// The axes part of every reduction's Prepare (input 1, int32 / int64,
+/// deferred to Invoke when not constant): the reduced dims into the node's
+/// ReduceState and the output shape (keep_dims keeps them as 1).
+absl::Status reduceAxesPrepare(OpContext &ctx) {
   const Tensor *in = ctx.input(0);
-  int32_t code = ctx.op().builtinCode;
-  bool logical = code == kOp_REDUCE_ANY || code == kOp_REDUCE_ALL;
-  if (logical)
-    TFMLIR_RETURN_IF_ERROR(checkType(in, TensorType::kBool, "input"));
-  else if (in->type != TensorType::kFloat32 && in->type != TensorType::kInt32 &&
-           in->type != TensorType::kInt64)
-    return unimplemented("input type ", typeName(in->type));
-  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
   TFMLIR_RETURN_IF_ERROR(checkIntTensor(ctx.input(1), "axes"));
   if (!ctx.hasData(1)) {
     ctx.setOutputsDynamic();
@@ -58,6 +53,20 @@ absl::Status reducePrepare(OpContext &ctx) {
   }
   ctx.state() = std::move(st);
   return ctx.resizeOutput(0, shape);
+}
+
+absl::Status reducePrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0);
+  int32_t code = ctx.op().builtinCode;
+  bool logical = code == kOp_REDUCE_ANY || code == kOp_REDUCE_ALL;
+  if (logical)
+    TFMLIR_RETURN_IF_ERROR(checkType(in, TensorType::kBool, "input"));
+  else if (in->type != TensorType::kFloat32 && in->type != TensorType::kInt32 &&
+           in->type != TensorType::kInt64)
+    return unimplemented("input type ", typeName(in->type));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  return reduceAxesPrepare(ctx);
 }
 
 template <typename T> absl::Status reduceT(OpContext &ctx) {
@@ -182,6 +191,80 @@ absl::Status reduceEval(OpContext &ctx) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Quantized MEAN (int8 / uint8 / int16), as TFLite's reduce.cc EvalMean for
+// quantized tensors
+//===----------------------------------------------------------------------===//
+
+/// The integer Prepare: per-tensor input and output quantization, then the
+/// axes as every reduction (reduceAxesPrepare).
+absl::Status quantizedMeanPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
+  const Tensor *in = ctx.input(0);
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(ctx.output(0), in->type, "output"));
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(ctx.output(0), "output", b));
+  return reduceAxesPrepare(ctx);
+}
+
+/// Mean of s_in * (q - zp_in) requantized to the output: exact int64 sum,
+/// one rounding (within +-1 of TFLite's multiplier-based kernels).
+absl::Status quantizedMeanEval(OpContext &ctx) {
+  const Tensor &in = *ctx.input(0);
+  Tensor &out = *ctx.output(0);
+  const auto &st = *static_cast<ReduceState *>(ctx.state().get());
+  TQ a, b;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", a));
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", b));
+  const int r = in.rank();
+  std::vector<int64_t> outStride(r, 0);
+  int64_t s = 1, count = 1;
+  for (int d = r - 1; d >= 0; --d) {
+    if (st.reduced[d]) {
+      count *= in.shape[d];
+      continue;
+    }
+    outStride[d] = s;
+    s *= in.shape[d];
+  }
+  std::vector<int64_t> sums(static_cast<size_t>(out.numElements()), 0);
+  std::vector<int32_t> idx(r, 0);
+  for (int64_t i = 0, n = in.numElements(); i < n; ++i) {
+    int64_t o = 0;
+    for (int d = 0; d < r; ++d)
+      o += idx[d] * outStride[d];
+    sums[o] += loadQ(in, i) - a.zp;
+    for (int d = r - 1; d >= 0; --d) {
+      if (++idx[d] < in.shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  const double k = count ? double(a.scale) / (double(b.scale) * count) : 0.0;
+  for (size_t o = 0; o < sums.size(); ++o)
+    storeQ(
+        out, o,
+        clampT(static_cast<int64_t>(std::round(sums[o] * k)) + b.zp, out.type));
+  return absl::OkStatus();
+}
+
+/// MEAN as TFLite's reduce.cc: int8 / uint8 / int16 through the integer
+/// form above, float32 / int32 / int64 through reduceT.
+absl::Status meanPrepare(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedMeanPrepare(ctx);
+  return reducePrepare(ctx);
+}
+absl::Status meanEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedMeanEval(ctx);
+  return reduceEval(ctx);
+}
+
 absl::Status argPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
   const Tensor *in = ctx.input(0);
@@ -254,16 +337,23 @@ absl::Status argEval(OpContext &ctx) {
 
 void registerReduce(MutableOpResolver &r) {
   // Input types (reducePrepare, argPrepare): float32, int32 and int64
-  // values; bool for REDUCE_ANY / REDUCE_ALL. (Quantized MEAN is
-  // Quantized.cpp's.)
+  // values; bool for REDUCE_ANY / REDUCE_ALL; MEAN also quantized int8 /
+  // uint8 / int16 (meanPrepare).
   using TT = TensorType;
   const TypeSet numeric = typeSet(TT::kFloat32, TT::kInt32, TT::kInt64);
   for (int32_t c : {kOp_MEAN, kOp_SUM, kOp_REDUCE_MAX, kOp_REDUCE_MIN,
                     kOp_REDUCE_PROD, kOp_REDUCE_ANY, kOp_REDUCE_ALL}) {
     const bool logical = c == kOp_REDUCE_ANY || c == kOp_REDUCE_ALL;
-    r.addBuiltin(
-        c, {reducePrepare, reduceEval, logical ? typeSet(TT::kBool) : numeric},
-        1, 3);
+    if (c == kOp_MEAN)
+      r.addBuiltin(c,
+                   {meanPrepare, meanEval,
+                    numeric | typeSet(TT::kInt8, TT::kUInt8, TT::kInt16)},
+                   1, 3);
+    else
+      r.addBuiltin(
+          c,
+          {reducePrepare, reduceEval, logical ? typeSet(TT::kBool) : numeric},
+          1, 3);
   }
   r.addBuiltin(kOp_ARG_MAX, {argPrepare, argEval, numeric}, 1, 3);
   r.addBuiltin(kOp_ARG_MIN, {argPrepare, argEval, numeric}, 1, 3);

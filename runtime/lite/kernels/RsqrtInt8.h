@@ -1,7 +1,7 @@
 //===- RsqrtInt8.h - int8 RSQRT ---------------------------------*- C++ -*-===//
 //
-// int8 RSQRT (RsqrtInt8.cpp), reached through the integer RSQRT kernel's
-// type switch in Quantized.cpp.
+// int8 RSQRT (RsqrtInt8.cpp), reached through RSQRT's type switch
+// (Elementwise.cpp, then ElementwiseInteger.cpp's quantized::rsqrtPrepare).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TFMLIR_RUNTIME_LITE_KERNELS_RSQRTINT8_H

@@ -2,15 +2,16 @@
 //
 // Type-generic kernels (they move bytes of any fixed-size element type):
 // RESHAPE, SQUEEZE, EXPAND_DIMS, TRANSPOSE, CONCATENATION, PACK, UNPACK,
-// SPLIT, SPLIT_V, SLICE, STRIDED_SLICE (TF mask semantics), PAD, PADV2,
-// MIRROR_PAD, TILE, FILL, SHAPE, RANK, RANGE, BROADCAST_TO, GATHER,
-// GATHER_ND, ZEROS_LIKE, REVERSE_V2, DENSIFY. Shapes that depend on a
-// non-constant operand (a shape, paddings, begin/end...) are computed at
-// Invoke time. Out-of-range indices are errors, never clamped silently.
+// SPLIT, SPLIT_V, SLICE, STRIDED_SLICE (TF mask semantics), TILE, FILL, SHAPE,
+// RANK, RANGE, BROADCAST_TO, GATHER, GATHER_ND, ZEROS_LIKE, REVERSE_V2,
+// DENSIFY. Shapes that depend on a non-constant operand (a shape, paddings,
+// begin/end...) are computed at Invoke time. Out-of-range indices are errors,
+// never clamped silently.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 
 #include "lib/Support/StridedSlice.h"
 
@@ -24,23 +25,6 @@ std::vector<int64_t> intValues(const Tensor &t) {
   for (size_t i = 0; i < v.size(); ++i)
     v[i] = readInt(t, i);
   return v;
-}
-
-absl::Status checkSized(const Tensor *t, const char *what) {
-  if (!t)
-    return invalid(what, " is missing");
-  if (elementSize(t->type) == 0)
-    return unimplemented(what, " has unsupported type ", typeName(t->type));
-  return absl::OkStatus();
-}
-
-absl::Status sameTypeIO(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkSized(ctx.input(0), "input"));
-  for (int i = 0; i < ctx.numOutputs(); ++i)
-    if (ctx.output(i) && ctx.output(i)->type != ctx.input(0)->type)
-      return invalid("output ", i, " type ", typeName(ctx.output(i)->type),
-                     " differs from input type ", typeName(ctx.input(0)->type));
-  return absl::OkStatus();
 }
 
 /// Defers the node to Invoke time when input `i` has no value yet.
@@ -207,13 +191,6 @@ void stridedCopy(const uint8_t *src, uint8_t *dst, size_t es,
   }
 }
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int32_t> &shape) {
-  std::vector<int64_t> s(shape.size(), 1);
-  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
-    s[i] = s[i + 1] * shape[i + 1];
-  return s;
-}
-
 absl::Status transposeEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
@@ -307,6 +284,68 @@ absl::Status concatEval(OpContext &ctx) {
     for (int64_t i = 0, n = out.numElements(); i < n; ++i)
       out.as<float>()[i] = applyActivation(out.as<float>()[i], act);
   return absl::OkStatus();
+}
+
+/// CONCATENATION of int8 / uint8 / int16 tensors (TFLite's
+/// concatenation.cc EvalImpl for quantized types): the byte copy when every
+/// input has the output's quantization (or none has any), else
+/// concatenation with requantization of inputs whose quantization differs
+/// from the output's: round(q * s_in/s_out - zp_in * s_in/s_out) + zp_out
+/// in float, as TFLite's ConcatenationWithScaling.
+absl::Status quantizedConcatEval(OpContext &ctx) {
+  Tensor &out = *ctx.output(0);
+  // Plain 8/16-bit integers (no quantization on any tensor): TFLite's
+  // AllInputsHaveSameQuantizationAsOutput holds (all params zero) and it
+  // concatenates without scaling.
+  bool unquantized = out.quant.scale.empty();
+  for (int i = 0; i < ctx.numInputs(); ++i)
+    unquantized &= ctx.input(i) && ctx.input(i)->quant.scale.empty();
+  if (unquantized)
+    return concatEval(ctx);
+  TQ qo;
+  TFMLIR_RETURN_IF_ERROR(perTensor(&out, "output", qo));
+  bool same = true;
+  for (int i = 0; i < ctx.numInputs(); ++i) {
+    TQ qi;
+    TFMLIR_RETURN_IF_ERROR(perTensor(ctx.input(i), "input", qi));
+    same &= qi.scale == qo.scale && qi.zp == qo.zp;
+  }
+  if (same)
+    return concatEval(ctx);
+  int axis;
+  TFMLIR_RETURN_IF_ERROR(normalizeAxis(ctx.options().axis, out.rank(), axis));
+  int64_t outer = 1;
+  for (int d = 0; d < axis; ++d)
+    outer *= out.shape[d];
+  int64_t outRow = out.numElements() / std::max<int64_t>(outer, 1);
+  int64_t off = 0;
+  for (int i = 0; i < ctx.numInputs(); ++i) {
+    const Tensor &in = *ctx.input(i);
+    TQ qi;
+    TFMLIR_RETURN_IF_ERROR(perTensor(&in, "input", qi));
+    const int64_t row = in.numElements() / std::max<int64_t>(outer, 1);
+    const float scale = qi.scale / qo.scale;
+    const float bias = -qi.zp * scale;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t j = 0; j < row; ++j) {
+        int32_t v = loadQ(in, o * row + j);
+        if (!(qi.scale == qo.scale && qi.zp == qo.zp))
+          v = static_cast<int32_t>(std::round(v * scale + bias)) + qo.zp;
+        storeQ(out, o * outRow + off + j, clampT(v, out.type));
+      }
+    off += row;
+  }
+  return absl::OkStatus();
+}
+
+/// CONCATENATION as TFLite's concatenation.cc: the same Prepare for every
+/// type; Eval requantizes int8 / uint8 / int16 inputs whose quantization
+/// differs from the output's, else copies bytes.
+absl::Status concatTypedEval(OpContext &ctx) {
+  const Tensor *in = ctx.input(0);
+  if (in && isQType(in->type))
+    return quantizedConcatEval(ctx);
+  return concatEval(ctx);
 }
 
 absl::Status packPrepare(OpContext &ctx) {
@@ -584,110 +623,6 @@ absl::Status sliceEval(OpContext &ctx) {
   }
   stridedCopy(in.data, ctx.output(0)->data, elementSize(in.type), st->size, s,
               base);
-  return absl::OkStatus();
-}
-
-//===----------------------------------------------------------------------===//
-// PAD, PADV2, MIRROR_PAD
-//===----------------------------------------------------------------------===//
-
-absl::Status padPrepare(OpContext &ctx) {
-  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 2, 1));
-  TFMLIR_RETURN_IF_ERROR(sameTypeIO(ctx));
-  const Tensor *in = ctx.input(0), *p = ctx.input(1);
-  TFMLIR_RETURN_IF_ERROR(checkIntTensor(p, "paddings"));
-  if (p->rank() != 2 || p->shape[0] != in->rank() || p->shape[1] != 2)
-    return invalid("paddings must be [", in->rank(), ",2], got ",
-                   shapeToString(p->shape));
-  if (const Tensor *v = ctx.input(2)) {
-    if (v->type != in->type || v->numElements() != 1)
-      return invalid("constant_values must be one element of the input type");
-  }
-  TFMLIR_NEED_DATA(ctx, 1);
-  std::vector<int32_t> shape = in->shape;
-  bool mirror = ctx.op().builtinCode == kOp_MIRROR_PAD;
-  for (int d = 0; d < in->rank(); ++d) {
-    int64_t lo = readInt(*p, 2 * d), hi = readInt(*p, 2 * d + 1);
-    if (lo < 0 || hi < 0)
-      return invalid("negative padding in dim ", d);
-    if (mirror) {
-      int64_t lim = in->shape[d] - (ctx.options().mirrorMode == 0 ? 1 : 0);
-      if (lo > lim || hi > lim)
-        return invalid("mirror padding ", lo, "/", hi, " exceeds ", lim,
-                       " in dim ", d);
-    }
-    int64_t size = in->shape[d] + lo + hi;
-    if (size > std::numeric_limits<int32_t>::max())
-      return invalid("padded dim too large");
-    shape[d] = static_cast<int32_t>(size);
-  }
-  return ctx.resizeOutput(0, shape);
-}
-
-absl::Status padEval(OpContext &ctx) {
-  const Tensor &in = *ctx.input(0), &p = *ctx.input(1);
-  Tensor &out = *ctx.output(0);
-  size_t es = elementSize(in.type);
-  const int r = in.rank();
-  const bool mirror = ctx.op().builtinCode == kOp_MIRROR_PAD;
-  const int reflect = ctx.options().mirrorMode == 0 ? 1 : 0;
-  std::vector<int64_t> lo(r);
-  for (int d = 0; d < r; ++d)
-    lo[d] = readInt(p, 2 * d);
-  std::vector<int64_t> is = rowMajorStrides(in.shape);
-  std::vector<uint8_t> fill(es, 0);
-  if (const Tensor *v = ctx.input(2))
-    std::memcpy(fill.data(), v->data, es);
-  int64_t n = out.numElements();
-  if (!mirror && r > 0) {
-    // Constant padding: fill, then copy each innermost input row in place.
-    bool zeroFill =
-        std::all_of(fill.begin(), fill.end(), [](uint8_t b) { return b == 0; });
-    if (zeroFill)
-      std::memset(out.data, 0, out.requiredBytes());
-    else
-      for (int64_t i = 0; i < n; ++i)
-        std::memcpy(out.data + i * es, fill.data(), es);
-    std::vector<int64_t> os = rowMajorStrides(out.shape);
-    int64_t rows = in.shape[r - 1] ? in.numElements() / in.shape[r - 1] : 0;
-    size_t rowBytes = static_cast<size_t>(in.shape[r - 1]) * es;
-    std::vector<int32_t> ridx(r, 0);
-    for (int64_t row = 0; row < rows; ++row) {
-      int64_t o = lo[r - 1];
-      for (int d = 0; d < r - 1; ++d)
-        o += (ridx[d] + lo[d]) * os[d];
-      std::memcpy(out.data + o * es, in.data + row * rowBytes, rowBytes);
-      for (int d = r - 2; d >= 0; --d) {
-        if (++ridx[d] < in.shape[d])
-          break;
-        ridx[d] = 0;
-      }
-    }
-    return absl::OkStatus();
-  }
-  std::vector<int32_t> idx(r, 0);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t off = 0;
-    bool inside = true;
-    for (int d = 0; d < r; ++d) {
-      int64_t c = idx[d] - lo[d], D = in.shape[d];
-      if (c < 0 || c >= D) {
-        if (!mirror) {
-          inside = false;
-          break;
-        }
-        c = c < 0 ? -c - 1 + reflect : 2 * D - c - 1 - reflect;
-      }
-      off += c * is[d];
-    }
-    std::memcpy(out.data + i * es, inside ? in.data + off * es : fill.data(),
-                es);
-    for (int d = r - 1; d >= 0; --d) {
-      if (++idx[d] < out.shape[d])
-        break;
-      idx[d] = 0;
-    }
-  }
   return absl::OkStatus();
 }
 
@@ -1010,7 +945,7 @@ void registerShapeOps(MutableOpResolver &r) {
   r.addBuiltin(kOp_EXPAND_DIMS, {expandDimsPrepare, copyEval, any}, 1, 2);
   r.addBuiltin(kOp_TRANSPOSE, {transposePrepare, transposeEval, any}, 1, 6);
   r.addBuiltin(kOp_REVERSE_V2, {reversePrepare, reverseEval, any}, 1, 3);
-  r.addBuiltin(kOp_CONCATENATION, {concatPrepare, concatEval, any}, 1, 4);
+  r.addBuiltin(kOp_CONCATENATION, {concatPrepare, concatTypedEval, any}, 1, 4);
   r.addBuiltin(kOp_PACK, {packPrepare, packEval, any}, 1, 4);
   r.addBuiltin(kOp_UNPACK, {unpackPrepare, unpackEval, any}, 1, 4);
   r.addBuiltin(kOp_SPLIT, {splitPrepare, splitEval, any, /*typedInput=*/1}, 1,
@@ -1018,9 +953,6 @@ void registerShapeOps(MutableOpResolver &r) {
   r.addBuiltin(kOp_SPLIT_V, {splitVPrepare, splitVEval, any}, 1, 2);
   r.addBuiltin(kOp_SLICE, {slicePrepare, sliceEval, any}, 1, 6);
   r.addBuiltin(kOp_STRIDED_SLICE, {stridedSlicePrepare, sliceEval, any}, 1, 8);
-  r.addBuiltin(kOp_PAD, {padPrepare, padEval, any}, 1, 4);
-  r.addBuiltin(kOp_PADV2, {padPrepare, padEval, any}, 1, 4);
-  r.addBuiltin(kOp_MIRROR_PAD, {padPrepare, padEval, any}, 1, 3);
   r.addBuiltin(kOp_TILE, {tilePrepare, repeatEval, any}, 1, 3);
   r.addBuiltin(kOp_BROADCAST_TO, {broadcastToPrepare, repeatEval, any}, 1, 3);
   r.addBuiltin(kOp_FILL, {fillPrepare, fillEval, any, /*typedInput=*/1}, 1, 4);

@@ -8,8 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/kernels/ConvUtil.h"
-#include "runtime/lite/kernels/Quantized.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 #include "runtime/lite/kernels/reference/Conv.h"
+#include "runtime/lite/kernels/reference/QuantConv.h"
 
 #include <limits>
 
@@ -53,6 +54,22 @@ absl::StatusOr<bool> optimizedTransposeConv(OpContext &ctx, const Tensor &in,
   return true;
 }
 
+/// TRANSPOSE_CONV's shape rules (float and integer): output_shape with 4
+/// elements, rank-4 filter [Cout, KH, KW, Cin] and input [N, H, W, Cin],
+/// strides >= 1.
+absl::Status checkTconvShapes(OpContext &ctx, const Tensor &os, const Tensor &f,
+                              const Tensor &in) {
+  if (os.numElements() != 4 || f.rank() != 4 || in.rank() != 4)
+    return invalid("output_shape must have 4 elements and filter/input be "
+                   "rank 4");
+  if (f.shape[3] != in.shape[3])
+    return invalid("filter ", shapeToString(f.shape),
+                   " does not match input channels ", in.shape[3]);
+  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
+    return invalid("strides must be >= 1");
+  return absl::OkStatus();
+}
+
 absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
   const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
@@ -61,14 +78,7 @@ absl::Status tconvPrepare(OpContext &ctx) {
   TFMLIR_RETURN_IF_ERROR(checkFloat(in, "input"));
   TFMLIR_RETURN_IF_ERROR(checkFloat(ctx.output(0), "output"));
   TFMLIR_RETURN_IF_ERROR(checkActivation(ctx.options().activation));
-  if (os->numElements() != 4 || f->rank() != 4 || in->rank() != 4)
-    return invalid("output_shape must have 4 elements and filter/input be "
-                   "rank 4");
-  if (f->shape[3] != in->shape[3])
-    return invalid("filter ", shapeToString(f->shape),
-                   " does not match input channels ", in->shape[3]);
-  if (ctx.options().strideW < 1 || ctx.options().strideH < 1)
-    return invalid("strides must be >= 1");
+  TFMLIR_RETURN_IF_ERROR(checkTconvShapes(ctx, *os, *f, *in));
   TFMLIR_RETURN_IF_ERROR(checkBias(ctx.input(3), f->shape[0]));
   if (!ctx.hasData(0)) {
     ctx.setOutputsDynamic();
@@ -162,24 +172,78 @@ absl::Status mpTconvEval(OpContext &ctx) {
   return absl::OkStatus();
 }
 
+//===----------------------------------------------------------------------===//
+// Quantized TRANSPOSE_CONV (int8 / uint8, int16x8), as TFLite's
+// transpose_conv.cc EvalQuantized / EvalQuantizedPerChannel(16x8).
+//===----------------------------------------------------------------------===//
+
+/// The integer Prepare: output_shape checks, per-channel multipliers,
+/// activation range and bias (input 3) into the node's QConvState.
+absl::Status quantizedPrepare(OpContext &ctx) {
+  TFMLIR_RETURN_IF_ERROR(checkArity(ctx, 3, 1));
+  const Tensor *os = ctx.input(0), *f = ctx.input(1), *in = ctx.input(2);
+  Tensor *out = ctx.output(0);
+  TFMLIR_RETURN_IF_ERROR(checkType(os, TensorType::kInt32, "output_shape"));
+  TFMLIR_RETURN_IF_ERROR(checkQ(in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkType(out, in->type, "output"));
+  TFMLIR_RETURN_IF_ERROR(checkTconvShapes(ctx, *os, *f, *in));
+  if (f->sparsity)
+    return unimplemented("sparse quantized filter");
+  QConvState &st = qstate(ctx);
+  TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 0, f->shape[0], st));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
+                                          st.out, st.lo, st.hi));
+  TFMLIR_RETURN_IF_ERROR(readBias(ctx, 3, f->shape[0], st));
+  st.wValid = st.quadsValid = false;
+  if (!ctx.hasData(0)) {
+    ctx.setOutputsDynamic();
+    return absl::OkStatus();
+  }
+  const int32_t *s = os->as<int32_t>();
+  if (s[0] != in->shape[0] || s[3] != f->shape[0] || s[1] < 0 || s[2] < 0)
+    return invalid("output_shape ", s[0], "x", s[1], "x", s[2], "x", s[3],
+                   " does not match batch / filter output channels");
+  return ctx.resizeOutput(0, {s[0], s[1], s[2], s[3]});
+}
+
+/// The integer Eval: offset operands, then reference::transposeConvInt.
+absl::Status quantizedEval(OpContext &ctx) {
+  const Tensor &f = *ctx.input(1), &in = *ctx.input(2);
+  Tensor &out = *ctx.output(0);
+  QConvState &st = qstate(ctx);
+  const OpOptions &o = ctx.options();
+  const int C = in.shape[3];
+  const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
+  const int OH = out.shape[1], OW = out.shape[2];
+  packRows(f, CO, static_cast<int64_t>(KH) * KW * C, st);
+  refreshBias(ctx, 3, st);
+  toOffsetInt16(in, st.in.zp, st.x16);
+  int ph, pw, dummy;
+  computePadding(o.padding, OH, KH, o.strideH, 1, dummy, ph);
+  computePadding(o.padding, OW, KW, o.strideW, 1, dummy, pw);
+  reference::transposeConvInt(ctx, st, in, f, out, ph, pw);
+  return absl::OkStatus();
+}
+
 /// TRANSPOSE_CONV as TFLite's transpose_conv.cc (activation = input 2):
 /// float or quantized (int8 / uint8 / int16x8).
 absl::Status prepare(OpContext &ctx) {
   if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
-    return quantized::transposeConvPrepare(ctx);
+    return quantizedPrepare(ctx);
   return tconvPrepare(ctx);
 }
 absl::Status eval(OpContext &ctx) {
   if (kernelTypeOf(ctx, 2) == KernelType::kQuantized)
-    return quantized::transposeConvEval(ctx);
+    return quantizedEval(ctx);
   return tconvEval(ctx);
 }
 
 } // namespace
 
 /// Input types of the activations (input 2; input 0 is the int32
-/// output_shape): float32 (and hybrid int8 weights) here, quantized int8 /
-/// uint8 / int16 (16x8) through Quantized.cpp's kernels (kernelTypeOf).
+/// output_shape): float32 (and hybrid int8 weights), quantized int8 / uint8 /
+/// int16 (16x8) (kernelTypeOf).
 constexpr TypeSet kTypes = typeSet(TensorType::kFloat32, TensorType::kInt8,
                                    TensorType::kUInt8, TensorType::kInt16);
 

@@ -5,8 +5,8 @@
 // of BuiltinOpResolver declares its input types, except the builtins
 // without inputs listed in undeclaredBuiltins(); and for a sample of
 // kernels (ADD, CONV_2D, RESHAPE, GATHER, CAST, SHAPE, SPLIT, the
-// quantized-input DEQUANTIZE and RSQRT, whose Quantized.cpp dispatcher
-// merges int8 / int16 into the float registration's float32) Prepare
+// quantized-input DEQUANTIZE and RSQRT, whose one registration covers its
+// float32 and int8 / int16 forms) Prepare
 // accepts exactly the declared types: each of the 19 TensorTypes goes
 // through AllocateTensors on a one-op model, and an accepted one must also
 // Invoke (Eval handles what Prepare accepts).
@@ -171,8 +171,8 @@ int expectPrepareMatchesDeclared(int32_t code, int32_t version,
 }
 
 TEST(LiteKernelTypes, AddPrepareAcceptsItsDeclaredTypes) {
-  // float32 / int32 / int64 in Elementwise.cpp, int8 / uint8 / int16 in
-  // Quantized.cpp's dispatcher.
+  // float32 / int32 / int64 and quantized int8 / uint8 / int16, all in
+  // Elementwise.cpp's one registration.
   EXPECT_EQ(6, expectPrepareMatchesDeclared(
                    kOp_ADD, 1, [](ModelBuilder &b, TensorType t) {
                      int x = typed(b, t, {2, 3}), y = typed(b, t, {2, 3}),
@@ -256,9 +256,9 @@ TEST(LiteKernelTypes, CastPrepareAcceptsItsDeclaredTypes) {
 }
 
 TEST(LiteKernelTypes, UnaryKernelsAcceptTheirDeclaredTypes) {
-  // Same-type unary builtins, float and integer (Elementwise.cpp) and the
-  // 8- / 16-bit kernels the Quantized.cpp dispatcher adds (LOGISTIC and
-  // TANH take int16, HARD_SWISH and the RELUs only 8-bit).
+  // Same-type unary builtins, float and integer (Elementwise.cpp), with
+  // the 8- / 16-bit forms of ElementwiseInteger.cpp (LOGISTIC and TANH
+  // take int16, HARD_SWISH and the RELUs only 8-bit).
   for (int32_t code :
        {kOp_ABS,   kOp_NEG,          kOp_EXP,         kOp_LOG,
         kOp_SQRT,  kOp_SQUARE,       kOp_SIN,         kOp_COS,
@@ -289,8 +289,8 @@ TEST(LiteKernelTypes, QuantizedInputKernelsAcceptTheirDeclaredTypes) {
                                               b.op(kOp_DEQUANTIZE, {x}, {o});
                                               b.io({x}, {o});
                                             }));
-  // RSQRT: float32 from Elementwise.cpp, int8 and int16 from the
-  // Quantized.cpp dispatcher (uint8 has no kernel).
+  // RSQRT: float32 and (ElementwiseInteger.cpp) int8 and int16 (uint8 has
+  // no kernel).
   EXPECT_EQ(3, expectPrepareMatchesDeclared(
                    kOp_RSQRT, 1, [](ModelBuilder &b, TensorType t) {
                      int x = typed(b, t, {4}), o = typed(b, t, {4});

@@ -1,12 +1,13 @@
 //===- QuantMicrokernels.h - 8-bit conv microkernels (VNNI) -----*- C++ -*-===//
 //
-// Integer microkernels for the 8-bit kernels of kernels/Quantized.cpp: the
+// Integer microkernels for the 8-bit fast paths of optimized/QuantConv.cpp:
+// the
 // int16 k-pair forms (activations x - zero_point in int16, weights in
 // k-pairs, vpdpwssd), and the int8 forms (u8 x s8 vpdpbusd GEMM,
 // depthwise, max pool) with the requantization fused. The sums are exact
 // int32 arithmetic (modulo 2^32), so every ISA gives the same bytes as the
-// SSE2 / scalar code in Quantized.cpp. Picked at run time: AVX-512 VNNI
-// (QuantMicrokernelsAvx512Vnni.cpp), else AVX-VNNI (256-bit,
+// SSE2 / scalar code in optimized/QuantConv.cpp. Picked at run time: AVX-512
+// VNNI (QuantMicrokernelsAvx512Vnni.cpp), else AVX-VNNI (256-bit,
 // QuantMicrokernelsAvxVnni.cpp: the int8 GEMM only), else none.
 //
 //===----------------------------------------------------------------------===//
@@ -36,8 +37,8 @@ struct QuantMicrokernels {
   /// mult[i], shift) + zp, lo, hi) as 8-bit (signed when isSigned), with
   /// the shift split as left ls[i] >= 0 / right rs[i] >= 0 (TFLite's
   /// MultiplyByQuantizedMultiplier; bit-exact, see requantAvx2 in
-  /// Quantized.cpp for the derivation). [lo, hi] must lie in the 8-bit
-  /// type's range.
+  /// optimized/QuantConv.cpp for the derivation). [lo, hi] must lie in the
+  /// 8-bit type's range.
   void (*requant8)(const int32_t *acc, int64_t n, const int32_t *mult,
                    const int32_t *ls, const int32_t *rs, int32_t zp, int32_t lo,
                    int32_t hi, bool isSigned, void *out);
@@ -52,8 +53,8 @@ struct QuantMicrokernels {
   ///       mult[co], ls[co] - rs[co]) + zp, lo, hi)   as int8,
   /// `w` packed by packQuadWeights. The caller folds the int8 activations'
   /// offset into `bias` (x_u8 = x_s8 + 128; see qconvQuads in
-  /// Quantized.cpp). Integer sums are exact modulo 2^32, so the result
-  /// equals TFLite's int32 reference whenever that does not overflow.
+  /// optimized/QuantConv.cpp). Integer sums are exact modulo 2^32, so the
+  /// result equals TFLite's int32 reference whenever that does not overflow.
   /// [lo, hi] must lie in [-128, 127].
   void (*gemmQuads)(int mr, const uint8_t *const *ind, int taps, int64_t cq,
                     const int8_t *w, int CO, const int32_t *bias,
@@ -124,7 +125,7 @@ void packQuadWeights(const int8_t *W, int CO, int64_t K, int8_t *packed,
 
 /// The microkernels the 8-bit kernels use: the AVX-512 VNNI set when this
 /// CPU runs it, else the AVX-VNNI (256-bit) set, else null (the SSE2 /
-/// scalar int16 paths in Quantized.cpp). A field may be null: that
+/// scalar int16 paths in optimized/QuantConv.cpp). A field may be null: that
 /// kernel's caller then takes its portable path. setQuantIsa overrides the
 /// choice (tests).
 const QuantMicrokernels *quantMicrokernels();

@@ -78,7 +78,7 @@ void depthwisePairs(const int16_t *const *rows, int taps, const int16_t *w,
 }
 
 /// MultiplyByQuantizedMultiplier(x, m, l - r) + zp clamped to [lo, hi],
-/// 16 lanes (derivation: requantAvx2 in Quantized.cpp).
+/// 16 lanes (derivation: requantAvx2 in optimized/QuantConv.cpp).
 inline __m512i requantLanes(__m512i x, __m512i m, __m512i l, __m512i r,
                             __m512i vzp, __m512i vlo, __m512i vhi) {
   const __m512i one = _mm512_set1_epi32(1),

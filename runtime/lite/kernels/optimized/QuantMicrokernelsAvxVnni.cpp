@@ -21,7 +21,7 @@ namespace {
 constexpr int MR = 8;
 
 /// MultiplyByQuantizedMultiplier(x, m, l - r) + zp clamped to [lo, hi],
-/// 8 lanes (derivation: requantAvx2 in Quantized.cpp).
+/// 8 lanes (derivation: requantAvx2 in optimized/QuantConv.cpp).
 inline __m256i requantLanes(__m256i x, __m256i m, __m256i l, __m256i r,
                             __m256i vzp, __m256i vlo, __m256i vhi) {
   const __m256i one = _mm256_set1_epi32(1),
