@@ -9,11 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/lite/BuiltinOps.h"
+#include "runtime/lite/ThreadPool.h"
 #include "runtime/lite/kernels/KernelUtil.h"
 #include "runtime/lite/kernels/QuantCommon.h"
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace tfmlir::lite::kernels {
 namespace {
@@ -82,27 +84,43 @@ absl::Status bilinearEval(OpContext &ctx) {
   const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
   const float *X = in.as<float>();
   float *Y = out.as<float>();
-  for (int n = 0; n < N; ++n)
-    for (int y = 0; y < OH; ++y) {
+  // The columns' sampling positions once per call, not once per row.
+  std::vector<int> xs0(OW), xs1(OW);
+  std::vector<float> dxs(OW);
+  for (int x = 0; x < OW; ++x) {
+    float fx;
+    bilinearSample(x, sx, W, hp, fx, xs0[x], xs1[x]);
+    dxs[x] = fx - xs0[x];
+  }
+  // Output rows in parallel; every value is TFLite's expression, in its
+  // order, so the result does not depend on the thread count.
+  auto rows = [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t n = r / OH;
+      const int y = static_cast<int>(r % OH);
       float fy;
       int y0, y1;
       bilinearSample(y, sy, H, hp, fy, y0, y1);
-      for (int x = 0; x < OW; ++x) {
-        float fx;
-        int x0, x1;
-        bilinearSample(x, sx, W, hp, fx, x0, x1);
-        auto at = [&](int yy, int xx) {
-          return X + ((static_cast<int64_t>(n) * H + yy) * W + xx) * C;
-        };
-        const float *a = at(y0, x0), *b = at(y1, x0), *c = at(y0, x1),
-                    *d = at(y1, x1);
-        float dy = fy - y0, dx = fx - x0;
-        float *o = Y + ((static_cast<int64_t>(n) * OH + y) * OW + x) * C;
+      const float dy = fy - y0, ey = 1 - dy;
+      const float *row0 = X + (n * H + y0) * int64_t(W) * C;
+      const float *row1 = X + (n * H + y1) * int64_t(W) * C;
+      float *__restrict o = Y + r * int64_t(OW) * C;
+      for (int x = 0; x < OW; ++x, o += C) {
+        const float dx = dxs[x], ex = 1 - dx;
+        const float *__restrict a = row0 + int64_t(xs0[x]) * C;
+        const float *__restrict b = row1 + int64_t(xs0[x]) * C;
+        const float *__restrict c = row0 + int64_t(xs1[x]) * C;
+        const float *__restrict d = row1 + int64_t(xs1[x]) * C;
         for (int ch = 0; ch < C; ++ch)
-          o[ch] = a[ch] * (1 - dy) * (1 - dx) + b[ch] * dy * (1 - dx) +
-                  c[ch] * (1 - dy) * dx + d[ch] * dy * dx;
+          o[ch] = a[ch] * ey * ex + b[ch] * dy * ex + c[ch] * ey * dx +
+                  d[ch] * dy * dx;
       }
     }
+  };
+  if (ThreadPool *pool = ctx.threadPool())
+    pool->parallelFor(int64_t(N) * OH, 12.0 * OW * C, rows);
+  else
+    rows(0, int64_t(N) * OH);
   return absl::OkStatus();
 }
 

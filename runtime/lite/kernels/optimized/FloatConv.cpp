@@ -218,10 +218,17 @@ absl::Status transposeConv(ThreadPool &pool, const FloatMicrokernels &uk, int N,
   for (int64_t p0 = 0; p0 < pixels; p0 += block) {
     const int64_t rows = std::min(block, pixels - p0);
     gemmRows(pool, uk, rows, X + p0 * CI, p, -inf, inf, cols.data());
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t q = p0 + r;
-      const int n = static_cast<int>(q / (int64_t(H) * W));
-      const int y = static_cast<int>((q / W) % H), x = static_cast<int>(q % W);
+    // (n, y, x) of input pixel p0, then stepped (no divisions per pixel).
+    int n = static_cast<int>(p0 / (int64_t(H) * W));
+    int y = static_cast<int>((p0 / W) % H), x = static_cast<int>(p0 % W);
+    for (int64_t r = 0; r < rows; ++r, ++x) {
+      if (x == W) {
+        x = 0;
+        if (++y == H) {
+          y = 0;
+          ++n;
+        }
+      }
       const float *c = cols.data() + r * rowLen;
       for (int ky = 0; ky < KH; ++ky) {
         const int oy = y * strideH - padTop + ky;
