@@ -35,6 +35,9 @@ import sys
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from run_peers import fma_peak  # noqa: E402 - the same FMA peak measurement
+
 REPO = os.path.dirname(os.path.dirname(HERE))
 MEDIAPIPE = [
     "npm/mediapipe_face_detection-0.4.1657300184/face_detection_short_range.tflite",
@@ -53,16 +56,6 @@ def input_shape(tflite_run, model):
         raise RuntimeError("cannot tell the input shape of %s: %s" %
                            (model, r.stderr.strip()[-200:]))
     return [int(d) for d in m.group(1).split(",") if d]
-
-
-def fma_peak(peers, threads):
-    exe = os.path.join(peers, "fma_peak")
-    if not os.path.exists(exe):
-        subprocess.run(["clang-22", "-O2", "-march=native", "-pthread",
-                        os.path.join(HERE, "fma_peak.c"), "-o", exe], check=True)
-    r = subprocess.run([exe, str(threads), "0.5"], capture_output=True,
-                       text=True, check=True)
-    return float(r.stdout.split()[1])
 
 
 def main():
@@ -109,7 +102,7 @@ def main():
     times, diffs, peaks = {}, {}, {t: [] for t in threads}
     for r in range(args.rounds):
         for t in threads:
-            peaks[t].append(fma_peak(args.peers, t))
+            peaks[t].append(fma_peak(args, t))
         for m in models:
             stem = os.path.basename(m)
             ours = None
