@@ -485,6 +485,10 @@ absl::Status parseTfliteModel(const uint8_t *bytes, size_t size,
               reinterpret_cast<uintptr_t>(zp->Data()) % alignof(int64_t))
             return bad(where(), ": quantization zero_point vector is not "
                                 "8-byte aligned (corrupt TFLite model)");
+          // TFLite's ParseQuantization: as many zero points as scales.
+          if (zp->size() == 0 && q->scale() && q->scale()->size() != 0)
+            return bad(where(), ": ", q->scale()->size(),
+                       " scales but an empty zero_point vector");
           td.quant.zeroPoint.assign(zp->begin(), zp->end());
         }
         td.quant.quantizedDimension = q->quantized_dimension();

@@ -224,6 +224,10 @@ TEST(LiteLoader, RejectsCorruptions) {
                  "rank 1");
   expectRejected(buildModel(quantKnobs({1.f, 2.f, 3.f, 4.f}, {0, 0}, 0)),
                  "tensor 1 ('w'): 4 scales but 2 zero points");
+  // An empty zero_point vector beside scales (TFLite's ParseQuantization
+  // wants as many zero points as scales; it was read as zero point 0).
+  expectRejected(buildModel(quantKnobs({0.5f}, {}, 0)),
+                 "tensor 1 ('w'): 1 scales but an empty zero_point vector");
   {
     // A rank-1 per-channel tensor whose quantized_dimension was copied from
     // a 4-D filter (TFLite Micro's person_detect biases) loads with axis 0.

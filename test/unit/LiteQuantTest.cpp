@@ -907,6 +907,64 @@ TEST(LiteQuant, BadQuantizationIsAnErrorNotACrash) {
               std::string::npos)
         << got.status();
   }
+  // TFLite's Prepare checks that the kernels used to skip (a bad-input
+  // trial found each of them running silently with wrong results).
+  auto refused = [](const ModelDef &def, std::vector<std::vector<uint8_t>> in,
+                    const std::string &want) {
+    auto got = runInt(def, std::move(in));
+    ASSERT_FALSE(got.ok()) << want;
+    EXPECT_NE(got.status().message().find(want), std::string::npos)
+        << got.status();
+  };
+  for (auto [scale, zp] : {std::pair<float, int64_t>{1e30f, -128},
+                           std::pair<float, int64_t>{1.f / 256, 127}}) {
+    // int8 SOFTMAX whose output is not zero point -128, scale 1/256.
+    ModelBuilder b;
+    int x = qtensor(b, {TensorType::kInt8, {0.1f}, {0}}, {2, 4});
+    int y = qtensor(b, {TensorType::kInt8, {scale}, {zp}}, {2, 4});
+    OpOptions o;
+    o.beta = 1.f;
+    b.op(kOp_SOFTMAX, {x}, {y}, o).version = 2;
+    b.io({x}, {y});
+    refused(b.def, {std::vector<uint8_t>(8)},
+            "SOFTMAX with INT8 output needs zero point -128 and scale 1/256");
+  }
+  {
+    // int8 -> int16 SOFTMAX keeping the int8 output's quantization.
+    ModelBuilder b;
+    int x = qtensor(b, {TensorType::kInt8, {0.1f}, {0}}, {2, 4});
+    int y = qtensor(b, {TensorType::kInt16, {1.f / 256}, {-128}}, {2, 4});
+    OpOptions o;
+    o.beta = 1.f;
+    b.op(kOp_SOFTMAX, {x}, {y}, o).version = 3;
+    b.io({x}, {y});
+    refused(b.def, {std::vector<uint8_t>(8)},
+            "SOFTMAX with INT16 output needs zero point 0 and scale 1/32768");
+  }
+  {
+    // uint8 weights under an int8 FULLY_CONNECTED.
+    ModelBuilder b;
+    int x = qtensor(b, {TensorType::kInt8, {0.1f}, {0}}, {1, 4});
+    int w = qconst(b, {TensorType::kUInt8, {0.1f}, {128}}, {3, 4},
+                   std::vector<uint8_t>(12, 130));
+    int y = qtensor(b, {TensorType::kInt8, {0.1f}, {0}}, {1, 3});
+    b.op(kOp_FULLY_CONNECTED, {x, w, -1}, {y}).version = 4;
+    b.io({x}, {y});
+    refused(b.def, {std::vector<uint8_t>(4)},
+            "filter type UINT8 with INT8 input");
+  }
+  {
+    // int16x8 CONV_2D with a non-zero output zero point.
+    ModelBuilder b;
+    int x = qtensor(b, {TensorType::kInt16, {0.1f}, {0}}, {1, 2, 2, 1});
+    int w = qconst(b, {TensorType::kInt8, {0.1f}, {0}}, {1, 1, 1, 1},
+                   std::vector<int8_t>(1, 3));
+    int y = qtensor(b, {TensorType::kInt16, {0.1f}, {1000}}, {1, 2, 2, 1});
+    b.op(kOp_CONV_2D, {x, w, -1}, {y}).version = 4;
+    b.io({x}, {y});
+    refused(b.def, {std::vector<uint8_t>(8)},
+            "output int16 with zero point 1000 (int16x8 needs 0)");
+  }
 }
 
 } // namespace

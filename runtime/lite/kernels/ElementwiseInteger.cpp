@@ -438,6 +438,36 @@ absl::Status softmaxPrepare(OpContext &ctx) {
     st->inMult = quantizeMultiplier(
         double(a.scale) * double(ctx.options().beta) / (10.0 / 65535.0));
     ctx.state() = std::move(st);
+  } else {
+    // TFLite's SoftmaxPrepare fixes the output quantization: int8 -> int8
+    // zero point -128, uint8 -> uint8 zero point 0, both scale 1/256;
+    // int8 -> int16 zero point 0, scale 1/32768 (TFLite) or zero point
+    // -32768, scale 1/65536 (TFLite Micro's softmax_common.cc, as its
+    // keyword_scrambled model has).
+    const TensorType ot = ctx.output(0)->type;
+    auto is = [&](int32_t zp, int32_t inv) {
+      return b.zp == zp && std::fabs(b.scale - 1.f / inv) <= 0.001f / inv;
+    };
+    bool ok;
+    const char *want;
+    if (in->type == TensorType::kInt8 && ot == TensorType::kInt8) {
+      ok = is(-128, 256);
+      want = "zero point -128 and scale 1/256";
+    } else if (in->type == TensorType::kUInt8 && ot == TensorType::kUInt8) {
+      ok = is(0, 256);
+      want = "zero point 0 and scale 1/256";
+    } else if (in->type == TensorType::kInt8 && ot == TensorType::kInt16) {
+      ok = is(0, 32768) || is(-32768, 65536);
+      want = "zero point 0 and scale 1/32768 (TFLite Micro: -32768 and "
+             "1/65536)";
+    } else {
+      return unimplemented("SOFTMAX with ", typeName(in->type), " input and ",
+                           typeName(ot), " output");
+    }
+    if (!ok)
+      return invalid("SOFTMAX with ", typeName(ot), " output needs ", want,
+                     ", as TFLite's SOFTMAX does; it has ", b.zp, " and ",
+                     b.scale);
   }
   return ctx.resizeOutput(0, in->shape);
 }

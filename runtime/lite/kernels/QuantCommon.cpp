@@ -149,6 +149,13 @@ absl::Status convMultipliers(const Tensor &in, const Tensor &f,
   if (f.type != TensorType::kInt8 && f.type != TensorType::kUInt8)
     return unimplemented("filter type ", typeName(f.type),
                          " with quantized input");
+  // TFLite's kernels pair uint8 inputs with uint8 filters and int8 / int16
+  // inputs with int8 filters; a mixed pair is not a kernel TFLite has.
+  if ((in.type == TensorType::kUInt8) != (f.type == TensorType::kUInt8))
+    return unimplemented("filter type ", typeName(f.type), " with ",
+                         typeName(in.type),
+                         " input (TFLite: uint8 inputs take uint8 filters, "
+                         "int8 and int16 inputs int8 filters)");
   const QuantParams &fq = f.quant;
   const size_t ns = fq.scale.size();
   if (ns != 1 && static_cast<int64_t>(ns) != channels)
@@ -231,6 +238,7 @@ absl::Status prepareWindowedConv(OpContext &ctx, int chanDim, int cout) {
   QConvState &st = qstate(ctx);
   TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, chanDim, cout, st));
   TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*out, st.out, "output"));
   TFMLIR_RETURN_IF_ERROR(
       activationRangeQ(o.activation, out->type, st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 2, cout, st));

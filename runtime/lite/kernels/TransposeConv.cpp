@@ -192,6 +192,7 @@ absl::Status quantizedPrepare(OpContext &ctx) {
   QConvState &st = qstate(ctx);
   TFMLIR_RETURN_IF_ERROR(convMultipliers(*in, *f, *out, 0, f->shape[0], st));
   TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*in, st.in, "input"));
+  TFMLIR_RETURN_IF_ERROR(checkInt16Zp(*out, st.out, "output"));
   TFMLIR_RETURN_IF_ERROR(activationRangeQ(ctx.options().activation, out->type,
                                           st.out, st.lo, st.hi));
   TFMLIR_RETURN_IF_ERROR(readBias(ctx, 3, f->shape[0], st));
