@@ -92,6 +92,10 @@ bool tfmlir::parseGraphDef(llvm::StringRef bytes, llvm::StringRef sourceName,
     // An empty binary GraphDef is valid protobuf: a graph with no nodes.
     return true;
   }
+  // A UTF-8 byte order mark (editors on Windows write one) starts no text
+  // GraphDef; skip it, as CSV feeds do (line and column numbers stay right).
+  if (bytes.starts_with("\xEF\xBB\xBF"))
+    bytes = bytes.drop_front(3);
   if (looksLikeText(bytes)) {
     google::protobuf::TextFormat::Parser parser;
     // Deeply nested input must fail cleanly, not overflow the stack (the

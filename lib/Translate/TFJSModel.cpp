@@ -631,7 +631,12 @@ absl::StatusOr<LoadedModel>
 loadTFJSModelFromJson(std::string_view json, const std::string &modelJsonPath) {
   // "<stdin>" names the text in messages; its folder (none) is the current
   // directory, as for a bare file name.
-  Loader loader(modelJsonPath.empty() ? "<stdin>" : modelJsonPath);
+  const std::string name = modelJsonPath.empty() ? "<stdin>" : modelJsonPath;
+  // The JSON parser would say only "Unexpected end of string".
+  if (json.find_first_not_of(" \t\r\n") == std::string_view::npos)
+    return absl::InvalidArgumentError(
+        name + ": the TF.js model.json is empty (no JSON in it)");
+  Loader loader(name);
   return loader.load(json);
 }
 

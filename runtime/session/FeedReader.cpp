@@ -362,8 +362,9 @@ absl::StatusOr<Tensor> readFeedFile(const tensorflow::GraphDef &graph,
     std::stringstream ds(file.substr(csv + 5));
     for (std::string tok; std::getline(ds, tok, ',');) {
       char *end = nullptr;
+      errno = 0;
       long long v = std::strtoll(tok.c_str(), &end, 10);
-      if (tok.empty() || !end || *end || v < 0)
+      if (tok.empty() || !end || *end || v < 0 || errno == ERANGE)
         return absl::InvalidArgumentError("--input " + spec +
                                           ": bad dimension '" + tok + "'");
       dims->push_back(v);
