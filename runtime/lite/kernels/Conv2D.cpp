@@ -116,7 +116,7 @@ absl::Status quantizedEval(OpContext &ctx) {
           "CONV_2D: cannot allocate the int8 GEMM buffers");
     }
   }
-  packRows(f, CO, K, st);
+  packRows(f, CO, K, st.w, st.wValid);
   toOffsetInt16(in, st.in.zp, st.x16);
   if (groups == 1 && in.type != TensorType::kInt16 && !ctx.reference())
     return optimized::conv2dPairs(ctx, st, in, f, out, ph, pw);

@@ -117,7 +117,7 @@ absl::Status quantizedEval(OpContext &ctx) {
     }
     return absl::OkStatus();
   }
-  packRows(w, n, k, st);
+  packRows(w, n, k, st.w, st.wValid);
   toOffsetInt16(in, st.in.zp, st.x16);
   reference::fullyConnectedInt(ctx, st, in, w, out);
   return absl::OkStatus();

@@ -18,6 +18,7 @@
 #include "runtime/lite/kernels/Hybrid.h"
 #include "runtime/lite/BuiltinOps.h"
 #include "runtime/lite/kernels/KernelUtil.h"
+#include "runtime/lite/kernels/QuantCommon.h"
 
 #include <limits>
 
@@ -106,15 +107,6 @@ absl::Status weightsScales(const Tensor &w, int chanDim, int64_t channels,
   return absl::OkStatus();
 }
 
-int32_t wZp(const Tensor &w, int64_t c) {
-  const auto &z = w.quant.zeroPoint;
-  return z.empty() ? 0 : static_cast<int32_t>(z.size() == 1 ? z[0] : z[c]);
-}
-int32_t wAt(const Tensor &w, int64_t i) {
-  return w.type == TensorType::kInt8 ? int32_t(w.as<int8_t>()[i])
-                                     : int32_t(w.as<uint8_t>()[i]);
-}
-
 absl::Status checkFloatBias(const Tensor *b, int64_t n) {
   if (!b)
     return absl::OkStatus();
@@ -122,14 +114,6 @@ absl::Status checkFloatBias(const Tensor *b, int64_t n) {
   if (b->numElements() != n)
     return invalid("bias has ", b->numElements(), " elements, expected ", n);
   return absl::OkStatus();
-}
-
-inline int32_t dot(const int16_t *__restrict a, const int16_t *__restrict b,
-                   int64_t n) {
-  int32_t s = 0;
-  for (int64_t i = 0; i < n; ++i)
-    s += static_cast<int32_t>(a[i]) * static_cast<int32_t>(b[i]);
-  return s;
 }
 
 // ---- FULLY_CONNECTED --------------------------------------------------------
@@ -151,24 +135,12 @@ absl::Status hfcPrepare(OpContext &ctx) {
   return ctx.resizeOutput(0, shape);
 }
 
-void packRowsHybrid(const Tensor &w, int64_t rows, int64_t k, HybridState &st) {
-  if (st.wValid && w.storage == Storage::kConstant)
-    return;
-  st.w.resize(static_cast<size_t>(rows * k));
-  for (int64_t r = 0; r < rows; ++r) {
-    const int32_t zp = wZp(w, r);
-    for (int64_t i = 0; i < k; ++i)
-      st.w[r * k + i] = static_cast<int16_t>(wAt(w, r * k + i) - zp);
-  }
-  st.wValid = true;
-}
-
 absl::Status hfcEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0), &w = *ctx.input(1);
   const Tensor *bias = ctx.input(2);
   HybridState &st = hstate(ctx);
   const int64_t n = w.shape[0], k = w.shape[1];
-  packRowsHybrid(w, n, k, st);
+  packRows(w, n, k, st.w, st.wValid);
   const int64_t rows = in.numElements() / k;
   st.xq.resize(static_cast<size_t>(in.numElements()));
   std::vector<float> rowScale(rows);
@@ -181,7 +153,8 @@ absl::Status hfcEval(OpContext &ctx) {
   const Activation act = ctx.options().activation;
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t o = 0; o < n; ++o) {
-      const int32_t acc = dot(st.xq.data() + r * k, st.w.data() + o * k, k);
+      const int32_t acc =
+          dot16<int32_t>(st.xq.data() + r * k, st.w.data() + o * k, k);
       float y = static_cast<float>(acc) * (rowScale[r] * st.wScale[o]);
       Y[r * n + o] = applyActivation(y + (B ? B[o] : 0.f), act);
     }
@@ -244,11 +217,11 @@ absl::Status hconvEval(OpContext &ctx) {
       const int64_t n = static_cast<int64_t>(KH) * KW * CO;
       st.w.resize(n);
       for (int64_t i = 0; i < n; ++i)
-        st.w[i] = static_cast<int16_t>(wAt(f, i) - wZp(f, i % CO));
+        st.w[i] = static_cast<int16_t>(loadQ(f, i) - filterZp(f, i % CO));
       st.wValid = true;
     }
   } else {
-    packRowsHybrid(f, CO, K, st);
+    packRows(f, CO, K, st.w, st.wValid);
   }
   // Per-channel CONV_2D and DEPTHWISE quantize inputs asymmetrically,
   // per-tensor CONV_2D symmetrically (TFLite conv.cc / depthwise_conv.cc).
@@ -306,7 +279,7 @@ absl::Status hconvEval(OpContext &ctx) {
             }
           }
           for (int c = 0; c < CO; ++c)
-            acc[c] = dot(patch.data(), st.w.data() + c * K, K);
+            acc[c] = dot16<int32_t>(patch.data(), st.w.data() + c * K, K);
         }
         for (int c = 0; c < CO; ++c)
           y[c] = applyActivation(static_cast<float>(acc[c]) *

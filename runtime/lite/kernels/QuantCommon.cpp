@@ -252,16 +252,17 @@ absl::Status prepareWindowedConv(OpContext &ctx, int chanDim, int cout) {
 }
 
 /// Weights [CO, K] minus their per-channel zero points, as int16.
-void packRows(const Tensor &f, int64_t rows, int64_t k, QConvState &st) {
-  if (st.wValid && f.storage == Storage::kConstant)
+void packRows(const Tensor &f, int64_t rows, int64_t k, std::vector<int16_t> &w,
+              bool &valid) {
+  if (valid && f.storage == Storage::kConstant)
     return;
-  st.w.resize(static_cast<size_t>(rows * k));
+  w.resize(static_cast<size_t>(rows * k));
   for (int64_t r = 0; r < rows; ++r) {
     const int32_t zp = filterZp(f, r);
     for (int64_t i = 0; i < k; ++i)
-      st.w[r * k + i] = static_cast<int16_t>(loadQ(f, r * k + i) - zp);
+      w[r * k + i] = static_cast<int16_t>(loadQ(f, r * k + i) - zp);
   }
-  st.wValid = true;
+  valid = true;
 }
 
 } // namespace tfmlir::lite::kernels

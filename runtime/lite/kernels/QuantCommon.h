@@ -241,9 +241,11 @@ absl::Status checkInt16Zp(const Tensor &in, const TQ &q, const char *what);
 /// the options over the filter's [.., KH, KW, ..]).
 absl::Status prepareWindowedConv(OpContext &ctx, int chanDim, int cout);
 
-/// Weights [rows, k] minus their per-channel zero points, as int16, into
-/// st.w (once for a constant filter: st.wValid).
-void packRows(const Tensor &f, int64_t rows, int64_t k, QConvState &st);
+/// Weights [rows, k] (int8 / uint8) minus their per-row zero points, as
+/// int16, into `w`; a constant filter is packed once (`valid` says it is).
+/// The integer and the hybrid conv / FC kernels use it.
+void packRows(const Tensor &f, int64_t rows, int64_t k, std::vector<int16_t> &w,
+              bool &valid);
 
 } // namespace tfmlir::lite::kernels
 

@@ -217,7 +217,7 @@ absl::Status quantizedEval(OpContext &ctx) {
   const int C = in.shape[3];
   const int CO = f.shape[0], KH = f.shape[1], KW = f.shape[2];
   const int OH = out.shape[1], OW = out.shape[2];
-  packRows(f, CO, static_cast<int64_t>(KH) * KW * C, st);
+  packRows(f, CO, static_cast<int64_t>(KH) * KW * C, st.w, st.wValid);
   refreshBias(ctx, 3, st);
   toOffsetInt16(in, st.in.zp, st.x16);
   int ph, pw, dummy;
