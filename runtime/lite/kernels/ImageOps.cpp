@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace tfmlir::lite::kernels {
@@ -74,6 +75,15 @@ void bilinearSample(int v, float scale, int size, bool halfPixel, float &f,
   hi = std::min(static_cast<int>(std::ceil(f)), size - 1);
 }
 
+/// The float kernel's column sampling positions for input width `w` and
+/// output width `ow`, kept by the node and rebuilt only when a width
+/// changes (not on every Invoke, not per row).
+struct BilinearColumns : NodeState {
+  int w = -1, ow = -1;
+  std::vector<int> x0, x1;
+  std::vector<float> dx;
+};
+
 absl::Status bilinearEval(OpContext &ctx) {
   const Tensor &in = *ctx.input(0);
   Tensor &out = *ctx.output(0);
@@ -81,17 +91,27 @@ absl::Status bilinearEval(OpContext &ctx) {
   const int OH = out.shape[1], OW = out.shape[2];
   const bool ac = ctx.options().alignCorners,
              hp = ctx.options().halfPixelCenters;
-  const float sy = resizeScale(H, OH, ac), sx = resizeScale(W, OW, ac);
+  const float sy = resizeScale(H, OH, ac);
   const float *X = in.as<float>();
   float *Y = out.as<float>();
-  // The columns' sampling positions once per call, not once per row.
-  std::vector<int> xs0(OW), xs1(OW);
-  std::vector<float> dxs(OW);
-  for (int x = 0; x < OW; ++x) {
-    float fx;
-    bilinearSample(x, sx, W, hp, fx, xs0[x], xs1[x]);
-    dxs[x] = fx - xs0[x];
+  if (!ctx.state() || !dynamic_cast<BilinearColumns *>(ctx.state().get()))
+    ctx.state() = std::make_unique<BilinearColumns>();
+  auto &cols = *static_cast<BilinearColumns *>(ctx.state().get());
+  if (cols.w != W || cols.ow != OW) {
+    const float sx = resizeScale(W, OW, ac);
+    cols.x0.resize(OW);
+    cols.x1.resize(OW);
+    cols.dx.resize(OW);
+    for (int x = 0; x < OW; ++x) {
+      float fx;
+      bilinearSample(x, sx, W, hp, fx, cols.x0[x], cols.x1[x]);
+      cols.dx[x] = fx - cols.x0[x];
+    }
+    cols.w = W;
+    cols.ow = OW;
   }
+  const int *xs0 = cols.x0.data(), *xs1 = cols.x1.data();
+  const float *dxs = cols.dx.data();
   // Output rows in parallel; every value is TFLite's expression, in its
   // order, so the result does not depend on the thread count.
   auto rows = [&](int64_t r0, int64_t r1) {
