@@ -41,10 +41,13 @@ TFLiteKernelTypeConverter::TFLiteKernelTypeConverter(bool arithmetic) {
   });
 }
 
-const TFLiteKernelTypeConverter &
-TFLiteKernelTypeConverter::forOp(StringRef tflName) {
-  static const TFLiteKernelTypeConverter general(false), arithmetic(true);
-  return quantizedOnlyNarrowInts(tflName) ? arithmetic : general;
+TFLiteKernelTypeConverter TFLiteKernelTypeConverter::forOp(StringRef tflName) {
+  // A new converter each time, not a static one: a TypeConverter caches
+  // its answers by Type, and a Type dies with its MLIRContext, so a cache
+  // kept across contexts (tf-opt -split-input-file makes one per chunk)
+  // could answer for a new type at a dead one's address (the flaky
+  // Elementwise-drr.mlir report: f64 judged by a cached f32 answer).
+  return TFLiteKernelTypeConverter(quantizedOnlyNarrowInts(tflName));
 }
 
 bool takesAnyType(StringRef tflName) {
@@ -56,8 +59,7 @@ bool takesAnyType(StringRef tflName) {
 }
 
 Type firstTypeWithoutKernel(Operation *op, StringRef tflName) {
-  const TFLiteKernelTypeConverter &c =
-      TFLiteKernelTypeConverter::forOp(tflName);
+  const TFLiteKernelTypeConverter c = TFLiteKernelTypeConverter::forOp(tflName);
   for (Type t : op->getOperandTypes())
     if (!c.isLegal(t))
       return t;

@@ -34,9 +34,10 @@ class TFLiteKernelTypeConverter : public mlir::TypeConverter {
 public:
   explicit TFLiteKernelTypeConverter(bool arithmetic);
 
-  /// The converter for the tfl op (or builtin) `tflName`: the arithmetic
-  /// one for tfl.add/sub/mul/div, the general one otherwise.
-  static const TFLiteKernelTypeConverter &forOp(llvm::StringRef tflName);
+  /// A converter for the tfl op (or builtin) `tflName`: the arithmetic
+  /// one for tfl.add/sub/mul/div, the general one otherwise. A new one per
+  /// call: its cache must not outlive the MLIRContext of the types it saw.
+  static TFLiteKernelTypeConverter forOp(llvm::StringRef tflName);
 };
 
 /// Whether `tflName` takes any type (it moves data without computing on
