@@ -26,10 +26,14 @@ is slower), GFLOP/s, the % of the FMA peak that fma_peak.c measures at the
 same thread count in the same run (FLOPs per thread CPU second summed over
 the threads: the cores' peak while they run, not lowered by other load;
 engine times are wall times), and the max abs difference between each
-engine's output and tfmlir's.
+engine's output and tfmlir's. Every engine times the same number of runs of
+a model: at least --runs, and enough that one measurement of it lasts about
+--min-ms (from one calibration run of tfmlir at 1 thread), so the sub-ms
+models are not judged on a handful of runs.
 
 usage: bench/peers/run_peers.py [--build DIR] [--peers DIR] [--rounds R]
-                                [--runs N] [--threads 1,2] [--models a,b]
+                                [--runs N] [--min-ms MS] [--threads 1,2]
+                                [--models a,b]
 """
 import argparse
 import json
@@ -167,6 +171,20 @@ class Engines:
         self.args, self.work = args, work
         self.torch_models, self.cv_nets, self.onnx = {}, {}, {}
         self.outputs = {}
+        self.model_runs = {}
+
+    def runs(self, stem):
+        """Timed iterations per measurement of STEM for every engine: at
+        least --runs, and enough that one measurement lasts about --min-ms
+        (set by calibrate()); 10 runs of a 0.05 ms model are over before
+        the second thread or the caches have settled."""
+        return self.model_runs.get(stem, self.args.runs)
+
+    def calibrate(self, stem):
+        """Times STEM once on tfmlir at 1 thread and sets runs(stem)."""
+        ms = self.tfmlir(stem, 1)[0]
+        self.model_runs[stem] = int(min(5000, max(
+            self.args.runs, -(-self.args.min_ms // max(ms, 1e-3)))))
 
     def prepare(self, stem):
         import torch
@@ -205,7 +223,7 @@ class Engines:
         _, output = read_info(self.work, stem)
         cmd = [os.path.join(self.args.build, "bin", "tf-run"), "--graph",
                os.path.join(self.work, stem + ".pb"), "--output", output,
-               "--output-dir", out, "--benchmark", str(self.args.runs),
+               "--output-dir", out, "--benchmark", str(self.runs(stem)),
                "--threads", str(threads)]
         for n, p in inputs_of(self.work, stem):
             cmd += ["--input", "%s=%s" % (n, p)]
@@ -220,7 +238,7 @@ class Engines:
     def ort(self, stem, threads):
         out = os.path.join(self.work, "out-ort-%s-%d.bin" % (stem, threads))
         cmd = ["node", os.path.join(HERE, "ort_bench.js"), self.onnx[stem],
-               str(threads), str(self.args.runs), out]
+               str(threads), str(self.runs(stem)), out]
         cmd += ["%s=%s" % (n, p) for n, p in inputs_of(self.work, stem)]
         env = dict(os.environ, NODE_PATH=os.path.join(self.args.peers, "ort",
                                                       "node_modules"))
@@ -242,7 +260,7 @@ class Engines:
         torch.set_num_threads(threads)
         model, ins = self.torch_models[stem]
         with torch.no_grad():
-            ms = median_ms(lambda: model(*ins), self.args.runs)
+            ms = median_ms(lambda: model(*ins), self.runs(stem))
             return ms, model(*ins).numpy()
 
     def opencv(self, stem, threads):
@@ -263,7 +281,7 @@ class Engines:
             for n, v in ins:
                 net.setInput(v, n)
             return net.forward()
-        return median_ms(run, self.args.runs), run()
+        return median_ms(run, self.runs(stem)), run()
 
     def openblas(self, stem, threads):
         if not (stem.startswith("matmul") or stem.startswith("mlp")):
@@ -276,7 +294,7 @@ class Engines:
         env.pop("OPENBLAS_L2_SIZE", None)
         out = os.path.join(self.work, "out-blas-%s-%d.npy" % (stem, threads))
         code = OPENBLAS_SCRIPT % dict(work=self.work, stem=stem,
-                                      runs=self.args.runs, out=out)
+                                      runs=self.runs(stem), out=out)
         r = subprocess.run(["/usr/bin/python3", "-c", code], capture_output=True,
                            text=True, env=env)
         if r.returncode:
@@ -325,6 +343,9 @@ def main():
                                                       "/tmp/tfmlir-peers"))
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--min-ms", type=float, default=200.0,
+                    help="each measurement runs at least this long (more "
+                    "runs than --runs for small models)")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--models", default=",".join(MODELS))
     args = ap.parse_args()
@@ -338,6 +359,9 @@ def main():
     eng = Engines(args, work)
     for stem in models:
         eng.prepare(stem)
+        eng.calibrate(stem)
+        print("# %s: %d runs per measurement" % (stem, eng.runs(stem)),
+              file=sys.stderr)
     names = ["tfmlir", "onnxruntime", "pytorch", "opencv", "openblas"]
     fns = {"tfmlir": eng.tfmlir, "onnxruntime": eng.ort, "pytorch": eng.torch,
            "opencv": eng.opencv, "openblas": eng.openblas}
