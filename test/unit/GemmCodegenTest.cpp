@@ -385,7 +385,13 @@ TEST(GemmCodegen, DepthwiseDirectKernelEveryIsa) {
                      DwCase{7, 2, 40, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
                      DwCase{11, 12, 24, 5, 2, 1, 1, 2, 1, 2, true, kRelu6},
                      DwCase{6, 3, 16, 5, 1, 1, 2, 2, 2, 2, true, kNone},
-                     DwCase{14, 15, 35, 5, 1, 1, 2, 2, 2, 2, false, kRelu}})
+                     DwCase{14, 15, 35, 5, 1, 1, 2, 2, 2, 2, false, kRelu},
+                     // 8- and 4-channel tiles after the 16-channel ones
+                     // (12 = 8 + 4, 29 = 16 + 8 + 4 + 1, 4, 7 = 4 + 3).
+                     DwCase{9, 9, 12, 3, 1, 1, 1, 1, 1, 1, true, kRelu6},
+                     DwCase{10, 7, 29, 3, 2, 1, 0, 1, 0, 1, true, kRelu},
+                     DwCase{6, 6, 4, 5, 1, 1, 2, 2, 2, 2, true, kNone},
+                     DwCase{8, 5, 7, 3, 1, 2, 2, 2, 2, 2, false, kRelu6}})
       runDepthwise(c, isa);
   }
   tfmlir_rt_sgemm_set_isa(TFMLIR_RT_ISA_AUTO);
