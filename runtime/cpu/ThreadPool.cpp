@@ -2,8 +2,9 @@
 //
 // The protocol between a loop's caller and the workers (see ThreadPool.h):
 //   caller: busy_ CAS false->true (else inline); write fn_, ctx_, n_, chunk_,
-//           next_ = 0; live_ = true; ++generation_; wake sleepers;
-//           run chunks; live_ = false; wait until active_ == 0; busy_ = false.
+//           the regions' cursors and ends; live_ = true; ++generation_;
+//           wake sleepers; run chunks; live_ = false; wait until
+//           active_ == 0; busy_ = false.
 //   worker: wait for generation_ to change; ++active_; if live_, run chunks;
 //           --active_.
 // All of live_/active_ use sequentially consistent operations, so a worker
@@ -39,12 +40,13 @@ constexpr int kSpinIterations = 2000;
 
 } // namespace
 
-ThreadPool::ThreadPool(int numThreads) : numThreads_(numThreads) {
+ThreadPool::ThreadPool(int numThreads)
+    : numThreads_(numThreads), regions_(new Region[numThreads]) {
   assert(numThreads >= 1 && numThreads <= kMaxThreads &&
          "validate the thread count first");
   workers_.reserve(numThreads - 1);
   for (int i = 1; i < numThreads; ++i)
-    workers_.emplace_back([this] { workerLoop(); });
+    workers_.emplace_back([this, i] { workerLoop(i); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -72,21 +74,31 @@ int ThreadPool::hostThreads() {
   return n == 0 ? 1 : static_cast<int>(n);
 }
 
-TFMLIR_CALLS_GENERATED_CODE int64_t ThreadPool::runChunks() {
+TFMLIR_CALLS_GENERATED_CODE int64_t ThreadPool::runChunks(int slot) {
   int64_t chunks = 0;
-  for (;;) {
-    int64_t b = next_.fetch_add(chunk_, std::memory_order_relaxed);
-    if (b >= n_)
-      return chunks;
-    int64_t e = b + chunk_ < n_ ? b + chunk_ : n_;
-    fn_(ctx_, b, e);
-    ++chunks;
+  for (int i = 0; i < numThreads_; ++i) {
+    Region &r = regions_[(slot + i) % numThreads_];
+    for (;;) {
+      // Cheap check first: a drained region costs no atomic add per thief.
+      if (r.next.load(std::memory_order_relaxed) >= r.end)
+        break;
+      int64_t b = r.next.fetch_add(chunk_, std::memory_order_relaxed);
+      if (b >= r.end)
+        break;
+      int64_t e = b + chunk_ < r.end ? b + chunk_ : r.end;
+      fn_(ctx_, b, e);
+      ++chunks;
+    }
   }
+  return chunks;
 }
 
-void ThreadPool::workerLoop() {
+void ThreadPool::workerLoop(int slot) {
   tlsWorkerOf = this;
-  uint64_t seen = generation_.load();
+  // Not generation_.load(): a loop published before this thread got here
+  // (the first loop of a new pool) would never be joined. Joining a loop
+  // that has already ended is harmless (live_ is false by then).
+  uint64_t seen = 0;
   for (;;) {
     // Fast path: spin on the generation, then sleep.
     int spins = 0;
@@ -108,7 +120,7 @@ void ThreadPool::workerLoop() {
     seen = generation_.load(std::memory_order_acquire);
     active_.fetch_add(1);
     if (live_.load()) {
-      int64_t c = runChunks();
+      int64_t c = runChunks(slot);
       if (c)
         workerChunks_.fetch_add(c, std::memory_order_relaxed);
     }
@@ -153,7 +165,14 @@ ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
   ctx_ = ctx;
   n_ = n;
   chunk_ = (n + tasks - 1) / tasks;
-  next_.store(0, std::memory_order_relaxed);
+  // Region s gets chunks [s * c / T, (s + 1) * c / T) of the c chunks.
+  int64_t chunks = (n + chunk_ - 1) / chunk_;
+  for (int s = 0; s < numThreads_; ++s) {
+    int64_t b = chunks * s / numThreads_ * chunk_;
+    int64_t e = chunks * (s + 1) / numThreads_ * chunk_;
+    regions_[s].next.store(b < n ? b : n, std::memory_order_relaxed);
+    regions_[s].end = e < n ? e : n;
+  }
   live_.store(true);
   generation_.fetch_add(1);
   if (sleeping_.load() > 0) {
@@ -165,7 +184,7 @@ ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
     cv_.notify_all();
   }
   parallelLoops_.fetch_add(1, std::memory_order_relaxed);
-  runChunks();
+  runChunks(0);
   live_.store(false);
   int spins = 0;
   while (active_.load() != 0) {

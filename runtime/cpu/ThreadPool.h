@@ -11,9 +11,15 @@
 //  - A pool of N threads has N - 1 persistent workers; the thread that calls
 //    parallelFor is the N-th and works on its own loop, so a parallel loop
 //    never uses more than N threads and N = 1 means no worker at all.
-//  - One loop runs on the pool at a time. Its iterations are claimed in
-//    chunks from one atomic counter by the caller and the workers; nothing
-//    is allocated per call (the loop's state lives in the pool).
+//  - One loop runs on the pool at a time. Its chunks are split into one
+//    contiguous region per thread (the caller is thread 0, worker i is
+//    thread i + 1); each thread claims the chunks of its own region first,
+//    through that region's atomic cursor, then helps with the other
+//    regions in turn. Consecutive loops over the same rows (a 1x1
+//    convolution, then a depthwise one, then an element-wise op) so give
+//    each thread the rows it wrote in the previous loop, which are still
+//    in its own cache, and an idle or late thread's share is still taken.
+//    Nothing is allocated per call (the loop's state lives in the pool).
 //  - Workers spin briefly on a generation counter (the fast path: a loop
 //    that follows another one within microseconds wakes them without a
 //    system call), then sleep on a condition variable.
@@ -35,6 +41,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -92,10 +99,17 @@ public:
   static int hostThreads();
 
 private:
-  void workerLoop();
-  /// Claims and runs chunks of the published loop until none is left.
-  /// Returns the number of chunks run.
-  int64_t runChunks();
+  void workerLoop(int slot);
+  /// Claims and runs chunks of the published loop until none is left:
+  /// region `slot` first, then the others. Returns the chunks run.
+  int64_t runChunks(int slot);
+
+  /// One thread's region of the published loop: chunks claimed from
+  /// `next` (an iteration index) until it reaches `end`.
+  struct alignas(64) Region {
+    std::atomic<int64_t> next{0};
+    int64_t end = 0;
+  };
 
   const int numThreads_;
   std::vector<std::thread> workers_;
@@ -106,7 +120,8 @@ private:
   void *ctx_ = nullptr;
   int64_t n_ = 0;
   int64_t chunk_ = 1;
-  alignas(64) std::atomic<int64_t> next_{0};
+  /// numThreads_ regions, covering [0, n_) in order.
+  std::unique_ptr<Region[]> regions_;
   alignas(64) std::atomic<bool> busy_{false};
   std::atomic<bool> live_{false};
   /// Workers between "about to look at the loop" and "done with it".

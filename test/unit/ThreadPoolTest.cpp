@@ -1,6 +1,7 @@
 //===- ThreadPoolTest.cpp - runtime/cpu ThreadPool and parallel_for -------===//
 //
-// Coverage (every index exactly once), the cost model, nested loops,
+// Coverage (every index exactly once), the cost model, each thread's own
+// region of a loop first, nested loops,
 // concurrent loops from two threads overlapping in time (proved by
 // counters, not sleeps), and thread-count validation.
 //===----------------------------------------------------------------------===//
@@ -223,6 +224,53 @@ TEST(ThreadPool, LargeLoopsAreCutIntoManyChunks) {
   EXPECT_EQ(d.calls.load(), 20);
   for (auto &h : d.hits)
     EXPECT_EQ(h.load(), 1);
+}
+
+/// The first iteration each of two threads ran, for RegionsGiveEachThread...
+struct FirstChunks {
+  std::thread::id caller;
+  std::atomic<int64_t> workerFirst{-1};
+  std::atomic<bool> workerStarted{false}, timedOut{false};
+  std::vector<std::atomic<int>> hits;
+  explicit FirstChunks(int64_t n) : hits(n) {}
+};
+
+void firstChunkTask(void *ctx, int64_t b, int64_t e) {
+  auto &f = *static_cast<FirstChunks *>(ctx);
+  if (std::this_thread::get_id() != f.caller) {
+    int64_t none = -1;
+    f.workerFirst.compare_exchange_strong(none, b);
+    f.workerStarted.store(true);
+  } else if (b == 0) {
+    // Hold the caller in its first chunk until the worker has claimed one,
+    // so the worker's choice is not a race with the caller.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!f.workerStarted.load())
+      if (std::chrono::steady_clock::now() > deadline) {
+        f.timedOut.store(true);
+        break;
+      }
+  }
+  for (int64_t i = b; i < e; ++i)
+    f.hits[i].fetch_add(1);
+}
+
+TEST(ThreadPool, RegionsGiveEachThreadItsOwnContiguousShareFirst) {
+  // 16 one-iteration chunks on 2 threads: the caller's region is [0, 8),
+  // the worker's [8, 16). The caller starts at 0 and the worker at 8 (so
+  // consecutive loops over the same rows keep them on the same thread);
+  // whoever finishes first takes what is left of the other region.
+  ThreadPool pool(2);
+  ScopedPool guard(&pool);
+  for (int rep = 0; rep < 20; ++rep) {
+    FirstChunks f(16);
+    f.caller = std::this_thread::get_id();
+    tfmlir_rt_parallel_for(16, 1000000, firstChunkTask, &f);
+    ASSERT_FALSE(f.timedOut.load()) << "the worker never joined loop " << rep;
+    EXPECT_EQ(f.workerFirst.load(), 8);
+    for (auto &h : f.hits)
+      EXPECT_EQ(h.load(), 1);
+  }
 }
 
 TEST(ThreadPool, ParallelThreadsIsTheInstalledPoolsSize) {
