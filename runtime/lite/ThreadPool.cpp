@@ -28,26 +28,43 @@ thread_local bool tInsidePool = false;
 constexpr auto kSpin = std::chrono::microseconds(200);
 } // namespace
 
-/// One parallelFor call: chunks claimed through an atomic counter by the
-/// caller and by whichever workers are awake, so a worker the OS has not
-/// scheduled (a loaded machine) delays nobody: the caller takes its chunks.
+/// One thread's contiguous share of a call's chunks: [next, end).
+struct alignas(64) Region {
+  std::atomic<int> next{0};
+  int end = 0;
+};
+
+/// One parallelFor call. Its chunks are cut into one contiguous region per
+/// thread (the caller is thread 0, worker k is thread k); each thread
+/// claims the chunks of its own region first, through the region's atomic
+/// cursor, then those left in the others. Consecutive ops over the same
+/// rows (a 1x1 conv, then a depthwise one) so find their rows in the cache
+/// of the core that wrote them, and a worker the OS has not scheduled (a
+/// loaded machine) still delays nobody: the others take its chunks.
 struct Job {
   const std::function<void(int64_t, int64_t)> *fn;
   int64_t n, chunk;
   int chunks;
-  std::atomic<int> next{0};
+  Region *regions;
+  int numRegions;
   std::atomic<int> done{0};
 
-  /// Claims and runs chunks until none is left.
-  void work() {
-    for (int k; (k = next.fetch_add(1)) < chunks;) {
-      const int64_t b = k * chunk, e = std::min(n, b + chunk);
-      if (b < e) {
-        tInsidePool = true;
-        (*fn)(b, e);
-        tInsidePool = false;
+  /// Claims and runs chunks until none is left, region `slot` first.
+  void work(int slot) {
+    for (int i = 0; i < numRegions; ++i) {
+      Region &r = regions[(slot + i) % numRegions];
+      while (r.next.load(std::memory_order_relaxed) < r.end) {
+        const int k = r.next.fetch_add(1);
+        if (k >= r.end)
+          break;
+        const int64_t b = k * chunk, e = std::min(n, b + chunk);
+        if (b < e) {
+          tInsidePool = true;
+          (*fn)(b, e);
+          tInsidePool = false;
+        }
+        done.fetch_add(1);
       }
-      done.fetch_add(1);
     }
   }
 };
@@ -65,8 +82,10 @@ struct ThreadPool::Impl {
   std::atomic<Job *> job{nullptr};
   std::atomic<int> active{0};
   bool stop = false;
+  /// One region per thread, reused by every call (only one runs at a time).
+  std::unique_ptr<Region[]> regions;
 
-  void workerLoop() {
+  void workerLoop(int slot) {
     uint64_t seen = 0;
     for (;;) {
       // Spin, then sleep, until a new generation (or stop) is published.
@@ -90,7 +109,7 @@ struct ThreadPool::Impl {
       seen = generation.load(std::memory_order_acquire);
       active.fetch_add(1);
       if (Job *j = job.load())
-        j->work();
+        j->work(slot);
       active.fetch_sub(1);
     }
   }
@@ -98,8 +117,9 @@ struct ThreadPool::Impl {
 
 ThreadPool::ThreadPool(int numThreads)
     : numThreads_(std::max(1, numThreads)), impl_(std::make_unique<Impl>()) {
+  impl_->regions = std::make_unique<Region[]>(numThreads_);
   for (int k = 1; k < numThreads_; ++k)
-    impl_->workers.emplace_back([this] { impl_->workerLoop(); });
+    impl_->workers.emplace_back([this, k] { impl_->workerLoop(k); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -133,13 +153,22 @@ void ThreadPool::run(int64_t n, int chunks,
   j.n = n;
   j.chunk = (n + chunks - 1) / chunks;
   j.chunks = static_cast<int>((n + j.chunk - 1) / j.chunk);
+  j.regions = im.regions.get();
+  j.numRegions = numThreads_;
+  for (int s = 0; s < numThreads_; ++s) {
+    j.regions[s].next.store(
+        static_cast<int>(int64_t{j.chunks} * s / numThreads_),
+        std::memory_order_relaxed);
+    j.regions[s].end =
+        static_cast<int>(int64_t{j.chunks} * (s + 1) / numThreads_);
+  }
   im.job.store(&j);
   {
     std::lock_guard<std::mutex> lock(im.mu);
     im.generation.fetch_add(1, std::memory_order_release);
   }
   im.wake.notify_all();
-  j.work();
+  j.work(0);
   int spins = 0;
   while (j.done.load() != j.chunks)
     if (++spins < 100000)

@@ -3,9 +3,11 @@
 // A fixed set of worker threads started once (Interpreter::setNumThreads)
 // and reused by every op call, like TFLite's CpuBackendContext pool: an op
 // hands parallelFor a range [0, n) and a cost per item; the pool splits the
-// range into a few contiguous chunks per thread (kChunksPerThread) that the
-// calling thread and the awake workers claim from an atomic counter, so a
-// worker the OS has not scheduled yet (a loaded machine) delays nobody.
+// range into a few contiguous chunks per thread (kChunksPerThread), grouped
+// into one contiguous region per thread; each thread claims the chunks of
+// its own region first (so consecutive ops over the same rows stay on one
+// core's cache), then what is left of the others', so a worker the OS has
+// not scheduled yet (a loaded machine) delays nobody.
 // Waiting workers spin briefly, then sleep on a condition variable. Each
 // index is run by exactly one thread and the kernels compute every output
 // element in one fixed order, so results do not depend on the thread count

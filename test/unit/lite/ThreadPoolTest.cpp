@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -54,6 +55,44 @@ TEST(LiteThreadPool, WorkersParticipate) {
       ids.insert(std::this_thread::get_id());
     });
   EXPECT_EQ(ids.size(), 2u);
+}
+
+/// Each thread takes its own contiguous region of the chunks first: with 2
+/// threads and 8 chunks of 1 item, the caller starts at 0 and the worker at
+/// 4 (the caller is held in chunk 0 until the worker has claimed one, so
+/// this is not a race), and every index still runs once.
+TEST(LiteThreadPool, EachThreadStartsInItsOwnRegion) {
+  if (std::thread::hardware_concurrency() < 2)
+    GTEST_SKIP() << "one core";
+  ThreadPool pool(2);
+  static_assert(ThreadPool::kChunksPerThread == 4, "8 chunks of 1 item");
+  const std::thread::id caller = std::this_thread::get_id();
+  for (int rep = 0; rep < 20; ++rep) {
+    std::atomic<int64_t> workerFirst{-1};
+    std::atomic<bool> started{false}, timedOut{false};
+    std::vector<std::atomic<int>> hits(8);
+    pool.parallelFor(8, [&](int64_t b, int64_t e) {
+      if (std::this_thread::get_id() != caller) {
+        int64_t none = -1;
+        workerFirst.compare_exchange_strong(none, b);
+        started.store(true);
+      } else if (b == 0) {
+        auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (!started.load())
+          if (std::chrono::steady_clock::now() > deadline) {
+            timedOut.store(true);
+            break;
+          }
+      }
+      for (int64_t i = b; i < e; ++i)
+        hits[i].fetch_add(1);
+    });
+    ASSERT_FALSE(timedOut.load()) << "the worker never joined call " << rep;
+    EXPECT_EQ(workerFirst.load(), 4);
+    for (auto &h : hits)
+      EXPECT_EQ(h.load(), 1);
+  }
 }
 
 /// The cost model keeps small work on the calling thread, in one chunk.
