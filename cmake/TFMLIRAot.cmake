@@ -7,6 +7,7 @@
 #     CONFIG <config.pbtxt>             # tf2xla.Config text proto
 #     CPP_CLASS <ns::Name>              # the generated class
 #     [HEADER <file.h>]                 # default: <name>.h
+#     [TARGET cpu|cuda] [GPU_ARCH <sm_XX>] # default cpu; cuda: sm_90
 #     [TARGET_TRIPLE <t>] [TARGET_CPU <c>] [TARGET_FEATURES <f>])
 #
 # Produces the library target <name> (the object file plus the AOT runtime:
@@ -16,12 +17,17 @@
 # library is rebuilt when they or tf-compile change. Relative GRAPH and
 # CONFIG paths are relative to the current source directory.
 #
+# TARGET cuda (tf-compile --target=cuda): the kernels are compiled for the
+# NVIDIA GPU GPU_ARCH (needs the CUDA toolkit's ptxas at build time); the
+# library links TFMLIRGPURuntime (runtime/gpu: the CUDA driver is dlopen'ed
+# by the first Run(), so programs link and start without one).
+#
 # tf-compile is the in-tree target when there is one, else the executable
 # named by TFMLIR_TF_COMPILE (set by find_package(TFMLIR) to the installed
 # one). By default the code is tuned for the build machine's CPU; pass
 # TARGET_CPU x86-64 (and TARGET_FEATURES) for code that runs on any x86-64.
 function(tfmlir_aot_library name)
-  cmake_parse_arguments(ARG "" "GRAPH;CONFIG;CPP_CLASS;HEADER;TARGET_TRIPLE;TARGET_CPU;TARGET_FEATURES" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "GRAPH;CONFIG;CPP_CLASS;HEADER;TARGET;GPU_ARCH;TARGET_TRIPLE;TARGET_CPU;TARGET_FEATURES" "" ${ARGN})
   foreach(req GRAPH CONFIG CPP_CLASS)
     if(NOT ARG_${req})
       message(FATAL_ERROR "tfmlir_aot_library(${name}): ${req} is required")
@@ -40,10 +46,24 @@ function(tfmlir_aot_library name)
     message(FATAL_ERROR "tfmlir_aot_library(${name}): no tf-compile (build "
       "it in this project or find_package(TFMLIR) an installed one)")
   endif()
-  if(TARGET TFMLIRAotRuntime)
-    set(_runtime TFMLIRAotRuntime)
+  if(NOT ARG_TARGET)
+    set(ARG_TARGET cpu)
+  endif()
+  if(ARG_TARGET STREQUAL "cuda")
+    # The class derives from runtime/gpu's CompiledGpuFunction.
+    if(TARGET TFMLIRGPURuntime)
+      set(_runtime TFMLIRGPURuntime)
+    else()
+      set(_runtime TFMLIR::GPURuntime)
+    endif()
+  elseif(ARG_TARGET STREQUAL "cpu")
+    if(TARGET TFMLIRAotRuntime)
+      set(_runtime TFMLIRAotRuntime)
+    else()
+      set(_runtime TFMLIR::AotRuntime)
+    endif()
   else()
-    set(_runtime TFMLIR::AotRuntime)
+    message(FATAL_ERROR "tfmlir_aot_library(${name}): TARGET must be cpu or cuda, got ${ARG_TARGET}")
   endif()
   get_filename_component(_graph ${ARG_GRAPH} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
   get_filename_component(_config ${ARG_CONFIG} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
@@ -55,7 +75,10 @@ function(tfmlir_aot_library name)
   if(NOT CMAKE_C_OUTPUT_EXTENSION)
     set(_object ${CMAKE_CURRENT_BINARY_DIR}/${name}.o)
   endif()
-  set(_flags)
+  set(_flags --target=${ARG_TARGET})
+  if(ARG_GPU_ARCH)
+    list(APPEND _flags --gpu_arch=${ARG_GPU_ARCH})
+  endif()
   if(ARG_TARGET_TRIPLE)
     list(APPEND _flags --target_triple=${ARG_TARGET_TRIPLE})
   endif()

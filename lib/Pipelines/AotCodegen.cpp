@@ -48,9 +48,8 @@
 #include <set>
 
 namespace tfmlir::aot_internal {
-namespace {
 
-void initOnce() {
+void initAotTargets() {
   static std::once_flag flag;
   std::call_once(flag, [] {
     llvm::InitializeAllTargetInfos();
@@ -61,6 +60,8 @@ void initOnce() {
     registerHLOCodegenPasses();
   });
 }
+
+namespace {
 
 /// libc/libm functions LLVM may call from the generated code (lowered
 /// math intrinsics and libm calls of convert-math-to-libm, block copies).
@@ -84,6 +85,8 @@ bool isLibcOrLibm(llvm::StringRef name) {
   }();
   return names.count(name.str()) != 0;
 }
+
+} // namespace
 
 absl::StatusOr<std::unique_ptr<llvm::TargetMachine>>
 makeTargetMachine(const AotOptions &o, AotResult &out) {
@@ -153,6 +156,8 @@ makeTargetMachine(const AotOptions &o, AotResult &out) {
   return tm;
 }
 
+namespace {
+
 /// Renames the runtime calls of the generated code to runtime/aot's, checks
 /// that nothing else outside libc/libm is called, internalizes every
 /// definition.
@@ -205,7 +210,7 @@ absl::Status linkToRuntime(llvm::Module &m) {
 
 absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
                         Signature &sig, AotResult &out) {
-  initOnce();
+  initAotTargets();
   // 1. Large constants out of a clone, then print it (as the JIT does).
   mlir::OwningOpRef<mlir::ModuleOp> copy = hlo.clone();
   auto func = copy->lookupSymbol<mlir::func::FuncOp>("main");

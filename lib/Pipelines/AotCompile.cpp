@@ -210,12 +210,7 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
                                      const tensorflow::tf2xla::Config &config,
                                      const AotOptions &options) {
   const std::string &gname = options.graphName;
-  if (options.target == "cuda")
-    return absl::UnimplementedError(
-        "--target=cuda: tf-compile does not drive the GPU backend yet "
-        "(hlo-gpu-compile compiles hlo to PTX/cubin and a launch plan for "
-        "runtime/gpu); only --target=cpu is available");
-  if (options.target != "cpu")
+  if (options.target != "cpu" && options.target != "cuda")
     return absl::InvalidArgumentError(
         absl::StrCat("--target=", options.target, ": expected cpu or cuda"));
 
@@ -464,7 +459,10 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   }
 
   AotResult out;
-  absl::Status emitted = aot_internal::emitObject(**module, options, sig, out);
+  absl::Status emitted =
+      options.target == "cuda"
+          ? aot_internal::emitGpuObject(**module, options, sig, out)
+          : aot_internal::emitObject(**module, options, sig, out);
   // Passes skipped after the limit may surface as another error first.
   if (budget.exceeded())
     return budget.status();

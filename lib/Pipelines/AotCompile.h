@@ -34,8 +34,14 @@ namespace tfmlir {
 
 /// tfcompile's target flags plus the class to generate.
 struct AotOptions {
-  /// "cpu" (built) or "cuda" (Unimplemented until lib/Codegen/GPU exists).
+  /// "cpu" or "cuda". For cuda, the kernels are compiled for `gpuArch` by
+  /// lib/Codegen/GPU and ptxas, and the object holds only data (the launch
+  /// plan, the cubin, the constants) for the host triple/CPU below; the
+  /// class derives from tfmlir::gpu::CompiledGpuFunction.
   std::string target = "cpu";
+  /// --target=cuda: the NVIDIA architecture (ptxas -arch), "sm_90" for
+  /// H100/H200.
+  std::string gpuArch = "sm_90";
   /// LLVM target triple; "" = the host's.
   std::string targetTriple;
   /// LLVM CPU name; "" = the host CPU when the triple is the host's (or
@@ -48,8 +54,10 @@ struct AotOptions {
   std::string cppClass;
   /// Names the graph in errors (the --graph path).
   std::string graphName = "graph";
-  /// How the generated header includes the runtime's base class.
+  /// How the generated header includes the runtime's base class (cpu).
   std::string runtimeInclude = "runtime/aot/CompiledFunction.h";
+  /// The same for --target=cuda.
+  std::string gpuRuntimeInclude = "runtime/gpu/CompiledGpuFunction.h";
   /// The most heap the compile may add to the process
   /// (lib/Pipelines/CompileMemory.h, as the Session's
   /// max_compile_memory_bytes); 0 = no limit. Over it compileAot fails
@@ -66,6 +74,11 @@ struct AotResult {
   std::string triple, cpu, features;
   int64_t constantBytes = 0;
   int numConstants = 0;
+  /// --target=cuda: the cubin's size, kernels and launches of the plan, and
+  /// ptxas -v's report (registers and spills per kernel).
+  int64_t cubinBytes = 0;
+  int numKernels = 0, numLaunches = 0;
+  std::string ptxasLog;
 };
 
 /// Compiles `graph` for `config` (tf2xla.Config: feeds then variables
@@ -80,9 +93,11 @@ struct AotResult {
 /// disagrees with the graph, a non-static result shape, an unknown triple
 /// or CPU, a variable that is not a VarHandleOp or is assigned though
 /// readonly; Unimplemented for a variable used by other ops than
-/// ReadVariableOp and one Assign*VariableOp, --target=cuda, and ops
-/// without an hlo lowering (the legalization histogram, as tf-run prints);
-/// Internal when a pipeline stage fails.
+/// ReadVariableOp and one Assign*VariableOp, and ops without an hlo
+/// lowering (the legalization histogram, as tf-run prints), or (cuda) an op
+/// the GPU path does not support (naming it); FailedPrecondition (cuda)
+/// without a CUDA toolkit (naming the paths searched for ptxas); Internal
+/// when a pipeline stage fails.
 absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
                                      const tensorflow::tf2xla::Config &config,
                                      const AotOptions &options);

@@ -6,6 +6,12 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <memory>
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
 namespace tfmlir::aot_internal {
 
 /// One argument, result or constant of the generated function: config
@@ -75,7 +81,25 @@ bool dtypeOf(mlir::Type t, int &dtype, int64_t &bytes);
 absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
                         Signature &sig, AotResult &out);
 
-/// The C++ header declaring the class for `sig` (see runtime/aot).
+/// --target=cuda: compiles the hlo module (@main) for options.gpuArch
+/// (lib/Codegen/GPU: PTX, then ptxas), and emits a data-only object for the
+/// host target with <prefix>_plan (the launch plan's text, NUL-terminated),
+/// <prefix>_cubin and <prefix>_gpu_constants. Fills out.object, triple,
+/// cubinBytes, constantBytes, numKernels/numLaunches, ptxasLog.
+absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
+                           Signature &sig, AotResult &out);
+
+/// Initializes LLVM's targets and the passes the AOT pipelines use (once).
+void initAotTargets();
+
+/// The host TargetMachine for options' triple/CPU/features (host defaults
+/// filled in); sets out.triple/cpu/features. InvalidArgument for an
+/// unknown triple, CPU or feature.
+absl::StatusOr<std::unique_ptr<llvm::TargetMachine>>
+makeTargetMachine(const AotOptions &o, AotResult &out);
+
+/// The C++ header declaring the class for `sig` (see runtime/aot, and
+/// runtime/gpu/CompiledGpuFunction.h for --target=cuda).
 std::string writeHeader(const Signature &sig, const AotOptions &options,
                         const AotResult &out);
 

@@ -93,6 +93,11 @@ size_t GpuDevice::sizeClass(size_t bytes) {
   return (bytes + kLarge - 1) / kLarge * kLarge;
 }
 
+absl::Status GpuDevice::makeCurrent() {
+  return cudaStatus(*driver_, driver_->ctxSetCurrent(context_),
+                    "cuCtxSetCurrent");
+}
+
 absl::StatusOr<CUdeviceptr> GpuDevice::allocate(size_t bytes) {
   size_t size = sizeClass(bytes);
   auto it = free_.find(size);

@@ -32,6 +32,10 @@ public:
   /// The device name ("NVIDIA H200") and compute capability (90 for sm_90).
   const std::string &name() const { return name_; }
   int computeCapability() const { return cc_; }
+  /// Makes the device's context current on the calling thread (open() does
+  /// it on the thread that opened it; a later call from another thread,
+  /// e.g. an AOT function's Run(), needs it again).
+  absl::Status makeCurrent();
 
   /// A device buffer of at least `bytes` bytes (256-byte aligned), reused
   /// from the cache when one of the same size class is free. Sizes are

@@ -4,7 +4,7 @@
 // usage: tf-compile --graph=G.pb|G.pbtxt --config=C.pbtxt --cpp_class=ns::Name
 //                   --out_header=F.h --out_function_object=F.o
 //                   [--target=cpu|cuda] [--target_triple=T] [--target_cpu=C]
-//                   [--target_features=+a,-b]
+//                   [--target_features=+a,-b] [--gpu_arch=sm_90]
 //
 // TF's tfcompile flags (tensorflow/compiler/aot/flags.cc): compiles the
 // graph's feeds -> fetches (a tf2xla.Config text proto) for the CPU into an
@@ -12,6 +12,11 @@
 // runtime/aot/CompiledFunction.h). The target defaults to the host (triple,
 // CPU and features), which makes the object compute exactly what tf-run
 // computes on this machine; `--target_cpu=x86-64` gives generic x86-64 code.
+// --target=cuda compiles the kernels for the NVIDIA GPU `--gpu_arch` (PTX by
+// lib/Codegen/GPU, a cubin by the CUDA toolkit's ptxas) and writes an object
+// that holds the launch plan, the cubin and the constants for the host
+// triple; the class derives from tfmlir::gpu::CompiledGpuFunction
+// (runtime/gpu/CompiledGpuFunction.h) and runs through the CUDA driver.
 // Flag parsing and file I/O only: the work is tfmlir::compileAot
 // (lib/Pipelines/AotCompile.h).
 // On a terminal, a compile longer than 3 s shows a live line of the phase
@@ -54,6 +59,11 @@ static cl::opt<std::string> outObject("out_function_object",
                                       cl::cat(category));
 static cl::opt<std::string> target("target", cl::desc("cpu (default) or cuda"),
                                    cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    gpuArch("gpu_arch",
+            cl::desc("--target=cuda: the NVIDIA architecture of the kernels "
+                     "(ptxas -arch; default sm_90, H100/H200)"),
+            cl::init("sm_90"), cl::cat(category));
 static cl::opt<std::string>
     targetTriple("target_triple",
                  cl::desc("LLVM target triple (default: the host's)"),
@@ -138,6 +148,7 @@ int main(int argc, char **argv) {
 
   tfmlir::AotOptions options;
   options.target = target;
+  options.gpuArch = gpuArch;
   options.targetTriple = targetTriple;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;

@@ -1,0 +1,133 @@
+//===- AotGpuTest.cpp - tf-compile --target=cuda programs -----------------===//
+//
+// examples/aot's classifier and test/aot's variables graph compiled by
+// tf-compile --target=cuda (sm_90 cubins, tfmlir_aot_library TARGET cuda),
+// linked with runtime/gpu only. Three ways to run, chosen by ctest:
+//  - aot-gpu (no driver here): Run() fails with FAILED_PRECONDITION naming
+//    libcuda.so.1, every time, and nothing crashes;
+//  - aot-gpu-fake-driver (test/unit/FakeCuda.cpp as libcuda.so.1: host
+//    memory, kernels recorded, not run): the class loads its cubin, uploads
+//    its constants, launches every kernel of its plan in each Run() and
+//    copies a variable's new value back into the variable's buffer;
+//  - on a machine with a GPU, aot-gpu compares both programs with the CPU
+//    AOT classes of the same graphs (1e-5 relative) and exact updates.
+//===----------------------------------------------------------------------===//
+#include "aot_gpu_classifier.h"
+#include "aot_gpu_variables.h"
+#include "classifier.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <string>
+
+namespace {
+
+bool fakeDriver() { return std::getenv("TFMLIR_FAKE_CUDA") != nullptr; }
+
+/// Whether a libcuda.so.1 loads (the real driver or the fake).
+bool haveDriver() {
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (h)
+    dlclose(h);
+  return h != nullptr;
+}
+
+TEST(AotGpu, HeaderDescribesTheProgram) {
+  using C = aot_gpu::Classifier;
+  static_assert(C::kNumArgs == 1 && C::kNumResults == 2, "x -> logits, probs");
+  EXPECT_STREQ(C::kGpuArch, "sm_90");
+  EXPECT_GT(C::kCubinBytes, 0);
+  EXPECT_GT(C::kNumLaunches, 0);
+  EXPECT_LE(C::kNumKernels, C::kNumLaunches);
+  C c;
+  EXPECT_EQ(c.LookupArgIndex("x"), 0);
+  EXPECT_EQ(c.LookupResultIndex("probs"), 1);
+  EXPECT_EQ(c.arg_size(0), 2 * 4 * 4);
+  EXPECT_EQ(c.result_size(1), 2 * 3 * 4);
+  float mine[8] = {0};
+  c.set_arg_x_data(mine);
+  EXPECT_EQ(c.arg_x_data(), mine);
+  c.set_arg_x_data(nullptr);
+  EXPECT_NE(c.arg_x_data(), mine);
+  EXPECT_EQ(c.result_data(2), nullptr);
+  EXPECT_EQ(c.device_name(), "");
+}
+
+TEST(AotGpu, WithoutADriverRunSaysSo) {
+  if (fakeDriver() || haveDriver())
+    GTEST_SKIP() << "a libcuda.so.1 is present";
+  aot_gpu::Classifier c;
+  for (int call = 0; call < 2; ++call) {
+    EXPECT_FALSE(c.Run());
+    EXPECT_NE(c.error_msg().find("aot_gpu::Classifier: FAILED_PRECONDITION"),
+              std::string::npos)
+        << c.error_msg();
+    EXPECT_NE(c.error_msg().find("libcuda.so.1"), std::string::npos)
+        << c.error_msg();
+  }
+  float ms = 0;
+  EXPECT_FALSE(c.TimeKernels(1, &ms));
+  EXPECT_NE(c.error_msg().find("FAILED_PRECONDITION"), std::string::npos);
+}
+
+TEST(AotGpu, FakeDriverRunsEveryLaunchOfThePlan) {
+  if (!fakeDriver())
+    GTEST_SKIP() << "needs the fake libcuda.so.1 (ctest aot-gpu-fake-driver)";
+  void *fake = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  aot_gpu::Classifier c;
+  ASSERT_TRUE(c.Run()) << c.error_msg();
+  EXPECT_EQ(c.device_name(), "tfmlir fake CUDA device");
+  fake = fake ? fake : dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_NE(fake, nullptr);
+  auto launchCount =
+      reinterpret_cast<int (*)()>(dlsym(fake, "tfmlirFakeLaunchCount"));
+  ASSERT_NE(launchCount, nullptr);
+  int first = launchCount();
+  EXPECT_GE(first, aot_gpu::Classifier::kNumLaunches);
+  ASSERT_TRUE(c.Run()) << c.error_msg();
+  EXPECT_EQ(launchCount() - first, aot_gpu::Classifier::kNumLaunches);
+  float ms = -1;
+  ASSERT_TRUE(c.TimeKernels(3, &ms)) << c.error_msg();
+  EXPECT_GE(ms, 0.0f);
+  EXPECT_EQ(launchCount() - first, 4 * aot_gpu::Classifier::kNumLaunches);
+}
+
+TEST(AotGpu, FakeDriverCopiesAVariablesNewValueBack) {
+  if (!fakeDriver())
+    GTEST_SKIP() << "needs the fake libcuda.so.1 (ctest aot-gpu-fake-driver)";
+  aot_gpu::Variables m;
+  static_assert(aot_gpu::Variables::kNumArgs == 3, "x, v, w");
+  static_assert(aot_gpu::Variables::kNumResults == 3, "out, after, new v");
+  float v[3] = {10.0f, 20.0f, 30.0f};
+  m.set_var_v_data(v);
+  ASSERT_TRUE(m.Run()) << m.error_msg();
+  // The kernels did not run, but whatever the device returned as v's new
+  // value is now in v's buffer.
+  EXPECT_EQ(std::memcmp(v, m.result2_data(), sizeof(v)), 0);
+}
+
+TEST(AotGpu, OnARealGpuMatchesTheCpuClass) {
+  if (fakeDriver() || !haveDriver())
+    GTEST_SKIP() << "no GPU driver (the values need a GPU)";
+  aot_gpu::Classifier gpu;
+  example::Classifier cpu;
+  const float x[8] = {0.5f, -1.0f, 2.0f, 0.25f, -0.75f, 1.5f, 0.0f, 3.0f};
+  std::memcpy(gpu.arg_x_data(), x, sizeof(x));
+  std::memcpy(cpu.arg_x_data(), x, sizeof(x));
+  if (!gpu.Run())
+    GTEST_SKIP() << "the driver loads but the program does not run: "
+                 << gpu.error_msg();
+  ASSERT_TRUE(cpu.Run()) << cpu.error_msg();
+  for (int r = 0; r < 2; ++r)
+    for (int i = 0; i < 6; ++i) {
+      float g = static_cast<const float *>(gpu.result_data(r))[i];
+      float c = static_cast<const float *>(cpu.result_data(r))[i];
+      EXPECT_NEAR(g, c, 1e-5 * std::fabs(c) + 1e-6) << r << "," << i;
+    }
+}
+
+} // namespace
