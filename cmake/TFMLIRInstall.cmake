@@ -163,7 +163,30 @@ foreach(t TFMLIRSessionAPI TFMLIRLite TFMLIRAotRuntime)
   endif()
 endforeach()
 
-foreach(_set Aot Lite Session)
+# runtime/gpu (where the CUDA toolkit's cuda.h was found): what the
+# objects of tf-compile --target=cuda link. Needs absl; libcuda.so.1 is
+# dlopen'ed at run time.
+set(_tfmlir_sets Aot Lite Session)
+if(TFMLIR_HAVE_CUDA_RUNTIME)
+  set(TFMLIR_GPU_LIBS TFMLIRGPURuntime TFMLIRGPUPlan)
+  tfmlir_build_only_include_dirs(${TFMLIR_GPU_LIBS})
+  set_target_properties(TFMLIRGPURuntime PROPERTIES EXPORT_NAME GPURuntime)
+  target_include_directories(TFMLIRGPURuntime INTERFACE
+    $<INSTALL_INTERFACE:${TFMLIR_INSTALL_INCLUDEDIR}>)
+  target_compile_features(TFMLIRGPURuntime INTERFACE cxx_std_17)
+  list(APPEND _tfmlir_sets Gpu)
+  install(FILES
+      ${PROJECT_SOURCE_DIR}/runtime/gpu/CompiledGpuFunction.h
+      ${PROJECT_SOURCE_DIR}/runtime/gpu/CudaDriver.h
+      ${PROJECT_SOURCE_DIR}/runtime/gpu/Device.h
+      ${PROJECT_SOURCE_DIR}/runtime/gpu/PlanExecutor.h
+    DESTINATION ${TFMLIR_INSTALL_INCLUDEDIR}/runtime/gpu
+    COMPONENT TFMLIRLibraries)
+  install(FILES ${PROJECT_SOURCE_DIR}/lib/Support/ABI/LaunchPlan.h
+    DESTINATION ${TFMLIR_INSTALL_INCLUDEDIR}/lib/Support/ABI
+    COMPONENT TFMLIRLibraries)
+endif()
+foreach(_set ${_tfmlir_sets})
   string(TOUPPER ${_set} _SET)
   install(TARGETS ${TFMLIR_${_SET}_LIBS}
     EXPORT TFMLIR${_set}Targets

@@ -19,7 +19,10 @@ Steps (each failure names the step and shows its output):
     the same numbers as above;
  6. examples/aot against the prefix: tfmlir_aot_library() runs the
     installed tf-compile, the program links TFMLIR::AotRuntime only (no
-    MLIR), runs, and checks its own results (exit 0).
+    MLIR), runs, and checks its own results (exit 0);
+ 7. where the prefix has runtime/gpu, examples/aot's GPU build
+    (tf-compile --target=cuda, TFMLIR::GPURuntime): it links and runs
+    (exit 0, or 77 without a GPU driver).
 
 Usage: install_example.py --build BUILD --source SRC --work WORK --cxx CXX
                            [--cmake CMAKE] [--no-tfmlir-pc] [--cxxflags F]
@@ -222,6 +225,25 @@ def main():
     run("build examples/aot (installed tf-compile)",
         [a.cmake, "--build", aotbuild, "-j2"])
     run("run examples/aot", [os.path.join(aotbuild, "aot_example")])
+    # 7. Its GPU build, where the prefix has runtime/gpu (TFMLIR::GPURuntime):
+    # linked against the installed runtime, and run (77: no GPU here).
+    gpuexe = os.path.join(aotbuild, "aot_example_gpu")
+    import glob
+    if glob.glob(os.path.join(prefix, "lib*", "cmake", "TFMLIR",
+                              "TFMLIRGpuTargets.cmake")) or \
+            os.path.exists(gpuexe):
+        if not os.path.exists(gpuexe):
+            sys.exit("FAIL examples/aot: the prefix has TFMLIR::GPURuntime "
+                     "but aot_example_gpu was not built")
+        r = subprocess.run([gpuexe], capture_output=True, text=True)
+        if r.returncode not in (0, 77):
+            sys.exit("FAIL run examples/aot (GPU): exit %d\n%s%s" % (
+                r.returncode, r.stdout, r.stderr))
+        print("ok   run examples/aot (GPU): %s" % (
+            "matches" if r.returncode == 0 else
+            "no GPU here: " + r.stderr.strip().splitlines()[-1]))
+    else:
+        print("skip examples/aot (GPU): the prefix has no TFMLIR::GPURuntime")
     print("PASS install-example in %.1f s" % (time.time() - t_start))
 
 
