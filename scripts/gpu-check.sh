@@ -12,7 +12,12 @@
 #       on a machine without a GPU stops at "no GPU" (exit 2).
 #   scripts/gpu-check.sh run              (on the GPU machine: no MLIR/LLVM
 #       needed) runs every shipped case twice, compares with TF's values,
-#       and times the chain against a device copy of the same bytes.
+#       and times the chain against a device copy of the same bytes; then
+#       tfmlir-gpu-bench runs the bench models that tf-compile --target=cuda
+#       compiled (the MobileNet-like convnet and the MLP at batch 1 and 64,
+#       GEMM 4096^3 f32 and bf16) and test/gpu/gpu_bench_peers.py times the
+#       same models in PyTorch and JAX, compares outputs and prints one
+#       table.
 #
 # With the device tool: run(command="bash scripts/gpu-check.sh run",
 #   carry=["build/gpu-check"]).
@@ -33,6 +38,20 @@ run_check() {
   set -e
   if [[ $rc == 2 ]]; then
     echo "gpu-check: stopped at the 'no GPU' point (nothing ran on a GPU)"
+    return $rc
+  fi
+  # The bench models (tf-compile --target=cuda), then the same models in
+  # PyTorch and JAX on the same GPU, one table (test/gpu/gpu_bench_peers.py).
+  local out=${GPU_BENCH_OUT:-/tmp/tfmlir-gpu-bench}
+  mkdir -p "$out"
+  set +e
+  "$BUNDLE/tfmlir-gpu-bench" "$BUNDLE/bench" "$out" 20 | tee "$out/tfmlir.txt"
+  local brc=${PIPESTATUS[0]}
+  python3 test/gpu/gpu_bench_peers.py "$BUNDLE/bench" "$out"
+  local prc=$?
+  set -e
+  if [[ $rc == 0 && ( $brc != 0 || $prc != 0 ) ]]; then
+    rc=1
   fi
   return $rc
 }
@@ -56,27 +75,40 @@ if [[ ! -f $CORPUS/dl4j_tf_graphs/INDEX.tsv ]]; then
   echo "gpu-check: corpus not found at $CORPUS (set TFMLIR_CORPUS_DIR)" >&2
   exit 1
 fi
-JOBS=${JOBS:-2} bash scripts/build.sh hlo-gpu-compile tf-translate tf-opt
+JOBS=${JOBS:-2} bash scripts/build.sh hlo-gpu-compile tf-translate tf-opt tf-compile tfmlir-model-bench
 rm -rf "$BUNDLE"
 mkdir -p "$BUNDLE"
 
-# The runner: no MLIR, LLVM or protobuf; absl and libstdc++ static; code
+# The runners: no MLIR, LLVM or protobuf; absl and libstdc++ static; code
 # for any x86-64 (the GPU machine's CPU differs from ours).
 CXX=${CXX:-clang++-22}
 ABSL_LIBS=$(ls /usr/lib/x86_64-linux-gnu/libabsl_*.a)
-$CXX -std=c++20 -O2 -march=x86-64 -mtune=generic -I"$ROOT" -I"$CUDA/include" \
-  runtime/gpu/LaunchPlan.cpp runtime/gpu/CudaDriver.cpp runtime/gpu/Device.cpp \
-  runtime/gpu/PlanExecutor.cpp test/gpu/GpuCheckRunner.cpp test/gpu/GlibcCompat.cpp \
-  -o "$BUNDLE/tfmlir-gpu-check" \
-  -static-libstdc++ -static-libgcc -Wl,--start-group $ABSL_LIBS -Wl,--end-group \
-  -ldl -lpthread
-echo "gpu-check: runner built; shared libraries:"
-ldd "$BUNDLE/tfmlir-gpu-check" | sed 's/^/  /'
-if ldd "$BUNDLE/tfmlir-gpu-check" | grep -E -v 'linux-vdso|libc\.so|libm\.so|ld-linux|libdl|libpthread' | grep -q '=>'; then
-  echo "gpu-check: the runner depends on more than glibc" >&2
-  exit 1
-fi
-echo "gpu-check: newest glibc symbol version needed: $(objdump -T "$BUNDLE/tfmlir-gpu-check" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)"
+GPU_RUNTIME="lib/Support/ABI/LaunchPlan.cpp runtime/gpu/CudaDriver.cpp runtime/gpu/Device.cpp
+  runtime/gpu/PlanExecutor.cpp test/gpu/GlibcCompat.cpp"
+link_runner() { # OUT SOURCES...
+  local out=$1
+  shift
+  $CXX -std=c++20 -O2 -march=x86-64 -mtune=generic -I"$ROOT" -I"$CUDA/include" \
+    $GPU_RUNTIME "$@" -o "$out" \
+    -static-libstdc++ -static-libgcc -Wl,--start-group $ABSL_LIBS -Wl,--end-group \
+    -ldl -lpthread
+  echo "gpu-check: $(basename "$out") built; shared libraries:"
+  ldd "$out" | sed 's/^/  /'
+  if ldd "$out" | grep -E -v 'linux-vdso|libc\.so|libm\.so|ld-linux|libdl|libpthread' | grep -q '=>'; then
+    echo "gpu-check: $(basename "$out") depends on more than glibc" >&2
+    exit 1
+  fi
+}
+link_runner "$BUNDLE/tfmlir-gpu-check" test/gpu/GpuCheckRunner.cpp
+
+# The bench models through tf-compile --target=cuda (header + data object
+# each), linked into tfmlir-gpu-bench with runtime/gpu's CompiledGpuFunction.
+BENCH_SRC=$ROOT/build/gpu-check-src
+rm -rf "$BENCH_SRC"
+/usr/bin/python3 test/gpu/gpu_bench_prepare.py build/bin "$BENCH_SRC" "$BUNDLE/bench"
+link_runner "$BUNDLE/tfmlir-gpu-bench" -I"$BENCH_SRC" runtime/gpu/CompiledGpuFunction.cpp \
+  test/gpu/GpuBenchRunner.cpp "$BENCH_SRC"/*.o
+echo "gpu-check: newest glibc symbol version needed: $(objdump -T "$BUNDLE/tfmlir-gpu-check" "$BUNDLE/tfmlir-gpu-bench" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)"
 
 # The data: 60 MiB for cubins, plans, constants and references (the runner
 # and this script take the rest of the 64 MiB).
