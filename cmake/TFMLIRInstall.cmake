@@ -208,6 +208,7 @@ install(FILES
 # The AOT runtime that tf-compile's generated headers include.
 install(FILES
     ${PROJECT_SOURCE_DIR}/runtime/aot/CompiledFunction.h
+    ${PROJECT_SOURCE_DIR}/runtime/aot/HostBuffers.h
     ${PROJECT_SOURCE_DIR}/runtime/aot/Runtime.h
   DESTINATION ${TFMLIR_INSTALL_INCLUDEDIR}/runtime/aot
   COMPONENT TFMLIRLibraries)

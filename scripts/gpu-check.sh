@@ -107,6 +107,7 @@ BENCH_SRC=$ROOT/build/gpu-check-src
 rm -rf "$BENCH_SRC"
 /usr/bin/python3 test/gpu/gpu_bench_prepare.py build/bin "$BENCH_SRC" "$BUNDLE/bench"
 link_runner "$BUNDLE/tfmlir-gpu-bench" -I"$BENCH_SRC" runtime/gpu/CompiledGpuFunction.cpp \
+  runtime/aot/HostBuffers.cpp \
   test/gpu/GpuBenchRunner.cpp "$BENCH_SRC"/*.o
 echo "gpu-check: newest glibc symbol version needed: $(objdump -T "$BUNDLE/tfmlir-gpu-check" "$BUNDLE/tfmlir-gpu-bench" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)"
 

@@ -18,29 +18,6 @@
 namespace tfmlir::aot {
 namespace {
 
-constexpr size_t kAlign = 64;
-
-/// A zeroed block of `bytes` (at least 1) aligned to kAlign, from calloc
-/// (so that pages are only committed when written); the pointer calloc
-/// returned is stored just before the aligned block. Null on failure.
-void *alignedZeroAlloc(int64_t bytes) {
-  size_t n = static_cast<size_t>(bytes < 1 ? 1 : bytes);
-  if (n > SIZE_MAX - kAlign - sizeof(void *))
-    return nullptr;
-  void *raw = std::calloc(1, n + kAlign + sizeof(void *));
-  if (!raw)
-    return nullptr;
-  uintptr_t p = reinterpret_cast<uintptr_t>(raw) + sizeof(void *);
-  p = (p + kAlign - 1) / kAlign * kAlign;
-  reinterpret_cast<void **>(p)[-1] = raw;
-  return reinterpret_cast<void *>(p);
-}
-
-void alignedFree(void *p) {
-  if (p)
-    std::free(static_cast<void **>(p)[-1]);
-}
-
 int64_t descWords(const BufferInfo &b) { return 3 + 2 * b.rank; }
 
 /// Fills sizes and identity strides of a descriptor for `b`.
@@ -99,12 +76,12 @@ bool invoke(RunState *st, void (*entry)(void **), void **packed) {
 
 } // namespace
 
-CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
-  auto oom = [&](const char *what) {
-    broken_ = true;
-    error_ = std::string("RESOURCE_EXHAUSTED: ") + data_.className +
-             ": cannot allocate the " + what;
-  };
+CompiledCpuFunction::CompiledCpuFunction(const StaticData &data)
+    : HostBuffers(data.className, data.numArgs, data.args, data.numResults,
+                  data.results),
+      data_(data) {
+  if (broken())
+    return;
   int na = data_.numArgs, nr = data_.numResults, nc = data_.numConstants;
   int64_t words = 0;
   for (int i = 0; i < nc; ++i)
@@ -113,31 +90,13 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
     words += descWords(data_.args[i]);
   for (int i = 0; i < nr; ++i)
     words += descWords(data_.results[i]);
-  ownedArgs_ = new (std::nothrow) void *[na + 1]();
-  argPtrs_ = new (std::nothrow) const void *[na + 1]();
-  results_ = new (std::nothrow) void *[nr + 1]();
   descs_ = new (std::nothrow) int64_t[words + 1]();
   packed_ = new (std::nothrow) void *[na + nc + 2]();
   argDescs_ = new (std::nothrow) int64_t *[na + 1]();
-  if (!ownedArgs_ || !argPtrs_ || !results_ || !descs_ || !packed_ ||
-      !argDescs_) {
-    oom("descriptors");
+  if (!descs_ || !packed_ || !argDescs_) {
+    descsBroken_ = true;
+    fail("RESOURCE_EXHAUSTED", "cannot allocate the descriptors");
     return;
-  }
-  for (int i = 0; i < na; ++i) {
-    ownedArgs_[i] = alignedZeroAlloc(arg_size(i));
-    if (!ownedArgs_[i]) {
-      oom("argument buffers");
-      return;
-    }
-    argPtrs_[i] = ownedArgs_[i];
-  }
-  for (int i = 0; i < nr; ++i) {
-    results_[i] = alignedZeroAlloc(result_size(i));
-    if (!results_[i]) {
-      oom("result buffers");
-      return;
-    }
   }
   // Layout: results block, constants, arguments.
   int64_t *d = descs_;
@@ -164,78 +123,13 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data) : data_(data) {
 }
 
 CompiledCpuFunction::~CompiledCpuFunction() {
-  if (ownedArgs_)
-    for (int i = 0; i < data_.numArgs; ++i)
-      alignedFree(ownedArgs_[i]);
-  if (results_)
-    for (int i = 0; i < data_.numResults; ++i)
-      alignedFree(results_[i]);
-  delete[] ownedArgs_;
-  delete[] argPtrs_;
-  delete[] results_;
   delete[] descs_;
   delete[] packed_;
   delete[] argDescs_;
 }
 
-int64_t CompiledCpuFunction::arg_size(int i) const {
-  if (i < 0 || i >= data_.numArgs)
-    return 0;
-  return data_.args[i].numElements * data_.args[i].elementBytes;
-}
-
-int64_t CompiledCpuFunction::result_size(int i) const {
-  if (i < 0 || i >= data_.numResults)
-    return 0;
-  return data_.results[i].numElements * data_.results[i].elementBytes;
-}
-
-void CompiledCpuFunction::set_arg_data(int i, const void *data) {
-  if (broken_ || i < 0 || i >= data_.numArgs)
-    return;
-  argPtrs_[i] = data ? data : ownedArgs_[i];
-}
-
-void *CompiledCpuFunction::arg_data(int i) {
-  if (broken_ || i < 0 || i >= data_.numArgs)
-    return nullptr;
-  return const_cast<void *>(argPtrs_[i]);
-}
-
-const void *CompiledCpuFunction::arg_data(int i) const {
-  if (broken_ || i < 0 || i >= data_.numArgs)
-    return nullptr;
-  return argPtrs_[i];
-}
-
-void *CompiledCpuFunction::result_data(int i) {
-  if (broken_ || i < 0 || i >= data_.numResults)
-    return nullptr;
-  return results_[i];
-}
-
-const void *CompiledCpuFunction::result_data(int i) const {
-  if (broken_ || i < 0 || i >= data_.numResults)
-    return nullptr;
-  return results_[i];
-}
-
-int CompiledCpuFunction::LookupArgIndex(const std::string &name) const {
-  for (int i = 0; i < data_.numArgs; ++i)
-    if (name == data_.args[i].name)
-      return i;
-  return -1;
-}
-
-int CompiledCpuFunction::LookupResultIndex(const std::string &name) const {
-  for (int i = 0; i < data_.numResults; ++i)
-    if (name == data_.results[i].name)
-      return i;
-  return -1;
-}
-
 bool CompiledCpuFunction::Run() {
-  if (broken_)
+  if (broken() || descsBroken_)
     return false;
   error_.clear();
   for (int i = 0; i < data_.numArgs; ++i) {
@@ -284,16 +178,12 @@ bool CompiledCpuFunction::Run() {
   }
   const int64_t *d = resultDescs_;
   for (int i = 0; i < data_.numResults; ++i) {
-    copyOut(d, data_.results[i], static_cast<char *>(results_[i]));
+    copyOut(d, data_.results[i], static_cast<char *>(resultBufs_[i]));
     d += descWords(data_.results[i]);
   }
   // Updated variables go back into their buffers (after every result is
   // copied: a result may be a view of a variable's old value).
-  for (int i = 0; i < data_.numResults; ++i) {
-    int a = data_.results[i].updatesArg;
-    if (a >= 0 && a < data_.numArgs && argPtrs_[a] != results_[i])
-      std::memcpy(const_cast<void *>(argPtrs_[a]), results_[i], result_size(i));
-  }
+  copyVariablesBack();
   // The result blocks (and anything else left) belong to this Run.
   st.freeAll();
   return true;

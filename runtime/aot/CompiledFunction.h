@@ -17,27 +17,13 @@
 #ifndef TFMLIR_RUNTIME_AOT_COMPILEDFUNCTION_H
 #define TFMLIR_RUNTIME_AOT_COMPILEDFUNCTION_H
 
+#include "runtime/aot/HostBuffers.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace tfmlir::aot {
-
-/// One argument, result or constant of a compiled function: its name (the
-/// config's `name`, or "" when none), dtype in TF's DataType numbering
-/// (DT_FLOAT = 1, ...; DT_BOOL is 1 byte, DT_HALF/DT_BFLOAT16 2 bytes),
-/// bytes per element, rank and static shape (row-major), element count,
-/// and for a result that is a variable's updated value the argument it is
-/// copied back into after Run() (-1 otherwise).
-struct BufferInfo {
-  const char *name;
-  int dtype;
-  int64_t elementBytes;
-  int rank;
-  const int64_t *shape;
-  int64_t numElements;
-  int updatesArg;
-};
 
 /// The static description of one compiled function, emitted in the
 /// generated header: the entry point in the object file (it takes the
@@ -59,7 +45,7 @@ struct StaticData {
 
 /// Runs one tf-compile'd function on buffers it owns (or caller buffers set
 /// with set_arg_data).
-class CompiledCpuFunction {
+class CompiledCpuFunction : public HostBuffers {
 public:
   /// Allocates the argument and result buffers and the descriptors. A failed
   /// allocation does not throw: every later Run() returns false with a
@@ -78,37 +64,9 @@ public:
   /// TF's kernels); every block the call allocated is freed either way.
   bool Run();
 
-  /// The error of the last failed Run() (or the constructor), "" otherwise.
-  const std::string &error_msg() const { return error_; }
-
-  /// Uses `data` (caller-owned, row-major, arg_size(i) bytes, not copied,
-  /// alive until the next Run() returns) for argument `index` instead of
-  /// the owned buffer; null restores the owned buffer. Out-of-range index:
-  /// ignored (Run() still uses the previous buffer). A variable's buffer
-  /// (config `variable`, not readonly) is written by Run() with the
-  /// variable's new value, as tfcompile's are.
-  void set_arg_data(int index, const void *data);
-  /// The buffer argument `index` is read from (owned or set_arg_data's);
-  /// null for an out-of-range index.
-  void *arg_data(int index);
-  const void *arg_data(int index) const;
-  /// The result buffer (owned, row-major); null for an out-of-range index.
-  void *result_data(int index);
-  const void *result_data(int index) const;
-
-  int num_args() const { return data_.numArgs; }
-  int num_results() const { return data_.numResults; }
-  /// Bytes of argument / result `index` (0 when out of range).
-  int64_t arg_size(int index) const;
-  int64_t result_size(int index) const;
-  const BufferInfo &arg_info(int index) const { return data_.args[index]; }
-  const BufferInfo &result_info(int index) const {
-    return data_.results[index];
-  }
-  /// The index of the argument / result whose config `name` is `name`, -1
-  /// when there is none (TF's LookupArgIndex / LookupResultIndex).
-  int LookupArgIndex(const std::string &name) const;
-  int LookupResultIndex(const std::string &name) const;
+  // error_msg(), set_arg_data, arg_data, result_data, arg_size,
+  // result_size, arg_info, result_info, LookupArgIndex, LookupResultIndex:
+  // HostBuffers.
 
   /// Caps the bytes of temporary and result blocks the generated code may
   /// hold at once during one Run() (-1, the default: no cap). Exceeding it
@@ -119,16 +77,12 @@ public:
 
 private:
   const StaticData &data_;
-  std::string error_;
-  bool broken_ = false;
+  bool descsBroken_ = false;
   int64_t limit_ = -1;
   int64_t peak_ = 0;
-  void **ownedArgs_ = nullptr;     // numArgs owned buffers
-  const void **argPtrs_ = nullptr; // what Run() reads
-  void **results_ = nullptr;       // numResults owned buffers
-  int64_t *descs_ = nullptr;       // all descriptors, back to back
-  void **packed_ = nullptr;        // pointers to the descriptors
-  int64_t **argDescs_ = nullptr;   // where each argument's descriptor starts
+  int64_t *descs_ = nullptr;     // all descriptors, back to back
+  void **packed_ = nullptr;      // pointers to the descriptors
+  int64_t **argDescs_ = nullptr; // where each argument's descriptor starts
   int64_t *resultDescs_ = nullptr;
 };
 

@@ -28,7 +28,9 @@
 #ifndef TFMLIR_RUNTIME_GPU_COMPILEDGPUFUNCTION_H
 #define TFMLIR_RUNTIME_GPU_COMPILEDGPUFUNCTION_H
 
-#include "runtime/aot/CompiledFunction.h"
+#include "runtime/aot/HostBuffers.h"
+
+#include "absl/status/status.h"
 
 #include <cstdint>
 #include <memory>
@@ -59,7 +61,7 @@ struct GpuStaticData {
 
 /// Runs one tf-compile --target=cuda program on buffers it owns (or caller
 /// buffers set with set_arg_data).
-class CompiledGpuFunction {
+class CompiledGpuFunction : public aot::HostBuffers {
 public:
   /// Allocates the host argument and result buffers (the GPU is opened by
   /// the first Run()). A failed allocation does not throw: every Run()
@@ -73,7 +75,7 @@ public:
 
   /// Runs the program on the current argument buffers and writes the
   /// results (and the variables' new values) into the host buffers.
-  /// Returns false and sets error_msg() ("<class>: <CODE>: <message>") when
+  /// Returns false and sets error_msg() ("<CODE>: <class>: <message>") when
   /// an argument is null, when there is no CUDA driver or GPU
   /// (FAILED_PRECONDITION / UNAVAILABLE: the first failure is kept and
   /// returned by every later Run()), when the driver rejects the cubin (a
@@ -88,51 +90,25 @@ public:
   /// all of them (CUDA events). False (error_msg()) before a Run().
   bool TimeKernels(int iterations, float *ms);
 
-  /// The error of the last failed Run() (or the constructor), "" otherwise.
-  const std::string &error_msg() const { return error_; }
   /// The GPU's name ("NVIDIA H200") once a Run() has opened it, else "".
   const std::string &device_name() const { return deviceName_; }
 
-  /// As CompiledCpuFunction's: `data` (caller-owned, arg_size(index)
-  /// bytes, alive until the next Run() returns) is read instead of the owned
-  /// buffer; null restores the owned one; out-of-range indices are ignored.
-  void set_arg_data(int index, const void *data);
-  /// The buffer argument `index` is read from; null when out of range.
-  void *arg_data(int index);
-  const void *arg_data(int index) const;
-  /// The result buffer (owned, row-major); null when out of range.
-  void *result_data(int index);
-  const void *result_data(int index) const;
-
-  int num_args() const { return data_.numArgs; }
-  int num_results() const { return data_.numResults; }
-  /// Bytes of argument / result `index` (0 when out of range).
-  int64_t arg_size(int index) const;
-  int64_t result_size(int index) const;
-  const aot::BufferInfo &arg_info(int index) const { return data_.args[index]; }
-  const aot::BufferInfo &result_info(int index) const {
-    return data_.results[index];
-  }
-  /// The index of the argument / result named `name` in the config, -1
-  /// when there is none (TF's LookupArgIndex / LookupResultIndex).
-  int LookupArgIndex(const std::string &name) const;
-  int LookupResultIndex(const std::string &name) const;
+  // error_msg(), set_arg_data, arg_data, result_data, arg_size,
+  // result_size, arg_info, result_info, LookupArgIndex, LookupResultIndex:
+  // aot::HostBuffers (the CPU class's, too).
 
 private:
   /// Opens the device and loads the program (first Run()).
   bool init();
-  bool fail(const std::string &status);
+  /// Sets error_msg() to "<CODE>: <className>: <message>" (as the CPU
+  /// class's) and returns false.
+  bool failWith(const absl::Status &status);
 
   const GpuStaticData &data_;
   const int ordinal_;
-  std::string error_;
   std::string deviceName_;
-  bool broken_ = false;   ///< host buffers missing: every Run() fails
-  std::string initError_; ///< a failed init(), repeated by every Run()
-  bool ran_ = false;      ///< a Run() has uploaded arguments
-  void **ownedArgs_ = nullptr;
-  const void **argPtrs_ = nullptr;
-  void **results_ = nullptr;
+  absl::Status initError_; ///< a failed init(), repeated by every Run()
+  bool ran_ = false;       ///< a Run() has uploaded arguments
   std::unique_ptr<GpuDevice> device_;
   std::unique_ptr<PlanExecutor> executor_;
 };

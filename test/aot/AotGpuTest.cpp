@@ -63,7 +63,7 @@ TEST(AotGpu, WithoutADriverRunSaysSo) {
   aot_gpu::Classifier c;
   for (int call = 0; call < 2; ++call) {
     EXPECT_FALSE(c.Run());
-    EXPECT_NE(c.error_msg().find("aot_gpu::Classifier: FAILED_PRECONDITION"),
+    EXPECT_NE(c.error_msg().find("FAILED_PRECONDITION: aot_gpu::Classifier: "),
               std::string::npos)
         << c.error_msg();
     EXPECT_NE(c.error_msg().find("libcuda.so.1"), std::string::npos)
