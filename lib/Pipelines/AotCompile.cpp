@@ -213,6 +213,9 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   if (options.target != "cpu" && options.target != "cuda")
     return absl::InvalidArgumentError(
         absl::StrCat("--target=", options.target, ": expected cpu or cuda"));
+  if (options.target == "cuda")
+    if (absl::Status s = aot_internal::checkGpuArch(options.gpuArch); !s.ok())
+      return s;
 
   Signature sig;
   std::vector<std::string> parts = absl::StrSplit(options.cppClass, "::");

@@ -31,8 +31,11 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -70,14 +73,33 @@ void addBlob(llvm::Module &m, const std::string &name, llvm::StringRef bytes,
 
 } // namespace
 
+absl::Status checkGpuArch(const std::string &arch) {
+  initAotTargets();
+  bool known = validArch(arch);
+  if (known) {
+    // LLVM's NVPTX backend must know it too (it would print "not a
+    // recognized processor" for every function, then ptxas fails).
+    std::string err;
+    llvm::Triple triple("nvptx64-nvidia-cuda");
+    if (const llvm::Target *t =
+            llvm::TargetRegistry::lookupTarget(triple, err)) {
+      std::unique_ptr<llvm::MCSubtargetInfo> sti(
+          t->createMCSubtargetInfo(triple, "", ""));
+      known = !sti || sti->isCPUStringValid(arch);
+    }
+  }
+  if (!known)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--gpu_arch must name an NVIDIA SM architecture that "
+        "LLVM's NVPTX backend knows, such as sm_90 or sm_80, got '",
+        arch, "'"));
+  return absl::OkStatus();
+}
+
 absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
                            Signature &sig, AotResult &out) {
-  initAotTargets();
-  if (!validArch(options.gpuArch))
-    return absl::InvalidArgumentError(
-        absl::StrCat("--gpu_arch must name an NVIDIA SM architecture such as "
-                     "sm_90 (sm_20 or later), got '",
-                     options.gpuArch, "'"));
+  if (absl::Status s = checkGpuArch(options.gpuArch); !s.ok())
+    return s;
   // ptxas first: without a toolkit, say so before compiling anything.
   std::string searched;
   if (findPtxas(&searched).empty())
@@ -165,6 +187,14 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   m.setTargetTriple((*tm)->getTargetTriple());
   m.setDataLayout((*tm)->createDataLayout());
   std::string planText = gpu::serializeLaunchPlan(plan);
+  // The runtime parses this text; what it would refuse (e.g. a tensor of
+  // rank > 16) is refused here, not at every Run().
+  if (absl::StatusOr<gpu::LaunchPlan> back = gpu::parseLaunchPlan(planText);
+      !back.ok())
+    return absl::UnimplementedError(absl::StrCat(
+        "runtime/gpu cannot run this program: its launch plan does not "
+        "parse back: ",
+        back.status().message()));
   planText.push_back('\0');
   addBlob(m, sig.symbolPrefix + "_plan", planText, 8);
   addBlob(m, sig.symbolPrefix + "_cubin", cubin, 64);

@@ -116,8 +116,14 @@ std::string infoInit(const char *kind, size_t i, const Buffer &b) {
 
 } // namespace
 
-std::string writeHeader(const Signature &sig, const AotOptions &options,
+std::string writeHeader(const Signature &sig, const AotOptions &optionsIn,
                         const AotResult &out) {
+  // The graph's path goes into // comments: a newline or other control
+  // character in it would end the comment (and could inject code).
+  AotOptions options = optionsIn;
+  for (char &c : options.graphName)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      c = '?';
   std::string qualified = absl::StrJoin(sig.namespaces, "::");
   if (!qualified.empty())
     qualified += "::";
@@ -217,11 +223,13 @@ std::string writeHeader(const Signature &sig, const AotOptions &options,
                     "\n  /// Runs on GPU `device_ordinal` (opened by the "
                     "first Run()).\n  explicit ",
                     sig.className,
-                    "(int device_ordinal = 0)\n      : CompiledGpuFunction("
-                    "StaticData(), device_ordinal) {}\n\n");
+                    "(int device_ordinal = 0)\n      : "
+                    "tfmlir::gpu::CompiledGpuFunction(StaticData(), "
+                    "device_ordinal) {}\n\n");
   else
-    absl::StrAppend(&h, "\n  ", sig.className,
-                    "() : CompiledCpuFunction(StaticData()) {}\n\n");
+    absl::StrAppend(
+        &h, "\n  ", sig.className,
+        "() : tfmlir::aot::CompiledCpuFunction(StaticData()) {}\n\n");
 
   auto accessors = [&](const std::string &prefix, size_t i, const Buffer &b,
                        bool isArg) {

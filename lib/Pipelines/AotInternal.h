@@ -89,6 +89,10 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
 absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
                            Signature &sig, AotResult &out);
 
+/// InvalidArgument unless `arch` is an sm_XX that LLVM's NVPTX backend
+/// knows (tf-compile --gpu_arch; checked before the graph is lowered).
+absl::Status checkGpuArch(const std::string &arch);
+
 /// Initializes LLVM's targets and the passes the AOT pipelines use (once).
 void initAotTargets();
 

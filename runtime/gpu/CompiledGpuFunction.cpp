@@ -111,6 +111,10 @@ bool CompiledGpuFunction::Run() {
 }
 
 bool CompiledGpuFunction::TimeKernels(int iterations, float *ms) {
+  if (!ms || iterations < 1)
+    return failWith(absl::InvalidArgumentError(absl::StrCat(
+        "TimeKernels needs iterations >= 1 and a place for the time, got ",
+        iterations, ms ? "" : " and null")));
   if (!executor_ || !ran_)
     return failWith(absl::FailedPreconditionError(
         "TimeKernels needs a successful Run() first"));

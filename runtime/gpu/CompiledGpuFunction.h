@@ -87,7 +87,8 @@ public:
 
   /// Runs the program's kernels `iterations` times on the arguments the
   /// last successful Run() uploaded and sets `*ms` to the device time of
-  /// all of them (CUDA events). False (error_msg()) before a Run().
+  /// all of them (CUDA events). False (error_msg()) before a Run(), and
+  /// INVALID_ARGUMENT for iterations < 1 or a null `ms`.
   bool TimeKernels(int iterations, float *ms);
 
   /// The GPU's name ("NVIDIA H200") once a Run() has opened it, else "".

@@ -91,6 +91,9 @@ TEST(AotGpu, FakeDriverRunsEveryLaunchOfThePlan) {
   ASSERT_TRUE(c.Run()) << c.error_msg();
   EXPECT_EQ(launchCount() - first, aot_gpu::Classifier::kNumLaunches);
   float ms = -1;
+  EXPECT_FALSE(c.TimeKernels(3, nullptr));
+  EXPECT_NE(c.error_msg().find("INVALID_ARGUMENT"), std::string::npos);
+  EXPECT_FALSE(c.TimeKernels(0, &ms));
   ASSERT_TRUE(c.TimeKernels(3, &ms)) << c.error_msg();
   EXPECT_GE(ms, 0.0f);
   EXPECT_EQ(launchCount() - first, 4 * aot_gpu::Classifier::kNumLaunches);

@@ -32,6 +32,7 @@
 #include "tools/ToolVersion.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -131,6 +132,25 @@ int main(int argc, char **argv) {
                              {"--out_function_object", &outObject}})
     if (value->empty())
       return fail(std::string(flag) + " is required");
+  // Outputs that are the same file as each other or as an input would be
+  // overwritten silently (llvm::sys::fs::equivalent: same file, any path).
+  {
+    auto same = [](const std::string &a, const std::string &b) {
+      bool eq = false;
+      return a == b || (!llvm::sys::fs::equivalent(a, b, eq) && eq);
+    };
+    if (same(outHeader, outObject))
+      return fail("--out_header and --out_function_object name the same "
+                  "file: " +
+                  outHeader);
+    for (const std::string *out :
+         {&outHeader.getValue(), &outObject.getValue()})
+      for (const std::string *in :
+           {&graphPath.getValue(), &configPath.getValue()})
+        if (same(*out, *in))
+          return fail("the output " + *out + " is an input (" + *in +
+                      "); choose another --out_header / --out_function_object");
+  }
 
   std::optional<tfmlir::ProgressMode> progressMode =
       tfmlir::parseProgressMode(progressFlag);
