@@ -132,6 +132,9 @@ int main(int argc, char **argv) {
                              {"--out_function_object", &outObject}})
     if (value->empty())
       return fail(std::string(flag) + " is required");
+  if (gpuArch.getNumOccurrences() > 0 && target != "cuda")
+    return fail("--gpu_arch applies to --target=cuda only (the target is '" +
+                target + "')");
   // Outputs that are the same file as each other or as an input would be
   // overwritten silently (llvm::sys::fs::equivalent: same file, any path).
   {
