@@ -412,6 +412,15 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
         if (it == nodes.end())
           continue; // the importer names inputs that do not exist
         const tensorflow::NodeDef &node = *it->second;
+        // A resource variable the config does not list (bindVariables
+        // rewrote the reads of those it lists).
+        if (node.op() == "VarHandleOp")
+          return absl::InvalidArgumentError(absl::StrCat(
+              gname, ": config fetch #", i, " ('", fetches[i],
+              "') needs resource variable '", n,
+              "' (VarHandleOp), which the config does not list; add "
+              "`variable { node_name: \"",
+              n, "\" shape { ... } type: ... }`"));
         if (node.op() == "Placeholder" || node.op() == "PlaceholderV2")
           return absl::InvalidArgumentError(absl::StrCat(
               gname, ": config fetch #", i, " ('", fetches[i],
