@@ -234,6 +234,15 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   sig.namespaces = parts;
   sig.symbolPrefix = "__tfmlir_aot_" + absl::StrJoin(parts, "_") +
                      (parts.empty() ? "" : "_") + sig.className;
+  // Joined with '_', a_b::C and a::b_C would give the same symbols (and
+  // one program cannot link both): where a part has a '_' of its own, the
+  // prefix ends with a hash of the qualified name (FNV-1a, 64 bits).
+  if (options.cppClass.find('_') != std::string::npos) {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : options.cppClass)
+      h = (h ^ c) * 1099511628211ull;
+    sig.symbolPrefix += absl::StrCat("_", absl::Hex(h, absl::kZeroPad16));
+  }
 
   if (config.fetch_size() == 0)
     return absl::InvalidArgumentError(

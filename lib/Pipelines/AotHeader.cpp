@@ -128,10 +128,10 @@ std::string writeHeader(const Signature &sig, const AotOptions &optionsIn,
   if (!qualified.empty())
     qualified += "::";
   qualified += sig.className;
-  std::string guard = "TFMLIR_AOT_";
-  for (char c : sig.symbolPrefix.substr(std::string("__tfmlir_aot_").size()))
-    guard += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  guard += "_H";
+  // The symbol prefix's case is kept: A::b and a::B need two guards.
+  std::string guard =
+      "TFMLIR_AOT_" +
+      sig.symbolPrefix.substr(std::string("__tfmlir_aot_").size()) + "_H";
 
   const bool gpu = options.target == "cuda";
   const std::string base = gpu ? "CompiledGpuFunction" : "CompiledCpuFunction";
