@@ -10,6 +10,8 @@
 
 #include <google/protobuf/text_format.h>
 
+#include <algorithm>
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -333,10 +335,11 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
             absl::StrCat(what, ": shape ", shapeString(shape),
                          " is not static; tf-compile needs every dimension"));
     // The byte size must fit the generated int64 constants (and memory).
-    {
+    // A shape with a 0 dimension has no bytes, however large the others.
+    if (std::find(shape.begin(), shape.end(), 0) == shape.end()) {
       int64_t bytes = dtypeBytes(dt);
       for (int64_t d : shape)
-        if (d != 0 && bytes > (int64_t(1) << 62) / d)
+        if (bytes > (int64_t(1) << 62) / d)
           return absl::InvalidArgumentError(
               absl::StrCat(what, ": shape ", shapeString(shape),
                            " is more than 2^62 bytes"));

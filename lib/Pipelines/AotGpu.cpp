@@ -177,6 +177,9 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   out.numLaunches = static_cast<int>(plan.launches.size());
   out.cubinBytes = static_cast<int64_t>(cubin.size());
   out.constantBytes = static_cast<int64_t>(plan.constants.size());
+  out.numConstants = 0;
+  for (const gpu::PlanBuffer &b : plan.buffers)
+    out.numConstants += b.kind == gpu::PlanBuffer::Kind::Constant;
 
   // 3. The data object for the host.
   auto tm = makeTargetMachine(options, out);

@@ -201,7 +201,8 @@ std::string writeHeader(const Signature &sig, const AotOptions &optionsIn,
   absl::StrAppend(
       &h, "  static constexpr int kNumArgs = ", sig.args.size(),
       ";\n  static constexpr int kNumResults = ", sig.results.size(),
-      ";\n  static constexpr int kNumConstants = ", sig.constants.size(),
+      ";\n  static constexpr int kNumConstants = ",
+      gpu ? static_cast<size_t>(out.numConstants) : sig.constants.size(),
       ";\n  static constexpr int64_t "
       "kConstantBytes = ",
       out.constantBytes, ";\n");
