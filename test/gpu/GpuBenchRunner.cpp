@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -136,6 +137,13 @@ int main(int argc, char **argv) {
   }
   std::string data = argv[1], outDir = argv[2];
   int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 20;
+  std::error_code ec;
+  std::filesystem::create_directories(outDir, ec);
+  if (ec) {
+    std::fprintf(stderr, "tfmlir-gpu-bench: cannot create %s: %s\n",
+                 outDir.c_str(), ec.message().c_str());
+    return 1;
+  }
   int failed = 0, ran = 0;
   for (const BenchModel &m : kModels) {
     std::unique_ptr<tfmlir::gpu::CompiledGpuFunction> f = m.make();

@@ -22,7 +22,9 @@ GEMM inputs are not shipped (2 x 64 MiB): runner and peers generate the
 same values, A[i] = ((i * 2654435761) mod 1000) / 1000 - 0.5 (and B with
 i + 7), rounded to nearest even for bf16.
 
-usage: gpu_bench_prepare.py BINDIR SRC DATA [CHIP]
+usage: gpu_bench_prepare.py BINDIR SRC DATA [CHIP [MODEL_BENCH]]
+(BINDIR holds tf-compile; MODEL_BENCH is tfmlir-model-bench, by default
+BINDIR/../bench/tfmlir-model-bench.)
 """
 import os
 import shutil
@@ -57,8 +59,9 @@ def main():
         sys.exit(__doc__)
     bindir, src, data = sys.argv[1:4]
     chip = sys.argv[4] if len(sys.argv) > 4 else "sm_90"
-    bench = os.path.join(os.path.dirname(bindir), "bench",
-                         "tfmlir-model-bench")
+    bench = sys.argv[5] if len(sys.argv) > 5 else os.path.join(
+        os.path.dirname(os.path.abspath(bindir)), "bench",
+        "tfmlir-model-bench")
     work = os.path.join(src, "graphs")
     for d in (src, data, work):
         os.makedirs(d, exist_ok=True)
