@@ -247,9 +247,10 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
   }
 
   if (config.fetch_size() == 0)
-    return absl::InvalidArgumentError(
-        "the config has no fetch: nothing to compute (tf2xla.Config needs at "
-        "least one `fetch { id { node_name: ... } }`)");
+    return absl::InvalidArgumentError(absl::StrCat(
+        options.configName,
+        " has no fetch: nothing to compute (tf2xla.Config needs at least one "
+        "`fetch { id { node_name: ... } }`)"));
   // Variables: bound on a copy of the graph (only when there are any).
   std::vector<aot_internal::VariableBinding> vars;
   tensorflow::GraphDef rewritten;
@@ -322,10 +323,14 @@ absl::StatusOr<AotResult> compileAot(const tensorflow::GraphDef &graph,
           tensorflow::DataType_Name(static_cast<tensorflow::DataType>(dt)),
           " is not supported (f16/bf16/f32/f64/bool/int8-64/uint8-64)"));
     // shape: static in the config, compatible with the graph's.
-    if (!f.has_shape() || f.shape().unknown_rank())
+    if (!f.has_shape())
       return absl::InvalidArgumentError(
           absl::StrCat(what, ": `shape` is missing; tf-compile needs a static "
                              "shape for every feed"));
+    if (f.shape().unknown_rank())
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": `shape` has unknown_rank; tf-compile needs a "
+                             "static shape for every feed"));
     std::vector<int64_t> shape;
     for (const auto &d : f.shape().dim())
       shape.push_back(d.size());

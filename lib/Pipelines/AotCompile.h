@@ -54,6 +54,8 @@ struct AotOptions {
   std::string cppClass;
   /// Names the graph in errors (the --graph path).
   std::string graphName = "graph";
+  /// Names the config in errors about the config as a whole (--config).
+  std::string configName = "the config";
   /// How the generated header includes the runtime's base class (cpu).
   std::string runtimeInclude = "runtime/aot/CompiledFunction.h";
   /// The same for --target=cuda.

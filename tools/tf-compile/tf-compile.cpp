@@ -177,6 +177,7 @@ int main(int argc, char **argv) {
   options.targetFeatures = targetFeatures;
   options.cppClass = cppClass;
   options.graphName = graphPath;
+  options.configName = configPath;
   if (maxCompileMemory < 0)
     return fail("--max_compile_memory needs a byte count >= 0, got " +
                 std::to_string(maxCompileMemory));
