@@ -342,16 +342,21 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
     return absl::InternalError("the AOT module does not verify: " + verifyErr);
 
   // 5. The object file.
+  return emitObjectFile(**tm, *m, out);
+}
+
+absl::Status emitObjectFile(llvm::TargetMachine &tm, llvm::Module &m,
+                            AotResult &out) {
   llvm::SmallVector<char, 0> buf;
   llvm::raw_svector_ostream os(buf);
   llvm::legacy::PassManager cg;
-  if ((*tm)->addPassesToEmitFile(cg, os, nullptr,
-                                 llvm::CodeGenFileType::ObjectFile))
+  if (tm.addPassesToEmitFile(cg, os, nullptr,
+                             llvm::CodeGenFileType::ObjectFile))
     return absl::InternalError(
         absl::StrCat("the target ", out.triple, " cannot emit object files"));
   {
     CompilePhase phase("LLVM machine code");
-    cg.run(*m);
+    cg.run(m);
   }
   if (absl::Status s = checkCompileMemory("LLVM machine code"); !s.ok())
     return s;

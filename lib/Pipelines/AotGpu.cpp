@@ -28,7 +28,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -210,16 +209,7 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   llvm::raw_string_ostream vos(verifyErr);
   if (llvm::verifyModule(m, &vos))
     return absl::InternalError("the AOT module does not verify: " + verifyErr);
-  llvm::SmallVector<char, 0> buf;
-  llvm::raw_svector_ostream os(buf);
-  llvm::legacy::PassManager cg;
-  if ((*tm)->addPassesToEmitFile(cg, os, nullptr,
-                                 llvm::CodeGenFileType::ObjectFile))
-    return absl::InternalError(
-        absl::StrCat("the target ", out.triple, " cannot emit object files"));
-  cg.run(m);
-  out.object.assign(buf.begin(), buf.end());
-  return absl::OkStatus();
+  return emitObjectFile(**tm, m, out);
 }
 
 } // namespace tfmlir::aot_internal

@@ -9,6 +9,7 @@
 #include <memory>
 
 namespace llvm {
+class Module;
 class TargetMachine;
 } // namespace llvm
 
@@ -101,6 +102,11 @@ void initAotTargets();
 /// unknown triple, CPU or feature.
 absl::StatusOr<std::unique_ptr<llvm::TargetMachine>>
 makeTargetMachine(const AotOptions &o, AotResult &out);
+
+/// Emits `m` as a relocatable object for `tm` into out.object (the
+/// "LLVM machine code" phase, checked against the compile-memory budget).
+absl::Status emitObjectFile(llvm::TargetMachine &tm, llvm::Module &m,
+                            AotResult &out);
 
 /// The C++ header declaring the class for `sig` (see runtime/aot, and
 /// runtime/gpu/CompiledGpuFunction.h for --target=cuda).
