@@ -1,7 +1,7 @@
 //===- ThreadPool.cpp - the intra-op thread pool of compiled CPU code -----===//
 //
 // The protocol between a loop's caller and the workers (see ThreadPool.h):
-//   caller: busy_ CAS false->true (else inline); write fn_, ctx_, n_, chunk_,
+//   caller: busy_ CAS false->true (else inline); write fn_, ctx_, chunk_,
 //           the regions' cursors and ends; live_ = true; ++generation_;
 //           wake sleepers; run chunks; live_ = false; wait until
 //           active_ == 0; busy_ = false.
@@ -163,7 +163,6 @@ ThreadPool::parallelFor(int64_t n, int64_t costPerIteration,
     tasks = 2;
   fn_ = fn;
   ctx_ = ctx;
-  n_ = n;
   chunk_ = (n + tasks - 1) / tasks;
   // Region s gets chunks [s * c / T, (s + 1) * c / T) of the c chunks.
   int64_t chunks = (n + chunk_ - 1) / chunk_;

@@ -118,9 +118,8 @@ private:
   // is false; read by workers only while live_ is true).
   tfmlir_rt_task_fn fn_ = nullptr;
   void *ctx_ = nullptr;
-  int64_t n_ = 0;
   int64_t chunk_ = 1;
-  /// numThreads_ regions, covering [0, n_) in order.
+  /// numThreads_ regions, covering the loop's [0, n) in order.
   std::unique_ptr<Region[]> regions_;
   alignas(64) std::atomic<bool> busy_{false};
   std::atomic<bool> live_{false};
