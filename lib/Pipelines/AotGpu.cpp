@@ -43,17 +43,6 @@
 namespace tfmlir::aot_internal {
 namespace {
 
-/// "sm_XX" (XX >= 20, optionally an "a" suffix), NVVM's and ptxas' names.
-bool validArch(llvm::StringRef chip) {
-  if (!chip.starts_with("sm_"))
-    return false;
-  llvm::StringRef num = chip.drop_front(3);
-  if (num.ends_with("a"))
-    num = num.drop_back();
-  unsigned sm = 0;
-  return !num.empty() && !num.getAsInteger(10, sm) && sm >= 20 && sm <= 999;
-}
-
 /// An external constant byte array `name` in `m`.
 void addBlob(llvm::Module &m, const std::string &name, llvm::StringRef bytes,
              unsigned align) {
@@ -74,7 +63,7 @@ void addBlob(llvm::Module &m, const std::string &name, llvm::StringRef bytes,
 
 absl::Status checkGpuArch(const std::string &arch) {
   initAotTargets();
-  bool known = validArch(arch);
+  bool known = isSMArchName(arch);
   if (known) {
     // LLVM's NVPTX backend must know it too (it would print "not a
     // recognized processor" for every function, then ptxas fails).
@@ -97,8 +86,8 @@ absl::Status checkGpuArch(const std::string &arch) {
 
 absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
                            Signature &sig, AotResult &out) {
-  if (absl::Status s = checkGpuArch(options.gpuArch); !s.ok())
-    return s;
+  // options.gpuArch was checked by compileAot (checkGpuArch) before the
+  // graph was lowered.
   // ptxas first: without a toolkit, say so before compiling anything.
   std::string searched;
   if (findPtxas(&searched).empty())

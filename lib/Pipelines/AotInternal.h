@@ -83,6 +83,7 @@ absl::Status emitObject(mlir::ModuleOp hlo, const AotOptions &options,
                         Signature &sig, AotResult &out);
 
 /// --target=cuda: compiles the hlo module (@main) for options.gpuArch
+/// (already accepted by checkGpuArch)
 /// (lib/Codegen/GPU: PTX, then ptxas), and emits a data-only object for the
 /// host target with <prefix>_plan (the launch plan's text, NUL-terminated),
 /// <prefix>_cubin and <prefix>_gpu_constants. Fills out.object, triple,

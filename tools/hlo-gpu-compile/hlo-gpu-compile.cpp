@@ -110,20 +110,12 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   // NVVM's target verifier crashes on an empty chip and misreports others
-  // at the first op: check the flag here (sm_XX, XX >= 20, NVVM's minimum).
-  {
-    llvm::StringRef c = chip;
-    unsigned sm = 0;
-    llvm::StringRef num = c.drop_front(3);
-    if (num.ends_with("a"))
-      num = num.drop_back();
-    if (!c.starts_with("sm_") || num.empty() || num.getAsInteger(10, sm) ||
-        sm < 20 || sm > 999) {
-      llvm::errs() << "hlo-gpu-compile: --chip must name an NVIDIA SM "
-                      "architecture such as sm_90 (sm_20 or later), got '"
-                   << chip << "'\n";
-      return 1;
-    }
+  // at the first op: check the flag here.
+  if (!tfmlir::isSMArchName(chip)) {
+    llvm::errs() << "hlo-gpu-compile: --chip must name an NVIDIA SM "
+                    "architecture such as sm_90 (sm_20 or later), got '"
+                 << chip << "'\n";
+    return 1;
   }
   tfmlir::GPUPipelineOptions options;
   options.chip = chip;

@@ -47,6 +47,16 @@ FailureOr<GPUProgram> compileHLOToGPU(ModuleOp module, StringRef entry,
   return program;
 }
 
+bool isSMArchName(StringRef chip) {
+  if (!chip.starts_with("sm_"))
+    return false;
+  StringRef num = chip.drop_front(3);
+  if (num.ends_with("a"))
+    num = num.drop_back();
+  unsigned sm = 0;
+  return !num.empty() && !num.getAsInteger(10, sm) && sm >= 20 && sm <= 999;
+}
+
 std::string findPtxas(std::string *searched) {
   SmallVector<std::string> candidates;
   if (const char *home = std::getenv("CUDA_HOME"))

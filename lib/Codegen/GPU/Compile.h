@@ -49,6 +49,14 @@ mlir::FailureOr<GPUProgram> compileHLOToGPU(mlir::ModuleOp module,
                                             llvm::StringRef entry,
                                             GPUPipelineOptions options);
 
+/// Whether `chip` has the form of an NVIDIA SM architecture name as NVVM and
+/// ptxas spell it: "sm_XX" with XX in [20, 999] (NVVM's minimum is sm_20),
+/// optionally followed by "a" ("sm_90a"). NVVM's target verifier crashes
+/// on an empty chip and misreports other malformed ones at the first op, so
+/// drivers check the flag with this first. It does not ask whether LLVM or
+/// the CUDA toolkit knows that architecture.
+bool isSMArchName(llvm::StringRef chip);
+
 /// The ptxas of the CUDA toolkit: $CUDA_HOME/bin/ptxas,
 /// /usr/local/cuda/bin/ptxas, then PATH; empty when none exists.
 /// `searched` receives the places looked at, for an error message.
