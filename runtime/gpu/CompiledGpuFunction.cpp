@@ -6,17 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 
-#include <cstdlib>
 #include <cstring>
 
 namespace tfmlir::gpu {
-namespace {
-
-int64_t bytesOf(const aot::BufferInfo &b) {
-  return b.numElements * b.elementBytes;
-}
-
-} // namespace
 
 CompiledGpuFunction::CompiledGpuFunction(const GpuStaticData &data,
                                          int deviceOrdinal)
@@ -90,7 +82,7 @@ bool CompiledGpuFunction::Run() {
     return failWith(s);
   std::vector<PlanExecutor::HostInput> inputs(data_.numArgs);
   for (int i = 0; i < data_.numArgs; ++i)
-    inputs[i] = {argPtrs_[i], static_cast<size_t>(bytesOf(data_.args[i]))};
+    inputs[i] = {argPtrs_[i], static_cast<size_t>(arg_size(i))};
   absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
       executor_->run(inputs);
   if (!out.ok())
@@ -98,10 +90,10 @@ bool CompiledGpuFunction::Run() {
   ran_ = true;
   for (int i = 0; i < data_.numResults; ++i) {
     const std::vector<uint8_t> &r = (*out)[i];
-    if (static_cast<int64_t>(r.size()) != bytesOf(data_.results[i]))
-      return failWith(absl::InternalError(absl::StrCat(
-          "result ", i, " has ", r.size(), " bytes; the class expects ",
-          bytesOf(data_.results[i]))));
+    if (static_cast<int64_t>(r.size()) != result_size(i))
+      return failWith(absl::InternalError(
+          absl::StrCat("result ", i, " has ", r.size(),
+                       " bytes; the class expects ", result_size(i))));
     if (!r.empty())
       std::memcpy(resultBufs_[i], r.data(), r.size());
   }
