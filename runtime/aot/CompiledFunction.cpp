@@ -94,8 +94,7 @@ CompiledCpuFunction::CompiledCpuFunction(const StaticData &data)
   packed_ = new (std::nothrow) void *[na + nc + 2]();
   argDescs_ = new (std::nothrow) int64_t *[na + 1]();
   if (!descs_ || !packed_ || !argDescs_) {
-    descsBroken_ = true;
-    fail("RESOURCE_EXHAUSTED", "cannot allocate the descriptors");
+    markOutOfMemory("descriptors");
     return;
   }
   // Layout: results block, constants, arguments.
@@ -129,7 +128,7 @@ CompiledCpuFunction::~CompiledCpuFunction() {
 }
 
 bool CompiledCpuFunction::Run() {
-  if (broken() || descsBroken_)
+  if (broken())
     return false;
   error_.clear();
   for (int i = 0; i < data_.numArgs; ++i) {

@@ -77,7 +77,6 @@ public:
 
 private:
   const StaticData &data_;
-  bool descsBroken_ = false;
   int64_t limit_ = -1;
   int64_t peak_ = 0;
   int64_t *descs_ = nullptr;     // all descriptors, back to back

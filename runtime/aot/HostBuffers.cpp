@@ -64,10 +64,13 @@ HostBuffers::HostBuffers(const char *className, int numArgs,
     if (!resultBufs_[i])
       what = "result buffers";
   }
-  if (what) {
-    broken_ = true;
-    fail("RESOURCE_EXHAUSTED", std::string("cannot allocate the ") + what);
-  }
+  if (what)
+    markOutOfMemory(what);
+}
+
+void HostBuffers::markOutOfMemory(const std::string &what) {
+  broken_ = true;
+  fail("RESOURCE_EXHAUSTED", "cannot allocate the " + what);
 }
 
 HostBuffers::~HostBuffers() {
@@ -88,7 +91,8 @@ bool HostBuffers::fail(const char *code, const std::string &message) {
 void HostBuffers::copyVariablesBack() {
   for (int i = 0; i < numResults_; ++i) {
     int a = results_[i].updatesArg;
-    if (a >= 0 && a < numArgs_ && bytesOf(results_[i]) > 0)
+    if (a >= 0 && a < numArgs_ && bytesOf(results_[i]) > 0 &&
+        argPtrs_[a] != resultBufs_[i])
       std::memcpy(const_cast<void *>(argPtrs_[a]), resultBufs_[i],
                   bytesOf(results_[i]));
   }

@@ -79,12 +79,17 @@ public:
   int LookupResultIndex(const std::string &name) const;
 
 protected:
-  /// True when the constructor could not allocate the buffers.
+  /// True when the constructor (or a derived class's, through
+  /// markOutOfMemory) could not allocate what it needs.
   bool broken() const { return broken_; }
+  /// Marks the instance unusable as a failed allocation of `what` does:
+  /// RESOURCE_EXHAUSTED in error_msg(), every Run() false, null accessors.
+  void markOutOfMemory(const std::string &what);
   /// Sets error_msg() to "<CODE>: <className>: <message>" and returns false.
   bool fail(const char *code, const std::string &message);
   /// Copies each variable's new value (a result with updatesArg >= 0) into
-  /// that argument's buffer, as tfcompile's Run() does.
+  /// that argument's buffer, as tfcompile's Run() does (nothing when the
+  /// caller made the result buffer the argument's).
   void copyVariablesBack();
 
   const char *className_;
