@@ -53,17 +53,17 @@ def model_dir(data, name):
     return d
 
 
-def layers_work(data, name):
-    """A folder in run_peers.py's layout (<stem>.layers, <stem>/, and
-    <stem>.x.npy) for build_torch."""
+def layers_work(work, data, name):
+    """The model's folder in run_peers.py's layout (<stem>.layers, <stem>/
+    and <stem>.x.npy, as links in `work`) for build_torch; returns stem."""
     d = os.path.abspath(model_dir(data, name))
-    work = tempfile.mkdtemp(prefix="gpu-bench-")
     stem = os.path.basename(d)
-    os.symlink(os.path.join(d, "layers.txt"),
-               os.path.join(work, stem + ".layers"))
-    os.symlink(d, os.path.join(work, stem))
-    os.symlink(os.path.join(d, "x.npy"), os.path.join(work, stem + ".x.npy"))
-    return work, stem
+    for link, target in ((stem + ".layers", os.path.join(d, "layers.txt")),
+                         (stem, d), (stem + ".x.npy",
+                                     os.path.join(d, "x.npy"))):
+        if not os.path.lexists(os.path.join(work, link)):
+            os.symlink(target, os.path.join(work, link))
+    return stem
 
 
 def jax_model(data, name):
@@ -167,6 +167,8 @@ def main():
     from run_peers import build_torch
 
     rows, bad = [], 0
+    tmp = tempfile.TemporaryDirectory(prefix="gpu-bench-")
+    work = tmp.name
     for name, kind, batch, flops in models:
         batch, flops = int(batch), int(flops)
         bf16 = name.endswith("bf16")
@@ -183,7 +185,7 @@ def main():
                 jf = jax.jit(lambda x, y: x @ y)
                 jfn = lambda: jf(ja, jb).block_until_ready()
         else:
-            work, stem = layers_work(a.data, name)
+            stem = layers_work(work, a.data, name)
             x = np.load(os.path.join(model_dir(a.data, name), "x.npy"))
             x = np.repeat(x, batch // x.shape[0], axis=0)
             net = build_torch(work, stem).to(dev)
