@@ -1,5 +1,6 @@
 //===- CudaDriver.cpp - dlopen libcuda.so.1 -------------------------------===//
 #include "runtime/gpu/CudaDriver.h"
+#include "runtime/gpu/Symbols.h"
 
 #include <dlfcn.h>
 
@@ -20,49 +21,42 @@ absl::StatusOr<const CudaDriver *> loadDriver() {
                      why ? why : "unknown error", ")"));
   }
   auto *d = new CudaDriver();
-  std::string missing;
-  auto sym = [&](auto &fn, const char *name) {
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-        dlsym(lib, name));
-    if (!fn)
-      absl::StrAppend(&missing, missing.empty() ? "" : ", ", name);
-  };
-  sym(d->init, "cuInit");
-  sym(d->driverGetVersion, "cuDriverGetVersion");
-  sym(d->getErrorName, "cuGetErrorName");
-  sym(d->getErrorString, "cuGetErrorString");
-  sym(d->deviceGetCount, "cuDeviceGetCount");
-  sym(d->deviceGet, "cuDeviceGet");
-  sym(d->deviceGetName, "cuDeviceGetName");
-  sym(d->deviceGetAttribute, "cuDeviceGetAttribute");
-  sym(d->deviceTotalMem, "cuDeviceTotalMem_v2");
-  sym(d->primaryCtxRetain, "cuDevicePrimaryCtxRetain");
-  sym(d->primaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
-  sym(d->ctxSetCurrent, "cuCtxSetCurrent");
-  sym(d->ctxSynchronize, "cuCtxSynchronize");
-  sym(d->moduleLoadData, "cuModuleLoadData");
-  sym(d->moduleUnload, "cuModuleUnload");
-  sym(d->moduleGetFunction, "cuModuleGetFunction");
-  sym(d->launchKernel, "cuLaunchKernel");
-  sym(d->memAlloc, "cuMemAlloc_v2");
-  sym(d->memFree, "cuMemFree_v2");
-  sym(d->memHostAlloc, "cuMemHostAlloc");
-  sym(d->memFreeHost, "cuMemFreeHost");
-  sym(d->memcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
-  sym(d->memcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
-  sym(d->memcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
-  sym(d->streamCreate, "cuStreamCreate");
-  sym(d->streamDestroy, "cuStreamDestroy_v2");
-  sym(d->streamSynchronize, "cuStreamSynchronize");
-  sym(d->eventCreate, "cuEventCreate");
-  sym(d->eventDestroy, "cuEventDestroy_v2");
-  sym(d->eventRecord, "cuEventRecord");
-  sym(d->eventSynchronize, "cuEventSynchronize");
-  sym(d->eventElapsedTime, "cuEventElapsedTime_v2");
-  if (!d->eventElapsedTime) { // drivers before CUDA 12.8
-    missing.clear();
-    sym(d->eventElapsedTime, "cuEventElapsedTime");
-  }
+  SymbolResolver sym(lib);
+  sym.bind(d->init, "cuInit");
+  sym.bind(d->driverGetVersion, "cuDriverGetVersion");
+  sym.bind(d->getErrorName, "cuGetErrorName");
+  sym.bind(d->getErrorString, "cuGetErrorString");
+  sym.bind(d->deviceGetCount, "cuDeviceGetCount");
+  sym.bind(d->deviceGet, "cuDeviceGet");
+  sym.bind(d->deviceGetName, "cuDeviceGetName");
+  sym.bind(d->deviceGetAttribute, "cuDeviceGetAttribute");
+  sym.bind(d->deviceTotalMem, "cuDeviceTotalMem_v2");
+  sym.bind(d->primaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  sym.bind(d->primaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
+  sym.bind(d->ctxSetCurrent, "cuCtxSetCurrent");
+  sym.bind(d->ctxSynchronize, "cuCtxSynchronize");
+  sym.bind(d->moduleLoadData, "cuModuleLoadData");
+  sym.bind(d->moduleUnload, "cuModuleUnload");
+  sym.bind(d->moduleGetFunction, "cuModuleGetFunction");
+  sym.bind(d->launchKernel, "cuLaunchKernel");
+  sym.bind(d->memAlloc, "cuMemAlloc_v2");
+  sym.bind(d->memFree, "cuMemFree_v2");
+  sym.bind(d->memHostAlloc, "cuMemHostAlloc");
+  sym.bind(d->memFreeHost, "cuMemFreeHost");
+  sym.bind(d->memcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
+  sym.bind(d->memcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
+  sym.bind(d->memcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
+  sym.bind(d->streamCreate, "cuStreamCreate");
+  sym.bind(d->streamDestroy, "cuStreamDestroy_v2");
+  sym.bind(d->streamSynchronize, "cuStreamSynchronize");
+  sym.bind(d->eventCreate, "cuEventCreate");
+  sym.bind(d->eventDestroy, "cuEventDestroy_v2");
+  sym.bind(d->eventRecord, "cuEventRecord");
+  sym.bind(d->eventSynchronize, "cuEventSynchronize");
+  sym.bind(d->eventElapsedTime, "cuEventElapsedTime_v2", /*optional=*/true);
+  if (!d->eventElapsedTime) // drivers before CUDA 12.8
+    sym.bind(d->eventElapsedTime, "cuEventElapsedTime");
+  const std::string &missing = sym.missing();
   if (!missing.empty()) {
     delete d;
     return absl::UnavailableError(absl::StrCat(
