@@ -177,6 +177,7 @@ if(TFMLIR_HAVE_CUDA_RUNTIME)
   list(APPEND _tfmlir_sets Gpu)
   install(FILES
       ${PROJECT_SOURCE_DIR}/runtime/gpu/CompiledGpuFunction.h
+      ${PROJECT_SOURCE_DIR}/runtime/gpu/Cublas.h
       ${PROJECT_SOURCE_DIR}/runtime/gpu/CudaDriver.h
       ${PROJECT_SOURCE_DIR}/runtime/gpu/Device.h
       ${PROJECT_SOURCE_DIR}/runtime/gpu/PlanExecutor.h

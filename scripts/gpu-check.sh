@@ -11,7 +11,9 @@
 #       under 64 MiB (the bundle is checked). Then runs `run` once here, which
 #       on a machine without a GPU stops at "no GPU" (exit 2).
 #   scripts/gpu-check.sh run              (on the GPU machine: no MLIR/LLVM
-#       needed) runs every shipped case twice, compares with TF's values,
+#       needed; cuBLAS from the CUDA toolkit or PyTorch's wheels for the
+#       matrix products) runs every shipped case twice, compares with TF's
+#       values,
 #       and times the chain against a device copy of the same bytes; then
 #       tfmlir-gpu-bench runs the bench models that tf-compile --target=cuda
 #       compiled (the MobileNet-like convnet and the MLP at batch 1 and 64,
@@ -27,7 +29,20 @@ ROOT=$PWD
 BUNDLE=${GPU_CHECK_DIR:-$ROOT/build/gpu-check}
 MODE=${1:-build}
 
+# cuBLAS, which the plans' GEMMs call (runtime/gpu/Cublas.h dlopens
+# libcublas.so.13/.12/.11): the toolkit's lib64, then the copy that
+# PyTorch's wheels ship (nvidia/cublas/lib), ahead of the loader's path.
+cublas_path() {
+  local dirs="${CUDA_HOME:-/usr/local/cuda}/lib64"
+  local wheel
+  wheel=$(python3 -c 'import os, nvidia.cublas as c; print(os.path.join(list(c.__path__)[0], "lib"))' 2>/dev/null || true)
+  [[ -n $wheel ]] && dirs="$dirs:$wheel"
+  echo "$dirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+}
+
 run_check() {
+  export LD_LIBRARY_PATH
+  LD_LIBRARY_PATH=$(cublas_path)
   if [[ ! -x "$BUNDLE/tfmlir-gpu-check" ]]; then
     echo "gpu-check: $BUNDLE/tfmlir-gpu-check not found: run 'scripts/gpu-check.sh build' first" >&2
     exit 1
@@ -84,7 +99,7 @@ mkdir -p "$BUNDLE"
 CXX=${CXX:-clang++-22}
 ABSL_LIBS=$(ls /usr/lib/x86_64-linux-gnu/libabsl_*.a)
 GPU_RUNTIME="lib/Support/ABI/LaunchPlan.cpp runtime/gpu/CudaDriver.cpp runtime/gpu/Device.cpp
-  runtime/gpu/PlanExecutor.cpp test/gpu/GlibcCompat.cpp"
+  runtime/gpu/Cublas.cpp runtime/gpu/PlanExecutor.cpp test/gpu/GlibcCompat.cpp"
 link_runner() { # OUT SOURCES...
   local out=$1
   shift

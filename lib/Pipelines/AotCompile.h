@@ -76,10 +76,11 @@ struct AotResult {
   std::string triple, cpu, features;
   int64_t constantBytes = 0;
   int numConstants = 0;
-  /// --target=cuda: the cubin's size, kernels and launches of the plan, and
+  /// --target=cuda: the cubin's size, kernels and launches of the plan (the
+  /// launches include the cuBLAS GEMM calls, `numGemms` of them), and
   /// ptxas -v's report (registers and spills per kernel).
   int64_t cubinBytes = 0;
-  int numKernels = 0, numLaunches = 0;
+  int numKernels = 0, numLaunches = 0, numGemms = 0;
   std::string ptxasLog;
 };
 

@@ -1,5 +1,4 @@
-//===- PlanExecutor.cpp - run a launch plan
-//--------------------------------===//
+//===- PlanExecutor.cpp - run a launch plan -------------------------------===//
 #include "runtime/gpu/PlanExecutor.h"
 
 #include "absl/strings/str_cat.h"
@@ -14,18 +13,35 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
   const LaunchPlan &p = ex->plan_;
   ex->ptrs_.assign(p.buffers.size(), 0);
   ex->runOwned_.assign(p.buffers.size(), false);
-  if (!p.launches.empty()) {
+  bool kernels = false, gemms = false;
+  for (const KernelLaunch &l : p.launches)
+    (l.kind == KernelLaunch::Kind::Gemm ? gemms : kernels) = true;
+  if (kernels) {
     absl::StatusOr<std::unique_ptr<GpuModule>> m =
         GpuModule::load(device, image);
     if (!m.ok())
       return m.status();
     ex->module_ = std::move(*m);
-    for (const KernelLaunch &l : p.launches) {
-      absl::StatusOr<CUfunction> f = ex->module_->function(l.kernel);
-      if (!f.ok())
-        return f.status();
-      ex->functions_.push_back(*f);
+  }
+  if (gemms) {
+    absl::StatusOr<std::unique_ptr<CublasHandle>> h =
+        CublasHandle::create(device);
+    if (!h.ok())
+      return h.status();
+    ex->cublas_ = std::move(*h);
+  }
+  for (const KernelLaunch &l : p.launches) {
+    if (l.kind == KernelLaunch::Kind::Gemm) {
+      if (l.args.size() != 3)
+        return absl::InvalidArgumentError(
+            "a gemm launch needs three buffer arguments");
+      ex->functions_.push_back(nullptr);
+      continue;
     }
+    absl::StatusOr<CUfunction> f = ex->module_->function(l.kernel);
+    if (!f.ok())
+      return f.status();
+    ex->functions_.push_back(*f);
   }
   for (size_t i = 0; i < p.buffers.size(); ++i) {
     const PlanBuffer &b = p.buffers[i];
@@ -67,6 +83,19 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
   const CudaDriver &d = device_.driver();
   for (size_t li = 0; li < plan_.launches.size(); ++li) {
     const KernelLaunch &l = plan_.launches[li];
+    if (l.kind == KernelLaunch::Kind::Gemm) {
+      std::string what = l.node.empty() ? "dot" : "node " + l.node;
+      if (absl::Status s = cublas_->gemm(l.gemm, ptrs_[l.args[0].buffer],
+                                         ptrs_[l.args[1].buffer],
+                                         ptrs_[l.args[2].buffer], what);
+          !s.ok())
+        return s;
+      if (syncEachLaunch)
+        if (absl::Status s = device_.synchronize("cuBLAS GEMM " + what);
+            !s.ok())
+          return s;
+      continue;
+    }
     std::vector<uint64_t> values(l.args.size());
     std::vector<void *> params(l.args.size());
     for (size_t a = 0; a < l.args.size(); ++a) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lib/Support/ABI/LaunchPlan.h"
+#include "runtime/gpu/Cublas.h"
 #include "runtime/gpu/Device.h"
 
 namespace tfmlir::gpu {
@@ -14,12 +15,15 @@ namespace tfmlir::gpu {
 /// create(); each run() uploads the inputs, allocates the temporaries from
 /// the device's caching allocator, launches the kernels in plan order on
 /// the device's stream (each memref argument one device pointer, scalars by
-/// value), downloads the results and returns the buffers to the cache.
+/// value) and its GEMMs through cuBLAS (runtime/gpu/Cublas.h) on the same
+/// stream, downloads the results and returns the buffers to the cache.
 class PlanExecutor {
 public:
   /// Loads `image` (the plan's cubin) and resolves every kernel the plan
-  /// launches; uploads `plan.constants`. Errors: the module load, a missing
-  /// kernel (NotFound naming it), device memory (ResourceExhausted).
+  /// launches, creates a cuBLAS handle when the plan has GEMMs; uploads
+  /// `plan.constants`. Errors: the module load, a missing kernel (NotFound
+  /// naming it), no cuBLAS (FailedPrecondition), device memory
+  /// (ResourceExhausted).
   static absl::StatusOr<std::unique_ptr<PlanExecutor>>
   create(GpuDevice &device, LaunchPlan plan, const std::string &image);
   ~PlanExecutor();
@@ -55,9 +59,10 @@ private:
   GpuDevice &device_;
   LaunchPlan plan_;
   std::unique_ptr<GpuModule> module_;
-  std::vector<CUfunction> functions_; ///< per launch
-  std::vector<CUdeviceptr> ptrs_;     ///< per buffer (0 = not allocated)
-  std::vector<bool> runOwned_;        ///< per buffer: allocated by run()
+  std::unique_ptr<CublasHandle> cublas_; ///< when the plan has GEMMs
+  std::vector<CUfunction> functions_;    ///< per launch (null for a GEMM)
+  std::vector<CUdeviceptr> ptrs_;        ///< per buffer (0 = not allocated)
+  std::vector<bool> runOwned_;           ///< per buffer: allocated by run()
 };
 
 } // namespace tfmlir::gpu

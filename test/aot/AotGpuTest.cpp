@@ -6,13 +6,16 @@
 //  - aot-gpu (no driver here): Run() fails with FAILED_PRECONDITION naming
 //    libcuda.so.1, every time, and nothing crashes;
 //  - aot-gpu-fake-driver (test/unit/FakeCuda.cpp as libcuda.so.1: host
-//    memory, kernels recorded, not run): the class loads its cubin, uploads
-//    its constants, launches every kernel of its plan in each Run() and
-//    copies a variable's new value back into the variable's buffer;
+//    memory, kernels recorded, not run; FakeCublas.cpp as libcublas, whose
+//    GEMMs do compute): the class loads its cubin, uploads its constants,
+//    launches every kernel and GEMM of its plan in each Run(), copies a
+//    variable's new value back into the variable's buffer, and MatMul /
+//    BatchMatMulV2 results (GEMM outputs) match a float64 reference;
 //  - on a machine with a GPU, aot-gpu compares both programs with the CPU
 //    AOT classes of the same graphs (1e-5 relative) and exact updates.
 //===----------------------------------------------------------------------===//
 #include "aot_gpu_classifier.h"
+#include "aot_gpu_matmul.h"
 #include "aot_gpu_variables.h"
 #include "classifier.h"
 
@@ -86,17 +89,99 @@ TEST(AotGpu, FakeDriverRunsEveryLaunchOfThePlan) {
   auto launchCount =
       reinterpret_cast<int (*)()>(dlsym(fake, "tfmlirFakeLaunchCount"));
   ASSERT_NE(launchCount, nullptr);
-  int first = launchCount();
-  EXPECT_GE(first, aot_gpu::Classifier::kNumLaunches);
+  void *cublas = dlopen("libcublas.so.13", RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_NE(cublas, nullptr) << "the plan's MatMul should have loaded cuBLAS";
+  auto gemmCount =
+      reinterpret_cast<int (*)()>(dlsym(cublas, "tfmlirFakeGemmCount"));
+  ASSERT_NE(gemmCount, nullptr);
+  using C = aot_gpu::Classifier;
+  static_assert(C::kNumGemmCalls == 1, "the MatMul goes to cuBLAS");
+  const int kernelLaunches = C::kNumLaunches - C::kNumGemmCalls;
+  int first = launchCount(), firstGemms = gemmCount();
+  EXPECT_GE(first, kernelLaunches);
   ASSERT_TRUE(c.Run()) << c.error_msg();
-  EXPECT_EQ(launchCount() - first, aot_gpu::Classifier::kNumLaunches);
+  EXPECT_EQ(launchCount() - first, kernelLaunches);
+  EXPECT_EQ(gemmCount() - firstGemms, C::kNumGemmCalls);
   float ms = -1;
   EXPECT_FALSE(c.TimeKernels(3, nullptr));
   EXPECT_NE(c.error_msg().find("INVALID_ARGUMENT"), std::string::npos);
   EXPECT_FALSE(c.TimeKernels(0, &ms));
   ASSERT_TRUE(c.TimeKernels(3, &ms)) << c.error_msg();
   EXPECT_GE(ms, 0.0f);
-  EXPECT_EQ(launchCount() - first, 4 * aot_gpu::Classifier::kNumLaunches);
+  EXPECT_EQ(launchCount() - first, 4 * kernelLaunches);
+  EXPECT_EQ(gemmCount() - firstGemms, 4 * C::kNumGemmCalls);
+}
+
+/// TF's MatMul (transpose_b) and BatchMatMulV2 (adj_x) in float64.
+void referenceProducts(const float *a, const float *b, const float *p,
+                       const float *q, double *mm, double *bmm) {
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 5; ++j) {
+      double s = 0;
+      for (int k = 0; k < 4; ++k)
+        s += double(a[i * 4 + k]) * b[j * 4 + k];
+      mm[i * 5 + j] = s;
+    }
+  for (int n = 0; n < 2; ++n)
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 5; ++j) {
+        double s = 0;
+        for (int k = 0; k < 4; ++k)
+          s += double(p[n * 12 + k * 3 + i]) * q[n * 20 + k * 5 + j];
+        bmm[n * 15 + i * 5 + j] = s;
+      }
+}
+
+TEST(AotGpu, MatMulsAreCublasGemmsWithTFValues) {
+  using M = aot_gpu::MatMul;
+  static_assert(M::kNumKernels == 0 && M::kNumGemmCalls == 3,
+                "the three products go to cuBLAS, with no transpose kernel");
+  if (!fakeDriver() && !haveDriver())
+    GTEST_SKIP() << "no GPU driver";
+  M m;
+  float *a = m.arg_a_data(), *b = m.arg_b_data(), *p = m.arg_p_data(),
+        *q = m.arg_q_data();
+  for (int i = 0; i < 12; ++i)
+    a[i] = 0.25f * i - 1.0f;
+  for (int i = 0; i < 20; ++i)
+    b[i] = 1.5f - 0.125f * i;
+  for (int i = 0; i < 24; ++i)
+    p[i] = (i % 7) * 0.5f - 1.25f;
+  for (int i = 0; i < 40; ++i)
+    q[i] = (i % 5) - 0.75f * (i % 3);
+  float *img = m.arg_img_data(), *filt = m.arg_filt_data();
+  for (int i = 0; i < 36; ++i)
+    img[i] = 0.5f * (i % 9) - 2.0f;
+  for (int i = 0; i < 8; ++i)
+    filt[i] = 1.0f - 0.25f * i;
+  double mm[15], bmm[30], pw[18];
+  referenceProducts(a, b, p, q, mm, bmm);
+  // TF's Conv2D, NHWC x HWIO with a 1x1 window: pw[pix, o] =
+  // sum_c img[pix, c] * filt[c, o].
+  for (int pix = 0; pix < 9; ++pix)
+    for (int o = 0; o < 2; ++o) {
+      double s = 0;
+      for (int c = 0; c < 4; ++c)
+        s += double(img[pix * 4 + c]) * filt[c * 2 + o];
+      pw[pix * 2 + o] = s;
+    }
+  for (int run = 0; run < 2; ++run) {
+    if (!m.Run()) {
+      if (!fakeDriver() && m.error_msg().find("no cuBLAS") != std::string::npos)
+        GTEST_SKIP() << m.error_msg();
+      FAIL() << m.error_msg();
+    }
+    for (int i = 0; i < 15; ++i)
+      EXPECT_NEAR(m.result_mm_data()[i], mm[i], 1e-5 * std::fabs(mm[i]) + 1e-6)
+          << i;
+    for (int i = 0; i < 30; ++i)
+      EXPECT_NEAR(m.result_bmm_data()[i], bmm[i],
+                  1e-5 * std::fabs(bmm[i]) + 1e-6)
+          << i;
+    for (int i = 0; i < 18; ++i)
+      EXPECT_NEAR(m.result_pw_data()[i], pw[i], 1e-5 * std::fabs(pw[i]) + 1e-6)
+          << i;
+  }
 }
 
 TEST(AotGpu, FakeDriverCopiesAVariablesNewValueBack) {

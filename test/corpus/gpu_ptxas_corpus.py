@@ -191,6 +191,8 @@ def main():
               for m in [re.search(r"serial (\d+)", summ or "")] if m and int(m.group(1))]
     launches = sum(int(m.group(1)) for _, _, _, _, _, summ in results
                    for m in [re.search(r"launches (\d+)", summ or "")] if m)
+    gemms = sum(int(m.group(1)) for _, _, _, _, _, summ in results
+                for m in [re.search(r"gemms (\d+)", summ or "")] if m)
     regs = sorted(v[0] for _, _, v in allk)
     spills = [(n, kn, v) for n, kn, v in allk if v[1] or v[2]]
     worst_spill = max((max(v[1], v[2]) for _, _, v in allk), default=0)
@@ -203,7 +205,8 @@ def main():
                 + (f"min {regs[0]}, median {regs[len(regs)//2]}, max {regs[-1]}"
                    if regs else "none")
                 + f"; kernels with spills: {len(spills)} (max {worst_spill} bytes)\n")
-        f.write(f"- launches: {launches}, of which one-thread (serial): "
+        f.write(f"- launches: {launches}, of which cuBLAS GEMMs: {gemms} and "
+                f"one-thread (serial): "
                 f"{sum(c for _, c in serial)} in {len(serial)} cases\n")
         f.write("\n## bench models\n\n")
         for k, n, st, d, ks, _ in results:

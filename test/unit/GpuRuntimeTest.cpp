@@ -8,6 +8,7 @@
 // in $TFMLIR_GPU_TEST_PROGRAM) runs and matches a float64 host reference.
 //===----------------------------------------------------------------------===//
 #include "lib/Support/ABI/LaunchPlan.h"
+#include "runtime/gpu/Cublas.h"
 #include "runtime/gpu/CudaDriver.h"
 #include "runtime/gpu/Device.h"
 #include "runtime/gpu/PlanExecutor.h"
@@ -106,6 +107,110 @@ TEST(LaunchPlan, RejectsMalformed) {
         << q.status();
   }
   EXPECT_FALSE(parseLaunchPlan("").ok());
+}
+
+/// A plan of GEMM steps: C[batch, m, n] = A.B with A stored [batch, m, k]
+/// (or [batch, k, m] with transA) and B [batch, k, n] (or [batch, n, k]),
+/// of `in` elements into `out`; `steps` GEMMs into C, the first
+/// overwriting it and the others accumulating.
+LaunchPlan gemmPlan(DType in, DType out, int64_t batch, int64_t m, int64_t n,
+                    int64_t k, bool transA, bool transB, int steps = 1) {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 2;
+  auto buffer = [](PlanBuffer::Kind kind, int64_t arg, DType t,
+                   std::vector<int64_t> shape) {
+    PlanBuffer b;
+    b.kind = kind;
+    b.argIndex = arg;
+    b.dtype = t;
+    b.shape = shape;
+    b.bytes = dtypeSize(t);
+    for (int64_t d : shape)
+      b.bytes *= d;
+    return b;
+  };
+  p.buffers = {buffer(PlanBuffer::Kind::Input, 0, in,
+                      transA ? std::vector<int64_t>{batch, k, m}
+                             : std::vector<int64_t>{batch, m, k}),
+               buffer(PlanBuffer::Kind::Input, 1, in,
+                      transB ? std::vector<int64_t>{batch, n, k}
+                             : std::vector<int64_t>{batch, k, n}),
+               buffer(PlanBuffer::Kind::Temp, -1, out, {batch, m, n})};
+  for (int s = 0; s < steps; ++s) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Gemm;
+    l.kernel = "cublas_gemm";
+    l.node = "dense/MatMul";
+    l.gemm = GemmCall{in, out, batch, m, n, k, transA, transB, s > 0};
+    l.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 1, 0, 0},
+              LaunchArg{true, 2, 0, 0}};
+    p.launches.push_back(l);
+  }
+  PlanResult r;
+  r.buffer = 2;
+  r.dtype = out;
+  r.shape = {batch, m, n};
+  p.results = {r};
+  return p;
+}
+
+TEST(LaunchPlan, GemmStepsRoundTripAndAreChecked) {
+  LaunchPlan p = gemmPlan(DType::BF16, DType::F32, 3, 5, 4, 6, true, false, 2);
+  std::string text = serializeLaunchPlan(p);
+  EXPECT_NE(text.find("gemm bfloat16 float32 3 5 4 6 1 0 0 b0 b1 b2 "
+                      "node=dense/MatMul\n"),
+            std::string::npos)
+      << text;
+  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ(serializeLaunchPlan(*q), text);
+  ASSERT_EQ(q->launches.size(), 2u);
+  const KernelLaunch &l = q->launches[1];
+  EXPECT_EQ(l.kind, KernelLaunch::Kind::Gemm);
+  EXPECT_EQ(l.gemm.inType, DType::BF16);
+  EXPECT_EQ(l.gemm.outType, DType::F32);
+  EXPECT_EQ(l.gemm.batch, 3);
+  EXPECT_EQ(l.gemm.m, 5);
+  EXPECT_EQ(l.gemm.n, 4);
+  EXPECT_EQ(l.gemm.k, 6);
+  EXPECT_TRUE(l.gemm.transA);
+  EXPECT_FALSE(l.gemm.transB);
+  EXPECT_TRUE(l.gemm.accumulate);
+  EXPECT_EQ(l.node, "dense/MatMul");
+  struct Case {
+    std::string from, to, message;
+  } cases[] = {
+      {"gemm bfloat16 float32", "gemm bfloat16 float16", "dtypes must be"},
+      {"gemm bfloat16 float32", "gemm float32 bfloat16", "dtypes must be"},
+      {"gemm bfloat16 float32", "gemm int32 int32", "dtypes must be"},
+      {"gemm bfloat16 float32", "gemm float32 float32", "wrong dtype"},
+      {"3 5 4 6 1 0 0", "3 5 4 0 1 0 0", "sizes must be"},
+      {"3 5 4 6 1 0 0", "3 5 4 6 2 0 0", "must be 0 or 1"},
+      {"3 5 4 6 1 0 0", "3 5 4 7 1 0 0", "too small"},
+      {"3 5 4 6 1 0 0", "3 5 4 3000000000 1 0 0", "sizes must be"},
+      {"b0 b1 b2 node", "b0 b1 b0 node", "wrong dtype"},
+      {"b0 b1 b2 node", "b0 b1 node", "three buffer arguments"},
+      {"b0 b1 b2 node", "b0 b1 b7 node", "undefined buffer"},
+      {"b2 node=dense/MatMul\ngemm", "b2 x=1\ngemm", "after the gemm"},
+  };
+  for (const Case &c : cases) {
+    std::string bad = text;
+    size_t at = bad.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    bad.replace(at, c.from.size(), c.to);
+    absl::StatusOr<LaunchPlan> r = parseLaunchPlan(bad);
+    ASSERT_FALSE(r.ok()) << c.to;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
+        << c.to << ": " << r.status();
+  }
+  // The output must be a buffer the runtime allocates, not an input.
+  std::string in = text;
+  in.replace(in.find("buffer 2 temp"), 13, "buffer 2 input 1");
+  absl::StatusOr<LaunchPlan> r = parseLaunchPlan(in);
+  ASSERT_FALSE(r.ok());
 }
 
 /// Skips the calling test (saying why) when no GPU can be opened; checks
@@ -324,6 +429,126 @@ TEST(FakeDriver, BadInputsAreInvalidArgument) {
   out = (*ex)->run({});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+/// Element `i` of a buffer of dtype `t` as a double.
+double element(const uint8_t *p, DType t, int64_t i) {
+  switch (t) {
+  case DType::F64: {
+    double d;
+    std::memcpy(&d, p + 8 * i, 8);
+    return d;
+  }
+  case DType::F32: {
+    float f;
+    std::memcpy(&f, p + 4 * i, 4);
+    return f;
+  }
+  case DType::BF16: {
+    uint32_t bits = uint32_t(p[2 * i] | (p[2 * i + 1] << 8)) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  default: // F16 values of this test: small integers and halves
+    break;
+  }
+  uint16_t h = uint16_t(p[2 * i] | (p[2 * i + 1] << 8));
+  int exp = (h >> 10) & 31, man = h & 1023;
+  double v = exp == 0 ? man / 1024.0 / 16384.0
+                      : (1.0 + man / 1024.0) * std::ldexp(1.0, exp - 15);
+  return (h >> 15) ? -v : v;
+}
+
+/// Bytes of `values` in dtype `t` (exact for the test's values).
+std::vector<uint8_t> encode(const std::vector<double> &values, DType t) {
+  std::vector<uint8_t> out(values.size() * dtypeSize(t));
+  for (size_t i = 0; i < values.size(); ++i) {
+    double v = values[i];
+    if (t == DType::F64) {
+      std::memcpy(&out[8 * i], &v, 8);
+    } else if (t == DType::F32) {
+      float f = static_cast<float>(v);
+      std::memcpy(&out[4 * i], &f, 4);
+    } else if (t == DType::BF16) {
+      float f = static_cast<float>(v);
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      uint16_t b = bits >> 16;
+      std::memcpy(&out[2 * i], &b, 2);
+    } else { // F16 of a small integer or half: exact
+      int sign = v < 0;
+      double a = std::fabs(v);
+      uint16_t h = 0;
+      if (a != 0) {
+        int e;
+        double f = std::frexp(a, &e); // a = f * 2^e, f in [0.5, 1)
+        h = uint16_t(((e - 1 + 15) << 10) |
+                     static_cast<int>((f * 2 - 1) * 1024 + 0.5));
+      }
+      h |= sign << 15;
+      std::memcpy(&out[2 * i], &h, 2);
+    }
+  }
+  return out;
+}
+
+TEST(FakeDriver, GemmStepsMatchTheRowMajorProduct) {
+  REQUIRE_FAKE(device);
+  void *cublas = dlopen("libcublas.so.13", RTLD_NOW);
+  ASSERT_NE(cublas, nullptr) << "the fake libcublas.so.13";
+  auto gemmCount =
+      reinterpret_cast<int (*)()>(dlsym(cublas, "tfmlirFakeGemmCount"));
+  ASSERT_NE(gemmCount, nullptr);
+  struct Case {
+    DType in, out;
+    bool transA, transB;
+  } cases[] = {{DType::F32, DType::F32, false, false},
+               {DType::F32, DType::F32, true, false},
+               {DType::F32, DType::F32, false, true},
+               {DType::BF16, DType::F32, true, true},
+               {DType::F16, DType::F32, false, true},
+               {DType::BF16, DType::BF16, false, true},
+               {DType::F16, DType::F16, true, true},
+               {DType::F64, DType::F64, true, false}};
+  const int64_t batch = 3, m = 5, n = 4, k = 6;
+  for (const Case &c : cases) {
+    SCOPED_TRACE(std::string(dtypeName(c.in)) + " -> " + dtypeName(c.out) +
+                 " transA " + std::to_string(c.transA) + " transB " +
+                 std::to_string(c.transB));
+    // Small integers and halves: exact in every dtype, so are the sums.
+    std::vector<double> a(batch * m * k), b(batch * k * n);
+    for (size_t i = 0; i < a.size(); ++i)
+      a[i] = static_cast<double>(static_cast<int>(i * 7 % 11) - 5) * 0.5;
+    for (size_t i = 0; i < b.size(); ++i)
+      b[i] = static_cast<double>(static_cast<int>(i * 5 % 9) - 4);
+    // Two steps: C = A.B, then C += A.B.
+    absl::StatusOr<std::unique_ptr<PlanExecutor>> ex = PlanExecutor::create(
+        **device, gemmPlan(c.in, c.out, batch, m, n, k, c.transA, c.transB, 2),
+        "");
+    ASSERT_TRUE(ex.ok()) << ex.status();
+    std::vector<uint8_t> ab = encode(a, c.in), bb = encode(b, c.in);
+    int before = gemmCount();
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{ab.data(), ab.size()}, {bb.data(), bb.size()}});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(gemmCount() - before, 2);
+    for (int64_t bi = 0; bi < batch; ++bi)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          double sum = 0;
+          for (int64_t l = 0; l < k; ++l) {
+            double x =
+                c.transA ? a[(bi * k + l) * m + i] : a[(bi * m + i) * k + l];
+            double y =
+                c.transB ? b[(bi * n + j) * k + l] : b[(bi * k + l) * n + j];
+            sum += x * y;
+          }
+          ASSERT_EQ(element((*out)[0].data(), c.out, (bi * m + i) * n + j),
+                    2 * sum)
+              << bi << "," << i << "," << j;
+        }
+  }
 }
 
 TEST(FakeDriver, CachingAllocatorReusesAndFrees) {

@@ -2,6 +2,7 @@
 //
 // usage: hlo-gpu-compile FILE.mlir -o DIR [--entry NAME] [--chip sm_90]
 //                        [--block-size 256] [--no-cubin]
+//                        [--library-calls=false]
 // Runs hlo-to-gpu-pipeline on function NAME (default main) of an hlo-dialect
 // module (static shapes; e.g. the output of tf-opt -xla-legalize-tf) and
 // writes to DIR:
@@ -10,10 +11,12 @@
 //   kernels.ptx    the PTX of all kernels (one module)
 //   kernels.cubin  ptxas's ELF for --chip, and ptxas.log (ptxas -v: the
 //                  registers and spills of every kernel); not with --no-cubin
-// and prints one summary line `kernels K launches L serial S buffers B
-// constants C`. Exit status 0 on success; 1 with the error (naming the op
-// and its location) on stderr when the module is not supported on the GPU
-// path, ptxas fails or is missing (the searched paths are named).
+// and prints one summary line `kernels K launches L gemms G serial S
+// buffers B constants C` (the L launches include the G cuBLAS GEMMs of the
+// plan, which --library-calls=false compiles into kernels instead). Exit status
+// 0 on success; 1 with the error (naming the op and its location) on stderr
+// when the module is not supported on the GPU path, ptxas fails or is missing
+// (the searched paths are named).
 //===----------------------------------------------------------------------===//
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFOps.h"
@@ -63,6 +66,11 @@ static llvm::cl::opt<int64_t> blockSize("block-size",
                                         llvm::cl::cat(category));
 static llvm::cl::opt<bool> noCubin("no-cubin", llvm::cl::desc("write PTX only"),
                                    llvm::cl::cat(category));
+static llvm::cl::opt<bool> libraryCalls(
+    "library-calls",
+    llvm::cl::desc("matrix products through cuBLAS (default true; false: our "
+                   "own kernels)"),
+    llvm::cl::init(true), llvm::cl::cat(category));
 
 static bool writeFile(const std::string &path, llvm::StringRef bytes) {
   std::error_code ec;
@@ -120,6 +128,7 @@ int main(int argc, char **argv) {
   tfmlir::GPUPipelineOptions options;
   options.chip = chip;
   options.blockSize = blockSize;
+  options.libraryCalls = libraryCalls;
   FailureOr<tfmlir::GPUProgram> program =
       tfmlir::compileHLOToGPU(*module, entry, options);
   if (failed(program))
@@ -154,14 +163,18 @@ int main(int argc, char **argv) {
       return 1;
   }
   std::set<std::string> kernels;
-  int serial = 0;
+  int serial = 0, gemms = 0;
   for (const tfmlir::gpu::KernelLaunch &l : plan.launches) {
+    if (l.kind == tfmlir::gpu::KernelLaunch::Kind::Gemm) {
+      ++gemms;
+      continue;
+    }
     kernels.insert(l.kernel);
     serial += l.serial;
   }
   llvm::outs() << "kernels " << kernels.size() << " launches "
-               << plan.launches.size() << " serial " << serial << " buffers "
-               << plan.buffers.size() << " constants " << plan.constants.size()
-               << "\n";
+               << plan.launches.size() << " gemms " << gemms << " serial "
+               << serial << " buffers " << plan.buffers.size() << " constants "
+               << plan.constants.size() << "\n";
   return 0;
 }

@@ -27,7 +27,10 @@ FailureOr<GPUProgram> compileHLOToGPU(ModuleOp module, StringRef entry,
   GPUProgram program;
   program.plan = std::move(*plan);
   program.ptx = extractPTX(module);
-  if (program.ptx.empty() && !program.plan.launches.empty())
+  bool kernels = llvm::any_of(program.plan.launches, [](const auto &l) {
+    return l.kind == gpu::KernelLaunch::Kind::Kernel;
+  });
+  if (program.ptx.empty() && kernels)
     return module.emitError("GPU path: kernels were launched but no PTX was "
                             "produced");
   // A math function left as an external call means libdevice was not

@@ -250,6 +250,58 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
                      l.block[2] ==
                  1;
       plan.launches.push_back(std::move(l));
+    } else if (isGpuLibraryCall(&op)) {
+      gpu::KernelLaunch l;
+      l.kind = gpu::KernelLaunch::Kind::Gemm;
+      l.kernel = "cublas_gemm";
+      l.node = nodeName(op.getLoc());
+      auto dict = op.getAttrOfType<DictionaryAttr>(kGpuGemmAttrName);
+      auto i64 = [&](StringRef n) -> std::optional<int64_t> {
+        if (auto a = dict ? dict.getAs<IntegerAttr>(n) : IntegerAttr())
+          return a.getInt();
+        return std::nullopt;
+      };
+      auto flag = [&](StringRef n) -> std::optional<bool> {
+        if (auto a = dict ? dict.getAs<BoolAttr>(n) : BoolAttr())
+          return a.getValue();
+        return std::nullopt;
+      };
+      std::optional<int64_t> batch = i64("batch"), m = i64("m"), n = i64("n"),
+                             k = i64("k");
+      std::optional<bool> ta = flag("trans_a"), tb = flag("trans_b"),
+                          acc = flag("accumulate");
+      if (!batch || !m || !n || !k || !ta || !tb || !acc ||
+          op.getNumOperands() != 3)
+        return op.emitError("GPU launch plan: malformed ")
+               << kGpuGemmAttrName << " call";
+      gpu::GemmCall &g = l.gemm;
+      g.batch = *batch;
+      g.m = *m;
+      g.n = *n;
+      g.k = *k;
+      g.transA = *ta;
+      g.transB = *tb;
+      g.accumulate = *acc;
+      for (Value a : op.getOperands()) {
+        int64_t offset;
+        FailureOr<int64_t> id = root(a, &op, offset);
+        if (failed(id))
+          return failure();
+        // The operands are whole buffers (identity layouts before the
+        // unranked cast: offset 0, contiguous).
+        auto cast = a.getDefiningOp<memref::CastOp>();
+        auto src = cast ? dyn_cast<MemRefType>(cast.getSource().getType())
+                        : MemRefType();
+        if (!src || !src.getLayout().isIdentity())
+          return op.emitError("GPU launch plan: a GEMM operand is not a "
+                              "contiguous buffer");
+        gpu::LaunchArg arg;
+        arg.buffer = *id;
+        l.args.push_back(arg);
+      }
+      g.inType = plan.buffers[l.args[0].buffer].dtype;
+      g.outType = plan.buffers[l.args[2].buffer].dtype;
+      plan.launches.push_back(std::move(l));
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value v : ret.getOperands()) {
         gpu::PlanResult r;

@@ -296,9 +296,10 @@ struct GpuMapToLaunchPass
           return signalPassFailure();
         continue;
       }
+      // cuBLAS calls (hlo-gpu-library-calls) run from the host.
       if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
               memref::GetGlobalOp, func::ReturnOp>(op) ||
-          isSinkable(op) || isa<memref::LoadOp>(op))
+          isGpuLibraryCall(op) || isSinkable(op) || isa<memref::LoadOp>(op))
         continue;
       bool writes = op->getNumRegions() != 0;
       if (auto eff = dyn_cast<MemoryEffectOpInterface>(op))

@@ -23,6 +23,16 @@ namespace tfmlir {
 #define GEN_PASS_REGISTRATION
 #include "lib/Codegen/GPU/Passes.h.inc"
 
+/// The attribute (a dictionary: batch, m, n, k as i64; trans_a, trans_b,
+/// accumulate as bool) that marks a func.call made by hlo-gpu-library-calls
+/// as a cuBLAS GEMM, whose operands are A, B and C cast to unranked memrefs
+/// (GemmCall in lib/Support/ABI/LaunchPlan.h says what they mean).
+inline constexpr llvm::StringLiteral kGpuGemmAttrName = "tfmlir.gemm";
+
+/// True for a func.call that hlo-gpu-library-calls made (it stays on the
+/// host; the launch plan runs it as a library call).
+bool isGpuLibraryCall(mlir::Operation *op);
+
 /// Options of the hlo-to-gpu pipeline.
 struct GPUPipelineOptions {
   /// The NVIDIA architecture the kernels are compiled for (nvvm-attach-target
@@ -33,6 +43,9 @@ struct GPUPipelineOptions {
   std::string format = "isa";
   /// Threads per block of element-wise and reduction kernels.
   int64_t blockSize = 256;
+  /// Matrix products (dot_general) through cuBLAS, as XLA:GPU does
+  /// (hlo-gpu-library-calls); false compiles them into our own kernels.
+  bool libraryCalls = true;
   /// The CUDA toolkit (gpu-module-to-binary `toolkit`): libdevice
   /// (nvvm/libdevice/libdevice.10.bc, the __nv_* math functions) and ptxas
   /// come from it. Empty: findCUDAToolkit().
@@ -48,20 +61,22 @@ std::string findCUDAToolkit(std::string *searched = nullptr);
 /// builtin.module of hlo functions with static shapes:
 /// hlo-legalize-to-linalg (arguments read-only), hlo-fuse-elementwise,
 /// one-shot-bufferize (identity layouts at function boundaries),
-/// hlo-gpu-prepare-linalg, hlo-gpu-map-reductions (block-per-output
-/// reductions with warp shuffles), convert-linalg-to-parallel-loops,
-/// hlo-gpu-map-to-launch, gpu-kernel-outlining, hlo-gpu-merge-kernel-modules,
-/// then in the gpu.module: lower-affine, expand-strided-metadata, scf->cf,
-/// convert-gpu-to-nvvm with the bare-pointer calling convention (a memref
-/// kernel argument is one pointer), and finally nvvm-attach-target and
-/// gpu-module-to-binary. The host functions keep memref.alloc /
-/// memref.get_global / gpu.launch_func, which buildLaunchPlan() reads.
-/// Every pass is added by a direct call; always succeeds.
+/// hlo-gpu-library-calls (matrix products to cuBLAS, unless
+/// `options.libraryCalls` is false), hlo-gpu-prepare-linalg,
+/// hlo-gpu-map-reductions (block-per-output reductions with warp shuffles),
+/// convert-linalg-to-parallel-loops, hlo-gpu-map-to-launch,
+/// gpu-kernel-outlining, hlo-gpu-merge-kernel-modules, then in the gpu.module:
+/// lower-affine, expand-strided-metadata, scf->cf, convert-gpu-to-nvvm with the
+/// bare-pointer calling convention (a memref kernel argument is one pointer),
+/// and finally nvvm-attach-target and gpu-module-to-binary. The host functions
+/// keep memref.alloc / memref.get_global / gpu.launch_func, which
+/// buildLaunchPlan() reads. Every pass is added by a direct call; always
+/// succeeds.
 mlir::LogicalResult buildHLOToGPUPipeline(mlir::OpPassManager &pm,
                                           const GPUPipelineOptions &options);
 
 /// Registers the passes above and the `hlo-to-gpu-pipeline` pipeline
-/// (options chip=, format=, block-size=) for tf-opt.
+/// (options chip=, format=, block-size=, library-calls=) for tf-opt.
 void registerGPUCodegenPasses();
 
 } // namespace tfmlir

@@ -23,6 +23,45 @@ def GpuPrepareLinalg : Pass<"hlo-gpu-prepare-linalg", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
+  let summary = "Matrix products on buffers to cuBLAS GEMM calls";
+  let description = [{
+    After bufferization, as XLA:GPU sends dot to cuBLAS: each linalg.generic
+    of a host function that is a matrix product (what hlo.dot_general
+    lowers to: inputs A and B, output C, body `yield c + a*b` with a and b
+    read directly or through arith.extf; f32, f16 or bf16 inputs with an
+    f32 output, or f64) becomes a call of cuBLAS's strided-batched GEMM
+    when cuBLAS can read the buffers as they are: every operand has a
+    static shape, no zero-size dim and an identity layout, the indexing
+    maps are permutations, the batch loops lead every operand in one order,
+    and the M, N and K loops (free dims of A, free dims of B, contracted
+    dims) each form one block in the same order wherever they appear (so
+    each group flattens); A may be stored [M, K] or [K, M] and B [K, N] or
+    [N, K] (cuBLAS's transposes); C is [batch, M, N]. A linalg.fill of zero
+    into C just before is dropped (beta = 0); otherwise the GEMM adds to C
+    (beta = 1). A linalg.conv_2d_nhwc_hwcf on f32 buffers with a 1x1
+    filter and unit strides and dilations (a pointwise convolution) is the
+    same GEMM: input [N*H*W, Ci] times filter [Ci, Co]. Anything else is
+    left for the generated kernels.
+
+    The call is `func.call @tfmlir_gpu_gemm_<in>_<out>(A, B, C)` on
+    unranked casts of the buffers, with a `tfmlir.gemm` dictionary
+    {batch, m, n, k, trans_a, trans_b, accumulate}; hlo-gpu-map-to-launch
+    leaves it on the host and the launch plan makes it a Gemm step
+    (runtime/gpu/Cublas.h).
+
+    Before: linalg.fill ins(%zero) outs(%c : memref<64x32xf32>)
+            linalg.generic {maps (m,n,k) -> (m,k), (k,n), (m,n)}
+              ins(%a, %b : memref<64x128xf32>, memref<128x32xf32>)
+              outs(%c) { yield %o + %x * %y }
+    After:  func.call @tfmlir_gpu_gemm_f32_f32(%a', %b', %c')
+              {tfmlir.gemm = {batch = 1, m = 64, n = 32, k = 128,
+               trans_a = false, trans_b = false, accumulate = false}}
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect"];
+}
+
 def GpuMapReductions : Pass<"hlo-gpu-map-reductions", "mlir::func::FuncOp"> {
   let summary = "Reductions to block-per-output kernels with warp shuffles";
   let description = [{

@@ -56,6 +56,10 @@ LogicalResult buildHLOToGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   addHLOBufferizePasses(pm);
+  // Matrix products to cuBLAS (as XLA:GPU), before the generics are
+  // prepared for our kernels.
+  if (options.libraryCalls)
+    pm.addPass(createGpuLibraryCalls());
   // Generic ops with their parallel loops first, then scf.parallel
   // (parallel loops) around scf.for (reduction loops).
   addToFuncs(createGpuPrepareLinalg());
@@ -109,6 +113,10 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<int64_t> blockSize{*this, "block-size",
                             llvm::cl::desc("threads per block"),
                             llvm::cl::init(256)};
+  Option<bool> libraryCalls{
+      *this, "library-calls",
+      llvm::cl::desc("matrix products through cuBLAS (hlo-gpu-library-calls)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -118,12 +126,14 @@ void registerGPUCodegenPasses() {
       "hlo-to-gpu-pipeline",
       "Lower hlo functions to gpu kernels (NVVM, PTX or cubin in a "
       "gpu.binary) and host functions of gpu.launch_func "
-      "(options: chip=sm_90 format=isa|bin|fatbin block-size=256)",
+      "(options: chip=sm_90 format=isa|bin|fatbin block-size=256 "
+      "library-calls=true)",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         GPUPipelineOptions o;
         o.chip = cl.chip;
         o.format = cl.format;
         o.blockSize = cl.blockSize;
+        o.libraryCalls = cl.libraryCalls;
         (void)buildHLOToGPUPipeline(pm, o);
       });
 }

@@ -81,6 +81,18 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
     os << '\n';
   }
   for (const KernelLaunch &l : plan.launches) {
+    if (l.kind == KernelLaunch::Kind::Gemm) {
+      const GemmCall &g = l.gemm;
+      os << "gemm " << dtypeName(g.inType) << ' ' << dtypeName(g.outType) << ' '
+         << g.batch << ' ' << g.m << ' ' << g.n << ' ' << g.k << ' ' << g.transA
+         << ' ' << g.transB << ' ' << g.accumulate;
+      for (const LaunchArg &a : l.args)
+        os << " b" << a.buffer;
+      if (!l.node.empty())
+        os << " node=" << l.node;
+      os << '\n';
+      continue;
+    }
     os << "launch " << l.kernel;
     for (int64_t g : l.grid)
       os << ' ' << g;
@@ -227,6 +239,72 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (ls >> extra) {
         if (extra.rfind("node=", 0) != 0)
           return bad("unexpected '" + extra + "' after the kernel arguments");
+        l.node = extra.substr(5);
+      }
+      plan.launches.push_back(std::move(l));
+    } else if (key == "gemm") {
+      KernelLaunch l;
+      l.kind = KernelLaunch::Kind::Gemm;
+      l.kernel = "cublas_gemm";
+      GemmCall &g = l.gemm;
+      std::string inName, outName;
+      int ta = -1, tb = -1, acc = -1;
+      if (!(ls >> inName >> outName >> g.batch >> g.m >> g.n >> g.k >> ta >>
+            tb >> acc))
+        return bad("malformed gemm");
+      absl::StatusOr<DType> in = parseDType(inName), out = parseDType(outName);
+      if (!in.ok() || !out.ok())
+        return bad("unknown gemm dtype");
+      g.inType = *in;
+      g.outType = *out;
+      bool half = g.inType == DType::F16 || g.inType == DType::BF16;
+      bool typesOk =
+          (g.outType == DType::F32 && (g.inType == DType::F32 || half)) ||
+          (half && g.outType == g.inType) ||
+          (g.outType == DType::F64 && g.inType == DType::F64);
+      if (!typesOk)
+        return bad("gemm dtypes must be float32/float16/bfloat16 -> float32, "
+                   "float16 -> float16, bfloat16 -> bfloat16 or float64 -> "
+                   "float64");
+      // cuBLAS takes int sizes and leading dimensions.
+      constexpr int64_t kMaxDim = 0x7fffffff;
+      if (g.batch < 1 || g.m < 1 || g.n < 1 || g.k < 1 || g.batch > kMaxDim ||
+          g.m > kMaxDim || g.n > kMaxDim || g.k > kMaxDim)
+        return bad("gemm sizes must be in [1, 2^31-1]");
+      if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1) ||
+          (acc != 0 && acc != 1))
+        return bad("gemm transA/transB/accumulate must be 0 or 1");
+      g.transA = ta;
+      g.transB = tb;
+      g.accumulate = acc;
+      // The bytes each operand needs, in 128 bits so that no product of
+      // parsed sizes overflows.
+      __int128 need[3] = {
+          static_cast<__int128>(g.batch) * g.m * g.k * dtypeSize(g.inType),
+          static_cast<__int128>(g.batch) * g.k * g.n * dtypeSize(g.inType),
+          static_cast<__int128>(g.batch) * g.m * g.n * dtypeSize(g.outType)};
+      DType want[3] = {g.inType, g.inType, g.outType};
+      for (int i = 0; i < 3; ++i) {
+        std::string a;
+        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
+          return bad("gemm needs three buffer arguments b<A> b<B> b<C>");
+        LaunchArg arg;
+        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+        if (arg.buffer < 0 ||
+            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+          return bad("gemm argument names an undefined buffer");
+        const PlanBuffer &b = plan.buffers[arg.buffer];
+        if (b.dtype != want[i] || need[i] > b.bytes)
+          return bad("gemm buffer b" + std::to_string(arg.buffer) +
+                     " has the wrong dtype or is too small");
+        l.args.push_back(arg);
+      }
+      if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
+        return bad("gemm output must be a temp buffer");
+      std::string extra;
+      if (ls >> extra) {
+        if (extra.rfind("node=", 0) != 0)
+          return bad("unexpected '" + extra + "' after the gemm arguments");
         l.node = extra.substr(5);
       }
       plan.launches.push_back(std::move(l));

@@ -61,9 +61,35 @@ struct LaunchArg {
   uint64_t scalarBits = 0;
 };
 
-/// One cuLaunchKernel: `kernel` is the entry name in the plan's module image,
-/// sizes are in blocks and threads (x, y, z).
+/// A dense matrix product done by cuBLAS (cublasGemmStridedBatchedEx), as
+/// XLA:GPU sends dot_general to cuBLAS. In row-major terms, for each b in
+/// [0, batch): C_b[m, n] = sum_k A_b[m, k] * B_b[k, n] (+ C_b[m, n] when
+/// `accumulate`), where A_b is stored [m, k] or, with `transA`, [k, m], and
+/// B_b is stored [k, n] or, with `transB`, [n, k]; the batch matrices of
+/// each operand are contiguous and consecutive (strides m*k, k*n, m*n). A
+/// and B have dtype `inType` (float32, float16, bfloat16 or float64), C has
+/// `outType`: float32; or the inputs' own float16/bfloat16, the float32 sum
+/// rounded once (as XLA's half-precision dot); or float64 with float64
+/// inputs. The products are accumulated in float32, or float64 for float64
+/// (CUBLAS_COMPUTE_32F / _64F: no TF32 and no half-precision accumulation);
+/// with `accumulate`, C's old value is added before the rounding.
+struct GemmCall {
+  DType inType = DType::F32;
+  DType outType = DType::F32;
+  int64_t batch = 1, m = 1, n = 1, k = 1;
+  bool transA = false, transB = false;
+  bool accumulate = false;
+};
+
+/// One step of the program: a cuLaunchKernel, or a library call. For a
+/// kernel, `kernel` is the entry name in the plan's module image, sizes are
+/// in blocks and threads (x, y, z). For Kind::Gemm, `gemm` says what to
+/// compute and `args` are the buffers A, B and C (whole buffers, offset 0);
+/// `kernel` is "cublas_gemm" and the sizes are unused.
 struct KernelLaunch {
+  enum class Kind { Kernel, Gemm };
+  Kind kind = Kind::Kernel;
+  GemmCall gemm;
   std::string kernel;
   int64_t grid[3] = {1, 1, 1};
   int64_t block[3] = {1, 1, 1};
@@ -106,6 +132,8 @@ struct LaunchPlan {
 ///   buffer <id> const <offset> <dtype> <bytes> <rank> [dims...]
 ///   launch <kernel> <gx> <gy> <gz> <bx> <by> <bz> <serial 0|1> <nargs> args...
 ///     [node=<name>]  (each arg: b<id> or s<bytes>:<hex bits>)
+///   gemm <in dtype> <out dtype> <batch> <m> <n> <k> <transA> <transB>
+///     <accumulate> b<A> b<B> b<C> [node=<name>]   (one line)
 ///   result <buffer> <byteOffset> <dtype> <rank> [dims...]
 ///   constants <nbytes>
 /// Buffer lines are `<rank> [dims...]` after the byte count as well. The

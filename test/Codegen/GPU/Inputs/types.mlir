@@ -1,6 +1,6 @@
 // Element types of the GPU path: f16, bf16, i8, bool element-wise; an f16
-// input reduced in f32; a bf16 dot_general accumulated in f32 (a block per
-// output element) and rounded to bf16.
+// input reduced in f32; a bf16 dot_general accumulated in f32 (cuBLAS, or a
+// block per output element with library-calls=false) and rounded to bf16.
 func.func @main(%a: tensor<64x128xf16>, %b: tensor<64x128xbf16>, %c: tensor<64x128xi8>, %d: tensor<64x128xi1>, %e: tensor<64x128xf16>) -> (tensor<64x128xf16>, tensor<64x128xbf16>, tensor<64x128xi8>, tensor<64x128xi1>, tensor<64xf32>, tensor<64x64xbf16>) {
   %t = hlo.tanh %a : tensor<64x128xf16>
   %m = hlo.multiply %b, %b : tensor<64x128xbf16>

@@ -1,0 +1,510 @@
+//===- LibraryCalls.cpp - contractions on buffers -> cuBLAS GEMM calls ----===//
+//
+// hlo-gpu-library-calls (see Passes.td): a linalg.generic on buffers that
+// is a matrix product (what hlo.dot_general lowers to) becomes a call of
+// cuBLAS's strided-batched GEMM, as XLA:GPU sends dot to cuBLAS; the launch
+// plan turns the call into a KernelLaunch::Kind::Gemm step.
+//===----------------------------------------------------------------------===//
+#include "lib/Codegen/GPU/Passes.h"
+#include "lib/Support/ABI/LaunchPlan.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace tfmlir {
+#define GEN_PASS_DEF_GPULIBRARYCALLS
+#include "lib/Codegen/GPU/Passes.h.inc"
+} // namespace tfmlir
+
+using namespace mlir;
+
+namespace tfmlir {
+
+bool isGpuLibraryCall(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  return call && call->hasAttr(kGpuGemmAttrName);
+}
+
+namespace {
+
+/// `v` itself, or the operand of the arith.extf that defines it.
+Value stripExtension(Value v) {
+  if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+    return ext.getIn();
+  return v;
+}
+
+/// True when the body of `op` (ins a, b; out c) yields c + a*b (or b*a,
+/// either addend order), each of a and b read directly or through one
+/// arith.extf to the output type.
+bool isMultiplyAddBody(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1 || body.getOperations().size() > 5)
+    return false;
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1),
+        c = body.getArgument(2);
+  Value other;
+  if (add.getLhs() == c)
+    other = add.getRhs();
+  else if (add.getRhs() == c)
+    other = add.getLhs();
+  else
+    return false;
+  auto mul = other.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  Value x = stripExtension(mul.getLhs()), y = stripExtension(mul.getRhs());
+  return (x == a && y == b) || (x == b && y == a);
+}
+
+/// The roles of a contraction's loops.
+enum class Role { Batch, M, N, K };
+
+/// The GEMM geometry of `op`, when it is one cuBLAS can run without a copy:
+/// every operand a contiguous row-major buffer (identity layout), indexing
+/// maps that are permutations of the operand's loops, the batch loops
+/// leading in every operand in one order, and the M, N and K loops each a
+/// contiguous block in the same order wherever they appear (so that each
+/// group flattens to one dimension); the output [batch, M, N].
+std::optional<gpu::GemmCall> matchGemm(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return std::nullopt;
+  auto ta = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
+  auto tb = dyn_cast<MemRefType>(op.getDpsInputs()[1].getType());
+  auto tc = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!ta || !tb || !tc)
+    return std::nullopt;
+  for (MemRefType t : {ta, tb, tc})
+    if (!t.hasStaticShape() || !t.getLayout().isIdentity() ||
+        t.getNumElements() == 0)
+      return std::nullopt;
+  Type in = ta.getElementType(), out = tc.getElementType();
+  gpu::GemmCall g;
+  if (tb.getElementType() != in)
+    return std::nullopt;
+  if (out.isF32() && (in.isF32() || in.isF16() || in.isBF16())) {
+    g.outType = gpu::DType::F32;
+    g.inType = in.isF32()   ? gpu::DType::F32
+               : in.isF16() ? gpu::DType::F16
+                            : gpu::DType::BF16;
+  } else if (out.isF64() && in.isF64()) {
+    g.inType = g.outType = gpu::DType::F64;
+  } else {
+    return std::nullopt;
+  }
+  if (!isMultiplyAddBody(op))
+    return std::nullopt;
+
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned loops = op.getNumLoops();
+  for (AffineMap m : maps)
+    if (!m.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return std::nullopt;
+  // Loop d's role from the operands it appears in.
+  auto inMap = [](AffineMap m, unsigned d) { return m.isFunctionOfDim(d); };
+  SmallVector<Role> role(loops);
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  for (unsigned d = 0; d < loops; ++d) {
+    bool a = inMap(maps[0], d), b = inMap(maps[1], d), c = inMap(maps[2], d);
+    bool parallel = iters[d] == utils::IteratorType::parallel;
+    if (a && b && c && parallel)
+      role[d] = Role::Batch;
+    else if (a && !b && c && parallel)
+      role[d] = Role::M;
+    else if (!a && b && c && parallel)
+      role[d] = Role::N;
+    else if (a && b && !c && !parallel)
+      role[d] = Role::K;
+    else
+      return std::nullopt;
+  }
+  // Each operand's dims as runs of roles: [Batch*] then two blocks.
+  // `order` collects, per role, the loop order seen first, which every
+  // other operand must repeat.
+  DenseMap<int, SmallVector<unsigned>> order;
+  auto blocks = [&](AffineMap m, SmallVector<Role> &runs) -> bool {
+    SmallVector<std::pair<Role, SmallVector<unsigned>>> seq;
+    for (AffineExpr e : m.getResults()) {
+      unsigned d = cast<AffineDimExpr>(e).getPosition();
+      if (seq.empty() || seq.back().first != role[d])
+        seq.push_back({role[d], {}});
+      seq.back().second.push_back(d);
+    }
+    for (auto &[r, ds] : seq) {
+      if (llvm::count_if(seq, [&](auto &p) { return p.first == r; }) != 1)
+        return false; // a role split into two blocks
+      auto [it, fresh] = order.try_emplace(static_cast<int>(r), ds);
+      if (!fresh && it->second != ds)
+        return false; // the group in another order than elsewhere
+      runs.push_back(r);
+    }
+    if (!runs.empty() &&
+        llvm::is_contained(ArrayRef(runs).drop_front(), Role::Batch))
+      return false; // batch dims not leading
+    return true;
+  };
+  SmallVector<Role> ra, rb, rc;
+  if (!blocks(maps[2], rc) || !blocks(maps[0], ra) || !blocks(maps[1], rb))
+    return std::nullopt;
+  auto without = [](SmallVector<Role> r) {
+    if (!r.empty() && r.front() == Role::Batch)
+      r.erase(r.begin());
+    return r;
+  };
+  SmallVector<Role> a2 = without(ra), b2 = without(rb), c2 = without(rc);
+  // The output's non-batch part must be M then N (either may be absent).
+  if (!(c2 == SmallVector<Role>{Role::M, Role::N} ||
+        c2 == SmallVector<Role>{Role::M} || c2 == SmallVector<Role>{Role::N} ||
+        c2.empty()))
+    return std::nullopt;
+  // A: [M, K] or [K, M] (M may be absent); B: [K, N] or [N, K].
+  if (a2 == SmallVector<Role>{Role::M, Role::K} ||
+      a2 == SmallVector<Role>{Role::K})
+    g.transA = false;
+  else if (a2 == SmallVector<Role>{Role::K, Role::M})
+    g.transA = true;
+  else
+    return std::nullopt;
+  if (b2 == SmallVector<Role>{Role::K, Role::N} ||
+      b2 == SmallVector<Role>{Role::K})
+    g.transB = false;
+  else if (b2 == SmallVector<Role>{Role::N, Role::K})
+    g.transB = true;
+  else
+    return std::nullopt;
+  if (!llvm::is_contained(a2, Role::K))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t sizes[4] = {1, 1, 1, 1};
+  for (unsigned d = 0; d < loops; ++d)
+    sizes[static_cast<int>(role[d])] *= ranges[d];
+  g.batch = sizes[0];
+  g.m = sizes[1];
+  g.n = sizes[2];
+  g.k = sizes[3];
+  constexpr int64_t kMaxInt = 0x7fffffff;
+  if (g.batch > kMaxInt || g.m > kMaxInt || g.n > kMaxInt || g.k > kMaxInt)
+    return std::nullopt;
+  return g;
+}
+
+/// The GEMM of a 1x1 convolution with unit strides and dilations on
+/// buffers (linalg.conv_2d_nhwc_hwcf, what hlo.convolution lowers to for
+/// f32 NHWC/HWIO): the input [N, H, W, Ci] read as [N*H*W, Ci] times the
+/// filter [1, 1, Ci, Co] read as [Ci, Co] is the output [N*H*W, Co], with
+/// no copy (XLA:GPU also runs such convolutions as GEMMs).
+std::optional<gpu::GemmCall> matchPointwiseConv(linalg::Conv2DNhwcHwcfOp op) {
+  if (!op.hasPureBufferSemantics())
+    return std::nullopt;
+  auto ti = dyn_cast<MemRefType>(op.getInputs()[0].getType());
+  auto tf = dyn_cast<MemRefType>(op.getInputs()[1].getType());
+  auto to = dyn_cast<MemRefType>(op.getOutputs()[0].getType());
+  if (!ti || !tf || !to)
+    return std::nullopt;
+  for (MemRefType t : {ti, tf, to})
+    if (!t.hasStaticShape() || !t.getLayout().isIdentity() ||
+        t.getNumElements() == 0 || !t.getElementType().isF32())
+      return std::nullopt;
+  if (!llvm::all_of(op.getStrides().getValues<int64_t>(),
+                    [](int64_t v) { return v == 1; }) ||
+      !llvm::all_of(op.getDilations().getValues<int64_t>(),
+                    [](int64_t v) { return v == 1; }))
+    return std::nullopt;
+  ArrayRef<int64_t> in = ti.getShape(), f = tf.getShape(), o = to.getShape();
+  if (f[0] != 1 || f[1] != 1 || in[0] != o[0] || in[1] != o[1] ||
+      in[2] != o[2] || in[3] != f[2] || f[3] != o[3])
+    return std::nullopt;
+  gpu::GemmCall g;
+  g.m = in[0] * in[1] * in[2];
+  g.k = in[3];
+  g.n = f[3];
+  constexpr int64_t kMaxInt = 0x7fffffff;
+  if (g.m > kMaxInt || g.n > kMaxInt || g.k > kMaxInt)
+    return std::nullopt;
+  return g;
+}
+
+/// The value a memref views through view ops (itself when none).
+Value viewRoot(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      v = view.getViewSource();
+    else if (auto cast = dyn_cast<memref::CastOp>(def))
+      v = cast.getSource();
+    else
+      break;
+  }
+  return v;
+}
+
+/// True when `v` (a view of `root`) covers all of `root`'s buffer.
+bool coversBuffer(Value v, Value root) {
+  auto vt = dyn_cast<MemRefType>(v.getType());
+  auto rt = dyn_cast<MemRefType>(root.getType());
+  return vt && rt && vt.hasStaticShape() && rt.hasStaticShape() &&
+         vt.getLayout().isIdentity() &&
+         vt.getNumElements() == rt.getNumElements();
+}
+
+/// The last op before `at` (same block) that writes the buffer `root`
+/// (an allocation or argument), or null when none does or when an op in
+/// between may write it without saying where (unknown effects, regions).
+/// `readBetween` tells whether an op after that writer reads the buffer.
+/// `written` receives the view the writer wrote through.
+Operation *lastWriter(Operation *at, Value root, bool &readBetween,
+                      Value &written) {
+  readBetween = false;
+  for (Operation *p = at->getPrevNode(); p; p = p->getPrevNode()) {
+    auto iface = dyn_cast<MemoryEffectOpInterface>(p);
+    if (!iface) {
+      // Unknown effects (a GEMM call made earlier by this pass): only a
+      // problem when it touches the buffer.
+      for (Value v : p->getOperands())
+        if (isa<BaseMemRefType>(v.getType()) && viewRoot(v) == root)
+          return nullptr;
+      if (p->getNumRegions() != 0)
+        return nullptr;
+      continue;
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    Operation *writer = nullptr;
+    for (MemoryEffects::EffectInstance &e : effects) {
+      Value v = e.getValue();
+      bool write = isa<MemoryEffects::Write>(e.getEffect());
+      bool read = isa<MemoryEffects::Read>(e.getEffect());
+      if (!v) {
+        // An effect on no particular value: a write may hit the buffer.
+        if (write && isa<SideEffects::DefaultResource>(e.getResource()))
+          return nullptr;
+        continue;
+      }
+      if (!isa<BaseMemRefType>(v.getType()) || viewRoot(v) != root)
+        continue;
+      if (write) {
+        writer = p;
+        written = v;
+      } else if (read) {
+        readBetween = true;
+      }
+    }
+    if (writer)
+      return writer;
+  }
+  return nullptr;
+}
+
+/// True when the buffer that `buf` views holds zeros just before `at`:
+/// its last writer is a linalg.fill of zero over all of it, or a copy of
+/// all of it from a buffer that holds zeros then (bufferization copies the
+/// zero-filled accumulator of each dot when CSE merged their fills). The
+/// writer is appended to `erasable` when nothing reads the buffer between
+/// it and `at` (the GEMM with beta = 0 overwrites it anyway).
+bool holdsZerosAt(Operation *at, Value buf,
+                  SmallVectorImpl<Operation *> &erasable) {
+  Value root = viewRoot(buf);
+  bool readBetween = false;
+  Value written;
+  Operation *w = lastWriter(at, root, readBetween, written);
+  if (!w || !coversBuffer(written, root))
+    return false;
+  bool zero = false;
+  if (auto fill = dyn_cast<linalg::FillOp>(w)) {
+    zero = matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  } else if (auto copy = dyn_cast<memref::CopyOp>(w)) {
+    SmallVector<Operation *> ignored;
+    zero = copy.getTarget() == written &&
+           coversBuffer(copy.getSource(), viewRoot(copy.getSource())) &&
+           holdsZerosAt(copy, copy.getSource(), ignored);
+  }
+  if (zero && !readBetween)
+    erasable.push_back(w);
+  return zero;
+}
+
+/// True when `op` is a linalg.generic that rounds one buffer to a narrower
+/// float type element by element: identity maps, `yield truncf(in)`.
+bool isRounding(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return false;
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto trunc = yield.getNumOperands() == 1
+                   ? yield.getOperand(0).getDefiningOp<arith::TruncFOp>()
+                   : arith::TruncFOp();
+  return trunc && trunc.getIn() == body.getArgument(0) &&
+         body.getOperations().size() == 2;
+}
+
+/// For a GEMM `op` with half-precision inputs that overwrites (beta 0) an
+/// f32 temporary `out` whose only other user is a rounding of it to the
+/// inputs' type (what a bf16/f16 dot_general lowers to: accumulate in f32,
+/// round once), the rounding op: cuBLAS then writes the rounded result
+/// itself (same numerics: f32 accumulation, one rounding), saving a kernel
+/// and a pass over the output. Null when that would change the program:
+/// `out` used elsewhere, or an op between the two touching the operands.
+linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
+                                   Type inType) {
+  if (!out.getDefiningOp<memref::AllocOp>() ||
+      !(inType.isBF16() || inType.isF16()))
+    return {};
+  linalg::GenericOp round;
+  for (Operation *user : out.getUsers()) {
+    if (user == op.getOperation() || isa<memref::DeallocOp>(user))
+      continue;
+    auto g = dyn_cast<linalg::GenericOp>(user);
+    if (round || !g || g->getBlock() != op->getBlock() ||
+        !op->isBeforeInBlock(g) || !isRounding(g) || g.getDpsInputs()[0] != out)
+      return {};
+    round = g;
+  }
+  if (!round)
+    return {};
+  Value dst = round.getDpsInits()[0];
+  auto dt = dyn_cast<MemRefType>(dst.getType());
+  if (!dt || dt.getElementType() != inType || !dt.getLayout().isIdentity())
+    return {};
+  // The GEMM moves down to the rounding op: nothing in between may write
+  // A or B, or touch the destination.
+  Value roots[3] = {viewRoot(op.getDpsInputs()[0]),
+                    viewRoot(op.getDpsInputs()[1]), viewRoot(dst)};
+  for (Operation *p = op->getNextNode(); p && p != round.getOperation();
+       p = p->getNextNode()) {
+    auto iface = dyn_cast<MemoryEffectOpInterface>(p);
+    if (!iface) {
+      for (Value v : p->getOperands())
+        if (isa<BaseMemRefType>(v.getType()) &&
+            llvm::is_contained(roots, viewRoot(v)))
+          return {};
+      if (p->getNumRegions() != 0)
+        return {};
+      continue;
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (MemoryEffects::EffectInstance &e : effects) {
+      bool write = isa<MemoryEffects::Write>(e.getEffect());
+      Value v = e.getValue();
+      if (!v) {
+        if (write && isa<SideEffects::DefaultResource>(e.getResource()))
+          return {};
+        continue;
+      }
+      if (!isa<BaseMemRefType>(v.getType()))
+        continue;
+      Value r = viewRoot(v);
+      if ((write && llvm::is_contained(roots, r)) ||
+          (isa<MemoryEffects::Read>(e.getEffect()) && r == roots[2]))
+        return {};
+    }
+  }
+  return round;
+}
+
+/// The private declaration of the GEMM entry for these element types, e.g.
+/// `func.func private @tfmlir_gpu_gemm_bf16_f32(memref<*xbf16>,
+/// memref<*xbf16>, memref<*xf32>)`.
+func::FuncOp gemmDeclaration(ModuleOp module, Type in, Type out) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << "tfmlir_gpu_gemm_" << in << "_" << out;
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToStart(module.getBody());
+  auto ui = UnrankedMemRefType::get(in, 0),
+       uo = UnrankedMemRefType::get(out, 0);
+  auto f = func::FuncOp::create(b, module.getLoc(), name,
+                                b.getFunctionType({ui, ui, uo}, {}));
+  f.setPrivate();
+  return f;
+}
+
+struct GpuLibraryCallsPass
+    : public impl::GpuLibraryCallsBase<GpuLibraryCallsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<linalg::LinalgOp, gpu::GemmCall>> found;
+    module.walk([&](linalg::LinalgOp op) {
+      if (!isa<func::FuncOp>(op->getParentOp()))
+        return; // only top-level ops of a host function
+      std::optional<gpu::GemmCall> g;
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+        g = matchGemm(generic);
+      else if (auto conv =
+                   dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
+        g = matchPointwiseConv(conv);
+      if (g)
+        found.push_back({op, *g});
+    });
+    for (auto &[op, g] : found) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value out = op.getDpsInits()[0];
+      SmallVector<Operation *> erasable;
+      g.accumulate = !holdsZerosAt(op, out, erasable);
+      for (Operation *e : erasable)
+        e->erase();
+      Type in =
+          cast<MemRefType>(op.getDpsInputs()[0].getType()).getElementType();
+      // A rounding of the f32 result to bf16/f16 that follows: cuBLAS
+      // writes the rounded values itself, where the rounding was.
+      linalg::GenericOp round;
+      if (!g.accumulate)
+        round = roundingConsumer(op, out, in);
+      Value gemmOut = out;
+      if (round) {
+        b.setInsertionPoint(round);
+        gemmOut = round.getDpsInits()[0];
+        g.outType = g.inType;
+      }
+      Type ot = cast<MemRefType>(gemmOut.getType()).getElementType();
+      func::FuncOp decl = gemmDeclaration(module, in, ot);
+      SmallVector<Value> args;
+      for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1], gemmOut})
+        args.push_back(memref::CastOp::create(
+            b, loc,
+            UnrankedMemRefType::get(
+                cast<MemRefType>(v.getType()).getElementType(), 0),
+            v));
+      auto call = func::CallOp::create(b, loc, decl, args);
+      SmallVector<NamedAttribute> attrs;
+      auto i64 = [&](StringRef n, int64_t v) {
+        attrs.push_back(b.getNamedAttr(n, b.getI64IntegerAttr(v)));
+      };
+      i64("batch", g.batch);
+      i64("m", g.m);
+      i64("n", g.n);
+      i64("k", g.k);
+      attrs.push_back(b.getNamedAttr("trans_a", b.getBoolAttr(g.transA)));
+      attrs.push_back(b.getNamedAttr("trans_b", b.getBoolAttr(g.transB)));
+      attrs.push_back(
+          b.getNamedAttr("accumulate", b.getBoolAttr(g.accumulate)));
+      call->setAttr(kGpuGemmAttrName, b.getDictionaryAttr(attrs));
+      op->erase();
+      if (round) {
+        round.erase();
+        // The f32 temporary is dead now.
+        Operation *alloc = out.getDefiningOp();
+        for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
+          if (isa<memref::DeallocOp>(user))
+            user->erase();
+        if (alloc->use_empty())
+          alloc->erase();
+      }
+    }
+  }
+};
+
+} // namespace
+} // namespace tfmlir
