@@ -117,6 +117,11 @@ tfmlir_link_closure(TFMLIR_SESSION_CLOSURE TFMLIRSessionAPI)
 # libraries (which it references from there).
 set(TFMLIR_SESSION_LIBS ${TFMLIR_SESSION_CLOSURE})
 list(REMOVE_ITEM TFMLIR_SESSION_LIBS ${TFMLIR_LITE_LIBS} ${TFMLIR_AOT_LIBS})
+# With the CUDA toolkit the Session links runtime/gpu (device GPU); those
+# libraries are the Gpu set's, which TFMLIRConfig.cmake loads first.
+if(TFMLIR_HAVE_CUDA_RUNTIME)
+  list(REMOVE_ITEM TFMLIR_SESSION_LIBS TFMLIRGPURuntime TFMLIRGPUPlan)
+endif()
 list(REMOVE_ITEM TFMLIR_LITE_LIBS ${TFMLIR_AOT_LIBS})
 tfmlir_build_only_include_dirs(${TFMLIR_SESSION_LIBS} ${TFMLIR_LITE_LIBS}
   ${TFMLIR_AOT_LIBS})

@@ -21,6 +21,12 @@ config.substitutions.append(("%srcroot", config.tfmlir_src_root))
 if os.access("/usr/local/cuda/bin/ptxas", os.X_OK) or os.access(
         os.path.join(os.environ.get("CUDA_HOME", "/nonexistent"), "bin", "ptxas"), os.X_OK):
     config.available_features.add("ptxas")
+# The host-memory stand-ins for libcuda.so.1 and libcublas.so.13
+# (test/unit/FakeCuda.cpp, FakeCublas.cpp), built with the CUDA headers.
+fakecuda = os.path.join(config.tfmlir_obj_root, "test", "unit", "fakecuda")
+if os.path.exists(os.path.join(fakecuda, "libcuda.so.1")):
+    config.available_features.add("fakecuda")
+    config.substitutions.append(("%fakecuda", fakecuda))
 # The ASan+UBSan build (scripts/sanitize.sh --all): ASan reserves terabytes
 # of address space for its shadow (no `ulimit -v` test can run under it)
 # and has its own allocator, which glibc's mallinfo2 (the compile-memory

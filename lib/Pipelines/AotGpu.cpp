@@ -1,29 +1,18 @@
 //===- AotGpu.cpp - tf-compile --target=cuda: hlo -> cubin + plan object -===//
 //
 // The GPU half of compileAot: the hlo module that lowerGraphToHLO made (the
-// same front half as the CPU target and the Session) is printed and parsed
-// again in a context with the GPU dialects and NVVM translations, compiled
-// by lib/Codegen/GPU (hlo-to-gpu-pipeline: one fusion pass shared with the
-// CPU path, kernels to PTX, the host's launch plan), assembled by the CUDA
-// toolkit's ptxas for options.gpuArch, and wrapped into a relocatable object
+// same front half as the CPU target and the Session) is compiled by
+// compileHLOForGPU (lib/Pipelines/GpuCompile.h, shared with the Session's
+// device GPU: kernels, cuBLAS steps, the host's launch plan, ptxas for
+// options.gpuArch), and wrapped into a relocatable object
 // for the host that holds only data: <prefix>_plan (the launch plan's text),
 // <prefix>_cubin and <prefix>_gpu_constants (the constant buffers' bytes).
 // runtime/gpu/CompiledGpuFunction runs it.
 //===----------------------------------------------------------------------===//
 #include "lib/Pipelines/AotInternal.h"
 
-#include "dialects/hlo/HLOOps.h"
-#include "dialects/tf/TFOps.h"
 #include "lib/Codegen/GPU/Compile.h"
-#include "lib/Pipelines/CompileMemory.h"
-#include "lib/Pipelines/CompileTiming.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "lib/Pipelines/GpuCompile.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -88,76 +77,23 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
                            Signature &sig, AotResult &out) {
   // options.gpuArch was checked by compileAot (checkGpuArch) before the
   // graph was lowered.
-  // ptxas first: without a toolkit, say so before compiling anything.
-  std::string searched;
-  if (findPtxas(&searched).empty())
-    return absl::FailedPreconditionError(absl::StrCat(
-        "--target=cuda needs the CUDA toolkit's ptxas (and libdevice); "
-        "searched ",
-        searched, " (set CUDA_HOME)"));
-
-  // 1. The hlo module in a context that has the GPU dialects and the NVVM
-  // translations (the front half's context has the CPU path's only).
-  std::string text;
-  {
-    // With locations: errors of the GPU path then name the TF node.
-    llvm::raw_string_ostream os(text);
-    hlo.print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  absl::StatusOr<GpuBinary> binary =
+      compileHLOForGPU(hlo, "main", options.gpuArch, /*requireCubin=*/true);
+  if (!binary.ok()) {
+    if (binary.status().code() == absl::StatusCode::kFailedPrecondition)
+      return absl::FailedPreconditionError(
+          absl::StrCat("--target=cuda: ", binary.status().message()));
+    return binary.status();
   }
-  mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::registerAllGPUToLLVMIRTranslations(registry);
-  registerTFDialects(registry);
-  registerHLODialect(registry);
-  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-  ctx.printOpOnDiagnostic(false);
-  std::string diags;
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    llvm::raw_string_ostream os(diags);
-    os << d.getLocation() << ": " << d << "\n";
-    return mlir::success();
-  });
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
-  if (!module)
-    return absl::InternalError("cannot re-parse the hlo module: " + diags);
-  text.clear();
-
-  // 2. Kernels and plan, then the cubin.
-  GPUPipelineOptions gpuOptions;
-  gpuOptions.chip = options.gpuArch;
-  mlir::FailureOr<GPUProgram> program;
-  {
-    CompilePhase phase("hlo-to-gpu-pipeline");
-    program = compileHLOToGPU(*module, "main", gpuOptions);
-    if (absl::Status s = checkCompileMemory("hlo-to-gpu-pipeline"); !s.ok())
-      return s;
-  }
-  if (mlir::failed(program))
-    return absl::UnimplementedError(
-        absl::StrCat("the GPU path cannot compile this graph for ",
-                     options.gpuArch, ":\n", diags));
-  module = nullptr;
-  const gpu::LaunchPlan &plan = program->plan;
+  const gpu::LaunchPlan &plan = binary->plan;
   if (plan.numInputs != static_cast<int64_t>(sig.args.size()) ||
       plan.results.size() != sig.results.size())
     return absl::InternalError(
         absl::StrCat("the launch plan has ", plan.numInputs, " inputs and ",
                      plan.results.size(), " results; the config gives ",
                      sig.args.size(), " and ", sig.results.size()));
-  std::string cubin;
-  if (!program->ptx.empty()) {
-    CompilePhase phase("ptxas");
-    std::string error;
-    mlir::FailureOr<PtxasResult> bin =
-        assemblePTX(program->ptx, options.gpuArch, error);
-    if (mlir::failed(bin))
-      return absl::InternalError(
-          absl::StrCat("ptxas -arch=", options.gpuArch, " failed: ", error));
-    cubin = std::move(bin->cubin);
-    out.ptxasLog = std::move(bin->log);
-  }
+  const std::string &cubin = binary->image;
+  out.ptxasLog = binary->ptxasLog;
   std::set<std::string> kernels;
   for (const gpu::KernelLaunch &l : plan.launches)
     if (l.kind == gpu::KernelLaunch::Kind::Kernel)
@@ -174,7 +110,7 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   for (const gpu::PlanBuffer &b : plan.buffers)
     out.numConstants += b.kind == gpu::PlanBuffer::Kind::Constant;
 
-  // 3. The data object for the host.
+  // The data object for the host.
   auto tm = makeTargetMachine(options, out);
   if (!tm.ok())
     return tm.status();
@@ -183,14 +119,6 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   m.setTargetTriple((*tm)->getTargetTriple());
   m.setDataLayout((*tm)->createDataLayout());
   std::string planText = gpu::serializeLaunchPlan(plan);
-  // The runtime parses this text; what it would refuse (e.g. a tensor of
-  // rank > 16) is refused here, not at every Run().
-  if (absl::StatusOr<gpu::LaunchPlan> back = gpu::parseLaunchPlan(planText);
-      !back.ok())
-    return absl::UnimplementedError(absl::StrCat(
-        "runtime/gpu cannot run this program: its launch plan does not "
-        "parse back: ",
-        back.status().message()));
   planText.push_back('\0');
   addBlob(m, sig.symbolPrefix + "_plan", planText, 8);
   addBlob(m, sig.symbolPrefix + "_cubin", cubin, 64);

@@ -87,7 +87,8 @@ void initOnce() {
   });
 }
 
-/// The dtype of a supported element type.
+} // namespace
+
 std::optional<DType> toDType(mlir::Type t) {
   if (t.isF32())
     return DType::kF32;
@@ -139,6 +140,8 @@ absl::Status toSpecs(mlir::TypeRange types, const char *what,
   }
   return absl::OkStatus();
 }
+
+namespace {
 
 bool fileExists(const char *p) {
   struct stat st;

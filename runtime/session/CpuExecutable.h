@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <optional>
 
 #include <memory>
 #include <mutex>
@@ -32,6 +33,8 @@ class LLJIT;
 namespace mlir {
 class ExecutionEngine;
 class ModuleOp;
+class Type;
+class TypeRange;
 } // namespace mlir
 
 namespace tfmlir::cpu {
@@ -47,6 +50,17 @@ struct TensorSpec {
   DType dtype;
   std::vector<int64_t> shape;
 };
+
+/// The dtype of a tensor element type (f16/bf16/f32/f64/i1/i8/i16/i32/i64/
+/// ui8/ui16/ui32/ui64); nullopt for any other.
+std::optional<DType> toDType(mlir::Type t);
+
+/// Appends the spec of each of `types` (one per function argument or
+/// result) to `out`; InvalidArgument naming `what` ("argument", "result")
+/// and the index for a type that is not a static-shaped tensor of a dtype
+/// above.
+absl::Status toSpecs(mlir::TypeRange types, const char *what,
+                     std::vector<TensorSpec> &out);
 
 /// A caller-owned input: dtype, shape and row-major data (not copied;
 /// it must stay alive and unchanged during run()).

@@ -6,6 +6,9 @@
 #include "runtime/session/CompileCache.h"
 #include "runtime/session/CpuExecutable.h"
 #include "runtime/session/Executor.h"
+#if TFMLIR_SESSION_GPU
+#include "runtime/session/GpuExecutable.h"
+#endif
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tf/TFDiagnostics.h"
@@ -83,7 +86,10 @@ struct Session::Executable {
   std::mutex mu;
   bool done = false;
   absl::Status status;
-  std::unique_ptr<CpuExecutable> exe;   ///< kWholeGraph
+  std::unique_ptr<CpuExecutable> exe; ///< kWholeGraph
+#if TFMLIR_SESSION_GPU
+  std::unique_ptr<GpuExecutable> gpuExe; ///< kWholeGraph on a GPU
+#endif
   std::unique_ptr<GraphExecutor> graph; ///< kAuto, kOff
 };
 
@@ -973,6 +979,34 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   return exe;
 }
 
+#if TFMLIR_SESSION_GPU
+/// global_jit_level=kWholeGraph on a GPU: the whole graph as one
+/// GpuExecutable (no disk cache).
+absl::StatusOr<std::unique_ptr<GpuExecutable>> compileGraphForGpu(
+    const tensorflow::GraphDef &graph, const std::string &graphName,
+    const std::vector<ArgSpec> &args, const std::vector<std::string> &outputs,
+    bool listAllNodes, std::shared_ptr<SessionGpu> gpu) {
+  CompilePhase phase("compile the whole graph for the GPU");
+  mlir::DialectRegistry registry;
+  registerGraphToHLODialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  std::vector<GraphArgSpec> specs;
+  for (const ArgSpec &a : args)
+    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
+  // The GPU kernels cannot report an index out of range: they clamp as
+  // XLA's do.
+  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx,
+                                /*clampIndices=*/true, listAllNodes);
+  if (!module.ok())
+    return module.status();
+  auto exe = GpuExecutable::compile(**module, "main", std::move(gpu));
+  if (!exe.ok())
+    return absl::Status(exe.status().code(),
+                        absl::StrCat(graphName, ": ", exe.status().message()));
+  return exe;
+}
+#endif
+
 /// global_jit_level=kAuto/kOff: clusters and host kernels (Executor.h).
 /// `targets` are imported as control outputs (they run, returning nothing).
 absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
@@ -1062,8 +1096,33 @@ Session::Create(const tensorflow::GraphDef &graph,
     return absl::InvalidArgumentError(
         absl::StrCat("max_compile_memory_bytes must be >= 0, got ",
                      options.max_compile_memory_bytes));
+  absl::StatusOr<std::optional<int>> gpuOrdinal =
+      SessionOptions::parseDevice(options.device);
+  if (!gpuOrdinal.ok())
+    return gpuOrdinal.status();
+  std::shared_ptr<SessionGpu> gpu;
+  if (gpuOrdinal->has_value()) {
+#if TFMLIR_SESSION_GPU
+    if (options.global_jit_level != SessionOptions::GlobalJitLevel::kWholeGraph)
+      return absl::UnimplementedError(
+          "device " + options.device +
+          ": a GPU session compiles the whole graph (global_jit_level "
+          "whole); clusters and host kernels (auto, off) run on the CPU only");
+    absl::StatusOr<std::shared_ptr<SessionGpu>> g =
+        SessionGpu::open(**gpuOrdinal);
+    if (!g.ok())
+      return g.status();
+    gpu = std::move(*g);
+#else
+    return absl::UnimplementedError(
+        "device " + options.device +
+        ": this tfmlir was built without the CUDA toolkit (cuda.h), so it "
+        "has no GPU runtime");
+#endif
+  }
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
+  s->gpu_ = std::move(gpu);
   s->intraOpPool_ = std::make_shared<cpu::ThreadPool>(intraThreads);
   s->graph_ = std::make_shared<const tensorflow::GraphDef>(graph);
   return s;
@@ -1166,6 +1225,36 @@ SessionOptions::parseGlobalJitLevel(std::string_view s) {
   if (s == "off")
     return GlobalJitLevel::kOff;
   return std::nullopt;
+}
+
+absl::StatusOr<std::optional<int>>
+SessionOptions::parseDevice(std::string_view device) {
+  std::string d(device);
+  // TF's full name and the short forms: "/job:localhost/replica:0/task:0/
+  // device:GPU:0", "/device:GPU:0", "/gpu:0", "gpu:0", "gpu" (any case).
+  for (const char *prefix :
+       {"/job:localhost/replica:0/task:0", "/device:", "/"})
+    if (absl::StartsWithIgnoreCase(d, prefix))
+      d = d.substr(std::strlen(prefix));
+  if (absl::StartsWithIgnoreCase(d, "device:"))
+    d = d.substr(7);
+  std::string kind = d.substr(0, d.find(':'));
+  std::string index =
+      d.find(':') == std::string::npos ? "0" : d.substr(d.find(':') + 1);
+  bool digits = !index.empty() && index.size() < 6 &&
+                std::all_of(
+                    index.begin(), index.end(),
+                    [](char c) { return c >= '0' && c <= '9'; });
+  if (device.empty() ||
+      (digits && absl::EqualsIgnoreCase(kind, "cpu") && index == "0"))
+    return std::optional<int>();
+  if (digits && absl::EqualsIgnoreCase(kind, "gpu"))
+    return std::optional<int>(std::stoi(index));
+  return absl::InvalidArgumentError(
+      absl::StrCat("device '", std::string(device),
+                   "' is not a device of this session: use \"\" or "
+                   "\"/device:CPU:0\" for the CPU, \"/device:GPU:N\" for "
+                   "NVIDIA GPU N"));
 }
 
 bool Session::HoldsBuffer(const Tensor &t) const {
@@ -1320,8 +1409,17 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
       // thread (lib/Pipelines/CompileMemory.h).
       CompileMemoryBudget budget(options_.max_compile_memory_bytes,
                                  "graph '" + options_.graphName + "'");
-      if (options_.global_jit_level ==
-          SessionOptions::GlobalJitLevel::kWholeGraph) {
+      if (gpu_) {
+#if TFMLIR_SESSION_GPU
+        auto exe = compileGraphForGpu(*plan->graph, options_.graphName, args,
+                                      plan->outputs,
+                                      options_.list_all_nodes_in_errors, gpu_);
+        if (exe.ok())
+          entry->gpuExe = std::move(*exe);
+        status = exe.status();
+#endif
+      } else if (options_.global_jit_level ==
+                 SessionOptions::GlobalJitLevel::kWholeGraph) {
         auto exe = compileGraph(
             *plan->graph, options_.graphName, args, plan->outputs,
             options_.xla_clamp_indices, options_.max_run_memory_bytes,
@@ -1341,6 +1439,9 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
         status = budget.status();
         entry->exe.reset();
         entry->graph.reset();
+#if TFMLIR_SESSION_GPU
+        entry->gpuExe.reset();
+#endif
       }
       compileLock.unlock();
       auto t1 = std::chrono::steady_clock::now();
@@ -1373,6 +1474,14 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
     for (const HostTensor &h : in)
       ptrs.push_back(&h);
     results = entry->graph->run(ptrs);
+#if TFMLIR_SESSION_GPU
+  } else if (entry->gpuExe) {
+    std::vector<TensorView> views;
+    for (const Tensor *t : argValues)
+      views.push_back(
+          {*toExecutableDType(t->dtype()), &t->shape().dim_sizes(), t->data()});
+    results = entry->gpuExe->runViews(views);
+#endif
   } else {
     results = runCompiled(*entry->exe, plan->outputs.size(), argValues,
                           intraOpPool_.get());

@@ -6,7 +6,9 @@
 // requests on the host CPU. Each distinct request is compiled once:
 //   GraphDef -> (prune, variable rewrite) -> importGraphDef (feeds as @main
 //   arguments, fetches as results) -> tf-standard-pipeline ->
-//   xla-legalize-tf -> CpuExecutable (hlo-to-llvm-pipeline + JIT).
+//   xla-legalize-tf -> CpuExecutable (hlo-to-llvm-pipeline + JIT), or with
+//   SessionOptions::device a GPU, GpuExecutable (runtime/session/
+//   GpuExecutable.h: the GPU path and the CUDA driver).
 // With SessionOptions::global_jit_level kAuto or kOff the imported
 // function runs on the executor instead (runtime/session/Executor.h:
 // compiled clusters and host kernels, one executor per request and feed
@@ -59,6 +61,8 @@ class ThreadPool;
 } // namespace tfmlir::cpu
 
 namespace tfmlir::session {
+
+struct SessionGpu;
 
 /// Options of Session::Create (TF's SessionOptions; only what applies to a
 /// single-host CPU session).
@@ -127,6 +131,26 @@ struct SessionOptions {
   /// compiled anyway). Must be >= 1 (Session::Create refuses less with
   /// InvalidArgument).
   int tf_xla_min_cluster_size = 4;
+  /// Where compiled graphs run, named as TF names devices: "" (default),
+  /// "cpu", "/device:CPU:0" for the host CPU; "gpu", "gpu:N",
+  /// "/device:GPU:N", "/gpu:N" or "/job:localhost/replica:0/task:0/
+  /// device:GPU:N" for NVIDIA GPU N (tf-run --device). On a GPU the whole
+  /// graph is compiled by the GPU path (lib/Pipelines/GpuCompile.h) and
+  /// run through the CUDA driver: feeds and variable values are copied to
+  /// the device at each Run, fetches and new variable values back (they do
+  /// not stay on the device between Runs yet). Needs global_jit_level
+  /// kWholeGraph; indices out of range are clamped (gather) or dropped
+  /// (scatter) as XLA does, whatever xla_clamp_indices says; the persistent
+  /// compile cache is not used. Session::Create refuses an unknown name
+  /// (InvalidArgument), a GPU with kAuto/kOff or in a build without the
+  /// CUDA toolkit (Unimplemented), and a GPU it cannot open (the driver's
+  /// error: FailedPrecondition without a driver, Unavailable for a missing
+  /// device).
+  std::string device;
+  /// The GPU ordinal `device` names, nullopt for the CPU; InvalidArgument
+  /// for a name that is neither.
+  static absl::StatusOr<std::optional<int>>
+  parseDevice(std::string_view device);
 };
 
 /// Counters of a Session, monotonically increasing.
@@ -237,6 +261,8 @@ private:
   /// The intra-op pool (intra_op_parallelism_threads), handed to every
   /// executable's run.
   std::shared_ptr<cpu::ThreadPool> intraOpPool_;
+  /// The GPU of SessionOptions::device (null: the CPU).
+  std::shared_ptr<SessionGpu> gpu_;
   mutable std::mutex mu_; // guards the fields below up to the variables
   bool closed_ = false;
   std::shared_ptr<const tensorflow::GraphDef> graph_;

@@ -119,6 +119,7 @@ TEST(CodegenPipeline, GpuPassesAreTheReferenceSequence) {
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,"
       "cse,"
+      "hlo-gpu-library-calls,"
       "func.func(hlo-gpu-prepare-linalg),"
       "func.func(hlo-gpu-map-reductions),"
       "func.func(convert-linalg-to-parallel-loops),"

@@ -2,6 +2,7 @@
 //
 // usage: tf-run --graph G.pb|G.pbtxt
 //        tf-run --saved-model DIR [--signature KEY] [--tags a,b]
+//               [--device cpu|gpu|/device:GPU:N]
 //               [--input NAME[:IDX]=FILE.npy]...
 //               [--input NAME[:IDX]=FILE.csv[:D0,D1,...]]...
 //               --output NAME[:IDX]... [--target NODE]...
@@ -109,8 +110,11 @@ const char *kUsage =
     "[--inter-op-threads N] [--threads N] [--timing] [--verbose]\n"
     "[--xla-clamp-indices] [--max-run-memory BYTES] [--max-compile-memory "
     "BYTES]\n"
-    "[--compile-cache-dir DIR]\n"
+    "[--compile-cache-dir DIR] [--device cpu|gpu|/device:GPU:N]\n"
     "  (--flag=VALUE is the same as --flag VALUE)\n"
+    "  --device: where the graph runs (SessionOptions::device): the CPU "
+    "(default), or NVIDIA GPU N through the CUDA driver (the whole graph, "
+    "--jit=whole)\n"
     "  --jit: what XLA compiles (TF's global_jit_level): 'whole' (default) "
     "the whole graph as one function; 'auto' clusters of compilable ops, the "
     "rest on host kernels; 'off' everything on host kernels\n"
@@ -368,6 +372,10 @@ int runMain(int argc, char **argv) {
       if (v.empty())
         return fail("--compile-cache-dir needs a directory");
       opts.compile_cache_dir = v;
+    } else if (a == "--device" && value(v)) {
+      if (absl::Status st = SessionOptions::parseDevice(v).status(); !st.ok())
+        return fail("--device: " + std::string(st.message()));
+      opts.device = v;
     } else if (a == "--jit" && value(v)) {
       auto level = SessionOptions::parseGlobalJitLevel(v);
       if (!level)

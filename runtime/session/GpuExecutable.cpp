@@ -1,0 +1,126 @@
+//===- GpuExecutable.cpp - compile and run a whole graph on a GPU ---------===//
+#include "runtime/session/GpuExecutable.h"
+
+#include "lib/Pipelines/GpuCompile.h"
+#include "runtime/gpu/Device.h"
+#include "runtime/gpu/PlanExecutor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cstring>
+
+namespace tfmlir::session {
+
+SessionGpu::~SessionGpu() = default;
+
+absl::StatusOr<std::shared_ptr<SessionGpu>> SessionGpu::open(int ordinal) {
+  absl::StatusOr<std::unique_ptr<gpu::GpuDevice>> device =
+      gpu::GpuDevice::open(ordinal);
+  if (!device.ok())
+    return absl::Status(device.status().code(),
+                        absl::StrCat("/device:GPU:", ordinal, ": ",
+                                     device.status().message()));
+  auto g = std::make_shared<SessionGpu>();
+  g->ordinal = ordinal;
+  g->arch = absl::StrCat("sm_", (*device)->computeCapability());
+  g->device = std::move(*device);
+  return g;
+}
+
+GpuExecutable::~GpuExecutable() {
+  if (exe_ && gpu_) {
+    // The executor returns its buffers to the device's cache.
+    std::lock_guard<std::mutex> lock(gpu_->mu);
+    (void)gpu_->device->makeCurrent();
+    exe_.reset();
+  }
+}
+
+absl::StatusOr<std::unique_ptr<GpuExecutable>>
+GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
+                       std::shared_ptr<SessionGpu> gpu) {
+  std::unique_ptr<GpuExecutable> exe(new GpuExecutable());
+  auto func = hlo.lookupSymbol<mlir::func::FuncOp>(entry);
+  if (!func)
+    return absl::InvalidArgumentError("no function @" + entry);
+  if (absl::Status s =
+          toSpecs(func.getArgumentTypes(), "argument", exe->inputs_);
+      !s.ok())
+    return s;
+  if (absl::Status s = toSpecs(func.getResultTypes(), "result", exe->outputs_);
+      !s.ok())
+    return s;
+  absl::StatusOr<GpuBinary> binary =
+      compileHLOForGPU(hlo, entry, gpu->arch, /*requireCubin=*/false);
+  if (!binary.ok())
+    return binary.status();
+  if (binary->plan.numInputs != static_cast<int64_t>(exe->inputs_.size()) ||
+      binary->plan.results.size() != exe->outputs_.size())
+    return absl::InternalError("the GPU launch plan's signature does not "
+                               "match @" +
+                               entry);
+  for (const gpu::KernelLaunch &l : binary->plan.launches)
+    (l.kind == gpu::KernelLaunch::Kind::Gemm ? exe->gemmCalls_
+                                             : exe->kernelLaunches_)++;
+  std::lock_guard<std::mutex> lock(gpu->mu);
+  if (absl::Status s = gpu->device->makeCurrent(); !s.ok())
+    return s;
+  absl::StatusOr<std::unique_ptr<gpu::PlanExecutor>> pe =
+      gpu::PlanExecutor::create(*gpu->device, std::move(binary->plan),
+                                binary->image);
+  if (!pe.ok())
+    return pe.status();
+  exe->exe_ = std::move(*pe);
+  exe->gpu_ = std::move(gpu);
+  return exe;
+}
+
+absl::StatusOr<std::vector<HostTensor>>
+GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
+  if (inputs.size() != inputs_.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected ", inputs_.size(), " inputs, got ", inputs.size()));
+  std::vector<gpu::PlanExecutor::HostInput> host;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const TensorView &v = inputs[i];
+    if (v.dtype != inputs_[i].dtype || !v.shape ||
+        *v.shape != inputs_[i].shape)
+      return absl::InvalidArgumentError(
+          absl::StrCat("argument ", i, " has the wrong dtype or shape"));
+    int64_t n = 1;
+    for (int64_t d : *v.shape)
+      n *= d;
+    host.push_back({v.data, static_cast<size_t>(n) * dtypeSize(v.dtype)});
+  }
+  absl::StatusOr<std::vector<std::vector<uint8_t>>> bytes;
+  {
+    std::lock_guard<std::mutex> lock(gpu_->mu);
+    if (absl::Status s = gpu_->device->makeCurrent(); !s.ok())
+      return s;
+    bytes = exe_->run(host);
+  }
+  if (!bytes.ok())
+    return bytes.status();
+  std::vector<HostTensor> out;
+  out.reserve(outputs_.size());
+  for (size_t i = 0; i < outputs_.size(); ++i) {
+    absl::StatusOr<HostTensor> t =
+        HostTensor::create(outputs_[i].dtype, outputs_[i].shape,
+                           /*zeroed=*/false);
+    if (!t.ok())
+      return t.status();
+    if (t->byteSize() != (*bytes)[i].size())
+      return absl::InternalError(absl::StrCat(
+          "result ", i, " of the GPU program has ", (*bytes)[i].size(),
+          " bytes, expected ", t->byteSize()));
+    if (t->byteSize())
+      std::memcpy(t->raw(), (*bytes)[i].data(), t->byteSize());
+    out.push_back(std::move(*t));
+  }
+  return out;
+}
+
+} // namespace tfmlir::session

@@ -1,0 +1,92 @@
+//===- GpuExecutable.h - a Session's whole graph on an NVIDIA GPU ---------===//
+//
+// SessionOptions::device "/device:GPU:N": the whole pruned graph, lowered
+// to hlo as for the CPU, is compiled by compileHLOForGPU
+// (lib/Pipelines/GpuCompile.h: kernels, cuBLAS steps, the launch plan;
+// ptxas's cubin, or PTX that the driver compiles when no ptxas is
+// installed) and run by runtime/gpu's PlanExecutor: each Run copies the
+// feeds (and variable values) to the device, launches the plan on the
+// device's stream and copies the fetches back. Built only where the CUDA
+// toolkit's headers exist (TFMLIR_HAVE_CUDA_RUNTIME); libcuda is loaded at
+// run time.
+//===----------------------------------------------------------------------===//
+#ifndef TFMLIR_RUNTIME_SESSION_GPUEXECUTABLE_H
+#define TFMLIR_RUNTIME_SESSION_GPUEXECUTABLE_H
+
+#include "runtime/session/CpuExecutable.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace tfmlir::gpu {
+class GpuDevice;
+class PlanExecutor;
+} // namespace tfmlir::gpu
+
+namespace tfmlir::session {
+
+/// The GPU of one Session: the device (its context, stream and caching
+/// allocator), shared by the Session's executables, and the lock their
+/// loads and runs take turns on (a GpuDevice is not thread-safe; the
+/// Session's concurrent Runs on one GPU are serialized).
+struct SessionGpu {
+  std::unique_ptr<gpu::GpuDevice> device;
+  std::mutex mu;
+  int ordinal = 0;
+  /// The SM architecture the kernels are compiled for: "sm_<compute
+  /// capability>" of the device ("sm_90" on an H100/H200).
+  std::string arch;
+  ~SessionGpu();
+
+  /// Opens GPU `ordinal` through the CUDA driver. FailedPrecondition
+  /// "no CUDA driver: libcuda.so.1 not found ..." without a driver,
+  /// Unavailable when the device does not exist (TF: "... not a valid
+  /// device"), both naming the device as "/device:GPU:<ordinal>".
+  static absl::StatusOr<std::shared_ptr<SessionGpu>> open(int ordinal);
+};
+
+/// One compiled function on a Session's GPU. run() may be called from
+/// several threads (they take turns on the device).
+class GpuExecutable {
+public:
+  ~GpuExecutable();
+
+  /// Compiles public function `entry` of `hlo` (static shapes; the module
+  /// lowerGraphToHLO made, unmodified) for `gpu` and loads it there.
+  /// Errors: InvalidArgument for an unsupported signature type;
+  /// Unimplemented with the GPU path's diagnostics (naming the TF node)
+  /// for an op the GPU path cannot run (e.g. host-side control flow);
+  /// Internal when ptxas fails; the driver's error when the module does
+  /// not load; FailedPrecondition without cuBLAS for a graph with matrix
+  /// products; ResourceExhausted when the constants do not fit.
+  static absl::StatusOr<std::unique_ptr<GpuExecutable>>
+  compile(mlir::ModuleOp hlo, const std::string &entry,
+          std::shared_ptr<SessionGpu> gpu);
+
+  const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
+  const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }
+  /// Kernel launches and cuBLAS GEMMs of one run.
+  int numKernelLaunches() const { return kernelLaunches_; }
+  int numGemmCalls() const { return gemmCalls_; }
+
+  /// Runs the function on `inputs` (one per argument, same dtype and
+  /// shape: InvalidArgument naming the argument otherwise): uploads them,
+  /// launches the plan, downloads the results into new host tensors.
+  /// Device errors carry the CUDA or cuBLAS error name and the kernel and
+  /// TF node that failed (ResourceExhausted for device memory).
+  absl::StatusOr<std::vector<HostTensor>>
+  runViews(const std::vector<TensorView> &inputs) const;
+
+private:
+  GpuExecutable() = default;
+  std::shared_ptr<SessionGpu> gpu_;
+  std::unique_ptr<gpu::PlanExecutor> exe_;
+  std::vector<TensorSpec> inputs_, outputs_;
+  int kernelLaunches_ = 0, gemmCalls_ = 0;
+};
+
+} // namespace tfmlir::session
+
+#endif
