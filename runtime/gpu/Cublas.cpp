@@ -2,6 +2,7 @@
 #include "runtime/gpu/Cublas.h"
 #include "runtime/gpu/Symbols.h"
 
+#include <cublasLt.h>
 #include <cublas_api.h>
 #include <dlfcn.h>
 
@@ -25,24 +26,85 @@ struct CublasLibrary {
       long long, int, cublasComputeType_t, cublasGemmAlgo_t);
 };
 
+/// The cuBLASLt entry points of an epilogue GEMM (cublasLt.h's
+/// prototypes).
+struct CublasLtLibrary {
+  std::string name;
+  decltype(&::cublasLtCreate) create;
+  decltype(&::cublasLtDestroy) destroy;
+  decltype(&::cublasLtMatmulDescCreate) descCreate;
+  decltype(&::cublasLtMatmulDescDestroy) descDestroy;
+  decltype(&::cublasLtMatmulDescSetAttribute) descSet;
+  decltype(&::cublasLtMatrixLayoutCreate) layoutCreate;
+  decltype(&::cublasLtMatrixLayoutDestroy) layoutDestroy;
+  decltype(&::cublasLtMatmulPreferenceCreate) prefCreate;
+  decltype(&::cublasLtMatmulPreferenceDestroy) prefDestroy;
+  decltype(&::cublasLtMatmulPreferenceSetAttribute) prefSet;
+  decltype(&::cublasLtMatmulAlgoGetHeuristic) heuristic;
+  decltype(&::cublasLtMatmul) matmul;
+};
+
 namespace {
 
-absl::StatusOr<const CublasLibrary *> loadCublas() {
-  static const char *kNames[] = {"libcublas.so.13", "libcublas.so.12",
-                                 "libcublas.so.11", "libcublas.so"};
-  std::string tried;
-  void *lib = nullptr;
-  const char *loaded = nullptr;
-  for (const char *n : kNames) {
-    lib = dlopen(n, RTLD_NOW | RTLD_LOCAL);
-    if (lib) {
+/// dlopen of the first of `names` that loads; `tried` lists the others'
+/// errors.
+void *openFirst(std::initializer_list<const char *> names, const char *&loaded,
+                std::string &tried) {
+  for (const char *n : names) {
+    if (void *lib = dlopen(n, RTLD_NOW | RTLD_LOCAL)) {
       loaded = n;
-      break;
+      return lib;
     }
     const char *why = dlerror();
     absl::StrAppend(&tried, tried.empty() ? "" : "; ", n, ": ",
                     why ? why : "not found");
   }
+  return nullptr;
+}
+
+absl::StatusOr<const CublasLtLibrary *> loadCublasLt() {
+  std::string tried;
+  const char *loaded = nullptr;
+  void *lib = openFirst({"libcublasLt.so.13", "libcublasLt.so.12",
+                         "libcublasLt.so.11", "libcublasLt.so"},
+                        loaded, tried);
+  if (!lib)
+    return absl::FailedPreconditionError(absl::StrCat(
+        "no cuBLASLt: the program fuses a bias into a matrix product and no "
+        "libcublasLt could be loaded (add the CUDA toolkit's lib64 to "
+        "LD_LIBRARY_PATH). Tried ",
+        tried));
+  auto *l = new CublasLtLibrary();
+  l->name = loaded;
+  SymbolResolver sym(lib);
+  sym.bind(l->create, "cublasLtCreate");
+  sym.bind(l->destroy, "cublasLtDestroy");
+  sym.bind(l->descCreate, "cublasLtMatmulDescCreate");
+  sym.bind(l->descDestroy, "cublasLtMatmulDescDestroy");
+  sym.bind(l->descSet, "cublasLtMatmulDescSetAttribute");
+  sym.bind(l->layoutCreate, "cublasLtMatrixLayoutCreate");
+  sym.bind(l->layoutDestroy, "cublasLtMatrixLayoutDestroy");
+  sym.bind(l->prefCreate, "cublasLtMatmulPreferenceCreate");
+  sym.bind(l->prefDestroy, "cublasLtMatmulPreferenceDestroy");
+  sym.bind(l->prefSet, "cublasLtMatmulPreferenceSetAttribute");
+  sym.bind(l->heuristic, "cublasLtMatmulAlgoGetHeuristic");
+  sym.bind(l->matmul, "cublasLtMatmul");
+  if (!sym.missing().empty()) {
+    std::string missing = sym.missing();
+    delete l;
+    return absl::FailedPreconditionError(
+        absl::StrCat("no cuBLASLt: ", loaded, " lacks ", missing));
+  }
+  return l;
+}
+
+absl::StatusOr<const CublasLibrary *> loadCublas() {
+
+  std::string tried;
+  const char *loaded = nullptr;
+  void *lib = openFirst(
+      {"libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so"},
+      loaded, tried);
   if (!lib)
     return absl::FailedPreconditionError(absl::StrCat(
         "no cuBLAS: the program multiplies matrices with cuBLAS and no "
@@ -109,7 +171,7 @@ CublasHandle::create(GpuDevice &device) {
     return lib.status();
   if (absl::Status s = device.makeCurrent(); !s.ok())
     return s;
-  std::unique_ptr<CublasHandle> h(new CublasHandle());
+  std::unique_ptr<CublasHandle> h(new CublasHandle(device));
   h->lib_ = *lib;
   cublasHandle_t handle = nullptr;
   if (absl::Status s = cublasStatus(**lib, (*lib)->create(&handle),
@@ -130,10 +192,123 @@ CublasHandle::create(GpuDevice &device) {
 CublasHandle::~CublasHandle() {
   if (handle_)
     lib_->destroy(static_cast<cublasHandle_t>(handle_));
+  if (ltHandle_)
+    lt_->destroy(static_cast<cublasLtHandle_t>(ltHandle_));
+  if (workspace_)
+    device_.release(workspace_);
+}
+
+absl::Status CublasHandle::gemmLt(const GemmCall &g, CUdeviceptr a,
+                                  CUdeviceptr b, CUdeviceptr c,
+                                  CUdeviceptr bias, const std::string &what) {
+  if (!lt_) {
+    static absl::StatusOr<const CublasLtLibrary *> lib = loadCublasLt();
+    if (!lib.ok())
+      return lib.status();
+    cublasLtHandle_t h = nullptr;
+    if (absl::Status s = cublasStatus(*lib_, (*lib)->create(&h),
+                                      "cublasLtCreate (" + (*lib)->name + ")");
+        !s.ok())
+      return s;
+    lt_ = *lib;
+    ltHandle_ = h;
+  }
+  if (!workspace_) {
+    absl::StatusOr<CUdeviceptr> w = device_.allocate(kWorkspaceBytes);
+    if (!w.ok())
+      return w.status();
+    workspace_ = *w;
+  }
+  const std::string where = "cublasLtMatmul(" + what + ")";
+  auto check = [&](cublasStatus_t st, const char *step) {
+    return cublasStatus(*lib_, st, where + ": " + step);
+  };
+  // As gemm(): cuBLAS's first operand is our B and its column-major output
+  // [n, m] is our row-major C, so the bias (one per n) is per row there, as
+  // cuBLASLt's epilogue applies it.
+  cublasOperation_t opB = g.transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opA = g.transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasLtEpilogue_t epi = g.epilogue == GemmEpilogue::ReluBias
+                               ? CUBLASLT_EPILOGUE_RELU_BIAS
+                               : CUBLASLT_EPILOGUE_BIAS;
+  const void *biasPtr = reinterpret_cast<const void *>(bias);
+  uint64_t wsBytes = kWorkspaceBytes;
+  cudaDataType in = cudaType(g.inType);
+  // The descriptors, destroyed on every path out.
+  cublasLtMatmulDesc_t desc = nullptr;
+  cublasLtMatrixLayout_t lb = nullptr, la = nullptr, lc = nullptr;
+  cublasLtMatmulPreference_t pref = nullptr;
+  absl::Status st =
+      check(lt_->descCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F), "desc");
+  if (st.ok())
+    st = check(
+        lt_->descSet(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opB, sizeof(opB)),
+        "TRANSA");
+  if (st.ok())
+    st = check(
+        lt_->descSet(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opA, sizeof(opA)),
+        "TRANSB");
+  if (st.ok())
+    st = check(
+        lt_->descSet(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi)),
+        "EPILOGUE");
+  if (st.ok())
+    st = check(lt_->descSet(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &biasPtr,
+                            sizeof(biasPtr)),
+               "BIAS_POINTER");
+  // The stored matrices, column-major: B is [n, k] (or [k, n] with transB),
+  // A is [k, m] (or [m, k] with transA), C is [n, m].
+  if (st.ok())
+    st = check(g.transB ? lt_->layoutCreate(&lb, in, g.k, g.n, g.k)
+                        : lt_->layoutCreate(&lb, in, g.n, g.k, g.n),
+               "layout of B");
+  if (st.ok())
+    st = check(g.transA ? lt_->layoutCreate(&la, in, g.m, g.k, g.m)
+                        : lt_->layoutCreate(&la, in, g.k, g.m, g.k),
+               "layout of A");
+  if (st.ok())
+    st =
+        check(lt_->layoutCreate(&lc, CUDA_R_32F, g.n, g.m, g.n), "layout of C");
+  if (st.ok())
+    st = check(lt_->prefCreate(&pref), "preference");
+  if (st.ok())
+    st = check(lt_->prefSet(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                            &wsBytes, sizeof(wsBytes)),
+               "workspace size");
+  cublasLtMatmulHeuristicResult_t result = {};
+  int found = 0;
+  if (st.ok())
+    st = check(lt_->heuristic(static_cast<cublasLtHandle_t>(ltHandle_), desc,
+                              lb, la, lc, lc, pref, 1, &result, &found),
+               "cublasLtMatmulAlgoGetHeuristic");
+  if (st.ok() && found == 0)
+    st = absl::InternalError(where + ": cuBLASLt has no algorithm for it");
+  float alpha = 1.0f, beta = 0.0f;
+  if (st.ok())
+    st =
+        check(lt_->matmul(static_cast<cublasLtHandle_t>(ltHandle_), desc,
+                          &alpha, reinterpret_cast<const void *>(b), lb,
+                          reinterpret_cast<const void *>(a), la, &beta,
+                          reinterpret_cast<const void *>(c), lc,
+                          reinterpret_cast<void *>(c), lc, &result.algo,
+                          reinterpret_cast<void *>(workspace_), kWorkspaceBytes,
+                          reinterpret_cast<cudaStream_t>(device_.stream())),
+              "cublasLtMatmul");
+  if (pref)
+    lt_->prefDestroy(pref);
+  for (cublasLtMatrixLayout_t l : {lb, la, lc})
+    if (l)
+      lt_->layoutDestroy(l);
+  if (desc)
+    lt_->descDestroy(desc);
+  return st;
 }
 
 absl::Status CublasHandle::gemm(const GemmCall &g, CUdeviceptr a, CUdeviceptr b,
-                                CUdeviceptr c, const std::string &what) {
+                                CUdeviceptr c, const std::string &what,
+                                CUdeviceptr bias) {
+  if (g.epilogue != GemmEpilogue::None)
+    return gemmLt(g, a, b, c, bias, what);
   // Row-major A [m, k] (or [k, m] with transA) read as column-major is
   // A^T [k, m] (or A [m, k]); likewise for B and C. C^T = op(B)^T.op(A)^T:
   // cuBLAS's first operand is B with op N when B is stored [k, n] (its

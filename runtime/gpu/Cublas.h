@@ -20,6 +20,7 @@
 namespace tfmlir::gpu {
 
 struct CublasLibrary;
+struct CublasLtLibrary;
 
 /// One cuBLAS handle bound to a GpuDevice's stream. Like GpuDevice, not
 /// thread-safe: one per executor.
@@ -30,7 +31,8 @@ public:
   /// stream. FailedPrecondition "no cuBLAS: ..." naming the libraries tried
   /// (with dlerror()) when none loads or one lacks an entry point; the
   /// cuBLAS status name (e.g. CUBLAS_STATUS_NOT_INITIALIZED) when
-  /// cublasCreate fails.
+  /// cublasCreate fails. libcublasLt (.13, .12, .11) is loaded the same way
+  /// on the first GEMM with an epilogue.
   static absl::StatusOr<std::unique_ptr<CublasHandle>>
   create(GpuDevice &device);
   ~CublasHandle();
@@ -45,13 +47,26 @@ public:
   /// name: CUBLAS_STATUS_ALLOC_FAILED is ResourceExhausted,
   /// CUBLAS_STATUS_INVALID_VALUE / NOT_SUPPORTED are InvalidArgument,
   /// others Internal.
+  /// A GEMM with an epilogue (GemmCall::epilogue) is one cublasLtMatmul
+  /// instead, with `bias` (n floats) as the epilogue's bias vector (the
+  /// rows of cuBLAS's column-major C^T), the algorithm from
+  /// cublasLtMatmulAlgoGetHeuristic and a 32 MiB workspace allocated from
+  /// the device on first use (ResourceExhausted when it does not fit).
   absl::Status gemm(const GemmCall &g, CUdeviceptr a, CUdeviceptr b,
-                    CUdeviceptr c, const std::string &what);
+                    CUdeviceptr c, const std::string &what,
+                    CUdeviceptr bias = 0);
 
 private:
-  CublasHandle() = default;
+  CublasHandle(GpuDevice &device) : device_(device) {}
+  absl::Status gemmLt(const GemmCall &g, CUdeviceptr a, CUdeviceptr b,
+                      CUdeviceptr c, CUdeviceptr bias, const std::string &what);
+  GpuDevice &device_;
   const CublasLibrary *lib_ = nullptr;
   void *handle_ = nullptr; ///< cublasHandle_t
+  const CublasLtLibrary *lt_ = nullptr;
+  void *ltHandle_ = nullptr; ///< cublasLtHandle_t
+  CUdeviceptr workspace_ = 0;
+  static constexpr size_t kWorkspaceBytes = size_t(32) << 20;
 };
 
 } // namespace tfmlir::gpu

@@ -32,9 +32,10 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
   }
   for (const KernelLaunch &l : p.launches) {
     if (l.kind == KernelLaunch::Kind::Gemm) {
-      if (l.args.size() != 3)
+      if (l.args.size() != (l.gemm.epilogue == GemmEpilogue::None ? 3u : 4u))
         return absl::InvalidArgumentError(
-            "a gemm launch needs three buffer arguments");
+            "a gemm launch needs buffers A, B, C (and a bias with an "
+            "epilogue)");
       ex->functions_.push_back(nullptr);
       continue;
     }
@@ -85,9 +86,10 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
     const KernelLaunch &l = plan_.launches[li];
     if (l.kind == KernelLaunch::Kind::Gemm) {
       std::string what = l.node.empty() ? "dot" : "node " + l.node;
-      if (absl::Status s = cublas_->gemm(l.gemm, ptrs_[l.args[0].buffer],
-                                         ptrs_[l.args[1].buffer],
-                                         ptrs_[l.args[2].buffer], what);
+      if (absl::Status s = cublas_->gemm(
+              l.gemm, ptrs_[l.args[0].buffer], ptrs_[l.args[1].buffer],
+              ptrs_[l.args[2].buffer], what,
+              l.args.size() > 3 ? ptrs_[l.args[3].buffer] : 0);
           !s.ok())
         return s;
       if (syncEachLaunch)

@@ -20,9 +20,9 @@ absl::StatusOr<std::shared_ptr<SessionGpu>> SessionGpu::open(int ordinal) {
   absl::StatusOr<std::unique_ptr<gpu::GpuDevice>> device =
       gpu::GpuDevice::open(ordinal);
   if (!device.ok())
-    return absl::Status(device.status().code(),
-                        absl::StrCat("/device:GPU:", ordinal, ": ",
-                                     device.status().message()));
+    return absl::Status(
+        device.status().code(),
+        absl::StrCat("/device:GPU:", ordinal, ": ", device.status().message()));
   auto g = std::make_shared<SessionGpu>();
   g->ordinal = ordinal;
   g->arch = absl::StrCat("sm_", (*device)->computeCapability());
@@ -86,8 +86,7 @@ GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
   std::vector<gpu::PlanExecutor::HostInput> host;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const TensorView &v = inputs[i];
-    if (v.dtype != inputs_[i].dtype || !v.shape ||
-        *v.shape != inputs_[i].shape)
+    if (v.dtype != inputs_[i].dtype || !v.shape || *v.shape != inputs_[i].shape)
       return absl::InvalidArgumentError(
           absl::StrCat("argument ", i, " has the wrong dtype or shape"));
     int64_t n = 1;
@@ -113,9 +112,9 @@ GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
     if (!t.ok())
       return t.status();
     if (t->byteSize() != (*bytes)[i].size())
-      return absl::InternalError(absl::StrCat(
-          "result ", i, " of the GPU program has ", (*bytes)[i].size(),
-          " bytes, expected ", t->byteSize()));
+      return absl::InternalError(
+          absl::StrCat("result ", i, " of the GPU program has ",
+                       (*bytes)[i].size(), " bytes, expected ", t->byteSize()));
     if (t->byteSize())
       std::memcpy(t->raw(), (*bytes)[i].data(), t->byteSize());
     out.push_back(std::move(*t));

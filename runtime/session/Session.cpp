@@ -1228,33 +1228,74 @@ SessionOptions::parseGlobalJitLevel(std::string_view s) {
 }
 
 absl::StatusOr<std::optional<int>>
-SessionOptions::parseDevice(std::string_view device) {
-  std::string d(device);
-  // TF's full name and the short forms: "/job:localhost/replica:0/task:0/
-  // device:GPU:0", "/device:GPU:0", "/gpu:0", "gpu:0", "gpu" (any case).
-  for (const char *prefix :
-       {"/job:localhost/replica:0/task:0", "/device:", "/"})
-    if (absl::StartsWithIgnoreCase(d, prefix))
-      d = d.substr(std::strlen(prefix));
-  if (absl::StartsWithIgnoreCase(d, "device:"))
-    d = d.substr(7);
-  std::string kind = d.substr(0, d.find(':'));
-  std::string index =
-      d.find(':') == std::string::npos ? "0" : d.substr(d.find(':') + 1);
-  bool digits = !index.empty() && index.size() < 6 &&
-                std::all_of(
-                    index.begin(), index.end(),
-                    [](char c) { return c >= '0' && c <= '9'; });
-  if (device.empty() ||
-      (digits && absl::EqualsIgnoreCase(kind, "cpu") && index == "0"))
+SessionOptions::parseDevice(std::string_view deviceName) {
+  // The string_view of this abseil, which is not absl::string_view.
+  absl::string_view device(deviceName.data(), deviceName.size());
+  auto bad = [&] {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "device '", std::string(device),
+        "' is not a device of this session: use \"\" or \"/device:CPU:0\" "
+        "for the CPU, \"/device:GPU:N\" for NVIDIA GPU N"));
+  };
+  // "TYPE[:ID]" -> the GPU ordinal (nullopt for CPU 0); ID "*" is any
+  // device, the first.
+  auto typeAndId = [&](absl::string_view t, absl::string_view id,
+                       bool idGiven) -> absl::StatusOr<std::optional<int>> {
+    int n = 0;
+    if (idGiven && id != "*") {
+      if (id.empty() || id.size() > 9 ||
+          !std::all_of(id.begin(), id.end(),
+                       [](char c) { return c >= '0' && c <= '9'; }))
+        return bad();
+      n = std::stoi(std::string(id));
+    }
+    if (absl::EqualsIgnoreCase(t, "cpu") && n == 0)
+      return std::optional<int>();
+    if (absl::EqualsIgnoreCase(t, "gpu"))
+      return std::optional<int>(n);
+    return bad();
+  };
+  auto split = [&](absl::string_view c) {
+    size_t colon = c.find(':');
+    return typeAndId(c.substr(0, colon),
+                     colon == absl::string_view::npos ? absl::string_view()
+                                                      : c.substr(colon + 1),
+                     colon != absl::string_view::npos);
+  };
+  if (device.empty())
     return std::optional<int>();
-  if (digits && absl::EqualsIgnoreCase(kind, "gpu"))
-    return std::optional<int>(std::stoi(index));
-  return absl::InvalidArgumentError(
-      absl::StrCat("device '", std::string(device),
-                   "' is not a device of this session: use \"\" or "
-                   "\"/device:CPU:0\" for the CPU, \"/device:GPU:N\" for "
-                   "NVIDIA GPU N"));
+  // Short forms of tf-run: "cpu", "gpu", "gpu:N".
+  if (device.front() != '/')
+    return split(device);
+  // TF's device names (DeviceNameUtils): "/job:J/replica:R/task:T/
+  // device:TYPE:ID", any of the parts omitted, or the legacy "/TYPE:ID".
+  std::optional<absl::StatusOr<std::optional<int>>> found;
+  absl::string_view rest = device.substr(1);
+  while (!rest.empty()) {
+    size_t slash = rest.find('/');
+    absl::string_view part = rest.substr(0, slash);
+    rest = slash == absl::string_view::npos ? absl::string_view()
+                                            : rest.substr(slash + 1);
+    if (slash != absl::string_view::npos && rest.empty())
+      return bad(); // a trailing '/'
+    if (absl::StartsWith(part, "job:") || absl::StartsWith(part, "replica:") ||
+        absl::StartsWith(part, "task:")) {
+      if (found || part.find(':') + 1 == part.size())
+        return bad();
+      continue;
+    }
+    if (found)
+      return bad();
+    if (absl::StartsWith(part, "device:"))
+      found = split(part.substr(7));
+    else if (absl::StartsWith(part, "cpu:") || absl::StartsWith(part, "gpu:"))
+      found = split(part);
+    else
+      return bad();
+  }
+  if (!found)
+    return bad();
+  return *found;
 }
 
 bool Session::HoldsBuffer(const Tensor &t) const {

@@ -134,8 +134,9 @@ void referenceProducts(const float *a, const float *b, const float *p,
 
 TEST(AotGpu, MatMulsAreCublasGemmsWithTFValues) {
   using M = aot_gpu::MatMul;
-  static_assert(M::kNumKernels == 0 && M::kNumGemmCalls == 3,
-                "the three products go to cuBLAS, with no transpose kernel");
+  static_assert(M::kNumKernels == 0 && M::kNumGemmCalls == 4,
+                "the four products go to cuBLAS, with no transpose kernel "
+                "and the dense layer's bias and ReLU as an epilogue");
   if (!fakeDriver() && !haveDriver())
     GTEST_SKIP() << "no GPU driver";
   M m;
@@ -154,6 +155,19 @@ TEST(AotGpu, MatMulsAreCublasGemmsWithTFValues) {
     img[i] = 0.5f * (i % 9) - 2.0f;
   for (int i = 0; i < 8; ++i)
     filt[i] = 1.0f - 0.25f * i;
+  float *w = m.arg_w_data(), *bias = m.arg_bias_data();
+  for (int i = 0; i < 24; ++i)
+    w[i] = 0.25f * (i % 5) - 0.5f;
+  const float bv[6] = {-2.0f, 0.5f, 1.0f, -0.25f, 3.0f, -1.5f};
+  std::memcpy(bias, bv, sizeof(bv));
+  double dense[18];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 6; ++j) {
+      double s = bv[j];
+      for (int l = 0; l < 4; ++l)
+        s += double(a[i * 4 + l]) * w[l * 6 + j];
+      dense[i * 6 + j] = s > 0 ? s : 0; // TF's Relu
+    }
   double mm[15], bmm[30], pw[18];
   referenceProducts(a, b, p, q, mm, bmm);
   // TF's Conv2D, NHWC x HWIO with a 1x1 window: pw[pix, o] =
@@ -180,6 +194,10 @@ TEST(AotGpu, MatMulsAreCublasGemmsWithTFValues) {
           << i;
     for (int i = 0; i < 18; ++i)
       EXPECT_NEAR(m.result_pw_data()[i], pw[i], 1e-5 * std::fabs(pw[i]) + 1e-6)
+          << i;
+    for (int i = 0; i < 18; ++i)
+      EXPECT_NEAR(m.result_dense_data()[i], dense[i],
+                  1e-5 * std::fabs(dense[i]) + 1e-6)
           << i;
   }
 }

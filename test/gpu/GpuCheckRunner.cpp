@@ -158,7 +158,12 @@ loadProgram(GpuDevice &device, const std::string &dir) {
     return absl::InvalidArgumentError(dir + "/constants.bin is missing or "
                                             "has the wrong size");
   std::memcpy(plan->constants.data(), consts.data(), consts.size());
-  if (!plan->launches.empty() && !readFile(dir + "/kernels.cubin", cubin))
+  // A plan of cuBLAS steps only has no cubin (hlo-gpu-compile writes none).
+  bool kernels = std::any_of(
+      plan->launches.begin(), plan->launches.end(), [](const auto &l) {
+        return l.kind == tfmlir::gpu::KernelLaunch::Kind::Kernel;
+      });
+  if (kernels && !readFile(dir + "/kernels.cubin", cubin))
     return absl::NotFoundError("cannot read " + dir + "/kernels.cubin");
   return PlanExecutor::create(device, std::move(*plan), cubin);
 }

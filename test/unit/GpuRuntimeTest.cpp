@@ -194,6 +194,8 @@ TEST(LaunchPlan, GemmStepsRoundTripAndAreChecked) {
       {"b0 b1 b2 node", "b0 b1 node", "three buffer arguments"},
       {"b0 b1 b2 node", "b0 b1 b7 node", "undefined buffer"},
       {"b2 node=dense/MatMul\ngemm", "b2 x=1\ngemm", "after the gemm"},
+      {"b2 node=dense/MatMul\ngemm", "b2 epilogue=bias b2\ngemm",
+       "needs batch 1"},
   };
   for (const Case &c : cases) {
     std::string bad = text;
@@ -549,6 +551,73 @@ TEST(FakeDriver, GemmStepsMatchTheRowMajorProduct) {
               << bi << "," << i << "," << j;
         }
   }
+}
+
+TEST(FakeDriver, EpilogueGemmsAddTheBiasAndRelu) {
+  REQUIRE_FAKE(device);
+  void *lt = dlopen("libcublasLt.so.13", RTLD_NOW);
+  ASSERT_NE(lt, nullptr) << "the fake libcublasLt.so.13";
+  auto matmuls =
+      reinterpret_cast<int (*)()>(dlsym(lt, "tfmlirFakeLtMatmulCount"));
+  auto live = reinterpret_cast<int (*)()>(dlsym(lt, "tfmlirFakeLtLiveObjects"));
+  ASSERT_TRUE(matmuls && live);
+  const int64_t m = 5, n = 4, k = 6;
+  for (GemmEpilogue epi : {GemmEpilogue::Bias, GemmEpilogue::ReluBias})
+    for (bool transA : {false, true})
+      for (bool transB : {false, true}) {
+        SCOPED_TRACE(std::to_string(static_cast<int>(epi)) + " transA " +
+                     std::to_string(transA) + " transB " +
+                     std::to_string(transB));
+        LaunchPlan p =
+            gemmPlan(DType::F32, DType::F32, 1, m, n, k, transA, transB);
+        PlanBuffer bias;
+        bias.kind = PlanBuffer::Kind::Input;
+        bias.argIndex = 2;
+        bias.dtype = DType::F32;
+        bias.shape = {n};
+        bias.bytes = n * 4;
+        p.buffers.push_back(bias);
+        p.numInputs = 3;
+        p.launches[0].gemm.epilogue = epi;
+        p.launches[0].args.push_back(LaunchArg{true, 3, 0, 0});
+        // The plan round-trips through its text, epilogue included.
+        absl::StatusOr<LaunchPlan> q = parseLaunchPlan(serializeLaunchPlan(p));
+        ASSERT_TRUE(q.ok()) << q.status();
+        ASSERT_EQ(q->launches[0].gemm.epilogue, epi);
+        std::vector<float> a(m * k), b(k * n), bv = {-30, 0.5f, 2, 40};
+        for (size_t i = 0; i < a.size(); ++i)
+          a[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5) * 0.5f;
+        for (size_t i = 0; i < b.size(); ++i)
+          b[i] = static_cast<float>(static_cast<int>(i * 5 % 9) - 4);
+        absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+            PlanExecutor::create(**device, std::move(*q), "");
+        ASSERT_TRUE(ex.ok()) << ex.status();
+        int before = matmuls();
+        absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+            (*ex)->run({{a.data(), a.size() * 4},
+                        {b.data(), b.size() * 4},
+                        {bv.data(), 16}});
+        ASSERT_TRUE(out.ok()) << out.status();
+        EXPECT_EQ(matmuls() - before, 1);
+        int relus = 0;
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = 0; j < n; ++j) {
+            double sum = bv[j];
+            for (int64_t l = 0; l < k; ++l)
+              sum += double(transA ? a[l * m + i] : a[i * k + l]) *
+                     (transB ? b[j * k + l] : b[l * n + j]);
+            if (epi == GemmEpilogue::ReluBias && sum < 0) {
+              sum = 0;
+              ++relus;
+            }
+            ASSERT_EQ(element((*out)[0].data(), DType::F32, i * n + j), sum)
+                << i << "," << j;
+          }
+        if (epi == GemmEpilogue::ReluBias)
+          EXPECT_GT(relus, 0) << "the test should clamp something";
+      }
+  // Descriptors are destroyed after every call; the handle stays.
+  EXPECT_LE(live(), 1);
 }
 
 TEST(FakeDriver, CachingAllocatorReusesAndFrees) {

@@ -42,8 +42,7 @@ tensorflow::GraphDef parse(const std::string &text) {
   return g;
 }
 
-std::string placeholder(const std::string &name,
-                        const std::vector<int> &dims) {
+std::string placeholder(const std::string &name, const std::vector<int> &dims) {
   std::string s = "node { name: '" + name +
                   "' op: 'Placeholder' attr { key: 'dtype' value { type: "
                   "DT_FLOAT } } attr { key: 'shape' value { shape { ";
@@ -91,19 +90,24 @@ TEST(SessionDevice, ParsesTFDeviceNames) {
               {"GPU:1", 1},
               {"/device:GPU:0", 0},
               {"/gpu:2", 2},
-              {"/job:localhost/replica:0/task:0/device:GPU:3", 3}};
+              {"/job:localhost/replica:0/task:0/device:GPU:3", 3},
+              {"/job:localhost/device:GPU:1", 1},
+              {"/device:GPU:*", 0},
+              {"/device:gpu:0", 0}};
   for (const Case &c : good) {
     absl::StatusOr<std::optional<int>> d = SessionOptions::parseDevice(c.name);
     ASSERT_TRUE(d.ok()) << c.name << ": " << d.status();
     EXPECT_EQ(*d, c.gpu) << c.name;
   }
-  for (const char *bad : {"tpu", "/device:TPU:0", "gpu:x", "gpu:-1", "cpu:1",
-                          "/device:GPU:", "gpu:1234567", "gpu0"}) {
+  for (const char *bad :
+       {"tpu", "/device:TPU:0", "gpu:x", "gpu:-1", "cpu:1",
+        "/device:GPU:", "gpu:1234567890", "gpu0", "device:GPU:0",
+        "/Device:GPU:0", "/device:GPU:0/", "/job:/device:GPU:0",
+        "/device:GPU:0/device:GPU:1", "/device:GPU:0/job:localhost", "/"}) {
     absl::StatusOr<std::optional<int>> d = SessionOptions::parseDevice(bad);
     ASSERT_FALSE(d.ok()) << bad;
     EXPECT_EQ(d.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(d.status().message().find(bad), std::string::npos)
-        << d.status();
+    EXPECT_NE(d.status().message().find(bad), std::string::npos) << d.status();
   }
 }
 

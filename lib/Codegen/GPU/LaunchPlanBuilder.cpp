@@ -270,8 +270,14 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
                              k = i64("k");
       std::optional<bool> ta = flag("trans_a"), tb = flag("trans_b"),
                           acc = flag("accumulate");
+      auto epi = dict ? dict.getAs<StringAttr>("epilogue") : StringAttr();
+      if (epi)
+        l.gemm.epilogue = epi.getValue() == "bias"
+                              ? gpu::GemmEpilogue::Bias
+                              : gpu::GemmEpilogue::ReluBias;
       if (!batch || !m || !n || !k || !ta || !tb || !acc ||
-          op.getNumOperands() != 3)
+          op.getNumOperands() != (epi ? 4u : 3u) ||
+          (epi && epi.getValue() != "bias" && epi.getValue() != "relu_bias"))
         return op.emitError("GPU launch plan: malformed ")
                << kGpuGemmAttrName << " call";
       gpu::GemmCall &g = l.gemm;
@@ -309,8 +315,11 @@ FailureOr<gpu::LaunchPlan> buildLaunchPlan(ModuleOp module, StringRef entry,
         FailureOr<int64_t> id = root(v, ret, offset);
         if (failed(id))
           return failure();
-        if (!memref::isStaticShapeAndContiguousRowMajor(
-                cast<MemRefType>(v.getType())))
+        // An empty result (a zero-size dim) has no elements to be
+        // non-contiguous; its strides may be anything.
+        auto rt = cast<MemRefType>(v.getType());
+        if (!(rt.hasStaticShape() && rt.getNumElements() == 0) &&
+            !memref::isStaticShapeAndContiguousRowMajor(rt))
           return ret.emitError("GPU launch plan: result #")
                  << plan.results.size()
                  << " is a non-contiguous view of a buffer";

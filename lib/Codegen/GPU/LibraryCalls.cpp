@@ -28,6 +28,19 @@ bool isGpuLibraryCall(Operation *op) {
 
 namespace {
 
+/// The value a memref views through view ops (itself when none).
+Value viewRoot(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      v = view.getViewSource();
+    else if (auto cast = dyn_cast<memref::CastOp>(def))
+      v = cast.getSource();
+    else
+      break;
+  }
+  return v;
+}
+
 /// `v` itself, or the operand of the arith.extf that defines it.
 Value stripExtension(Value v) {
   if (auto ext = v.getDefiningOp<arith::ExtFOp>())
@@ -84,6 +97,11 @@ std::optional<gpu::GemmCall> matchGemm(linalg::GenericOp op) {
     if (!t.hasStaticShape() || !t.getLayout().isIdentity() ||
         t.getNumElements() == 0)
       return std::nullopt;
+  // cuBLAS's C may not alias A or B.
+  Value rootC = viewRoot(op.getDpsInits()[0]);
+  if (rootC == viewRoot(op.getDpsInputs()[0]) ||
+      rootC == viewRoot(op.getDpsInputs()[1]))
+    return std::nullopt;
   Type in = ta.getElementType(), out = tc.getElementType();
   gpu::GemmCall g;
   if (tb.getElementType() != in)
@@ -230,19 +248,6 @@ std::optional<gpu::GemmCall> matchPointwiseConv(linalg::Conv2DNhwcHwcfOp op) {
   return g;
 }
 
-/// The value a memref views through view ops (itself when none).
-Value viewRoot(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      v = view.getViewSource();
-    else if (auto cast = dyn_cast<memref::CastOp>(def))
-      v = cast.getSource();
-    else
-      break;
-  }
-  return v;
-}
-
 /// True when `v` (a view of `root`) covers all of `root`'s buffer.
 bool coversBuffer(Value v, Value root) {
   auto vt = dyn_cast<MemRefType>(v.getType());
@@ -344,48 +349,24 @@ bool isRounding(linalg::GenericOp op) {
          body.getOperations().size() == 2;
 }
 
-/// For a GEMM `op` with half-precision inputs that overwrites (beta 0) an
-/// f32 temporary `out` whose only other user is a rounding of it to the
-/// inputs' type (what a bf16/f16 dot_general lowers to: accumulate in f32,
-/// round once), the rounding op: cuBLAS then writes the rounded result
-/// itself (same numerics: f32 accumulation, one rounding), saving a kernel
-/// and a pass over the output. Null when that would change the program:
-/// `out` used elsewhere, or an op between the two touching the operands.
-linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
-                                   Type inType) {
-  if (!out.getDefiningOp<memref::AllocOp>() ||
-      !(inType.isBF16() || inType.isF16()))
-    return {};
-  linalg::GenericOp round;
-  for (Operation *user : out.getUsers()) {
-    if (user == op.getOperation() || isa<memref::DeallocOp>(user))
-      continue;
-    auto g = dyn_cast<linalg::GenericOp>(user);
-    if (round || !g || g->getBlock() != op->getBlock() ||
-        !op->isBeforeInBlock(g) || !isRounding(g) || g.getDpsInputs()[0] != out)
-      return {};
-    round = g;
-  }
-  if (!round)
-    return {};
-  Value dst = round.getDpsInits()[0];
-  auto dt = dyn_cast<MemRefType>(dst.getType());
-  if (!dt || dt.getElementType() != inType || !dt.getLayout().isIdentity())
-    return {};
-  // The GEMM moves down to the rounding op: nothing in between may write
-  // A or B, or touch the destination.
-  Value roots[3] = {viewRoot(op.getDpsInputs()[0]),
-                    viewRoot(op.getDpsInputs()[1]), viewRoot(dst)};
-  for (Operation *p = op->getNextNode(); p && p != round.getOperation();
-       p = p->getNextNode()) {
+/// True when nothing strictly between `from` and `to` (same block) writes
+/// a buffer in `readRoots` or reads or writes one in `ownRoots`: a GEMM
+/// that reads the former and writes the latter may then move from `from`
+/// down to `to`.
+bool mayMoveDown(Operation *from, Operation *to, ArrayRef<Value> readRoots,
+                 ArrayRef<Value> ownRoots) {
+  auto touches = [&](Value r, bool write) {
+    return llvm::is_contained(ownRoots, r) ||
+           (write && llvm::is_contained(readRoots, r));
+  };
+  for (Operation *p = from->getNextNode(); p && p != to; p = p->getNextNode()) {
     auto iface = dyn_cast<MemoryEffectOpInterface>(p);
     if (!iface) {
       for (Value v : p->getOperands())
-        if (isa<BaseMemRefType>(v.getType()) &&
-            llvm::is_contained(roots, viewRoot(v)))
-          return {};
+        if (isa<BaseMemRefType>(v.getType()) && touches(viewRoot(v), true))
+          return false;
       if (p->getNumRegions() != 0)
-        return {};
+        return false;
       continue;
     }
     SmallVector<MemoryEffects::EffectInstance> effects;
@@ -395,35 +376,185 @@ linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
       Value v = e.getValue();
       if (!v) {
         if (write && isa<SideEffects::DefaultResource>(e.getResource()))
-          return {};
+          return false;
         continue;
       }
-      if (!isa<BaseMemRefType>(v.getType()))
-        continue;
-      Value r = viewRoot(v);
-      if ((write && llvm::is_contained(roots, r)) ||
-          (isa<MemoryEffects::Read>(e.getEffect()) && r == roots[2]))
-        return {};
+      if (isa<BaseMemRefType>(v.getType()) &&
+          (write || isa<MemoryEffects::Read>(e.getEffect())) &&
+          touches(viewRoot(v), write))
+        return false;
     }
   }
+  return true;
+}
+
+/// The one linalg.generic after `op` that reads `out` (a fresh allocation
+/// that `op` overwrites), when `op` and it (and deallocs, and the function's
+/// return when `returned` is given: it is then set when `out` is returned)
+/// are all of `out`'s users; null otherwise.
+linalg::GenericOp soleConsumer(linalg::LinalgOp op, Value out,
+                               bool *returned = nullptr) {
+  if (!out.getDefiningOp<memref::AllocOp>())
+    return {};
+  linalg::GenericOp consumer;
+  for (Operation *user : out.getUsers()) {
+    if (user == op.getOperation() || isa<memref::DeallocOp>(user))
+      continue;
+    if (returned && isa<func::ReturnOp>(user)) {
+      *returned = true;
+      continue;
+    }
+    if (consumer && user == consumer.getOperation())
+      continue; // it uses `out` twice (input and output)
+    auto g = dyn_cast<linalg::GenericOp>(user);
+    if (consumer || !g || g->getBlock() != op->getBlock() ||
+        !op->isBeforeInBlock(g) || !g.hasPureBufferSemantics())
+      return {};
+    consumer = g;
+  }
+  return consumer;
+}
+
+/// For a GEMM `op` with half-precision inputs that overwrites (beta 0) an
+/// f32 temporary `out` whose only other user is a rounding of it to the
+/// inputs' type (what a bf16/f16 dot_general lowers to: accumulate in f32,
+/// round once), the rounding op: cuBLAS then writes the rounded result
+/// itself (same numerics: f32 accumulation, one rounding), saving a kernel
+/// and a pass over the output. Null when that would change the program:
+/// `out` used elsewhere, or an op between the two touching the operands.
+linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
+                                   Type inType) {
+  if (!(inType.isBF16() || inType.isF16()))
+    return {};
+  linalg::GenericOp round = soleConsumer(op, out);
+  if (!round || !isRounding(round) || round.getDpsInputs()[0] != out)
+    return {};
+  Value dst = round.getDpsInits()[0];
+  auto dt = dyn_cast<MemRefType>(dst.getType());
+  if (!dt || dt.getElementType() != inType || !dt.getLayout().isIdentity())
+    return {};
+  // The GEMM moves down to the rounding op.
+  if (!mayMoveDown(
+          op, round,
+          {viewRoot(op.getDpsInputs()[0]), viewRoot(op.getDpsInputs()[1])},
+          {viewRoot(dst)}))
+    return {};
   return round;
+}
+
+/// A bias (and ReLU) epilogue of a GEMM: the consumer it replaces, the
+/// bias buffer and where the result goes.
+struct Epilogue {
+  linalg::GenericOp op;
+  gpu::GemmEpilogue kind = gpu::GemmEpilogue::None;
+  Value bias, dst;
+};
+
+/// For a GEMM `op` of batch 1 that overwrites an f32 temporary `out`
+/// [..., N] whose only other user is `y = out + bias[N]` or `y =
+/// max(out + bias, 0)` (TF's MatMul + BiasAdd (+ Relu) after fusion: a
+/// linalg.generic, identity maps but the bias's, which reads the last dim),
+/// that generic: cuBLASLt's BIAS / RELU_BIAS epilogue computes y in the
+/// GEMM (as XLA:GPU fuses them), saving a kernel and a pass over y.
+std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out,
+                                     const gpu::GemmCall &g) {
+  if (g.batch != 1 || g.accumulate || g.outType != gpu::DType::F32)
+    return std::nullopt;
+  bool returned = false;
+  linalg::GenericOp e = soleConsumer(op, out, &returned);
+  if (!e || e.getNumDpsInits() != 1 || e.getNumReductionLoops() != 0)
+    return std::nullopt;
+  // Returned is fine only when the epilogue writes `out` in place.
+  if (returned && e.getDpsInits()[0] != out)
+    return std::nullopt;
+  auto ot = cast<MemRefType>(out.getType());
+  unsigned rank = ot.getRank();
+  if (rank == 0 || ot.getShape().back() != g.n)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = e.getIndexingMapsArray();
+  // The product is read as an input (ins(c, bias) or ins(bias, c)), or in
+  // place through the output (ins(bias) outs(c), after bufferization
+  // reused its buffer); `outIdx` is its operand and block argument.
+  int outIdx, biasIdx;
+  if (e.getNumDpsInputs() == 2) {
+    outIdx = e.getDpsInputs()[0] == out ? 0 : 1;
+    biasIdx = 1 - outIdx;
+    if (e.getDpsInputs()[outIdx] != out)
+      return std::nullopt;
+  } else if (e.getNumDpsInputs() == 1 && e.getDpsInits()[0] == out) {
+    outIdx = 1;
+    biasIdx = 0;
+  } else {
+    return std::nullopt;
+  }
+  if (!maps[outIdx].isIdentity() || !maps.back().isIdentity())
+    return std::nullopt;
+  Value bias = e->getOperand(biasIdx);
+  auto bt = dyn_cast<MemRefType>(bias.getType());
+  AffineMap lastDim = AffineMap::get(
+      rank, 0, getAffineDimExpr(rank - 1, e.getContext()), e.getContext());
+  if (!bt || bt.getRank() != 1 || bt.getShape()[0] != g.n ||
+      !bt.getElementType().isF32() || !bt.getLayout().isIdentity() ||
+      maps[biasIdx] != lastDim)
+    return std::nullopt;
+  Value dst = e.getDpsInits()[0];
+  auto dt = dyn_cast<MemRefType>(dst.getType());
+  if (!dt || dt.getShape() != ot.getShape() || !dt.getElementType().isF32() ||
+      !dt.getLayout().isIdentity())
+    return std::nullopt;
+  // The body: yield (c + b) or yield max(c + b, 0), either operand order.
+  Block &body = e.getRegion().front();
+  if (body.getOperations().size() > 4)
+    return std::nullopt;
+  Value c = body.getArgument(outIdx), b = body.getArgument(biasIdx);
+  Value y = cast<linalg::YieldOp>(body.getTerminator()).getOperand(0);
+  Epilogue ep;
+  ep.kind = gpu::GemmEpilogue::Bias;
+  if (isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(y.getDefiningOp())) {
+    Operation *max = y.getDefiningOp();
+    Value l = max->getOperand(0), r = max->getOperand(1);
+    if (matchPattern(r, m_AnyZeroFloat()))
+      y = l;
+    else if (matchPattern(l, m_AnyZeroFloat()))
+      y = r;
+    else
+      return std::nullopt;
+    ep.kind = gpu::GemmEpilogue::ReluBias;
+  }
+  auto add = y.getDefiningOp<arith::AddFOp>();
+  if (!add || !((add.getLhs() == c && add.getRhs() == b) ||
+                (add.getLhs() == b && add.getRhs() == c)))
+    return std::nullopt;
+  if (!mayMoveDown(op, e,
+                   {viewRoot(op.getDpsInputs()[0]),
+                    viewRoot(op.getDpsInputs()[1]), viewRoot(bias)},
+                   {viewRoot(dst)}))
+    return std::nullopt;
+  ep.op = e;
+  ep.bias = bias;
+  ep.dst = dst;
+  return ep;
 }
 
 /// The private declaration of the GEMM entry for these element types, e.g.
 /// `func.func private @tfmlir_gpu_gemm_bf16_f32(memref<*xbf16>,
-/// memref<*xbf16>, memref<*xf32>)`.
-func::FuncOp gemmDeclaration(ModuleOp module, Type in, Type out) {
+/// memref<*xbf16>, memref<*xf32>)`; with `bias`, a fourth operand (the
+/// epilogue's f32 bias) and the suffix `_bias`.
+func::FuncOp gemmDeclaration(ModuleOp module, Type in, Type out, bool bias) {
   std::string name;
   llvm::raw_string_ostream os(name);
-  os << "tfmlir_gpu_gemm_" << in << "_" << out;
+  os << "tfmlir_gpu_gemm_" << in << "_" << out << (bias ? "_bias" : "");
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder b(module.getBodyRegion());
   b.setInsertionPointToStart(module.getBody());
   auto ui = UnrankedMemRefType::get(in, 0),
        uo = UnrankedMemRefType::get(out, 0);
+  SmallVector<Type> params = {ui, ui, uo};
+  if (bias)
+    params.push_back(UnrankedMemRefType::get(b.getF32Type(), 0));
   auto f = func::FuncOp::create(b, module.getLoc(), name,
-                                b.getFunctionType({ui, ui, uo}, {}));
+                                b.getFunctionType(params, {}));
   f.setPrivate();
   return f;
 }
@@ -458,20 +589,35 @@ struct GpuLibraryCallsPass
       Type in =
           cast<MemRefType>(op.getDpsInputs()[0].getType()).getElementType();
       // A rounding of the f32 result to bf16/f16 that follows: cuBLAS
-      // writes the rounded values itself, where the rounding was.
+      // writes the rounded values itself, where the rounding was. A bias
+      // (+ ReLU) that follows: cuBLASLt's epilogue, where it was.
       linalg::GenericOp round;
+      std::optional<Epilogue> epilogue;
       if (!g.accumulate)
         round = roundingConsumer(op, out, in);
+      if (!round)
+        epilogue = biasEpilogue(op, out, g);
       Value gemmOut = out;
+      linalg::GenericOp replaced;
       if (round) {
-        b.setInsertionPoint(round);
+        replaced = round;
         gemmOut = round.getDpsInits()[0];
         g.outType = g.inType;
+      } else if (epilogue) {
+        replaced = epilogue->op;
+        gemmOut = epilogue->dst;
+        g.epilogue = epilogue->kind;
       }
+      if (replaced)
+        b.setInsertionPoint(replaced);
       Type ot = cast<MemRefType>(gemmOut.getType()).getElementType();
-      func::FuncOp decl = gemmDeclaration(module, in, ot);
+      func::FuncOp decl = gemmDeclaration(module, in, ot, epilogue.has_value());
       SmallVector<Value> args;
-      for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1], gemmOut})
+      SmallVector<Value> operands = {op.getDpsInputs()[0], op.getDpsInputs()[1],
+                                     gemmOut};
+      if (epilogue)
+        operands.push_back(epilogue->bias);
+      for (Value v : operands)
         args.push_back(memref::CastOp::create(
             b, loc,
             UnrankedMemRefType::get(
@@ -490,17 +636,26 @@ struct GpuLibraryCallsPass
       attrs.push_back(b.getNamedAttr("trans_b", b.getBoolAttr(g.transB)));
       attrs.push_back(
           b.getNamedAttr("accumulate", b.getBoolAttr(g.accumulate)));
+      if (epilogue)
+        attrs.push_back(b.getNamedAttr(
+            "epilogue", b.getStringAttr(g.epilogue == gpu::GemmEpilogue::Bias
+                                            ? "bias"
+                                            : "relu_bias")));
       call->setAttr(kGpuGemmAttrName, b.getDictionaryAttr(attrs));
       op->erase();
-      if (round) {
-        round.erase();
-        // The f32 temporary is dead now.
+      if (replaced) {
+        replaced.erase();
+        // The f32 temporary is dead now (unless the epilogue wrote into it
+        // in place).
         Operation *alloc = out.getDefiningOp();
-        for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
-          if (isa<memref::DeallocOp>(user))
+        bool onlyDeallocs = llvm::all_of(out.getUsers(), [](Operation *u) {
+          return isa<memref::DeallocOp>(u);
+        });
+        if (onlyDeallocs) {
+          for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
             user->erase();
-        if (alloc->use_empty())
           alloc->erase();
+        }
       }
     }
   }

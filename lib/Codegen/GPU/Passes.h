@@ -24,9 +24,10 @@ namespace tfmlir {
 #include "lib/Codegen/GPU/Passes.h.inc"
 
 /// The attribute (a dictionary: batch, m, n, k as i64; trans_a, trans_b,
-/// accumulate as bool) that marks a func.call made by hlo-gpu-library-calls
-/// as a cuBLAS GEMM, whose operands are A, B and C cast to unranked memrefs
-/// (GemmCall in lib/Support/ABI/LaunchPlan.h says what they mean).
+/// accumulate as bool; optionally epilogue = "bias" | "relu_bias") that
+/// marks a func.call made by hlo-gpu-library-calls as a cuBLAS GEMM, whose
+/// operands are A, B and C (and the epilogue's bias) cast to unranked
+/// memrefs (GemmCall in lib/Support/ABI/LaunchPlan.h says what they mean).
 inline constexpr llvm::StringLiteral kGpuGemmAttrName = "tfmlir.gemm";
 
 /// True for a func.call that hlo-gpu-library-calls made (it stays on the

@@ -44,9 +44,20 @@ def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
     same GEMM: input [N*H*W, Ci] times filter [Ci, Co]. Anything else is
     left for the generated kernels.
 
+    What consumes an overwritten (beta 0) f32 result is folded into the
+    call when it is the result's only reader and nothing in between touches
+    the operands (the call then moves down to it): a rounding to the bf16/
+    f16 input type (cuBLAS writes that type; f32 accumulation, one
+    rounding, as before), or for a product of batch 1 a bias add over the
+    last dim, optionally followed by max(x, 0) (TF's MatMul + BiasAdd
+    [+ Relu] after fusion), which becomes cuBLASLt's BIAS / RELU_BIAS
+    epilogue (`epilogue` in the dictionary, the bias a fourth operand;
+    ReLU of NaN is 0 there, NaN in TF).
+
     The call is `func.call @tfmlir_gpu_gemm_<in>_<out>(A, B, C)` on
     unranked casts of the buffers, with a `tfmlir.gemm` dictionary
-    {batch, m, n, k, trans_a, trans_b, accumulate}; hlo-gpu-map-to-launch
+    {batch, m, n, k, trans_a, trans_b, accumulate[, epilogue]};
+    hlo-gpu-map-to-launch
     leaves it on the host and the launch plan makes it a Gemm step
     (runtime/gpu/Cublas.h).
 

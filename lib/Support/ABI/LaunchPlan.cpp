@@ -86,8 +86,12 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
       os << "gemm " << dtypeName(g.inType) << ' ' << dtypeName(g.outType) << ' '
          << g.batch << ' ' << g.m << ' ' << g.n << ' ' << g.k << ' ' << g.transA
          << ' ' << g.transB << ' ' << g.accumulate;
-      for (const LaunchArg &a : l.args)
-        os << " b" << a.buffer;
+      for (size_t i = 0; i < l.args.size() && i < 3; ++i)
+        os << " b" << l.args[i].buffer;
+      if (g.epilogue != GemmEpilogue::None && l.args.size() == 4)
+        os << " epilogue="
+           << (g.epilogue == GemmEpilogue::Bias ? "bias" : "relu_bias") << " b"
+           << l.args[3].buffer;
       if (!l.node.empty())
         os << " node=" << l.node;
       os << '\n';
@@ -302,7 +306,32 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
         return bad("gemm output must be a temp buffer");
       std::string extra;
-      if (ls >> extra) {
+      if ((ls >> extra) && extra.rfind("epilogue=", 0) == 0) {
+        std::string kind = extra.substr(9), a;
+        if (kind == "bias")
+          g.epilogue = GemmEpilogue::Bias;
+        else if (kind == "relu_bias")
+          g.epilogue = GemmEpilogue::ReluBias;
+        else
+          return bad("gemm epilogue must be bias or relu_bias");
+        if (g.batch != 1 || g.accumulate || g.outType != DType::F32)
+          return bad("a gemm epilogue needs batch 1, accumulate 0 and a "
+                     "float32 output");
+        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
+          return bad("gemm epilogue needs a bias buffer b<id>");
+        LaunchArg arg;
+        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+        if (arg.buffer < 0 ||
+            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+          return bad("gemm bias names an undefined buffer");
+        const PlanBuffer &b = plan.buffers[arg.buffer];
+        if (b.dtype != DType::F32 || b.bytes < g.n * 4)
+          return bad("gemm bias must be float32 with n elements");
+        l.args.push_back(arg);
+        extra.clear();
+        ls >> extra;
+      }
+      if (!extra.empty()) {
         if (extra.rfind("node=", 0) != 0)
           return bad("unexpected '" + extra + "' after the gemm arguments");
         l.node = extra.substr(5);

@@ -73,18 +73,28 @@ struct LaunchArg {
 /// inputs. The products are accumulated in float32, or float64 for float64
 /// (CUBLAS_COMPUTE_32F / _64F: no TF32 and no half-precision accumulation);
 /// with `accumulate`, C's old value is added before the rounding.
+/// What a GEMM step applies to the product before storing it (cuBLASLt's
+/// epilogues, as XLA:GPU fuses TF's BiasAdd and Relu into the dot): Bias
+/// adds bias[j] to every C[i, j] (a float32 buffer of n elements), ReluBias
+/// then takes max(x, 0) (NaN becomes 0, as cuBLASLt's ReLU).
+enum class GemmEpilogue { None, Bias, ReluBias };
+
 struct GemmCall {
   DType inType = DType::F32;
   DType outType = DType::F32;
   int64_t batch = 1, m = 1, n = 1, k = 1;
   bool transA = false, transB = false;
   bool accumulate = false;
+  /// With an epilogue the step runs through cuBLASLt (cublasLtMatmul): only
+  /// for batch 1, float32 C and no `accumulate`; args gain the bias buffer.
+  GemmEpilogue epilogue = GemmEpilogue::None;
 };
 
 /// One step of the program: a cuLaunchKernel, or a library call. For a
 /// kernel, `kernel` is the entry name in the plan's module image, sizes are
 /// in blocks and threads (x, y, z). For Kind::Gemm, `gemm` says what to
-/// compute and `args` are the buffers A, B and C (whole buffers, offset 0);
+/// compute and `args` are the buffers A, B and C (whole buffers, offset 0),
+/// then the bias with an epilogue;
 /// `kernel` is "cublas_gemm" and the sizes are unused.
 struct KernelLaunch {
   enum class Kind { Kernel, Gemm };
@@ -133,7 +143,8 @@ struct LaunchPlan {
 ///   launch <kernel> <gx> <gy> <gz> <bx> <by> <bz> <serial 0|1> <nargs> args...
 ///     [node=<name>]  (each arg: b<id> or s<bytes>:<hex bits>)
 ///   gemm <in dtype> <out dtype> <batch> <m> <n> <k> <transA> <transB>
-///     <accumulate> b<A> b<B> b<C> [node=<name>]   (one line)
+///     <accumulate> b<A> b<B> b<C> [epilogue=bias|relu_bias b<bias>]
+///     [node=<name>]   (one line)
 ///   result <buffer> <byteOffset> <dtype> <rank> [dims...]
 ///   constants <nbytes>
 /// Buffer lines are `<rank> [dims...]` after the byte count as well. The

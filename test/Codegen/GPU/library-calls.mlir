@@ -279,3 +279,92 @@ func.func @rounded_but_needed(%a: memref<64x128xbf16>, %b: memref<128x32xbf16>, 
   }
   return %out, %c, %out2 : memref<64x32xbf16>, memref<64x32xf32>, memref<64x32xbf16>
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+
+// MatMul + BiasAdd + Relu after fusion: cuBLASLt's RELU_BIAS epilogue where
+// the bias kernel was (the f32 temporary goes); a bias added in place (the
+// product's buffer reused as the output) is the BIAS epilogue.
+// CHECK-LABEL: func.func @bias_epilogues
+// CHECK-NOT: linalg.generic
+// CHECK: %[[Y:.*]] = memref.alloc() : memref<8x32xf32>
+// CHECK: call @tfmlir_gpu_gemm_f32_f32_bias({{.*}}) {tfmlir.gemm = {accumulate = false, batch = 1 : i64, epilogue = "relu_bias", k = 64 : i64, m = 8 : i64, n = 32 : i64, trans_a = false, trans_b = false}}
+// CHECK: call @tfmlir_gpu_gemm_f32_f32_bias({{.*}}) {tfmlir.gemm = {accumulate = false, batch = 1 : i64, epilogue = "bias", k = 64 : i64, m = 8 : i64, n = 32 : i64, trans_a = false, trans_b = false}}
+// CHECK-NOT: linalg.generic
+func.func @bias_epilogues(%x: memref<8x64xf32>, %w: memref<64x32xf32>, %b: memref<32xf32>) -> (memref<8x32xf32>, memref<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<8x64xf32>, memref<64x32xf32>) outs(%c : memref<8x32xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  %y = memref.alloc() : memref<8x32xf32>
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<8x32xf32>, memref<32xf32>) outs(%y : memref<8x32xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  %c2 = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c2 : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<8x64xf32>, memref<64x32xf32>) outs(%c2 : memref<8x32xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%b : memref<32xf32>) outs(%c2 : memref<8x32xf32>) {
+  ^bb0(%bv: f32, %o: f32):
+    %s = arith.addf %bv, %o : f32
+    linalg.yield %s : f32
+  }
+  return %y, %c2 : memref<8x32xf32>, memref<8x32xf32>
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+
+// Not an epilogue: the bias is subtracted, and the product is returned too.
+// CHECK-LABEL: func.func @not_epilogues
+// CHECK: call @tfmlir_gpu_gemm_f32_f32(
+// CHECK-NOT: epilogue
+// CHECK: linalg.generic
+// CHECK: return
+func.func @not_epilogues(%x: memref<8x64xf32>, %w: memref<64x32xf32>, %b: memref<32xf32>) -> (memref<8x32xf32>, memref<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<8x64xf32>, memref<64x32xf32>) outs(%c : memref<8x32xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  %y = memref.alloc() : memref<8x32xf32>
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<8x32xf32>, memref<32xf32>) outs(%y : memref<8x32xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.subf %v, %bv : f32
+    linalg.yield %s : f32
+  }
+  return %y, %c : memref<8x32xf32>, memref<8x32xf32>
+}
