@@ -293,11 +293,14 @@ struct PySession {
 
   /// The options are SessionOptions' fields (python/tfmlir/compat/v1.py
   /// ConfigProto maps TF's ConfigProto onto them); `jit` is "whole",
-  /// "auto" or "off". Negative counts and limits raise ValueError.
+  /// "auto" or "off"; `device` a TF device name (SessionOptions::device:
+  /// "" for the CPU, "/device:GPU:N"). Negative counts and limits raise
+  /// ValueError; a device Session::Create refuses raises its OpError.
   PySession(const PyModel &m, int intraOpThreads, int interOpThreads,
             int64_t maxRunMemoryBytes, int64_t maxCompileMemoryBytes,
             const std::string &compileCacheDir, bool xlaClampIndices,
-            const std::string &jit, int minClusterSize) {
+            const std::string &jit, int minClusterSize,
+            const std::string &device) {
     session::SessionOptions options;
     options.graphName =
         m.model.sourceName.empty() ? "graph" : m.model.sourceName;
@@ -322,6 +325,7 @@ struct PySession {
       throw py::value_error("jit must be 'whole', 'auto' or 'off', got '" +
                             jit + "'");
     options.global_jit_level = *level;
+    options.device = device;
     auto s = session::Session::Create(m.model.graph, options);
     if (!s.ok())
       throwStatus(s.status());
@@ -858,14 +862,15 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<PySession>(m, "Session")
       .def(py::init<const PyModel &, int, int, int64_t, int64_t,
-                    const std::string &, bool, const std::string &, int>(),
+                    const std::string &, bool, const std::string &, int,
+                    const std::string &>(),
            py::arg("model"), py::arg("intra_op_parallelism_threads") = 0,
            py::arg("inter_op_parallelism_threads") = 0,
            py::arg("max_run_memory_bytes") = 0,
            py::arg("max_compile_memory_bytes") = 0,
            py::arg("compile_cache_dir") = "",
            py::arg("xla_clamp_indices") = false, py::arg("jit") = "whole",
-           py::arg("tf_xla_min_cluster_size") = 4)
+           py::arg("tf_xla_min_cluster_size") = 4, py::arg("device") = "")
       .def("run", &PySession::run, py::arg("feeds"), py::arg("fetches"),
            py::arg("targets"))
       .def("close", &PySession::close)

@@ -282,6 +282,21 @@ class SessionTest(unittest.TestCase):
             v1.Session(self.path, config={"xla_clamp_indices": "yes"})
         with self.assertRaises(AttributeError):
             v1.ConfigProto().bogus_field = 1
+        # device (SessionOptions::device): TF's names; a GPU needs the
+        # whole-graph jit and a driver.
+        with v1.Session(self.path, config={"device": "/device:CPU:0"}) as sess:
+            self.assertTrue(np.array_equal(sess.run("y:0", feed), 2 * self.x))
+        with self.assertRaisesRegex(errors.InvalidArgumentError, "TPU"):
+            v1.Session(self.path, config={"device": "/device:TPU:0"})
+        with self.assertRaisesRegex(errors.UnimplementedError, "GPU"):
+            v1.Session(self.path, config={"device": "/device:GPU:0", "jit": "auto"})
+        with self.assertRaisesRegex(TypeError, "config.device"):
+            v1.Session(self.path, config={"device": 0})
+        import ctypes.util
+        if ctypes.util.find_library("cuda") is None:
+            with self.assertRaisesRegex(errors.FailedPreconditionError,
+                                        "libcuda.so.1"):
+                v1.Session(self.path, config=v1.ConfigProto(device="/device:GPU:0"))
 
     def test_twice_identical_and_threads(self):
         import threading

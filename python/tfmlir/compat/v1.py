@@ -207,6 +207,12 @@ class ConfigProto:
       jit: "whole", "auto" or "off"; overrides graph_options' level.
       tf_xla_min_cluster_size: with "auto", smaller clusters run on host
         kernels (TF's flag; default 4).
+      device: where the whole graph runs, as TF names devices: "" or
+        "/device:CPU:0" (default), "/device:GPU:N" for NVIDIA GPU N (the
+        GPU path through the CUDA driver; needs jit "whole"). An unknown
+        name raises InvalidArgumentError, a GPU that cannot be opened
+        FailedPreconditionError or UnavailableError, when the Session is
+        made.
 
     Raises:
       TypeError: an unknown field.
@@ -221,13 +227,13 @@ class ConfigProto:
                  "graph_options", "max_run_memory_bytes",
                  "max_compile_memory_bytes", "compile_cache_dir",
                  "xla_clamp_indices", "jit", "tf_xla_min_cluster_size",
-                 "allow_soft_placement", "log_device_placement")
+                 "device", "allow_soft_placement", "log_device_placement")
 
     def __init__(self, intra_op_parallelism_threads=0,
                  inter_op_parallelism_threads=0, graph_options=None,
                  max_run_memory_bytes=0, max_compile_memory_bytes=0,
                  compile_cache_dir="", xla_clamp_indices=False, jit=None,
-                 tf_xla_min_cluster_size=4, **ignored):
+                 tf_xla_min_cluster_size=4, device="", **ignored):
         for key in ignored:
             if key not in self._IGNORED:
                 raise TypeError("ConfigProto got an unexpected field %r" % key)
@@ -244,6 +250,7 @@ class ConfigProto:
         self.xla_clamp_indices = xla_clamp_indices
         self.jit = jit
         self.tf_xla_min_cluster_size = tf_xla_min_cluster_size
+        self.device = device
 
 
 def _session_options(config):
@@ -295,7 +302,11 @@ def _session_options(config):
     if not isinstance(clamp, (bool, np.bool_)):
         raise TypeError("config.xla_clamp_indices must be a bool, got %s"
                         % type(clamp).__name__)
+    device = field("device", "")
+    if not isinstance(device, str):
+        raise TypeError("config.device must be a str, got %s" % type(device).__name__)
     return dict(
+        device=device,
         intra_op_parallelism_threads=integer("intra_op_parallelism_threads", bits=31),
         inter_op_parallelism_threads=integer("inter_op_parallelism_threads", bits=31),
         max_run_memory_bytes=integer("max_run_memory_bytes"),
