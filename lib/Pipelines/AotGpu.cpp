@@ -95,15 +95,15 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   const std::string &cubin = binary->image;
   out.ptxasLog = binary->ptxasLog;
   std::set<std::string> kernels;
-  for (const gpu::KernelLaunch &l : plan.launches)
-    if (l.kind == gpu::KernelLaunch::Kind::Kernel)
+  out.numGemms = 0;
+  for (const gpu::KernelLaunch &l : plan.launches) {
+    if (l.kind == gpu::KernelLaunch::Kind::Gemm)
+      ++out.numGemms;
+    else
       kernels.insert(l.kernel);
+  }
   out.numKernels = static_cast<int>(kernels.size());
   out.numLaunches = static_cast<int>(plan.launches.size());
-  out.numGemms = static_cast<int>(plan.launches.size()) -
-                 static_cast<int>(llvm::count_if(plan.launches, [](auto &l) {
-                   return l.kind == gpu::KernelLaunch::Kind::Kernel;
-                 }));
   out.cubinBytes = static_cast<int64_t>(cubin.size());
   out.constantBytes = static_cast<int64_t>(plan.constants.size());
   out.numConstants = 0;

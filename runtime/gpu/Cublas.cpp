@@ -46,37 +46,44 @@ struct CublasLtLibrary {
 
 namespace {
 
-/// dlopen of the first of `names` that loads; `tried` lists the others'
-/// errors.
-void *openFirst(std::initializer_list<const char *> names, const char *&loaded,
-                std::string &tried) {
+/// A library dlopen'ed by openFirst and the name that loaded.
+struct OpenedLibrary {
+  void *handle;
+  const char *name;
+};
+
+/// dlopen of the first of `names` that loads. Otherwise FailedPrecondition
+/// "no <what>: <purpose> and no <family> could be loaded (add the CUDA
+/// toolkit's lib64 to LD_LIBRARY_PATH). Tried <each name: dlerror()>".
+absl::StatusOr<OpenedLibrary>
+openFirst(std::initializer_list<const char *> names, const char *what,
+          const char *purpose, const char *family) {
+  std::string tried;
   for (const char *n : names) {
-    if (void *lib = dlopen(n, RTLD_NOW | RTLD_LOCAL)) {
-      loaded = n;
-      return lib;
-    }
+    if (void *lib = dlopen(n, RTLD_NOW | RTLD_LOCAL))
+      return OpenedLibrary{lib, n};
     const char *why = dlerror();
     absl::StrAppend(&tried, tried.empty() ? "" : "; ", n, ": ",
                     why ? why : "not found");
   }
-  return nullptr;
+  return absl::FailedPreconditionError(
+      absl::StrCat("no ", what, ": ", purpose, " and no ", family,
+                   " could be loaded (add the CUDA toolkit's lib64 to "
+                   "LD_LIBRARY_PATH). Tried ",
+                   tried));
 }
 
 absl::StatusOr<const CublasLtLibrary *> loadCublasLt() {
-  std::string tried;
-  const char *loaded = nullptr;
-  void *lib = openFirst({"libcublasLt.so.13", "libcublasLt.so.12",
-                         "libcublasLt.so.11", "libcublasLt.so"},
-                        loaded, tried);
-  if (!lib)
-    return absl::FailedPreconditionError(absl::StrCat(
-        "no cuBLASLt: the program fuses a bias into a matrix product and no "
-        "libcublasLt could be loaded (add the CUDA toolkit's lib64 to "
-        "LD_LIBRARY_PATH). Tried ",
-        tried));
+  absl::StatusOr<OpenedLibrary> lib =
+      openFirst({"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so.11",
+                 "libcublasLt.so"},
+                "cuBLASLt", "the program fuses a bias into a matrix product",
+                "libcublasLt");
+  if (!lib.ok())
+    return lib.status();
   auto *l = new CublasLtLibrary();
-  l->name = loaded;
-  SymbolResolver sym(lib);
+  l->name = lib->name;
+  SymbolResolver sym(lib->handle);
   sym.bind(l->create, "cublasLtCreate");
   sym.bind(l->destroy, "cublasLtDestroy");
   sym.bind(l->descCreate, "cublasLtMatmulDescCreate");
@@ -93,27 +100,20 @@ absl::StatusOr<const CublasLtLibrary *> loadCublasLt() {
     std::string missing = sym.missing();
     delete l;
     return absl::FailedPreconditionError(
-        absl::StrCat("no cuBLASLt: ", loaded, " lacks ", missing));
+        absl::StrCat("no cuBLASLt: ", lib->name, " lacks ", missing));
   }
   return l;
 }
 
 absl::StatusOr<const CublasLibrary *> loadCublas() {
-
-  std::string tried;
-  const char *loaded = nullptr;
-  void *lib = openFirst(
+  absl::StatusOr<OpenedLibrary> lib = openFirst(
       {"libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so"},
-      loaded, tried);
-  if (!lib)
-    return absl::FailedPreconditionError(absl::StrCat(
-        "no cuBLAS: the program multiplies matrices with cuBLAS and no "
-        "libcublas could be loaded (add the CUDA toolkit's lib64 to "
-        "LD_LIBRARY_PATH). Tried ",
-        tried));
+      "cuBLAS", "the program multiplies matrices with cuBLAS", "libcublas");
+  if (!lib.ok())
+    return lib.status();
   auto *l = new CublasLibrary();
-  l->name = loaded;
-  SymbolResolver sym(lib);
+  l->name = lib->name;
+  SymbolResolver sym(lib->handle);
   sym.bind(l->create, "cublasCreate_v2");
   sym.bind(l->destroy, "cublasDestroy_v2");
   sym.bind(l->setStream, "cublasSetStream_v2");
@@ -122,8 +122,9 @@ absl::StatusOr<const CublasLibrary *> loadCublas() {
   const std::string &missing = sym.missing();
   if (!missing.empty()) {
     delete l;
-    return absl::FailedPreconditionError(absl::StrCat(
-        "no cuBLAS: ", loaded, " lacks ", missing, " (cuBLAS older than 11?)"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("no cuBLAS: ", lib->name, " lacks ", missing,
+                     " (cuBLAS older than 11?)"));
   }
   return l;
 }

@@ -920,6 +920,33 @@ struct ArgSpec {
   std::vector<int64_t> shape;
 };
 
+/// The fed tensors of a request as the importer's argument specs.
+std::vector<GraphArgSpec> graphArgSpecs(const std::vector<ArgSpec> &args) {
+  std::vector<GraphArgSpec> specs;
+  for (const ArgSpec &a : args)
+    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
+  return specs;
+}
+
+/// lowerGraphToHLO of a request: the fed tensors `args` (with their dtypes
+/// and shapes) become @main's arguments, `outputs` its results; the module
+/// lives in `ctx`.
+absl::StatusOr<mlir::OwningOpRef<mlir::ModuleOp>>
+lowerRequest(const tensorflow::GraphDef &graph, const std::string &graphName,
+             const std::vector<ArgSpec> &args,
+             const std::vector<std::string> &outputs, mlir::MLIRContext &ctx,
+             bool clampIndices, bool listAllNodes) {
+  return lowerGraphToHLO(graph, graphName, graphArgSpecs(args), outputs, ctx,
+                         clampIndices, listAllNodes);
+}
+
+/// `s` with the graph's name in front of its message (compile errors of
+/// the executables name the graph).
+absl::Status withGraphName(const std::string &graphName,
+                           const absl::Status &s) {
+  return absl::Status(s.code(), absl::StrCat(graphName, ": ", s.message()));
+}
+
 /// global_jit_level=kWholeGraph: the whole graph as one CpuExecutable.
 absl::StatusOr<std::unique_ptr<CpuExecutable>>
 compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
@@ -964,17 +991,13 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-  std::vector<GraphArgSpec> specs;
-  for (const ArgSpec &a : args)
-    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
-  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx,
-                                clampIndices, listAllNodes);
+  auto module = lowerRequest(graph, graphName, args, outputs, ctx, clampIndices,
+                             listAllNodes);
   if (!module.ok())
     return module.status();
   auto exe = CpuExecutable::compile(**module, "main", cacheDir, cacheKey);
   if (!exe.ok())
-    return absl::Status(exe.status().code(),
-                        absl::StrCat(graphName, ": ", exe.status().message()));
+    return withGraphName(graphName, exe.status());
   (*exe)->setMaxRunMemory(maxRunBytes);
   return exe;
 }
@@ -990,19 +1013,15 @@ absl::StatusOr<std::unique_ptr<GpuExecutable>> compileGraphForGpu(
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-  std::vector<GraphArgSpec> specs;
-  for (const ArgSpec &a : args)
-    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
   // The GPU kernels cannot report an index out of range: they clamp as
   // XLA's do.
-  auto module = lowerGraphToHLO(graph, graphName, specs, outputs, ctx,
-                                /*clampIndices=*/true, listAllNodes);
+  auto module = lowerRequest(graph, graphName, args, outputs, ctx,
+                             /*clampIndices=*/true, listAllNodes);
   if (!module.ok())
     return module.status();
   auto exe = GpuExecutable::compile(**module, "main", std::move(gpu));
   if (!exe.ok())
-    return absl::Status(exe.status().code(),
-                        absl::StrCat(graphName, ": ", exe.status().message()));
+    return withGraphName(graphName, exe.status());
   return exe;
 }
 #endif
@@ -1017,9 +1036,7 @@ absl::StatusOr<std::unique_ptr<GraphExecutor>> compileForExecutor(
   registerGraphToHLODialects(registry);
   auto ctx = std::make_unique<mlir::MLIRContext>(
       registry, mlir::MLIRContext::Threading::DISABLED);
-  std::vector<GraphArgSpec> specs;
-  for (const ArgSpec &a : args)
-    specs.push_back({a.tensor, static_cast<int>(a.dtype), a.shape});
+  std::vector<GraphArgSpec> specs = graphArgSpecs(args);
   // TensorArrays with a run-time size or element shape run as TensorLists
   // on the host kernels.
   auto m = importGraphToTF(graph, options.graphName, specs, outputs, *ctx,

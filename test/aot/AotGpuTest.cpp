@@ -19,6 +19,8 @@
 #include "aot_gpu_variables.h"
 #include "classifier.h"
 
+#include "test/unit/CudaTestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -29,15 +31,8 @@
 
 namespace {
 
-bool fakeDriver() { return std::getenv("TFMLIR_FAKE_CUDA") != nullptr; }
-
-/// Whether a libcuda.so.1 loads (the real driver or the fake).
-bool haveDriver() {
-  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (h)
-    dlclose(h);
-  return h != nullptr;
-}
+using tfmlir::test::fakeDriver;
+using tfmlir::test::haveDriver;
 
 TEST(AotGpu, HeaderDescribesTheProgram) {
   using C = aot_gpu::Classifier;

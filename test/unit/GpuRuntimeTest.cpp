@@ -12,6 +12,7 @@
 #include "runtime/gpu/CudaDriver.h"
 #include "runtime/gpu/Device.h"
 #include "runtime/gpu/PlanExecutor.h"
+#include "test/unit/CudaTestUtil.h"
 
 #include <dlfcn.h>
 
@@ -254,7 +255,7 @@ std::string readFile(const std::string &path) {
 }
 
 TEST(GpuExecution, CompiledProgramMatchesReference) {
-  if (std::getenv("TFMLIR_FAKE_CUDA"))
+  if (tfmlir::test::fakeDriver())
     GTEST_SKIP() << "the fake driver executes no kernels";
   REQUIRE_GPU(device);
   const char *dir = std::getenv("TFMLIR_GPU_TEST_PROGRAM");
@@ -316,7 +317,7 @@ TEST(GpuExecution, OutOfMemoryIsResourceExhausted) {
 
 /// The fake's test hooks, or skips when the real (or no) driver is loaded.
 #define REQUIRE_FAKE(device)                                                   \
-  if (!std::getenv("TFMLIR_FAKE_CUDA"))                                        \
+  if (!tfmlir::test::fakeDriver())                                             \
     GTEST_SKIP()                                                               \
         << "needs the fake libcuda.so.1 (ctest gpu-runtime-fake-driver)";      \
   REQUIRE_GPU(device);                                                         \

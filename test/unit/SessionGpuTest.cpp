@@ -16,6 +16,8 @@
 
 #include "lib/Translate/GraphDefImporter.h"
 
+#include "test/unit/CudaTestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -26,14 +28,8 @@ using namespace tfmlir::session;
 
 namespace {
 
-bool fakeDriver() { return std::getenv("TFMLIR_FAKE_CUDA") != nullptr; }
-
-bool haveDriver() {
-  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (h)
-    dlclose(h);
-  return h != nullptr;
-}
+using tfmlir::test::fakeDriver;
+using tfmlir::test::haveDriver;
 
 tensorflow::GraphDef parse(const std::string &text) {
   tensorflow::GraphDef g;

@@ -257,6 +257,41 @@ bool coversBuffer(Value v, Value root) {
          vt.getNumElements() == rt.getNumElements();
 }
 
+/// Calls `visit(root, view, write)` for each buffer `p` reads or writes
+/// (its memref effects; `root` is the buffer the view is of). Returns false
+/// when `p`'s accesses are not all known: a write to no particular value,
+/// or an op without the memory-effect interface that has regions. Such an
+/// op without regions (a GEMM call made earlier by this pass) is taken to
+/// write every buffer operand.
+bool forEachAccess(
+    Operation *p,
+    function_ref<void(Value root, Value view, bool write)> visit) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(p);
+  if (!iface) {
+    if (p->getNumRegions() != 0)
+      return false;
+    for (Value v : p->getOperands())
+      if (isa<BaseMemRefType>(v.getType()))
+        visit(viewRoot(v), v, /*write=*/true);
+    return true;
+  }
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (MemoryEffects::EffectInstance &e : effects) {
+    bool write = isa<MemoryEffects::Write>(e.getEffect());
+    Value v = e.getValue();
+    if (!v) {
+      if (write && isa<SideEffects::DefaultResource>(e.getResource()))
+        return false;
+      continue;
+    }
+    if (isa<BaseMemRefType>(v.getType()) &&
+        (write || isa<MemoryEffects::Read>(e.getEffect())))
+      visit(viewRoot(v), v, write);
+  }
+  return true;
+}
+
 /// The last op before `at` (same block) that writes the buffer `root`
 /// (an allocation or argument), or null when none does or when an op in
 /// between may write it without saying where (unknown effects, regions).
@@ -266,39 +301,19 @@ Operation *lastWriter(Operation *at, Value root, bool &readBetween,
                       Value &written) {
   readBetween = false;
   for (Operation *p = at->getPrevNode(); p; p = p->getPrevNode()) {
-    auto iface = dyn_cast<MemoryEffectOpInterface>(p);
-    if (!iface) {
-      // Unknown effects (a GEMM call made earlier by this pass): only a
-      // problem when it touches the buffer.
-      for (Value v : p->getOperands())
-        if (isa<BaseMemRefType>(v.getType()) && viewRoot(v) == root)
-          return nullptr;
-      if (p->getNumRegions() != 0)
-        return nullptr;
-      continue;
-    }
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
     Operation *writer = nullptr;
-    for (MemoryEffects::EffectInstance &e : effects) {
-      Value v = e.getValue();
-      bool write = isa<MemoryEffects::Write>(e.getEffect());
-      bool read = isa<MemoryEffects::Read>(e.getEffect());
-      if (!v) {
-        // An effect on no particular value: a write may hit the buffer.
-        if (write && isa<SideEffects::DefaultResource>(e.getResource()))
-          return nullptr;
-        continue;
-      }
-      if (!isa<BaseMemRefType>(v.getType()) || viewRoot(v) != root)
-        continue;
+    bool known = forEachAccess(p, [&](Value r, Value view, bool write) {
+      if (r != root)
+        return;
       if (write) {
         writer = p;
-        written = v;
-      } else if (read) {
+        written = view;
+      } else {
         readBetween = true;
       }
-    }
+    });
+    if (!known)
+      return nullptr;
     if (writer)
       return writer;
   }
@@ -360,30 +375,12 @@ bool mayMoveDown(Operation *from, Operation *to, ArrayRef<Value> readRoots,
            (write && llvm::is_contained(readRoots, r));
   };
   for (Operation *p = from->getNextNode(); p && p != to; p = p->getNextNode()) {
-    auto iface = dyn_cast<MemoryEffectOpInterface>(p);
-    if (!iface) {
-      for (Value v : p->getOperands())
-        if (isa<BaseMemRefType>(v.getType()) && touches(viewRoot(v), true))
-          return false;
-      if (p->getNumRegions() != 0)
-        return false;
-      continue;
-    }
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (MemoryEffects::EffectInstance &e : effects) {
-      bool write = isa<MemoryEffects::Write>(e.getEffect());
-      Value v = e.getValue();
-      if (!v) {
-        if (write && isa<SideEffects::DefaultResource>(e.getResource()))
-          return false;
-        continue;
-      }
-      if (isa<BaseMemRefType>(v.getType()) &&
-          (write || isa<MemoryEffects::Read>(e.getEffect())) &&
-          touches(viewRoot(v), write))
-        return false;
-    }
+    bool clash = false;
+    if (!forEachAccess(
+            p, [&](Value r, Value, bool write) { clash |= touches(r, write); }))
+      return false;
+    if (clash)
+      return false;
   }
   return true;
 }
