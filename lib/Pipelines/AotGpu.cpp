@@ -96,14 +96,22 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   out.ptxasLog = binary->ptxasLog;
   std::set<std::string> kernels;
   out.numGemms = 0;
+  out.numLaunches = 0;
+  // Launches are the kernel and cuBLAS steps (not the copies and branches
+  // of host control flow), as the header says "N launches of which M are
+  // GEMMs".
   for (const gpu::KernelLaunch &l : plan.launches) {
     if (l.kind == gpu::KernelLaunch::Kind::Gemm)
       ++out.numGemms;
-    else
+    else if (l.kind == gpu::KernelLaunch::Kind::Kernel)
       kernels.insert(l.kernel);
+    else {
+      out.numBranches += l.kind == gpu::KernelLaunch::Kind::Branch;
+      continue;
+    }
+    ++out.numLaunches;
   }
   out.numKernels = static_cast<int>(kernels.size());
-  out.numLaunches = static_cast<int>(plan.launches.size());
   out.cubinBytes = static_cast<int64_t>(cubin.size());
   out.constantBytes = static_cast<int64_t>(plan.constants.size());
   out.numConstants = 0;

@@ -3,7 +3,19 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <cstring>
+
 namespace tfmlir::gpu {
+
+namespace {
+/// `s` with the branch step's node in front of its message (a failed read
+/// of the predicate also reports the kernels before it that failed).
+absl::Status withStep(const absl::Status &s, const KernelLaunch &l) {
+  std::string where =
+      l.node.empty() ? "host branch" : "host branch of node " + l.node;
+  return absl::Status(s.code(), absl::StrCat(where, ": ", s.message()));
+}
+} // namespace
 
 absl::StatusOr<std::unique_ptr<PlanExecutor>>
 PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
@@ -14,8 +26,10 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
   ex->ptrs_.assign(p.buffers.size(), 0);
   ex->runOwned_.assign(p.buffers.size(), false);
   bool kernels = false, gemms = false;
-  for (const KernelLaunch &l : p.launches)
-    (l.kind == KernelLaunch::Kind::Gemm ? gemms : kernels) = true;
+  for (const KernelLaunch &l : p.launches) {
+    kernels |= l.kind == KernelLaunch::Kind::Kernel;
+    gemms |= l.kind == KernelLaunch::Kind::Gemm;
+  }
   if (kernels) {
     absl::StatusOr<std::unique_ptr<GpuModule>> m =
         GpuModule::load(device, image);
@@ -30,12 +44,34 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
       return h.status();
     ex->cublas_ = std::move(*h);
   }
+  int64_t numSteps = p.launches.size();
   for (const KernelLaunch &l : p.launches) {
-    if (l.kind == KernelLaunch::Kind::Gemm) {
-      if (l.args.size() != (l.gemm.epilogue == GemmEpilogue::None ? 3u : 4u))
-        return absl::InvalidArgumentError(
-            "a gemm launch needs buffers A, B, C (and a bias with an "
-            "epilogue)");
+    size_t wantArgs = 0;
+    switch (l.kind) {
+    case KernelLaunch::Kind::Kernel:
+      break;
+    case KernelLaunch::Kind::Gemm:
+      wantArgs = l.gemm.epilogue == GemmEpilogue::None ? 3 : 4;
+      break;
+    case KernelLaunch::Kind::Copy:
+      wantArgs = 2;
+      break;
+    case KernelLaunch::Kind::Branch:
+      wantArgs = 1;
+      break;
+    case KernelLaunch::Kind::Jump:
+      break;
+    }
+    if ((l.kind == KernelLaunch::Kind::Branch ||
+         l.kind == KernelLaunch::Kind::Jump) &&
+        (l.branch.target < 0 || l.branch.target > numSteps))
+      return absl::InvalidArgumentError(
+          absl::StrCat("a ", l.kernel, " step targets step ", l.branch.target,
+                       " of ", numSteps));
+    if (l.kind != KernelLaunch::Kind::Kernel) {
+      if (l.args.size() != wantArgs)
+        return absl::InvalidArgumentError(absl::StrCat(
+            "a ", l.kernel, " step needs ", wantArgs, " buffer arguments"));
       ex->functions_.push_back(nullptr);
       continue;
     }
@@ -66,9 +102,11 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
 }
 
 PlanExecutor::~PlanExecutor() {
-  for (CUdeviceptr p : ptrs_)
-    if (p)
-      device_.release(p);
+  // Inputs the caller kept on the device are not ours.
+  for (size_t i = 0; i < ptrs_.size(); ++i)
+    if (ptrs_[i] &&
+        (runOwned_[i] || plan_.buffers[i].kind == PlanBuffer::Kind::Constant))
+      device_.release(ptrs_[i]);
 }
 
 void PlanExecutor::releaseRunBuffers() {
@@ -84,6 +122,61 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
   const CudaDriver &d = device_.driver();
   for (size_t li = 0; li < plan_.launches.size(); ++li) {
     const KernelLaunch &l = plan_.launches[li];
+    if (l.kind == KernelLaunch::Kind::Jump) {
+      li = l.branch.target - 1; // the loop's ++li makes it `target`
+      continue;
+    }
+    if (l.kind == KernelLaunch::Kind::Branch) {
+      // Waits for the steps before it, as XLA:GPU's host-driven While.
+      int64_t v = 0;
+      uint8_t raw[8] = {0};
+      int64_t size = dtypeSize(l.branch.dtype);
+      if (absl::Status s = device_.copyToHost(
+              raw, ptrs_[l.args[0].buffer] + l.branch.byteOffset, size);
+          !s.ok())
+        return withStep(s, l);
+      switch (l.branch.dtype) {
+      case DType::I1:
+        v = raw[0] != 0;
+        break;
+      case DType::I8:
+        v = static_cast<int8_t>(raw[0]);
+        break;
+      case DType::I16: {
+        int16_t x;
+        std::memcpy(&x, raw, 2);
+        v = x;
+        break;
+      }
+      case DType::I32: {
+        int32_t x;
+        std::memcpy(&x, raw, 4);
+        v = x;
+        break;
+      }
+      default:
+        std::memcpy(&v, raw, 8);
+        break;
+      }
+      if (v != l.branch.value)
+        li = l.branch.target - 1;
+      continue;
+    }
+    if (l.kind == KernelLaunch::Kind::Copy) {
+      if (l.copy.bytes == 0)
+        continue;
+      CUresult r = d.memcpyDtoDAsync(ptrs_[l.args[1].buffer] + l.copy.dstOffset,
+                                     ptrs_[l.args[0].buffer] + l.copy.srcOffset,
+                                     l.copy.bytes, device_.stream());
+      std::string what = l.node.empty() ? "copy" : "copy (node " + l.node + ")";
+      if (absl::Status s = cudaStatus(d, r, "cuMemcpyDtoDAsync(" + what + ")");
+          !s.ok())
+        return s;
+      if (syncEachLaunch)
+        if (absl::Status s = device_.synchronize(what); !s.ok())
+          return s;
+      continue;
+    }
     if (l.kind == KernelLaunch::Kind::Gemm) {
       std::string what = l.node.empty() ? "dot" : "node " + l.node;
       if (absl::Status s = cublas_->gemm(
@@ -127,16 +220,34 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
 }
 
 absl::StatusOr<std::vector<std::vector<uint8_t>>>
-PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch) {
+PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch,
+                  const std::vector<bool> *keep,
+                  std::vector<CUdeviceptr> *kept) {
   if (static_cast<int64_t>(inputs.size()) != plan_.numInputs)
     return absl::InvalidArgumentError(
         absl::StrCat(plan_.entry, " takes ", plan_.numInputs, " inputs, got ",
                      inputs.size()));
+  if (keep && (!kept || keep->size() != plan_.results.size()))
+    return absl::InvalidArgumentError(
+        absl::StrCat(plan_.entry, " has ", plan_.results.size(),
+                     " results; `keep` must flag each, with `kept` given"));
   releaseRunBuffers();
   for (size_t i = 0; i < plan_.buffers.size(); ++i) {
     const PlanBuffer &b = plan_.buffers[i];
     if (b.kind == PlanBuffer::Kind::Constant)
       continue;
+    ptrs_[i] = 0;
+    if (b.kind == PlanBuffer::Kind::Input && inputs[b.argIndex].device) {
+      const HostInput &in = inputs[b.argIndex];
+      if (static_cast<int64_t>(in.bytes) != b.bytes) {
+        releaseRunBuffers();
+        return absl::InvalidArgumentError(
+            absl::StrCat("input ", b.argIndex, " of ", plan_.entry, " has ",
+                         in.bytes, " bytes, the plan expects ", b.bytes));
+      }
+      ptrs_[i] = in.device; // the caller's: not run-owned
+      continue;
+    }
     absl::StatusOr<CUdeviceptr> ptr = device_.allocate(b.bytes);
     if (!ptr.ok()) {
       releaseRunBuffers();
@@ -163,6 +274,44 @@ PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch) {
     releaseRunBuffers();
     return s;
   }
+  // On an error after this point: no kept buffer stays allocated.
+  auto dropKept = [&] {
+    if (keep)
+      for (CUdeviceptr &p : *kept)
+        if (p) {
+          device_.release(p);
+          p = 0;
+        }
+    releaseRunBuffers();
+  };
+  if (keep) {
+    kept->assign(plan_.results.size(), 0);
+    const CudaDriver &d = device_.driver();
+    for (size_t i = 0; i < plan_.results.size(); ++i) {
+      if (!(*keep)[i])
+        continue;
+      const PlanResult &r = plan_.results[i];
+      int64_t bytes = dtypeSize(r.dtype);
+      for (int64_t dim : r.shape)
+        bytes *= dim;
+      absl::StatusOr<CUdeviceptr> ptr = device_.allocate(bytes);
+      if (!ptr.ok()) {
+        dropKept();
+        return ptr.status();
+      }
+      (*kept)[i] = *ptr;
+      if (bytes == 0)
+        continue;
+      CUresult cr = d.memcpyDtoDAsync(*ptr, ptrs_[r.buffer] + r.byteOffset,
+                                      bytes, device_.stream());
+      if (absl::Status s = cudaStatus(
+              d, cr, absl::StrCat("cuMemcpyDtoDAsync(result ", i, ")"));
+          !s.ok()) {
+        dropKept();
+        return s;
+      }
+    }
+  }
   std::vector<std::vector<uint8_t>> out;
   for (const PlanResult &r : plan_.results) {
     int64_t n = 1;
@@ -172,7 +321,7 @@ PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch) {
     if (absl::Status s = device_.copyToHost(
             bytes.data(), ptrs_[r.buffer] + r.byteOffset, bytes.size());
         !s.ok()) {
-      releaseRunBuffers();
+      dropKept();
       return s;
     }
     out.push_back(std::move(bytes));

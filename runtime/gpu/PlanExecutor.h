@@ -13,10 +13,14 @@ namespace tfmlir::gpu {
 
 /// Executes a LaunchPlan on a GpuDevice: constants are uploaded once at
 /// create(); each run() uploads the inputs, allocates the temporaries from
-/// the device's caching allocator, launches the kernels in plan order on
-/// the device's stream (each memref argument one device pointer, scalars by
-/// value) and its GEMMs through cuBLAS (runtime/gpu/Cublas.h) on the same
-/// stream, downloads the results and returns the buffers to the cache.
+/// the device's caching allocator, runs the steps on the device's stream
+/// (kernels with each memref argument one device pointer and scalars by
+/// value, GEMMs through cuBLAS (runtime/gpu/Cublas.h), device-to-device
+/// copies), following Branch and Jump steps from the host (a Branch waits
+/// for the steps before it and reads its scalar back: XLA:GPU's host-driven
+/// While and Conditional; a loop runs until its predicate is false, with no
+/// iteration limit, as in TF), downloads the results and returns the
+/// buffers to the cache.
 class PlanExecutor {
 public:
   /// Loads `image` (the plan's cubin) and resolves every kernel the plan
@@ -28,20 +32,30 @@ public:
   create(GpuDevice &device, LaunchPlan plan, const std::string &image);
   ~PlanExecutor();
 
-  /// One host input: `bytes` bytes, row-major, of the plan's input dtype
-  /// (bool one byte per element).
+  /// One input: `bytes` bytes, row-major, of the plan's input dtype (bool
+  /// one byte per element), on the host at `data`, or already on the
+  /// device at `device` (nonzero; e.g. a Session variable kept there): the
+  /// run reads it in place (kernels never write inputs) and neither
+  /// uploads nor frees it.
   struct HostInput {
     const void *data = nullptr;
     size_t bytes = 0;
+    CUdeviceptr device = 0;
   };
 
   /// Runs the program on `inputs` (one per entry argument, sizes as in the
   /// plan: InvalidArgument otherwise) and returns each result's bytes.
   /// With `syncEachLaunch`, synchronizes after every kernel so that an
   /// error names the kernel that failed; otherwise an asynchronous kernel
-  /// error names the launches of the run.
+  /// error names the launches of the run. When `keep` is given (one flag
+  /// per result), each kept result is also copied into a new device buffer
+  /// (GpuDevice::allocate; the caller owns it and returns it with
+  /// GpuDevice::release), whose address goes to `kept` (0 for the others);
+  /// on an error none is left allocated.
   absl::StatusOr<std::vector<std::vector<uint8_t>>>
-  run(const std::vector<HostInput> &inputs, bool syncEachLaunch = false);
+  run(const std::vector<HostInput> &inputs, bool syncEachLaunch = false,
+      const std::vector<bool> *keep = nullptr,
+      std::vector<CUdeviceptr> *kept = nullptr);
 
   /// Launches the plan's kernels `iterations` times on inputs already
   /// uploaded by the last run() (their device copies are kept until the

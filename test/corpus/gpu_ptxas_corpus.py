@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """GPU codegen without a GPU: every kernel of a corpus sample through ptxas.
 
-For a deterministic sample of dl4j_tf_graphs cases (frozen_model.pb, no
-placeholders, no random ops; every k-th case of INDEX.tsv sorted by
-case_dir) and the hlo modules of the bench models (MobileNet-like convnet,
+For a deterministic sample of dl4j_tf_graphs cases (dl4j_sample.py:
+frozen_model.pb, no placeholders, no random ops; every k-th case of
+INDEX.tsv sorted by case_dir, plus every case with While/If control flow)
+and the hlo modules of the bench models (MobileNet-like convnet,
 MLP, element-wise chain; `tfmlir-model-bench --dump-hlo`, when given),
 runs
   tf-translate --graphdef-to-mlir (reference outputs as fetches)
@@ -26,13 +27,14 @@ usage: gpu_ptxas_corpus.py CORPUS BINDIR REPORT.md SAMPLE MIN_OK MAX_SPILL
 """
 import collections
 import concurrent.futures
-import csv
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from dl4j_sample import sample_rows
 
 PTXAS = ["/usr/local/cuda/bin/ptxas"]
 
@@ -151,13 +153,7 @@ def main():
     if not any(os.access(p, os.X_OK) for p in PTXAS) and not shutil.which("ptxas"):
         print("skipped: no CUDA toolkit (searched /usr/local/cuda/bin/ptxas and PATH)")
         return 77
-    with open(index) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["has_pb"] == "yes" and not r["placeholder_inputs"].strip()
-                and r["has_random_op"] == "no"]
-    rows.sort(key=lambda r: r["case_dir"])
-    step = max(1, len(rows) // sample) if sample > 0 else 1
-    rows = rows[::step][:sample] if sample > 0 else rows
+    rows, step = sample_rows(corpus, sample)
     items = [("corpus", r["case_dir"], r) for r in rows]
     if bench_dir and os.path.isdir(bench_dir):
         for name in sorted(os.listdir(bench_dir)):
@@ -198,7 +194,8 @@ def main():
     worst_spill = max((max(v[1], v[2]) for _, _, v in allk), default=0)
     with open(report, "w") as f:
         f.write(f"# GPU codegen: ptxas -arch=sm_90 over {len(rows)} sampled "
-                f"dl4j cases (every {step}th) and the bench models\n\n")
+                f"dl4j cases (every {step}th, and every case with control "
+                f"flow) and the bench models\n\n")
         for st in ("compiled", "unsupported", "not-legalized", "ptxas-fail"):
             f.write(f"- {st}: {status[st]}\n")
         f.write(f"- kernels assembled: {len(allk)}; registers per thread: "

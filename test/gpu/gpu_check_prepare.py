@@ -2,8 +2,9 @@
 """Prepares the data folder of tfmlir-gpu-check (scripts/gpu-check.sh).
 
 For the same deterministic sample of dl4j_tf_graphs cases as
-test/corpus/gpu_ptxas_corpus.py (frozen_model.pb, no placeholders, no random
-ops, every k-th case of INDEX.tsv sorted by case_dir), runs
+test/corpus/gpu_ptxas_corpus.py (test/corpus/dl4j_sample.py: frozen_model.pb,
+no placeholders, no random ops, every k-th case of INDEX.tsv sorted by
+case_dir, plus every case with While/If control flow), runs
   tf-translate --graphdef-to-mlir -> tf-opt -tf-standard-pipeline
   -xla-legalize-tf -> hlo-gpu-compile (PTX, cubin for --chip, launch plan)
 and writes DATA/cases/<case>/{plan.txt,constants.bin,kernels.cubin,
@@ -16,13 +17,16 @@ sequence in chain.txt for the runner's host reference).
 
 usage: gpu_check_prepare.py CORPUS BINDIR DATA SAMPLE BUDGET_MIB [CHIP]
 """
-import csv
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "corpus"))
+from dl4j_sample import sample_rows  # noqa: E402
 
 CHAIN = [("mul", 1.0009765625), ("add", 0.5), ("max", -0.25), ("mul", 0.75),
          ("add", -0.125), ("min", 2.0), ("mul", 1.5), ("add", 0.0625)]
@@ -103,13 +107,7 @@ def main():
             f.write(f"{op} {c!r}\n")
     used = dir_bytes(chain_dir)
 
-    with open(os.path.join(corpus, "dl4j_tf_graphs", "INDEX.tsv")) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["has_pb"] == "yes" and not r["placeholder_inputs"].strip()
-                and r["has_random_op"] == "no"]
-    rows.sort(key=lambda r: r["case_dir"])
-    step = max(1, len(rows) // sample)
-    rows = rows[::step][:sample]
+    rows, _ = sample_rows(corpus, sample)
     kept, skipped = 0, []
     for row in rows:
         name = row["case_dir"]

@@ -621,6 +621,199 @@ TEST(FakeDriver, EpilogueGemmsAddTheBiasAndRelu) {
   EXPECT_LE(live(), 1);
 }
 
+/// A plan with host control flow (KernelLaunch::Kind::Copy, Branch, Jump),
+/// made of steps the fakes really execute (copies, GEMMs):
+///  - a while loop over a shift register S (bool[5], copied from input
+///    `flags`): while S[0], C += A.B (A = B = [[1]], so C counts the
+///    iterations, from C = 1) and S shifts left by one (S[0:4] = S[1:5]
+///    through T, a parallel assignment);
+///  - a case on the int32 input `sel`: R = 20 when sel == 2, else 10 (a
+///    constant's elements).
+LaunchPlan controlFlowPlan() {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 4;
+  auto buffer = [](PlanBuffer::Kind kind, int64_t arg, DType t,
+                   std::vector<int64_t> shape) {
+    PlanBuffer b;
+    b.kind = kind;
+    b.argIndex = arg;
+    b.dtype = t;
+    b.shape = shape;
+    b.bytes = dtypeSize(t);
+    for (int64_t d : shape)
+      b.bytes *= d;
+    return b;
+  };
+  using K = PlanBuffer::Kind;
+  p.buffers = {buffer(K::Input, 0, DType::I1, {5}),       // 0 flags
+               buffer(K::Input, 1, DType::F32, {1, 1}),   // 1 A
+               buffer(K::Input, 2, DType::F32, {1, 1}),   // 2 B
+               buffer(K::Temp, -1, DType::I1, {5}),       // 3 S
+               buffer(K::Temp, -1, DType::I1, {5}),       // 4 T
+               buffer(K::Temp, -1, DType::F32, {1, 1}),   // 5 C
+               buffer(K::Input, 3, DType::I32, {}),       // 6 sel
+               buffer(K::Temp, -1, DType::F32, {}),       // 7 R
+               buffer(K::Constant, -1, DType::F32, {2})}; // 8 {10, 20}
+  p.buffers[8].constOffset = 0;
+  auto copy = [](int64_t src, int64_t srcOffset, int64_t dst, int64_t bytes) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Copy;
+    l.kernel = "copy";
+    l.copy.srcOffset = srcOffset;
+    l.copy.bytes = bytes;
+    l.args = {LaunchArg{true, src, 0, 0}, LaunchArg{true, dst, 0, 0}};
+    return l;
+  };
+  auto gemm = [](bool accumulate) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Gemm;
+    l.kernel = "cublas_gemm";
+    l.gemm =
+        GemmCall{DType::F32, DType::F32, 1, 1, 1, 1, false, false, accumulate};
+    l.args = {LaunchArg{true, 1, 0, 0}, LaunchArg{true, 2, 0, 0},
+              LaunchArg{true, 5, 0, 0}};
+    return l;
+  };
+  auto branch = [](int64_t buf, DType t, int64_t value, int64_t target) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Branch;
+    l.kernel = "branch";
+    l.node = "while/LoopCond";
+    l.branch.dtype = t;
+    l.branch.value = value;
+    l.branch.target = target;
+    l.args = {LaunchArg{true, buf, 0, 0}};
+    return l;
+  };
+  auto jump = [](int64_t target) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Jump;
+    l.kernel = "jump";
+    l.branch.target = target;
+    return l;
+  };
+  p.launches = {copy(0, 0, 3, 5),             // 0: S = flags
+                gemm(false),                  // 1: C = 1
+                branch(3, DType::I1, 1, 7),   // 2: while S[0]
+                gemm(true),                   // 3: C += 1
+                copy(3, 1, 4, 4),             // 4: T[0:4] = S[1:5]
+                copy(4, 0, 3, 4),             // 5: S[0:4] = T[0:4]
+                jump(2),                      // 6
+                branch(6, DType::I32, 2, 10), // 7: case sel == 2
+                copy(8, 4, 7, 4),             // 8: R = 20
+                jump(11),                     // 9
+                copy(8, 0, 7, 4)};            // 10: R = 10
+  PlanResult c;
+  c.buffer = 5;
+  c.dtype = DType::F32;
+  c.shape = {1, 1};
+  PlanResult r;
+  r.buffer = 7;
+  r.dtype = DType::F32;
+  p.results = {c, r};
+  float consts[2] = {10, 20};
+  p.constants.resize(8);
+  std::memcpy(p.constants.data(), consts, 8);
+  return p;
+}
+
+TEST(LaunchPlan, ControlStepsRoundTripAndAreChecked) {
+  LaunchPlan p = controlFlowPlan();
+  std::string text = serializeLaunchPlan(p);
+  for (const char *line :
+       {"\ncopy b0 0 b3 0 5\n", "\nbranch b3 0 bool 1 7 node=while/LoopCond\n",
+        "\ncopy b3 1 b4 0 4\n", "\njump 2\n",
+        "\nbranch b6 0 int32 2 10 node=while/LoopCond\n"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << " in\n" << text;
+  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_EQ(serializeLaunchPlan(*q), text);
+  ASSERT_EQ(q->launches.size(), 11u);
+  EXPECT_EQ(q->launches[4].kind, KernelLaunch::Kind::Copy);
+  EXPECT_EQ(q->launches[4].copy.srcOffset, 1);
+  EXPECT_EQ(q->launches[4].copy.bytes, 4);
+  EXPECT_EQ(q->launches[7].kind, KernelLaunch::Kind::Branch);
+  EXPECT_EQ(q->launches[7].branch.dtype, DType::I32);
+  EXPECT_EQ(q->launches[7].branch.value, 2);
+  EXPECT_EQ(q->launches[7].branch.target, 10);
+  EXPECT_EQ(q->launches[9].kind, KernelLaunch::Kind::Jump);
+  EXPECT_EQ(q->launches[9].branch.target, 11);
+  struct Case {
+    std::string from, to, message;
+  } cases[] = {
+      {"\njump 2\n", "\njump 12\n", "targets step 12, outside [0, 11]"},
+      {"\njump 2\n", "\njump -1\n", "outside"},
+      {"\njump 2\n", "\njump 2 node=x\n", "unexpected"},
+      {"\njump 2\n", "\njump\n", "malformed jump"},
+      {"int32 2 10", "int32 2 99", "targets step 99"},
+      {"int32 2 10", "float32 2 10", "bool or an integer type"},
+      {"branch b3 0 bool", "branch b3 5 bool", "reads past its buffer"},
+      {"branch b3 0 bool", "branch b9 0 bool", "malformed branch"},
+      {"copy b3 1 b4 0 4", "copy b3 2 b4 0 4", "extends past"},
+      {"copy b3 1 b4 0 4", "copy b3 1 b4 2 4", "extends past"},
+      {"copy b3 1 b4 0 4", "copy b3 1 b4 0 -1", "extends past"},
+      {"copy b3 1 b4 0 4", "copy b3 1 b0 0 4", "must be a temp"},
+      {"copy b3 1 b4 0 4", "copy b3 1 b4", "malformed copy"},
+  };
+  for (const Case &c : cases) {
+    std::string bad = text;
+    size_t at = bad.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    bad.replace(at, c.from.size(), c.to);
+    absl::StatusOr<LaunchPlan> r = parseLaunchPlan(bad);
+    ASSERT_FALSE(r.ok()) << c.to;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
+        << c.to << ": " << r.status();
+  }
+}
+
+TEST(FakeDriver, HostControlFlowLoopsAndBranches) {
+  REQUIRE_FAKE(device);
+  void *cublas = dlopen("libcublas.so.13", RTLD_NOW);
+  ASSERT_NE(cublas, nullptr) << "the fake libcublas.so.13";
+  auto gemmCount =
+      reinterpret_cast<int (*)()>(dlsym(cublas, "tfmlirFakeGemmCount"));
+  ASSERT_NE(gemmCount, nullptr);
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+      PlanExecutor::create(**device, controlFlowPlan(), "");
+  ASSERT_TRUE(ex.ok()) << ex.status();
+  float one = 1;
+  struct Case {
+    std::vector<uint8_t> flags;
+    int32_t sel;
+    float count, r;
+  } cases[] = {{{1, 1, 1, 0, 0}, 2, 4, 20},
+               {{0, 1, 1, 1, 0}, -3, 1, 10},
+               {{1, 0, 1, 0, 1}, 7, 2, 10},
+               // a bool is true when nonzero
+               {{2, 255, 0, 1, 0}, 2, 3, 20},
+               {{1, 1, 1, 1, 0}, 0, 5, 10}};
+  for (const Case &c : cases) {
+    for (bool sync : {false, true}) {
+      int before = gemmCount();
+      absl::StatusOr<std::vector<std::vector<uint8_t>>> out = (*ex)->run(
+          {{c.flags.data(), 5}, {&one, 4}, {&one, 4}, {&c.sel, 4}}, sync);
+      ASSERT_TRUE(out.ok()) << out.status();
+      float count, r;
+      std::memcpy(&count, (*out)[0].data(), 4);
+      std::memcpy(&r, (*out)[1].data(), 4);
+      EXPECT_EQ(count, c.count) << "sel " << c.sel;
+      EXPECT_EQ(r, c.r) << "sel " << c.sel;
+      EXPECT_EQ(gemmCount() - before, static_cast<int>(c.count));
+    }
+  }
+  // A target outside the program is refused when the executor is made.
+  LaunchPlan bad = controlFlowPlan();
+  bad.launches[6].branch.target = 12;
+  absl::StatusOr<std::unique_ptr<PlanExecutor>> r =
+      PlanExecutor::create(**device, bad, "");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(FakeDriver, CachingAllocatorReusesAndFrees) {
   REQUIRE_FAKE(device);
   int live = liveAllocations();

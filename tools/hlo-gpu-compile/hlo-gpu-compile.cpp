@@ -163,18 +163,26 @@ int main(int argc, char **argv) {
       return 1;
   }
   std::set<std::string> kernels;
-  int serial = 0, gemms = 0;
+  int serial = 0, gemms = 0, launches = 0, copies = 0, branches = 0;
+  using Kind = tfmlir::gpu::KernelLaunch::Kind;
   for (const tfmlir::gpu::KernelLaunch &l : plan.launches) {
-    if (l.kind == tfmlir::gpu::KernelLaunch::Kind::Gemm) {
-      ++gemms;
+    gemms += l.kind == Kind::Gemm;
+    copies += l.kind == Kind::Copy;
+    branches += l.kind == Kind::Branch;
+    // Launches: the kernel and cuBLAS steps, as the AOT header counts them.
+    launches += l.kind == Kind::Gemm || l.kind == Kind::Kernel;
+    if (l.kind != Kind::Kernel)
       continue;
-    }
     kernels.insert(l.kernel);
     serial += l.serial;
   }
-  llvm::outs() << "kernels " << kernels.size() << " launches "
-               << plan.launches.size() << " gemms " << gemms << " serial "
-               << serial << " buffers " << plan.buffers.size() << " constants "
-               << plan.constants.size() << "\n";
+  llvm::outs() << "kernels " << kernels.size() << " launches " << launches
+               << " gemms " << gemms << " serial " << serial << " buffers "
+               << plan.buffers.size() << " constants " << plan.constants.size();
+  // Host control flow (while/if/case): only when there is some, so that the
+  // summary of a straight-line program stays as it was.
+  if (copies || branches)
+    llvm::outs() << " copies " << copies << " branches " << branches;
+  llvm::outs() << "\n";
   return 0;
 }

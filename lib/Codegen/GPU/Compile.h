@@ -31,8 +31,14 @@ struct GPUProgram {
 /// must be constants; memref operands are passed as the base pointer of the
 /// buffer they view, scalars must be constants), and the returned memrefs
 /// (through reshapes, casts and static contiguous subviews, whose offset
-/// becomes PlanResult::byteOffset) the results. Emits an
-/// error (naming the op) and fails on anything else on the host.
+/// becomes PlanResult::byteOffset) the results. Host control flow
+/// (isGpuHostControlFlow) becomes plan control steps, as XLA:GPU runs While
+/// and Conditional: each value an scf.while carries, and each result of an
+/// scf.if / scf.index_switch, gets a temp buffer ("slot") that Copy steps
+/// fill where the op's operands, scf.condition and scf.yield hand values
+/// over; the predicate or index is read back by a Branch step; a Jump
+/// closes the loop or skips the other branches. Emits an error (naming the
+/// op) and fails on anything else on the host.
 mlir::FailureOr<gpu::LaunchPlan> buildLaunchPlan(mlir::ModuleOp module,
                                                  llvm::StringRef entry,
                                                  llvm::StringRef chip);

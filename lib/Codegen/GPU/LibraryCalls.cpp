@@ -564,8 +564,13 @@ struct GpuLibraryCallsPass
     ModuleOp module = getOperation();
     SmallVector<std::pair<linalg::LinalgOp, gpu::GemmCall>> found;
     module.walk([&](linalg::LinalgOp op) {
-      if (!isa<func::FuncOp>(op->getParentOp()))
-        return; // only top-level ops of a host function
+      // Only ops of a host function: its body, or the regions of host
+      // control flow (a while body's MatMul, as in an RNN), not inside
+      // loops that become kernels.
+      for (Operation *p = op->getParentOp(); !isa_and_nonnull<func::FuncOp>(p);
+           p = p->getParentOp())
+        if (!p || !isGpuHostControlFlow(p))
+          return;
       std::optional<gpu::GemmCall> g;
       if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
         g = matchGemm(generic);

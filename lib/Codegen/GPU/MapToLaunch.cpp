@@ -28,6 +28,9 @@ struct GpuPrepareLinalgPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(func.getContext());
+    // Host while/if/case: plain carried buffers, selectors read back.
+    if (failed(prepareGpuHostControlFlow(func)))
+      return signalPassFailure();
     // memref.copy -> linalg.copy (then generalized below).
     SmallVector<memref::CopyOp> copies;
     func.walk([&](memref::CopyOp op) { copies.push_back(op); });
@@ -74,27 +77,6 @@ struct GpuPrepareLinalgPass
   }
 };
 
-/// The allocation, argument or global a memref value views (through view
-/// ops), or null when it comes from anything else.
-Value rootBuffer(Value v) {
-  while (true) {
-    if (isa<BlockArgument>(v))
-      return v;
-    Operation *def = v.getDefiningOp();
-    if (isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(def))
-      return v;
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      v = view.getViewSource();
-      continue;
-    }
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      v = cast.getSource();
-      continue;
-    }
-    return Value();
-  }
-}
-
 /// Ops that may be recomputed inside a kernel.
 bool isSinkable(Operation *op) {
   if (op->getNumRegions() != 0)
@@ -111,7 +93,7 @@ bool isSinkable(Operation *op) {
 /// after hlo-legalize-to-linalg{emit-c-interface}), or no op in between
 /// writes memory.
 bool loadMovable(memref::LoadOp load, Operation *at) {
-  Value root = rootBuffer(load.getMemRef());
+  Value root = gpuRootBuffer(load.getMemRef());
   if (root && isa<BlockArgument>(root))
     return true;
   if (root && root.getDefiningOp<memref::GetGlobalOp>())
@@ -265,6 +247,96 @@ struct GpuMapToLaunchPass
     return sinkIntoLaunch(launch);
   }
 
+  /// Maps the ops of `block` (the function body, or a region of host
+  /// control flow, recursively) to launches.
+  LogicalResult mapBlock(Block &block) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    for (Operation *op : ops) {
+      if (auto par = dyn_cast<scf::ParallelOp>(op)) {
+        if (failed(mapParallel(par)))
+          return failure();
+        continue;
+      }
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+        if (failed(sinkIntoLaunch(launch)))
+          return failure();
+        continue;
+      }
+      // while/if/case around device work run on the host (launch plan
+      // branches); their regions are mapped like the function body.
+      if (isGpuHostControlFlow(op)) {
+        for (Region &r : op->getRegions())
+          for (Block &b : r)
+            if (failed(mapBlock(b)))
+              return failure();
+        continue;
+      }
+      // cuBLAS calls (hlo-gpu-library-calls) run from the host.
+      if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+              memref::GetGlobalOp, func::ReturnOp, scf::YieldOp,
+              scf::ConditionOp>(op) ||
+          isGpuLibraryCall(op) || isSinkable(op) || isa<memref::LoadOp>(op))
+        continue;
+      bool writes = op->getNumRegions() != 0;
+      if (auto eff = dyn_cast<MemoryEffectOpInterface>(op))
+        writes |= eff.hasEffect<MemoryEffects::Write>();
+      else
+        writes = true;
+      if (writes && op->getNumResults() == 0) {
+        if (failed(mapSerial(op)))
+          return failure();
+        continue;
+      }
+      return op->emitError("GPU path: '")
+             << op->getName()
+             << "' on the host is not supported (a host op with results "
+                "that is neither a kernel, a library call nor host control "
+                "flow)";
+    }
+    return success();
+  }
+
+  /// Erases the host ops (of `block` and its host control flow) that only
+  /// the kernels used.
+  static void eraseDead(Block &block, IRRewriter &rewriter) {
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+      if (isGpuHostControlFlow(&op))
+        for (Region &r : op.getRegions())
+          for (Block &b : r)
+            eraseDead(b, rewriter);
+      if (isOpTriviallyDead(&op))
+        rewriter.eraseOp(&op);
+    }
+  }
+
+  /// True when every use of `load` is the selector of host control flow
+  /// (the launch plan reads it back from the device).
+  static bool isSelectorRead(memref::LoadOp load) {
+    auto selects = [](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (auto i = dyn_cast<scf::IfOp>(user))
+        return isGpuHostControlFlow(i) && use.getOperandNumber() == 0;
+      if (auto c = dyn_cast<scf::ConditionOp>(user))
+        return isGpuHostControlFlow(c->getParentOp()) &&
+               use.getOperandNumber() == 0;
+      if (auto s = dyn_cast<scf::IndexSwitchOp>(user))
+        return isGpuHostControlFlow(s) && use.getOperandNumber() == 0;
+      return false;
+    };
+    for (OpOperand &use : load->getUses()) {
+      if (auto cast = dyn_cast<arith::IndexCastOp>(use.getOwner())) {
+        if (!llvm::all_of(cast->getUses(), selects))
+          return false;
+        continue;
+      }
+      if (!selects(use))
+        return false;
+    }
+    return true;
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func.isExternal())
@@ -276,59 +348,23 @@ struct GpuMapToLaunchPass
       return signalPassFailure();
     }
     counter = 0;
-    SmallVector<Operation *> ops;
-    for (Block &block : func.getBody())
-      for (Operation &op : block)
-        ops.push_back(&op);
     if (!func.getBody().hasOneBlock()) {
       func.emitError("GPU path: functions with more than one block are not "
                      "supported");
       return signalPassFailure();
     }
-    for (Operation *op : ops) {
-      if (auto par = dyn_cast<scf::ParallelOp>(op)) {
-        if (failed(mapParallel(par)))
-          return signalPassFailure();
-        continue;
-      }
-      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
-        if (failed(sinkIntoLaunch(launch)))
-          return signalPassFailure();
-        continue;
-      }
-      // cuBLAS calls (hlo-gpu-library-calls) run from the host.
-      if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-              memref::GetGlobalOp, func::ReturnOp>(op) ||
-          isGpuLibraryCall(op) || isSinkable(op) || isa<memref::LoadOp>(op))
-        continue;
-      bool writes = op->getNumRegions() != 0;
-      if (auto eff = dyn_cast<MemoryEffectOpInterface>(op))
-        writes |= eff.hasEffect<MemoryEffects::Write>();
-      else
-        writes = true;
-      if (writes && op->getNumResults() == 0) {
-        if (failed(mapSerial(op)))
-          return signalPassFailure();
-        continue;
-      }
-      op->emitError("GPU path: '")
-          << op->getName()
-          << "' on the host is not supported yet (host-side control flow "
-             "and scalar results of device buffers)";
+    if (failed(mapBlock(func.getBody().front())))
       return signalPassFailure();
-    }
     // Host ops only the kernels used are now dead.
     IRRewriter rewriter(func.getContext());
-    for (Operation &op :
-         llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
-      if (isOpTriviallyDead(&op))
-        rewriter.eraseOp(&op);
+    eraseDead(func.getBody().front(), rewriter);
     // A host memref.load that is still used feeds something other than a
-    // kernel.
+    // kernel or a branch of host control flow.
     WalkResult r = func.walk([&](memref::LoadOp load) {
-      if (!load->getParentOfType<gpu::LaunchOp>()) {
+      if (!load->getParentOfType<gpu::LaunchOp>() && !isSelectorRead(load)) {
         load.emitError("GPU path: a scalar read on the host is not "
-                       "supported yet");
+                       "supported (only the predicate of a while/if or the "
+                       "index of a case is read back)");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -34,6 +34,39 @@ inline constexpr llvm::StringLiteral kGpuGemmAttrName = "tfmlir.gemm";
 /// host; the launch plan runs it as a library call).
 bool isGpuLibraryCall(mlir::Operation *op);
 
+/// True for an scf.while, scf.if or scf.index_switch of a host function
+/// (outside any gpu.launch) that the launch plan runs on the host around
+/// device work, as XLA:GPU runs While and Conditional: it carries buffers
+/// (memref operands or results) or its regions hold device work (linalg
+/// ops, scf.parallel, gpu.launch / gpu.launch_func, library calls). Scalar
+/// loops without device work (what sort lowers to) are not: they run
+/// inside one serial kernel.
+bool isGpuHostControlFlow(mlir::Operation *op);
+
+/// The allocation, block argument or global a memref value views (through
+/// view ops and casts), or null when it comes from anything else.
+mlir::Value gpuRootBuffer(mlir::Value v);
+
+/// The memref.load that the selector `v` of a host control-flow op (an
+/// scf.if or scf.condition i1, an scf.index_switch index) reads: `v`
+/// itself, or for an index the operand of the arith.index_cast that makes
+/// it; null when `v` is computed otherwise. The launch plan reads that
+/// scalar back from the device to decide (KernelLaunch::Kind::Branch).
+mlir::memref::LoadOp gpuHostSelectorLoad(mlir::Value v);
+
+/// Prepares the host control flow of `func` (isGpuHostControlFlow) for
+/// the launch plan, after bufferization (part of hlo-gpu-prepare-linalg):
+///  - every buffer a loop carries or a conditional returns gets an
+///    identity layout: a yielded strided view is first copied into a new
+///    allocation (memref.copy), a memref.cast of a plain buffer yields the
+///    buffer itself, and users that wanted the strided type get a
+///    memref.cast (folded into them where it can be);
+///  - every selector becomes a memref.load right before its op, of a
+///    buffer nothing writes in between: otherwise the value is stored into
+///    a new one-element buffer (a one-thread kernel later) and loaded back.
+/// Errors (on the op): a carried buffer with a dynamic shape.
+mlir::LogicalResult prepareGpuHostControlFlow(mlir::func::FuncOp func);
+
 /// Options of the hlo-to-gpu pipeline.
 struct GPUPipelineOptions {
   /// The NVIDIA architecture the kernels are compiled for (nvvm-attach-target

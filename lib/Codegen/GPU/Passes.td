@@ -7,7 +7,11 @@ include "mlir/Pass/PassBase.td"
 def GpuPrepareLinalg : Pass<"hlo-gpu-prepare-linalg", "mlir::func::FuncOp"> {
   let summary = "Generic, parallel-loops-first linalg ops on buffers (GPU path)";
   let description = [{
-    After bufferization: replaces memref.copy by linalg.copy, generalizes
+    After bufferization: prepares host control flow for the launch plan
+    (prepareGpuHostControlFlow in Passes.h: the buffers an scf.while
+    carries and an scf.if / scf.index_switch returns get identity layouts,
+    each predicate or case index becomes a memref.load right before its
+    op), replaces memref.copy by linalg.copy, generalizes
     every named linalg op on buffers (fill, copy, transpose, ...) to
     linalg.generic, and interchanges the loops of each linalg.generic so
     that all parallel loops come before all reduction loops (stable order
@@ -27,7 +31,8 @@ def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
   let summary = "Matrix products on buffers to cuBLAS GEMM calls";
   let description = [{
     After bufferization, as XLA:GPU sends dot to cuBLAS: each linalg.generic
-    of a host function that is a matrix product (what hlo.dot_general
+    of a host function (its body or a region of its host control flow, e.g.
+    an RNN's while body) that is a matrix product (what hlo.dot_general
     lowers to: inputs A and B, output C, body `yield c + a*b` with a and b
     read directly or through arith.extf; f32, f16 or bf16 inputs with an
     f32 output, or f64) becomes a call of cuBLAS's strided-batched GEMM
@@ -106,11 +111,14 @@ def GpuMapReductions : Pass<"hlo-gpu-map-reductions", "mlir::func::FuncOp"> {
 }
 
 def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
-  let summary = "Map each top-level scf.parallel of a function to a gpu.launch";
+  let summary = "Map each host-level scf.parallel of a function to a gpu.launch";
   let description = [{
-    For each op of the function's entry block, in order (a gpu.launch
-    already there, from hlo-gpu-map-reductions, only gets the sinking
-    below):
+    For each op of the function's entry block, in order, and of the regions
+    of its host control flow (isGpuHostControlFlow: an scf.while, scf.if or
+    scf.index_switch over buffers, which stays on the host, where the launch
+    plan branches on its predicate as XLA:GPU runs While and Conditional),
+    recursively (a gpu.launch already there, from hlo-gpu-map-reductions,
+    only gets the sinking below):
      - an scf.parallel with static bounds (from
        convert-linalg-to-parallel-loops) becomes a gpu.launch over a 1-D
        grid of 1-D blocks of `block-size` threads (fewer when the loop has
@@ -121,7 +129,9 @@ def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
      - any other op with memory writes or regions and no results (an scf.for
        reduction nest with no parallel loop, a memref.store) becomes a
        gpu.launch of one thread (the launch plan reports it as serial);
-     - allocations, constants, memref.get_global, view ops and the return
+     - allocations, constants, memref.get_global, view ops, the return,
+       the terminators of host control flow and the memref.load of each
+       predicate or case index (read back from the device by the plan)
        stay on the host.
     Values the new kernel uses that are defined on the host are sunk into
     it when they are side-effect free (constants, index arithmetic, view
@@ -132,9 +142,8 @@ def GpuMapToLaunch : Pass<"hlo-gpu-map-to-launch", "mlir::func::FuncOp"> {
     Launches are named `<function>_k<n>` (gpu.launch `function`/`module`
     attributes) for gpu-kernel-outlining. Fails with an error on the op for
     dynamic bounds, an scf.parallel with reductions, a grid over 2^31-1
-    blocks, or a host op with results that is not one of the above
-    (host-side control flow such as scf.while / scf.if is not supported on
-    the GPU path yet).
+    blocks, or a host op with results that is not one of the above (e.g. a
+    scalar scf.while with no buffers and no device work).
 
     Before: scf.parallel (%i, %j) = (0, 0) to (4, 300) step (1, 1) {...}
     After:  gpu.launch blocks(5, 1, 1) threads(256, 1, 1) {

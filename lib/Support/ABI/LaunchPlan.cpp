@@ -81,6 +81,24 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
     os << '\n';
   }
   for (const KernelLaunch &l : plan.launches) {
+    if (l.kind == KernelLaunch::Kind::Copy ||
+        l.kind == KernelLaunch::Kind::Branch ||
+        l.kind == KernelLaunch::Kind::Jump) {
+      const BranchStep &br = l.branch;
+      if (l.kind == KernelLaunch::Kind::Copy)
+        os << "copy b" << l.args[0].buffer << ' ' << l.copy.srcOffset << " b"
+           << l.args[1].buffer << ' ' << l.copy.dstOffset << ' '
+           << l.copy.bytes;
+      else if (l.kind == KernelLaunch::Kind::Branch)
+        os << "branch b" << l.args[0].buffer << ' ' << br.byteOffset << ' '
+           << dtypeName(br.dtype) << ' ' << br.value << ' ' << br.target;
+      else
+        os << "jump " << br.target;
+      if (!l.node.empty() && l.kind != KernelLaunch::Kind::Jump)
+        os << " node=" << l.node;
+      os << '\n';
+      continue;
+    }
     if (l.kind == KernelLaunch::Kind::Gemm) {
       const GemmCall &g = l.gemm;
       os << "gemm " << dtypeName(g.inType) << ' ' << dtypeName(g.outType) << ' '
@@ -337,6 +355,63 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
         l.node = extra.substr(5);
       }
       plan.launches.push_back(std::move(l));
+    } else if (key == "copy" || key == "branch" || key == "jump") {
+      KernelLaunch l;
+      l.kernel = key;
+      auto bufferArg = [&](LaunchArg &arg) {
+        std::string a;
+        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
+          return false;
+        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+        return arg.buffer >= 0 &&
+               arg.buffer < static_cast<int64_t>(plan.buffers.size());
+      };
+      if (key == "copy") {
+        l.kind = KernelLaunch::Kind::Copy;
+        LaunchArg src, dst;
+        CopyStep &c = l.copy;
+        if (!bufferArg(src) || !(ls >> c.srcOffset) || !bufferArg(dst) ||
+            !(ls >> c.dstOffset >> c.bytes))
+          return bad("malformed copy (copy b<src> <offset> b<dst> <offset> "
+                     "<bytes>)");
+        if (c.srcOffset < 0 || c.dstOffset < 0 || c.bytes < 0 ||
+            c.bytes > plan.buffers[src.buffer].bytes - c.srcOffset ||
+            c.bytes > plan.buffers[dst.buffer].bytes - c.dstOffset)
+          return bad("copy range extends past its buffers");
+        if (plan.buffers[dst.buffer].kind != PlanBuffer::Kind::Temp)
+          return bad("copy destination must be a temp buffer");
+        l.args = {src, dst};
+      } else if (key == "branch") {
+        l.kind = KernelLaunch::Kind::Branch;
+        LaunchArg buf;
+        std::string dtype;
+        BranchStep &br = l.branch;
+        if (!bufferArg(buf) ||
+            !(ls >> br.byteOffset >> dtype >> br.value >> br.target))
+          return bad("malformed branch (branch b<buffer> <offset> <dtype> "
+                     "<value> <target>)");
+        absl::StatusOr<DType> t = parseDType(dtype);
+        if (!t.ok() || *t == DType::F16 || *t == DType::BF16 ||
+            *t == DType::F32 || *t == DType::F64)
+          return bad("branch dtype must be bool or an integer type");
+        br.dtype = *t;
+        if (br.byteOffset < 0 ||
+            dtypeSize(br.dtype) >
+                plan.buffers[buf.buffer].bytes - br.byteOffset)
+          return bad("branch reads past its buffer");
+        l.args = {buf};
+      } else {
+        l.kind = KernelLaunch::Kind::Jump;
+        if (!(ls >> l.branch.target))
+          return bad("malformed jump (jump <target>)");
+      }
+      std::string extra;
+      if (ls >> extra) {
+        if (key == "jump" || extra.rfind("node=", 0) != 0)
+          return bad("unexpected '" + extra + "'");
+        l.node = extra.substr(5);
+      }
+      plan.launches.push_back(std::move(l));
     } else if (key == "result") {
       PlanResult r;
       std::string dtype;
@@ -370,6 +445,16 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
         b.constOffset + b.bytes > constantBytes)
       return absl::InvalidArgumentError(
           "launch plan: a constant buffer extends past the constants");
+  for (size_t i = 0; i < plan.launches.size(); ++i) {
+    const KernelLaunch &l = plan.launches[i];
+    if ((l.kind == KernelLaunch::Kind::Branch ||
+         l.kind == KernelLaunch::Kind::Jump) &&
+        (l.branch.target < 0 ||
+         l.branch.target > static_cast<int64_t>(plan.launches.size())))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "launch plan: step ", i, " (", l.kernel, ") targets step ",
+          l.branch.target, ", outside [0, ", plan.launches.size(), "]"));
+  }
   plan.constants.resize(constantBytes); // filled by the caller
   return plan;
 }

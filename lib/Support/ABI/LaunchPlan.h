@@ -90,16 +90,45 @@ struct GemmCall {
   GemmEpilogue epilogue = GemmEpilogue::None;
 };
 
-/// One step of the program: a cuLaunchKernel, or a library call. For a
-/// kernel, `kernel` is the entry name in the plan's module image, sizes are
-/// in blocks and threads (x, y, z). For Kind::Gemm, `gemm` says what to
-/// compute and `args` are the buffers A, B and C (whole buffers, offset 0),
-/// then the bias with an epilogue;
-/// `kernel` is "cublas_gemm" and the sizes are unused.
+/// A device-to-device copy step (KernelLaunch::Kind::Copy): `bytes` bytes
+/// from buffer args[0] at byte `srcOffset` to buffer args[1] (a temp) at
+/// byte `dstOffset`. The launch plan builder emits them where a host loop
+/// or conditional hands a value to its loop-carried or result buffer.
+struct CopyStep {
+  int64_t srcOffset = 0, dstOffset = 0, bytes = 0;
+};
+
+/// A host-side control transfer, as XLA:GPU runs While and Conditional: the
+/// host reads a predicate or branch index from the device and decides which
+/// steps come next. Kind::Branch reads the `dtype` scalar (bool or an
+/// integer type) at byte `byteOffset` of buffer args[0] (waiting for the
+/// steps before it) and goes on with the next step when it equals `value`
+/// (a bool equals 1 when it is nonzero), otherwise with step `target`.
+/// Kind::Jump always goes on with step `target`. A target is a step index
+/// in [0, number of steps]; the number of steps ends the program.
+struct BranchStep {
+  DType dtype = DType::I1;
+  int64_t byteOffset = 0;
+  int64_t value = 1;
+  int64_t target = 0;
+};
+
+/// One step of the program: a cuLaunchKernel, a library call, a copy or a
+/// control transfer; steps run in order unless a Branch or Jump says
+/// otherwise. For a kernel, `kernel` is the entry name in the plan's module
+/// image, sizes are in blocks and threads (x, y, z). For Kind::Gemm, `gemm`
+/// says what to compute and `args` are the buffers A, B and C (whole
+/// buffers, offset 0), then the bias with an epilogue; `kernel` is
+/// "cublas_gemm" and the sizes are unused. For Kind::Copy, `copy` and args
+/// (source, destination); for Kind::Branch, `branch` and args (the buffer
+/// read); for Kind::Jump, `branch.target`. `kernel` is "copy", "branch" or
+/// "jump" for those.
 struct KernelLaunch {
-  enum class Kind { Kernel, Gemm };
+  enum class Kind { Kernel, Gemm, Copy, Branch, Jump };
   Kind kind = Kind::Kernel;
   GemmCall gemm;
+  CopyStep copy;
+  BranchStep branch;
   std::string kernel;
   int64_t grid[3] = {1, 1, 1};
   int64_t block[3] = {1, 1, 1};
@@ -145,6 +174,9 @@ struct LaunchPlan {
 ///   gemm <in dtype> <out dtype> <batch> <m> <n> <k> <transA> <transB>
 ///     <accumulate> b<A> b<B> b<C> [epilogue=bias|relu_bias b<bias>]
 ///     [node=<name>]   (one line)
+///   copy b<src> <srcByteOffset> b<dst> <dstByteOffset> <bytes> [node=<name>]
+///   branch b<buffer> <byteOffset> <dtype> <value> <target> [node=<name>]
+///   jump <target>
 ///   result <buffer> <byteOffset> <dtype> <rank> [dims...]
 ///   constants <nbytes>
 /// Buffer lines are `<rank> [dims...]` after the byte count as well. The
@@ -154,7 +186,8 @@ std::string serializeLaunchPlan(const LaunchPlan &plan);
 
 /// Parses serializeLaunchPlan()'s text (constants left empty).
 /// InvalidArgument naming the line for malformed input; buffer ids, argument
-/// counts and sizes are checked for consistency.
+/// counts, sizes, copy ranges and branch targets are checked for
+/// consistency.
 absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text);
 
 } // namespace tfmlir::gpu

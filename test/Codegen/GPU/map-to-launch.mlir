@@ -68,11 +68,11 @@ func.func @slice_copy(%x: memref<16xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// Host-side control flow is not supported on the GPU path yet: a clear
-// error on the op.
-func.func @host_while(%x: memref<f32>, %n: i32) -> i32 {
+// A scalar loop with results and no device work is neither a kernel nor
+// host control flow: a clear error on the op.
+func.func @host_scalar_while(%x: memref<f32>, %n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{'scf.while' on the host is not supported yet}}
+  // expected-error @+1 {{'scf.while' on the host is not supported (a host op with results}}
   %r = scf.while (%i = %c0) : (i32) -> i32 {
     %c = arith.cmpi slt, %i, %n : i32
     scf.condition(%c) %i : i32
@@ -83,4 +83,46 @@ func.func @host_while(%x: memref<f32>, %n: i32) -> i32 {
     scf.yield %j : i32
   }
   return %r : i32
+}
+
+// -----
+
+// A while over buffers stays on the host (the launch plan drives it): the
+// loops in its regions become launches there, the predicate's load stays
+// on the host, right before scf.condition.
+// CHECK-LABEL: func @host_while
+// CHECK: scf.while
+// CHECK: gpu.launch
+// CHECK: gpu.terminator
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[P:.*]] = memref.load %alloc[] : memref<i1>
+// CHECK-NEXT: scf.condition(%[[P]])
+// CHECK: } do {
+// CHECK: gpu.launch
+// CHECK: scf.yield
+func.func @host_while(%x: memref<4xf32>, %n: memref<i1>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.while (%a = %x) : (memref<4xf32>) -> memref<4xf32> {
+    %p = memref.alloc() : memref<i1>
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      %v = memref.load %n[] : memref<i1>
+      memref.store %v, %p[] : memref<i1>
+      scf.reduce
+    }
+    %b = memref.load %p[] : memref<i1>
+    scf.condition(%b) %a : memref<4xf32>
+  } do {
+  ^bb0(%a: memref<4xf32>):
+    %o = memref.alloc() : memref<4xf32>
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      %v = memref.load %a[%i] : memref<4xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %o[%i] : memref<4xf32>
+      scf.reduce
+    }
+    scf.yield %o : memref<4xf32>
+  }
+  return %r : memref<4xf32>
 }

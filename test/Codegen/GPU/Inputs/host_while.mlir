@@ -1,4 +1,5 @@
-// A loop on the host (hlo.while): not supported on the GPU path yet.
+// A loop on the host (hlo.while, XLA While): the condition and the body
+// are kernels; the plan branches on the predicate read back from the device.
 func.func @main(%x: tensor<i32>) -> tensor<i32> {
   %r = hlo.while(%x) : tensor<i32> {
   ^bb0(%a: tensor<i32>):
