@@ -14,7 +14,43 @@
 
 namespace tfmlir::session {
 
-SessionGpu::~SessionGpu() = default;
+SessionGpu::~SessionGpu() { dropVariables(); }
+
+void SessionGpu::keepVariable(const std::string &key, const Tensor &host,
+                              uint64_t ptr, size_t bytes) {
+  std::lock_guard<std::mutex> lock(mu);
+  DeviceVariable &v = variables[key];
+  if (v.ptr && v.ptr != ptr)
+    device->release(v.ptr);
+  v.host = host;
+  v.ptr = ptr;
+  v.bytes = bytes;
+}
+
+void SessionGpu::dropVariables() {
+  std::lock_guard<std::mutex> lock(mu);
+  if (!device)
+    return;
+  for (auto &[key, v] : variables)
+    if (v.ptr)
+      device->release(v.ptr);
+  variables.clear();
+}
+
+size_t SessionGpu::variableBytes() {
+  std::lock_guard<std::mutex> lock(mu);
+  size_t n = 0;
+  for (const auto &[key, v] : variables)
+    n += v.bytes;
+  return n;
+}
+
+void GpuExecutable::releaseKept(uint64_t ptr) const {
+  if (!ptr)
+    return;
+  std::lock_guard<std::mutex> lock(gpu_->mu);
+  gpu_->device->release(ptr);
+}
 
 absl::StatusOr<std::shared_ptr<SessionGpu>> SessionGpu::open(int ordinal) {
   absl::StatusOr<std::unique_ptr<gpu::GpuDevice>> device =
@@ -62,9 +98,10 @@ GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
     return absl::InternalError("the GPU launch plan's signature does not "
                                "match @" +
                                entry);
-  for (const gpu::KernelLaunch &l : binary->plan.launches)
-    (l.kind == gpu::KernelLaunch::Kind::Gemm ? exe->gemmCalls_
-                                             : exe->kernelLaunches_)++;
+  for (const gpu::KernelLaunch &l : binary->plan.launches) {
+    exe->gemmCalls_ += l.kind == gpu::KernelLaunch::Kind::Gemm;
+    exe->kernelLaunches_ += l.kind == gpu::KernelLaunch::Kind::Kernel;
+  }
   std::lock_guard<std::mutex> lock(gpu->mu);
   if (absl::Status s = gpu->device->makeCurrent(); !s.ok())
     return s;
@@ -79,7 +116,9 @@ GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
 }
 
 absl::StatusOr<std::vector<HostTensor>>
-GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
+GpuExecutable::runViews(const std::vector<TensorView> &inputs,
+                        const Variables *variables,
+                        std::vector<uint64_t> *kept) const {
   if (inputs.size() != inputs_.size())
     return absl::InvalidArgumentError(absl::StrCat(
         "expected ", inputs_.size(), " inputs, got ", inputs.size()));
@@ -99,10 +138,63 @@ GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
     std::lock_guard<std::mutex> lock(gpu_->mu);
     if (absl::Status s = gpu_->device->makeCurrent(); !s.ok())
       return s;
-    bytes = exe_->run(host);
+    std::vector<bool> keep;
+    std::vector<CUdeviceptr> keptPtrs;
+    if (variables) {
+      // Variables the device holds are read in place; the others are
+      // uploaded once into the copy later Runs reuse.
+      for (const Variables::Read &r : variables->reads) {
+        gpu::PlanExecutor::HostInput &in = host[r.arg];
+        auto it = gpu_->variables.find(r.key);
+        if (it != gpu_->variables.end() &&
+            it->second.host.SharesBufferWith(*r.value) &&
+            it->second.host.data() == r.value->data() &&
+            it->second.bytes == in.bytes) {
+          in.device = it->second.ptr;
+          continue;
+        }
+        absl::StatusOr<CUdeviceptr> ptr = gpu_->device->allocate(in.bytes);
+        if (!ptr.ok())
+          return ptr.status();
+        if (absl::Status s =
+                gpu_->device->copyToDevice(*ptr, in.data, in.bytes);
+            !s.ok()) {
+          gpu_->device->release(*ptr);
+          return s;
+        }
+        SessionGpu::DeviceVariable &v = gpu_->variables[r.key];
+        if (v.ptr)
+          gpu_->device->release(v.ptr);
+        v.host = *r.value;
+        v.ptr = *ptr;
+        v.bytes = in.bytes;
+        in.device = *ptr;
+      }
+      keep.assign(outputs_.size(), false);
+      for (const Variables::Write &w : variables->writes)
+        keep[w.result] = true;
+    }
+    bytes =
+        exe_->run(host, /*syncEachLaunch=*/false, variables ? &keep : nullptr,
+                  variables ? &keptPtrs : nullptr);
+    if (kept) {
+      kept->assign(outputs_.size(), 0);
+      if (bytes.ok())
+        for (size_t i = 0; i < keptPtrs.size(); ++i)
+          (*kept)[i] = keptPtrs[i];
+    }
   }
   if (!bytes.ok())
     return bytes.status();
+  // Errors from here on return the kept buffers to the device.
+  auto fail = [&](absl::Status s) {
+    if (kept)
+      for (uint64_t &p : *kept) {
+        releaseKept(p);
+        p = 0;
+      }
+    return s;
+  };
   std::vector<HostTensor> out;
   out.reserve(outputs_.size());
   for (size_t i = 0; i < outputs_.size(); ++i) {
@@ -110,11 +202,11 @@ GpuExecutable::runViews(const std::vector<TensorView> &inputs) const {
         HostTensor::create(outputs_[i].dtype, outputs_[i].shape,
                            /*zeroed=*/false);
     if (!t.ok())
-      return t.status();
+      return fail(t.status());
     if (t->byteSize() != (*bytes)[i].size())
-      return absl::InternalError(
-          absl::StrCat("result ", i, " of the GPU program has ",
-                       (*bytes)[i].size(), " bytes, expected ", t->byteSize()));
+      return fail(absl::InternalError(absl::StrCat(
+          "result ", i, " of the GPU program has ", (*bytes)[i].size(),
+          " bytes, expected ", t->byteSize())));
     if (t->byteSize())
       std::memcpy(t->raw(), (*bytes)[i].data(), t->byteSize());
     out.push_back(std::move(*t));

@@ -5,8 +5,10 @@
 // (lib/Pipelines/GpuCompile.h: kernels, cuBLAS steps, the launch plan;
 // ptxas's cubin, or PTX that the driver compiles when no ptxas is
 // installed) and run by runtime/gpu's PlanExecutor: each Run copies the
-// feeds (and variable values) to the device, launches the plan on the
-// device's stream and copies the fetches back. Built only where the CUDA
+// feeds to the device, launches the plan on the device's stream and copies
+// the fetches back. Variables stay on the device between Runs
+// (SessionGpu::variables): a value the device already holds is not
+// uploaded again. Built only where the CUDA
 // toolkit's headers exist (TFMLIR_HAVE_CUDA_RUNTIME); libcuda is loaded at
 // run time.
 //===----------------------------------------------------------------------===//
@@ -14,7 +16,10 @@
 #define TFMLIR_RUNTIME_SESSION_GPUEXECUTABLE_H
 
 #include "runtime/session/CpuExecutable.h"
+#include "runtime/session/Tensor.h"
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -38,6 +43,30 @@ struct SessionGpu {
   /// The SM architecture the kernels are compiled for: "sm_<compute
   /// capability>" of the device ("sm_90" on an H100/H200).
   std::string arch;
+
+  /// A Session variable's value kept on the device (issue 15 §3: variables
+  /// live on the device between Runs). `host` is the value it copies,
+  /// sharing the Session's host buffer: the copy is current exactly while
+  /// the variable still holds that buffer (a variable's new value is always
+  /// a new buffer: Session::Run stores the new Tensor). `ptr` is the device
+  /// buffer (GpuDevice::allocate) of `bytes` bytes.
+  struct DeviceVariable {
+    Tensor host;
+    uint64_t ptr = 0;
+    size_t bytes = 0;
+  };
+  /// By variable key ("localhost/v", as Session::variableValue); guarded
+  /// by `mu`; released by dropVariables() and ~SessionGpu.
+  std::map<std::string, DeviceVariable> variables;
+  /// Records `ptr` (from PlanExecutor::run's `kept`, `bytes` bytes) as the
+  /// device copy of variable `key`'s new value `host`, releasing the
+  /// previous copy. Takes `mu`.
+  void keepVariable(const std::string &key, const Tensor &host, uint64_t ptr,
+                    size_t bytes);
+  /// Releases every device copy of a variable (Session::Close). Takes `mu`.
+  void dropVariables();
+  /// Device bytes held by variable copies. Takes `mu`.
+  size_t variableBytes();
   ~SessionGpu();
 
   /// Opens GPU `ordinal` through the CUDA driver. FailedPrecondition
@@ -71,13 +100,42 @@ public:
   int numKernelLaunches() const { return kernelLaunches_; }
   int numGemmCalls() const { return gemmCalls_; }
 
+  /// The Session's variables among a run's arguments and results.
+  struct Variables {
+    /// Argument `arg` reads variable `key`, whose current value is
+    /// `*value` (its view is inputs[arg]).
+    struct Read {
+      int arg;
+      std::string key;
+      const Tensor *value;
+    };
+    /// Result `result` is variable `key`'s new value.
+    struct Write {
+      int result;
+      std::string key;
+    };
+    std::vector<Read> reads;
+    std::vector<Write> writes;
+  };
+
   /// Runs the function on `inputs` (one per argument, same dtype and
   /// shape: InvalidArgument naming the argument otherwise): uploads them,
   /// launches the plan, downloads the results into new host tensors.
-  /// Device errors carry the CUDA or cuBLAS error name and the kernel and
-  /// TF node that failed (ResourceExhausted for device memory).
+  /// With `variables`: a variable argument whose value the device already
+  /// holds (SessionGpu::variables) is read there, otherwise it is uploaded
+  /// once into a new device copy that later Runs reuse; each written
+  /// variable's result is also kept in a new device buffer, returned in
+  /// `kept` (by result index, 0 for the others) for the caller to record
+  /// with SessionGpu::keepVariable once the new value is stored (or to
+  /// release). Device errors carry the CUDA or cuBLAS error name and the
+  /// kernel and TF node that failed (ResourceExhausted for device memory).
   absl::StatusOr<std::vector<HostTensor>>
-  runViews(const std::vector<TensorView> &inputs) const;
+  runViews(const std::vector<TensorView> &inputs,
+           const Variables *variables = nullptr,
+           std::vector<uint64_t> *kept = nullptr) const;
+  /// Returns a buffer of runViews' `kept` to the device (a write the
+  /// Session did not store, e.g. a Run cancelled by Close()).
+  void releaseKept(uint64_t ptr) const;
 
 private:
   GpuExecutable() = default;

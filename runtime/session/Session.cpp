@@ -1178,6 +1178,10 @@ absl::Status Session::Close() {
   }
   std::lock_guard<std::mutex> lock(varMu_);
   vars_.clear();
+#if TFMLIR_SESSION_GPU
+  if (gpu_)
+    gpu_->dropVariables();
+#endif
   return absl::OkStatus();
 }
 
@@ -1420,6 +1424,7 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
       varValues.push_back(it->second);
     }
   }
+  const size_t firstVarArg = argValues.size();
   for (size_t i = 0; i < plan->reads.size(); ++i) {
     args.push_back({tensorName(plan->reads[i].node, 0), varValues[i].dtype(),
                     varValues[i].shape().dim_sizes()});
@@ -1516,6 +1521,8 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
   if (!entry->status.ok())
     return entry->status;
   absl::StatusOr<std::vector<HostTensor>> results;
+  // Device copies of the assigned variables' new values (GPU runs).
+  std::vector<uint64_t> gpuKept;
   if (entry->graph) {
     // The executor takes HostTensors: copy the fed and variable values in.
     std::vector<HostTensor> in;
@@ -1538,7 +1545,14 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
     for (const Tensor *t : argValues)
       views.push_back(
           {*toExecutableDType(t->dtype()), &t->shape().dim_sizes(), t->data()});
-    results = entry->gpuExe->runViews(views);
+    // Variables stay on the device between Runs.
+    GpuExecutable::Variables vars;
+    for (size_t i = 0; i < plan->reads.size(); ++i)
+      vars.reads.push_back({static_cast<int>(firstVarArg + i),
+                            plan->reads[i].key, &varValues[i]});
+    for (const auto &[key, slot] : plan->writes)
+      vars.writes.push_back({slot, key});
+    results = entry->gpuExe->runViews(views, &vars, &gpuKept);
 #endif
   } else {
     results = runCompiled(*entry->exe, plan->outputs.size(), argValues,
@@ -1546,11 +1560,24 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
   }
   if (!results.ok())
     return results.status();
+#if TFMLIR_SESSION_GPU
+  // Returns the device copies of new variable values that are not stored.
+  auto dropKept = [&] {
+    for (uint64_t &p : gpuKept)
+      if (p)
+        entry->gpuExe->releaseKept(p);
+    gpuKept.clear();
+  };
+#else
+  auto dropKept = [] {};
+#endif
   // A Run that was executing when Close() was called ends Cancelled, its
   // results and variable writes dropped (DirectSession::RunInternal: the
   // step's cancellation callback has fired, "Run call was cancelled").
-  if (closedDuringRun())
+  if (closedDuringRun()) {
+    dropKept();
     return runCancelledError();
+  }
   std::vector<Tensor> values;
   for (HostTensor &h : *results) {
     TensorShape shape(h.shape());
@@ -1561,11 +1588,23 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
     // Close() clears vars_ after setting closed_: checking closed_ under
     // varMu_ keeps a Run that raced with Close from storing values again.
     std::lock_guard<std::mutex> lock(varMu_);
-    if (closedDuringRun())
+    if (closedDuringRun()) {
+      dropKept();
       return runCancelledError();
-    for (const auto &[key, slot] : plan->writes)
+    }
+    for (const auto &[key, slot] : plan->writes) {
       vars_[key] = values[slot];
+#if TFMLIR_SESSION_GPU
+      // The device keeps the new value, bound to the stored host buffer.
+      if (slot < static_cast<int>(gpuKept.size()) && gpuKept[slot]) {
+        gpu_->keepVariable(key, values[slot], gpuKept[slot],
+                           values[slot].TotalBytes());
+        gpuKept[slot] = 0;
+      }
+#endif
+    }
   }
+  dropKept();
   collect(values);
   return absl::OkStatus();
 }

@@ -22,17 +22,21 @@ struct Launch {
 std::vector<Launch> launches;
 std::vector<std::string> functions;
 int liveAllocations = 0;
+unsigned long long htodBytes = 0;
 } // namespace
 
 extern "C" {
 
 /// Test hooks (dlsym'ed by the test): launches recorded so far, the kernel
-/// name and grid.x / block.x of launch `i`, and live device allocations.
+/// name and grid.x / block.x of launch `i`, live device allocations, and
+/// the bytes copied to the device.
 int tfmlirFakeLaunchCount() { return static_cast<int>(launches.size()); }
 const char *tfmlirFakeLaunchKernel(int i) { return launches[i].kernel.c_str(); }
 unsigned tfmlirFakeLaunchGrid(int i) { return launches[i].grid; }
 unsigned tfmlirFakeLaunchBlock(int i) { return launches[i].block; }
 int tfmlirFakeLiveAllocations() { return liveAllocations; }
+/// Bytes copied host -> device so far.
+unsigned long long tfmlirFakeHtoDBytes() { return htodBytes; }
 
 CUresult cuInit(unsigned) { return CUDA_SUCCESS; }
 CUresult cuDriverGetVersion(int *v) {
@@ -122,6 +126,7 @@ CUresult cuMemFreeHost(void *p) {
 }
 CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t n,
                            CUstream) {
+  htodBytes += n;
   std::memcpy(reinterpret_cast<void *>(dst), src, n);
   return CUDA_SUCCESS;
 }

@@ -186,6 +186,63 @@ TEST(SessionDevice, ProductsAndAssignedVariableMatchTheCpuSession) {
   EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << st;
 }
 
+/// The product graph plus use = MatMul(v, c) with c [5,2]: reads the
+/// variable that `assign` writes.
+std::string variableGraph() {
+  return productGraph() + placeholder("c", {5, 2}) +
+         "node { name: 'use' op: 'MatMul' input: 'v' input: 'c' attr { key: "
+         "'T' value { type: DT_FLOAT } } } ";
+}
+
+TEST(SessionDevice, VariablesStayOnTheDeviceBetweenRuns) {
+  if (!fakeDriver())
+    GTEST_SKIP() << "counts host-to-device bytes through the fake driver";
+  void *fake = dlopen("libcuda.so.1", RTLD_NOW);
+  ASSERT_NE(fake, nullptr);
+  auto htod = reinterpret_cast<unsigned long long (*)()>(
+      dlsym(fake, "tfmlirFakeHtoDBytes"));
+  ASSERT_NE(htod, nullptr);
+  SessionOptions gpuOptions;
+  gpuOptions.device = "/device:GPU:0";
+  absl::StatusOr<std::unique_ptr<Session>> gpu =
+      Session::Create(parse(variableGraph()), gpuOptions);
+  ASSERT_TRUE(gpu.ok()) << gpu.status();
+  absl::StatusOr<std::unique_ptr<Session>> cpu =
+      Session::Create(parse(variableGraph()));
+  ASSERT_TRUE(cpu.ok()) << cpu.status();
+  Tensor c = filled({5, 2}, 0.5f, 3, -0.25f);
+  auto expectSame = [](const Tensor &got, const Tensor &want) {
+    ASSERT_EQ(got.shape().dim_sizes(), want.shape().dim_sizes());
+    for (int64_t i = 0; i < want.NumElements(); ++i) {
+      float w = want.flat<float>()[i];
+      EXPECT_NEAR(got.flat<float>()[i], w, 1e-6 * std::fabs(w) + 1e-6) << i;
+    }
+  };
+  for (float scale : {0.25f, -1.5f}) {
+    SCOPED_TRACE(scale);
+    std::vector<std::pair<std::string, Tensor>> assignFeeds = {
+        {"a", filled({3, 4}, scale, 12, -1.0f)},
+        {"b", filled({5, 4}, -0.125f, 20, 1.5f)}};
+    std::vector<Tensor> got, want;
+    // The assign keeps v's new value on the device (and in the Session).
+    unsigned long long before = htod();
+    ASSERT_TRUE((*gpu)->Run(assignFeeds, {}, {"assign"}, &got).ok());
+    ASSERT_TRUE((*cpu)->Run(assignFeeds, {}, {"assign"}, &want).ok());
+    EXPECT_EQ(htod() - before, (12u + 20u) * 4) << "only a and b go up";
+    // Reading v: only c goes up, twice; the values are the new v's.
+    for (int run = 0; run < 2; ++run) {
+      before = htod();
+      absl::Status st = (*gpu)->Run({{"c", c}}, {"use"}, {}, &got);
+      ASSERT_TRUE(st.ok()) << st;
+      EXPECT_EQ(htod() - before, 10u * 4) << "run " << run;
+      ASSERT_TRUE((*cpu)->Run({{"c", c}}, {"use"}, {}, &want).ok());
+      expectSame(got.back(), want.back());
+    }
+  }
+  // Close() returns the variables' device copies.
+  EXPECT_TRUE((*gpu)->Close().ok());
+}
+
 TEST(SessionDevice, ElementwiseGraphRunsOnTheDevice) {
   if (!fakeDriver() && !haveDriver())
     GTEST_SKIP() << "no GPU driver";
