@@ -29,14 +29,17 @@ ROOT=$PWD
 BUNDLE=${GPU_CHECK_DIR:-$ROOT/build/gpu-check}
 MODE=${1:-build}
 
-# cuBLAS, which the plans' GEMMs call (runtime/gpu/Cublas.h dlopens
-# libcublas.so.13/.12/.11): the toolkit's lib64, then the copy that
-# PyTorch's wheels ship (nvidia/cublas/lib), ahead of the loader's path.
+# cuBLAS and cuDNN, which the plans' GEMMs and convolutions call
+# (runtime/gpu/Cublas.h dlopens libcublas.so.13/.12/.11, Cudnn.h
+# libcudnn.so.9): the toolkit's lib64, then the copies that PyTorch's wheels
+# ship (nvidia/cublas/lib, nvidia/cudnn/lib), ahead of the loader's path.
 cublas_path() {
   local dirs="${CUDA_HOME:-/usr/local/cuda}/lib64"
-  local wheel
-  wheel=$(python3 -c 'import os, nvidia.cublas as c; print(os.path.join(list(c.__path__)[0], "lib"))' 2>/dev/null || true)
-  [[ -n $wheel ]] && dirs="$dirs:$wheel"
+  local wheel pkg
+  for pkg in cublas cudnn; do
+    wheel=$(python3 -c "import os, nvidia.$pkg as c; print(os.path.join(list(c.__path__)[0], 'lib'))" 2>/dev/null || true)
+    [[ -n $wheel ]] && dirs="$dirs:$wheel"
+  done
   echo "$dirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 }
 
@@ -99,11 +102,13 @@ mkdir -p "$BUNDLE"
 CXX=${CXX:-clang++-22}
 ABSL_LIBS=$(ls /usr/lib/x86_64-linux-gnu/libabsl_*.a)
 GPU_RUNTIME="lib/Support/ABI/LaunchPlan.cpp runtime/gpu/CudaDriver.cpp runtime/gpu/Device.cpp
-  runtime/gpu/Cublas.cpp runtime/gpu/PlanExecutor.cpp test/gpu/GlibcCompat.cpp"
+  runtime/gpu/Cublas.cpp runtime/gpu/Cudnn.cpp runtime/gpu/PlanExecutor.cpp test/gpu/GlibcCompat.cpp"
+CUDNN_DEF=""
+[[ -f "$CUDA/include/cudnn.h" ]] && CUDNN_DEF="-DTFMLIR_HAVE_CUDNN_H=1"
 link_runner() { # OUT SOURCES...
   local out=$1
   shift
-  $CXX -std=c++20 -O2 -march=x86-64 -mtune=generic -I"$ROOT" -I"$CUDA/include" \
+  $CXX -std=c++20 -O2 -march=x86-64 -mtune=generic -I"$ROOT" -I"$CUDA/include" $CUDNN_DEF \
     $GPU_RUNTIME "$@" -o "$out" \
     -static-libstdc++ -static-libgcc -Wl,--start-group $ABSL_LIBS -Wl,--end-group \
     -ldl -lpthread

@@ -77,12 +77,14 @@ struct AotResult {
   int64_t constantBytes = 0;
   int numConstants = 0;
   /// --target=cuda: the cubin's size, kernels and launches of the plan (the
-  /// launches include the cuBLAS GEMM calls, `numGemms` of them; each is
+  /// launches include the cuBLAS GEMM calls, `numGemms` of them, and the
+  /// cuDNN convolutions, `numConvs`; each is
   /// counted once, though a loop's repeat), the host branches of its
   /// while/if/case (0: every Run makes exactly `numLaunches` launches),
   /// and ptxas -v's report (registers and spills per kernel).
   int64_t cubinBytes = 0;
-  int numKernels = 0, numLaunches = 0, numGemms = 0, numBranches = 0;
+  int numKernels = 0, numLaunches = 0, numGemms = 0, numConvs = 0,
+      numBranches = 0;
   std::string ptxasLog;
 };
 

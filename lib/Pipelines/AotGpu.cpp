@@ -97,12 +97,14 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
   std::set<std::string> kernels;
   out.numGemms = 0;
   out.numLaunches = 0;
-  // Launches are the kernel and cuBLAS steps (not the copies and branches
-  // of host control flow), as the header says "N launches of which M are
-  // GEMMs".
+  // Launches are the kernel, cuBLAS and cuDNN steps (not the copies and
+  // branches of host control flow), as the header says "N launches of which M
+  // are GEMMs".
   for (const gpu::KernelLaunch &l : plan.launches) {
     if (l.kind == gpu::KernelLaunch::Kind::Gemm)
       ++out.numGemms;
+    else if (l.kind == gpu::KernelLaunch::Kind::Conv)
+      ++out.numConvs;
     else if (l.kind == gpu::KernelLaunch::Kind::Kernel)
       kernels.insert(l.kernel);
     else {

@@ -46,33 +46,6 @@ struct CublasLtLibrary {
 
 namespace {
 
-/// A library dlopen'ed by openFirst and the name that loaded.
-struct OpenedLibrary {
-  void *handle;
-  const char *name;
-};
-
-/// dlopen of the first of `names` that loads. Otherwise FailedPrecondition
-/// "no <what>: <purpose> and no <family> could be loaded (add the CUDA
-/// toolkit's lib64 to LD_LIBRARY_PATH). Tried <each name: dlerror()>".
-absl::StatusOr<OpenedLibrary>
-openFirst(std::initializer_list<const char *> names, const char *what,
-          const char *purpose, const char *family) {
-  std::string tried;
-  for (const char *n : names) {
-    if (void *lib = dlopen(n, RTLD_NOW | RTLD_LOCAL))
-      return OpenedLibrary{lib, n};
-    const char *why = dlerror();
-    absl::StrAppend(&tried, tried.empty() ? "" : "; ", n, ": ",
-                    why ? why : "not found");
-  }
-  return absl::FailedPreconditionError(
-      absl::StrCat("no ", what, ": ", purpose, " and no ", family,
-                   " could be loaded (add the CUDA toolkit's lib64 to "
-                   "LD_LIBRARY_PATH). Tried ",
-                   tried));
-}
-
 absl::StatusOr<const CublasLtLibrary *> loadCublasLt() {
   absl::StatusOr<OpenedLibrary> lib =
       openFirst({"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so.11",

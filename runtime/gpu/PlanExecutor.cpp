@@ -25,10 +25,11 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
   const LaunchPlan &p = ex->plan_;
   ex->ptrs_.assign(p.buffers.size(), 0);
   ex->runOwned_.assign(p.buffers.size(), false);
-  bool kernels = false, gemms = false;
+  bool kernels = false, gemms = false, convs = false;
   for (const KernelLaunch &l : p.launches) {
     kernels |= l.kind == KernelLaunch::Kind::Kernel;
     gemms |= l.kind == KernelLaunch::Kind::Gemm;
+    convs |= l.kind == KernelLaunch::Kind::Conv;
   }
   if (kernels) {
     absl::StatusOr<std::unique_ptr<GpuModule>> m =
@@ -44,6 +45,13 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
       return h.status();
     ex->cublas_ = std::move(*h);
   }
+  if (convs) {
+    absl::StatusOr<std::unique_ptr<CudnnHandle>> h =
+        CudnnHandle::create(device);
+    if (!h.ok())
+      return h.status();
+    ex->cudnn_ = std::move(*h);
+  }
   int64_t numSteps = p.launches.size();
   for (const KernelLaunch &l : p.launches) {
     size_t wantArgs = 0;
@@ -52,6 +60,9 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
       break;
     case KernelLaunch::Kind::Gemm:
       wantArgs = l.gemm.epilogue == GemmEpilogue::None ? 3 : 4;
+      break;
+    case KernelLaunch::Kind::Conv:
+      wantArgs = 3;
       break;
     case KernelLaunch::Kind::Copy:
       wantArgs = 2;
@@ -177,6 +188,19 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
           return s;
       continue;
     }
+    if (l.kind == KernelLaunch::Kind::Conv) {
+      std::string what = l.node.empty() ? "convolution" : "node " + l.node;
+      if (absl::Status s = cudnn_->conv(l.conv, ptrs_[l.args[0].buffer],
+                                        ptrs_[l.args[1].buffer],
+                                        ptrs_[l.args[2].buffer], what);
+          !s.ok())
+        return s;
+      if (syncEachLaunch)
+        if (absl::Status s = device_.synchronize("cuDNN convolution " + what);
+            !s.ok())
+          return s;
+      continue;
+    }
     if (l.kind == KernelLaunch::Kind::Gemm) {
       std::string what = l.node.empty() ? "dot" : "node " + l.node;
       if (absl::Status s = cublas_->gemm(
@@ -237,15 +261,16 @@ PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch,
     if (b.kind == PlanBuffer::Kind::Constant)
       continue;
     ptrs_[i] = 0;
-    if (b.kind == PlanBuffer::Kind::Input && inputs[b.argIndex].device) {
-      const HostInput &in = inputs[b.argIndex];
-      if (static_cast<int64_t>(in.bytes) != b.bytes) {
-        releaseRunBuffers();
-        return absl::InvalidArgumentError(
-            absl::StrCat("input ", b.argIndex, " of ", plan_.entry, " has ",
-                         in.bytes, " bytes, the plan expects ", b.bytes));
-      }
-      ptrs_[i] = in.device; // the caller's: not run-owned
+    const HostInput *in =
+        b.kind == PlanBuffer::Kind::Input ? &inputs[b.argIndex] : nullptr;
+    if (in && static_cast<int64_t>(in->bytes) != b.bytes) {
+      releaseRunBuffers();
+      return absl::InvalidArgumentError(
+          absl::StrCat("input ", b.argIndex, " of ", plan_.entry, " has ",
+                       in->bytes, " bytes, the plan expects ", b.bytes));
+    }
+    if (in && in->device) {
+      ptrs_[i] = in->device; // the caller's: not run-owned
       continue;
     }
     absl::StatusOr<CUdeviceptr> ptr = device_.allocate(b.bytes);
@@ -255,15 +280,8 @@ PlanExecutor::run(const std::vector<HostInput> &inputs, bool syncEachLaunch,
     }
     ptrs_[i] = *ptr;
     runOwned_[i] = true;
-    if (b.kind == PlanBuffer::Kind::Input) {
-      const HostInput &in = inputs[b.argIndex];
-      if (static_cast<int64_t>(in.bytes) != b.bytes) {
-        releaseRunBuffers();
-        return absl::InvalidArgumentError(
-            absl::StrCat("input ", b.argIndex, " of ", plan_.entry, " has ",
-                         in.bytes, " bytes, the plan expects ", b.bytes));
-      }
-      if (absl::Status s = device_.copyToDevice(*ptr, in.data, in.bytes);
+    if (in) {
+      if (absl::Status s = device_.copyToDevice(*ptr, in->data, in->bytes);
           !s.ok()) {
         releaseRunBuffers();
         return s;

@@ -7,6 +7,7 @@
 
 #include "lib/Support/ABI/LaunchPlan.h"
 #include "runtime/gpu/Cublas.h"
+#include "runtime/gpu/Cudnn.h"
 #include "runtime/gpu/Device.h"
 
 namespace tfmlir::gpu {
@@ -15,19 +16,19 @@ namespace tfmlir::gpu {
 /// create(); each run() uploads the inputs, allocates the temporaries from
 /// the device's caching allocator, runs the steps on the device's stream
 /// (kernels with each memref argument one device pointer and scalars by
-/// value, GEMMs through cuBLAS (runtime/gpu/Cublas.h), device-to-device
-/// copies), following Branch and Jump steps from the host (a Branch waits
-/// for the steps before it and reads its scalar back: XLA:GPU's host-driven
-/// While and Conditional; a loop runs until its predicate is false, with no
-/// iteration limit, as in TF), downloads the results and returns the
-/// buffers to the cache.
+/// value, GEMMs through cuBLAS (runtime/gpu/Cublas.h), convolutions
+/// through cuDNN (runtime/gpu/Cudnn.h), device-to-device copies), following
+/// Branch and Jump steps from the host (a Branch waits for the steps before it
+/// and reads its scalar back: XLA:GPU's host-driven While and Conditional; a
+/// loop runs until its predicate is false, with no iteration limit, as in TF),
+/// downloads the results and returns the buffers to the cache.
 class PlanExecutor {
 public:
   /// Loads `image` (the plan's cubin) and resolves every kernel the plan
-  /// launches, creates a cuBLAS handle when the plan has GEMMs; uploads
-  /// `plan.constants`. Errors: the module load, a missing kernel (NotFound
-  /// naming it), no cuBLAS (FailedPrecondition), device memory
-  /// (ResourceExhausted).
+  /// launches, creates a cuBLAS handle when the plan has GEMMs and a cuDNN
+  /// handle when it has convolutions; uploads `plan.constants`. Errors: the
+  /// module load, a missing kernel (NotFound naming it), no cuBLAS or no
+  /// cuDNN (FailedPrecondition), device memory (ResourceExhausted).
   static absl::StatusOr<std::unique_ptr<PlanExecutor>>
   create(GpuDevice &device, LaunchPlan plan, const std::string &image);
   ~PlanExecutor();
@@ -74,6 +75,7 @@ private:
   LaunchPlan plan_;
   std::unique_ptr<GpuModule> module_;
   std::unique_ptr<CublasHandle> cublas_; ///< when the plan has GEMMs
+  std::unique_ptr<CudnnHandle> cudnn_;   ///< when the plan has convolutions
   std::vector<CUfunction> functions_;    ///< per launch (null for a GEMM)
   std::vector<CUdeviceptr> ptrs_;        ///< per buffer (0 = not allocated)
   std::vector<bool> runOwned_;           ///< per buffer: allocated by run()

@@ -15,6 +15,7 @@
 //    AOT classes of the same graphs (1e-5 relative) and exact updates.
 //===----------------------------------------------------------------------===//
 #include "aot_gpu_classifier.h"
+#include "aot_gpu_conv.h"
 #include "aot_gpu_matmul.h"
 #include "aot_gpu_variables.h"
 #include "classifier.h"
@@ -23,11 +24,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -194,6 +197,93 @@ TEST(AotGpu, MatMulsAreCublasGemmsWithTFValues) {
       EXPECT_NEAR(m.result_dense_data()[i], dense[i],
                   1e-5 * std::fabs(dense[i]) + 1e-6)
           << i;
+  }
+}
+
+/// The filter values of conv.pbtxt: ((i * mul) % mod - off) * scale.
+std::vector<float> convFilter(int n, int mul, int mod, int off, float scale) {
+  std::vector<float> f(n);
+  for (int i = 0; i < n; ++i)
+    f[i] = static_cast<float>((i * mul) % mod - off) * scale;
+  return f;
+}
+
+/// TF's Conv2D (NHWC x HWIO; `multiplier` 0) or DepthwiseConv2dNative
+/// (HWC1, channel c feeds output c) in float64, VALID or SAME (TF's
+/// padding: total max((out - 1) stride + (k - 1) dil + 1 - in, 0), the
+/// extra one at the end).
+std::vector<double> referenceConv(const float *x, int h, int w, int c,
+                                  const std::vector<float> &f, int kh, int kw,
+                                  int k, int stride, int dil, bool same,
+                                  bool depthwise) {
+  int effH = (kh - 1) * dil + 1, effW = (kw - 1) * dil + 1;
+  int oh = same ? (h + stride - 1) / stride : (h - effH) / stride + 1;
+  int ow = same ? (w + stride - 1) / stride : (w - effW) / stride + 1;
+  int padTop = same ? std::max((oh - 1) * stride + effH - h, 0) / 2 : 0;
+  int padLeft = same ? std::max((ow - 1) * stride + effW - w, 0) / 2 : 0;
+  std::vector<double> y(size_t(oh) * ow * k);
+  for (int i = 0; i < oh; ++i)
+    for (int j = 0; j < ow; ++j)
+      for (int o = 0; o < k; ++o) {
+        double s = 0;
+        for (int di = 0; di < kh; ++di)
+          for (int dj = 0; dj < kw; ++dj) {
+            int r = i * stride - padTop + di * dil,
+                q = j * stride - padLeft + dj * dil;
+            if (r < 0 || r >= h || q < 0 || q >= w)
+              continue;
+            if (depthwise) {
+              s += double(x[(r * w + q) * c + o]) * f[(di * kw + dj) * c + o];
+              continue;
+            }
+            for (int e = 0; e < c; ++e)
+              s += double(x[(r * w + q) * c + e]) *
+                   f[((di * kw + dj) * c + e) * k + o];
+          }
+        y[(size_t(i) * ow + j) * k + o] = s;
+      }
+  return y;
+}
+
+TEST(AotGpu, ConvolutionsAreCudnnCallsWithTFValues) {
+  using C = aot_gpu::Conv;
+  static_assert(C::kNumKernels == 0 && C::kNumConvCalls == 4,
+                "the four convolutions go to cuDNN, with their padding and "
+                "their constant filters' layout done at compile time");
+  if (!fakeDriver() && !haveDriver())
+    GTEST_SKIP() << "no GPU driver";
+  C m;
+  float *img = m.arg_img_data();
+  for (int i = 0; i < 6 * 7 * 4; ++i)
+    img[i] = 0.25f * static_cast<float>(i % 11) - 1.0f;
+  struct Want {
+    const float *got;
+    std::vector<double> ref;
+  };
+  for (int run = 0; run < 2; ++run) {
+    if (!m.Run()) {
+      if (!fakeDriver() && m.error_msg().find("no cuDNN") != std::string::npos)
+        GTEST_SKIP() << m.error_msg();
+      FAIL() << m.error_msg();
+    }
+    Want checks[] = {
+        {m.result_same_data(),
+         referenceConv(img, 6, 7, 4,
+                       convFilter(3 * 3 * 4 * 5, 7, 13, 6, 0.125f), 3, 3, 5, 1,
+                       1, true, false)},
+        {m.result_strided_data(),
+         referenceConv(img, 6, 7, 4, convFilter(3 * 2 * 4 * 3, 5, 11, 5, 0.25f),
+                       3, 2, 3, 2, 1, false, false)},
+        {m.result_dilated_data(),
+         referenceConv(img, 6, 7, 4, convFilter(2 * 2 * 4 * 2, 3, 7, 3, 0.5f),
+                       2, 2, 2, 1, 2, false, false)},
+        {m.result_depthwise_data(),
+         referenceConv(img, 6, 7, 4, convFilter(3 * 3 * 4, 3, 7, 3, 0.5f), 3, 3,
+                       4, 1, 1, true, true)}};
+    for (const Want &c : checks)
+      for (size_t i = 0; i < c.ref.size(); ++i)
+        ASSERT_NEAR(c.got[i], c.ref[i], 1e-5 * std::fabs(c.ref[i]) + 1e-6)
+            << &c - checks << ": " << i;
   }
 }
 

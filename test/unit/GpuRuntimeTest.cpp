@@ -68,6 +68,55 @@ LaunchPlan samplePlan() {
   return p;
 }
 
+/// A dense buffer of `kind` (argument `arg` for an input) with its byte
+/// size from `t` and `shape`.
+PlanBuffer buffer(PlanBuffer::Kind kind, int64_t arg, DType t,
+                  std::vector<int64_t> shape) {
+  PlanBuffer b;
+  b.kind = kind;
+  b.argIndex = arg;
+  b.dtype = t;
+  b.shape = shape;
+  b.bytes = dtypeSize(t);
+  for (int64_t d : shape)
+    b.bytes *= d;
+  return b;
+}
+
+/// Each case replaces `from` (which must occur) in `text` by `to`; the
+/// result must fail to parse with InvalidArgument containing `message`.
+struct Mutation {
+  std::string from, to, message;
+};
+void expectRejected(const std::string &text,
+                    const std::vector<Mutation> &cases) {
+  for (const Mutation &c : cases) {
+    std::string bad = text;
+    size_t at = bad.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    bad.replace(at, c.from.size(), c.to);
+    absl::StatusOr<LaunchPlan> r = parseLaunchPlan(bad);
+    ASSERT_FALSE(r.ok()) << c.to;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
+        << c.to << ": " << r.status();
+  }
+}
+
+/// Serializes `p`, expects `line` in the text, parses it back and expects
+/// the same text again; returns the text and the parsed plan.
+std::pair<std::string, LaunchPlan> roundTrip(const LaunchPlan &p,
+                                             const std::string &line) {
+  std::string text = serializeLaunchPlan(p);
+  EXPECT_NE(text.find(line), std::string::npos) << line << " in\n" << text;
+  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
+  EXPECT_TRUE(q.ok()) << q.status();
+  if (!q.ok())
+    return {text, LaunchPlan()};
+  EXPECT_EQ(serializeLaunchPlan(*q), text);
+  return {text, *q};
+}
+
 TEST(LaunchPlan, RoundTrip) {
   LaunchPlan p = samplePlan();
   std::string text = serializeLaunchPlan(p);
@@ -85,28 +134,17 @@ TEST(LaunchPlan, RoundTrip) {
 
 TEST(LaunchPlan, RejectsMalformed) {
   std::string good = serializeLaunchPlan(samplePlan());
-  struct Case {
-    std::string from, to, message;
-  } cases[] = {
-      {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
-      {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000", "out of range"},
-      {" b2 node=", " b9 node=", "undefined buffer"},
-      {" node=dense", " extra=dense", "after the kernel arguments"},
-      {"temp float32 24", "temp float32 28", "disagrees"},
-      {"result 2 0", "result 2 8", "past its buffer"},
-      {"bfloat16", "complex64", "unknown dtype"},
-  };
-  for (const Case &c : cases) {
-    std::string text = good;
-    size_t at = text.find(c.from);
-    ASSERT_NE(at, std::string::npos) << c.from;
-    text.replace(at, c.from.size(), c.to);
-    absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
-    ASSERT_FALSE(q.ok()) << c.to;
-    EXPECT_EQ(q.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(q.status().message().find(c.message), std::string::npos)
-        << q.status();
-  }
+  expectRejected(
+      good, {
+                {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
+                {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000",
+                 "out of range"},
+                {" b2 node=", " b9 node=", "undefined buffer"},
+                {" node=dense", " extra=dense", "after the kernel arguments"},
+                {"temp float32 24", "temp float32 28", "disagrees"},
+                {"result 2 0", "result 2 8", "past its buffer"},
+                {"bfloat16", "complex64", "unknown dtype"},
+            });
   EXPECT_FALSE(parseLaunchPlan("").ok());
 }
 
@@ -120,18 +158,6 @@ LaunchPlan gemmPlan(DType in, DType out, int64_t batch, int64_t m, int64_t n,
   p.entry = "main";
   p.chip = "sm_90";
   p.numInputs = 2;
-  auto buffer = [](PlanBuffer::Kind kind, int64_t arg, DType t,
-                   std::vector<int64_t> shape) {
-    PlanBuffer b;
-    b.kind = kind;
-    b.argIndex = arg;
-    b.dtype = t;
-    b.shape = shape;
-    b.bytes = dtypeSize(t);
-    for (int64_t d : shape)
-      b.bytes *= d;
-    return b;
-  };
   p.buffers = {buffer(PlanBuffer::Kind::Input, 0, in,
                       transA ? std::vector<int64_t>{batch, k, m}
                              : std::vector<int64_t>{batch, m, k}),
@@ -158,17 +184,11 @@ LaunchPlan gemmPlan(DType in, DType out, int64_t batch, int64_t m, int64_t n,
 }
 
 TEST(LaunchPlan, GemmStepsRoundTripAndAreChecked) {
-  LaunchPlan p = gemmPlan(DType::BF16, DType::F32, 3, 5, 4, 6, true, false, 2);
-  std::string text = serializeLaunchPlan(p);
-  EXPECT_NE(text.find("gemm bfloat16 float32 3 5 4 6 1 0 0 b0 b1 b2 "
-                      "node=dense/MatMul\n"),
-            std::string::npos)
-      << text;
-  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
-  ASSERT_TRUE(q.ok()) << q.status();
-  EXPECT_EQ(serializeLaunchPlan(*q), text);
-  ASSERT_EQ(q->launches.size(), 2u);
-  const KernelLaunch &l = q->launches[1];
+  auto [text, q] = roundTrip(
+      gemmPlan(DType::BF16, DType::F32, 3, 5, 4, 6, true, false, 2),
+      "gemm bfloat16 float32 3 5 4 6 1 0 0 b0 b1 b2 node=dense/MatMul\n");
+  ASSERT_EQ(q.launches.size(), 2u);
+  const KernelLaunch &l = q.launches[1];
   EXPECT_EQ(l.kind, KernelLaunch::Kind::Gemm);
   EXPECT_EQ(l.gemm.inType, DType::BF16);
   EXPECT_EQ(l.gemm.outType, DType::F32);
@@ -180,35 +200,24 @@ TEST(LaunchPlan, GemmStepsRoundTripAndAreChecked) {
   EXPECT_FALSE(l.gemm.transB);
   EXPECT_TRUE(l.gemm.accumulate);
   EXPECT_EQ(l.node, "dense/MatMul");
-  struct Case {
-    std::string from, to, message;
-  } cases[] = {
-      {"gemm bfloat16 float32", "gemm bfloat16 float16", "dtypes must be"},
-      {"gemm bfloat16 float32", "gemm float32 bfloat16", "dtypes must be"},
-      {"gemm bfloat16 float32", "gemm int32 int32", "dtypes must be"},
-      {"gemm bfloat16 float32", "gemm float32 float32", "wrong dtype"},
-      {"3 5 4 6 1 0 0", "3 5 4 0 1 0 0", "sizes must be"},
-      {"3 5 4 6 1 0 0", "3 5 4 6 2 0 0", "must be 0 or 1"},
-      {"3 5 4 6 1 0 0", "3 5 4 7 1 0 0", "too small"},
-      {"3 5 4 6 1 0 0", "3 5 4 3000000000 1 0 0", "sizes must be"},
-      {"b0 b1 b2 node", "b0 b1 b0 node", "wrong dtype"},
-      {"b0 b1 b2 node", "b0 b1 node", "three buffer arguments"},
-      {"b0 b1 b2 node", "b0 b1 b7 node", "undefined buffer"},
-      {"b2 node=dense/MatMul\ngemm", "b2 x=1\ngemm", "after the gemm"},
-      {"b2 node=dense/MatMul\ngemm", "b2 epilogue=bias b2\ngemm",
-       "needs batch 1"},
-  };
-  for (const Case &c : cases) {
-    std::string bad = text;
-    size_t at = bad.find(c.from);
-    ASSERT_NE(at, std::string::npos) << c.from;
-    bad.replace(at, c.from.size(), c.to);
-    absl::StatusOr<LaunchPlan> r = parseLaunchPlan(bad);
-    ASSERT_FALSE(r.ok()) << c.to;
-    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
-        << c.to << ": " << r.status();
-  }
+  expectRejected(
+      text,
+      {
+          {"gemm bfloat16 float32", "gemm bfloat16 float16", "dtypes must be"},
+          {"gemm bfloat16 float32", "gemm float32 bfloat16", "dtypes must be"},
+          {"gemm bfloat16 float32", "gemm int32 int32", "dtypes must be"},
+          {"gemm bfloat16 float32", "gemm float32 float32", "wrong dtype"},
+          {"3 5 4 6 1 0 0", "3 5 4 0 1 0 0", "sizes must be"},
+          {"3 5 4 6 1 0 0", "3 5 4 6 2 0 0", "must be 0 or 1"},
+          {"3 5 4 6 1 0 0", "3 5 4 7 1 0 0", "too small"},
+          {"3 5 4 6 1 0 0", "3 5 4 3000000000 1 0 0", "sizes must be"},
+          {"b0 b1 b2 node", "b0 b1 b0 node", "wrong dtype"},
+          {"b0 b1 b2 node", "b0 b1 node", "three buffer arguments"},
+          {"b0 b1 b2 node", "b0 b1 b7 node", "undefined buffer"},
+          {"b2 node=dense/MatMul\ngemm", "b2 x=1\ngemm", "after the gemm"},
+          {"b2 node=dense/MatMul\ngemm", "b2 epilogue=bias b2\ngemm",
+           "needs batch 1"},
+      });
   // The output must be a buffer the runtime allocates, not an input.
   std::string in = text;
   in.replace(in.find("buffer 2 temp"), 13, "buffer 2 input 1");
@@ -634,18 +643,6 @@ LaunchPlan controlFlowPlan() {
   p.entry = "main";
   p.chip = "sm_90";
   p.numInputs = 4;
-  auto buffer = [](PlanBuffer::Kind kind, int64_t arg, DType t,
-                   std::vector<int64_t> shape) {
-    PlanBuffer b;
-    b.kind = kind;
-    b.argIndex = arg;
-    b.dtype = t;
-    b.shape = shape;
-    b.bytes = dtypeSize(t);
-    for (int64_t d : shape)
-      b.bytes *= d;
-    return b;
-  };
   using K = PlanBuffer::Kind;
   p.buffers = {buffer(K::Input, 0, DType::I1, {5}),       // 0 flags
                buffer(K::Input, 1, DType::F32, {1, 1}),   // 1 A
@@ -720,54 +717,180 @@ LaunchPlan controlFlowPlan() {
 }
 
 TEST(LaunchPlan, ControlStepsRoundTripAndAreChecked) {
-  LaunchPlan p = controlFlowPlan();
-  std::string text = serializeLaunchPlan(p);
+  auto [text, q] = roundTrip(controlFlowPlan(),
+                             "\nbranch b3 0 bool 1 7 node=while/LoopCond\n");
   for (const char *line :
-       {"\ncopy b0 0 b3 0 5\n", "\nbranch b3 0 bool 1 7 node=while/LoopCond\n",
-        "\ncopy b3 1 b4 0 4\n", "\njump 2\n",
+       {"\ncopy b0 0 b3 0 5\n", "\ncopy b3 1 b4 0 4\n", "\njump 2\n",
         "\nbranch b6 0 int32 2 10 node=while/LoopCond\n"})
     EXPECT_NE(text.find(line), std::string::npos) << line << " in\n" << text;
-  absl::StatusOr<LaunchPlan> q = parseLaunchPlan(text);
-  ASSERT_TRUE(q.ok()) << q.status();
-  EXPECT_EQ(serializeLaunchPlan(*q), text);
-  ASSERT_EQ(q->launches.size(), 11u);
-  EXPECT_EQ(q->launches[4].kind, KernelLaunch::Kind::Copy);
-  EXPECT_EQ(q->launches[4].copy.srcOffset, 1);
-  EXPECT_EQ(q->launches[4].copy.bytes, 4);
-  EXPECT_EQ(q->launches[7].kind, KernelLaunch::Kind::Branch);
-  EXPECT_EQ(q->launches[7].branch.dtype, DType::I32);
-  EXPECT_EQ(q->launches[7].branch.value, 2);
-  EXPECT_EQ(q->launches[7].branch.target, 10);
-  EXPECT_EQ(q->launches[9].kind, KernelLaunch::Kind::Jump);
-  EXPECT_EQ(q->launches[9].branch.target, 11);
-  struct Case {
-    std::string from, to, message;
-  } cases[] = {
-      {"\njump 2\n", "\njump 12\n", "targets step 12, outside [0, 11]"},
-      {"\njump 2\n", "\njump -1\n", "outside"},
-      {"\njump 2\n", "\njump 2 node=x\n", "unexpected"},
-      {"\njump 2\n", "\njump\n", "malformed jump"},
-      {"int32 2 10", "int32 2 99", "targets step 99"},
-      {"int32 2 10", "float32 2 10", "bool or an integer type"},
-      {"branch b3 0 bool", "branch b3 5 bool", "reads past its buffer"},
-      {"branch b3 0 bool", "branch b9 0 bool", "malformed branch"},
-      {"copy b3 1 b4 0 4", "copy b3 2 b4 0 4", "extends past"},
-      {"copy b3 1 b4 0 4", "copy b3 1 b4 2 4", "extends past"},
-      {"copy b3 1 b4 0 4", "copy b3 1 b4 0 -1", "extends past"},
-      {"copy b3 1 b4 0 4", "copy b3 1 b0 0 4", "must be a temp"},
-      {"copy b3 1 b4 0 4", "copy b3 1 b4", "malformed copy"},
-  };
-  for (const Case &c : cases) {
-    std::string bad = text;
-    size_t at = bad.find(c.from);
-    ASSERT_NE(at, std::string::npos) << c.from;
-    bad.replace(at, c.from.size(), c.to);
-    absl::StatusOr<LaunchPlan> r = parseLaunchPlan(bad);
-    ASSERT_FALSE(r.ok()) << c.to;
-    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
-        << c.to << ": " << r.status();
+  ASSERT_EQ(q.launches.size(), 11u);
+  EXPECT_EQ(q.launches[4].kind, KernelLaunch::Kind::Copy);
+  EXPECT_EQ(q.launches[4].copy.srcOffset, 1);
+  EXPECT_EQ(q.launches[4].copy.bytes, 4);
+  EXPECT_EQ(q.launches[7].kind, KernelLaunch::Kind::Branch);
+  EXPECT_EQ(q.launches[7].branch.dtype, DType::I32);
+  EXPECT_EQ(q.launches[7].branch.value, 2);
+  EXPECT_EQ(q.launches[7].branch.target, 10);
+  EXPECT_EQ(q.launches[9].kind, KernelLaunch::Kind::Jump);
+  EXPECT_EQ(q.launches[9].branch.target, 11);
+  expectRejected(
+      text,
+      {
+          {"\njump 2\n", "\njump 12\n", "targets step 12, outside [0, 11]"},
+          {"\njump 2\n", "\njump -1\n", "outside"},
+          {"\njump 2\n", "\njump 2 node=x\n", "unexpected"},
+          {"\njump 2\n", "\njump\n", "malformed jump"},
+          {"int32 2 10", "int32 2 99", "targets step 99"},
+          {"int32 2 10", "float32 2 10", "bool or an integer type"},
+          {"branch b3 0 bool", "branch b3 5 bool", "reads past its buffer"},
+          {"branch b3 0 bool", "branch b9 0 bool", "malformed branch"},
+          {"copy b3 1 b4 0 4", "copy b3 2 b4 0 4", "extends past"},
+          {"copy b3 1 b4 0 4", "copy b3 1 b4 2 4", "extends past"},
+          {"copy b3 1 b4 0 4", "copy b3 1 b4 0 -1", "extends past"},
+          {"copy b3 1 b4 0 4", "copy b3 1 b0 0 4", "must be a temp"},
+          {"copy b3 1 b4 0 4", "copy b3 1 b4", "malformed copy"},
+      });
+}
+
+/// A plan of two cuDNN convolution steps into one output: y = conv(x, f),
+/// then y += conv(x, f) (accumulate), so y = 2 conv(x, f). x [n, h, w, c],
+/// f [k, kh, kw, c / groups] (KRSC).
+LaunchPlan convPlan(const ConvCall &c) {
+  LaunchPlan p;
+  p.entry = "main";
+  p.chip = "sm_90";
+  p.numInputs = 2;
+  using K = PlanBuffer::Kind;
+  p.buffers = {
+      buffer(K::Input, 0, DType::F32, {c.n, c.h, c.w, c.c}),
+      buffer(K::Input, 1, DType::F32, {c.k, c.kh, c.kw, c.c / c.groups}),
+      buffer(K::Temp, -1, DType::F32, {c.n, c.outH, c.outW, c.k})};
+  for (int s = 0; s < 2; ++s) {
+    KernelLaunch l;
+    l.kind = KernelLaunch::Kind::Conv;
+    l.kernel = "cudnn_conv";
+    l.node = "conv";
+    l.conv = c;
+    l.conv.accumulate = s > 0;
+    l.args = {LaunchArg{true, 0, 0, 0}, LaunchArg{true, 1, 0, 0},
+              LaunchArg{true, 2, 0, 0}};
+    p.launches.push_back(l);
   }
+  PlanResult r;
+  r.buffer = 2;
+  r.dtype = DType::F32;
+  r.shape = {c.n, c.outH, c.outW, c.k};
+  p.results = {r};
+  return p;
+}
+
+/// ConvCall's sizes with outH/outW derived.
+ConvCall convCall(int64_t n, int64_t h, int64_t w, int64_t c, int64_t k,
+                  int64_t kh, int64_t kw, int64_t stride, int64_t dil,
+                  int64_t pad, int64_t groups) {
+  ConvCall cc;
+  cc.n = n;
+  cc.h = h;
+  cc.w = w;
+  cc.c = c;
+  cc.k = k;
+  cc.kh = kh;
+  cc.kw = kw;
+  cc.strideH = cc.strideW = stride;
+  cc.dilH = cc.dilW = dil;
+  cc.padH = cc.padW = pad;
+  cc.groups = groups;
+  cc.outH = (h + 2 * pad - dil * (kh - 1) - 1) / stride + 1;
+  cc.outW = (w + 2 * pad - dil * (kw - 1) - 1) / stride + 1;
+  return cc;
+}
+
+TEST(LaunchPlan, ConvStepsRoundTripAndAreChecked) {
+  auto [text, q] =
+      roundTrip(convPlan(convCall(2, 7, 6, 4, 6, 3, 2, 2, 1, 1, 2)),
+                "conv float32 2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0 b1 b2 "
+                "node=conv\n");
+  ASSERT_EQ(q.launches.size(), 2u);
+  EXPECT_EQ(q.launches[1].kind, KernelLaunch::Kind::Conv);
+  EXPECT_EQ(q.launches[1].conv.groups, 2);
+  EXPECT_TRUE(q.launches[1].conv.accumulate);
+  expectRejected(
+      text,
+      {
+          {"conv float32 2 7 6 4 6", "conv float64 2 7 6 4 6", "float32"},
+          {"2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0",
+           "2 7 6 4 6 3 2 4 3 2 2 1 1 1 1 2 1 b0", "output size disagrees"},
+          {"2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0",
+           "2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 3 1 b0", "groups must divide"},
+          {"2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0",
+           "2 7 6 4 6 3 2 4 3 0 2 1 1 1 1 2 1 b0", "must be in"},
+          {"2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0",
+           "2 7 6 4 6 3 2 4 4 2 2 1 1 -1 1 2 1 b0", "padding"},
+          {"2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 1 b0",
+           "2 7 6 4 6 3 2 4 4 2 2 1 1 1 1 2 2 b0", "accumulate"},
+          {"1 b0 b1 b2 node", "1 b0 b1 b0 node", "must be a temp"},
+          {"1 b0 b1 b2 node", "1 b1 b0 b2 node", "too small"},
+          {"1 b0 b1 b2 node", "1 b0 b1 node", "three buffer arguments"},
+          {"b2 node=conv\n", "b2 x=1\n", "after the conv"},
+      });
+}
+
+TEST(FakeDriver, ConvStepsMatchTheReference) {
+  REQUIRE_FAKE(device);
+  void *cudnn = dlopen("libcudnn.so.9", RTLD_NOW);
+  ASSERT_NE(cudnn, nullptr) << "the fake libcudnn.so.9";
+  auto convCount =
+      reinterpret_cast<int (*)()>(dlsym(cudnn, "tfmlirFakeConvCount"));
+  auto objects =
+      reinterpret_cast<int (*)()>(dlsym(cudnn, "tfmlirFakeCudnnObjects"));
+  ASSERT_TRUE(convCount && objects);
+  // Plain, strided with padding, dilated, grouped, depthwise.
+  for (const ConvCall &c : {convCall(1, 5, 5, 3, 4, 3, 3, 1, 1, 0, 1),
+                            convCall(2, 7, 6, 4, 6, 3, 2, 2, 1, 1, 1),
+                            convCall(1, 8, 8, 2, 3, 2, 2, 1, 2, 0, 1),
+                            convCall(1, 6, 5, 4, 6, 3, 3, 1, 1, 1, 2),
+                            convCall(2, 6, 6, 5, 5, 3, 3, 2, 1, 1, 5)}) {
+    SCOPED_TRACE(serializeLaunchPlan(convPlan(c)));
+    std::vector<float> x(c.n * c.h * c.w * c.c),
+        f(c.k * c.kh * c.kw * (c.c / c.groups));
+    for (size_t i = 0; i < x.size(); ++i)
+      x[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5) * 0.5f;
+    for (size_t i = 0; i < f.size(); ++i)
+      f[i] = static_cast<float>(static_cast<int>(i * 5 % 9) - 4) * 0.25f;
+    absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+        PlanExecutor::create(**device, convPlan(c), "");
+    ASSERT_TRUE(ex.ok()) << ex.status();
+    int before = convCount();
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{x.data(), x.size() * 4}, {f.data(), f.size() * 4}});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(convCount() - before, 2);
+    const float *y = reinterpret_cast<const float *>((*out)[0].data());
+    int64_t cg = c.c / c.groups, kg = c.k / c.groups;
+    for (int64_t b = 0; b < c.n; ++b)
+      for (int64_t i = 0; i < c.outH; ++i)
+        for (int64_t j = 0; j < c.outW; ++j)
+          for (int64_t o = 0; o < c.k; ++o) {
+            double s = 0;
+            for (int64_t di = 0; di < c.kh; ++di)
+              for (int64_t dj = 0; dj < c.kw; ++dj)
+                for (int64_t e = 0; e < cg; ++e) {
+                  int64_t r = i * c.strideH - c.padH + di * c.dilH,
+                          q = j * c.strideW - c.padW + dj * c.dilW;
+                  if (r < 0 || r >= c.h || q < 0 || q >= c.w)
+                    continue;
+                  s += double(x[((b * c.h + r) * c.w + q) * c.c +
+                                (o / kg) * cg + e]) *
+                       f[((o * c.kh + di) * c.kw + dj) * cg + e];
+                }
+            // Small halves and integers: every sum is exact.
+            ASSERT_EQ(y[((b * c.outH + i) * c.outW + j) * c.k + o], 2 * s)
+                << b << "," << i << "," << j << "," << o;
+          }
+  }
+  // Descriptors are destroyed after every call; the handle goes with the
+  // executor.
+  EXPECT_EQ(objects(), 0);
 }
 
 TEST(FakeDriver, HostControlFlowLoopsAndBranches) {

@@ -163,14 +163,17 @@ int main(int argc, char **argv) {
       return 1;
   }
   std::set<std::string> kernels;
-  int serial = 0, gemms = 0, launches = 0, copies = 0, branches = 0;
+  int serial = 0, gemms = 0, convs = 0, launches = 0, copies = 0, branches = 0;
   using Kind = tfmlir::gpu::KernelLaunch::Kind;
   for (const tfmlir::gpu::KernelLaunch &l : plan.launches) {
     gemms += l.kind == Kind::Gemm;
+    convs += l.kind == Kind::Conv;
     copies += l.kind == Kind::Copy;
     branches += l.kind == Kind::Branch;
-    // Launches: the kernel and cuBLAS steps, as the AOT header counts them.
-    launches += l.kind == Kind::Gemm || l.kind == Kind::Kernel;
+    // Launches: the kernel, cuBLAS and cuDNN steps, as the AOT header
+    // counts them.
+    launches +=
+        l.kind == Kind::Gemm || l.kind == Kind::Kernel || l.kind == Kind::Conv;
     if (l.kind != Kind::Kernel)
       continue;
     kernels.insert(l.kernel);
@@ -179,8 +182,10 @@ int main(int argc, char **argv) {
   llvm::outs() << "kernels " << kernels.size() << " launches " << launches
                << " gemms " << gemms << " serial " << serial << " buffers "
                << plan.buffers.size() << " constants " << plan.constants.size();
-  // Host control flow (while/if/case): only when there is some, so that the
-  // summary of a straight-line program stays as it was.
+  // cuDNN convolutions and host control flow (while/if/case): only when
+  // there are some, so that the summary of other programs stays as it was.
+  if (convs)
+    llvm::outs() << " convs " << convs;
   if (copies || branches)
     llvm::outs() << " copies " << copies << " branches " << branches;
   llvm::outs() << "\n";

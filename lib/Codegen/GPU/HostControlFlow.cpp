@@ -27,8 +27,8 @@ bool isGpuHostControlFlow(Operation *op) {
       llvm::any_of(op->getOperandTypes(), isMemRef))
     return true;
   WalkResult work = op->walk([](Operation *inner) {
-    if (isa<linalg::LinalgOp, scf::ParallelOp, gpu::LaunchOp,
-            gpu::LaunchFuncOp, memref::CopyOp>(inner) ||
+    if (isa<linalg::LinalgOp, scf::ParallelOp, gpu::LaunchOp, gpu::LaunchFuncOp,
+            memref::CopyOp>(inner) ||
         isGpuLibraryCall(inner))
       return WalkResult::interrupt();
     return WalkResult::advance();
@@ -195,9 +195,9 @@ LogicalResult prepareSlots(Operation *op, ArrayRef<Slot> slots) {
       return op->emitError("GPU path: a buffer that this loop or "
                            "conditional carries has the dynamic shape ")
              << type;
-    auto plain = MemRefType::get(type.getShape(), type.getElementType(),
-                                 MemRefLayoutAttrInterface(),
-                                 type.getMemorySpace());
+    auto plain =
+        MemRefType::get(type.getShape(), type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
     for (OpOperand *p : slot.producers) {
       Operation *at = p->getOwner();
       p->set(asPlainBuffer(p->get(), plain, at));

@@ -464,41 +464,69 @@ LogicalResult PlanBuilder::emitLaunch(mlir::gpu::LaunchFuncOp launch) {
 
 LogicalResult PlanBuilder::emitLibraryCall(Operation &op) {
   gpu::KernelLaunch l;
-  l.kind = gpu::KernelLaunch::Kind::Gemm;
-  l.kernel = "cublas_gemm";
   l.node = nodeName(op.getLoc());
-  auto dict = op.getAttrOfType<DictionaryAttr>(kGpuGemmAttrName);
-  auto i64 = [&](StringRef n) -> std::optional<int64_t> {
+  bool conv = op.hasAttr(kGpuConvAttrName);
+  StringRef attrName = conv ? kGpuConvAttrName : kGpuGemmAttrName;
+  auto dict = op.getAttrOfType<DictionaryAttr>(attrName);
+  bool complete = static_cast<bool>(dict);
+  auto i64 = [&](StringRef n, int64_t &to) {
     if (auto a = dict ? dict.getAs<IntegerAttr>(n) : IntegerAttr())
-      return a.getInt();
-    return std::nullopt;
+      to = a.getInt();
+    else
+      complete = false;
   };
-  auto flag = [&](StringRef n) -> std::optional<bool> {
+  auto flag = [&](StringRef n, bool &to) {
     if (auto a = dict ? dict.getAs<BoolAttr>(n) : BoolAttr())
-      return a.getValue();
-    return std::nullopt;
+      to = a.getValue();
+    else
+      complete = false;
   };
-  std::optional<int64_t> batch = i64("batch"), m = i64("m"), n = i64("n"),
-                         k = i64("k");
-  std::optional<bool> ta = flag("trans_a"), tb = flag("trans_b"),
-                      acc = flag("accumulate");
-  auto epi = dict ? dict.getAs<StringAttr>("epilogue") : StringAttr();
-  if (epi)
-    l.gemm.epilogue = epi.getValue() == "bias" ? gpu::GemmEpilogue::Bias
-                                               : gpu::GemmEpilogue::ReluBias;
-  if (!batch || !m || !n || !k || !ta || !tb || !acc ||
-      op.getNumOperands() != (epi ? 4u : 3u) ||
-      (epi && epi.getValue() != "bias" && epi.getValue() != "relu_bias"))
-    return op.emitError("GPU launch plan: malformed ")
-           << kGpuGemmAttrName << " call";
-  gpu::GemmCall &g = l.gemm;
-  g.batch = *batch;
-  g.m = *m;
-  g.n = *n;
-  g.k = *k;
-  g.transA = *ta;
-  g.transB = *tb;
-  g.accumulate = *acc;
+  unsigned operands = 3;
+  if (conv) {
+    l.kind = gpu::KernelLaunch::Kind::Conv;
+    l.kernel = "cudnn_conv";
+    gpu::ConvCall &c = l.conv;
+    for (auto [name, field] : {std::pair<StringRef, int64_t *>{"n", &c.n},
+                               {"h", &c.h},
+                               {"w", &c.w},
+                               {"c", &c.c},
+                               {"k", &c.k},
+                               {"kh", &c.kh},
+                               {"kw", &c.kw},
+                               {"out_h", &c.outH},
+                               {"out_w", &c.outW},
+                               {"stride_h", &c.strideH},
+                               {"stride_w", &c.strideW},
+                               {"dil_h", &c.dilH},
+                               {"dil_w", &c.dilW},
+                               {"pad_h", &c.padH},
+                               {"pad_w", &c.padW},
+                               {"groups", &c.groups}})
+      i64(name, *field);
+    flag("accumulate", c.accumulate);
+  } else {
+    l.kind = gpu::KernelLaunch::Kind::Gemm;
+    l.kernel = "cublas_gemm";
+    gpu::GemmCall &g = l.gemm;
+    i64("batch", g.batch);
+    i64("m", g.m);
+    i64("n", g.n);
+    i64("k", g.k);
+    flag("trans_a", g.transA);
+    flag("trans_b", g.transB);
+    flag("accumulate", g.accumulate);
+    if (auto epi = dict ? dict.getAs<StringAttr>("epilogue") : StringAttr()) {
+      ++operands;
+      if (epi.getValue() == "bias")
+        g.epilogue = gpu::GemmEpilogue::Bias;
+      else if (epi.getValue() == "relu_bias")
+        g.epilogue = gpu::GemmEpilogue::ReluBias;
+      else
+        complete = false;
+    }
+  }
+  if (!complete || op.getNumOperands() != operands)
+    return op.emitError("GPU launch plan: malformed ") << attrName << " call";
   for (Value a : op.getOperands()) {
     int64_t offset;
     FailureOr<int64_t> id = root(a, &op, offset);
@@ -510,14 +538,18 @@ LogicalResult PlanBuilder::emitLibraryCall(Operation &op) {
     auto src =
         cast ? dyn_cast<MemRefType>(cast.getSource().getType()) : MemRefType();
     if (!src || !src.getLayout().isIdentity())
-      return op.emitError("GPU launch plan: a GEMM operand is not a "
-                          "contiguous buffer");
+      return op.emitError("GPU launch plan: a library call's operand is not "
+                          "a contiguous buffer");
     gpu::LaunchArg arg;
     arg.buffer = *id;
     l.args.push_back(arg);
   }
-  g.inType = plan.buffers[l.args[0].buffer].dtype;
-  g.outType = plan.buffers[l.args[2].buffer].dtype;
+  if (conv) {
+    l.conv.dtype = plan.buffers[l.args[0].buffer].dtype;
+  } else {
+    l.gemm.inType = plan.buffers[l.args[0].buffer].dtype;
+    l.gemm.outType = plan.buffers[l.args[2].buffer].dtype;
+  }
   addStep(std::move(l));
   return success();
 }

@@ -11,6 +11,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <array>
 
 namespace tfmlir {
 #define GEN_PASS_DEF_GPULIBRARYCALLS
@@ -23,7 +26,8 @@ namespace tfmlir {
 
 bool isGpuLibraryCall(Operation *op) {
   auto call = dyn_cast<func::CallOp>(op);
-  return call && call->hasAttr(kGpuGemmAttrName);
+  return call &&
+         (call->hasAttr(kGpuGemmAttrName) || call->hasAttr(kGpuConvAttrName));
 }
 
 namespace {
@@ -78,6 +82,25 @@ bool isMultiplyAddBody(linalg::GenericOp op) {
 /// The roles of a contraction's loops.
 enum class Role { Batch, M, N, K };
 
+/// The types of `op`'s two inputs and one output when each is a whole
+/// buffer cuBLAS or cuDNN can read in place: a static shape without a
+/// zero-size dim and an identity layout (and f32 elements with `f32`).
+std::optional<std::array<MemRefType, 3>> wholeBuffers(linalg::LinalgOp op,
+                                                      bool f32) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return std::nullopt;
+  std::array<MemRefType, 3> types = {
+      dyn_cast<MemRefType>(op.getDpsInputs()[0].getType()),
+      dyn_cast<MemRefType>(op.getDpsInputs()[1].getType()),
+      dyn_cast<MemRefType>(op.getDpsInits()[0].getType())};
+  for (MemRefType t : types)
+    if (!t || !t.hasStaticShape() || !t.getLayout().isIdentity() ||
+        t.getNumElements() == 0 || (f32 && !t.getElementType().isF32()))
+      return std::nullopt;
+  return types;
+}
+
 /// The GEMM geometry of `op`, when it is one cuBLAS can run without a copy:
 /// every operand a contiguous row-major buffer (identity layout), indexing
 /// maps that are permutations of the operand's loops, the batch loops
@@ -85,18 +108,11 @@ enum class Role { Batch, M, N, K };
 /// contiguous block in the same order wherever they appear (so that each
 /// group flattens to one dimension); the output [batch, M, N].
 std::optional<gpu::GemmCall> matchGemm(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1)
+  std::optional<std::array<MemRefType, 3>> types =
+      wholeBuffers(op, /*f32=*/false);
+  if (!types)
     return std::nullopt;
-  auto ta = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
-  auto tb = dyn_cast<MemRefType>(op.getDpsInputs()[1].getType());
-  auto tc = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
-  if (!ta || !tb || !tc)
-    return std::nullopt;
-  for (MemRefType t : {ta, tb, tc})
-    if (!t.hasStaticShape() || !t.getLayout().isIdentity() ||
-        t.getNumElements() == 0)
-      return std::nullopt;
+  auto [ta, tb, tc] = *types;
   // cuBLAS's C may not alias A or B.
   Value rootC = viewRoot(op.getDpsInits()[0]);
   if (rootC == viewRoot(op.getDpsInputs()[0]) ||
@@ -218,17 +234,11 @@ std::optional<gpu::GemmCall> matchGemm(linalg::GenericOp op) {
 /// filter [1, 1, Ci, Co] read as [Ci, Co] is the output [N*H*W, Co], with
 /// no copy (XLA:GPU also runs such convolutions as GEMMs).
 std::optional<gpu::GemmCall> matchPointwiseConv(linalg::Conv2DNhwcHwcfOp op) {
-  if (!op.hasPureBufferSemantics())
+  std::optional<std::array<MemRefType, 3>> types =
+      wholeBuffers(op, /*f32=*/true);
+  if (!types)
     return std::nullopt;
-  auto ti = dyn_cast<MemRefType>(op.getInputs()[0].getType());
-  auto tf = dyn_cast<MemRefType>(op.getInputs()[1].getType());
-  auto to = dyn_cast<MemRefType>(op.getOutputs()[0].getType());
-  if (!ti || !tf || !to)
-    return std::nullopt;
-  for (MemRefType t : {ti, tf, to})
-    if (!t.hasStaticShape() || !t.getLayout().isIdentity() ||
-        t.getNumElements() == 0 || !t.getElementType().isF32())
-      return std::nullopt;
+  auto [ti, tf, to] = *types;
   if (!llvm::all_of(op.getStrides().getValues<int64_t>(),
                     [](int64_t v) { return v == 1; }) ||
       !llvm::all_of(op.getDilations().getValues<int64_t>(),
@@ -260,12 +270,18 @@ bool coversBuffer(Value v, Value root) {
 /// Calls `visit(root, view, write)` for each buffer `p` reads or writes
 /// (its memref effects; `root` is the buffer the view is of). Returns false
 /// when `p`'s accesses are not all known: a write to no particular value,
-/// or an op without the memory-effect interface that has regions. Such an
-/// op without regions (a GEMM call made earlier by this pass) is taken to
-/// write every buffer operand.
+/// or an op without the memory-effect interface that has regions. A library
+/// call made earlier by this pass writes its third operand (C of a GEMM, y
+/// of a convolution) and reads the others; any other op without regions
+/// and without the interface is taken to write every buffer operand.
 bool forEachAccess(
     Operation *p,
     function_ref<void(Value root, Value view, bool write)> visit) {
+  if (isGpuLibraryCall(p)) {
+    for (auto [i, v] : llvm::enumerate(p->getOperands()))
+      visit(viewRoot(v), v, /*write=*/i == 2);
+    return true;
+  }
   auto iface = dyn_cast<MemoryEffectOpInterface>(p);
   if (!iface) {
     if (p->getNumRegions() != 0)
@@ -556,6 +572,303 @@ func::FuncOp gemmDeclaration(ModuleOp module, Type in, Type out, bool bias) {
   return f;
 }
 
+/// A convolution cuDNN takes (linalg.conv_2d_nhwc_hwcf or
+/// linalg.depthwise_conv_2d_nhwc_hwc on whole f32 buffers with static
+/// shapes; not the 1x1 unit-stride ones, which are GEMMs): its sizes, with
+/// no padding yet (the input is already padded).
+std::optional<gpu::ConvCall> matchConv(linalg::LinalgOp op, bool &depthwise) {
+  depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
+  if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
+    return std::nullopt;
+  std::optional<std::array<MemRefType, 3>> types =
+      wholeBuffers(op, /*f32=*/true);
+  if (!types)
+    return std::nullopt;
+  auto [ti, tf, to] = *types;
+  auto attrs = [&](StringRef name) -> SmallVector<int64_t> {
+    auto a = op->getAttrOfType<DenseIntElementsAttr>(name);
+    if (!a)
+      return {1, 1};
+    return llvm::to_vector(a.getValues<int64_t>());
+  };
+  SmallVector<int64_t> strides = attrs("strides"), dil = attrs("dilations");
+  if (strides.size() != 2 || dil.size() != 2)
+    return std::nullopt;
+  ArrayRef<int64_t> in = ti.getShape(), f = tf.getShape(), o = to.getShape();
+  gpu::ConvCall c;
+  c.n = in[0];
+  c.h = in[1];
+  c.w = in[2];
+  c.c = in[3];
+  c.kh = f[0];
+  c.kw = f[1];
+  c.k = o[3];
+  c.outH = o[1];
+  c.outW = o[2];
+  c.strideH = strides[0];
+  c.strideW = strides[1];
+  c.dilH = dil[0];
+  c.dilW = dil[1];
+  c.groups = depthwise ? c.c : 1;
+  if (o[0] != c.n ||
+      (depthwise ? (f[2] != c.c || c.k != c.c) : (f[2] != c.c || f[3] != c.k)))
+    return std::nullopt;
+  if ((c.h - (c.dilH * (c.kh - 1) + 1)) / c.strideH + 1 != c.outH ||
+      (c.w - (c.dilW * (c.kw - 1) + 1)) / c.strideW + 1 != c.outW)
+    return std::nullopt;
+  constexpr int64_t kMaxInt = 0x7fffffff;
+  for (int64_t v : {c.n, c.h, c.w, c.c, c.k})
+    if (v > kMaxInt)
+      return std::nullopt;
+  return c;
+}
+
+/// The ops that make the conv's padded input, when cuDNN can pad instead:
+/// `alloc` zero-filled by `fill`, the unpadded `x` copied into its interior
+/// (`copy` into `view`, a subview at [0, padH, padW, 0]), the same padding
+/// on both sides of each spatial dim, nothing but convolutions else using
+/// the buffer (CSE shares one padded input among the convolutions of the
+/// same input) and nothing writing `x` between the copy and the conv. x and
+/// the padding go into `c`.
+struct FoldedPadding {
+  Value x;
+  /// Erased, in order, once no convolution reads the padded buffer.
+  SmallVector<Operation *> dead;
+  Operation *alloc;
+};
+std::optional<FoldedPadding> foldPadding(linalg::LinalgOp conv,
+                                         gpu::ConvCall &c) {
+  Value input = conv.getDpsInputs()[0];
+  auto alloc = input.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  linalg::FillOp fill;
+  linalg::CopyOp copy;
+  memref::SubViewOp view;
+  SmallVector<Operation *> others;
+  for (Operation *user : alloc->getUsers()) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(user) &&
+        user->getOperand(0) == input) {
+      continue; // this or another convolution of the padded input
+    }
+    if (isa<memref::DeallocOp>(user)) {
+      others.push_back(user);
+    } else if (auto f = dyn_cast<linalg::FillOp>(user); f && !fill) {
+      fill = f;
+    } else if (auto sv = dyn_cast<memref::SubViewOp>(user); sv && !view) {
+      view = sv;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!fill || !view || fill.getOutputs()[0] != input ||
+      !matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+    return std::nullopt;
+  llvm::SetVector<Operation *> selfCopies;
+  for (Operation *user : view->getUsers()) {
+    if (auto cp = dyn_cast<linalg::CopyOp>(user);
+        cp && !copy && cp.getOutputs()[0] == view.getResult()) {
+      copy = cp;
+    } else if (auto mc = dyn_cast<memref::CopyOp>(user);
+               mc && mc.getSource() == mc.getTarget()) {
+      selfCopies.insert(mc); // a no-op left by bufferization
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!copy || !fill->isBeforeInBlock(copy) ||
+      copy->getBlock() != conv->getBlock() ||
+      !copy->isBeforeInBlock(conv.getOperation()))
+    return std::nullopt;
+  Value x = copy.getInputs()[0];
+  auto xt = dyn_cast<MemRefType>(x.getType());
+  auto pt = cast<MemRefType>(input.getType());
+  if (!xt || !xt.hasStaticShape() || !xt.getLayout().isIdentity() ||
+      !view.hasUnitStride() || view.getType().getShape() != xt.getShape())
+    return std::nullopt;
+  ArrayRef<int64_t> offsets = view.getStaticOffsets();
+  if (offsets.size() != 4 || ShapedType::isDynamic(offsets[1]) ||
+      ShapedType::isDynamic(offsets[2]) || offsets[0] != 0 || offsets[3] != 0)
+    return std::nullopt;
+  ArrayRef<int64_t> xs = xt.getShape(), ps = pt.getShape();
+  int64_t padH = offsets[1], padW = offsets[2];
+  if (xs[0] != ps[0] || xs[3] != ps[3] || ps[1] - xs[1] - padH != padH ||
+      ps[2] - xs[2] - padW != padW)
+    return std::nullopt;
+  // x must hold the same values at the conv as at the copy.
+  Value xRoot = viewRoot(x);
+  for (Operation *p = copy->getNextNode(); p != conv.getOperation();
+       p = p->getNextNode()) {
+    bool writesX = false;
+    if (!forEachAccess(p,
+                       [&](Value r, Value, bool write) {
+                         writesX |= write && r == xRoot;
+                       }) ||
+        writesX)
+      return std::nullopt;
+  }
+  c.h = xs[1];
+  c.w = xs[2];
+  c.padH = padH;
+  c.padW = padW;
+  FoldedPadding folded;
+  folded.x = x;
+  folded.dead.push_back(copy);
+  llvm::append_range(folded.dead, selfCopies);
+  folded.dead.push_back(view);
+  folded.dead.push_back(fill);
+  llvm::append_range(folded.dead, others);
+  folded.dead.push_back(alloc);
+  folded.alloc = alloc;
+  return folded;
+}
+
+/// The filter of `conv` in cuDNN's KRSC layout: [k, kh, kw, c / groups]
+/// from linalg's HWCF [kh, kw, c, k], or [c, kh, kw, 1] from the depthwise
+/// HWC [kh, kw, c]. A constant filter (a memref.get_global, possibly
+/// reshaped) is transposed now, into a new global; any other is transposed
+/// on the device by a linalg.transpose into a new buffer (a kernel).
+Value krscFilter(OpBuilder &b, ModuleOp module, linalg::LinalgOp conv,
+                 bool depthwise) {
+  Location loc = conv.getLoc();
+  Value f = conv.getDpsInputs()[1];
+  auto ft = cast<MemRefType>(f.getType());
+  ArrayRef<int64_t> s = ft.getShape();
+  SmallVector<int64_t> perm = depthwise ? SmallVector<int64_t>{2, 0, 1}
+                                        : SmallVector<int64_t>{3, 0, 1, 2};
+  SmallVector<int64_t> tshape;
+  for (int64_t p : perm)
+    tshape.push_back(s[p]);
+  SmallVector<int64_t> krsc = tshape;
+  if (depthwise)
+    krsc.push_back(1);
+  Type et = ft.getElementType();
+  // A constant: transpose its values.
+  Value root = viewRoot(f);
+  if (auto get = root.getDefiningOp<memref::GetGlobalOp>()) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        get, get.getNameAttr());
+    auto init =
+        global
+            ? dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())
+            : DenseElementsAttr();
+    if (global && global.getConstant() && init &&
+        init.getNumElements() == ft.getNumElements() &&
+        init.getElementType().isF32()) {
+      // The global's elements in row-major order are f's (reshapes keep
+      // the order).
+      SmallVector<float> src = llvm::to_vector(init.getValues<float>());
+      SmallVector<float> dst(src.size());
+      SmallVector<int64_t> sstr(s.size(), 1);
+      for (int i = static_cast<int>(s.size()) - 2; i >= 0; --i)
+        sstr[i] = sstr[i + 1] * s[i + 1];
+      SmallVector<int64_t> idx(tshape.size(), 0);
+      for (size_t lin = 0; lin < dst.size(); ++lin) {
+        int64_t off = 0;
+        for (size_t d = 0; d < tshape.size(); ++d)
+          off += idx[d] * sstr[perm[d]];
+        dst[lin] = src[off];
+        for (int d = static_cast<int>(tshape.size()) - 1; d >= 0; --d) {
+          if (++idx[d] < tshape[d])
+            break;
+          idx[d] = 0;
+        }
+      }
+      auto type = MemRefType::get(krsc, et);
+      auto value = DenseElementsAttr::get(RankedTensorType::get(krsc, et),
+                                          ArrayRef<float>(dst));
+      OpBuilder mb(module.getBodyRegion());
+      mb.setInsertionPoint(global);
+      auto g = memref::GlobalOp::create(
+          mb, global.getLoc(), (global.getSymName() + "_krsc").str(),
+          mb.getStringAttr("private"), type, value, /*constant=*/true,
+          global.getAlignmentAttr());
+      SymbolTable(module).insert(g); // renames on a clash
+      return memref::GetGlobalOp::create(b, loc, type, g.getSymName());
+    }
+  }
+  Value t = memref::AllocOp::create(b, loc, MemRefType::get(tshape, et));
+  linalg::TransposeOp::create(b, loc, f, t, perm);
+  if (!depthwise)
+    return t;
+  return memref::ExpandShapeOp::create(
+      b, loc, krsc, t, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+}
+
+/// The private declaration `func.func private @tfmlir_gpu_conv_f32(x, f,
+/// y)` of unranked f32 memrefs.
+func::FuncOp convDeclaration(ModuleOp module) {
+  StringRef name = "tfmlir_gpu_conv_f32";
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToStart(module.getBody());
+  auto u = UnrankedMemRefType::get(b.getF32Type(), 0);
+  auto f = func::FuncOp::create(b, module.getLoc(), name,
+                                b.getFunctionType({u, u, u}, {}));
+  f.setPrivate();
+  return f;
+}
+
+/// Replaces `op` by a cuDNN convolution call (see kGpuConvAttrName).
+void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
+                 bool depthwise) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value out = op.getDpsInits()[0];
+  SmallVector<Operation *> erasable;
+  c.accumulate = !holdsZerosAt(op, out, erasable);
+  for (Operation *e : erasable)
+    e->erase();
+  std::optional<FoldedPadding> folded = foldPadding(op, c);
+  Value x = folded ? folded->x : op.getDpsInputs()[0];
+  Value filter = krscFilter(b, module, op, depthwise);
+  SmallVector<Value> args;
+  for (Value v : {x, filter, out})
+    args.push_back(memref::CastOp::create(
+        b, loc, UnrankedMemRefType::get(b.getF32Type(), 0), v));
+  auto call = func::CallOp::create(b, loc, convDeclaration(module), args);
+  SmallVector<NamedAttribute> attrs;
+  auto i64 = [&](StringRef n, int64_t v) {
+    attrs.push_back(b.getNamedAttr(n, b.getI64IntegerAttr(v)));
+  };
+  i64("n", c.n);
+  i64("h", c.h);
+  i64("w", c.w);
+  i64("c", c.c);
+  i64("k", c.k);
+  i64("kh", c.kh);
+  i64("kw", c.kw);
+  i64("out_h", c.outH);
+  i64("out_w", c.outW);
+  i64("stride_h", c.strideH);
+  i64("stride_w", c.strideW);
+  i64("dil_h", c.dilH);
+  i64("dil_w", c.dilW);
+  i64("pad_h", c.padH);
+  i64("pad_w", c.padW);
+  i64("groups", c.groups);
+  attrs.push_back(b.getNamedAttr("accumulate", b.getBoolAttr(c.accumulate)));
+  call->setAttr(kGpuConvAttrName, b.getDictionaryAttr(attrs));
+  // A depthwise filter reshaped from HWC1 is dead once transposed.
+  Value oldFilter = op.getDpsInputs()[1];
+  op->erase();
+  // The padding ops go with the last convolution that read them.
+  if (folded && llvm::all_of(folded->alloc->getUsers(), [&](Operation *u) {
+        return llvm::is_contained(folded->dead, u);
+      }))
+    for (Operation *d : folded->dead)
+      d->erase();
+  if (auto collapse = oldFilter.getDefiningOp<memref::CollapseShapeOp>())
+    if (collapse->use_empty()) {
+      oldFilter = collapse.getSrc();
+      collapse->erase();
+    }
+  if (auto get = oldFilter.getDefiningOp<memref::GetGlobalOp>())
+    if (get->use_empty())
+      get->erase();
+}
+
 struct GpuLibraryCallsPass
     : public impl::GpuLibraryCallsBase<GpuLibraryCallsPass> {
   using Base::Base;
@@ -563,6 +876,7 @@ struct GpuLibraryCallsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<std::pair<linalg::LinalgOp, gpu::GemmCall>> found;
+    SmallVector<std::tuple<linalg::LinalgOp, gpu::ConvCall, bool>> convs;
     module.walk([&](linalg::LinalgOp op) {
       // Only ops of a host function: its body, or the regions of host
       // control flow (a while body's MatMul, as in an RNN), not inside
@@ -577,9 +891,17 @@ struct GpuLibraryCallsPass
       else if (auto conv =
                    dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
         g = matchPointwiseConv(conv);
-      if (g)
+      if (g) {
         found.push_back({op, *g});
+        return;
+      }
+      // Other convolutions: cuDNN, as XLA:GPU.
+      bool depthwise = false;
+      if (std::optional<gpu::ConvCall> c = matchConv(op, depthwise))
+        convs.push_back({op, *c, depthwise});
     });
+    for (auto &[op, c, depthwise] : convs)
+      rewriteConv(module, op, c, depthwise);
     for (auto &[op, g] : found) {
       OpBuilder b(op);
       Location loc = op.getLoc();

@@ -31,9 +31,15 @@ struct GpuPrepareLinalgPass
     // Host while/if/case: plain carried buffers, selectors read back.
     if (failed(prepareGpuHostControlFlow(func)))
       return signalPassFailure();
-    // memref.copy -> linalg.copy (then generalized below).
+    // memref.copy -> linalg.copy (then generalized below); a copy of a
+    // buffer onto itself (bufferization leaves some) is a no-op.
     SmallVector<memref::CopyOp> copies;
-    func.walk([&](memref::CopyOp op) { copies.push_back(op); });
+    func.walk([&](memref::CopyOp op) {
+      if (op.getSource() == op.getTarget())
+        op->erase();
+      else
+        copies.push_back(op);
+    });
     for (memref::CopyOp op : copies) {
       rewriter.setInsertionPoint(op);
       rewriter.replaceOpWithNewOp<linalg::CopyOp>(op, op.getSource(),

@@ -30,6 +30,14 @@ namespace tfmlir {
 /// memrefs (GemmCall in lib/Support/ABI/LaunchPlan.h says what they mean).
 inline constexpr llvm::StringLiteral kGpuGemmAttrName = "tfmlir.gemm";
 
+/// The attribute (a dictionary of i64: n, h, w, c, k, kh, kw, out_h, out_w,
+/// stride_h, stride_w, dil_h, dil_w, pad_h, pad_w, groups; bool accumulate)
+/// that marks a func.call made by hlo-gpu-library-calls as a cuDNN
+/// convolution, whose operands are x (NHWC), the filter (KRSC) and y (NHWC)
+/// cast to unranked memrefs (ConvCall in lib/Support/ABI/LaunchPlan.h says
+/// what they mean).
+inline constexpr llvm::StringLiteral kGpuConvAttrName = "tfmlir.conv";
+
 /// True for a func.call that hlo-gpu-library-calls made (it stays on the
 /// host; the launch plan runs it as a library call).
 bool isGpuLibraryCall(mlir::Operation *op);

@@ -28,7 +28,8 @@ def GpuPrepareLinalg : Pass<"hlo-gpu-prepare-linalg", "mlir::func::FuncOp"> {
 }
 
 def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
-  let summary = "Matrix products on buffers to cuBLAS GEMM calls";
+  let summary = "Matrix products on buffers to cuBLAS GEMM calls, "
+                "convolutions to cuDNN calls";
   let description = [{
     After bufferization, as XLA:GPU sends dot to cuBLAS: each linalg.generic
     of a host function (its body or a region of its host control flow, e.g.
@@ -46,8 +47,26 @@ def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
     into C just before is dropped (beta = 0); otherwise the GEMM adds to C
     (beta = 1). A linalg.conv_2d_nhwc_hwcf on f32 buffers with a 1x1
     filter and unit strides and dilations (a pointwise convolution) is the
-    same GEMM: input [N*H*W, Ci] times filter [Ci, Co]. Anything else is
-    left for the generated kernels.
+    same GEMM: input [N*H*W, Ci] times filter [Ci, Co].
+
+    Every other f32 linalg.conv_2d_nhwc_hwcf and
+    linalg.depthwise_conv_2d_nhwc_hwc on whole buffers with static shapes
+    (any window, strides and dilations) becomes a cuDNN convolution, as
+    XLA:GPU sends convolutions to cuDNN: `func.call @tfmlir_gpu_conv_f32(x,
+    filter, y)` with a `tfmlir.conv` dictionary {n, h, w, c, k, kh, kw,
+    out_h, out_w, stride_h, stride_w, dil_h, dil_w, pad_h, pad_w, groups,
+    accumulate} (a Conv step of the plan, runtime/gpu/Cudnn.h). The filter
+    goes to cuDNN's KRSC layout: a constant one (memref.get_global) into a
+    new global `<name>_krsc` now, any other through a linalg.transpose into
+    a new buffer. When the input is a zero-padded copy made for the
+    convolution (a zero fill, the unpadded x copied into its interior) with
+    the same padding on both sides of each spatial dim, cuDNN pads x itself
+    and the padding ops go (also when CSE shares the padded buffer among
+    several convolutions); TF's SAME with odd windows at stride 1 is such a
+    padding, SAME at stride 2 (one more at the end) is not, and keeps its
+    padded copy. A zero fill of y is dropped as for GEMMs. Anything else
+    (other types, other convolution forms) is left for the generated
+    kernels.
 
     What consumes an overwritten (beta 0) f32 result is folded into the
     call when it is the result's only reader and nothing in between touches

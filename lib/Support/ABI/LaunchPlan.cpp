@@ -99,6 +99,21 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
       os << '\n';
       continue;
     }
+    if (l.kind == KernelLaunch::Kind::Conv) {
+      const ConvCall &c = l.conv;
+      os << "conv " << dtypeName(c.dtype);
+      for (int64_t v :
+           {c.n, c.h, c.w, c.c, c.k, c.kh, c.kw, c.outH, c.outW, c.strideH,
+            c.strideW, c.dilH, c.dilW, c.padH, c.padW, c.groups})
+        os << ' ' << v;
+      os << ' ' << (c.accumulate ? 1 : 0);
+      for (size_t i = 0; i < l.args.size() && i < 3; ++i)
+        os << " b" << l.args[i].buffer;
+      if (!l.node.empty())
+        os << " node=" << l.node;
+      os << '\n';
+      continue;
+    }
     if (l.kind == KernelLaunch::Kind::Gemm) {
       const GemmCall &g = l.gemm;
       os << "gemm " << dtypeName(g.inType) << ' ' << dtypeName(g.outType) << ' '
@@ -352,6 +367,71 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (!extra.empty()) {
         if (extra.rfind("node=", 0) != 0)
           return bad("unexpected '" + extra + "' after the gemm arguments");
+        l.node = extra.substr(5);
+      }
+      plan.launches.push_back(std::move(l));
+    } else if (key == "conv") {
+      KernelLaunch l;
+      l.kind = KernelLaunch::Kind::Conv;
+      l.kernel = "cudnn_conv";
+      ConvCall &c = l.conv;
+      std::string dtype;
+      int acc = -1;
+      if (!(ls >> dtype >> c.n >> c.h >> c.w >> c.c >> c.k >> c.kh >> c.kw >>
+            c.outH >> c.outW >> c.strideH >> c.strideW >> c.dilH >> c.dilW >>
+            c.padH >> c.padW >> c.groups >> acc))
+        return bad("malformed conv");
+      absl::StatusOr<DType> t = parseDType(dtype);
+      if (!t.ok() || *t != DType::F32)
+        return bad("conv dtype must be float32");
+      c.dtype = *t;
+      if (acc != 0 && acc != 1)
+        return bad("conv accumulate must be 0 or 1");
+      c.accumulate = acc;
+      // cuDNN takes int sizes.
+      constexpr int64_t kMax = 0x7fffffff;
+      for (int64_t v : {c.n, c.h, c.w, c.c, c.k, c.kh, c.kw, c.outH, c.outW,
+                        c.strideH, c.strideW, c.dilH, c.dilW, c.groups})
+        if (v < 1 || v > kMax)
+          return bad("conv sizes, strides, dilations and groups must be in "
+                     "[1, 2^31-1]");
+      if (c.padH < 0 || c.padW < 0 || c.padH > kMax || c.padW > kMax)
+        return bad("conv padding must be in [0, 2^31-1]");
+      if (c.c % c.groups || c.k % c.groups)
+        return bad("conv groups must divide the input and output channels");
+      __int128 effH = static_cast<__int128>(c.dilH) * (c.kh - 1) + 1,
+               effW = static_cast<__int128>(c.dilW) * (c.kw - 1) + 1;
+      __int128 inH = c.h + 2 * static_cast<__int128>(c.padH),
+               inW = c.w + 2 * static_cast<__int128>(c.padW);
+      if (effH > inH || effW > inW || (inH - effH) / c.strideH + 1 != c.outH ||
+          (inW - effW) / c.strideW + 1 != c.outW)
+        return bad("conv output size disagrees with the input, filter, "
+                   "strides, dilations and padding");
+      __int128 need[3] = {
+          static_cast<__int128>(c.n) * c.h * c.w * c.c * 4,
+          static_cast<__int128>(c.k) * c.kh * c.kw * (c.c / c.groups) * 4,
+          static_cast<__int128>(c.n) * c.outH * c.outW * c.k * 4};
+      for (int i = 0; i < 3; ++i) {
+        std::string a;
+        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
+          return bad("conv needs three buffer arguments b<x> b<filter> b<y>");
+        LaunchArg arg;
+        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+        if (arg.buffer < 0 ||
+            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+          return bad("conv argument names an undefined buffer");
+        const PlanBuffer &b = plan.buffers[arg.buffer];
+        if (b.dtype != c.dtype || need[i] > b.bytes)
+          return bad("conv buffer b" + std::to_string(arg.buffer) +
+                     " has the wrong dtype or is too small");
+        l.args.push_back(arg);
+      }
+      if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
+        return bad("conv output must be a temp buffer");
+      std::string extra;
+      if (ls >> extra) {
+        if (extra.rfind("node=", 0) != 0)
+          return bad("unexpected '" + extra + "' after the conv arguments");
         l.node = extra.substr(5);
       }
       plan.launches.push_back(std::move(l));

@@ -90,6 +90,28 @@ struct GemmCall {
   GemmEpilogue epilogue = GemmEpilogue::None;
 };
 
+/// A 2-D convolution done by cuDNN (cudnnConvolutionForward), as XLA:GPU
+/// sends convolutions to cuDNN: TF's Conv2D and DepthwiseConv2dNative in
+/// NHWC. x is [n, h, w, c] (args[0]), the filter [k, kh, kw, c / groups]
+/// (args[1]: cuDNN's NHWC filter layout, KRSC), y [n, outH, outW, k]
+/// (args[2]), with outH = (h + 2 padH - dilH (kh - 1) - 1) / strideH + 1
+/// (W likewise):
+///   y[b, i, j, o] = sum over (di, dj, e) of
+///     x[b, i strideH - padH + di dilH, j strideW - padW + dj dilW,
+///       (o / (k / groups)) (c / groups) + e] * f[o, di, dj, e],
+/// reading x as 0 outside its bounds (the same zero padding on both sides
+/// of each spatial dim). float32, products summed in float32 with FMAs
+/// (CUDNN_FMA_MATH: no TF32, as the CPU path); with `accumulate`, y's old
+/// value is added (beta 1).
+struct ConvCall {
+  DType dtype = DType::F32;
+  int64_t n = 1, h = 1, w = 1, c = 1, k = 1, kh = 1, kw = 1;
+  int64_t outH = 1, outW = 1;
+  int64_t strideH = 1, strideW = 1, dilH = 1, dilW = 1, padH = 0, padW = 0;
+  int64_t groups = 1;
+  bool accumulate = false;
+};
+
 /// A device-to-device copy step (KernelLaunch::Kind::Copy): `bytes` bytes
 /// from buffer args[0] at byte `srcOffset` to buffer args[1] (a temp) at
 /// byte `dstOffset`. The launch plan builder emits them where a host loop
@@ -119,14 +141,16 @@ struct BranchStep {
 /// image, sizes are in blocks and threads (x, y, z). For Kind::Gemm, `gemm`
 /// says what to compute and `args` are the buffers A, B and C (whole
 /// buffers, offset 0), then the bias with an epilogue; `kernel` is
-/// "cublas_gemm" and the sizes are unused. For Kind::Copy, `copy` and args
+/// "cublas_gemm" and the sizes are unused. For Kind::Conv, `conv` and args
+/// x, filter, y; `kernel` is "cudnn_conv". For Kind::Copy, `copy` and args
 /// (source, destination); for Kind::Branch, `branch` and args (the buffer
 /// read); for Kind::Jump, `branch.target`. `kernel` is "copy", "branch" or
 /// "jump" for those.
 struct KernelLaunch {
-  enum class Kind { Kernel, Gemm, Copy, Branch, Jump };
+  enum class Kind { Kernel, Gemm, Copy, Branch, Jump, Conv };
   Kind kind = Kind::Kernel;
   GemmCall gemm;
+  ConvCall conv;
   CopyStep copy;
   BranchStep branch;
   std::string kernel;
@@ -174,6 +198,9 @@ struct LaunchPlan {
 ///   gemm <in dtype> <out dtype> <batch> <m> <n> <k> <transA> <transB>
 ///     <accumulate> b<A> b<B> b<C> [epilogue=bias|relu_bias b<bias>]
 ///     [node=<name>]   (one line)
+///   conv <dtype> <n> <h> <w> <c> <k> <kh> <kw> <outH> <outW> <strideH>
+///     <strideW> <dilH> <dilW> <padH> <padW> <groups> <accumulate> b<x>
+///     b<filter> b<y> [node=<name>]   (one line)
 ///   copy b<src> <srcByteOffset> b<dst> <dstByteOffset> <bytes> [node=<name>]
 ///   branch b<buffer> <byteOffset> <dtype> <value> <target> [node=<name>]
 ///   jump <target>

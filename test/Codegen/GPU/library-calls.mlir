@@ -162,13 +162,17 @@ func.func @not_gemms(%i: memref<8x8xi32>, %o: memref<8x8xi32>, %a: memref<8x16xf
 // -----
 
 // A 1x1 convolution with unit strides is a GEMM [N*H*W, Ci] x [Ci, Co];
-// a strided or 3x3 one stays for the kernels.
+// a strided or 3x3 one is a cuDNN convolution (XLA:GPU's conv -> cuDNN),
+// its filter transposed from HWCF to cuDNN's KRSC on the device (it is an
+// argument here), accumulating into outputs not known to be zero.
 // CHECK-LABEL: func.func @pointwise_conv
 // CHECK-NOT: linalg.fill
 // CHECK: call @tfmlir_gpu_gemm_f32_f32({{.*}}) {tfmlir.gemm = {accumulate = false, batch = 1 : i64, k = 8 : i64, m = 98 : i64, n = 16 : i64, trans_a = false, trans_b = false}}
-// CHECK: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
-// CHECK: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-// CHECK-NOT: call
+// CHECK: linalg.transpose ins(%arg1 : memref<1x1x8x16xf32>) outs(%{{.*}} : memref<16x1x1x8xf32>) permutation = [3, 0, 1, 2]
+// CHECK: call @tfmlir_gpu_conv_f32({{.*}}) {tfmlir.conv = {accumulate = true, c = 8 : i64, dil_h = 1 : i64, dil_w = 1 : i64, groups = 1 : i64, h = 7 : i64, k = 16 : i64, kh = 1 : i64, kw = 1 : i64, n = 2 : i64, out_h = 4 : i64, out_w = 4 : i64, pad_h = 0 : i64, pad_w = 0 : i64, stride_h = 2 : i64, stride_w = 2 : i64, w = 7 : i64}}
+// CHECK: linalg.transpose ins(%arg3 : memref<3x3x8x16xf32>) outs(%{{.*}} : memref<16x3x3x8xf32>) permutation = [3, 0, 1, 2]
+// CHECK: call @tfmlir_gpu_conv_f32({{.*}}) {tfmlir.conv = {accumulate = true, c = 8 : i64, dil_h = 1 : i64, dil_w = 1 : i64, groups = 1 : i64, h = 7 : i64, k = 16 : i64, kh = 3 : i64, kw = 3 : i64, n = 2 : i64, out_h = 5 : i64, out_w = 5 : i64, pad_h = 0 : i64, pad_w = 0 : i64, stride_h = 1 : i64, stride_w = 1 : i64, w = 7 : i64}}
+// CHECK-NOT: linalg.conv
 func.func @pointwise_conv(%x: memref<2x7x7x8xf32>, %w: memref<1x1x8x16xf32>, %c: memref<2x4x4x16xf32>, %w3: memref<3x3x8x16xf32>, %d: memref<2x5x5x16xf32>) -> memref<2x7x7x16xf32> {
   %zero = arith.constant 0.0 : f32
   %o = memref.alloc() : memref<2x7x7x16xf32>
@@ -367,4 +371,66 @@ func.func @not_epilogues(%x: memref<8x64xf32>, %w: memref<64x32xf32>, %b: memref
     linalg.yield %s : f32
   }
   return %y, %c : memref<8x32xf32>, memref<8x32xf32>
+}
+
+// -----
+
+// A convolution with SAME padding (the input zero-filled and copied into a
+// padded buffer, as hlo-legalize-to-linalg makes it, and a no-op self-copy
+// that bufferization leaves) and a constant filter: cuDNN pads (pad_w = 1),
+// the padding ops go, and the filter is stored transposed (HWCF -> KRSC) in
+// a new global.
+// CHECK: memref.global "private" constant @filter_krsc : memref<2x1x3x1xf32> = dense<{{\[\[\[\[}}1.000000e+00], [3.000000e+00], [5.000000e+00]]], {{\[\[\[}}2.000000e+00], [4.000000e+00], [6.000000e+00]]]]>
+// CHECK-LABEL: func.func @same_conv
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: linalg.copy
+// CHECK-NOT: memref.copy
+// CHECK: %[[F:.*]] = memref.get_global @filter_krsc
+// CHECK: %[[X:.*]] = memref.cast %arg0
+// CHECK: %[[FC:.*]] = memref.cast %[[F]]
+// CHECK: call @tfmlir_gpu_conv_f32(%[[X]], %[[FC]], %{{.*}}) {tfmlir.conv = {accumulate = false, c = 1 : i64, dil_h = 1 : i64, dil_w = 1 : i64, groups = 1 : i64, h = 4 : i64, k = 2 : i64, kh = 1 : i64, kw = 3 : i64, n = 1 : i64, out_h = 4 : i64, out_w = 4 : i64, pad_h = 0 : i64, pad_w = 1 : i64, stride_h = 1 : i64, stride_w = 1 : i64, w = 4 : i64}}
+// CHECK-NOT: memref.get_global @filter :
+memref.global "private" constant @filter : memref<1x3x1x2xf32> = dense<[[[[1.0, 2.0]], [[3.0, 4.0]], [[5.0, 6.0]]]]>
+func.func @same_conv(%x: memref<1x4x4x1xf32>) -> memref<1x4x4x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %f = memref.get_global @filter : memref<1x3x1x2xf32>
+  %p = memref.alloc() : memref<1x4x6x1xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<1x4x6x1xf32>)
+  %v = memref.subview %p[0, 0, 1, 0] [1, 4, 4, 1] [1, 1, 1, 1] : memref<1x4x6x1xf32> to memref<1x4x4x1xf32, strided<[24, 6, 1, 1], offset: 1>>
+  linalg.copy ins(%x : memref<1x4x4x1xf32>) outs(%v : memref<1x4x4x1xf32, strided<[24, 6, 1, 1], offset: 1>>)
+  memref.copy %v, %v : memref<1x4x4x1xf32, strided<[24, 6, 1, 1], offset: 1>> to memref<1x4x4x1xf32, strided<[24, 6, 1, 1], offset: 1>>
+  %o = memref.alloc() : memref<1x4x4x2xf32>
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x4x4x2xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%p, %f : memref<1x4x6x1xf32>, memref<1x3x1x2xf32>) outs(%o : memref<1x4x4x2xf32>)
+  return %o : memref<1x4x4x2xf32>
+}
+
+// -----
+
+// A depthwise convolution (groups = channels) with padding only at the end
+// (TF's SAME with stride 2): cuDNN pads both sides alike, so the padded
+// input stays (its fill and copy become kernels); the HWC filter becomes
+// [C, KH, KW, 1]. An f64 convolution stays for our kernels.
+// CHECK-LABEL: func.func @asymmetric_depthwise
+// CHECK: linalg.fill
+// CHECK: linalg.copy
+// CHECK: linalg.transpose ins(%{{.*}} : memref<3x3x4xf32>) outs(%[[T:.*]] : memref<4x3x3xf32>) permutation = [2, 0, 1]
+// CHECK: memref.expand_shape %[[T]] {{\[\[}}0], [1], [2, 3]] output_shape [4, 3, 3, 1]
+// CHECK: call @tfmlir_gpu_conv_f32({{.*}}) {tfmlir.conv = {accumulate = false, c = 4 : i64, dil_h = 1 : i64, dil_w = 1 : i64, groups = 4 : i64, h = 9 : i64, k = 4 : i64, kh = 3 : i64, kw = 3 : i64, n = 1 : i64, out_h = 4 : i64, out_w = 4 : i64, pad_h = 0 : i64, pad_w = 0 : i64, stride_h = 2 : i64, stride_w = 2 : i64, w = 9 : i64}}
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : memref<1x5x5x2xf64>
+func.func @asymmetric_depthwise(%x: memref<1x8x8x4xf32>, %f: memref<3x3x1x4xf32>, %xd: memref<1x5x5x2xf64>, %fd: memref<3x3x2x2xf64>, %od: memref<1x3x3x2xf64>) -> memref<1x4x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<1x9x9x4xf32>
+  linalg.fill ins(%zero : f32) outs(%p : memref<1x9x9x4xf32>)
+  %v = memref.subview %p[0, 0, 0, 0] [1, 8, 8, 4] [1, 1, 1, 1] : memref<1x9x9x4xf32> to memref<1x8x8x4xf32, strided<[324, 36, 4, 1]>>
+  linalg.copy ins(%x : memref<1x8x8x4xf32>) outs(%v : memref<1x8x8x4xf32, strided<[324, 36, 4, 1]>>)
+  %o = memref.alloc() : memref<1x4x4x4xf32>
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x4x4x4xf32>)
+  %f3 = memref.collapse_shape %f [[0], [1], [2, 3]] : memref<3x3x1x4xf32> into memref<3x3x4xf32>
+  linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%p, %f3 : memref<1x9x9x4xf32>, memref<3x3x4xf32>) outs(%o : memref<1x4x4x4xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%xd, %fd : memref<1x5x5x2xf64>, memref<3x3x2x2xf64>) outs(%od : memref<1x3x3x2xf64>)
+  return %o : memref<1x4x4x4xf32>
 }
