@@ -34,6 +34,10 @@ struct CudnnLibrary {
   decltype(&::cudnnGetConvolutionForwardAlgorithm_v7) algorithms;
   decltype(&::cudnnGetConvolutionForwardWorkspaceSize) workspaceSize;
   decltype(&::cudnnConvolutionForward) forward;
+  decltype(&::cudnnCreateActivationDescriptor) createActivation;
+  decltype(&::cudnnSetActivationDescriptor) setActivation;
+  decltype(&::cudnnDestroyActivationDescriptor) destroyActivation;
+  decltype(&::cudnnConvolutionBiasActivationForward) biasActivationForward;
 };
 
 namespace {
@@ -65,6 +69,10 @@ absl::StatusOr<const CudnnLibrary *> loadCudnn() {
   sym.bind(l->algorithms, "cudnnGetConvolutionForwardAlgorithm_v7");
   sym.bind(l->workspaceSize, "cudnnGetConvolutionForwardWorkspaceSize");
   sym.bind(l->forward, "cudnnConvolutionForward");
+  sym.bind(l->createActivation, "cudnnCreateActivationDescriptor");
+  sym.bind(l->setActivation, "cudnnSetActivationDescriptor");
+  sym.bind(l->destroyActivation, "cudnnDestroyActivationDescriptor");
+  sym.bind(l->biasActivationForward, "cudnnConvolutionBiasActivationForward");
   if (!sym.missing().empty()) {
     std::string missing = sym.missing();
     delete l;
@@ -84,8 +92,8 @@ absl::Status statusOf(const CudnnLibrary &l, cudnnStatus_t s,
                       const std::string &what) {
   if (s == CUDNN_STATUS_SUCCESS)
     return absl::OkStatus();
-  std::string msg = absl::StrCat(what, ": ", l.errorString(s), " (", int(s),
-                                 ")");
+  std::string msg =
+      absl::StrCat(what, ": ", l.errorString(s), " (", int(s), ")");
   int category = int(s) / 1000 * 1000;
   if (category == CUDNN_STATUS_BAD_PARAM ||
       category == CUDNN_STATUS_NOT_SUPPORTED)
@@ -96,15 +104,20 @@ absl::Status statusOf(const CudnnLibrary &l, cudnnStatus_t s,
 /// The descriptors of one convolution, destroyed with it.
 struct Descriptors {
   const CudnnLibrary &l;
-  cudnnTensorDescriptor_t x = nullptr, y = nullptr;
+  cudnnTensorDescriptor_t x = nullptr, y = nullptr, bias = nullptr;
   cudnnFilterDescriptor_t f = nullptr;
   cudnnConvolutionDescriptor_t conv = nullptr;
+  cudnnActivationDescriptor_t act = nullptr;
   explicit Descriptors(const CudnnLibrary &l) : l(l) {}
   ~Descriptors() {
     if (x)
       l.destroyTensor(x);
     if (y)
       l.destroyTensor(y);
+    if (bias)
+      l.destroyTensor(bias);
+    if (act)
+      l.destroyActivation(act);
     if (f)
       l.destroyFilter(f);
     if (conv)
@@ -122,12 +135,25 @@ struct Descriptors {
                            i(c.k), i(c.outH), i(c.outW))) ||
         (s = l.setFilter4d(f, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NHWC, i(c.k),
                            i(c.c / c.groups), i(c.kh), i(c.kw))) ||
-        (s = l.setConv2d(conv, i(c.padH), i(c.padW), i(c.strideH),
-                         i(c.strideW), i(c.dilH), i(c.dilW),
-                         CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT)) ||
-        (s = l.setGroups(conv, i(c.groups))))
+        (s = l.setConv2d(conv, i(c.padH), i(c.padW), i(c.strideH), i(c.strideW),
+                         i(c.dilH), i(c.dilW), CUDNN_CROSS_CORRELATION,
+                         CUDNN_DATA_FLOAT)) ||
+        (s = l.setGroups(conv, i(c.groups))) ||
+        (s = l.setMath(conv, CUDNN_FMA_MATH)))
       return s;
-    return l.setMath(conv, CUDNN_FMA_MATH);
+    if (c.epilogue == GemmEpilogue::None)
+      return CUDNN_STATUS_SUCCESS;
+    // The bias as an NCHW [1, k, 1, 1] tensor; ReLU keeps NaN (TF's Relu).
+    if ((s = l.createTensor(&bias)) ||
+        (s = l.setTensor4d(bias, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, 1, i(c.k),
+                           1, 1)) ||
+        (s = l.createActivation(&act)))
+      return s;
+    return l.setActivation(act,
+                           c.epilogue == GemmEpilogue::ReluBias
+                               ? CUDNN_ACTIVATION_RELU
+                               : CUDNN_ACTIVATION_IDENTITY,
+                           CUDNN_PROPAGATE_NAN, 0.0);
   }
 };
 
@@ -143,16 +169,15 @@ CudnnHandle::create(GpuDevice &device) {
   std::unique_ptr<CudnnHandle> h(new CudnnHandle(device));
   h->lib_ = *lib;
   cudnnHandle_t handle = nullptr;
-  if (absl::Status s =
-          statusOf(**lib, (*lib)->create(&handle), "cudnnCreate");
+  if (absl::Status s = statusOf(**lib, (*lib)->create(&handle), "cudnnCreate");
       !s.ok())
     return s;
   h->handle_ = handle;
-  if (absl::Status s = statusOf(
-          **lib,
-          (*lib)->setStream(handle,
-                            reinterpret_cast<cudaStream_t>(device.stream())),
-          "cudnnSetStream");
+  if (absl::Status s =
+          statusOf(**lib,
+                   (*lib)->setStream(
+                       handle, reinterpret_cast<cudaStream_t>(device.stream())),
+                   "cudnnSetStream");
       !s.ok())
     return s;
   return h;
@@ -167,16 +192,17 @@ CudnnHandle::~CudnnHandle() {
 
 absl::Status CudnnHandle::conv(const ConvCall &c, CUdeviceptr x,
                                CUdeviceptr filter, CUdeviceptr y,
-                               const std::string &what) {
+                               const std::string &what, CUdeviceptr bias) {
   const CudnnLibrary &l = *lib_;
   auto handle = static_cast<cudnnHandle_t>(handle_);
   Descriptors d(l);
   if (absl::Status s = statusOf(l, d.make(c), "cuDNN descriptors of " + what);
       !s.ok())
     return s;
-  Shape shape{c.n,       c.h,       c.w,    c.c,    c.k,
-              c.kh,      c.kw,      c.strideH, c.strideW, c.dilH,
-              c.dilW,    c.padH,    c.padW, c.groups, 0};
+  bool relu = c.epilogue == GemmEpilogue::ReluBias;
+  Shape shape{c.n,    c.h,    c.w,       c.c,       c.k,
+              c.kh,   c.kw,   c.strideH, c.strideW, c.dilH,
+              c.dilW, c.padH, c.padW,    c.groups,  relu ? 1 : 0};
   auto it = algorithms_.find(shape);
   if (it == algorithms_.end()) {
     cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
@@ -191,16 +217,30 @@ absl::Status CudnnHandle::conv(const ConvCall &c, CUdeviceptr x,
     int algo = -1;
     size_t bytes = 0;
     for (int i = 0; i < returned && algo < 0; ++i) {
+      // The fused ReLU runs with IMPLICIT_PRECOMP_GEMM only.
+      if (relu &&
+          perf[i].algo != CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+        continue;
       if (perf[i].status != CUDNN_STATUS_SUCCESS ||
           perf[i].mathType == CUDNN_TENSOR_OP_MATH ||
           perf[i].mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
         continue;
       size_t need = 0;
-      if (l.workspaceSize(handle, d.x, d.f, d.conv, d.y, perf[i].algo,
-                          &need) != CUDNN_STATUS_SUCCESS)
+      if (l.workspaceSize(handle, d.x, d.f, d.conv, d.y, perf[i].algo, &need) !=
+          CUDNN_STATUS_SUCCESS)
         continue;
       algo = perf[i].algo;
       bytes = need;
+    }
+    if (algo < 0 && relu) {
+      // Not among the heuristics' choices: ask for it directly.
+      size_t need = 0;
+      if (l.workspaceSize(handle, d.x, d.f, d.conv, d.y,
+                          CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+                          &need) == CUDNN_STATUS_SUCCESS) {
+        algo = CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+        bytes = need;
+      }
     }
     if (algo < 0)
       return absl::InvalidArgumentError(
@@ -223,6 +263,20 @@ absl::Status CudnnHandle::conv(const ConvCall &c, CUdeviceptr x,
     workspaceBytes_ = bytes;
   }
   float alpha = 1.0f, beta = c.accumulate ? 1.0f : 0.0f;
+  if (c.epilogue != GemmEpilogue::None) {
+    // y = act(conv(x) + 0 * z + bias), z = y.
+    float zero = 0.0f;
+    return statusOf(l,
+                    l.biasActivationForward(
+                        handle, &alpha, d.x, reinterpret_cast<const void *>(x),
+                        d.f, reinterpret_cast<const void *>(filter), d.conv,
+                        static_cast<cudnnConvolutionFwdAlgo_t>(algo),
+                        reinterpret_cast<void *>(workspace_), workspaceBytes_,
+                        &zero, d.y, reinterpret_cast<const void *>(y), d.bias,
+                        reinterpret_cast<const void *>(bias), d.act, d.y,
+                        reinterpret_cast<void *>(y)),
+                    "cudnnConvolutionBiasActivationForward for " + what);
+  }
   return statusOf(
       l,
       l.forward(handle, &alpha, d.x, reinterpret_cast<const void *>(x), d.f,
@@ -243,15 +297,14 @@ namespace tfmlir::gpu {
 
 struct CudnnLibrary {};
 
-absl::StatusOr<std::unique_ptr<CudnnHandle>>
-CudnnHandle::create(GpuDevice &) {
+absl::StatusOr<std::unique_ptr<CudnnHandle>> CudnnHandle::create(GpuDevice &) {
   return absl::FailedPreconditionError(
       "no cuDNN: this build of runtime/gpu had no cudnn.h (install cuDNN's "
       "headers next to the CUDA toolkit's and rebuild)");
 }
 CudnnHandle::~CudnnHandle() = default;
 absl::Status CudnnHandle::conv(const ConvCall &, CUdeviceptr, CUdeviceptr,
-                               CUdeviceptr, const std::string &) {
+                               CUdeviceptr, const std::string &, CUdeviceptr) {
   return absl::FailedPreconditionError("no cuDNN");
 }
 

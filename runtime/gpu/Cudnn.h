@@ -33,8 +33,7 @@ public:
   /// "no cuDNN: ..." naming the libraries tried when none loads or one
   /// lacks an entry point (or the build had no cudnn.h); the cuDNN status
   /// name when cudnnCreate fails.
-  static absl::StatusOr<std::unique_ptr<CudnnHandle>>
-  create(GpuDevice &device);
+  static absl::StatusOr<std::unique_ptr<CudnnHandle>> create(GpuDevice &device);
   ~CudnnHandle();
   CudnnHandle(const CudnnHandle &) = delete;
   CudnnHandle &operator=(const CudnnHandle &) = delete;
@@ -47,9 +46,14 @@ public:
   /// largest so far). `what` names the step (and its TF node) in errors,
   /// which carry the cuDNN status name: CUDNN_STATUS_BAD_PARAM* and
   /// NOT_SUPPORTED* are InvalidArgument, a workspace that does not fit
-  /// ResourceExhausted, others Internal.
+  /// ResourceExhausted, others Internal. With an epilogue (ConvCall::
+  /// epilogue, `bias` k floats) it is one
+  /// cudnnConvolutionBiasActivationForward instead (identity or ReLU with
+  /// NaN propagated, as TF's Relu; cuDNN runs the ReLU form with its
+  /// IMPLICIT_PRECOMP_GEMM algorithm only).
   absl::Status conv(const ConvCall &c, CUdeviceptr x, CUdeviceptr filter,
-                    CUdeviceptr y, const std::string &what);
+                    CUdeviceptr y, const std::string &what,
+                    CUdeviceptr bias = 0);
 
 private:
   CudnnHandle(GpuDevice &device) : device_(device) {}
@@ -60,9 +64,9 @@ private:
   size_t workspaceBytes_ = 0;
   /// The algorithm (cudnnConvolutionFwdAlgo_t) and workspace bytes chosen
   /// per convolution shape.
-  using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t,
-                           int64_t, int64_t, int64_t, int64_t, int64_t,
-                           int64_t, int64_t, int64_t, int64_t, int64_t>;
+  using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+                           int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+                           int64_t, int64_t, int64_t>;
   std::map<Shape, std::pair<int, size_t>> algorithms_;
 };
 

@@ -62,7 +62,7 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
       wantArgs = l.gemm.epilogue == GemmEpilogue::None ? 3 : 4;
       break;
     case KernelLaunch::Kind::Conv:
-      wantArgs = 3;
+      wantArgs = l.conv.epilogue == GemmEpilogue::None ? 3 : 4;
       break;
     case KernelLaunch::Kind::Copy:
       wantArgs = 2;
@@ -190,9 +190,10 @@ absl::Status PlanExecutor::launchAll(bool syncEachLaunch, bool syncAtEnd) {
     }
     if (l.kind == KernelLaunch::Kind::Conv) {
       std::string what = l.node.empty() ? "convolution" : "node " + l.node;
-      if (absl::Status s = cudnn_->conv(l.conv, ptrs_[l.args[0].buffer],
-                                        ptrs_[l.args[1].buffer],
-                                        ptrs_[l.args[2].buffer], what);
+      if (absl::Status s = cudnn_->conv(
+              l.conv, ptrs_[l.args[0].buffer], ptrs_[l.args[1].buffer],
+              ptrs_[l.args[2].buffer], what,
+              l.args.size() > 3 ? ptrs_[l.args[3].buffer] : 0);
           !s.ok())
         return s;
       if (syncEachLaunch)

@@ -248,8 +248,9 @@ std::vector<double> referenceConv(const float *x, int h, int w, int c,
 TEST(AotGpu, ConvolutionsAreCudnnCallsWithTFValues) {
   using C = aot_gpu::Conv;
   static_assert(C::kNumKernels == 0 && C::kNumConvCalls == 4,
-                "the four convolutions go to cuDNN, with their padding and "
-                "their constant filters' layout done at compile time");
+                "the four convolutions go to cuDNN, with their padding, "
+                "their constant filters' layout done at compile time, and "
+                "BiasAdd (+ Relu) fused into cuDNN's bias and activation");
   if (!fakeDriver() && !haveDriver())
     GTEST_SKIP() << "no GPU driver";
   C m;
@@ -266,14 +267,28 @@ TEST(AotGpu, ConvolutionsAreCudnnCallsWithTFValues) {
         GTEST_SKIP() << m.error_msg();
       FAIL() << m.error_msg();
     }
+    // BiasAdd over the channels (biases ((i * 3) % 5 - 2) * 0.75), then
+    // TF's Relu for the first.
+    auto biased = [](std::vector<double> y, int k, bool relu) {
+      std::vector<float> b = convFilter(k, 3, 5, 2, 0.75f);
+      for (size_t i = 0; i < y.size(); ++i) {
+        y[i] += b[i % k];
+        if (relu && y[i] < 0)
+          y[i] = 0;
+      }
+      return y;
+    };
     Want checks[] = {
-        {m.result_same_data(),
-         referenceConv(img, 6, 7, 4,
-                       convFilter(3 * 3 * 4 * 5, 7, 13, 6, 0.125f), 3, 3, 5, 1,
-                       1, true, false)},
-        {m.result_strided_data(),
-         referenceConv(img, 6, 7, 4, convFilter(3 * 2 * 4 * 3, 5, 11, 5, 0.25f),
-                       3, 2, 3, 2, 1, false, false)},
+        {m.result_same_relu_data(),
+         biased(referenceConv(img, 6, 7, 4,
+                              convFilter(3 * 3 * 4 * 5, 7, 13, 6, 0.125f), 3, 3,
+                              5, 1, 1, true, false),
+                5, true)},
+        {m.result_strided_bias_data(),
+         biased(referenceConv(img, 6, 7, 4,
+                              convFilter(3 * 2 * 4 * 3, 5, 11, 5, 0.25f), 3, 2,
+                              3, 2, 1, false, false),
+                3, false)},
         {m.result_dilated_data(),
          referenceConv(img, 6, 7, 4, convFilter(2 * 2 * 4 * 2, 3, 7, 3, 0.5f),
                        2, 2, 2, 1, 2, false, false)},

@@ -13,6 +13,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <cudnn.h>
 
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -25,6 +26,10 @@ struct FilterDesc {
   cudnnDataType_t type = CUDNN_DATA_FLOAT;
   cudnnTensorFormat_t format = CUDNN_TENSOR_NCHW;
   int k = 0, c = 0, h = 0, w = 0;
+};
+struct ActivationDesc {
+  cudnnActivationMode_t mode = CUDNN_ACTIVATION_IDENTITY;
+  cudnnNanPropagation_t nan = CUDNN_NOT_PROPAGATE_NAN;
 };
 struct ConvDesc {
   int padH = 0, padW = 0, u = 1, v = 1, dilH = 1, dilW = 1, groups = 1;
@@ -109,9 +114,11 @@ cudnnCreateConvolutionDescriptor(cudnnConvolutionDescriptor_t *d) {
   *d = reinterpret_cast<cudnnConvolutionDescriptor_t>(new ConvDesc());
   return CUDNN_STATUS_SUCCESS;
 }
-cudnnStatus_t cudnnSetConvolution2dDescriptor(
-    cudnnConvolutionDescriptor_t d, int padH, int padW, int u, int v,
-    int dilH, int dilW, cudnnConvolutionMode_t mode, cudnnDataType_t) {
+cudnnStatus_t cudnnSetConvolution2dDescriptor(cudnnConvolutionDescriptor_t d,
+                                              int padH, int padW, int u, int v,
+                                              int dilH, int dilW,
+                                              cudnnConvolutionMode_t mode,
+                                              cudnnDataType_t) {
   if (padH < 0 || padW < 0 || u < 1 || v < 1 || dilH < 1 || dilW < 1 ||
       mode != CUDNN_CROSS_CORRELATION)
     return CUDNN_STATUS_BAD_PARAM;
@@ -143,10 +150,9 @@ cudnnDestroyConvolutionDescriptor(cudnnConvolutionDescriptor_t d) {
   return CUDNN_STATUS_SUCCESS;
 }
 cudnnStatus_t cudnnGetConvolutionForwardAlgorithm_v7(
-    cudnnHandle_t, const cudnnTensorDescriptor_t,
-    const cudnnFilterDescriptor_t, const cudnnConvolutionDescriptor_t d,
-    const cudnnTensorDescriptor_t, const int requested, int *returned,
-    cudnnConvolutionFwdAlgoPerf_t *perf) {
+    cudnnHandle_t, const cudnnTensorDescriptor_t, const cudnnFilterDescriptor_t,
+    const cudnnConvolutionDescriptor_t d, const cudnnTensorDescriptor_t,
+    const int requested, int *returned, cudnnConvolutionFwdAlgoPerf_t *perf) {
   if (requested < 2)
     return CUDNN_STATUS_BAD_PARAM;
   // A tensor-op algorithm first (the runtime must skip it: no TF32), then
@@ -163,18 +169,23 @@ cudnnStatus_t cudnnGetConvolutionForwardAlgorithm_v7(
   return CUDNN_STATUS_SUCCESS;
 }
 cudnnStatus_t cudnnGetConvolutionForwardWorkspaceSize(
-    cudnnHandle_t, const cudnnTensorDescriptor_t,
-    const cudnnFilterDescriptor_t, const cudnnConvolutionDescriptor_t,
-    const cudnnTensorDescriptor_t, cudnnConvolutionFwdAlgo_t, size_t *size) {
+    cudnnHandle_t, const cudnnTensorDescriptor_t, const cudnnFilterDescriptor_t,
+    const cudnnConvolutionDescriptor_t, const cudnnTensorDescriptor_t,
+    cudnnConvolutionFwdAlgo_t, size_t *size) {
   *size = 4096;
   return CUDNN_STATUS_SUCCESS;
 }
-cudnnStatus_t cudnnConvolutionForward(
-    cudnnHandle_t, const void *alpha, const cudnnTensorDescriptor_t xDesc,
-    const void *x, const cudnnFilterDescriptor_t wDesc, const void *w,
-    const cudnnConvolutionDescriptor_t convDesc, cudnnConvolutionFwdAlgo_t,
-    void *workspace, size_t workspaceBytes, const void *beta,
-    const cudnnTensorDescriptor_t yDesc, void *y) {
+} // extern "C"
+
+namespace {
+/// Checks the descriptors (float32 NHWC, FMA math, consistent sizes) and
+/// calls `store(index of y, conv sum)` for each output element.
+template <typename Store>
+cudnnStatus_t convolve(const cudnnTensorDescriptor_t xDesc, const void *x,
+                       const cudnnFilterDescriptor_t wDesc, const void *w,
+                       const cudnnConvolutionDescriptor_t convDesc,
+                       void *workspace, size_t workspaceBytes,
+                       const cudnnTensorDescriptor_t yDesc, Store store) {
   const auto &xd = *reinterpret_cast<const TensorDesc *>(xDesc);
   const auto &yd = *reinterpret_cast<const TensorDesc *>(yDesc);
   const auto &fd = *reinterpret_cast<const FilterDesc *>(wDesc);
@@ -188,8 +199,7 @@ cudnnStatus_t cudnnConvolutionForward(
   if (!workspace || workspaceBytes < 4096)
     return CUDNN_STATUS_BAD_PARAM;
   int g = cd.groups;
-  if (xd.c % g || fd.k % g || fd.c != xd.c / g || yd.c != fd.k ||
-      yd.n != xd.n)
+  if (xd.c % g || fd.k % g || fd.c != xd.c / g || yd.c != fd.k || yd.n != xd.n)
     return CUDNN_STATUS_BAD_PARAM;
   int effH = cd.dilH * (fd.h - 1) + 1, effW = cd.dilW * (fd.w - 1) + 1;
   if ((xd.h + 2 * cd.padH - effH) / cd.u + 1 != yd.h ||
@@ -198,9 +208,6 @@ cudnnStatus_t cudnnConvolutionForward(
   ++convCalls;
   const float *xs = static_cast<const float *>(x);
   const float *ws = static_cast<const float *>(w);
-  float *ys = static_cast<float *>(y);
-  float a = *static_cast<const float *>(alpha),
-        b = *static_cast<const float *>(beta);
   int cg = xd.c / g, kg = fd.k / g;
   for (int n = 0; n < yd.n; ++n)
     for (int i = 0; i < yd.h; ++i)
@@ -217,16 +224,90 @@ cudnnStatus_t cudnnConvolutionForward(
               if (s < 0 || s >= xd.w)
                 continue;
               for (int e = 0; e < cg; ++e)
-                sum += double(xs[((size_t(n) * xd.h + r) * xd.w + s) * xd.c +
-                                 group * cg + e]) *
-                       double(ws[((size_t(o) * fd.h + di) * fd.w + dj) * fd.c +
-                                 e]);
+                sum +=
+                    double(xs[((size_t(n) * xd.h + r) * xd.w + s) * xd.c +
+                              group * cg + e]) *
+                    double(
+                        ws[((size_t(o) * fd.h + di) * fd.w + dj) * fd.c + e]);
             }
           }
-          float &out = ys[((size_t(n) * yd.h + i) * yd.w + j) * yd.c + o];
-          out = float(a * sum + (b != 0 ? double(b) * out : 0.0));
+          store(((size_t(n) * yd.h + i) * yd.w + j) * yd.c + o, o, sum);
         }
   return CUDNN_STATUS_SUCCESS;
+}
+} // namespace
+
+extern "C" {
+
+cudnnStatus_t cudnnConvolutionForward(
+    cudnnHandle_t, const void *alpha, const cudnnTensorDescriptor_t xDesc,
+    const void *x, const cudnnFilterDescriptor_t wDesc, const void *w,
+    const cudnnConvolutionDescriptor_t convDesc, cudnnConvolutionFwdAlgo_t,
+    void *workspace, size_t workspaceBytes, const void *beta,
+    const cudnnTensorDescriptor_t yDesc, void *y) {
+  float a = *static_cast<const float *>(alpha),
+        b = *static_cast<const float *>(beta);
+  float *ys = static_cast<float *>(y);
+  return convolve(xDesc, x, wDesc, w, convDesc, workspace, workspaceBytes,
+                  yDesc, [&](size_t i, int, double sum) {
+                    ys[i] = float(a * sum + (b != 0 ? double(b) * ys[i] : 0.0));
+                  });
+}
+
+cudnnStatus_t cudnnCreateActivationDescriptor(cudnnActivationDescriptor_t *d) {
+  ++liveObjects;
+  *d = reinterpret_cast<cudnnActivationDescriptor_t>(new ActivationDesc());
+  return CUDNN_STATUS_SUCCESS;
+}
+cudnnStatus_t cudnnSetActivationDescriptor(cudnnActivationDescriptor_t d,
+                                           cudnnActivationMode_t mode,
+                                           cudnnNanPropagation_t nan, double) {
+  if (mode != CUDNN_ACTIVATION_RELU && mode != CUDNN_ACTIVATION_IDENTITY)
+    return CUDNN_STATUS_NOT_SUPPORTED;
+  *reinterpret_cast<ActivationDesc *>(d) = {mode, nan};
+  return CUDNN_STATUS_SUCCESS;
+}
+cudnnStatus_t cudnnDestroyActivationDescriptor(cudnnActivationDescriptor_t d) {
+  --liveObjects;
+  delete reinterpret_cast<ActivationDesc *>(d);
+  return CUDNN_STATUS_SUCCESS;
+}
+
+/// y = act(alpha1 conv(x) + alpha2 z + bias[channel]), as cuDNN documents
+/// it; ReLU only with IMPLICIT_PRECOMP_GEMM (cuDNN's restriction).
+cudnnStatus_t cudnnConvolutionBiasActivationForward(
+    cudnnHandle_t, const void *alpha1, const cudnnTensorDescriptor_t xDesc,
+    const void *x, const cudnnFilterDescriptor_t wDesc, const void *w,
+    const cudnnConvolutionDescriptor_t convDesc, cudnnConvolutionFwdAlgo_t algo,
+    void *workspace, size_t workspaceBytes, const void *alpha2,
+    const cudnnTensorDescriptor_t zDesc, const void *z,
+    const cudnnTensorDescriptor_t biasDesc, const void *bias,
+    const cudnnActivationDescriptor_t actDesc,
+    const cudnnTensorDescriptor_t yDesc, void *y) {
+  const auto &act = *reinterpret_cast<const ActivationDesc *>(actDesc);
+  const auto &bd = *reinterpret_cast<const TensorDesc *>(biasDesc);
+  const auto &yd = *reinterpret_cast<const TensorDesc *>(yDesc);
+  const auto &zd = *reinterpret_cast<const TensorDesc *>(zDesc);
+  if (act.mode == CUDNN_ACTIVATION_RELU &&
+      algo != CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+    return CUDNN_STATUS_NOT_SUPPORTED;
+  if (bd.n != 1 || bd.c != yd.c || bd.h != 1 || bd.w != 1 || zd.n != yd.n ||
+      zd.c != yd.c || zd.h != yd.h || zd.w != yd.w)
+    return CUDNN_STATUS_BAD_PARAM;
+  float a1 = *static_cast<const float *>(alpha1),
+        a2 = *static_cast<const float *>(alpha2);
+  const float *zs = static_cast<const float *>(z);
+  const float *bs = static_cast<const float *>(bias);
+  float *ys = static_cast<float *>(y);
+  return convolve(xDesc, x, wDesc, w, convDesc, workspace, workspaceBytes,
+                  yDesc, [&](size_t i, int o, double sum) {
+                    double v =
+                        a1 * sum + (a2 != 0 ? double(a2) * zs[i] : 0.0) + bs[o];
+                    if (act.mode == CUDNN_ACTIVATION_RELU && !(v > 0) &&
+                        !(std::isnan(v) && act.nan == CUDNN_PROPAGATE_NAN))
+                      v = 0;
+                    ys[i] = float(v);
+                  });
 }
 
 } // extern "C"

@@ -835,6 +835,86 @@ TEST(LaunchPlan, ConvStepsRoundTripAndAreChecked) {
       });
 }
 
+/// One conv step with a bias (+ ReLU) epilogue: x [1, 4, 4, 2], f [3, 3, 3,
+/// 2] (KRSC), padding 1, bias [3] (argument 2), y [1, 4, 4, 3].
+LaunchPlan convEpiloguePlan(GemmEpilogue epilogue) {
+  LaunchPlan p = convPlan(convCall(1, 4, 4, 2, 3, 3, 3, 1, 1, 1, 1));
+  p.numInputs = 3;
+  p.buffers.push_back(buffer(PlanBuffer::Kind::Input, 2, DType::F32, {3}));
+  p.launches.resize(1);
+  p.launches[0].conv.epilogue = epilogue;
+  p.launches[0].args.push_back(LaunchArg{true, 3, 0, 0});
+  return p;
+}
+
+TEST(LaunchPlan, ConvEpiloguesRoundTripAndAreChecked) {
+  auto [text, q] =
+      roundTrip(convEpiloguePlan(GemmEpilogue::ReluBias),
+                "conv float32 1 4 4 2 3 3 3 4 4 1 1 1 1 1 1 1 0 b0 b1 b2 "
+                "epilogue=relu_bias b3 node=conv\n");
+  ASSERT_EQ(q.launches.size(), 1u);
+  EXPECT_EQ(q.launches[0].conv.epilogue, GemmEpilogue::ReluBias);
+  ASSERT_EQ(q.launches[0].args.size(), 4u);
+  expectRejected(
+      text,
+      {
+          {"1 1 0 b0 b1 b2 epilogue", "1 1 1 b0 b1 b2 epilogue",
+           "needs accumulate 0"},
+          {"epilogue=relu_bias", "epilogue=tanh", "conv epilogue must be"},
+          {"relu_bias b3 node", "relu_bias node", "needs a bias buffer"},
+          {"relu_bias b3", "relu_bias b9", "undefined"},
+      });
+}
+
+TEST(FakeDriver, ConvEpiloguesAddTheBiasAndKeepNaN) {
+  REQUIRE_FAKE(device);
+  std::vector<float> x(1 * 4 * 4 * 2), f(3 * 3 * 3 * 2), bias = {-2, 0.5, 1};
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5) * 0.5f;
+  for (size_t i = 0; i < f.size(); ++i)
+    f[i] = static_cast<float>(static_cast<int>(i * 5 % 9) - 4) * 0.25f;
+  x[5] = std::nanf(""); // reaches the outputs around pixel (0, 2)
+  for (GemmEpilogue epi : {GemmEpilogue::Bias, GemmEpilogue::ReluBias}) {
+    absl::StatusOr<std::unique_ptr<PlanExecutor>> ex =
+        PlanExecutor::create(**device, convEpiloguePlan(epi), "");
+    ASSERT_TRUE(ex.ok()) << ex.status();
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> out =
+        (*ex)->run({{x.data(), x.size() * 4},
+                    {f.data(), f.size() * 4},
+                    {bias.data(), 12}});
+    ASSERT_TRUE(out.ok()) << out.status();
+    const float *y = reinterpret_cast<const float *>((*out)[0].data());
+    int nans = 0, zeros = 0;
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j)
+        for (int o = 0; o < 3; ++o) {
+          double s = bias[o];
+          for (int di = 0; di < 3; ++di)
+            for (int dj = 0; dj < 3; ++dj)
+              for (int e = 0; e < 2; ++e) {
+                int r = i - 1 + di, q = j - 1 + dj;
+                if (r < 0 || r >= 4 || q < 0 || q >= 4)
+                  continue;
+                s += double(x[(r * 4 + q) * 2 + e]) *
+                     f[((o * 3 + di) * 3 + dj) * 2 + e];
+              }
+          if (epi == GemmEpilogue::ReluBias && s < 0)
+            s = 0; // TF's Relu: NaN stays NaN
+          float got = y[(i * 4 + j) * 3 + o];
+          if (std::isnan(s)) {
+            ++nans;
+            EXPECT_TRUE(std::isnan(got)) << i << "," << j << "," << o;
+          } else {
+            zeros += s == 0;
+            EXPECT_EQ(got, s) << i << "," << j << "," << o;
+          }
+        }
+    EXPECT_GT(nans, 0);
+    if (epi == GemmEpilogue::ReluBias)
+      EXPECT_GT(zeros, 0);
+  }
+}
+
 TEST(FakeDriver, ConvStepsMatchTheReference) {
   REQUIRE_FAKE(device);
   void *cudnn = dlopen("libcudnn.so.9", RTLD_NOW);

@@ -515,15 +515,17 @@ LogicalResult PlanBuilder::emitLibraryCall(Operation &op) {
     flag("trans_a", g.transA);
     flag("trans_b", g.transB);
     flag("accumulate", g.accumulate);
-    if (auto epi = dict ? dict.getAs<StringAttr>("epilogue") : StringAttr()) {
-      ++operands;
-      if (epi.getValue() == "bias")
-        g.epilogue = gpu::GemmEpilogue::Bias;
-      else if (epi.getValue() == "relu_bias")
-        g.epilogue = gpu::GemmEpilogue::ReluBias;
-      else
-        complete = false;
-    }
+  }
+  // A fused bias (+ ReLU): a fourth operand.
+  if (auto epi = dict ? dict.getAs<StringAttr>("epilogue") : StringAttr()) {
+    ++operands;
+    gpu::GemmEpilogue &kind = conv ? l.conv.epilogue : l.gemm.epilogue;
+    if (epi.getValue() == "bias")
+      kind = gpu::GemmEpilogue::Bias;
+    else if (epi.getValue() == "relu_bias")
+      kind = gpu::GemmEpilogue::ReluBias;
+    else
+      complete = false;
   }
   if (!complete || op.getNumOperands() != operands)
     return op.emitError("GPU launch plan: malformed ") << attrName << " call";

@@ -455,23 +455,30 @@ linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
   return round;
 }
 
-/// A bias (and ReLU) epilogue of a GEMM: the consumer it replaces, the
-/// bias buffer and where the result goes.
+/// A bias (and ReLU) epilogue of a GEMM or a convolution: the consumer it
+/// replaces, the bias buffer and where the result goes.
 struct Epilogue {
   linalg::GenericOp op;
   gpu::GemmEpilogue kind = gpu::GemmEpilogue::None;
   Value bias, dst;
+  /// ReluBias from arith.maximumf (NaN kept, TF's Relu), not
+  /// arith.maxnumf (NaN -> 0).
+  bool reluKeepsNaN = false;
 };
 
-/// For a GEMM `op` of batch 1 that overwrites an f32 temporary `out`
-/// [..., N] whose only other user is `y = out + bias[N]` or `y =
-/// max(out + bias, 0)` (TF's MatMul + BiasAdd (+ Relu) after fusion: a
-/// linalg.generic, identity maps but the bias's, which reads the last dim),
-/// that generic: cuBLASLt's BIAS / RELU_BIAS epilogue computes y in the
-/// GEMM (as XLA:GPU fuses them), saving a kernel and a pass over y.
-std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out,
-                                     const gpu::GemmCall &g) {
-  if (g.batch != 1 || g.accumulate || g.outType != gpu::DType::F32)
+/// For a GEMM of batch 1 or a convolution `op` that overwrites (not
+/// `accumulate`) an f32 temporary `out` [..., n] whose only other user is
+/// `y = out + bias[n]` or `y = max(out + bias, 0)` (TF's MatMul or Conv2D +
+/// BiasAdd (+ Relu) after fusion: a linalg.generic, identity maps but the
+/// bias's, which reads the last dim), that generic: cuBLASLt's BIAS /
+/// RELU_BIAS epilogue, or cuDNN's fused bias and activation, computes y in
+/// the library call (as XLA:GPU fuses them), saving a kernel and a pass
+/// over y. The call moves down to the generic: nothing in between may write
+/// what it reads, `op`'s inputs and `alsoReads` (the unpadded input that a
+/// convolution reads instead of its padded one).
+std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out, int64_t n,
+                                     bool accumulate, Value alsoReads = {}) {
+  if (accumulate || !cast<MemRefType>(out.getType()).getElementType().isF32())
     return std::nullopt;
   bool returned = false;
   linalg::GenericOp e = soleConsumer(op, out, &returned);
@@ -482,7 +489,7 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out,
     return std::nullopt;
   auto ot = cast<MemRefType>(out.getType());
   unsigned rank = ot.getRank();
-  if (rank == 0 || ot.getShape().back() != g.n)
+  if (rank == 0 || ot.getShape().back() != n)
     return std::nullopt;
   SmallVector<AffineMap> maps = e.getIndexingMapsArray();
   // The product is read as an input (ins(c, bias) or ins(bias, c)), or in
@@ -506,7 +513,7 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out,
   auto bt = dyn_cast<MemRefType>(bias.getType());
   AffineMap lastDim = AffineMap::get(
       rank, 0, getAffineDimExpr(rank - 1, e.getContext()), e.getContext());
-  if (!bt || bt.getRank() != 1 || bt.getShape()[0] != g.n ||
+  if (!bt || bt.getRank() != 1 || bt.getShape()[0] != n ||
       !bt.getElementType().isF32() || !bt.getLayout().isIdentity() ||
       maps[biasIdx] != lastDim)
     return std::nullopt;
@@ -533,15 +540,17 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out,
     else
       return std::nullopt;
     ep.kind = gpu::GemmEpilogue::ReluBias;
+    ep.reluKeepsNaN = isa<arith::MaximumFOp>(max);
   }
   auto add = y.getDefiningOp<arith::AddFOp>();
   if (!add || !((add.getLhs() == c && add.getRhs() == b) ||
                 (add.getLhs() == b && add.getRhs() == c)))
     return std::nullopt;
-  if (!mayMoveDown(op, e,
-                   {viewRoot(op.getDpsInputs()[0]),
-                    viewRoot(op.getDpsInputs()[1]), viewRoot(bias)},
-                   {viewRoot(dst)}))
+  SmallVector<Value> reads = {viewRoot(op.getDpsInputs()[0]),
+                              viewRoot(op.getDpsInputs()[1]), viewRoot(bias)};
+  if (alsoReads)
+    reads.push_back(viewRoot(alsoReads));
+  if (!mayMoveDown(op, e, reads, {viewRoot(dst)}))
     return std::nullopt;
   ep.op = e;
   ep.bias = bias;
@@ -795,17 +804,33 @@ Value krscFilter(OpBuilder &b, ModuleOp module, linalg::LinalgOp conv,
       b, loc, krsc, t, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
 }
 
+/// Erases `folded`, the consumer a library call took over (a rounding or an
+/// epilogue), and the f32 temporary `out` it read, unless something still
+/// uses it (the epilogue wrote into it in place).
+void eraseFolded(Operation *folded, Value out) {
+  folded->erase();
+  Operation *alloc = out.getDefiningOp();
+  bool onlyDeallocs = llvm::all_of(
+      out.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); });
+  if (alloc && onlyDeallocs) {
+    for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+}
+
 /// The private declaration `func.func private @tfmlir_gpu_conv_f32(x, f,
-/// y)` of unranked f32 memrefs.
-func::FuncOp convDeclaration(ModuleOp module) {
-  StringRef name = "tfmlir_gpu_conv_f32";
+/// y)` of unranked f32 memrefs (`..._bias(x, f, y, bias)` with `bias`).
+func::FuncOp convDeclaration(ModuleOp module, bool bias) {
+  std::string name = bias ? "tfmlir_gpu_conv_f32_bias" : "tfmlir_gpu_conv_f32";
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder b(module.getBodyRegion());
   b.setInsertionPointToStart(module.getBody());
   auto u = UnrankedMemRefType::get(b.getF32Type(), 0);
+  SmallVector<Type> params(bias ? 4 : 3, u);
   auto f = func::FuncOp::create(b, module.getLoc(), name,
-                                b.getFunctionType({u, u, u}, {}));
+                                b.getFunctionType(params, {}));
   f.setPrivate();
   return f;
 }
@@ -823,11 +848,29 @@ void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
   std::optional<FoldedPadding> folded = foldPadding(op, c);
   Value x = folded ? folded->x : op.getDpsInputs()[0];
   Value filter = krscFilter(b, module, op, depthwise);
+  // A BiasAdd (+ Relu) that follows: cuDNN's fused bias and activation,
+  // where the consumer was.
+  std::optional<Epilogue> epilogue =
+      biasEpilogue(op, out, c.k, c.accumulate, folded ? x : Value());
+  // cuDNN's ReLU here propagates NaN: only TF's Relu (arith.maximumf).
+  if (epilogue && epilogue->kind == gpu::GemmEpilogue::ReluBias &&
+      !epilogue->reluKeepsNaN)
+    epilogue.reset();
+  Value y = out;
+  if (epilogue) {
+    b.setInsertionPoint(epilogue->op);
+    y = epilogue->dst;
+    c.epilogue = epilogue->kind;
+  }
+  SmallVector<Value> operands = {x, filter, y};
+  if (epilogue)
+    operands.push_back(epilogue->bias);
   SmallVector<Value> args;
-  for (Value v : {x, filter, out})
+  for (Value v : operands)
     args.push_back(memref::CastOp::create(
         b, loc, UnrankedMemRefType::get(b.getF32Type(), 0), v));
-  auto call = func::CallOp::create(b, loc, convDeclaration(module), args);
+  auto call = func::CallOp::create(
+      b, loc, convDeclaration(module, epilogue.has_value()), args);
   SmallVector<NamedAttribute> attrs;
   auto i64 = [&](StringRef n, int64_t v) {
     attrs.push_back(b.getNamedAttr(n, b.getI64IntegerAttr(v)));
@@ -849,10 +892,17 @@ void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
   i64("pad_w", c.padW);
   i64("groups", c.groups);
   attrs.push_back(b.getNamedAttr("accumulate", b.getBoolAttr(c.accumulate)));
+  if (epilogue)
+    attrs.push_back(b.getNamedAttr(
+        "epilogue",
+        b.getStringAttr(c.epilogue == gpu::GemmEpilogue::Bias ? "bias"
+                                                              : "relu_bias")));
   call->setAttr(kGpuConvAttrName, b.getDictionaryAttr(attrs));
   // A depthwise filter reshaped from HWC1 is dead once transposed.
   Value oldFilter = op.getDpsInputs()[1];
   op->erase();
+  if (epilogue)
+    eraseFolded(epilogue->op, out);
   // The padding ops go with the last convolution that read them.
   if (folded && llvm::all_of(folded->alloc->getUsers(), [&](Operation *u) {
         return llvm::is_contained(folded->dead, u);
@@ -919,8 +969,8 @@ struct GpuLibraryCallsPass
       std::optional<Epilogue> epilogue;
       if (!g.accumulate)
         round = roundingConsumer(op, out, in);
-      if (!round)
-        epilogue = biasEpilogue(op, out, g);
+      if (!round && g.batch == 1 && g.outType == gpu::DType::F32)
+        epilogue = biasEpilogue(op, out, g.n, g.accumulate);
       Value gemmOut = out;
       linalg::GenericOp replaced;
       if (round) {
@@ -967,20 +1017,8 @@ struct GpuLibraryCallsPass
                                             : "relu_bias")));
       call->setAttr(kGpuGemmAttrName, b.getDictionaryAttr(attrs));
       op->erase();
-      if (replaced) {
-        replaced.erase();
-        // The f32 temporary is dead now (unless the epilogue wrote into it
-        // in place).
-        Operation *alloc = out.getDefiningOp();
-        bool onlyDeallocs = llvm::all_of(out.getUsers(), [](Operation *u) {
-          return isa<memref::DeallocOp>(u);
-        });
-        if (onlyDeallocs) {
-          for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
-            user->erase();
-          alloc->erase();
-        }
-      }
+      if (replaced)
+        eraseFolded(replaced, out);
     }
   }
 };

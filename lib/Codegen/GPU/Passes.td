@@ -64,7 +64,10 @@ def GpuLibraryCalls : Pass<"hlo-gpu-library-calls", "mlir::ModuleOp"> {
     and the padding ops go (also when CSE shares the padded buffer among
     several convolutions); TF's SAME with odd windows at stride 1 is such a
     padding, SAME at stride 2 (one more at the end) is not, and keeps its
-    padded copy. A zero fill of y is dropped as for GEMMs. Anything else
+    padded copy. A zero fill of y is dropped as for GEMMs; a bias (+ ReLU
+    with arith.maximumf, TF's NaN-keeping Relu) that follows, as above,
+    becomes cuDNN's fused bias and activation (`epilogue`, the bias a fourth
+    operand). Anything else
     (other types, other convolution forms) is left for the generated
     kernels.
 

@@ -109,6 +109,10 @@ std::string serializeLaunchPlan(const LaunchPlan &plan) {
       os << ' ' << (c.accumulate ? 1 : 0);
       for (size_t i = 0; i < l.args.size() && i < 3; ++i)
         os << " b" << l.args[i].buffer;
+      if (c.epilogue != GemmEpilogue::None && l.args.size() == 4)
+        os << " epilogue="
+           << (c.epilogue == GemmEpilogue::Bias ? "bias" : "relu_bias") << " b"
+           << l.args[3].buffer;
       if (!l.node.empty())
         os << " node=" << l.node;
       os << '\n';
@@ -177,6 +181,39 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (!(ls >> d) || d < 0)
         return false;
     return true;
+  };
+  // Reads the optional "epilogue=bias|relu_bias b<bias>" after a gemm's or
+  // conv's buffers (the bias float32 with at least `n` elements) into
+  // `kind` and l.args; `extra` receives the word after it ("" at the end of
+  // the line). Returns the error, "" when fine.
+  auto readEpilogue = [&](std::istringstream &ls, const std::string &what,
+                          int64_t n, GemmEpilogue &kind, KernelLaunch &l,
+                          std::string &extra) -> std::string {
+    extra.clear();
+    if (!(ls >> extra) || extra.rfind("epilogue=", 0) != 0)
+      return "";
+    std::string k = extra.substr(9), a;
+    if (k == "bias")
+      kind = GemmEpilogue::Bias;
+    else if (k == "relu_bias")
+      kind = GemmEpilogue::ReluBias;
+    else
+      return what + " epilogue must be bias or relu_bias";
+    if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
+      return what + " epilogue needs a bias buffer b<id>";
+    LaunchArg arg;
+    arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
+    if (arg.buffer < 0 ||
+        arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+      return what + " bias names an undefined buffer";
+    const PlanBuffer &b = plan.buffers[arg.buffer];
+    if (b.dtype != DType::F32 || b.bytes < n * 4)
+      return what + " bias must be float32 with " +
+             (what == "gemm" ? "n" : "k") + " elements";
+    l.args.push_back(arg);
+    extra.clear();
+    ls >> extra;
+    return "";
   };
   bool sawHeader = false;
   while (std::getline(in, line)) {
@@ -339,31 +376,13 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
         return bad("gemm output must be a temp buffer");
       std::string extra;
-      if ((ls >> extra) && extra.rfind("epilogue=", 0) == 0) {
-        std::string kind = extra.substr(9), a;
-        if (kind == "bias")
-          g.epilogue = GemmEpilogue::Bias;
-        else if (kind == "relu_bias")
-          g.epilogue = GemmEpilogue::ReluBias;
-        else
-          return bad("gemm epilogue must be bias or relu_bias");
-        if (g.batch != 1 || g.accumulate || g.outType != DType::F32)
-          return bad("a gemm epilogue needs batch 1, accumulate 0 and a "
-                     "float32 output");
-        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
-          return bad("gemm epilogue needs a bias buffer b<id>");
-        LaunchArg arg;
-        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-        if (arg.buffer < 0 ||
-            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
-          return bad("gemm bias names an undefined buffer");
-        const PlanBuffer &b = plan.buffers[arg.buffer];
-        if (b.dtype != DType::F32 || b.bytes < g.n * 4)
-          return bad("gemm bias must be float32 with n elements");
-        l.args.push_back(arg);
-        extra.clear();
-        ls >> extra;
-      }
+      if (std::string e = readEpilogue(ls, "gemm", g.n, g.epilogue, l, extra);
+          !e.empty())
+        return bad(e);
+      if (g.epilogue != GemmEpilogue::None &&
+          (g.batch != 1 || g.accumulate || g.outType != DType::F32))
+        return bad("a gemm epilogue needs batch 1, accumulate 0 and a "
+                   "float32 output");
       if (!extra.empty()) {
         if (extra.rfind("node=", 0) != 0)
           return bad("unexpected '" + extra + "' after the gemm arguments");
@@ -429,7 +448,12 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
         return bad("conv output must be a temp buffer");
       std::string extra;
-      if (ls >> extra) {
+      if (std::string e = readEpilogue(ls, "conv", c.k, c.epilogue, l, extra);
+          !e.empty())
+        return bad(e);
+      if (c.epilogue != GemmEpilogue::None && c.accumulate)
+        return bad("a conv epilogue needs accumulate 0");
+      if (!extra.empty()) {
         if (extra.rfind("node=", 0) != 0)
           return bad("unexpected '" + extra + "' after the conv arguments");
         l.node = extra.substr(5);

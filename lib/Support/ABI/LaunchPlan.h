@@ -73,10 +73,11 @@ struct LaunchArg {
 /// inputs. The products are accumulated in float32, or float64 for float64
 /// (CUBLAS_COMPUTE_32F / _64F: no TF32 and no half-precision accumulation);
 /// with `accumulate`, C's old value is added before the rounding.
-/// What a GEMM step applies to the product before storing it (cuBLASLt's
-/// epilogues, as XLA:GPU fuses TF's BiasAdd and Relu into the dot): Bias
-/// adds bias[j] to every C[i, j] (a float32 buffer of n elements), ReluBias
-/// then takes max(x, 0) (NaN becomes 0, as cuBLASLt's ReLU).
+/// What a GEMM (or convolution, see ConvCall) step applies to the product
+/// before storing it (cuBLASLt's epilogues, as XLA:GPU fuses TF's BiasAdd
+/// and Relu into the dot): Bias adds bias[j] to every C[i, j] (a float32
+/// buffer of n elements), ReluBias then takes max(x, 0) (NaN becomes 0, as
+/// cuBLASLt's ReLU; a convolution keeps NaN).
 enum class GemmEpilogue { None, Bias, ReluBias };
 
 struct GemmCall {
@@ -102,7 +103,10 @@ struct GemmCall {
 /// reading x as 0 outside its bounds (the same zero padding on both sides
 /// of each spatial dim). float32, products summed in float32 with FMAs
 /// (CUDNN_FMA_MATH: no TF32, as the CPU path); with `accumulate`, y's old
-/// value is added (beta 1).
+/// value is added (beta 1). With an epilogue (not with `accumulate`),
+/// bias[o] (a float32 buffer of k elements, args[3]) is added to every
+/// y[..., o], then for ReluBias max(x, 0), NaN kept (as TF's BiasAdd and
+/// Relu): one cudnnConvolutionBiasActivationForward.
 struct ConvCall {
   DType dtype = DType::F32;
   int64_t n = 1, h = 1, w = 1, c = 1, k = 1, kh = 1, kw = 1;
@@ -110,6 +114,7 @@ struct ConvCall {
   int64_t strideH = 1, strideW = 1, dilH = 1, dilW = 1, padH = 0, padW = 0;
   int64_t groups = 1;
   bool accumulate = false;
+  GemmEpilogue epilogue = GemmEpilogue::None;
 };
 
 /// A device-to-device copy step (KernelLaunch::Kind::Copy): `bytes` bytes
@@ -200,7 +205,8 @@ struct LaunchPlan {
 ///     [node=<name>]   (one line)
 ///   conv <dtype> <n> <h> <w> <c> <k> <kh> <kw> <outH> <outW> <strideH>
 ///     <strideW> <dilH> <dilW> <padH> <padW> <groups> <accumulate> b<x>
-///     b<filter> b<y> [node=<name>]   (one line)
+///     b<filter> b<y> [epilogue=bias|relu_bias b<bias>] [node=<name>]
+///     (one line)
 ///   copy b<src> <srcByteOffset> b<dst> <dstByteOffset> <bytes> [node=<name>]
 ///   branch b<buffer> <byteOffset> <dtype> <value> <target> [node=<name>]
 ///   jump <target>

@@ -434,3 +434,32 @@ func.func @asymmetric_depthwise(%x: memref<1x8x8x4xf32>, %f: memref<3x3x1x4xf32>
     ins(%xd, %fd : memref<1x5x5x2xf64>, memref<3x3x2x2xf64>) outs(%od : memref<1x3x3x2xf64>)
   return %o : memref<1x4x4x4xf32>
 }
+
+// -----
+
+#id4 = affine_map<(n, h, w, c) -> (n, h, w, c)>
+#ch = affine_map<(n, h, w, c) -> (c)>
+
+// Conv2D + BiasAdd + Relu after fusion: cuDNN's fused bias and activation
+// (cudnnConvolutionBiasActivationForward) where the bias kernel was; the
+// f32 temporary goes.
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-NOT: linalg.generic
+// CHECK: call @tfmlir_gpu_conv_f32_bias({{.*}}) {tfmlir.conv = {accumulate = false, c = 2 : i64, dil_h = 1 : i64, dil_w = 1 : i64, epilogue = "relu_bias", groups = 1 : i64, h = 6 : i64, k = 3 : i64, kh = 3 : i64, kw = 3 : i64, n = 1 : i64, out_h = 4 : i64, out_w = 4 : i64, pad_h = 0 : i64, pad_w = 0 : i64, stride_h = 1 : i64, stride_w = 1 : i64, w = 6 : i64}}
+// CHECK-NOT: linalg.generic
+func.func @conv_bias_relu(%x: memref<1x6x6x2xf32>, %f: memref<3x3x2x3xf32>, %b: memref<3xf32>) -> memref<1x4x4x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<1x4x4x3xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<1x4x4x3xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %f : memref<1x6x6x2xf32>, memref<3x3x2x3xf32>) outs(%t : memref<1x4x4x3xf32>)
+  %y = memref.alloc() : memref<1x4x4x3xf32>
+  linalg.generic {indexing_maps = [#id4, #ch, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%t, %b : memref<1x4x4x3xf32>, memref<3xf32>) outs(%y : memref<1x4x4x3xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return %y : memref<1x4x4x3xf32>
+}
