@@ -95,7 +95,8 @@ PlanExecutor::create(GpuDevice &device, LaunchPlan plan,
     const PlanBuffer &b = p.buffers[i];
     if (b.kind != PlanBuffer::Kind::Constant)
       continue;
-    if (b.constOffset + b.bytes > static_cast<int64_t>(p.constants.size()))
+    if (b.constOffset < 0 || b.bytes < 0 ||
+        b.constOffset > static_cast<int64_t>(p.constants.size()) - b.bytes)
       return absl::InvalidArgumentError(absl::StrCat(
           "constant buffer ", i, " extends past the plan's constants"));
     absl::StatusOr<CUdeviceptr> ptr = device.allocate(b.bytes);

@@ -77,8 +77,10 @@ GpuExecutable::~GpuExecutable() {
 
 absl::StatusOr<std::unique_ptr<GpuExecutable>>
 GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
-                       std::shared_ptr<SessionGpu> gpu) {
+                       std::shared_ptr<SessionGpu> gpu, int64_t maxRunBytes) {
   std::unique_ptr<GpuExecutable> exe(new GpuExecutable());
+  exe->maxRunBytes_ = maxRunBytes;
+  exe->entry_ = entry;
   auto func = hlo.lookupSymbol<mlir::func::FuncOp>(entry);
   if (!func)
     return absl::InvalidArgumentError("no function @" + entry);
@@ -102,6 +104,9 @@ GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
     exe->gemmCalls_ += l.kind == gpu::KernelLaunch::Kind::Gemm;
     exe->kernelLaunches_ += l.kind == gpu::KernelLaunch::Kind::Kernel;
   }
+  for (const gpu::PlanBuffer &b : binary->plan.buffers)
+    if (b.kind != gpu::PlanBuffer::Kind::Constant)
+      exe->runBytes_ += b.bytes;
   std::lock_guard<std::mutex> lock(gpu->mu);
   if (absl::Status s = gpu->device->makeCurrent(); !s.ok())
     return s;
@@ -119,6 +124,12 @@ absl::StatusOr<std::vector<HostTensor>>
 GpuExecutable::runViews(const std::vector<TensorView> &inputs,
                         const Variables *variables,
                         std::vector<uint64_t> *kept) const {
+  if (maxRunBytes_ > 0 && runBytes_ > maxRunBytes_)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the GPU program of ", entry_, " needs ", runBytes_,
+        " bytes of device buffers in one run (its inputs and temporaries, "
+        "all allocated for the whole run), more than max_run_memory_bytes (",
+        maxRunBytes_, ")"));
   if (inputs.size() != inputs_.size())
     return absl::InvalidArgumentError(absl::StrCat(
         "expected ", inputs_.size(), " inputs, got ", inputs.size()));

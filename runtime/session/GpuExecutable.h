@@ -90,9 +90,16 @@ public:
   /// Internal when ptxas fails; the driver's error when the module does
   /// not load; FailedPrecondition without cuBLAS for a graph with matrix
   /// products; ResourceExhausted when the constants do not fit.
+  /// `maxRunBytes` (SessionOptions::max_run_memory_bytes, 0 = none) bounds
+  /// the device buffers of one run: see runViews().
   static absl::StatusOr<std::unique_ptr<GpuExecutable>>
   compile(mlir::ModuleOp hlo, const std::string &entry,
-          std::shared_ptr<SessionGpu> gpu);
+          std::shared_ptr<SessionGpu> gpu, int64_t maxRunBytes = 0);
+
+  /// Bytes of device buffers one run allocates: the plan's inputs and
+  /// temporaries (results included), all live for the whole run (the plan
+  /// allocates them at its start).
+  int64_t runBytes() const { return runBytes_; }
 
   const std::vector<TensorSpec> &inputSpecs() const { return inputs_; }
   const std::vector<TensorSpec> &outputSpecs() const { return outputs_; }
@@ -129,6 +136,8 @@ public:
   /// with SessionGpu::keepVariable once the new value is stored (or to
   /// release). Device errors carry the CUDA or cuBLAS error name and the
   /// kernel and TF node that failed (ResourceExhausted for device memory).
+  /// ResourceExhausted before anything runs when runBytes() is over the
+  /// compile's `maxRunBytes`.
   absl::StatusOr<std::vector<HostTensor>>
   runViews(const std::vector<TensorView> &inputs,
            const Variables *variables = nullptr,
@@ -143,6 +152,8 @@ private:
   std::unique_ptr<gpu::PlanExecutor> exe_;
   std::vector<TensorSpec> inputs_, outputs_;
   int kernelLaunches_ = 0, gemmCalls_ = 0;
+  int64_t runBytes_ = 0, maxRunBytes_ = 0;
+  std::string entry_;
 };
 
 } // namespace tfmlir::session

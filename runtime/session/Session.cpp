@@ -1008,7 +1008,7 @@ compileGraph(const tensorflow::GraphDef &graph, const std::string &graphName,
 absl::StatusOr<std::unique_ptr<GpuExecutable>> compileGraphForGpu(
     const tensorflow::GraphDef &graph, const std::string &graphName,
     const std::vector<ArgSpec> &args, const std::vector<std::string> &outputs,
-    bool listAllNodes, std::shared_ptr<SessionGpu> gpu) {
+    bool listAllNodes, int64_t maxRunBytes, std::shared_ptr<SessionGpu> gpu) {
   CompilePhase phase("compile the whole graph for the GPU");
   mlir::DialectRegistry registry;
   registerGraphToHLODialects(registry);
@@ -1019,7 +1019,8 @@ absl::StatusOr<std::unique_ptr<GpuExecutable>> compileGraphForGpu(
                              /*clampIndices=*/true, listAllNodes);
   if (!module.ok())
     return module.status();
-  auto exe = GpuExecutable::compile(**module, "main", std::move(gpu));
+  auto exe =
+      GpuExecutable::compile(**module, "main", std::move(gpu), maxRunBytes);
   if (!exe.ok())
     return withGraphName(graphName, exe.status());
   return exe;
@@ -1474,9 +1475,10 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
                                  "graph '" + options_.graphName + "'");
       if (gpu_) {
 #if TFMLIR_SESSION_GPU
-        auto exe = compileGraphForGpu(*plan->graph, options_.graphName, args,
-                                      plan->outputs,
-                                      options_.list_all_nodes_in_errors, gpu_);
+        auto exe =
+            compileGraphForGpu(*plan->graph, options_.graphName, args,
+                               plan->outputs, options_.list_all_nodes_in_errors,
+                               options_.max_run_memory_bytes, gpu_);
         if (exe.ok())
           entry->gpuExe = std::move(*exe);
         status = exe.status();
@@ -1567,6 +1569,10 @@ Session::Run(const std::vector<std::pair<std::string, Tensor>> &feeds,
       if (p)
         entry->gpuExe->releaseKept(p);
     gpuKept.clear();
+    // A Close() while this Run was uploading variables: drop the device
+    // copies it made after Close() dropped the others.
+    if (gpu_ && closedDuringRun())
+      gpu_->dropVariables();
   };
 #else
   auto dropKept = [] {};

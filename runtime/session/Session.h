@@ -105,7 +105,8 @@ struct SessionOptions {
   /// copied out) that one run of a compiled function may hold at once; a
   /// run over it fails with ResourceExhausted naming the limit. 0 = no
   /// limit. Allocations inside parallel loops on intra-op pool threads are
-  /// not counted. (tf-run --max-run-memory.)
+  /// not counted. On a GPU (`device`): the device buffers one run of the
+  /// plan allocates (GpuExecutable::runBytes). (tf-run --max-run-memory.)
   int64_t max_run_memory_bytes = 0;
   /// The most heap one compile (of the whole graph, or of the executor
   /// with its clusters for kAuto/kOff) may add to the process, measured

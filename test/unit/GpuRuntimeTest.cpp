@@ -135,16 +135,29 @@ TEST(LaunchPlan, RoundTrip) {
 TEST(LaunchPlan, RejectsMalformed) {
   std::string good = serializeLaunchPlan(samplePlan());
   expectRejected(
-      good, {
-                {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
-                {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000",
-                 "out of range"},
-                {" b2 node=", " b9 node=", "undefined buffer"},
-                {" node=dense", " extra=dense", "after the kernel arguments"},
-                {"temp float32 24", "temp float32 28", "disagrees"},
-                {"result 2 0", "result 2 8", "past its buffer"},
-                {"bfloat16", "complex64", "unknown dtype"},
-            });
+      good,
+      {
+          {"tfmlir-gpu-plan 1", "tfmlir-gpu-plan 2", "version 1"},
+          {"launch main_k0 1 1 1 6", "launch main_k0 1 1 1 2000",
+           "out of range"},
+          {" b2 node=", " b9 node=", "undefined buffer"},
+          {" node=dense", " extra=dense", "after the kernel arguments"},
+          {"temp float32 24", "temp float32 28", "disagrees"},
+          {"result 2 0", "result 2 8", "past its buffer"},
+          {"bfloat16", "complex64", "unknown dtype"},
+          // Found by break-testing: ids with junk, scalars wider than their
+          // width, offsets and shapes whose sums or products overflow.
+          {" b2 node=", " b2x node=", "undefined buffer"},
+          {" b2 node=", " b+2 node=", "undefined buffer"},
+          {"s4:3f800000", "s4:13f800000", "at most 8 hex digits"},
+          {"s4:3f800000", "s4:3g800000", "hex digits"},
+          {"s4:3f800000", "s3:3f800000", "width must be"},
+          {"result 2 0", "result 2 9223372036854775807", "past its buffer"},
+          {"const 0 bool 3 1 3", "const 9223372036854775807 bool 3 1 3",
+           "extends past the constants"},
+          {"temp float32 24 1 6", "temp float32 16 2 4611686018427387905 4",
+           "over 2^62"},
+      });
   EXPECT_FALSE(parseLaunchPlan("").ok());
 }
 
@@ -748,6 +761,7 @@ TEST(LaunchPlan, ControlStepsRoundTripAndAreChecked) {
           {"copy b3 1 b4 0 4", "copy b3 1 b4 2 4", "extends past"},
           {"copy b3 1 b4 0 4", "copy b3 1 b4 0 -1", "extends past"},
           {"copy b3 1 b4 0 4", "copy b3 1 b0 0 4", "must be a temp"},
+          {"copy b3 1 b4 0 4", "copy b3 1 b3 0 4", "overlap"},
           {"copy b3 1 b4 0 4", "copy b3 1 b4", "malformed copy"},
       });
 }
@@ -831,6 +845,7 @@ TEST(LaunchPlan, ConvStepsRoundTripAndAreChecked) {
           {"1 b0 b1 b2 node", "1 b0 b1 b0 node", "must be a temp"},
           {"1 b0 b1 b2 node", "1 b1 b0 b2 node", "too small"},
           {"1 b0 b1 b2 node", "1 b0 b1 node", "three buffer arguments"},
+          {"1 b0 b1 b2 node", "1 b0x b1 b2 node", "undefined buffer"},
           {"b2 node=conv\n", "b2 x=1\n", "after the conv"},
       });
 }
@@ -863,6 +878,8 @@ TEST(LaunchPlan, ConvEpiloguesRoundTripAndAreChecked) {
           {"epilogue=relu_bias", "epilogue=tanh", "conv epilogue must be"},
           {"relu_bias b3 node", "relu_bias node", "needs a bias buffer"},
           {"relu_bias b3", "relu_bias b9", "undefined"},
+          {"0 b0 b1 b2 epilogue", "0 b2 b1 b2 epilogue",
+           "must not be one of its inputs"},
       });
 }
 

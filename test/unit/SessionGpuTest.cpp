@@ -243,6 +243,85 @@ TEST(SessionDevice, VariablesStayOnTheDeviceBetweenRuns) {
   EXPECT_TRUE((*gpu)->Close().ok());
 }
 
+/// Two dense layers r_i = Relu(BiasAdd(MatMul(in, w_i), b_i)) on x [2, 4]:
+/// the second layer's output may reuse the first's buffer, which the second
+/// GEMM reads (a cuBLASLt epilogue must then write a new buffer).
+std::string mlpGraph() {
+  std::string g = placeholder("x", {2, 4});
+  for (int i = 1; i <= 2; ++i) {
+    std::string n = std::to_string(i), in = i == 1 ? "x" : "r1";
+    g += placeholder("w" + n, {4, 4}) + placeholder("b" + n, {4}) +
+         "node { name: 'm" + n + "' op: 'MatMul' input: '" + in +
+         "' input: 'w" + n +
+         "' attr { key: 'T' value { type: DT_FLOAT } } } "
+         "node { name: 'a" +
+         n + "' op: 'BiasAdd' input: 'm" + n + "' input: 'b" + n +
+         "' attr { key: 'T' value { type: DT_FLOAT } } } "
+         "node { name: 'r" +
+         n + "' op: 'Relu' input: 'a" + n +
+         "' attr { key: 'T' value { type: DT_FLOAT } } } ";
+  }
+  return g;
+}
+
+TEST(SessionDevice, ChainedDenseLayersMatchTheCpuSession) {
+  if (!fakeDriver())
+    GTEST_SKIP() << "GEMM epilogues are computed by the fake cuBLASLt";
+  SessionOptions gpuOptions;
+  gpuOptions.device = "/device:GPU:0";
+  absl::StatusOr<std::unique_ptr<Session>> gpu =
+      Session::Create(parse(mlpGraph()), gpuOptions);
+  ASSERT_TRUE(gpu.ok()) << gpu.status();
+  absl::StatusOr<std::unique_ptr<Session>> cpu =
+      Session::Create(parse(mlpGraph()));
+  ASSERT_TRUE(cpu.ok()) << cpu.status();
+  std::vector<std::pair<std::string, Tensor>> feeds = {
+      {"x", filled({2, 4}, 0.5f, 7, -1.0f)},
+      {"w1", filled({4, 4}, 0.25f, 5, -0.5f)},
+      {"b1", filled({4}, 0.5f, 4, -0.75f)},
+      {"w2", filled({4, 4}, -0.125f, 9, 0.5f)},
+      {"b2", filled({4}, 0.25f, 3, -0.25f)}};
+  std::vector<Tensor> got, want;
+  ASSERT_TRUE((*cpu)->Run(feeds, {"r2"}, {}, &want).ok());
+  absl::Status st = (*gpu)->Run(feeds, {"r2"}, {}, &got);
+  ASSERT_TRUE(st.ok()) << st;
+  for (int64_t i = 0; i < 8; ++i)
+    EXPECT_NEAR(got[0].flat<float>()[i], want[0].flat<float>()[i], 1e-6) << i;
+}
+
+TEST(SessionDevice, MaxRunMemoryBoundsTheDeviceBuffers) {
+  if (!fakeDriver())
+    GTEST_SKIP() << "runs the product graph through the fake driver";
+  std::vector<std::pair<std::string, Tensor>> feeds = {
+      {"a", filled({3, 4}, 0.25f, 12, -1.0f)},
+      {"b", filled({5, 4}, -0.125f, 20, 1.5f)}};
+  // The plan of mm = MatMul(a, b^T): inputs a (48 bytes) and b (80), the
+  // result (60): 188 bytes of device buffers.
+  for (int64_t limit : {100, 188, 1 << 20}) {
+    SCOPED_TRACE(limit);
+    SessionOptions o;
+    o.device = "/device:GPU:0";
+    o.max_run_memory_bytes = limit;
+    absl::StatusOr<std::unique_ptr<Session>> s =
+        Session::Create(parse(productGraph()), o);
+    ASSERT_TRUE(s.ok()) << s.status();
+    std::vector<Tensor> out;
+    absl::Status st = (*s)->Run(feeds, {"mm"}, {}, &out);
+    if (limit < 188) {
+      EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted) << st;
+      EXPECT_NE(st.message().find("needs 188 bytes of device buffers in one "
+                                  "run"),
+                std::string::npos)
+          << st;
+      EXPECT_NE(st.message().find("max_run_memory_bytes (100)"),
+                std::string::npos)
+          << st;
+    } else {
+      EXPECT_TRUE(st.ok()) << st;
+    }
+  }
+}
+
 TEST(SessionDevice, ElementwiseGraphRunsOnTheDevice) {
   if (!fakeDriver() && !haveDriver())
     GTEST_SKIP() << "no GPU driver";

@@ -446,6 +446,11 @@ linalg::GenericOp roundingConsumer(linalg::LinalgOp op, Value out,
   auto dt = dyn_cast<MemRefType>(dst.getType());
   if (!dt || dt.getElementType() != inType || !dt.getLayout().isIdentity())
     return {};
+  // The GEMM writes dst: it may not be A or B (bufferization may reuse a
+  // dead operand's buffer for the rounding's output).
+  if (viewRoot(dst) == viewRoot(op.getDpsInputs()[0]) ||
+      viewRoot(dst) == viewRoot(op.getDpsInputs()[1]))
+    return {};
   // The GEMM moves down to the rounding op.
   if (!mayMoveDown(
           op, round,
@@ -464,7 +469,27 @@ struct Epilogue {
   /// ReluBias from arith.maximumf (NaN kept, TF's Relu), not
   /// arith.maxnumf (NaN -> 0).
   bool reluKeepsNaN = false;
+  /// `dst` is also an operand of the library call: it must write a new
+  /// buffer (redirectEpilogue).
+  bool redirect = false;
 };
+
+/// When the epilogue's destination is one of the library call's operands,
+/// a new allocation for the call to write before `at` (the call's place);
+/// the users of the old buffer after the epilogue read the new one.
+/// Returns the buffer the call writes.
+Value redirectEpilogue(OpBuilder &b, Epilogue &ep) {
+  if (!ep.redirect)
+    return ep.dst;
+  Value fresh = memref::AllocOp::create(b, ep.op.getLoc(),
+                                        cast<MemRefType>(ep.dst.getType()));
+  Block *block = ep.op->getBlock();
+  ep.dst.replaceUsesWithIf(fresh, [&](OpOperand &use) {
+    Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+    return user && ep.op->isBeforeInBlock(user);
+  });
+  return fresh;
+}
 
 /// For a GEMM of batch 1 or a convolution `op` that overwrites (not
 /// `accumulate`) an f32 temporary `out` [..., n] whose only other user is
@@ -480,6 +505,7 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out, int64_t n,
                                      bool accumulate, Value alsoReads = {}) {
   if (accumulate || !cast<MemRefType>(out.getType()).getElementType().isF32())
     return std::nullopt;
+  Epilogue ep;
   bool returned = false;
   linalg::GenericOp e = soleConsumer(op, out, &returned);
   if (!e || e.getNumDpsInits() != 1 || e.getNumReductionLoops() != 0)
@@ -528,7 +554,6 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out, int64_t n,
     return std::nullopt;
   Value c = body.getArgument(outIdx), b = body.getArgument(biasIdx);
   Value y = cast<linalg::YieldOp>(body.getTerminator()).getOperand(0);
-  Epilogue ep;
   ep.kind = gpu::GemmEpilogue::Bias;
   if (isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(y.getDefiningOp())) {
     Operation *max = y.getDefiningOp();
@@ -550,6 +575,16 @@ std::optional<Epilogue> biasEpilogue(linalg::LinalgOp op, Value out, int64_t n,
                               viewRoot(op.getDpsInputs()[1]), viewRoot(bias)};
   if (alsoReads)
     reads.push_back(viewRoot(alsoReads));
+  // The library call writes dst while it reads its operands: dst may not be
+  // one of them. Bufferization may give the epilogue a dead operand's
+  // buffer (an MLP layer's input); when that is a whole allocation, the
+  // call writes a new one instead, which the later users read
+  // (redirectEpilogue).
+  if (llvm::is_contained(reads, viewRoot(dst))) {
+    if (!dst.getDefiningOp<memref::AllocOp>())
+      return std::nullopt;
+    ep.redirect = true;
+  }
   if (!mayMoveDown(op, e, reads, {viewRoot(dst)}))
     return std::nullopt;
   ep.op = e;
@@ -859,7 +894,7 @@ void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
   Value y = out;
   if (epilogue) {
     b.setInsertionPoint(epilogue->op);
-    y = epilogue->dst;
+    y = redirectEpilogue(b, *epilogue);
     c.epilogue = epilogue->kind;
   }
   SmallVector<Value> operands = {x, filter, y};
@@ -979,11 +1014,12 @@ struct GpuLibraryCallsPass
         g.outType = g.inType;
       } else if (epilogue) {
         replaced = epilogue->op;
-        gemmOut = epilogue->dst;
         g.epilogue = epilogue->kind;
       }
       if (replaced)
         b.setInsertionPoint(replaced);
+      if (epilogue)
+        gemmOut = redirectEpilogue(b, *epilogue);
       Type ot = cast<MemRefType>(gemmOut.getType()).getElementType();
       func::FuncOp decl = gemmDeclaration(module, in, ot, epilogue.has_value());
       SmallVector<Value> args;

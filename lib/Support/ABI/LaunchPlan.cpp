@@ -28,11 +28,29 @@ void writeShape(std::ostringstream &os, const std::vector<int64_t> &shape) {
     os << ' ' << d;
 }
 
-int64_t numElements(const std::vector<int64_t> &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
+/// Bytes of a dense `shape` of `t`; -1 when they do not fit in 2^62 (so
+/// that sums and offsets of sizes never overflow int64).
+int64_t shapeBytes(const std::vector<int64_t> &shape, DType t) {
+  __int128 n = dtypeSize(t);
+  for (int64_t d : shape) {
     n *= d;
-  return n;
+    if (n > (__int128(1) << 62))
+      return -1;
+  }
+  return static_cast<int64_t>(n);
+}
+
+/// Parses `a` as "b<decimal id>" naming one of `numBuffers` buffers.
+bool parseBufferRef(const std::string &a, size_t numBuffers, int64_t &id) {
+  if (a.size() < 2 || a.size() > 12 || a[0] != 'b')
+    return false;
+  id = 0;
+  for (size_t i = 1; i < a.size(); ++i) {
+    if (a[i] < '0' || a[i] > '9')
+      return false;
+    id = id * 10 + (a[i] - '0');
+  }
+  return id < static_cast<int64_t>(numBuffers);
 }
 } // namespace
 
@@ -202,9 +220,7 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
     if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
       return what + " epilogue needs a bias buffer b<id>";
     LaunchArg arg;
-    arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-    if (arg.buffer < 0 ||
-        arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+    if (!parseBufferRef(a, plan.buffers.size(), arg.buffer))
       return what + " bias names an undefined buffer";
     const PlanBuffer &b = plan.buffers[arg.buffer];
     if (b.dtype != DType::F32 || b.bytes < n * 4)
@@ -264,7 +280,10 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       b.dtype = *t;
       if (!(ls >> b.bytes) || b.bytes < 0 || !readShape(ls, b.shape))
         return bad("bad size or shape");
-      if (b.bytes != numElements(b.shape) * dtypeSize(b.dtype))
+      int64_t want = shapeBytes(b.shape, b.dtype);
+      if (want < 0)
+        return bad("buffer size over 2^62 bytes");
+      if (b.bytes != want)
         return bad("byte size disagrees with shape and dtype");
       if (b.kind == PlanBuffer::Kind::Input && b.argIndex >= plan.numInputs)
         return bad("input argument index out of range");
@@ -290,20 +309,28 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
         LaunchArg arg;
         if (a[0] == 'b') {
           arg.isBuffer = true;
-          arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-          if (arg.buffer < 0 ||
-              arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+          if (!parseBufferRef(a, plan.buffers.size(), arg.buffer))
             return bad("kernel argument names an undefined buffer");
         } else if (a[0] == 's') {
           arg.isBuffer = false;
           size_t colon = a.find(':');
           if (colon == std::string::npos)
             return bad("bad scalar argument");
-          arg.scalarBytes = std::atoi(a.substr(1, colon - 1).c_str());
-          arg.scalarBits = std::strtoull(a.c_str() + colon + 1, nullptr, 16);
-          if (arg.scalarBytes != 1 && arg.scalarBytes != 2 &&
-              arg.scalarBytes != 4 && arg.scalarBytes != 8)
+          std::string width = a.substr(1, colon - 1), hex = a.substr(colon + 1);
+          arg.scalarBytes = width == "1"   ? 1
+                            : width == "2" ? 2
+                            : width == "4" ? 4
+                            : width == "8" ? 8
+                                           : 0;
+          if (!arg.scalarBytes)
             return bad("scalar argument width must be 1, 2, 4 or 8 bytes");
+          if (hex.empty() ||
+              hex.size() > static_cast<size_t>(2 * arg.scalarBytes) ||
+              hex.find_first_not_of("0123456789abcdefABCDEF") !=
+                  std::string::npos)
+            return bad("scalar argument bits must be at most " +
+                       std::to_string(2 * arg.scalarBytes) + " hex digits");
+          arg.scalarBits = std::strtoull(hex.c_str(), nullptr, 16);
         } else {
           return bad("kernel argument must be b<id> or s<bytes>:<hex>");
         }
@@ -363,9 +390,7 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
         if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
           return bad("gemm needs three buffer arguments b<A> b<B> b<C>");
         LaunchArg arg;
-        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-        if (arg.buffer < 0 ||
-            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+        if (!parseBufferRef(a, plan.buffers.size(), arg.buffer))
           return bad("gemm argument names an undefined buffer");
         const PlanBuffer &b = plan.buffers[arg.buffer];
         if (b.dtype != want[i] || need[i] > b.bytes)
@@ -375,6 +400,9 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       }
       if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
         return bad("gemm output must be a temp buffer");
+      if (l.args[2].buffer == l.args[0].buffer ||
+          l.args[2].buffer == l.args[1].buffer)
+        return bad("gemm output must not be one of its inputs");
       std::string extra;
       if (std::string e = readEpilogue(ls, "gemm", g.n, g.epilogue, l, extra);
           !e.empty())
@@ -435,9 +463,7 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
         if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
           return bad("conv needs three buffer arguments b<x> b<filter> b<y>");
         LaunchArg arg;
-        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-        if (arg.buffer < 0 ||
-            arg.buffer >= static_cast<int64_t>(plan.buffers.size()))
+        if (!parseBufferRef(a, plan.buffers.size(), arg.buffer))
           return bad("conv argument names an undefined buffer");
         const PlanBuffer &b = plan.buffers[arg.buffer];
         if (b.dtype != c.dtype || need[i] > b.bytes)
@@ -447,6 +473,9 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       }
       if (plan.buffers[l.args[2].buffer].kind != PlanBuffer::Kind::Temp)
         return bad("conv output must be a temp buffer");
+      if (l.args[2].buffer == l.args[0].buffer ||
+          l.args[2].buffer == l.args[1].buffer)
+        return bad("conv output must not be one of its inputs");
       std::string extra;
       if (std::string e = readEpilogue(ls, "conv", c.k, c.epilogue, l, extra);
           !e.empty())
@@ -464,11 +493,7 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       l.kernel = key;
       auto bufferArg = [&](LaunchArg &arg) {
         std::string a;
-        if (!(ls >> a) || a.size() < 2 || a[0] != 'b')
-          return false;
-        arg.buffer = std::strtoll(a.c_str() + 1, nullptr, 10);
-        return arg.buffer >= 0 &&
-               arg.buffer < static_cast<int64_t>(plan.buffers.size());
+        return (ls >> a) && parseBufferRef(a, plan.buffers.size(), arg.buffer);
       };
       if (key == "copy") {
         l.kind = KernelLaunch::Kind::Copy;
@@ -484,6 +509,10 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
           return bad("copy range extends past its buffers");
         if (plan.buffers[dst.buffer].kind != PlanBuffer::Kind::Temp)
           return bad("copy destination must be a temp buffer");
+        if (src.buffer == dst.buffer && c.bytes > 0 &&
+            c.srcOffset < c.dstOffset + c.bytes &&
+            c.dstOffset < c.srcOffset + c.bytes)
+          return bad("copy source and destination overlap");
         l.args = {src, dst};
       } else if (key == "branch") {
         l.kind = KernelLaunch::Kind::Branch;
@@ -529,8 +558,8 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
       r.dtype = *t;
       if (!readShape(ls, r.shape))
         return bad("bad result shape");
-      if (r.byteOffset + numElements(r.shape) * dtypeSize(r.dtype) >
-          plan.buffers[r.buffer].bytes)
+      int64_t need = shapeBytes(r.shape, r.dtype);
+      if (need < 0 || r.byteOffset > plan.buffers[r.buffer].bytes - need)
         return bad("result extends past its buffer");
       plan.results.push_back(std::move(r));
     } else if (key == "constants") {
@@ -546,7 +575,7 @@ absl::StatusOr<LaunchPlan> parseLaunchPlan(const std::string &text) {
     return absl::InvalidArgumentError("launch plan has no 'constants' line");
   for (const PlanBuffer &b : plan.buffers)
     if (b.kind == PlanBuffer::Kind::Constant &&
-        b.constOffset + b.bytes > constantBytes)
+        b.constOffset > constantBytes - b.bytes)
       return absl::InvalidArgumentError(
           "launch plan: a constant buffer extends past the constants");
   for (size_t i = 0; i < plan.launches.size(); ++i) {

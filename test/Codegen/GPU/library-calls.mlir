@@ -463,3 +463,46 @@ func.func @conv_bias_relu(%x: memref<1x6x6x2xf32>, %f: memref<3x3x2x3xf32>, %b: 
   }
   return %y : memref<1x4x4x3xf32>
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+
+// The epilogue writes the buffer its GEMM reads as A (bufferization reused
+// the dead input %h): cuBLAS may not write what it reads, so the call
+// writes a new buffer, which the later users (the return) read. (A
+// function argument in %h's place keeps its epilogue as a kernel.)
+// CHECK-LABEL: func.func @epilogue_into_operand
+// CHECK: %[[H:.*]] = memref.alloc() : memref<8x8xf32>
+// CHECK: memref.copy %arg0, %[[H]]
+// CHECK: %[[N:.*]] = memref.alloc() : memref<8x8xf32>
+// CHECK: %[[A:.*]] = memref.cast %[[H]]
+// CHECK: %[[C:.*]] = memref.cast %[[N]]
+// CHECK: call @tfmlir_gpu_gemm_f32_f32_bias(%[[A]], %{{.*}}, %[[C]], %{{.*}}) {tfmlir.gemm = {accumulate = false, batch = 1 : i64, epilogue = "relu_bias"
+// CHECK: return %[[N]]
+func.func @epilogue_into_operand(%x: memref<8x8xf32>, %w: memref<8x8xf32>, %b: memref<8xf32>) -> memref<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %h = memref.alloc() : memref<8x8xf32>
+  memref.copy %x, %h : memref<8x8xf32> to memref<8x8xf32>
+  %c = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<8x8xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%h, %w : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %b : memref<8x8xf32>, memref<8xf32>) outs(%h : memref<8x8xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return %h : memref<8x8xf32>
+}
