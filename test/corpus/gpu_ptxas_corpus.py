@@ -189,6 +189,10 @@ def main():
                    for m in [re.search(r"launches (\d+)", summ or "")] if m)
     gemms = sum(int(m.group(1)) for _, _, _, _, _, summ in results
                 for m in [re.search(r"gemms (\d+)", summ or "")] if m)
+    convs = sum(int(m.group(1)) for _, _, _, _, _, summ in results
+                for m in [re.search(r"convs (\d+)", summ or "")] if m)
+    loops = sum(1 for _, _, _, _, _, summ in results
+                if re.search(r"branches [1-9]", summ or ""))
     regs = sorted(v[0] for _, _, v in allk)
     spills = [(n, kn, v) for n, kn, v in allk if v[1] or v[2]]
     worst_spill = max((max(v[1], v[2]) for _, _, v in allk), default=0)
@@ -202,9 +206,12 @@ def main():
                 + (f"min {regs[0]}, median {regs[len(regs)//2]}, max {regs[-1]}"
                    if regs else "none")
                 + f"; kernels with spills: {len(spills)} (max {worst_spill} bytes)\n")
-        f.write(f"- launches: {launches}, of which cuBLAS GEMMs: {gemms} and "
+        f.write(f"- launches: {launches}, of which cuBLAS GEMMs: {gemms}, "
+                f"cuDNN convolutions: {convs} and "
                 f"one-thread (serial): "
                 f"{sum(c for _, c in serial)} in {len(serial)} cases\n")
+        f.write(f"- cases with host-driven control flow (while/if/case "
+                f"branches in the plan): {loops}\n")
         f.write("\n## bench models\n\n")
         for k, n, st, d, ks, _ in results:
             if k == "bench":

@@ -261,7 +261,8 @@ absl::Status hconvEval(OpContext &ctx) {
               const int16_t *wp =
                   st.w.data() + (static_cast<int64_t>(ky) * KW + kx) * CO;
               for (int c = 0; c < CO; ++c)
-                acc[c] += static_cast<int32_t>(xp[c / M]) * wp[c];
+                acc[c] = wrapAdd<int32_t>(
+                    acc[c], static_cast<int32_t>(xp[c / M]) * wp[c]);
             }
           }
         } else {

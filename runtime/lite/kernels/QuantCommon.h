@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace tfmlir::lite::kernels {
@@ -114,6 +115,15 @@ absl::Status checkQ(const Tensor *t, const char *what);
 /// must have zero point 0 (TFLite's int16x8 scheme).
 void toOffsetInt16(const Tensor &t, int32_t zp, std::vector<int16_t> &out);
 
+/// a + b modulo 2^(bits of Acc), as the hardware accumulator wraps (TFLite's
+/// int32 accumulators do; the optimized kernels already add the bias modulo
+/// 2^32): hostile biases or weights (a fuzzed model) give some value, never
+/// undefined behaviour.
+template <typename Acc> inline Acc wrapAdd(Acc a, Acc b) {
+  using U = std::make_unsigned_t<Acc>;
+  return static_cast<Acc>(static_cast<U>(a) + static_cast<U>(b));
+}
+
 /// Integer dot product of two int16 vectors; with Acc = int32_t this is the
 /// multiply-add-pairs pattern the compiler maps to pmaddwd.
 template <typename Acc>
@@ -121,7 +131,8 @@ inline Acc dot16(const int16_t *__restrict a, const int16_t *__restrict b,
                  int64_t n) {
   Acc s = 0;
   for (int64_t i = 0; i < n; ++i)
-    s += static_cast<int32_t>(a[i]) * static_cast<int32_t>(b[i]);
+    s = wrapAdd<Acc>(s, static_cast<Acc>(static_cast<int32_t>(a[i]) *
+                                         static_cast<int32_t>(b[i])));
   return s;
 }
 

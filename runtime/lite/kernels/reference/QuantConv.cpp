@@ -58,8 +58,8 @@ void conv2dIntT(OpContext &ctx, const QConvState &st, const Tensor &in,
               pp = patch.data();
             }
             for (int co = g * coPerGroup; co < (g + 1) * coPerGroup; ++co) {
-              Acc acc = dot16<Acc>(pp, Wt + co * K, K) +
-                        static_cast<Acc>(st.bias[co]);
+              Acc acc = wrapAdd<Acc>(dot16<Acc>(pp, Wt + co * K, K),
+                                     static_cast<Acc>(st.bias[co]));
               storeQ(out, p * CO + co, requant(acc, st, co));
             }
           }
@@ -109,8 +109,9 @@ void depthwiseConv2dIntT(OpContext &ctx, const QConvState &st, const Tensor &in,
               }
               Acc *__restrict a = acc.data();
               for (int c = 0; c < CO; ++c)
-                a[c] +=
-                    static_cast<int32_t>(xs[c]) * static_cast<int32_t>(wp[c]);
+                a[c] = wrapAdd<Acc>(
+                    a[c], static_cast<Acc>(static_cast<int32_t>(xs[c]) *
+                                           static_cast<int32_t>(wp[c])));
             }
           }
           for (int c = 0; c < CO; ++c)
@@ -128,8 +129,8 @@ void fullyConnectedIntT(OpContext &ctx, const QConvState &st, const Tensor &in,
   ctx.threadPool()->parallelFor(n, double(rows) * k, [&](int64_t b, int64_t e) {
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t o = b; o < e; ++o) {
-        Acc acc =
-            dot16<Acc>(X + r * k, Wt + o * k, k) + static_cast<Acc>(st.bias[o]);
+        Acc acc = wrapAdd<Acc>(dot16<Acc>(X + r * k, Wt + o * k, k),
+                               static_cast<Acc>(st.bias[o]));
         storeQ(out, r * n + o, requant(acc, st, o));
       }
   });
@@ -159,17 +160,22 @@ void transposeConvIntT(OpContext &ctx, const QConvState &st, const Tensor &in,
             Acc *ap = acc.data() +
                       ((static_cast<int64_t>(n) * OH + oy) * OW + ox) * CO;
             for (int co = 0; co < CO; ++co)
-              ap[co] += dot16<Acc>(
-                  xp, F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C,
-                  C);
+              ap[co] = wrapAdd<Acc>(
+                  ap[co],
+                  dot16<Acc>(
+                      xp,
+                      F + ((static_cast<int64_t>(co) * KH + ky) * KW + kx) * C,
+                      C));
           }
         }
       }
   const int64_t pixels = static_cast<int64_t>(N) * OH * OW;
   for (int64_t p = 0; p < pixels; ++p)
     for (int co = 0; co < CO; ++co)
-      storeQ(out, p * CO + co,
-             requant(acc[p * CO + co] + static_cast<Acc>(st.bias[co]), st, co));
+      storeQ(
+          out, p * CO + co,
+          requant(wrapAdd<Acc>(acc[p * CO + co], static_cast<Acc>(st.bias[co])),
+                  st, co));
 }
 
 } // namespace
