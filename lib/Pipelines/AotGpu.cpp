@@ -27,8 +27,6 @@
 
 #include "absl/strings/str_cat.h"
 
-#include <set>
-
 namespace tfmlir::aot_internal {
 namespace {
 
@@ -94,26 +92,15 @@ absl::Status emitGpuObject(mlir::ModuleOp hlo, const AotOptions &options,
                      sig.args.size(), " and ", sig.results.size()));
   const std::string &cubin = binary->image;
   out.ptxasLog = binary->ptxasLog;
-  std::set<std::string> kernels;
-  out.numGemms = 0;
-  out.numLaunches = 0;
   // Launches are the kernel, cuBLAS and cuDNN steps (not the copies and
   // branches of host control flow), as the header says "N launches of which M
   // are GEMMs".
-  for (const gpu::KernelLaunch &l : plan.launches) {
-    if (l.kind == gpu::KernelLaunch::Kind::Gemm)
-      ++out.numGemms;
-    else if (l.kind == gpu::KernelLaunch::Kind::Conv)
-      ++out.numConvs;
-    else if (l.kind == gpu::KernelLaunch::Kind::Kernel)
-      kernels.insert(l.kernel);
-    else {
-      out.numBranches += l.kind == gpu::KernelLaunch::Kind::Branch;
-      continue;
-    }
-    ++out.numLaunches;
-  }
-  out.numKernels = static_cast<int>(kernels.size());
+  gpu::PlanStepCounts counts = gpu::countSteps(plan);
+  out.numGemms = counts.gemms;
+  out.numConvs = counts.convs;
+  out.numBranches = counts.branches;
+  out.numLaunches = counts.launches;
+  out.numKernels = counts.kernels;
   out.cubinBytes = static_cast<int64_t>(cubin.size());
   out.constantBytes = static_cast<int64_t>(plan.constants.size());
   out.numConstants = 0;

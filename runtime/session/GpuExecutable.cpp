@@ -100,10 +100,9 @@ GpuExecutable::compile(mlir::ModuleOp hlo, const std::string &entry,
     return absl::InternalError("the GPU launch plan's signature does not "
                                "match @" +
                                entry);
-  for (const gpu::KernelLaunch &l : binary->plan.launches) {
-    exe->gemmCalls_ += l.kind == gpu::KernelLaunch::Kind::Gemm;
-    exe->kernelLaunches_ += l.kind == gpu::KernelLaunch::Kind::Kernel;
-  }
+  gpu::PlanStepCounts counts = gpu::countSteps(binary->plan);
+  exe->gemmCalls_ = counts.gemms;
+  exe->kernelLaunches_ = counts.kernelLaunches;
   for (const gpu::PlanBuffer &b : binary->plan.buffers)
     if (b.kind != gpu::PlanBuffer::Kind::Constant)
       exe->runBytes_ += b.bytes;

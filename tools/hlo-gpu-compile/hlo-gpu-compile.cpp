@@ -38,8 +38,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <set>
-
 using namespace mlir;
 
 // --help lists these (and --help/--version); libLLVM's own flags only
@@ -162,32 +160,18 @@ int main(int argc, char **argv) {
         !writeFile(path("ptxas.log"), bin->log))
       return 1;
   }
-  std::set<std::string> kernels;
-  int serial = 0, gemms = 0, convs = 0, launches = 0, copies = 0, branches = 0;
-  using Kind = tfmlir::gpu::KernelLaunch::Kind;
-  for (const tfmlir::gpu::KernelLaunch &l : plan.launches) {
-    gemms += l.kind == Kind::Gemm;
-    convs += l.kind == Kind::Conv;
-    copies += l.kind == Kind::Copy;
-    branches += l.kind == Kind::Branch;
-    // Launches: the kernel, cuBLAS and cuDNN steps, as the AOT header
-    // counts them.
-    launches +=
-        l.kind == Kind::Gemm || l.kind == Kind::Kernel || l.kind == Kind::Conv;
-    if (l.kind != Kind::Kernel)
-      continue;
-    kernels.insert(l.kernel);
-    serial += l.serial;
-  }
-  llvm::outs() << "kernels " << kernels.size() << " launches " << launches
-               << " gemms " << gemms << " serial " << serial << " buffers "
+  // Launches: the kernel, cuBLAS and cuDNN steps, as the AOT header counts
+  // them.
+  tfmlir::gpu::PlanStepCounts c = tfmlir::gpu::countSteps(plan);
+  llvm::outs() << "kernels " << c.kernels << " launches " << c.launches
+               << " gemms " << c.gemms << " serial " << c.serial << " buffers "
                << plan.buffers.size() << " constants " << plan.constants.size();
   // cuDNN convolutions and host control flow (while/if/case): only when
   // there are some, so that the summary of other programs stays as it was.
-  if (convs)
-    llvm::outs() << " convs " << convs;
-  if (copies || branches)
-    llvm::outs() << " copies " << copies << " branches " << branches;
+  if (c.convs)
+    llvm::outs() << " convs " << c.convs;
+  if (c.copies || c.branches)
+    llvm::outs() << " copies " << c.copies << " branches " << c.branches;
   llvm::outs() << "\n";
   return 0;
 }

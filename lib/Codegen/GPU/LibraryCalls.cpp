@@ -870,6 +870,38 @@ func::FuncOp convDeclaration(ModuleOp module, bool bias) {
   return f;
 }
 
+/// The library call on unranked casts of `operands` (then the epilogue's
+/// bias), marked with the dictionary `attrName`: `attrs` (i64 sizes by
+/// name), `accumulate` and, with an epilogue, its kind ("bias" /
+/// "relu_bias").
+func::CallOp createLibraryCall(OpBuilder &b, Location loc, func::FuncOp decl,
+                               SmallVector<Value> operands,
+                               const std::optional<Epilogue> &epilogue,
+                               bool accumulate, StringRef attrName,
+                               ArrayRef<std::pair<StringRef, int64_t>> sizes,
+                               SmallVector<NamedAttribute> attrs = {}) {
+  if (epilogue)
+    operands.push_back(epilogue->bias);
+  SmallVector<Value> args;
+  for (Value v : operands)
+    args.push_back(memref::CastOp::create(
+        b, loc,
+        UnrankedMemRefType::get(cast<MemRefType>(v.getType()).getElementType(),
+                                0),
+        v));
+  auto call = func::CallOp::create(b, loc, decl, args);
+  for (auto [name, v] : sizes)
+    attrs.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(v)));
+  attrs.push_back(b.getNamedAttr("accumulate", b.getBoolAttr(accumulate)));
+  if (epilogue)
+    attrs.push_back(b.getNamedAttr(
+        "epilogue", b.getStringAttr(epilogue->kind == gpu::GemmEpilogue::Bias
+                                        ? "bias"
+                                        : "relu_bias")));
+  call->setAttr(attrName, b.getDictionaryAttr(attrs));
+  return call;
+}
+
 /// Replaces `op` by a cuDNN convolution call (see kGpuConvAttrName).
 void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
                  bool depthwise) {
@@ -897,42 +929,24 @@ void rewriteConv(ModuleOp module, linalg::LinalgOp op, gpu::ConvCall c,
     y = redirectEpilogue(b, *epilogue);
     c.epilogue = epilogue->kind;
   }
-  SmallVector<Value> operands = {x, filter, y};
-  if (epilogue)
-    operands.push_back(epilogue->bias);
-  SmallVector<Value> args;
-  for (Value v : operands)
-    args.push_back(memref::CastOp::create(
-        b, loc, UnrankedMemRefType::get(b.getF32Type(), 0), v));
-  auto call = func::CallOp::create(
-      b, loc, convDeclaration(module, epilogue.has_value()), args);
-  SmallVector<NamedAttribute> attrs;
-  auto i64 = [&](StringRef n, int64_t v) {
-    attrs.push_back(b.getNamedAttr(n, b.getI64IntegerAttr(v)));
-  };
-  i64("n", c.n);
-  i64("h", c.h);
-  i64("w", c.w);
-  i64("c", c.c);
-  i64("k", c.k);
-  i64("kh", c.kh);
-  i64("kw", c.kw);
-  i64("out_h", c.outH);
-  i64("out_w", c.outW);
-  i64("stride_h", c.strideH);
-  i64("stride_w", c.strideW);
-  i64("dil_h", c.dilH);
-  i64("dil_w", c.dilW);
-  i64("pad_h", c.padH);
-  i64("pad_w", c.padW);
-  i64("groups", c.groups);
-  attrs.push_back(b.getNamedAttr("accumulate", b.getBoolAttr(c.accumulate)));
-  if (epilogue)
-    attrs.push_back(b.getNamedAttr(
-        "epilogue",
-        b.getStringAttr(c.epilogue == gpu::GemmEpilogue::Bias ? "bias"
-                                                              : "relu_bias")));
-  call->setAttr(kGpuConvAttrName, b.getDictionaryAttr(attrs));
+  createLibraryCall(b, loc, convDeclaration(module, epilogue.has_value()),
+                    {x, filter, y}, epilogue, c.accumulate, kGpuConvAttrName,
+                    {{"n", c.n},
+                     {"h", c.h},
+                     {"w", c.w},
+                     {"c", c.c},
+                     {"k", c.k},
+                     {"kh", c.kh},
+                     {"kw", c.kw},
+                     {"out_h", c.outH},
+                     {"out_w", c.outW},
+                     {"stride_h", c.strideH},
+                     {"stride_w", c.strideW},
+                     {"dil_h", c.dilH},
+                     {"dil_w", c.dilW},
+                     {"pad_h", c.padH},
+                     {"pad_w", c.padW},
+                     {"groups", c.groups}});
   // A depthwise filter reshaped from HWC1 is dead once transposed.
   Value oldFilter = op.getDpsInputs()[1];
   op->erase();
@@ -1022,36 +1036,12 @@ struct GpuLibraryCallsPass
         gemmOut = redirectEpilogue(b, *epilogue);
       Type ot = cast<MemRefType>(gemmOut.getType()).getElementType();
       func::FuncOp decl = gemmDeclaration(module, in, ot, epilogue.has_value());
-      SmallVector<Value> args;
-      SmallVector<Value> operands = {op.getDpsInputs()[0], op.getDpsInputs()[1],
-                                     gemmOut};
-      if (epilogue)
-        operands.push_back(epilogue->bias);
-      for (Value v : operands)
-        args.push_back(memref::CastOp::create(
-            b, loc,
-            UnrankedMemRefType::get(
-                cast<MemRefType>(v.getType()).getElementType(), 0),
-            v));
-      auto call = func::CallOp::create(b, loc, decl, args);
-      SmallVector<NamedAttribute> attrs;
-      auto i64 = [&](StringRef n, int64_t v) {
-        attrs.push_back(b.getNamedAttr(n, b.getI64IntegerAttr(v)));
-      };
-      i64("batch", g.batch);
-      i64("m", g.m);
-      i64("n", g.n);
-      i64("k", g.k);
-      attrs.push_back(b.getNamedAttr("trans_a", b.getBoolAttr(g.transA)));
-      attrs.push_back(b.getNamedAttr("trans_b", b.getBoolAttr(g.transB)));
-      attrs.push_back(
-          b.getNamedAttr("accumulate", b.getBoolAttr(g.accumulate)));
-      if (epilogue)
-        attrs.push_back(b.getNamedAttr(
-            "epilogue", b.getStringAttr(g.epilogue == gpu::GemmEpilogue::Bias
-                                            ? "bias"
-                                            : "relu_bias")));
-      call->setAttr(kGpuGemmAttrName, b.getDictionaryAttr(attrs));
+      createLibraryCall(
+          b, loc, decl, {op.getDpsInputs()[0], op.getDpsInputs()[1], gemmOut},
+          epilogue, g.accumulate, kGpuGemmAttrName,
+          {{"batch", g.batch}, {"m", g.m}, {"n", g.n}, {"k", g.k}},
+          {b.getNamedAttr("trans_a", b.getBoolAttr(g.transA)),
+           b.getNamedAttr("trans_b", b.getBoolAttr(g.transB))});
       op->erase();
       if (replaced)
         eraseFolded(replaced, out);

@@ -1,6 +1,7 @@
 //===- LaunchPlan.cpp - text form of the GPU launch plan ------------------===//
 #include "lib/Support/ABI/LaunchPlan.h"
 
+#include <set>
 #include <sstream>
 
 #include "absl/status/status.h"
@@ -73,6 +74,25 @@ absl::StatusOr<DType> parseDType(const std::string &name) {
     if (name == i.name)
       return i.type;
   return absl::InvalidArgumentError(absl::StrCat("unknown dtype '", name, "'"));
+}
+
+PlanStepCounts countSteps(const LaunchPlan &plan) {
+  PlanStepCounts c;
+  std::set<std::string> names;
+  for (const KernelLaunch &l : plan.launches) {
+    c.gemms += l.kind == KernelLaunch::Kind::Gemm;
+    c.convs += l.kind == KernelLaunch::Kind::Conv;
+    c.copies += l.kind == KernelLaunch::Kind::Copy;
+    c.branches += l.kind == KernelLaunch::Kind::Branch;
+    if (l.kind == KernelLaunch::Kind::Kernel) {
+      ++c.kernelLaunches;
+      c.serial += l.serial;
+      names.insert(l.kernel);
+    }
+  }
+  c.kernels = static_cast<int>(names.size());
+  c.launches = c.kernelLaunches + c.gemms + c.convs;
+  return c;
 }
 
 std::string serializeLaunchPlan(const LaunchPlan &plan) {

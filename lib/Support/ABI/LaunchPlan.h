@@ -192,6 +192,16 @@ struct LaunchPlan {
   int64_t numInputs = 0;
 };
 
+/// What a plan's steps are, counted once each (a loop's steps repeat at run
+/// time): `launches` are the kernel, cuBLAS and cuDNN steps (not the copies,
+/// branches and jumps of host control flow); `kernels` the distinct kernel
+/// names; `serial` the one-thread kernel launches.
+struct PlanStepCounts {
+  int kernels = 0, kernelLaunches = 0, gemms = 0, convs = 0, copies = 0,
+      branches = 0, serial = 0, launches = 0;
+};
+PlanStepCounts countSteps(const LaunchPlan &plan);
+
 /// Writes `plan` as text:
 ///   tfmlir-gpu-plan 1
 ///   entry <name> chip <sm_XX> inputs <n>
